@@ -1,0 +1,69 @@
+// What every authd command shares: the --data and --json options, opening the data directory,
+// printing results, and turning errors into one line on stderr with a non-zero exit.
+import { Command } from 'commander';
+import * as v from 'valibot';
+import { openStorage, type Storage } from '../db/connection';
+import { stderrLogger, systemClock, type Context, type InstanceMode, type Logger } from '../server/core/context';
+import { KnownError } from '../server/protocol/known-errors';
+import { StatusError } from '../server/protocol/status-error';
+import { describeValidationIssues } from '../server/protocol/validation-messages';
+
+export interface CommonOptions {
+  data: string;
+  json?: boolean;
+}
+
+export function defaultDataDir(): string {
+  return process.env.AUTHD_DATA || './data';
+}
+
+/** Adds --data and --json to a command; every leaf command takes both. */
+export function withCommonOptions(command: Command): Command {
+  return command
+    .option('--data <dir>', 'data directory holding authd.db (env AUTHD_DATA)', defaultDataDir())
+    .option('--json', 'print machine-readable JSON (snake_case fields)');
+}
+
+/** A one-line, user-facing CLI error (bad flag values and the like). */
+export class CliError extends Error {}
+
+export function openContext(dataDir: string, mode: InstanceMode = 'development', log: Logger = stderrLogger): Context & { storage: Storage } {
+  const storage = openStorage(dataDir);
+  return { db: storage.db, sqlite: storage.sqlite, clock: systemClock, mode, log, storage };
+}
+
+/** Runs a command body with an open context, closing the database whatever happens. */
+export async function withContext<T>(options: CommonOptions, work: (ctx: Context) => T | Promise<T>): Promise<T> {
+  const ctx = openContext(options.data);
+  try {
+    return await work(ctx);
+  } finally {
+    ctx.storage.close();
+  }
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Validates CLI-built input with the same schema the HTTP API uses. */
+export function parseWithSchema<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (!result.success) throw new CliError(describeValidationIssues(result.issues).join('; '));
+  return result.output;
+}
+
+export function parseOnOff(flag: string) {
+  return (value: string): boolean => {
+    if (['on', 'true', 'yes'].includes(value)) return true;
+    if (['off', 'false', 'no'].includes(value)) return false;
+    throw new CliError(`${flag} takes on or off, not "${value}"`);
+  };
+}
+
+export function describeCliFailure(error: unknown): string {
+  if (error instanceof KnownError) return `${error.message} (${error.code})`;
+  if (error instanceof StatusError || error instanceof CliError) return error.message;
+  if (error instanceof Error) return `unexpected failure: ${error.message}`;
+  return `unexpected failure: ${String(error)}`;
+}

@@ -1,0 +1,103 @@
+// `authd serve`: opens the data directory, creates the first projects on a new one, serves the
+// API, and on SIGTERM/SIGINT lets in-flight requests finish before closing the database.
+import { Command } from 'commander';
+import { bootstrapInstance, type BootstrappedProject } from '../../server/core/bootstrap';
+import type { Logger } from '../../server/core/context';
+import { startHttpServer } from '../../server/http/server';
+import { CliError, openContext, withCommonOptions, type CommonOptions } from '../cli-support';
+
+interface ServeOptions extends CommonOptions {
+  port: string;
+  host: string;
+  production?: boolean;
+  smtp?: string;
+  publicUrl?: string;
+}
+
+export function serveCommand(): Command {
+  return withCommonOptions(new Command('serve'))
+    .description('serve the authd API')
+    .option('--port <port>', 'TCP port; 0 picks a free one (env AUTHD_PORT)', process.env.AUTHD_PORT ?? '8102')
+    .option('--host <host>', 'interface to listen on (env AUTHD_HOST)', process.env.AUTHD_HOST ?? '127.0.0.1')
+    .option('--production', 'production mode: no demo project, no development fallbacks (env AUTHD_PRODUCTION=1)', process.env.AUTHD_PRODUCTION === '1')
+    .option('--smtp <url>', 'instance SMTP server for projects on the shared email config, smtp(s)://user:pass@host:port (env AUTHD_SMTP_URL)', process.env.AUTHD_SMTP_URL)
+    .option('--public-url <url>', 'the URL users reach authd at, if behind a proxy (env AUTHD_PUBLIC_URL)', process.env.AUTHD_PUBLIC_URL)
+    .action(serve);
+}
+
+async function serve(options: ServeOptions): Promise<void> {
+  const port = Number(options.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port: "${options.port}" is not a port number`);
+  for (const [flag, value, protocols] of [
+    ['--smtp', options.smtp, ['smtp:', 'smtps:']],
+    ['--public-url', options.publicUrl, ['http:', 'https:']],
+  ] as const) {
+    if (value === undefined) continue;
+    if (!URL.canParse(value) || !(protocols as readonly string[]).includes(new URL(value).protocol)) {
+      throw new CliError(`${flag}: "${value}" is not a ${protocols.join(' or ')} URL`);
+    }
+  }
+
+  const log = serveLogger(options.json === true);
+  const ctx = openContext(options.data, options.production ? 'production' : 'development', log);
+  for (const created of bootstrapInstance(ctx)) announceBootstrappedProject(log, created, options.json === true);
+
+  const server = startHttpServer(ctx, { host: options.host, port });
+  if (options.json) emitJson({ event: 'listening', url: server.url, port: server.port, mode: ctx.mode, data: options.data });
+  else log.info(`authd listening on ${server.url} (${ctx.mode} mode, data in ${options.data})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`received ${signal}, finishing in-flight requests`);
+    await server.stop();
+    ctx.storage.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+function emitJson(event: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify(event)}\n`);
+}
+
+/** Server logs go to stdout, as one JSON object per line with --json. */
+function serveLogger(json: boolean): Logger {
+  if (json) {
+    return {
+      info: (message) => emitJson({ level: 'info', message }),
+      warn: (message) => emitJson({ level: 'warn', message }),
+      error: (message) => emitJson({ level: 'error', message }),
+    };
+  }
+  return {
+    info: (m) => console.log(m),
+    warn: (m) => console.log(`warning: ${m}`),
+    error: (m) => console.error(`error: ${m}`),
+  };
+}
+
+function announceBootstrappedProject(log: Logger, created: BootstrappedProject, json: boolean): void {
+  if (json) {
+    emitJson({
+      event: 'project_created',
+      project_id: created.projectId,
+      display_name: created.displayName,
+      publishable_client_key: created.keys.publishable_client_key,
+      secret_server_key: created.keys.secret_server_key,
+      super_secret_admin_key: created.keys.super_secret_admin_key,
+    });
+    return;
+  }
+  log.info(
+    [
+      `Created project "${created.displayName}" (id ${created.projectId}). Its keys are shown only this once:`,
+      `  publishable client key: ${created.keys.publishable_client_key}`,
+      `  secret server key:      ${created.keys.secret_server_key}`,
+      `  super secret admin key: ${created.keys.super_secret_admin_key}`,
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bun
+// The authd command line: every command calls the same core functions as the HTTP API.
+import { Command, CommanderError } from 'commander';
+import packageJson from '../package.json' with { type: 'json' };
+import { describeCliFailure } from './cli-support';
+import { keysCommand } from './commands/keys';
+import { createProjectCommand, projectsCommand } from './commands/projects';
+import { serveCommand } from './commands/serve';
+
+export function buildProgram(): Command {
+  const program = new Command('authd')
+    .description('Self-hosted sign-in and user management, speaking Stack Auth\'s REST API v1.')
+    .version(packageJson.version)
+    .showHelpAfterError()
+    .exitOverride();
+  program.addCommand(serveCommand());
+  program.addCommand(createProjectCommand());
+  program.addCommand(projectsCommand());
+  program.addCommand(keysCommand());
+  // Subcommands inherit exit behaviour so that commander's own errors also come back here.
+  for (const command of program.commands) {
+    command.exitOverride();
+    for (const sub of command.commands) sub.exitOverride();
+  }
+  return program;
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    // Commander already printed its message (unknown option, --help, --version).
+    if (error instanceof CommanderError) return error.exitCode;
+    console.error(`authd: ${describeCliFailure(error)}`);
+    return 1;
+  }
+}
+
+if (import.meta.main) {
+  const code = await runCli(process.argv.slice(2));
+  // `serve` keeps running after its action returns; everything else exits with its status.
+  if (code !== 0 || process.argv[2] !== 'serve') process.exit(code);
+}

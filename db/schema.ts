@@ -1,0 +1,160 @@
+// The SQLite schema (drizzle). Times are integer milliseconds since the epoch; booleans are
+// 0/1 integers. Project-scoped tables cascade on project deletion so a delete is one statement.
+import { foreignKey, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+const millis = (name: string) => integer(name, { mode: 'number' });
+const flag = (name: string) => integer(name, { mode: 'boolean' });
+const json = (name: string) => text(name, { mode: 'json' }).$type<unknown>();
+
+export const projects = sqliteTable('projects', {
+  id: text('id').primaryKey(),
+  displayName: text('display_name').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: millis('created_at').notNull(),
+  isProductionMode: flag('is_production_mode').notNull().default(false),
+  // The config has an id of its own on the wire (admin view `config.id`).
+  configId: text('config_id').notNull(),
+  allowLocalhost: flag('allow_localhost').notNull().default(true),
+  signUpEnabled: flag('sign_up_enabled').notNull().default(true),
+  credentialEnabled: flag('credential_enabled').notNull().default(true),
+  magicLinkEnabled: flag('magic_link_enabled').notNull().default(false),
+  passkeyEnabled: flag('passkey_enabled').notNull().default(false),
+  clientTeamCreationEnabled: flag('client_team_creation_enabled').notNull().default(false),
+  clientUserDeletionEnabled: flag('client_user_deletion_enabled').notNull().default(false),
+  createTeamOnSignUp: flag('create_team_on_sign_up').notNull().default(false),
+});
+
+/** One row per project: `shared` uses the instance SMTP, `standard` the project's own server. */
+export const projectEmailConfigs = sqliteTable('project_email_configs', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  type: text('type', { enum: ['shared', 'standard'] }).notNull(),
+  host: text('host'),
+  port: integer('port'),
+  username: text('username'),
+  // Kept as given: the admin view must return it and SMTP needs the plain value.
+  password: text('password'),
+  senderName: text('sender_name'),
+  senderEmail: text('sender_email'),
+});
+
+export const projectDomains = sqliteTable(
+  'project_domains',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    // The wire keeps domains in insertion order.
+    position: integer('position').notNull(),
+    domain: text('domain').notNull(),
+    handlerPath: text('handler_path').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.domain] })],
+);
+
+export const projectOAuthProviders = sqliteTable(
+  'project_oauth_providers',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    enabled: flag('enabled').notNull(),
+    type: text('type', { enum: ['shared', 'standard'] }).notNull(),
+    clientId: text('client_id'),
+    clientSecret: text('client_secret'),
+    facebookConfigId: text('facebook_config_id'),
+    microsoftTenantId: text('microsoft_tenant_id'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.providerId] })],
+);
+
+/**
+ * An API key set. Keys are random and long, so a SHA-256 digest is enough to store them
+ * (no slow hash needed); only the digest and the last four characters are kept.
+ */
+export const apiKeySets = sqliteTable(
+  'api_key_sets',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    createdAt: millis('created_at').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+    manuallyRevokedAt: millis('manually_revoked_at'),
+    publishableClientKeyHash: text('publishable_client_key_hash'),
+    publishableClientKeyLastFour: text('publishable_client_key_last_four'),
+    secretServerKeyHash: text('secret_server_key_hash'),
+    secretServerKeyLastFour: text('secret_server_key_last_four'),
+    superSecretAdminKeyHash: text('super_secret_admin_key_hash'),
+    superSecretAdminKeyLastFour: text('super_secret_admin_key_last_four'),
+  },
+  (t) => [index('api_key_sets_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** Custom team permission definitions; the five `$` system permissions are built in, not rows. */
+export const permissionDefinitions = sqliteTable(
+  'permission_definitions',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    description: text('description'),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.id] })],
+);
+
+/** Edges of the contained-permission graph. The child may be a system permission id. */
+export const permissionContainments = sqliteTable(
+  'permission_containments',
+  {
+    projectId: text('project_id').notNull(),
+    permissionId: text('permission_id').notNull(),
+    containedPermissionId: text('contained_permission_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.permissionId, t.containedPermissionId] }),
+    // Deleting a definition removes the edges that start from it; edges that point at it are
+    // removed by core, since a child may also be a built-in system id with no row.
+    foreignKey({
+      columns: [t.projectId, t.permissionId],
+      foreignColumns: [permissionDefinitions.projectId, permissionDefinitions.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Which permissions a team creator / a joining member gets. Ids may be system ids. */
+export const projectDefaultPermissions = sqliteTable(
+  'project_default_permissions',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['team_creator', 'team_member'] }).notNull(),
+    permissionId: text('permission_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.kind, t.permissionId] })],
+);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    displayName: text('display_name'),
+    profileImageUrl: text('profile_image_url'),
+    clientMetadata: json('client_metadata'),
+    clientReadOnlyMetadata: json('client_read_only_metadata'),
+    serverMetadata: json('server_metadata'),
+    signedUpAt: millis('signed_up_at').notNull(),
+    lastActiveAt: millis('last_active_at').notNull(),
+  },
+  (t) => [index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt)],
+);

@@ -1,0 +1,35 @@
+// The Context every core function receives: storage, clock, mode and logger. Nothing in core
+// reaches for globals, so tests and the CLI build their own Context over a temporary directory.
+import type { Database } from 'bun:sqlite';
+import type { Db } from '../../db/connection';
+
+export interface Clock {
+  now(): number;
+}
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export type InstanceMode = 'development' | 'production';
+
+export interface Context {
+  db: Db;
+  sqlite: Database;
+  clock: Clock;
+  mode: InstanceMode;
+  log: Logger;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** Logs to stderr so that `--json` output on stdout stays machine-readable. */
+export const stderrLogger: Logger = {
+  info: (m) => console.error(m),
+  warn: (m) => console.error(`warning: ${m}`),
+  error: (m) => console.error(`error: ${m}`),
+};
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

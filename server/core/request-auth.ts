@@ -1,0 +1,95 @@
+// Who is calling: the project, the access level and (later) the user, decided from request
+// headers in exactly the order of wire §1.3, so each malformed request gets the error Stack
+// would give. No HTTP types here; the HTTP layer passes header values in.
+import { knownError } from '../protocol/known-errors';
+import type { ApiKeyKind } from '../protocol/api-key-schemas';
+import { isValidApiKey } from './api-keys';
+import type { Context } from './context';
+import { projectExists } from './projects';
+
+export const accessTypes = ['client', 'server', 'admin'] as const;
+export type AccessType = (typeof accessTypes)[number];
+
+export interface AuthHeaders {
+  projectId?: string;
+  accessType?: string;
+  publishableClientKey?: string;
+  secretServerKey?: string;
+  superSecretAdminKey?: string;
+  adminAccessToken?: string;
+  accessToken?: string;
+}
+
+export type RequestAuth =
+  | { kind: 'anonymous'; projectId: string | null }
+  | { kind: 'project'; projectId: string; accessType: AccessType };
+
+const keyKindForAccessType: Record<AccessType, ApiKeyKind> = {
+  client: 'publishable_client_key',
+  server: 'secret_server_key',
+  admin: 'super_secret_admin_key',
+};
+
+export function authenticateRequest(ctx: Context, headers: AuthHeaders): RequestAuth {
+  // An empty header counts as absent (the admin SDK sends empty key headers).
+  const h = Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, value === undefined || value === '' ? undefined : value]),
+  ) as AuthHeaders;
+
+  if (h.projectId !== undefined && h.accessToken !== undefined) {
+    // Sessions do not exist yet: no access token can be valid, so every one is unparsable.
+    throw knownError('UNPARSABLE_ACCESS_TOKEN');
+  }
+  const anyKey = h.publishableClientKey ?? h.secretServerKey ?? h.superSecretAdminKey ?? h.adminAccessToken;
+  if (h.accessType === undefined) {
+    if (anyKey !== undefined) throw knownError('PROJECT_KEY_WITHOUT_ACCESS_TYPE');
+    return { kind: 'anonymous', projectId: h.projectId ?? null };
+  }
+  if (!(accessTypes as readonly string[]).includes(h.accessType)) {
+    throw knownError('INVALID_ACCESS_TYPE', h.accessType);
+  }
+  const accessType = h.accessType as AccessType;
+  if (h.projectId === undefined) throw knownError('ACCESS_TYPE_WITHOUT_PROJECT_ID', accessType);
+  const projectId = h.projectId;
+
+  if (h.adminAccessToken !== undefined) {
+    // Admin access tokens are access tokens of the internal project; with no sessions yet
+    // there is none to accept.
+    throw knownError('UNPARSABLE_ADMIN_ACCESS_TOKEN');
+  }
+
+  const presented = {
+    client: h.publishableClientKey,
+    server: h.secretServerKey,
+    admin: h.superSecretAdminKey,
+  }[accessType];
+  if (presented === undefined) {
+    throw knownError(
+      ({ client: 'CLIENT_AUTHENTICATION_REQUIRED', server: 'SERVER_AUTHENTICATION_REQUIRED', admin: 'ADMIN_AUTHENTICATION_REQUIRED' } as const)[accessType],
+    );
+  }
+  if (!isValidApiKey(ctx, projectId, keyKindForAccessType[accessType], presented)) {
+    const code = ({
+      client: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+      server: 'INVALID_SECRET_SERVER_KEY',
+      admin: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+    } as const)[accessType];
+    throw knownError(code, projectId);
+  }
+  if (!projectExists(ctx, projectId)) throw knownError('PROJECT_NOT_FOUND', projectId);
+  return { kind: 'project', projectId, accessType };
+}
+
+const accessRank: Record<AccessType, number> = { client: 0, server: 1, admin: 2 };
+
+/**
+ * The endpoint-level check: admin may do what server may, and server what client may.
+ * Returns the narrowed auth so handlers can use its project id.
+ */
+export function requireAccess(auth: RequestAuth, minimum: AccessType): Extract<RequestAuth, { kind: 'project' }> {
+  if (auth.kind === 'anonymous') throw knownError('ACCESS_TYPE_REQUIRED');
+  if (accessRank[auth.accessType] < accessRank[minimum]) {
+    throw knownError('INSUFFICIENT_ACCESS_TYPE', auth.accessType, accessTypes.filter((t) => accessRank[t] >= accessRank[minimum]));
+  }
+  return auth;
+}

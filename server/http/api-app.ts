@@ -1,0 +1,57 @@
+// The /api/v1 Elysia application: body parsing, then request authentication, then schema
+// validation and the handler (Stack's order, wire §1.3). Route files add their resources.
+import { Elysia } from 'elysia';
+import { KnownError } from '../protocol/known-errors';
+import type { Context } from '../core/context';
+import { authenticateRequest, type AuthHeaders } from '../core/request-auth';
+import { parseRequestBody } from './body-parsing';
+import { errorResponse, schemaErrorFromValidation, textResponse } from './error-responses';
+import { apiKeyRoutes } from './routes/api-keys';
+import { miscRoutes } from './routes/misc';
+import { projectRoutes } from './routes/projects';
+
+export function readAuthHeaders(headers: Headers): AuthHeaders {
+  const read = (name: string) => headers.get(name) ?? undefined;
+  return {
+    projectId: read('x-stack-project-id'),
+    accessType: read('x-stack-access-type'),
+    publishableClientKey: read('x-stack-publishable-client-key'),
+    secretServerKey: read('x-stack-secret-server-key'),
+    superSecretAdminKey: read('x-stack-super-secret-admin-key'),
+    adminAccessToken: read('x-stack-admin-access-token'),
+    accessToken: read('x-stack-access-token'),
+  };
+}
+
+function createBaseApp(ctx: Context) {
+  return new Elysia({ prefix: '/api/v1' })
+    .onParse(({ request }) => parseRequestBody(request))
+    .derive(({ request }) => ({ auth: authenticateRequest(ctx, readAuthHeaders(request.headers)) }))
+    .onError(({ code, error, request }) => {
+      switch (code) {
+        case 'VALIDATION':
+          return errorResponse(schemaErrorFromValidation(error, request), ctx.log);
+        case 'PARSE':
+          // Our parser throws known errors; Elysia wraps them, keeping the original as cause.
+          return errorResponse(error.cause instanceof KnownError ? error.cause : error, ctx.log);
+        case 'NOT_FOUND':
+          try {
+            // Unknown API paths still authenticate before their 404, as Stack's do.
+            authenticateRequest(ctx, readAuthHeaders(request.headers));
+          } catch (authError) {
+            return errorResponse(authError, ctx.log);
+          }
+          return textResponse(404, `No API endpoint at ${request.method} ${new URL(request.url).pathname}`);
+        default:
+          return errorResponse(error, ctx.log);
+      }
+    });
+}
+
+export type ApiApp = ReturnType<typeof createBaseApp>;
+
+export function createApiApp(ctx: Context) {
+  let app = createBaseApp(ctx);
+  for (const addRoutes of [miscRoutes, projectRoutes, apiKeyRoutes]) app = addRoutes(app, ctx) as unknown as ApiApp;
+  return app;
+}

@@ -1,0 +1,42 @@
+// /internal/api-keys: the project's API key sets (wire §5.13). Full keys appear only in the
+// creation response.
+import * as v from 'valibot';
+import { apiKeyCreateSchema, apiKeyUpdateSchema } from '../../protocol/api-key-schemas';
+import { createApiKeySet, getApiKeySet, listApiKeySets, updateApiKeySet } from '../../core/api-keys';
+import type { Context } from '../../core/context';
+import { requireAccess } from '../../core/request-auth';
+import type { ApiApp } from '../api-app';
+
+const keySetParams = v.strictObject({ api_key_id: v.pipe(v.string(), v.uuid('Must be a UUID')) });
+
+export function apiKeyRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .get('/internal/api-keys', ({ auth }) => ({
+      items: listApiKeySets(ctx, requireAccess(auth, 'admin').projectId),
+      is_paginated: false,
+    }))
+    .post(
+      '/internal/api-keys',
+      ({ auth, body }) =>
+        createApiKeySet(ctx, requireAccess(auth, 'admin').projectId, {
+          description: body.description,
+          expiresAtMillis: body.expires_at_millis,
+          keys: {
+            publishable_client_key: body.has_publishable_client_key || undefined,
+            secret_server_key: body.has_secret_server_key || undefined,
+            super_secret_admin_key: body.has_super_secret_admin_key || undefined,
+          },
+        }),
+      { body: apiKeyCreateSchema },
+    )
+    .get(
+      '/internal/api-keys/:api_key_id',
+      ({ auth, params }) => getApiKeySet(ctx, requireAccess(auth, 'admin').projectId, params.api_key_id),
+      { params: keySetParams },
+    )
+    .patch(
+      '/internal/api-keys/:api_key_id',
+      ({ auth, params, body }) => updateApiKeySet(ctx, requireAccess(auth, 'admin').projectId, params.api_key_id, body),
+      { params: keySetParams, body: apiKeyUpdateSchema },
+    );
+}

@@ -1,0 +1,81 @@
+// The HTTP server: /health at the origin, /api/* through the Elysia app with the wire's
+// headers, and a stop that lets in-flight requests finish before the caller closes storage.
+import type { Context } from '../core/context';
+import { createApiApp } from './api-app';
+import { bodyTooLargeError, maxRequestBodyBytes } from './body-parsing';
+import { errorResponse, textResponse } from './error-responses';
+import { corsHeaders, finishApiResponse } from './wire-headers';
+
+export interface HttpServerOptions {
+  host: string;
+  /** 0 picks a free port; the chosen one is in the returned `port`. */
+  port: number;
+}
+
+export interface RunningHttpServer {
+  url: string;
+  port: number;
+  /** Stops accepting connections and resolves once in-flight requests have been answered. */
+  stop(): Promise<void>;
+}
+
+const servedMethods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+export function startHttpServer(ctx: Context, options: HttpServerOptions): RunningHttpServer {
+  const api = createApiApp(ctx);
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+
+  async function answer(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/health') return textResponse(200, 'OK');
+    if (pathname !== '/api' && !pathname.startsWith('/api/')) return textResponse(404, 'Not found');
+
+    if (request.method === 'OPTIONS') return new Response(null, { status: 200, headers: corsHeaders });
+    if (!servedMethods.has(request.method)) {
+      return finishApiResponse(request, textResponse(405, `Method ${request.method} is not allowed`));
+    }
+    const declaredLength = Number(request.headers.get('content-length') ?? 0);
+    if (declaredLength > maxRequestBodyBytes) {
+      return finishApiResponse(request, errorResponse(bodyTooLargeError(), ctx.log));
+    }
+    let response: Response;
+    try {
+      response = await api.handle(request);
+    } catch (error) {
+      response = errorResponse(error, ctx.log);
+    }
+    return finishApiResponse(request, response);
+  }
+
+  const server = Bun.serve({
+    hostname: options.host,
+    port: options.port,
+    // A hard cap for bodies sent without a length; the 1 MB rule itself is checked above.
+    maxRequestBodySize: 2 * maxRequestBodyBytes,
+    async fetch(request) {
+      inFlight++;
+      try {
+        return await answer(request);
+      } finally {
+        inFlight--;
+        if (inFlight === 0) drained?.();
+      }
+    },
+    error(error) {
+      return errorResponse(error, ctx.log);
+    },
+  });
+
+  const port = server.port!;
+  const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    async stop() {
+      const idle = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
+      void server.stop(false);
+      await idle;
+    },
+  };
+}

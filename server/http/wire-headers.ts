@@ -1,0 +1,53 @@
+// Headers every API answer carries (wire §1.6, §2.1, §2.4): CORS for browser SDKs, a request
+// id, no caching, and the override-error-status rewrite the SDK asks for.
+
+export const corsHeaders: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-max-age': '86400',
+  'access-control-allow-headers': [
+    'content-type',
+    'authorization',
+    'x-stack-project-id',
+    'x-stack-override-error-status',
+    'x-stack-random-nonce',
+    'x-stack-client-version',
+    'x-stack-disable-artificial-development-delay',
+    'x-stack-access-type',
+    'x-stack-publishable-client-key',
+    'x-stack-secret-server-key',
+    'x-stack-super-secret-admin-key',
+    'x-stack-admin-access-token',
+    'x-stack-refresh-token',
+    'x-stack-access-token',
+    'baggage',
+    'sentry-trace',
+  ].join(', '),
+  'access-control-expose-headers': 'content-type, x-stack-actual-status, x-stack-known-error',
+};
+
+export async function finishApiResponse(request: Request, response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(corsHeaders)) headers.set(name, value);
+  headers.set('x-stack-request-id', crypto.randomUUID());
+  headers.set('cache-control', 'no-store, max-age=0');
+
+  let body: BodyInit | null = response.body;
+  const contentType = headers.get('content-type') ?? '';
+  if (contentType.startsWith('application/json')) {
+    headers.set('content-type', 'application/json; charset=utf-8');
+    // Humans reading the API in a browser get indented JSON (wire §2.1).
+    if ((request.headers.get('accept') ?? '').includes('text/html')) {
+      body = JSON.stringify(JSON.parse(await response.text()), null, 2);
+    }
+  } else if (contentType.startsWith('text/plain')) {
+    headers.set('content-type', 'text/plain; charset=utf-8');
+  }
+
+  let status = response.status;
+  if (request.headers.has('x-stack-override-error-status') && status >= 400 && status <= 599) {
+    headers.set('x-stack-actual-status', String(status));
+    status = 200;
+  }
+  return new Response(body, { status, statusText: '', headers });
+}

@@ -1,0 +1,126 @@
+// Payload schemas for projects (wire §4.11, §4.12, §5.12), shared by the HTTP routes and the
+// CLI so a rule such as "domains must be https" is written once.
+import * as v from 'valibot';
+import { permissionIdSchema } from './permission-ids';
+
+/** Providers authd implements (spec §5); the wire's longer list is not served. */
+export const oauthProviderIds = ['google', 'github', 'facebook', 'microsoft', 'spotify', 'discord', 'gitlab'] as const;
+export type OAuthProviderId = (typeof oauthProviderIds)[number];
+/** Providers that may use the instance's shared credentials (wire §4.12). */
+export const sharedOAuthProviderIds: readonly OAuthProviderId[] = ['google', 'github', 'microsoft', 'spotify'];
+
+const nonEmptyString = (what: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(`${what} is required`));
+
+export const trustedDomainSchema = v.strictObject({
+  domain: v.pipe(
+    v.string(),
+    v.startsWith('https://', 'Domain must start with https://'),
+    v.url('Invalid URL'),
+  ),
+  handler_path: v.pipe(v.string(), v.startsWith('/', 'Handler path must start with /')),
+});
+
+export const oauthProviderConfigSchema = v.strictObject({
+  // Checked in core, which answers INVALID_SHARED/STANDARD_OAUTH_PROVIDER_ID as the wire says.
+  id: v.string(),
+  enabled: v.boolean(),
+  type: v.picklist(['shared', 'standard'], 'OAuth provider type must be "shared" or "standard"'),
+  client_id: v.optional(v.string()),
+  client_secret: v.optional(v.string()),
+  facebook_config_id: v.optional(v.string()),
+  microsoft_tenant_id: v.optional(v.string()),
+});
+export type OAuthProviderConfig = v.InferOutput<typeof oauthProviderConfigSchema>;
+
+export const emailConfigSchema = v.variant(
+  'type',
+  [
+    v.strictObject({ type: v.literal('shared') }),
+    v.strictObject({
+      type: v.literal('standard'),
+      host: nonEmptyString('Email server host'),
+      port: v.pipe(v.number(), v.integer('Port must be an integer'), v.minValue(0), v.maxValue(65535)),
+      username: nonEmptyString('Email server username'),
+      password: nonEmptyString('Email server password'),
+      sender_name: nonEmptyString('Sender name'),
+      sender_email: v.pipe(v.string(), v.email('Please enter a valid email')),
+    }),
+  ],
+  'Email config type must be "shared" or "standard"',
+);
+export type EmailConfig = v.InferOutput<typeof emailConfigSchema>;
+
+const permissionListSchema = v.array(v.strictObject({ id: permissionIdSchema }));
+
+export const projectConfigUpdateSchema = v.strictObject({
+  sign_up_enabled: v.optional(v.boolean()),
+  credential_enabled: v.optional(v.boolean()),
+  magic_link_enabled: v.optional(v.boolean()),
+  passkey_enabled: v.optional(v.boolean()),
+  client_team_creation_enabled: v.optional(v.boolean()),
+  client_user_deletion_enabled: v.optional(v.boolean()),
+  allow_localhost: v.optional(v.boolean()),
+  create_team_on_sign_up: v.optional(v.boolean()),
+  email_config: v.optional(emailConfigSchema),
+  domains: v.optional(v.array(trustedDomainSchema)),
+  oauth_providers: v.optional(v.array(oauthProviderConfigSchema)),
+  team_creator_default_permissions: v.optional(permissionListSchema),
+  team_member_default_permissions: v.optional(permissionListSchema),
+});
+export type ProjectConfigUpdate = v.InferOutput<typeof projectConfigUpdateSchema>;
+
+const displayNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty('Display name is required'), v.maxLength(256));
+
+export const projectUpdateSchema = v.strictObject({
+  display_name: v.optional(displayNameSchema),
+  description: v.optional(v.nullable(v.string())),
+  is_production_mode: v.optional(v.boolean()),
+  config: v.optional(projectConfigUpdateSchema),
+});
+export type ProjectUpdate = v.InferOutput<typeof projectUpdateSchema>;
+
+export const projectCreateSchema = v.strictObject({
+  ...projectUpdateSchema.entries,
+  display_name: displayNameSchema,
+});
+export type ProjectCreate = v.InferOutput<typeof projectCreateSchema>;
+
+export interface ProjectClientView {
+  id: string;
+  display_name: string;
+  config: {
+    sign_up_enabled: boolean;
+    credential_enabled: boolean;
+    magic_link_enabled: boolean;
+    passkey_enabled: boolean;
+    client_team_creation_enabled: boolean;
+    client_user_deletion_enabled: boolean;
+    enabled_oauth_providers: { id: string }[];
+  };
+}
+
+export interface ProductionModeProblem {
+  message: string;
+  relative_fix_url: string;
+}
+
+export interface ProjectAdminView {
+  id: string;
+  display_name: string;
+  description: string;
+  created_at_millis: number;
+  user_count: number;
+  is_production_mode: boolean;
+  /** authd addition: what blocks (or would block) production mode, with where to fix it. */
+  production_mode_errors: ProductionModeProblem[];
+  config: ProjectClientView['config'] & {
+    id: string;
+    allow_localhost: boolean;
+    create_team_on_sign_up: boolean;
+    oauth_providers: OAuthProviderConfig[];
+    domains: { domain: string; handler_path: string }[];
+    email_config: EmailConfig;
+    team_creator_default_permissions: { id: string }[];
+    team_member_default_permissions: { id: string }[];
+  };
+}
