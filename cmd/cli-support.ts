@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import * as v from 'valibot';
 import { openStorage, type Storage } from '../db/connection';
-import { stderrLogger, systemClock, type Context, type InstanceMode, type Logger } from '../server/core/context';
+import { defaultSettings, stderrLogger, systemClock, type Context, type InstanceMode, type InstanceSettings, type Logger } from '../server/core/context';
 import { KnownError } from '../server/protocol/known-errors';
 import { StatusError } from '../server/protocol/status-error';
 import { describeValidationIssues } from '../server/protocol/validation-messages';
@@ -27,9 +27,14 @@ export function withCommonOptions(command: Command): Command {
 /** A one-line, user-facing CLI error (bad flag values and the like). */
 export class CliError extends Error {}
 
-export function openContext(dataDir: string, mode: InstanceMode = 'development', log: Logger = stderrLogger): Context & { storage: Storage } {
+export function openContext(
+  dataDir: string,
+  mode: InstanceMode = 'development',
+  log: Logger = stderrLogger,
+  settings: InstanceSettings = defaultSettings(),
+): Context & { storage: Storage } {
   const storage = openStorage(dataDir);
-  return { db: storage.db, sqlite: storage.sqlite, clock: systemClock, mode, log, storage };
+  return { db: storage.db, sqlite: storage.sqlite, clock: systemClock, mode, log, settings, storage };
 }
 
 /** Runs a command body with an open context, closing the database whatever happens. */

@@ -1,6 +1,7 @@
 // The SQLite schema (drizzle). Times are integer milliseconds since the epoch; booleans are
 // 0/1 integers. Project-scoped tables cascade on project deletion so a delete is one statement.
-import { foreignKey, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const millis = (name: string) => integer(name, { mode: 'number' });
 const flag = (name: string) => integer(name, { mode: 'boolean' });
@@ -155,6 +156,135 @@ export const users = sqliteTable(
     serverMetadata: json('server_metadata'),
     signedUpAt: millis('signed_up_at').notNull(),
     lastActiveAt: millis('last_active_at').notNull(),
+    /** argon2id, or an imported bcrypt hash until the next successful sign-in rehashes it. */
+    passwordHash: text('password_hash'),
+    otpAuthEnabled: flag('otp_auth_enabled').notNull().default(false),
+    /** Raw TOTP secret as standard base64; `requiresTotpMfa` is what triggers the second factor. */
+    totpSecretBase64: text('totp_secret_base64'),
+    requiresTotpMfa: flag('requires_totp_mfa').notNull().default(false),
+    selectedTeamId: text('selected_team_id'),
   },
   (t) => [index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt)],
+);
+
+export const contactChannels = sqliteTable(
+  'contact_channels',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['email'] }).notNull(),
+    value: text('value').notNull(),
+    isVerified: flag('is_verified').notNull(),
+    isPrimary: flag('is_primary').notNull(),
+    usedForAuth: flag('used_for_auth').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [
+    index('contact_channels_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('contact_channels_user_value_idx').on(t.userId, t.type, t.value),
+    // An address signs in to at most one account per project.
+    uniqueIndex('contact_channels_auth_value_idx')
+      .on(t.projectId, t.type, t.value)
+      .where(sql`used_for_auth = 1`),
+    index('contact_channels_project_value_idx').on(t.projectId, t.value),
+  ],
+);
+
+/** Refresh tokens: opaque, stored as SHA-256 digests, never rotated (wire §3.3). */
+export const refreshTokens = sqliteTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: millis('created_at').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** One ES256 key pair per project, generated on first use and kept for good. */
+export const projectSigningKeys = sqliteTable('project_signing_keys', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  keyId: text('key_id').notNull(),
+  privateJwk: text('private_jwk', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  publicJwk: text('public_jwk', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  createdAt: millis('created_at').notNull(),
+});
+
+/**
+ * Every emailed or returned one-time code (wire §6). Only digests are stored: of the whole code
+ * for lookup, and of its last 39 characters (the OTP nonce) for the shared attempt counter.
+ */
+export const verificationCodes = sqliteTable(
+  'verification_codes',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    codeHash: text('code_hash').notNull(),
+    nonceHash: text('nonce_hash').notNull(),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    createdAt: millis('created_at').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+    usedAt: millis('used_at'),
+  },
+  (t) => [
+    uniqueIndex('verification_codes_lookup_idx').on(t.projectId, t.kind, t.codeHash),
+    index('verification_codes_nonce_idx').on(t.projectId, t.nonceHash),
+  ],
+);
+
+/** Project-edited email templates; a type without a row uses the built-in default. */
+export const emailTemplates = sqliteTable(
+  'email_templates',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    subject: text('subject').notNull(),
+    content: text('content', { mode: 'json' }).$type<unknown>().notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.type] })],
+);
+
+/**
+ * The durable email queue. A message is written in the same transaction as the change that
+ * caused it and delivered by a worker; `outbox` marks development mail that is only kept.
+ */
+export const emailMessages = sqliteTable(
+  'email_messages',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'outbox'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: millis('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: millis('created_at').notNull(),
+    sentAt: millis('sent_at'),
+  },
+  (t) => [
+    index('email_messages_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_messages_recipient_idx').on(t.recipient, t.createdAt),
+  ],
 );

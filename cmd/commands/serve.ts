@@ -43,8 +43,6 @@ async function serve(options: ServeOptions): Promise<void> {
   for (const created of bootstrapInstance(ctx)) announceBootstrappedProject(log, created, options.json === true);
 
   const server = startHttpServer(ctx, { host: options.host, port });
-  if (options.json) emitJson({ event: 'listening', url: server.url, port: server.port, mode: ctx.mode, data: options.data });
-  else log.info(`authd listening on ${server.url} (${ctx.mode} mode, data in ${options.data})`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -58,6 +56,11 @@ async function serve(options: ServeOptions): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  // Announce only once the signal handlers are in place: a supervisor (or test) that stops the
+  // server as soon as it reports listening must get the graceful stop, not the default kill.
+  if (options.json) emitJson({ event: 'listening', url: server.url, port: server.port, mode: ctx.mode, data: options.data });
+  else log.info(`authd listening on ${server.url} (${ctx.mode} mode, data in ${options.data})`);
 }
 
 function emitJson(event: Record<string, unknown>): void {

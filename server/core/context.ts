@@ -15,12 +15,28 @@ export interface Logger {
 
 export type InstanceMode = 'development' | 'production';
 
+/** Instance-wide settings from `authd serve` flags and the environment. */
+export interface InstanceSettings {
+  accessTokenLifetimeMillis: number;
+  /** smtp(s):// URL of the instance mail server used by projects on the shared email config. */
+  smtpUrl?: string;
+  /** Where users reach authd, when it differs from the listening address (behind a proxy). */
+  publicUrl?: string;
+}
+
+export const defaultAccessTokenLifetimeMillis = 10 * 60 * 1000;
+
+export function defaultSettings(): InstanceSettings {
+  return { accessTokenLifetimeMillis: defaultAccessTokenLifetimeMillis };
+}
+
 export interface Context {
   db: Db;
   sqlite: Database;
   clock: Clock;
   mode: InstanceMode;
   log: Logger;
+  settings: InstanceSettings;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -1,0 +1,70 @@
+// Each project's ES256 key pair: generated once on first use, kept in the database, published
+// as a JWKS. Imported keys are cached per process since a project's key never changes.
+import { eq } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { projectSigningKeys } from '../../db/schema';
+import type { Context } from './context';
+import { randomCrockfordString } from './random-tokens';
+
+export interface ProjectSigningKey {
+  keyId: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+// Per database, not per process: tests run several instances in one process, and each has a
+// project called `internal` with its own key.
+const importedKeysByDatabase = new WeakMap<object, Map<string, Promise<ProjectSigningKey>>>();
+
+function importedKeysOf(ctx: Context): Map<string, Promise<ProjectSigningKey>> {
+  let keys = importedKeysByDatabase.get(ctx.sqlite);
+  if (!keys) importedKeysByDatabase.set(ctx.sqlite, (keys = new Map()));
+  return keys;
+}
+
+export function getProjectSigningKey(ctx: Context, projectId: string): Promise<ProjectSigningKey> {
+  const importedKeys = importedKeysOf(ctx);
+  let key = importedKeys.get(projectId);
+  if (!key) {
+    key = loadOrCreateSigningKey(ctx, projectId);
+    importedKeys.set(projectId, key);
+    // A failure (e.g. the project was deleted meanwhile) must not be cached.
+    key.catch(() => importedKeys.delete(projectId));
+  }
+  return key;
+}
+
+/** The published key, or null when the project has never issued a token. */
+export async function findProjectPublicJwk(ctx: Context, projectId: string): Promise<JWK | null> {
+  const row = ctx.db.select().from(projectSigningKeys).where(eq(projectSigningKeys.projectId, projectId)).get();
+  return row ? (row.publicJwk as JWK) : null;
+}
+
+async function loadOrCreateSigningKey(ctx: Context, projectId: string): Promise<ProjectSigningKey> {
+  let row = ctx.db.select().from(projectSigningKeys).where(eq(projectSigningKeys.projectId, projectId)).get();
+  if (!row) {
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    const keyId = randomCrockfordString(12);
+    const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: keyId, alg: 'ES256', use: 'sig' };
+    const privateJwk = { ...(await exportJWK(pair.privateKey)), kid: keyId, alg: 'ES256' };
+    // Two processes may race to create it; the first insert wins and both read that one back.
+    ctx.db
+      .insert(projectSigningKeys)
+      .values({ projectId, keyId, privateJwk, publicJwk, createdAt: ctx.clock.now() })
+      .onConflictDoNothing()
+      .run();
+    row = ctx.db.select().from(projectSigningKeys).where(eq(projectSigningKeys.projectId, projectId)).get()!;
+  }
+  return {
+    keyId: row.keyId,
+    privateKey: (await importJWK(row.privateJwk as JWK, 'ES256')) as CryptoKey,
+    publicKey: (await importJWK(row.publicJwk as JWK, 'ES256')) as CryptoKey,
+    publicJwk: row.publicJwk as JWK,
+  };
+}
+
+/** Forgets the cached key of a deleted project. */
+export function forgetProjectSigningKey(ctx: Context, projectId: string): void {
+  importedKeysOf(ctx).delete(projectId);
+}

@@ -1,0 +1,191 @@
+// Test support: a real authd on 127.0.0.1 with a fresh data directory, in this process (for API
+// tests) or as a child process running the CLI (for CLI and lifecycle tests).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStorage } from '../../db/connection';
+import { bootstrapInstance, type BootstrappedProject } from '../../server/core/bootstrap';
+import { defaultSettings, silentLogger, systemClock, type Context, type InstanceMode, type InstanceSettings } from '../../server/core/context';
+import { startHttpServer } from '../../server/http/server';
+
+export const repoRoot = join(import.meta.dir, '..', '..');
+export const bunExecutable = process.execPath;
+
+export function makeTempDir(prefix = 'authd-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface TestInstance {
+  url: string;
+  dataDir: string;
+  ctx: Context;
+  internal: BootstrappedProject;
+  /** Absent in production mode. */
+  demo: BootstrappedProject | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startTestInstance(
+  options: { mode?: InstanceMode; dataDir?: string; settings?: Partial<InstanceSettings> } = {},
+): Promise<TestInstance> {
+  const dataDir = options.dataDir ?? makeTempDir();
+  const storage = openStorage(dataDir);
+  const ctx: Context = {
+    db: storage.db,
+    sqlite: storage.sqlite,
+    clock: systemClock,
+    mode: options.mode ?? 'development',
+    log: silentLogger,
+    settings: { ...defaultSettings(), ...options.settings },
+  };
+  const created = bootstrapInstance(ctx);
+  const server = startHttpServer(ctx, { host: '127.0.0.1', port: 0 });
+  return {
+    url: server.url,
+    dataDir,
+    ctx,
+    internal: created.find((p) => p.projectId === 'internal')!,
+    demo: created.find((p) => p.projectId !== 'internal'),
+    async stop() {
+      await server.stop();
+      storage.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type AccessLevel = 'client' | 'server' | 'admin';
+
+/** The X-Stack headers an SDK app of the given level sends for a bootstrapped project. */
+export function projectHeaders(project: BootstrappedProject, level: AccessLevel): Record<string, string> {
+  const key = {
+    client: ['x-stack-publishable-client-key', project.keys.publishable_client_key],
+    server: ['x-stack-secret-server-key', project.keys.secret_server_key],
+    admin: ['x-stack-super-secret-admin-key', project.keys.super_secret_admin_key],
+  }[level];
+  return { 'x-stack-project-id': project.projectId, 'x-stack-access-type': level, [key[0]!]: key[1]! };
+}
+
+export interface ApiResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  json: any;
+}
+
+export async function callApi(
+  baseUrl: string,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: unknown; rawBody?: BodyInit; contentType?: string } = {},
+): Promise<ApiResult> {
+  const headers: Record<string, string> = { ...init.headers };
+  let body: BodyInit | undefined = init.rawBody;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers['content-type'] = 'application/json';
+  }
+  if (init.contentType) headers['content-type'] = init.contentType;
+  const response = await fetch(baseUrl + path, { method, headers, body });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `authd <args>` from source in a child process, as a user would. */
+export async function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string; stdin?: string } = {}): Promise<CliResult> {
+  const child = Bun.spawn([bunExecutable, join(repoRoot, 'cmd', 'main.ts'), ...args], {
+    cwd: options.cwd ?? repoRoot,
+    env: { ...process.env, ...options.env },
+    stdin: options.stdin === undefined ? 'ignore' : new TextEncoder().encode(options.stdin),
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  return { code, stdout, stderr };
+}
+
+export interface ServeProcess {
+  url: string;
+  /** JSON events the server printed before it was listening (project_created …). */
+  events: Record<string, any>[];
+  process: ReturnType<typeof Bun.spawn>;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number>;
+  output(): string;
+}
+
+/**
+ * Starts `<command> serve --json --port 0` and waits for its "listening" event. `command` is
+ * the argv prefix: the source CLI by default, or a built binary.
+ */
+export async function startServeProcess(
+  dataDir: string,
+  extraArgs: string[] = [],
+  command: string[] = [bunExecutable, join(repoRoot, 'cmd', 'main.ts')],
+  cwd = repoRoot,
+): Promise<ServeProcess> {
+  const child = Bun.spawn([...command, 'serve', '--json', '--port', '0', '--data', dataDir, ...extraArgs], {
+    cwd,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const events: Record<string, any>[] = [];
+  let captured = '';
+  const reader = child.stdout.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  const deadline = Date.now() + 20_000;
+  let url: string | undefined;
+  while (!url) {
+    if (Date.now() > deadline) throw new Error(`server did not start: ${captured}`);
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited before listening: ${captured}${await new Response(child.stderr).text()}`);
+    const chunk = decoder.decode(value, { stream: true });
+    captured += chunk;
+    buffered += chunk;
+    let newline: number;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, newline);
+      buffered = buffered.slice(newline + 1);
+      if (!line.trim()) continue;
+      const event = JSON.parse(line);
+      events.push(event);
+      if (event.event === 'listening') url = event.url;
+    }
+  }
+  // Keep draining stdout so the child never blocks on a full pipe.
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      captured += decoder.decode(value, { stream: true });
+    }
+  })();
+  return {
+    url,
+    events,
+    process: child,
+    async stop(signal = 'SIGTERM') {
+      child.kill(signal);
+      return await child.exited;
+    },
+    output: () => captured,
+  };
+}
