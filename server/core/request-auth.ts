@@ -3,9 +3,11 @@
 // would give. No HTTP types here; the HTTP layer passes header values in.
 import { knownError } from '../protocol/known-errors';
 import type { ApiKeyKind } from '../protocol/api-key-schemas';
+import { verifyAccessToken } from './access-tokens';
 import { isValidApiKey } from './api-keys';
 import type { Context } from './context';
 import { projectExists } from './projects';
+import { userExists } from './users';
 
 export const accessTypes = ['client', 'server', 'admin'] as const;
 export type AccessType = (typeof accessTypes)[number];
@@ -21,8 +23,14 @@ export interface AuthHeaders {
 }
 
 export type RequestAuth =
-  | { kind: 'anonymous'; projectId: string | null }
-  | { kind: 'project'; projectId: string; accessType: AccessType };
+  | { kind: 'anonymous'; projectId: string | null; userId: null }
+  | {
+      kind: 'project';
+      projectId: string;
+      accessType: AccessType;
+      /** The user of a valid X-Stack-Access-Token whose account still exists, else null. */
+      userId: string | null;
+    };
 
 const keyKindForAccessType: Record<AccessType, ApiKeyKind> = {
   client: 'publishable_client_key',
@@ -30,20 +38,22 @@ const keyKindForAccessType: Record<AccessType, ApiKeyKind> = {
   admin: 'super_secret_admin_key',
 };
 
-export function authenticateRequest(ctx: Context, headers: AuthHeaders): RequestAuth {
+export async function authenticateRequest(ctx: Context, headers: AuthHeaders): Promise<RequestAuth> {
   // An empty header counts as absent (the admin SDK sends empty key headers).
   const h = Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [name, value === undefined || value === '' ? undefined : value]),
   ) as AuthHeaders;
 
+  let userId: string | null = null;
   if (h.projectId !== undefined && h.accessToken !== undefined) {
-    // Sessions do not exist yet: no access token can be valid, so every one is unparsable.
-    throw knownError('UNPARSABLE_ACCESS_TOKEN');
+    const token = await verifyAccessToken(ctx, h.projectId, h.accessToken);
+    // A deleted user's still-unexpired token simply means "no user" (wire §1.3 step 1).
+    if (userExists(ctx, token.userId)) userId = token.userId;
   }
   const anyKey = h.publishableClientKey ?? h.secretServerKey ?? h.superSecretAdminKey ?? h.adminAccessToken;
   if (h.accessType === undefined) {
     if (anyKey !== undefined) throw knownError('PROJECT_KEY_WITHOUT_ACCESS_TYPE');
-    return { kind: 'anonymous', projectId: h.projectId ?? null };
+    return { kind: 'anonymous', projectId: h.projectId ?? null, userId: null };
   }
   if (!(accessTypes as readonly string[]).includes(h.accessType)) {
     throw knownError('INVALID_ACCESS_TYPE', h.accessType);
@@ -53,8 +63,8 @@ export function authenticateRequest(ctx: Context, headers: AuthHeaders): Request
   const projectId = h.projectId;
 
   if (h.adminAccessToken !== undefined) {
-    // Admin access tokens are access tokens of the internal project; with no sessions yet
-    // there is none to accept.
+    // Not accepted yet: admin access rests on project ownership by internal users
+    // (server_metadata.managedProjectIds), which arrives with owned projects.
     throw knownError('UNPARSABLE_ADMIN_ACCESS_TOKEN');
   }
 
@@ -77,7 +87,7 @@ export function authenticateRequest(ctx: Context, headers: AuthHeaders): Request
     throw knownError(code, projectId);
   }
   if (!projectExists(ctx, projectId)) throw knownError('PROJECT_NOT_FOUND', projectId);
-  return { kind: 'project', projectId, accessType };
+  return { kind: 'project', projectId, accessType, userId };
 }
 
 const accessRank: Record<AccessType, number> = { client: 0, server: 1, admin: 2 };
@@ -92,4 +102,14 @@ export function requireAccess(auth: RequestAuth, minimum: AccessType): Extract<R
     throw knownError('INSUFFICIENT_ACCESS_TYPE', auth.accessType, accessTypes.filter((t) => accessRank[t] >= accessRank[minimum]));
   }
   return auth;
+}
+
+/** For endpoints that act on the signed-in user; which error a missing user gets varies. */
+export function requireUser(
+  auth: Extract<RequestAuth, { kind: 'project' }>,
+  missing: 'USER_AUTHENTICATION_REQUIRED' | 'CANNOT_GET_OWN_USER_WITHOUT_USER' | 'SCHEMA_ERROR',
+): string {
+  if (auth.userId !== null) return auth.userId;
+  if (missing === 'SCHEMA_ERROR') throw knownError('SCHEMA_ERROR', 'auth.user must be defined: this endpoint needs a signed-in user (X-Stack-Access-Token).');
+  throw knownError(missing);
 }

@@ -7,8 +7,12 @@ import { authenticateRequest, type AuthHeaders } from '../core/request-auth';
 import { parseRequestBody } from './body-parsing';
 import { errorResponse, schemaErrorFromValidation, textResponse } from './error-responses';
 import { apiKeyRoutes } from './routes/api-keys';
+import { jwksRoutes } from './routes/jwks';
 import { miscRoutes } from './routes/misc';
+import { passwordAuthRoutes } from './routes/password-auth';
 import { projectRoutes } from './routes/projects';
+import { sessionRoutes } from './routes/sessions';
+import { userRoutes } from './routes/users';
 
 export function readAuthHeaders(headers: Headers): AuthHeaders {
   const read = (name: string) => headers.get(name) ?? undefined;
@@ -26,8 +30,8 @@ export function readAuthHeaders(headers: Headers): AuthHeaders {
 function createBaseApp(ctx: Context) {
   return new Elysia({ prefix: '/api/v1' })
     .onParse(({ request }) => parseRequestBody(request))
-    .derive(({ request }) => ({ auth: authenticateRequest(ctx, readAuthHeaders(request.headers)) }))
-    .onError(({ code, error, request }) => {
+    .derive(async ({ request }) => ({ auth: await authenticateRequest(ctx, readAuthHeaders(request.headers)) }))
+    .onError(async ({ code, error, request }) => {
       switch (code) {
         case 'VALIDATION':
           return errorResponse(schemaErrorFromValidation(error, request), ctx.log);
@@ -37,7 +41,7 @@ function createBaseApp(ctx: Context) {
         case 'NOT_FOUND':
           try {
             // Unknown API paths still authenticate before their 404, as Stack's do.
-            authenticateRequest(ctx, readAuthHeaders(request.headers));
+            await authenticateRequest(ctx, readAuthHeaders(request.headers));
           } catch (authError) {
             return errorResponse(authError, ctx.log);
           }
@@ -52,6 +56,6 @@ export type ApiApp = ReturnType<typeof createBaseApp>;
 
 export function createApiApp(ctx: Context) {
   let app = createBaseApp(ctx);
-  for (const addRoutes of [miscRoutes, projectRoutes, apiKeyRoutes]) app = addRoutes(app, ctx) as unknown as ApiApp;
+  for (const addRoutes of [miscRoutes, projectRoutes, apiKeyRoutes, jwksRoutes, userRoutes, passwordAuthRoutes, sessionRoutes]) app = addRoutes(app, ctx) as unknown as ApiApp;
   return app;
 }

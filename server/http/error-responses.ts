@@ -2,9 +2,9 @@
 // known errors as JSON with X-Stack-Known-Error, status errors as text, and everything else as
 // a 500 whose details stay in the server log.
 import * as v from 'valibot';
-import { KnownError, knownError } from '../protocol/known-errors';
+import { KnownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
-import { describeValidationIssues } from '../protocol/validation-messages';
+import { schemaErrorFromIssues } from '../protocol/validation-messages';
 import type { Logger } from '../core/context';
 
 export function knownErrorResponse(error: KnownError): Response {
@@ -41,10 +41,7 @@ interface ValidationFailure {
 export function schemaErrorFromValidation(failure: ValidationFailure, request: Request): KnownError {
   const schema = findValibotSchema(failure.validator);
   const issues = schema ? (v.safeParse(schema, failure.value).issues ?? []) : [];
-  const problems = describeValidationIssues(issues, failure.type).map((line) => `  - ${line}`);
-  if (problems.length === 0) problems.push(`  - ${failure.type}: is invalid`);
-  const { pathname } = new URL(request.url);
-  return knownError('SCHEMA_ERROR', [`Request validation failed on ${request.method} ${pathname}:`, ...problems].join('\n'));
+  return schemaErrorFromIssues(request.method, new URL(request.url).pathname, failure.type, issues);
 }
 
 function findValibotSchema(validator: unknown): v.GenericSchema | undefined {

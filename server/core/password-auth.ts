@@ -1,0 +1,90 @@
+// Email-and-password sign-up, sign-in and password changes (wire §5.1), in the order of checks
+// Stack uses so each failure gets the same error it would there.
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { knownError } from '../protocol/known-errors';
+import { StatusError } from '../protocol/status-error';
+import type { Context } from './context';
+import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
+import { requireProjectRow } from './projects';
+import { createSession, endOtherSessions, type SessionTokens } from './sessions';
+import { writeTransaction } from './transactions';
+import { createUser, findUserByAuthEmail, requireUserRow } from './users';
+
+export interface SignInResult extends SessionTokens {
+  user_id: string;
+}
+
+function requirePasswordAuth(ctx: Context, projectId: string) {
+  const project = requireProjectRow(ctx.db, projectId);
+  if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
+  return project;
+}
+
+export async function signUpWithPassword(
+  ctx: Context,
+  projectId: string,
+  input: { email: string; password: string },
+): Promise<SignInResult> {
+  const project = requirePasswordAuth(ctx, projectId);
+  checkPasswordLength(input.password, { requireMinimum: true });
+  if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
+  const user = await createUser(ctx, projectId, {
+    primary_email: input.email,
+    primary_email_verified: false,
+    primary_email_auth_enabled: true,
+    password: input.password,
+  });
+  return { ...(await createSession(ctx, projectId, user.id)), user_id: user.id };
+}
+
+export async function signInWithPassword(
+  ctx: Context,
+  projectId: string,
+  input: { email: string; password: string },
+): Promise<SignInResult> {
+  requirePasswordAuth(ctx, projectId);
+  const user = findUserByAuthEmail(ctx.db, projectId, input.email);
+  if (!user?.passwordHash) {
+    await verifyAgainstDummyHash(input.password);
+    throw knownError('EMAIL_PASSWORD_MISMATCH');
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) throw knownError('EMAIL_PASSWORD_MISMATCH');
+  if (needsRehash(user.passwordHash)) {
+    // An imported bcrypt hash is replaced now that the plain password is known to be right.
+    ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id)).run();
+  }
+  return { ...(await createSession(ctx, projectId, user.id)), user_id: user.id };
+}
+
+/** Changes a known password; the caller's own session (its refresh token) survives. */
+export async function updatePassword(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  input: { old_password: string; new_password: string },
+  keepRefreshToken: string | undefined,
+): Promise<void> {
+  requirePasswordAuth(ctx, projectId);
+  checkPasswordLength(input.new_password, { requireMinimum: true });
+  const user = requireUserRow(ctx.db, projectId, userId);
+  if (!user.passwordHash) throw knownError('USER_DOES_NOT_HAVE_PASSWORD');
+  if (!(await verifyPassword(input.old_password, user.passwordHash))) throw knownError('PASSWORD_CONFIRMATION_MISMATCH');
+  const newHash = await hashPassword(input.new_password);
+  writeTransaction(ctx, (tx) => {
+    tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, userId)).run();
+    endOtherSessions(tx, userId, keepRefreshToken);
+  });
+}
+
+/** Gives a password to a user who has none (e.g. signed up by magic link). */
+export async function setPassword(ctx: Context, projectId: string, userId: string, password: string): Promise<void> {
+  requirePasswordAuth(ctx, projectId);
+  checkPasswordLength(password, { requireMinimum: true });
+  const newHash = await hashPassword(password);
+  writeTransaction(ctx, (tx) => {
+    const user = requireUserRow(tx, projectId, userId);
+    if (user.passwordHash) throw new StatusError(400, 'User already has a password set.');
+    tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, userId)).run();
+  });
+}

@@ -1,0 +1,75 @@
+// Sessions: an opaque refresh token (stored as a SHA-256 digest, never rotated) from which
+// short-lived access tokens are issued (wire §3.3–3.6).
+import { and, eq, ne } from 'drizzle-orm';
+import { refreshTokens } from '../../db/schema';
+import { knownError } from '../protocol/known-errors';
+import { issueAccessToken } from './access-tokens';
+import type { Context } from './context';
+import { randomCrockfordString, sha256Hex } from './random-tokens';
+import { findUserRow } from './users';
+import type { DbWriter } from './transactions';
+
+export const defaultSessionLifetimeMillis = 365 * 24 * 60 * 60 * 1000;
+export const maxSessionLifetimeMillis = 367 * 24 * 60 * 60 * 1000;
+
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+}
+
+export async function createSession(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  expiresInMillis: number = defaultSessionLifetimeMillis,
+): Promise<SessionTokens> {
+  if (!findUserRow(ctx.db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
+  const refreshToken = randomCrockfordString(45);
+  const now = ctx.clock.now();
+  ctx.db
+    .insert(refreshTokens)
+    .values({
+      id: crypto.randomUUID(),
+      projectId,
+      userId,
+      tokenHash: sha256Hex(refreshToken),
+      createdAt: now,
+      expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
+    })
+    .run();
+  return { access_token: await issueAccessToken(ctx, projectId, userId), refresh_token: refreshToken };
+}
+
+function findLiveRefreshToken(db: DbWriter, projectId: string, refreshToken: string, now: number) {
+  const row = db
+    .select()
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.tokenHash, sha256Hex(refreshToken))))
+    .get();
+  return row && row.expiresAt > now ? row : undefined;
+}
+
+/** A new access token for a live refresh token of the project; the refresh token stays as is. */
+export async function refreshAccessToken(ctx: Context, projectId: string, refreshToken: string): Promise<string> {
+  const row = findLiveRefreshToken(ctx.db, projectId, refreshToken, ctx.clock.now());
+  if (!row) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+  return issueAccessToken(ctx, projectId, row.userId);
+}
+
+/** Sign-out: deletes that refresh token within the project (wire §3.6). */
+export function endSession(ctx: Context, projectId: string, refreshToken: string): void {
+  const deleted = ctx.db
+    .delete(refreshTokens)
+    .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.tokenHash, sha256Hex(refreshToken))))
+    .returning({ id: refreshTokens.id })
+    .all();
+  if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+}
+
+/** Ends every session of the user except, optionally, the one holding `keepRefreshToken`. */
+export function endOtherSessions(db: DbWriter, userId: string, keepRefreshToken?: string): void {
+  const condition = keepRefreshToken
+    ? and(eq(refreshTokens.userId, userId), ne(refreshTokens.tokenHash, sha256Hex(keepRefreshToken)))
+    : eq(refreshTokens.userId, userId);
+  db.delete(refreshTokens).where(condition).run();
+}

@@ -1,0 +1,304 @@
+// Users of a project: create, read, update, delete and list, with the primary email kept as a
+// contact channel (wire §4.10). Password and email rules live here, so the server API, the
+// client's PATCH /users/me and the CLI all enforce them alike.
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { contactChannels, refreshTokens, users } from '../../db/schema';
+import { knownError } from '../protocol/known-errors';
+import { StatusError } from '../protocol/status-error';
+import type { UserCreate, UserListQuery, UserServerView, UserUpdate } from '../protocol/user-schemas';
+import type { Context } from './context';
+import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from './password-hashing';
+import { requireProjectRow } from './projects';
+import { writeTransaction, type DbWriter } from './transactions';
+
+type UserRow = typeof users.$inferSelect;
+type ChannelRow = typeof contactChannels.$inferSelect;
+
+export function userExists(ctx: Context, userId: string): boolean {
+  return ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined;
+}
+
+export function findUserRow(db: DbWriter, projectId: string, userId: string): UserRow | undefined {
+  return db.select().from(users).where(and(eq(users.projectId, projectId), eq(users.id, userId))).get();
+}
+
+export function requireUserRow(db: DbWriter, projectId: string, userId: string): UserRow {
+  const row = findUserRow(db, projectId, userId);
+  if (!row) throw knownError('USER_NOT_FOUND');
+  return row;
+}
+
+export function readUserServerView(ctx: Context, projectId: string, userId: string): UserServerView {
+  const row = requireUserRow(ctx.db, projectId, userId);
+  const channels = ctx.db.select().from(contactChannels).where(eq(contactChannels.userId, userId)).all();
+  return serverView(row, channels);
+}
+
+function serverView(row: UserRow, channels: ChannelRow[]): UserServerView {
+  const primary = channels.find((c) => c.type === 'email' && c.isPrimary);
+  const hasPassword = row.passwordHash !== null;
+  return {
+    id: row.id,
+    primary_email: primary?.value ?? null,
+    primary_email_verified: primary?.isVerified ?? false,
+    primary_email_auth_enabled: primary?.usedForAuth ?? false,
+    display_name: row.displayName,
+    selected_team: null,
+    selected_team_id: row.selectedTeamId,
+    profile_image_url: row.profileImageUrl,
+    signed_up_at_millis: row.signedUpAt,
+    has_password: hasPassword,
+    otp_auth_enabled: row.otpAuthEnabled,
+    passkey_auth_enabled: false,
+    client_metadata: row.clientMetadata ?? null,
+    client_read_only_metadata: row.clientReadOnlyMetadata ?? null,
+    server_metadata: row.serverMetadata ?? null,
+    last_active_at_millis: row.lastActiveAt,
+    oauth_providers: [],
+    auth_with_email: hasPassword || row.otpAuthEnabled,
+    requires_totp_mfa: row.requiresTotpMfa,
+  };
+}
+
+/** The user that may sign in with this email, matched exactly as Stack does (wire §5.1). */
+export function findUserByAuthEmail(db: DbWriter, projectId: string, email: string): UserRow | undefined {
+  const channel = db
+    .select({ userId: contactChannels.userId })
+    .from(contactChannels)
+    .where(
+      and(
+        eq(contactChannels.projectId, projectId),
+        eq(contactChannels.type, 'email'),
+        eq(contactChannels.value, email),
+        eq(contactChannels.usedForAuth, true),
+      ),
+    )
+    .get();
+  return channel ? findUserRow(db, projectId, channel.userId) : undefined;
+}
+
+/**
+ * Creates a user. Password hashing is slow, so it happens before the transaction opens; the
+ * transaction then checks and writes everything at once.
+ */
+export async function createUser(ctx: Context, projectId: string, input: UserCreate, db?: DbWriter): Promise<UserServerView> {
+  const passwordHash = await passwordHashFor(input);
+  const create = (tx: DbWriter) => {
+    const project = requireProjectRow(tx, projectId);
+    if (passwordHash && !project.credentialEnabled) throw new StatusError(400, 'Password auth not enabled in the project');
+    if (input.otp_auth_enabled && !project.magicLinkEnabled) throw new StatusError(400, 'OTP auth not enabled in the project');
+    if (input.passkey_auth_enabled) {
+      throw new StatusError(400, 'Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method');
+    }
+    checkPrimaryEmailFlags(input.primary_email ?? null, input);
+
+    const now = ctx.clock.now();
+    const id = crypto.randomUUID();
+    tx.insert(users)
+      .values({
+        id,
+        projectId,
+        displayName: input.display_name || null,
+        profileImageUrl: input.profile_image_url ?? null,
+        clientMetadata: input.client_metadata ?? null,
+        clientReadOnlyMetadata: input.client_read_only_metadata ?? null,
+        serverMetadata: input.server_metadata ?? null,
+        signedUpAt: now,
+        lastActiveAt: now,
+        passwordHash,
+        otpAuthEnabled: input.otp_auth_enabled ?? false,
+        // Stack stores a secret given at creation without turning the second factor on (wire §5.3).
+        totpSecretBase64: input.totp_secret_base64 ?? null,
+      })
+      .run();
+    if (input.primary_email) {
+      insertPrimaryEmail(tx, projectId, id, input.primary_email, {
+        verified: input.primary_email_verified ?? false,
+        usedForAuth: input.primary_email_auth_enabled ?? false,
+        now,
+      });
+    }
+    return id;
+  };
+  const userId = db ? create(db) : writeTransaction(ctx, create);
+  return db ? serverView(requireUserRow(db, projectId, userId), channelsOf(db, userId)) : readUserServerView(ctx, projectId, userId);
+}
+
+export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
+  const passwordHash = await passwordHashFor(input);
+  writeTransaction(ctx, (tx) => {
+    const project = requireProjectRow(tx, projectId);
+    const row = requireUserRow(tx, projectId, userId);
+    const changes: Partial<UserRow> = {};
+    if (input.display_name !== undefined) changes.displayName = input.display_name || null;
+    if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
+    if (input.client_metadata !== undefined) changes.clientMetadata = input.client_metadata;
+    if (input.client_read_only_metadata !== undefined) changes.clientReadOnlyMetadata = input.client_read_only_metadata;
+    if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
+    // Stack ignores enabling OTP on update while the project has it off (wire §5.4).
+    if (input.otp_auth_enabled !== undefined && (project.magicLinkEnabled || !input.otp_auth_enabled)) {
+      changes.otpAuthEnabled = input.otp_auth_enabled;
+    }
+    if (input.passkey_auth_enabled === true) {
+      throw new StatusError(400, 'Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method');
+    }
+    if (input.totp_secret_base64 !== undefined) {
+      // Turning the second factor on before sign-in can ask for it would let every sign-in
+      // path skip it silently, so it is refused until MFA sign-in exists.
+      if (input.totp_secret_base64 !== null) {
+        throw new StatusError(400, 'Multi-factor sign-in is not available on this authd version yet.');
+      }
+      changes.totpSecretBase64 = null;
+      changes.requiresTotpMfa = false;
+    }
+    if (input.selected_team_id !== undefined) {
+      // Teams arrive with their own issue; until then no team can be selected.
+      if (input.selected_team_id !== null) throw knownError('TEAM_MEMBERSHIP_NOT_FOUND', input.selected_team_id, userId);
+      changes.selectedTeamId = null;
+    }
+    if (passwordHash !== undefined) {
+      if (passwordHash !== null && !project.credentialEnabled) throw new StatusError(400, 'Password auth not enabled in the project');
+      changes.passwordHash = passwordHash;
+      // Any password change ends every session of the user (wire §3.3).
+      tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId)).run();
+    }
+    if (Object.keys(changes).length > 0) tx.update(users).set(changes).where(eq(users.id, row.id)).run();
+    applyPrimaryEmailUpdate(ctx, tx, projectId, userId, input);
+  });
+  return readUserServerView(ctx, projectId, userId);
+}
+
+export function deleteUser(ctx: Context, projectId: string, userId: string): void {
+  writeTransaction(ctx, (tx) => {
+    requireUserRow(tx, projectId, userId);
+    // Contact channels and refresh tokens cascade, which also ends every session.
+    tx.delete(users).where(eq(users.id, userId)).run();
+  });
+}
+
+export interface UserPage {
+  items: UserServerView[];
+  nextCursor: string | null;
+}
+
+/** Lists users by sign-up time; `cursor` is the id of the first user of the page (wire §5.4). */
+export function listUsers(ctx: Context, projectId: string, query: Omit<UserListQuery, 'team_id'>): UserPage {
+  const descending = query.desc === true;
+  const conditions: SQL[] = [eq(users.projectId, projectId)];
+  if (query.query) {
+    const pattern = `%${query.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const matchingChannels = ctx.db
+      .select({ userId: contactChannels.userId })
+      .from(contactChannels)
+      .where(and(eq(contactChannels.projectId, projectId), sql`lower(${contactChannels.value}) LIKE ${pattern} ESCAPE '\\'`));
+    conditions.push(
+      or(
+        eq(users.id, query.query),
+        sql`lower(${users.displayName}) LIKE ${pattern} ESCAPE '\\'`,
+        inArray(users.id, matchingChannels),
+      )!,
+    );
+  }
+  if (query.cursor) {
+    const cursorRow = findUserRow(ctx.db, projectId, query.cursor);
+    if (!cursorRow) throw knownError('SCHEMA_ERROR', `The cursor ${query.cursor} does not name a user of this project.`);
+    const after = descending ? sql`<` : sql`>`;
+    const sameOrAfter = descending ? sql`<=` : sql`>=`;
+    conditions.push(
+      sql`(${users.signedUpAt} ${after} ${cursorRow.signedUpAt} OR (${users.signedUpAt} = ${cursorRow.signedUpAt} AND ${users.id} ${sameOrAfter} ${cursorRow.id}))`,
+    );
+  }
+  const order = descending ? [desc(users.signedUpAt), desc(users.id)] : [asc(users.signedUpAt), asc(users.id)];
+  let statement = ctx.db.select().from(users).where(and(...conditions)).orderBy(...order).$dynamic();
+  if (query.limit !== undefined) statement = statement.limit(query.limit + 1);
+  const rows = statement.all();
+  const nextRow = query.limit !== undefined && rows.length > query.limit ? rows.pop() : undefined;
+
+  const channels = rows.length
+    ? ctx.db.select().from(contactChannels).where(inArray(contactChannels.userId, rows.map((r) => r.id))).all()
+    : [];
+  return {
+    items: rows.map((row) => serverView(row, channels.filter((c) => c.userId === row.id))),
+    nextCursor: nextRow?.id ?? null,
+  };
+}
+
+function channelsOf(db: DbWriter, userId: string): ChannelRow[] {
+  return db.select().from(contactChannels).where(eq(contactChannels.userId, userId)).all();
+}
+
+async function passwordHashFor(input: { password?: string | null; password_hash?: string }): Promise<string | null | undefined> {
+  if (input.password !== undefined && input.password_hash !== undefined) {
+    throw new StatusError(400, 'Cannot set both password and password_hash at the same time.');
+  }
+  if (input.password_hash !== undefined) {
+    if (!isSupportedPasswordHash(input.password_hash)) {
+      throw new StatusError(400, "Invalid password hash. Make sure it's a supported algorithm in Modular Crypt Format.");
+    }
+    return input.password_hash;
+  }
+  if (input.password === undefined) return undefined;
+  if (input.password === null) return null;
+  checkPasswordLength(input.password, { requireMinimum: false });
+  return hashPassword(input.password);
+}
+
+function checkPrimaryEmailFlags(
+  email: string | null,
+  input: { primary_email_verified?: boolean; primary_email_auth_enabled?: boolean },
+): void {
+  if (email !== null) return;
+  if (input.primary_email_auth_enabled) throw new StatusError(400, 'primary_email_auth_enabled cannot be true without primary_email');
+  if (input.primary_email_verified) throw new StatusError(400, 'primary_email_verified cannot be true without primary_email');
+}
+
+function insertPrimaryEmail(
+  tx: DbWriter,
+  projectId: string,
+  userId: string,
+  email: string,
+  options: { verified: boolean; usedForAuth: boolean; now: number },
+): void {
+  if (options.usedForAuth) refuseEmailUsedForAuthElsewhere(tx, projectId, userId, email);
+  tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
+  tx.insert(contactChannels)
+    .values({
+      id: crypto.randomUUID(),
+      projectId,
+      userId,
+      type: 'email',
+      value: email,
+      isVerified: options.verified,
+      isPrimary: true,
+      usedForAuth: options.usedForAuth,
+      createdAt: options.now,
+    })
+    .onConflictDoUpdate({
+      target: [contactChannels.userId, contactChannels.type, contactChannels.value],
+      set: { isPrimary: true, isVerified: options.verified, usedForAuth: options.usedForAuth },
+    })
+    .run();
+}
+
+function refuseEmailUsedForAuthElsewhere(tx: DbWriter, projectId: string, userId: string, email: string): void {
+  const owner = findUserByAuthEmail(tx, projectId, email);
+  if (owner && owner.id !== userId) throw knownError('USER_EMAIL_ALREADY_EXISTS');
+}
+
+function applyPrimaryEmailUpdate(ctx: Context, tx: DbWriter, projectId: string, userId: string, input: UserUpdate): void {
+  const current = channelsOf(tx, userId).find((c) => c.type === 'email' && c.isPrimary);
+  const email = input.primary_email === undefined ? (current?.value ?? null) : input.primary_email;
+  checkPrimaryEmailFlags(email, input);
+  if (input.primary_email === null) {
+    if (current) tx.delete(contactChannels).where(eq(contactChannels.id, current.id)).run();
+    return;
+  }
+  if (email === null) return;
+  const changedAddress = email !== current?.value;
+  const verified = input.primary_email_verified ?? (changedAddress ? false : (current?.isVerified ?? false));
+  const usedForAuth = input.primary_email_auth_enabled ?? current?.usedForAuth ?? false;
+  if (!changedAddress && verified === current?.isVerified && usedForAuth === current?.usedForAuth) return;
+  if (changedAddress && current) tx.delete(contactChannels).where(eq(contactChannels.id, current.id)).run();
+  insertPrimaryEmail(tx, projectId, userId, email, { verified, usedForAuth, now: ctx.clock.now() });
+}
+

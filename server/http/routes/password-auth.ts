@@ -1,0 +1,35 @@
+// /auth/password/*: sign-up, sign-in and password changes (wire §5.1).
+import type { Context } from '../../core/context';
+import { setPassword, signInWithPassword, signUpWithPassword, updatePassword } from '../../core/password-auth';
+import { requireAccess, requireUser } from '../../core/request-auth';
+import { passwordSetSchema, passwordSignInSchema, passwordSignUpSchema, passwordUpdateSchema } from '../../protocol/auth-schemas';
+import type { ApiApp } from '../api-app';
+
+export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .post('/auth/password/sign-up', ({ auth, body }) => signUpWithPassword(ctx, requireAccess(auth, 'client').projectId, body), {
+      body: passwordSignUpSchema,
+    })
+    .post('/auth/password/sign-in', ({ auth, body }) => signInWithPassword(ctx, requireAccess(auth, 'client').projectId, body), {
+      body: passwordSignInSchema,
+    })
+    .post(
+      '/auth/password/update',
+      async ({ auth, body, request }) => {
+        const caller = requireAccess(auth, 'client');
+        const keep = request.headers.get('x-stack-refresh-token') || undefined;
+        await updatePassword(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'), body, keep);
+        return { success: true };
+      },
+      { body: passwordUpdateSchema },
+    )
+    .post(
+      '/auth/password/set',
+      async ({ auth, body }) => {
+        const caller = requireAccess(auth, 'client');
+        await setPassword(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'), body.password);
+        return { success: true };
+      },
+      { body: passwordSetSchema },
+    );
+}

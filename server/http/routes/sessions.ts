@@ -1,0 +1,62 @@
+// Sessions (wire §3.4–3.6): the OAuth-style token endpoint the SDK refreshes through, the
+// header-based refresh, sign-out, and server-created sessions.
+import type { Context } from '../../core/context';
+import { isValidApiKey } from '../../core/api-keys';
+import { projectExists } from '../../core/projects';
+import { requireAccess, requireUser } from '../../core/request-auth';
+import { createSession, endSession, refreshAccessToken } from '../../core/sessions';
+import { sessionCreateSchema, tokenRequestSchema } from '../../protocol/auth-schemas';
+import { knownError } from '../../protocol/known-errors';
+import { parseRequestPart } from '../../protocol/validation-messages';
+import type { ApiApp } from '../api-app';
+
+function refreshTokenHeader(request: Request): string {
+  const token = request.headers.get('x-stack-refresh-token');
+  if (!token) {
+    throw knownError('SCHEMA_ERROR', `Request validation failed on ${request.method} ${new URL(request.url).pathname}:\n  - headers.x-stack-refresh-token: is required`);
+  }
+  return token;
+}
+
+export function sessionRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .post('/auth/oauth/token', async ({ body }) => {
+      const form = parseRequestPart(tokenRequestSchema, body, { method: 'POST', pathname: '/api/v1/auth/oauth/token', part: 'body' });
+      // client_id is the project and client_secret its publishable key (wire §3.4).
+      const clientId = form.client_id ?? null;
+      if (!clientId || !form.client_secret || !projectExists(ctx, clientId) || !isValidApiKey(ctx, clientId, 'publishable_client_key', form.client_secret)) {
+        throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', clientId);
+      }
+      if (form.grant_type !== 'refresh_token') {
+        throw knownError('SCHEMA_ERROR', `Unsupported grant_type "${form.grant_type}": this endpoint takes refresh_token.`);
+      }
+      if (!form.refresh_token) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+      const accessToken = await refreshAccessToken(ctx, clientId, form.refresh_token);
+      return new Response(
+        JSON.stringify({
+          access_token: accessToken,
+          token_type: 'Bearer',
+          expires_in: Math.floor(ctx.settings.accessTokenLifetimeMillis / 1000),
+          scope: 'legacy',
+        }),
+        { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', pragma: 'no-cache' } },
+      );
+    })
+    .post('/auth/sessions/current/refresh', async ({ auth, request }) => {
+      const caller = requireAccess(auth, 'client');
+      return { access_token: await refreshAccessToken(ctx, caller.projectId, refreshTokenHeader(request)) };
+    })
+    .delete('/auth/sessions/current', ({ auth, request }) => {
+      endSession(ctx, requireAccess(auth, 'client').projectId, refreshTokenHeader(request));
+      return { success: true };
+    })
+    .post(
+      '/auth/sessions',
+      async ({ auth, body }) => {
+        const caller = requireAccess(auth, 'server');
+        const userId = body.user_id === 'me' ? requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER') : body.user_id;
+        return createSession(ctx, caller.projectId, userId, body.expires_in_millis);
+      },
+      { body: sessionCreateSchema },
+    );
+}

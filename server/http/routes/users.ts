@@ -1,0 +1,82 @@
+// /users and /users/me (wire §5.4): the server manages any user of the project; a signed-in
+// client reads and changes only itself, through the narrower client schema.
+import * as v from 'valibot';
+import type { Context } from '../../core/context';
+import { requireAccess, requireUser } from '../../core/request-auth';
+import { createUser, deleteUser, listUsers, readUserServerView, updateUser } from '../../core/users';
+import { readProjectAdminView } from '../../core/projects';
+import { StatusError } from '../../protocol/status-error';
+import {
+  clientUserUpdateSchema,
+  toClientUserView,
+  userCreateSchema,
+  userListQuerySchema,
+  userUpdateSchema,
+  uuidSchema,
+} from '../../protocol/user-schemas';
+import { parseRequestPart } from '../../protocol/validation-messages';
+import type { ApiApp } from '../api-app';
+
+const userParams = v.strictObject({ user_id: uuidSchema });
+
+export function userRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .get('/users/me', ({ auth }) => {
+      const caller = requireAccess(auth, 'client');
+      const view = readUserServerView(ctx, caller.projectId, requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER'));
+      return caller.accessType === 'client' ? toClientUserView(view) : view;
+    })
+    .patch('/users/me', async ({ auth, body }) => {
+      const caller = requireAccess(auth, 'client');
+      const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+      // The client may change less than the server; each gets its own schema.
+      const schema = caller.accessType === 'client' ? clientUserUpdateSchema : userUpdateSchema;
+      const update = parseRequestPart(schema, body, { method: 'PATCH', pathname: '/api/v1/users/me', part: 'body' });
+      const view = await updateUser(ctx, caller.projectId, userId, update);
+      return caller.accessType === 'client' ? toClientUserView(view) : view;
+    })
+    .delete('/users/me', ({ auth }) => {
+      const caller = requireAccess(auth, 'client');
+      const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+      if (caller.accessType === 'client' && !readProjectAdminView(ctx, caller.projectId).config.client_user_deletion_enabled) {
+        throw new StatusError(400, 'Client user deletion is not enabled for this project');
+      }
+      deleteUser(ctx, caller.projectId, userId);
+      return { success: true };
+    })
+    .get(
+      '/users',
+      ({ auth, query }) => {
+        const caller = requireAccess(auth, 'server');
+        if (query.team_id !== undefined) throw new StatusError(400, 'Filtering users by team needs teams, which this authd version does not have yet.');
+        const page = listUsers(ctx, caller.projectId, query);
+        return { items: page.items, is_paginated: true, pagination: { next_cursor: page.nextCursor } };
+      },
+      { query: userListQuerySchema },
+    )
+    .post(
+      '/users',
+      async ({ auth, body, set }) => {
+        const view = await createUser(ctx, requireAccess(auth, 'server').projectId, body);
+        set.status = 201;
+        return view;
+      },
+      { body: userCreateSchema },
+    )
+    .get('/users/:user_id', ({ auth, params }) => readUserServerView(ctx, requireAccess(auth, 'server').projectId, params.user_id), {
+      params: userParams,
+    })
+    .patch(
+      '/users/:user_id',
+      ({ auth, params, body }) => updateUser(ctx, requireAccess(auth, 'server').projectId, params.user_id, body),
+      { params: userParams, body: userUpdateSchema },
+    )
+    .delete(
+      '/users/:user_id',
+      ({ auth, params }) => {
+        deleteUser(ctx, requireAccess(auth, 'server').projectId, params.user_id);
+        return { success: true };
+      },
+      { params: userParams },
+    );
+}

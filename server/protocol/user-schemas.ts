@@ -1,0 +1,92 @@
+// Payload schemas and views for users (wire §4.1, §4.2, §5.4).
+import * as v from 'valibot';
+
+const jsonValue = v.unknown();
+const urlSchema = v.pipe(v.string(), v.maxLength(1_000_000, 'Profile image URL is limited to 1,000,000 characters'), v.url('Invalid URL'));
+const base64Schema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Invalid base64 format'));
+export const emailSchema = v.pipe(v.string(), v.trim(), v.email('Please enter a valid email'), v.maxLength(320));
+/** Sign-up and OTP emails also reject a leading dot and a one-letter top-level domain (wire §1.5). */
+export const strictEmailSchema = v.pipe(emailSchema, v.regex(/^[^.].*@.*\.[^.][^.]+$/, 'Please enter a valid email'));
+export const uuidSchema = v.pipe(v.string(), v.uuid('Must be a UUID'));
+
+const serverUserFields = {
+  display_name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256)))),
+  profile_image_url: v.optional(v.nullable(urlSchema)),
+  client_metadata: v.optional(jsonValue),
+  client_read_only_metadata: v.optional(jsonValue),
+  server_metadata: v.optional(jsonValue),
+  primary_email: v.optional(v.nullable(emailSchema)),
+  primary_email_verified: v.optional(v.boolean()),
+  primary_email_auth_enabled: v.optional(v.boolean()),
+  passkey_auth_enabled: v.optional(v.boolean()),
+  password: v.optional(v.nullable(v.string())),
+  password_hash: v.optional(v.string()),
+  otp_auth_enabled: v.optional(v.boolean()),
+  totp_secret_base64: v.optional(v.nullable(base64Schema)),
+};
+
+export const userUpdateSchema = v.strictObject({
+  ...serverUserFields,
+  selected_team_id: v.optional(v.nullable(uuidSchema)),
+});
+export type UserUpdate = v.InferOutput<typeof userUpdateSchema>;
+
+export const userCreateSchema = v.strictObject({
+  ...serverUserFields,
+  oauth_providers: v.optional(
+    v.array(v.strictObject({ id: v.string(), account_id: v.string(), email: v.optional(v.nullable(v.string())) })),
+  ),
+});
+export type UserCreate = v.InferOutput<typeof userCreateSchema>;
+
+/** What a signed-in user may change about themselves with client access. */
+export const clientUserUpdateSchema = v.strictObject({
+  display_name: serverUserFields.display_name,
+  profile_image_url: serverUserFields.profile_image_url,
+  client_metadata: serverUserFields.client_metadata,
+  selected_team_id: v.optional(v.nullable(uuidSchema)),
+  totp_secret_base64: serverUserFields.totp_secret_base64,
+  otp_auth_enabled: serverUserFields.otp_auth_enabled,
+  passkey_auth_enabled: serverUserFields.passkey_auth_enabled,
+});
+
+const booleanQuery = v.pipe(v.picklist(['true', 'false'], 'Must be true or false'), v.transform((s) => s === 'true'));
+
+export const userListQuerySchema = v.strictObject({
+  team_id: v.optional(uuidSchema),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'Must be a positive integer'), v.transform(Number), v.minValue(1))),
+  cursor: v.optional(uuidSchema),
+  order_by: v.optional(v.literal('signed_up_at')),
+  desc: v.optional(booleanQuery),
+  query: v.optional(v.string()),
+});
+export type UserListQuery = v.InferOutput<typeof userListQuerySchema>;
+
+export interface UserServerView {
+  id: string;
+  primary_email: string | null;
+  primary_email_verified: boolean;
+  primary_email_auth_enabled: boolean;
+  display_name: string | null;
+  selected_team: unknown | null;
+  selected_team_id: string | null;
+  profile_image_url: string | null;
+  signed_up_at_millis: number;
+  has_password: boolean;
+  otp_auth_enabled: boolean;
+  passkey_auth_enabled: boolean;
+  client_metadata: unknown;
+  client_read_only_metadata: unknown;
+  server_metadata: unknown;
+  last_active_at_millis: number;
+  oauth_providers: { id: string; account_id: string; email?: string | null }[];
+  auth_with_email: boolean;
+  requires_totp_mfa: boolean;
+}
+
+export type UserClientView = Omit<UserServerView, 'primary_email_auth_enabled' | 'server_metadata' | 'last_active_at_millis'>;
+
+export function toClientUserView(view: UserServerView): UserClientView {
+  const { primary_email_auth_enabled: _a, server_metadata: _s, last_active_at_millis: _l, ...client } = view;
+  return client;
+}
