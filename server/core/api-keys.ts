@@ -1,6 +1,7 @@
 // API key sets: creation (generated or imported keys), listing, revocation and the check that
 // authenticates a request. Only SHA-256 digests and the last four characters are stored.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
 import { apiKeySets } from '../../db/schema';
 import {
   apiKeyKinds,
@@ -13,6 +14,7 @@ import {
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
 import type { Context } from './context';
+import { prepared } from './prepared-queries';
 import { requireProjectRow } from './projects';
 import { randomCrockfordString, secretMatchesDigest, sha256Hex } from './random-tokens';
 import type { DbWriter } from './transactions';
@@ -131,12 +133,12 @@ export function revokeApiKeySet(ctx: Context, projectId: string, keySetId: strin
 
 /**
  * True when `key` belongs to a key set of the project that holds a key of this kind and is
- * neither revoked nor expired. Read from the database on every call, so a revocation made by
- * the CLI against a running server takes effect on the next request.
+ * neither revoked nor expired. Read from the database on every call (no cache), so a
+ * revocation made by the CLI against a running server takes effect on the next request.
  */
 export function isValidApiKey(ctx: Context, projectId: string, kind: ApiKeyKind, key: string): boolean {
   const now = ctx.clock.now();
-  const candidates = ctx.db.select().from(apiKeySets).where(eq(apiKeySets.projectId, projectId)).all();
+  const candidates = prepared(ctx, selectKeySetsOfProject).all({ projectId });
   let valid = false;
   for (const row of candidates) {
     const digest = row[hashColumn[kind]];
@@ -147,6 +149,9 @@ export function isValidApiKey(ctx: Context, projectId: string, kind: ApiKeyKind,
   }
   return valid;
 }
+
+const selectKeySetsOfProject = (db: Db) =>
+  db.select().from(apiKeySets).where(eq(apiKeySets.projectId, sql.placeholder('projectId'))).prepare();
 
 function findKeySetRow(ctx: Context, projectId: string, keySetId: string): KeySetRow {
   requireProjectRow(ctx.db, projectId);

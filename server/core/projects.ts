@@ -1,7 +1,8 @@
 // Projects: creation with their defaults, the client and admin views, updates with every rule
 // of spec §5, and deletion. Every write runs in one transaction, so a refused update changes
 // nothing.
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
 import {
   projectDefaultPermissions,
   projectDomains,
@@ -30,14 +31,24 @@ import {
   seedDefaultPermissionDefinitions,
 } from './permission-definitions';
 import { writeTransaction, type DbWriter } from './transactions';
+import { prepared } from './prepared-queries';
 import { findProductionModeProblems } from './production-mode';
 
 export const internalProjectId = 'internal';
 
 type ProjectRow = typeof projects.$inferSelect;
 
+const selectProjectById = (db: Db) => db.select().from(projects).where(eq(projects.id, sql.placeholder('id'))).prepare();
+const selectEnabledProviderIds = (db: Db) =>
+  db
+    .select({ id: projectOAuthProviders.providerId })
+    .from(projectOAuthProviders)
+    .where(and(eq(projectOAuthProviders.projectId, sql.placeholder('projectId')), eq(projectOAuthProviders.enabled, true)))
+    .orderBy(asc(projectOAuthProviders.providerId))
+    .prepare();
+
 export function findProjectRow(ctx: Context, projectId: string): ProjectRow | undefined {
-  return ctx.db.select().from(projects).where(eq(projects.id, projectId)).get();
+  return prepared(ctx, selectProjectById).get({ id: projectId });
 }
 
 export function projectExists(ctx: Context, projectId: string): boolean {
@@ -98,20 +109,21 @@ export function listProjectAdminViews(ctx: Context): ProjectAdminView[] {
   return rows.map((row) => readProjectAdminView(ctx, row.id));
 }
 
+/** The client view reads only what it shows: it is on every page load of every app. */
 export function readProjectClientView(ctx: Context, projectId: string): ProjectClientView {
-  const admin = readProjectAdminView(ctx, projectId);
-  const c = admin.config;
+  const row = findProjectRow(ctx, projectId);
+  if (!row) throw knownError('PROJECT_NOT_FOUND', projectId);
   return {
-    id: admin.id,
-    display_name: admin.display_name,
+    id: row.id,
+    display_name: row.displayName,
     config: {
-      sign_up_enabled: c.sign_up_enabled,
-      credential_enabled: c.credential_enabled,
-      magic_link_enabled: c.magic_link_enabled,
-      passkey_enabled: c.passkey_enabled,
-      client_team_creation_enabled: c.client_team_creation_enabled,
-      client_user_deletion_enabled: c.client_user_deletion_enabled,
-      enabled_oauth_providers: c.enabled_oauth_providers,
+      sign_up_enabled: row.signUpEnabled,
+      credential_enabled: row.credentialEnabled,
+      magic_link_enabled: row.magicLinkEnabled,
+      passkey_enabled: row.passkeyEnabled,
+      client_team_creation_enabled: row.clientTeamCreationEnabled,
+      client_user_deletion_enabled: row.clientUserDeletionEnabled,
+      enabled_oauth_providers: prepared(ctx, selectEnabledProviderIds).all({ projectId }),
     },
   };
 }

@@ -2,20 +2,24 @@
 // contact channel (wire §4.10). Password and email rules live here, so the server API, the
 // client's PATCH /users/me and the CLI all enforce them alike.
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
 import { contactChannels, refreshTokens, users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
 import type { UserCreate, UserListQuery, UserServerView, UserUpdate } from '../protocol/user-schemas';
 import type { Context } from './context';
 import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from './password-hashing';
+import { prepared } from './prepared-queries';
 import { requireProjectRow } from './projects';
 import { writeTransaction, type DbWriter } from './transactions';
 
 type UserRow = typeof users.$inferSelect;
 type ChannelRow = typeof contactChannels.$inferSelect;
 
+const selectUserIdById = (db: Db) => db.select({ id: users.id }).from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+
 export function userExists(ctx: Context, userId: string): boolean {
-  return ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined;
+  return prepared(ctx, selectUserIdById).get({ id: userId }) !== undefined;
 }
 
 export function findUserRow(db: DbWriter, projectId: string, userId: string): UserRow | undefined {

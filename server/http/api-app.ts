@@ -40,7 +40,9 @@ function createBaseApp(ctx: Context) {
           return errorResponse(error.cause instanceof KnownError ? error.cause : error, ctx.log);
         case 'NOT_FOUND':
           try {
-            // Unknown API paths still authenticate before their 404, as Stack's do.
+            // Unknown API paths still parse their body and authenticate before their 404, as
+            // Stack's do (wire §1.3 step 0).
+            if (!request.bodyUsed) await parseRequestBody(request);
             await authenticateRequest(ctx, readAuthHeaders(request.headers));
           } catch (authError) {
             return errorResponse(authError, ctx.log);

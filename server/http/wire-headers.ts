@@ -27,27 +27,31 @@ export const corsHeaders: Record<string, string> = {
 };
 
 export async function finishApiResponse(request: Request, response: Response): Promise<Response> {
-  const headers = new Headers(response.headers);
+  const headers = response.headers;
   for (const [name, value] of Object.entries(corsHeaders)) headers.set(name, value);
   headers.set('x-stack-request-id', crypto.randomUUID());
   headers.set('cache-control', 'no-store, max-age=0');
 
-  let body: BodyInit | null = response.body;
   const contentType = headers.get('content-type') ?? '';
+  let prettyJson = false;
   if (contentType.startsWith('application/json')) {
     headers.set('content-type', 'application/json; charset=utf-8');
     // Humans reading the API in a browser get indented JSON (wire §2.1).
-    if ((request.headers.get('accept') ?? '').includes('text/html')) {
-      body = JSON.stringify(JSON.parse(await response.text()), null, 2);
-    }
+    prettyJson = (request.headers.get('accept') ?? '').includes('text/html');
   } else if (contentType.startsWith('text/plain')) {
     headers.set('content-type', 'text/plain; charset=utf-8');
   }
 
+  const overrideStatus = request.headers.has('x-stack-override-error-status') && response.status >= 400 && response.status <= 599;
+  if (!overrideStatus && !prettyJson) return response;
+  // Rebuilding is needed to change the status or body; the body is buffered so the answer keeps
+  // a Content-Length instead of becoming a chunked stream.
+  let body: string = await response.text();
+  if (prettyJson) body = JSON.stringify(JSON.parse(body), null, 2);
   let status = response.status;
-  if (request.headers.has('x-stack-override-error-status') && status >= 400 && status <= 599) {
+  if (overrideStatus) {
     headers.set('x-stack-actual-status', String(status));
     status = 200;
   }
-  return new Response(body, { status, statusText: '', headers });
+  return new Response(body, { status, headers });
 }

@@ -1,0 +1,28 @@
+// Closed-loop HTTP load from its own process: `connections` concurrent loops, each sending the
+// next request when the previous answer arrives, for `seconds`. Prints one JSON result line.
+const [url, headersJson, connectionsText, secondsText] = process.argv.slice(2);
+export {};
+if (!url || !headersJson) throw new Error('usage: load-generator URL HEADERS_JSON [CONNECTIONS] [SECONDS]');
+const headers = JSON.parse(headersJson) as Record<string, string>;
+const connections = Number(connectionsText ?? 32);
+const durationMillis = Number(secondsText ?? 5) * 1000;
+
+const latencies: number[] = [];
+let failures = 0;
+const warmupEnd = performance.now() + 500;
+const end = warmupEnd + durationMillis;
+
+async function loop(): Promise<void> {
+  while (performance.now() < end) {
+    const started = performance.now();
+    const response = await fetch(url!, { headers });
+    await response.arrayBuffer();
+    if (started < warmupEnd) continue;
+    if (response.status !== 200) failures++;
+    latencies.push(performance.now() - started);
+  }
+}
+await Promise.all(Array.from({ length: connections }, loop));
+latencies.sort((a, b) => a - b);
+const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+console.log(JSON.stringify({ requestsPerSecond: latencies.length / (durationMillis / 1000), p50: at(0.5), p99: at(0.99), failures }));
