@@ -25,4 +25,6 @@ async function loop(): Promise<void> {
 await Promise.all(Array.from({ length: connections }, loop));
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-console.log(JSON.stringify({ requestsPerSecond: latencies.length / (durationMillis / 1000), p50: at(0.5), p99: at(0.99), failures }));
+console.log(
+  JSON.stringify({ requestsPerSecond: latencies.length / (durationMillis / 1000), p50: at(0.5), p99: at(0.99), failures }),
+);

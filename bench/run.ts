@@ -34,14 +34,19 @@ async function firstJsonLine(child: ReturnType<typeof Bun.spawn>, accept: (e: an
 }
 
 async function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
-  const child = Bun.spawn([bun, join(root, 'bench', 'load-generator.ts'), url, JSON.stringify(headers), String(connections), String(seconds)], {
-    stdout: 'pipe',
-  });
+  const child = Bun.spawn(
+    [bun, join(root, 'bench', 'load-generator.ts'), url, JSON.stringify(headers), String(connections), String(seconds)],
+    {
+      stdout: 'pipe',
+    },
+  );
   return JSON.parse(await new Response(child.stdout).text());
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'authd-bench-'));
-const authd = Bun.spawn([bun, join(root, 'cmd', 'main.ts'), 'serve', '--json', '--port', '0', '--data', dataDir], { stdout: 'pipe' });
+const authd = Bun.spawn([bun, join(root, 'cmd', 'main.ts'), 'serve', '--json', '--port', '0', '--data', dataDir], {
+  stdout: 'pipe',
+});
 const events: any[] = [];
 const listening = await firstJsonLine(authd, (e) => (events.push(e), e.event === 'listening'));
 const demo = events.find((e) => e.event === 'project_created' && e.project_id !== 'internal');

@@ -3,7 +3,15 @@
 import { Command } from 'commander';
 import * as v from 'valibot';
 import { openStorage, type Storage } from '../db/connection';
-import { defaultSettings, stderrLogger, systemClock, type Context, type InstanceMode, type InstanceSettings, type Logger } from '../server/core/context';
+import {
+  defaultSettings,
+  stderrLogger,
+  systemClock,
+  type Context,
+  type InstanceMode,
+  type InstanceSettings,
+  type Logger,
+} from '../server/core/context';
 import { KnownError } from '../server/protocol/known-errors';
 import { StatusError } from '../server/protocol/status-error';
 import { describeValidationIssues } from '../server/protocol/validation-messages';

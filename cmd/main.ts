@@ -9,18 +9,20 @@ import { serveCommand } from './commands/serve';
 
 export function buildProgram(): Command {
   const program = new Command('authd')
-    .description('Self-hosted sign-in and user management, speaking Stack Auth\'s REST API v1.')
+    .description("Self-hosted sign-in and user management, speaking Stack Auth's REST API v1.")
     .version(packageJson.version)
-    .showHelpAfterError()
     .exitOverride();
   program.addCommand(serveCommand());
   program.addCommand(createProjectCommand());
   program.addCommand(projectsCommand());
   program.addCommand(keysCommand());
-  // Subcommands inherit exit behaviour so that commander's own errors also come back here.
-  for (const command of program.commands) {
-    command.exitOverride();
-    for (const sub of command.commands) sub.exitOverride();
+  // Subcommands inherit exit behaviour so that commander's own errors also come back here, and
+  // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second).
+  const oneLineErrors = {
+    outputError: (text: string, write: (text: string) => void) => write(`${text.trim().replace(/\s*\n\s*/g, ' ')}\n`),
+  };
+  for (const command of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)]) {
+    command.exitOverride().configureOutput(oneLineErrors);
   }
   return program;
 }

@@ -15,7 +15,10 @@ const stubReactDevtools: BunPlugin = {
   name: 'stub-react-devtools-core',
   setup(build) {
     build.onResolve({ filter: /^react-devtools-core$/ }, (args) => ({ path: args.path, namespace: 'stub-react-devtools-core' }));
-    build.onLoad({ filter: /.*/, namespace: 'stub-react-devtools-core' }, () => ({ contents: 'export default {};', loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'stub-react-devtools-core' }, () => ({
+      contents: 'export default {};',
+      loader: 'js',
+    }));
   },
 };
 
@@ -45,4 +48,6 @@ if (!result.success) {
 for (const message of result.logs) console.warn(message);
 
 const bytes = statSync(outfile).size;
-console.log(`built ${relative(process.cwd(), outfile) || outfile}: ${(bytes / 1024 / 1024).toFixed(1)} MB (${bytes} bytes) in ${seconds.toFixed(1)} s`);
+console.log(
+  `built ${relative(process.cwd(), outfile) || outfile}: ${(bytes / 1024 / 1024).toFixed(1)} MB (${bytes} bytes) in ${seconds.toFixed(1)} s`,
+);

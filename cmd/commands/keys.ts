@@ -35,7 +35,10 @@ export function keysCommand(): Command {
       .requiredOption('--project <id>', 'project id')
       .option('--description <text>', 'what the keys are for', '')
       .option('--expires-in <span>', 'lifetime such as 90d, 12h or 2w (a bare number means weeks); default: no expiry')
-      .option('--kinds <list>', 'key kinds to generate, comma-separated from client, server, admin (default: all three, or only the imported ones)')
+      .option(
+        '--kinds <list>',
+        'key kinds to generate, comma-separated from client, server, admin (default: all three, or only the imported ones)',
+      )
       .option('--publishable-client-key <key>', 'import an existing publishable client key instead of generating one')
       .option('--secret-server-key <key>', 'import an existing secret server key instead of generating one')
       .option('--super-secret-admin-key <key>', 'import an existing super secret admin key instead of generating one')
@@ -45,7 +48,8 @@ export function keysCommand(): Command {
           let expiresAtMillis = nonExpiringKeyMillis;
           if (options.expiresIn !== undefined) {
             const span = parseTimeSpan(options.expiresIn);
-            if (span === null) throw new CliError(`--expires-in: "${options.expiresIn}" is not a time span such as 90d, 12h or 2w`);
+            if (span === null)
+              throw new CliError(`--expires-in: "${options.expiresIn}" is not a time span such as 90d, 12h or 2w`);
             expiresAtMillis = ctx.clock.now() + span;
           }
           const created = createApiKeySet(ctx, options.project, {
@@ -108,7 +112,11 @@ function requestedKeys(options: CreateOptions): RequestedKeys {
   if (options.superSecretAdminKey !== undefined) imported.super_secret_admin_key = options.superSecretAdminKey;
 
   let kinds: string[];
-  if (options.kinds !== undefined) kinds = options.kinds.split(',').map((k) => k.trim()).filter(Boolean);
+  if (options.kinds !== undefined)
+    kinds = options.kinds
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
   else kinds = Object.keys(imported).length > 0 ? [] : Object.keys(kindNames);
   const requested: RequestedKeys = {};
   for (const kind of kinds) {
@@ -119,8 +127,7 @@ function requestedKeys(options: CreateOptions): RequestedKeys {
 }
 
 function describeKeySet(set: ApiKeySetObfuscatedView, now: number): string {
-  const state =
-    set.manually_revoked_at_millis !== undefined ? 'revoked' : set.expires_at_millis <= now ? 'expired' : 'active';
+  const state = set.manually_revoked_at_millis !== undefined ? 'revoked' : set.expires_at_millis <= now ? 'expired' : 'active';
   const lastFours = apiKeyKinds
     .filter((kind) => set[kind])
     .map((kind) => `${kind.split('_')[0]} …${set[kind]!.last_four}`)

@@ -9,8 +9,21 @@ import {
   updateProject,
 } from '../../server/core/projects';
 import { writeTransaction } from '../../server/core/transactions';
-import { projectCreateSchema, projectUpdateSchema, type ProjectAdminView, type ProjectUpdate } from '../../server/protocol/project-schemas';
-import { CliError, parseOnOff, parseWithSchema, printJson, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
+import {
+  projectCreateSchema,
+  projectUpdateSchema,
+  type ProjectAdminView,
+  type ProjectUpdate,
+} from '../../server/protocol/project-schemas';
+import {
+  CliError,
+  parseOnOff,
+  parseWithSchema,
+  printJson,
+  withCommonOptions,
+  withContext,
+  type CommonOptions,
+} from '../cli-support';
 
 export function createProjectCommand(): Command {
   return withCommonOptions(new Command('create-project'))
@@ -77,7 +90,8 @@ export function projectsCommand(): Command {
         withContext(options, (ctx) => {
           const views = listProjectAdminViews(ctx);
           if (options.json) return printJson({ items: views });
-          for (const p of views) console.log(`${p.id}  ${p.display_name}  (${p.user_count} users${p.is_production_mode ? ', production' : ''})`);
+          for (const p of views)
+            console.log(`${p.id}  ${p.display_name}  (${p.user_count} users${p.is_production_mode ? ', production' : ''})`);
         }),
       ),
   );
@@ -187,8 +201,12 @@ function printProject(view: ProjectAdminView, options: CommonOptions): void {
   console.log(`  allow localhost:      ${onOff(c.allow_localhost)}`);
   console.log(`  client team creation: ${onOff(c.client_team_creation_enabled)}`);
   console.log(`  team on sign-up:      ${onOff(c.create_team_on_sign_up)}`);
-  console.log(`  email:                ${c.email_config.type === 'shared' ? 'shared (instance SMTP)' : `${c.email_config.host}:${c.email_config.port}`}`);
+  console.log(
+    `  email:                ${c.email_config.type === 'shared' ? 'shared (instance SMTP)' : `${c.email_config.host}:${c.email_config.port}`}`,
+  );
   console.log(`  trusted domains:      ${c.domains.map((d) => `${d.domain} (${d.handler_path})`).join(', ') || 'none'}`);
-  console.log(`  OAuth providers:      ${c.oauth_providers.map((p) => `${p.id} (${p.type}${p.enabled ? '' : ', off'})`).join(', ') || 'none'}`);
+  console.log(
+    `  OAuth providers:      ${c.oauth_providers.map((p) => `${p.id} (${p.type}${p.enabled ? '' : ', off'})`).join(', ') || 'none'}`,
+  );
   for (const problem of view.production_mode_errors) console.log(`  not production-ready: ${problem.message}`);
 }

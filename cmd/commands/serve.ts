@@ -19,15 +19,27 @@ export function serveCommand(): Command {
     .description('serve the authd API')
     .option('--port <port>', 'TCP port; 0 picks a free one (env AUTHD_PORT)', process.env.AUTHD_PORT ?? '8102')
     .option('--host <host>', 'interface to listen on (env AUTHD_HOST)', process.env.AUTHD_HOST ?? '127.0.0.1')
-    .option('--production', 'production mode: no demo project, no development fallbacks (env AUTHD_PRODUCTION=1)', process.env.AUTHD_PRODUCTION === '1')
-    .option('--smtp <url>', 'instance SMTP server for projects on the shared email config, smtp(s)://user:pass@host:port (env AUTHD_SMTP_URL)', process.env.AUTHD_SMTP_URL)
-    .option('--public-url <url>', 'the URL users reach authd at, if behind a proxy (env AUTHD_PUBLIC_URL)', process.env.AUTHD_PUBLIC_URL)
+    .option(
+      '--production',
+      'production mode: no demo project, no development fallbacks (env AUTHD_PRODUCTION=1)',
+      process.env.AUTHD_PRODUCTION === '1',
+    )
+    .option(
+      '--smtp <url>',
+      'instance SMTP server for projects on the shared email config, smtp(s)://user:pass@host:port (env AUTHD_SMTP_URL)',
+      process.env.AUTHD_SMTP_URL,
+    )
+    .option(
+      '--public-url <url>',
+      'the URL users reach authd at, if behind a proxy (env AUTHD_PUBLIC_URL)',
+      process.env.AUTHD_PUBLIC_URL,
+    )
     .action(serve);
 }
 
 async function serve(options: ServeOptions): Promise<void> {
   const port = Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port: "${options.port}" is not a port number`);
+  if (!/^\d+$/.test(options.port) || port > 65535) throw new CliError(`--port: "${options.port}" is not a port number`);
   for (const [flag, value, protocols] of [
     ['--smtp', options.smtp, ['smtp:', 'smtps:']],
     ['--public-url', options.publicUrl, ['http:', 'https:']],

@@ -64,7 +64,10 @@ export function createApiKeySet(
   for (const kind of requested) {
     const given = request.keys[kind];
     if (typeof given === 'string' && !importedKeyPattern.test(given)) {
-      throw knownError('SCHEMA_ERROR', `The ${kind.replaceAll('_', ' ')} to import must be 24 to 256 printable characters without spaces.`);
+      throw knownError(
+        'SCHEMA_ERROR',
+        `The ${kind.replaceAll('_', ' ')} to import must be 24 to 256 printable characters without spaces.`,
+      );
     }
     plainKeys[kind] = typeof given === 'string' ? given : apiKeyPrefixes[kind] + randomCrockfordString(45);
   }
@@ -115,7 +118,12 @@ export function getApiKeySet(ctx: Context, projectId: string, keySetId: string):
   return obfuscatedView(findKeySetRow(ctx, projectId, keySetId));
 }
 
-export function updateApiKeySet(ctx: Context, projectId: string, keySetId: string, update: ApiKeyUpdate): ApiKeySetObfuscatedView {
+export function updateApiKeySet(
+  ctx: Context,
+  projectId: string,
+  keySetId: string,
+  update: ApiKeyUpdate,
+): ApiKeySetObfuscatedView {
   const row = findKeySetRow(ctx, projectId, keySetId);
   const changes: Partial<KeySetRow> = {};
   if (update.description !== undefined) changes.description = update.description;
@@ -151,7 +159,11 @@ export function isValidApiKey(ctx: Context, projectId: string, kind: ApiKeyKind,
 }
 
 const selectKeySetsOfProject = (db: Db) =>
-  db.select().from(apiKeySets).where(eq(apiKeySets.projectId, sql.placeholder('projectId'))).prepare();
+  db
+    .select()
+    .from(apiKeySets)
+    .where(eq(apiKeySets.projectId, sql.placeholder('projectId')))
+    .prepare();
 
 function findKeySetRow(ctx: Context, projectId: string, keySetId: string): KeySetRow {
   requireProjectRow(ctx.db, projectId);

@@ -52,7 +52,11 @@ export async function signInWithPassword(
   if (!(await verifyPassword(input.password, user.passwordHash))) throw knownError('EMAIL_PASSWORD_MISMATCH');
   if (needsRehash(user.passwordHash)) {
     // An imported bcrypt hash is replaced now that the plain password is known to be right.
-    ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id)).run();
+    ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id))
+      .run();
   }
   return { ...(await createSession(ctx, projectId, user.id)), user_id: user.id };
 }

@@ -27,7 +27,10 @@ export function needsRehash(hash: string): boolean {
 
 /** Modular Crypt Format hashes authd can verify: bcrypt ($2a/$2b/$2y) and argon2. */
 export function isSupportedPasswordHash(hash: string): boolean {
-  return /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(hash) || /^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.test(hash);
+  return (
+    /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(hash) ||
+    /^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.test(hash)
+  );
 }
 
 /** The /auth/password/* length rules (spec §5); server user updates check only the maximum. */

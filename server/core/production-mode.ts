@@ -10,7 +10,8 @@ export interface ProductionCheckInput {
 }
 
 export function isLocalhostName(hostname: string): boolean {
-  const host = hostname.toLowerCase();
+  // "localhost." (fully qualified, trailing dot) names the same machine.
+  const host = hostname.toLowerCase().replace(/\.$/, '');
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
 }
 

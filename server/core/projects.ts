@@ -38,7 +38,12 @@ export const internalProjectId = 'internal';
 
 type ProjectRow = typeof projects.$inferSelect;
 
-const selectProjectById = (db: Db) => db.select().from(projects).where(eq(projects.id, sql.placeholder('id'))).prepare();
+const selectProjectById = (db: Db) =>
+  db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')))
+    .prepare();
 const selectEnabledProviderIds = (db: Db) =>
   db
     .select({ id: projectOAuthProviders.providerId })
@@ -73,9 +78,7 @@ export function createProject(ctx: Context, input: ProjectCreate, options: { id?
 /** Inserts a project inside an open transaction, for callers that create more alongside it. */
 export function insertProject(ctx: Context, tx: DbWriter, id: string, input: ProjectCreate): void {
   const now = ctx.clock.now();
-  tx.insert(projects)
-    .values({ id, displayName: input.display_name, createdAt: now, configId: crypto.randomUUID() })
-    .run();
+  tx.insert(projects).values({ id, displayName: input.display_name, createdAt: now, configId: crypto.randomUUID() }).run();
   tx.insert(projectEmailConfigs).values({ projectId: id, type: 'shared' }).run();
   seedDefaultPermissionDefinitions(tx, id, now);
   for (const definition of defaultPermissionDefinitions) {
@@ -230,7 +233,10 @@ function applyProjectUpdate(tx: DbWriter, projectId: string, update: ProjectUpda
     allow_localhost: 'allowLocalhost',
     create_team_on_sign_up: 'createTeamOnSignUp',
   } as const;
-  for (const [field, column] of Object.entries(flagColumns) as [keyof typeof flagColumns, (typeof flagColumns)[keyof typeof flagColumns]][]) {
+  for (const [field, column] of Object.entries(flagColumns) as [
+    keyof typeof flagColumns,
+    (typeof flagColumns)[keyof typeof flagColumns],
+  ][]) {
     const value = config[field];
     if (value !== undefined) projectChanges[column] = value;
   }
@@ -274,7 +280,10 @@ function replaceOAuthProviders(tx: DbWriter, projectId: string, providers: OAuth
     }
     if (provider.type === 'standard' && !known) throw knownError('INVALID_STANDARD_OAUTH_PROVIDER_ID', provider.id);
     if (provider.type === 'standard' && provider.enabled && !(provider.client_id?.trim() && provider.client_secret?.trim())) {
-      throw knownError('SCHEMA_ERROR', `OAuth provider ${provider.id} uses its own (standard) credentials, so client_id and client_secret are required.`);
+      throw knownError(
+        'SCHEMA_ERROR',
+        `OAuth provider ${provider.id} uses its own (standard) credentials, so client_id and client_secret are required.`,
+      );
     }
   }
   // The update is a full list: dropping a provider silently would lose its credentials.
@@ -341,12 +350,18 @@ function replaceDefaultPermissions(
 function refuseProductionModeProblems(tx: DbWriter, projectId: string): void {
   const row = requireProjectRow(tx, projectId);
   if (!row.isProductionMode) return;
-  const domains = tx.select({ domain: projectDomains.domain }).from(projectDomains).where(eq(projectDomains.projectId, projectId)).all();
+  const domains = tx
+    .select({ domain: projectDomains.domain })
+    .from(projectDomains)
+    .where(eq(projectDomains.projectId, projectId))
+    .all();
   const problems = findProductionModeProblems({ id: projectId, allowLocalhost: row.allowLocalhost, domains });
   if (problems.length > 0) {
     throw knownError(
       'SCHEMA_ERROR',
-      ['This project is in production mode, which this change would violate:', ...problems.map((p) => `  - ${p.message}`)].join('\n'),
+      ['This project is in production mode, which this change would violate:', ...problems.map((p) => `  - ${p.message}`)].join(
+        '\n',
+      ),
     );
   }
 }

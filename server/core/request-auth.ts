@@ -75,15 +75,23 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders): P
   }[accessType];
   if (presented === undefined) {
     throw knownError(
-      ({ client: 'CLIENT_AUTHENTICATION_REQUIRED', server: 'SERVER_AUTHENTICATION_REQUIRED', admin: 'ADMIN_AUTHENTICATION_REQUIRED' } as const)[accessType],
+      (
+        {
+          client: 'CLIENT_AUTHENTICATION_REQUIRED',
+          server: 'SERVER_AUTHENTICATION_REQUIRED',
+          admin: 'ADMIN_AUTHENTICATION_REQUIRED',
+        } as const
+      )[accessType],
     );
   }
   if (!isValidApiKey(ctx, projectId, keyKindForAccessType[accessType], presented)) {
-    const code = ({
-      client: 'INVALID_PUBLISHABLE_CLIENT_KEY',
-      server: 'INVALID_SECRET_SERVER_KEY',
-      admin: 'INVALID_SUPER_SECRET_ADMIN_KEY',
-    } as const)[accessType];
+    const code = (
+      {
+        client: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+        server: 'INVALID_SECRET_SERVER_KEY',
+        admin: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+      } as const
+    )[accessType];
     throw knownError(code, projectId);
   }
   if (!projectExists(ctx, projectId)) throw knownError('PROJECT_NOT_FOUND', projectId);
@@ -99,7 +107,11 @@ const accessRank: Record<AccessType, number> = { client: 0, server: 1, admin: 2 
 export function requireAccess(auth: RequestAuth, minimum: AccessType): Extract<RequestAuth, { kind: 'project' }> {
   if (auth.kind === 'anonymous') throw knownError('ACCESS_TYPE_REQUIRED');
   if (accessRank[auth.accessType] < accessRank[minimum]) {
-    throw knownError('INSUFFICIENT_ACCESS_TYPE', auth.accessType, accessTypes.filter((t) => accessRank[t] >= accessRank[minimum]));
+    throw knownError(
+      'INSUFFICIENT_ACCESS_TYPE',
+      auth.accessType,
+      accessTypes.filter((t) => accessRank[t] >= accessRank[minimum]),
+    );
   }
   return auth;
 }
@@ -110,6 +122,7 @@ export function requireUser(
   missing: 'USER_AUTHENTICATION_REQUIRED' | 'CANNOT_GET_OWN_USER_WITHOUT_USER' | 'SCHEMA_ERROR',
 ): string {
   if (auth.userId !== null) return auth.userId;
-  if (missing === 'SCHEMA_ERROR') throw knownError('SCHEMA_ERROR', 'auth.user must be defined: this endpoint needs a signed-in user (X-Stack-Access-Token).');
+  if (missing === 'SCHEMA_ERROR')
+    throw knownError('SCHEMA_ERROR', 'auth.user must be defined: this endpoint needs a signed-in user (X-Stack-Access-Token).');
   throw knownError(missing);
 }

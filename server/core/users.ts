@@ -16,14 +16,23 @@ import { writeTransaction, type DbWriter } from './transactions';
 type UserRow = typeof users.$inferSelect;
 type ChannelRow = typeof contactChannels.$inferSelect;
 
-const selectUserIdById = (db: Db) => db.select({ id: users.id }).from(users).where(eq(users.id, sql.placeholder('id'))).prepare();
+const selectUserIdById = (db: Db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
 
 export function userExists(ctx: Context, userId: string): boolean {
   return prepared(ctx, selectUserIdById).get({ id: userId }) !== undefined;
 }
 
 export function findUserRow(db: DbWriter, projectId: string, userId: string): UserRow | undefined {
-  return db.select().from(users).where(and(eq(users.projectId, projectId), eq(users.id, userId))).get();
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.projectId, projectId), eq(users.id, userId)))
+    .get();
 }
 
 export function requireUserRow(db: DbWriter, projectId: string, userId: string): UserRow {
@@ -125,7 +134,9 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
     return id;
   };
   const userId = db ? create(db) : writeTransaction(ctx, create);
-  return db ? serverView(requireUserRow(db, projectId, userId), channelsOf(db, userId)) : readUserServerView(ctx, projectId, userId);
+  return db
+    ? serverView(requireUserRow(db, projectId, userId), channelsOf(db, userId))
+    : readUserServerView(ctx, projectId, userId);
 }
 
 export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
@@ -161,7 +172,8 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
       changes.selectedTeamId = null;
     }
     if (passwordHash !== undefined) {
-      if (passwordHash !== null && !project.credentialEnabled) throw new StatusError(400, 'Password auth not enabled in the project');
+      if (passwordHash !== null && !project.credentialEnabled)
+        throw new StatusError(400, 'Password auth not enabled in the project');
       changes.passwordHash = passwordHash;
       // Any password change ends every session of the user (wire §3.3).
       tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId)).run();
@@ -213,16 +225,35 @@ export function listUsers(ctx: Context, projectId: string, query: Omit<UserListQ
     );
   }
   const order = descending ? [desc(users.signedUpAt), desc(users.id)] : [asc(users.signedUpAt), asc(users.id)];
-  let statement = ctx.db.select().from(users).where(and(...conditions)).orderBy(...order).$dynamic();
+  let statement = ctx.db
+    .select()
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .$dynamic();
   if (query.limit !== undefined) statement = statement.limit(query.limit + 1);
   const rows = statement.all();
   const nextRow = query.limit !== undefined && rows.length > query.limit ? rows.pop() : undefined;
 
   const channels = rows.length
-    ? ctx.db.select().from(contactChannels).where(inArray(contactChannels.userId, rows.map((r) => r.id))).all()
+    ? ctx.db
+        .select()
+        .from(contactChannels)
+        .where(
+          inArray(
+            contactChannels.userId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .all()
     : [];
   return {
-    items: rows.map((row) => serverView(row, channels.filter((c) => c.userId === row.id))),
+    items: rows.map((row) =>
+      serverView(
+        row,
+        channels.filter((c) => c.userId === row.id),
+      ),
+    ),
     nextCursor: nextRow?.id ?? null,
   };
 }
@@ -252,7 +283,8 @@ function checkPrimaryEmailFlags(
   input: { primary_email_verified?: boolean; primary_email_auth_enabled?: boolean },
 ): void {
   if (email !== null) return;
-  if (input.primary_email_auth_enabled) throw new StatusError(400, 'primary_email_auth_enabled cannot be true without primary_email');
+  if (input.primary_email_auth_enabled)
+    throw new StatusError(400, 'primary_email_auth_enabled cannot be true without primary_email');
   if (input.primary_email_verified) throw new StatusError(400, 'primary_email_verified cannot be true without primary_email');
 }
 
@@ -305,4 +337,3 @@ function applyPrimaryEmailUpdate(ctx: Context, tx: DbWriter, projectId: string, 
   if (changedAddress && current) tx.delete(contactChannels).where(eq(contactChannels.id, current.id)).run();
   insertPrimaryEmail(tx, projectId, userId, email, { verified, usedForAuth, now: ctx.clock.now() });
 }
-

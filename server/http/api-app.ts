@@ -58,6 +58,7 @@ export type ApiApp = ReturnType<typeof createBaseApp>;
 
 export function createApiApp(ctx: Context) {
   let app = createBaseApp(ctx);
-  for (const addRoutes of [miscRoutes, projectRoutes, apiKeyRoutes, jwksRoutes, userRoutes, passwordAuthRoutes, sessionRoutes]) app = addRoutes(app, ctx) as unknown as ApiApp;
+  for (const addRoutes of [miscRoutes, projectRoutes, apiKeyRoutes, jwksRoutes, userRoutes, passwordAuthRoutes, sessionRoutes])
+    app = addRoutes(app, ctx) as unknown as ApiApp;
   return app;
 }

@@ -51,8 +51,10 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
   const server = Bun.serve({
     hostname: options.host,
     port: options.port,
-    // A hard cap for bodies sent without a length; the 1 MB rule itself is checked above.
-    maxRequestBodySize: 2 * maxRequestBodyBytes,
+    // Bun answers a bare 413 (no CORS, no known error) above this cap before our handler runs,
+    // so it sits well above the 1 MB rule, which is checked above (declared length) and while
+    // parsing (chunked bodies). It only bounds what a chunked body can make us buffer.
+    maxRequestBodySize: 16 * maxRequestBodyBytes,
     async fetch(request) {
       inFlight++;
       try {

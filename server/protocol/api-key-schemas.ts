@@ -1,5 +1,6 @@
 // Payload schemas and views for API key sets (wire §4.13, §5.13).
 import * as v from 'valibot';
+import { wireObject } from './wire-object';
 
 export const apiKeyKinds = ['publishable_client_key', 'secret_server_key', 'super_secret_admin_key'] as const;
 export type ApiKeyKind = (typeof apiKeyKinds)[number];
@@ -9,7 +10,7 @@ export const apiKeyPrefixes: Record<ApiKeyKind, string> = {
   super_secret_admin_key: 'sak_',
 };
 
-export const apiKeyCreateSchema = v.strictObject({
+export const apiKeyCreateSchema = wireObject({
   description: v.pipe(v.string(), v.maxLength(1000)),
   expires_at_millis: v.pipe(v.number(), v.integer(), v.minValue(0)),
   has_publishable_client_key: v.boolean(),
@@ -18,7 +19,7 @@ export const apiKeyCreateSchema = v.strictObject({
 });
 export type ApiKeyCreate = v.InferOutput<typeof apiKeyCreateSchema>;
 
-export const apiKeyUpdateSchema = v.strictObject({
+export const apiKeyUpdateSchema = wireObject({
   description: v.optional(v.pipe(v.string(), v.maxLength(1000))),
   revoked: v.optional(v.literal(true, 'revoked accepts only true: a revoked key cannot be restored')),
 });

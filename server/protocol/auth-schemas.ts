@@ -1,26 +1,29 @@
 // Payload schemas for password auth and sessions (wire §3.4–3.6, §5.1).
 import * as v from 'valibot';
+import { wireObject } from './wire-object';
 import { emailSchema, strictEmailSchema, uuidSchema } from './user-schemas';
 
 const urlSchema = v.pipe(v.string(), v.url('Invalid URL'));
 // Length rules (8..256) are checked in core so they answer PASSWORD_TOO_SHORT / _TOO_LONG.
 const passwordSchema = v.string();
 
-export const passwordSignUpSchema = v.strictObject({
+export const passwordSignUpSchema = wireObject({
   email: strictEmailSchema,
   password: passwordSchema,
   verification_callback_url: v.optional(urlSchema),
 });
 
-export const passwordSignInSchema = v.strictObject({ email: emailSchema, password: passwordSchema });
+export const passwordSignInSchema = wireObject({ email: emailSchema, password: passwordSchema });
 
-export const passwordUpdateSchema = v.strictObject({ old_password: passwordSchema, new_password: passwordSchema });
+export const passwordUpdateSchema = wireObject({ old_password: passwordSchema, new_password: passwordSchema });
 
-export const passwordSetSchema = v.strictObject({ password: passwordSchema });
+export const passwordSetSchema = wireObject({ password: passwordSchema });
 
-export const sessionCreateSchema = v.strictObject({
+export const sessionCreateSchema = wireObject({
   user_id: v.union([uuidSchema, v.literal('me')], 'Must be a UUID or "me"'),
-  expires_in_millis: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31_708_800_000, 'Sessions last at most 367 days'))),
+  expires_in_millis: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31_708_800_000, 'Sessions last at most 367 days')),
+  ),
 });
 
 /** The OAuth token endpoint reads form fields and ignores ones it does not know (wire §1.5). */

@@ -115,16 +115,12 @@ export const knownErrorCatalogue = {
     noDetails("You have specified 'me' as a userId, but did not provide authentication for a user."),
   ),
   // Stack joins every alternative with " or " (no Oxford list); we keep its exact wording.
-  INSUFFICIENT_ACCESS_TYPE: concrete(
-    401,
-    INVALID_PROJECT_AUTH,
-    (actualAccessType: string, allowedAccessTypes: string[]) => ({
-      message: `The x-stack-access-type header must be ${allowedAccessTypes
-        .map((type) => `'${type}'`)
-        .join(' or ')}, but was '${actualAccessType}'.`,
-      details: { actual_access_type: actualAccessType, allowed_access_types: allowedAccessTypes },
-    }),
-  ),
+  INSUFFICIENT_ACCESS_TYPE: concrete(401, INVALID_PROJECT_AUTH, (actualAccessType: string, allowedAccessTypes: string[]) => ({
+    message: `The x-stack-access-type header must be ${allowedAccessTypes
+      .map((type) => `'${type}'`)
+      .join(' or ')}, but was '${actualAccessType}'.`,
+    details: { actual_access_type: actualAccessType, allowed_access_types: allowedAccessTypes },
+  })),
   // Stack quotes the project id with JSON.stringify, so odd characters come out escaped.
   INVALID_PUBLISHABLE_CLIENT_KEY: concrete(401, INVALID_PROJECT_AUTH, (projectId: string) => ({
     message: `The publishable key is not valid for the project ${JSON.stringify(projectId)}. Does the project and/or the key exist?`,
@@ -155,11 +151,7 @@ export const knownErrorCatalogue = {
 
   // Deprecated by Stack in favour of INSUFFICIENT_ACCESS_TYPE; kept because the SDK still knows it.
   PROJECT_AUTHENTICATION_REQUIRED: abstract(PROJECT_AUTH),
-  CLIENT_AUTHENTICATION_REQUIRED: concrete(
-    401,
-    PROJECT_AUTH_REQUIRED,
-    noDetails('The publishable client key must be provided.'),
-  ),
+  CLIENT_AUTHENTICATION_REQUIRED: concrete(401, PROJECT_AUTH_REQUIRED, noDetails('The publishable client key must be provided.')),
   SERVER_AUTHENTICATION_REQUIRED: concrete(401, PROJECT_AUTH_REQUIRED, noDetails('The secret server key must be provided.')),
   CLIENT_OR_SERVER_AUTHENTICATION_REQUIRED: concrete(
     401,
@@ -176,11 +168,7 @@ export const knownErrorCatalogue = {
     PROJECT_AUTH_REQUIRED,
     noDetails('Either the publishable client key, the secret server key, or the super secret admin key must be provided.'),
   ),
-  ADMIN_AUTHENTICATION_REQUIRED: concrete(
-    401,
-    PROJECT_AUTH_REQUIRED,
-    noDetails('The super secret admin key must be provided.'),
-  ),
+  ADMIN_AUTHENTICATION_REQUIRED: concrete(401, PROJECT_AUTH_REQUIRED, noDetails('The super secret admin key must be provided.')),
   EXPECTED_INTERNAL_PROJECT: concrete(401, PROJECT_AUTH, noDetails('The project ID is expected to be internal.')),
 
   SESSION_AUTHENTICATION_ERROR: abstract(),
@@ -220,11 +208,7 @@ export const knownErrorCatalogue = {
     [],
     noDetails('Creation of new accounts is not enabled for this project. Please ask the project owner to enable it.'),
   ),
-  PASSWORD_AUTHENTICATION_NOT_ENABLED: concrete(
-    400,
-    [],
-    noDetails('Password authentication is not enabled for this project.'),
-  ),
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: concrete(400, [], noDetails('Password authentication is not enabled for this project.')),
   PASSKEY_AUTHENTICATION_NOT_ENABLED: concrete(400, [], noDetails('Passkey authentication is not enabled for this project.')),
   EMAIL_PASSWORD_MISMATCH: concrete(400, [], noDetails('Wrong e-mail or password.')),
   REDIRECT_URL_NOT_WHITELISTED: concrete(
@@ -248,19 +232,13 @@ export const knownErrorCatalogue = {
   USER_DOES_NOT_HAVE_PASSWORD: concrete(400, [], noDetails('This user does not have password authentication enabled.')),
 
   VERIFICATION_ERROR: abstract(),
-  VERIFICATION_CODE_NOT_FOUND: concrete(
-    404,
-    VERIFICATION,
-    noDetails('The verification code does not exist for this project.'),
-  ),
+  VERIFICATION_CODE_NOT_FOUND: concrete(404, VERIFICATION, noDetails('The verification code does not exist for this project.')),
   VERIFICATION_CODE_EXPIRED: concrete(400, VERIFICATION, noDetails('The verification code has expired.')),
   VERIFICATION_CODE_ALREADY_USED: concrete(409, VERIFICATION, noDetails('The verification link has already been used.')),
   VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: concrete(
     400,
     VERIFICATION,
-    noDetails(
-      'The verification code nonce has reached the maximum number of attempts. This code is not valid anymore.',
-    ),
+    noDetails('The verification code nonce has reached the maximum number of attempts. This code is not valid anymore.'),
   ),
 
   PASSWORD_CONFIRMATION_MISMATCH: concrete(400, [], noDetails('Passwords do not match.')),
@@ -301,11 +279,7 @@ export const knownErrorCatalogue = {
   })),
   EMAIL_TEMPLATE_ALREADY_EXISTS: concrete(409, [], noDetails('Email template already exists.')),
 
-  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: concrete(
-    400,
-    [],
-    noDetails('The OAuth connection is not connected to any user.'),
-  ),
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: concrete(400, [], noDetails('The OAuth connection is not connected to any user.')),
   OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: concrete(
     409,
     [],
@@ -346,11 +320,7 @@ export const knownErrorCatalogue = {
     noDetails('The user is already connected to another OAuth account. Did you maybe selected the wrong account?'),
   ),
   OUTER_OAUTH_TIMEOUT: concrete(408, [], noDetails('The OAuth flow has timed out. Please sign in again.')),
-  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: concrete(
-    400,
-    [],
-    noDetails('The OAuth provider is not found or not enabled.'),
-  ),
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: concrete(400, [], noDetails('The OAuth provider is not found or not enabled.')),
   MULTI_FACTOR_AUTHENTICATION_REQUIRED: concrete(400, [], (attemptCode: string) => ({
     message: 'Multi-factor authentication is required for this user.',
     details: { attempt_code: attemptCode },

@@ -24,9 +24,6 @@ export function isSystemPermissionId(id: string): boolean {
 
 export const permissionIdSchema = v.pipe(
   v.string(),
-  v.regex(
-    /^\$?[a-z0-9_:]+$/,
-    'Only lowercase letters, numbers, ":", "_" and optional "$" at the beginning are allowed',
-  ),
+  v.regex(/^\$?[a-z0-9_:]+$/, 'Only lowercase letters, numbers, ":", "_" and optional "$" at the beginning are allowed'),
   v.check((id) => !id.startsWith('$') || isSystemPermissionId(id), 'Invalid system permission'),
 );

@@ -1,6 +1,7 @@
 // Payload schemas for projects (wire §4.11, §4.12, §5.12), shared by the HTTP routes and the
 // CLI so a rule such as "domains must be https" is written once.
 import * as v from 'valibot';
+import { wireObject } from './wire-object';
 import { permissionIdSchema } from './permission-ids';
 
 /** Providers authd implements (spec §5); the wire's longer list is not served. */
@@ -11,16 +12,12 @@ export const sharedOAuthProviderIds: readonly OAuthProviderId[] = ['google', 'gi
 
 const nonEmptyString = (what: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(`${what} is required`));
 
-export const trustedDomainSchema = v.strictObject({
-  domain: v.pipe(
-    v.string(),
-    v.startsWith('https://', 'Domain must start with https://'),
-    v.url('Invalid URL'),
-  ),
+export const trustedDomainSchema = wireObject({
+  domain: v.pipe(v.string(), v.startsWith('https://', 'Domain must start with https://'), v.url('Invalid URL')),
   handler_path: v.pipe(v.string(), v.startsWith('/', 'Handler path must start with /')),
 });
 
-export const oauthProviderConfigSchema = v.strictObject({
+export const oauthProviderConfigSchema = wireObject({
   // Checked in core, which answers INVALID_SHARED/STANDARD_OAUTH_PROVIDER_ID as the wire says.
   id: v.string(),
   enabled: v.boolean(),
@@ -35,6 +32,7 @@ export type OAuthProviderConfig = v.InferOutput<typeof oauthProviderConfigSchema
 export const emailConfigSchema = v.variant(
   'type',
   [
+    // Variant options must be plain object schemas; the discriminator already refuses arrays.
     v.strictObject({ type: v.literal('shared') }),
     v.strictObject({
       type: v.literal('standard'),
@@ -50,9 +48,9 @@ export const emailConfigSchema = v.variant(
 );
 export type EmailConfig = v.InferOutput<typeof emailConfigSchema>;
 
-const permissionListSchema = v.array(v.strictObject({ id: permissionIdSchema }));
+const permissionListSchema = v.array(wireObject({ id: permissionIdSchema }));
 
-export const projectConfigUpdateSchema = v.strictObject({
+export const projectConfigUpdateSchema = wireObject({
   sign_up_enabled: v.optional(v.boolean()),
   credential_enabled: v.optional(v.boolean()),
   magic_link_enabled: v.optional(v.boolean()),
@@ -71,18 +69,16 @@ export type ProjectConfigUpdate = v.InferOutput<typeof projectConfigUpdateSchema
 
 const displayNameSchema = v.pipe(v.string(), v.trim(), v.nonEmpty('Display name is required'), v.maxLength(256));
 
-export const projectUpdateSchema = v.strictObject({
+const projectUpdateEntries = {
   display_name: v.optional(displayNameSchema),
   description: v.optional(v.nullable(v.string())),
   is_production_mode: v.optional(v.boolean()),
   config: v.optional(projectConfigUpdateSchema),
-});
+};
+export const projectUpdateSchema = wireObject(projectUpdateEntries);
 export type ProjectUpdate = v.InferOutput<typeof projectUpdateSchema>;
 
-export const projectCreateSchema = v.strictObject({
-  ...projectUpdateSchema.entries,
-  display_name: displayNameSchema,
-});
+export const projectCreateSchema = wireObject({ ...projectUpdateEntries, display_name: displayNameSchema });
 export type ProjectCreate = v.InferOutput<typeof projectCreateSchema>;
 
 export interface ProjectClientView {

@@ -1,8 +1,13 @@
 // Payload schemas and views for users (wire §4.1, §4.2, §5.4).
 import * as v from 'valibot';
+import { wireObject } from './wire-object';
 
 const jsonValue = v.unknown();
-const urlSchema = v.pipe(v.string(), v.maxLength(1_000_000, 'Profile image URL is limited to 1,000,000 characters'), v.url('Invalid URL'));
+const urlSchema = v.pipe(
+  v.string(),
+  v.maxLength(1_000_000, 'Profile image URL is limited to 1,000,000 characters'),
+  v.url('Invalid URL'),
+);
 const base64Schema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Invalid base64 format'));
 export const emailSchema = v.pipe(v.string(), v.trim(), v.email('Please enter a valid email'), v.maxLength(320));
 /** Sign-up and OTP emails also reject a leading dot and a one-letter top-level domain (wire §1.5). */
@@ -25,22 +30,22 @@ const serverUserFields = {
   totp_secret_base64: v.optional(v.nullable(base64Schema)),
 };
 
-export const userUpdateSchema = v.strictObject({
+export const userUpdateSchema = wireObject({
   ...serverUserFields,
   selected_team_id: v.optional(v.nullable(uuidSchema)),
 });
 export type UserUpdate = v.InferOutput<typeof userUpdateSchema>;
 
-export const userCreateSchema = v.strictObject({
+export const userCreateSchema = wireObject({
   ...serverUserFields,
   oauth_providers: v.optional(
-    v.array(v.strictObject({ id: v.string(), account_id: v.string(), email: v.optional(v.nullable(v.string())) })),
+    v.array(wireObject({ id: v.string(), account_id: v.string(), email: v.optional(v.nullable(v.string())) })),
   ),
 });
 export type UserCreate = v.InferOutput<typeof userCreateSchema>;
 
 /** What a signed-in user may change about themselves with client access. */
-export const clientUserUpdateSchema = v.strictObject({
+export const clientUserUpdateSchema = wireObject({
   display_name: serverUserFields.display_name,
   profile_image_url: serverUserFields.profile_image_url,
   client_metadata: serverUserFields.client_metadata,
@@ -50,9 +55,12 @@ export const clientUserUpdateSchema = v.strictObject({
   passkey_auth_enabled: serverUserFields.passkey_auth_enabled,
 });
 
-const booleanQuery = v.pipe(v.picklist(['true', 'false'], 'Must be true or false'), v.transform((s) => s === 'true'));
+const booleanQuery = v.pipe(
+  v.picklist(['true', 'false'], 'Must be true or false'),
+  v.transform((s) => s === 'true'),
+);
 
-export const userListQuerySchema = v.strictObject({
+export const userListQuerySchema = wireObject({
   team_id: v.optional(uuidSchema),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'Must be a positive integer'), v.transform(Number), v.minValue(1))),
   cursor: v.optional(uuidSchema),

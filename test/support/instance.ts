@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStorage } from '../../db/connection';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/bootstrap';
-import { defaultSettings, silentLogger, systemClock, type Context, type InstanceMode, type InstanceSettings } from '../../server/core/context';
+import {
+  defaultSettings,
+  silentLogger,
+  systemClock,
+  type Context,
+  type InstanceMode,
+  type InstanceSettings,
+} from '../../server/core/context';
 import { startHttpServer } from '../../server/http/server';
 
 export const repoRoot = join(import.meta.dir, '..', '..');
@@ -105,7 +112,10 @@ export interface CliResult {
 }
 
 /** Runs `authd <args>` from source in a child process, as a user would. */
-export async function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string; stdin?: string } = {}): Promise<CliResult> {
+export async function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; stdin?: string } = {},
+): Promise<CliResult> {
   const child = Bun.spawn([bunExecutable, join(repoRoot, 'cmd', 'main.ts'), ...args], {
     cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...options.env },

@@ -2,6 +2,7 @@
 // creation response.
 import * as v from 'valibot';
 import { apiKeyCreateSchema, apiKeyUpdateSchema } from '../../protocol/api-key-schemas';
+import { noQueryParameters } from '../../protocol/wire-object';
 import { createApiKeySet, getApiKeySet, listApiKeySets, updateApiKeySet } from '../../core/api-keys';
 import type { Context } from '../../core/context';
 import { requireAccess } from '../../core/request-auth';
@@ -11,10 +12,11 @@ const keySetParams = v.strictObject({ api_key_id: v.pipe(v.string(), v.uuid('Mus
 
 export function apiKeyRoutes(app: ApiApp, ctx: Context) {
   return app
-    .get('/internal/api-keys', ({ auth }) => ({
-      items: listApiKeySets(ctx, requireAccess(auth, 'admin').projectId),
-      is_paginated: false,
-    }))
+    .get(
+      '/internal/api-keys',
+      ({ auth }) => ({ items: listApiKeySets(ctx, requireAccess(auth, 'admin').projectId), is_paginated: false }),
+      { query: noQueryParameters },
+    )
     .post(
       '/internal/api-keys',
       ({ auth, body }) =>
@@ -27,16 +29,16 @@ export function apiKeyRoutes(app: ApiApp, ctx: Context) {
             super_secret_admin_key: body.has_super_secret_admin_key || undefined,
           },
         }),
-      { body: apiKeyCreateSchema },
+      { body: apiKeyCreateSchema, query: noQueryParameters },
     )
     .get(
       '/internal/api-keys/:api_key_id',
       ({ auth, params }) => getApiKeySet(ctx, requireAccess(auth, 'admin').projectId, params.api_key_id),
-      { params: keySetParams },
+      { params: keySetParams, query: noQueryParameters },
     )
     .patch(
       '/internal/api-keys/:api_key_id',
       ({ auth, params, body }) => updateApiKeySet(ctx, requireAccess(auth, 'admin').projectId, params.api_key_id, body),
-      { params: keySetParams, body: apiKeyUpdateSchema },
+      { params: keySetParams, body: apiKeyUpdateSchema, query: noQueryParameters },
     );
 }

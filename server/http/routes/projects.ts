@@ -1,5 +1,6 @@
 // /projects/current: the client view for client and server callers, the admin view for admins.
 import { projectUpdateSchema } from '../../protocol/project-schemas';
+import { noQueryParameters } from '../../protocol/wire-object';
 import type { Context } from '../../core/context';
 import { deleteProject, readProjectAdminView, readProjectClientView, updateProject } from '../../core/projects';
 import { requireAccess } from '../../core/request-auth';
@@ -7,19 +8,26 @@ import type { ApiApp } from '../api-app';
 
 export function projectRoutes(app: ApiApp, ctx: Context) {
   return app
-    .get('/projects/current', ({ auth }) => {
-      const caller = requireAccess(auth, 'client');
-      return caller.accessType === 'admin'
-        ? readProjectAdminView(ctx, caller.projectId)
-        : readProjectClientView(ctx, caller.projectId);
-    })
-    .patch(
+    .get(
       '/projects/current',
-      ({ auth, body }) => updateProject(ctx, requireAccess(auth, 'admin').projectId, body),
-      { body: projectUpdateSchema },
+      ({ auth }) => {
+        const caller = requireAccess(auth, 'client');
+        return caller.accessType === 'admin'
+          ? readProjectAdminView(ctx, caller.projectId)
+          : readProjectClientView(ctx, caller.projectId);
+      },
+      { query: noQueryParameters },
     )
-    .delete('/projects/current', ({ auth }) => {
-      deleteProject(ctx, requireAccess(auth, 'admin').projectId);
-      return { success: true };
-    });
+    .patch('/projects/current', ({ auth, body }) => updateProject(ctx, requireAccess(auth, 'admin').projectId, body), {
+      body: projectUpdateSchema,
+      query: noQueryParameters,
+    })
+    .delete(
+      '/projects/current',
+      ({ auth }) => {
+        deleteProject(ctx, requireAccess(auth, 'admin').projectId);
+        return { success: true };
+      },
+      { query: noQueryParameters },
+    );
 }

@@ -13,7 +13,10 @@ import type { ApiApp } from '../api-app';
 function refreshTokenHeader(request: Request): string {
   const token = request.headers.get('x-stack-refresh-token');
   if (!token) {
-    throw knownError('SCHEMA_ERROR', `Request validation failed on ${request.method} ${new URL(request.url).pathname}:\n  - headers.x-stack-refresh-token: is required`);
+    throw knownError(
+      'SCHEMA_ERROR',
+      `Request validation failed on ${request.method} ${new URL(request.url).pathname}:\n  - headers.x-stack-refresh-token: is required`,
+    );
   }
   return token;
 }
@@ -21,10 +24,19 @@ function refreshTokenHeader(request: Request): string {
 export function sessionRoutes(app: ApiApp, ctx: Context) {
   return app
     .post('/auth/oauth/token', async ({ body }) => {
-      const form = parseRequestPart(tokenRequestSchema, body, { method: 'POST', pathname: '/api/v1/auth/oauth/token', part: 'body' });
+      const form = parseRequestPart(tokenRequestSchema, body, {
+        method: 'POST',
+        pathname: '/api/v1/auth/oauth/token',
+        part: 'body',
+      });
       // client_id is the project and client_secret its publishable key (wire §3.4).
       const clientId = form.client_id ?? null;
-      if (!clientId || !form.client_secret || !projectExists(ctx, clientId) || !isValidApiKey(ctx, clientId, 'publishable_client_key', form.client_secret)) {
+      if (
+        !clientId ||
+        !form.client_secret ||
+        !projectExists(ctx, clientId) ||
+        !isValidApiKey(ctx, clientId, 'publishable_client_key', form.client_secret)
+      ) {
         throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', clientId);
       }
       if (form.grant_type !== 'refresh_token') {

@@ -15,40 +15,54 @@ import {
   uuidSchema,
 } from '../../protocol/user-schemas';
 import { parseRequestPart } from '../../protocol/validation-messages';
+import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
 
 const userParams = v.strictObject({ user_id: uuidSchema });
 
 export function userRoutes(app: ApiApp, ctx: Context) {
   return app
-    .get('/users/me', ({ auth }) => {
-      const caller = requireAccess(auth, 'client');
-      const view = readUserServerView(ctx, caller.projectId, requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER'));
-      return caller.accessType === 'client' ? toClientUserView(view) : view;
-    })
-    .patch('/users/me', async ({ auth, body }) => {
-      const caller = requireAccess(auth, 'client');
-      const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
-      // The client may change less than the server; each gets its own schema.
-      const schema = caller.accessType === 'client' ? clientUserUpdateSchema : userUpdateSchema;
-      const update = parseRequestPart(schema, body, { method: 'PATCH', pathname: '/api/v1/users/me', part: 'body' });
-      const view = await updateUser(ctx, caller.projectId, userId, update);
-      return caller.accessType === 'client' ? toClientUserView(view) : view;
-    })
-    .delete('/users/me', ({ auth }) => {
-      const caller = requireAccess(auth, 'client');
-      const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
-      if (caller.accessType === 'client' && !readProjectAdminView(ctx, caller.projectId).config.client_user_deletion_enabled) {
-        throw new StatusError(400, 'Client user deletion is not enabled for this project');
-      }
-      deleteUser(ctx, caller.projectId, userId);
-      return { success: true };
-    })
+    .get(
+      '/users/me',
+      ({ auth }) => {
+        const caller = requireAccess(auth, 'client');
+        const view = readUserServerView(ctx, caller.projectId, requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER'));
+        return caller.accessType === 'client' ? toClientUserView(view) : view;
+      },
+      { query: noQueryParameters },
+    )
+    .patch(
+      '/users/me',
+      async ({ auth, body }) => {
+        const caller = requireAccess(auth, 'client');
+        const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+        // The client may change less than the server; each gets its own schema.
+        const schema = caller.accessType === 'client' ? clientUserUpdateSchema : userUpdateSchema;
+        const update = parseRequestPart(schema, body, { method: 'PATCH', pathname: '/api/v1/users/me', part: 'body' });
+        const view = await updateUser(ctx, caller.projectId, userId, update);
+        return caller.accessType === 'client' ? toClientUserView(view) : view;
+      },
+      { query: noQueryParameters },
+    )
+    .delete(
+      '/users/me',
+      ({ auth }) => {
+        const caller = requireAccess(auth, 'client');
+        const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+        if (caller.accessType === 'client' && !readProjectAdminView(ctx, caller.projectId).config.client_user_deletion_enabled) {
+          throw new StatusError(400, 'Client user deletion is not enabled for this project');
+        }
+        deleteUser(ctx, caller.projectId, userId);
+        return { success: true };
+      },
+      { query: noQueryParameters },
+    )
     .get(
       '/users',
       ({ auth, query }) => {
         const caller = requireAccess(auth, 'server');
-        if (query.team_id !== undefined) throw new StatusError(400, 'Filtering users by team needs teams, which this authd version does not have yet.');
+        if (query.team_id !== undefined)
+          throw new StatusError(400, 'Filtering users by team needs teams, which this authd version does not have yet.');
         const page = listUsers(ctx, caller.projectId, query);
         return { items: page.items, is_paginated: true, pagination: { next_cursor: page.nextCursor } };
       },
@@ -61,15 +75,20 @@ export function userRoutes(app: ApiApp, ctx: Context) {
         set.status = 201;
         return view;
       },
-      { body: userCreateSchema },
+      { body: userCreateSchema, query: noQueryParameters },
     )
-    .get('/users/:user_id', ({ auth, params }) => readUserServerView(ctx, requireAccess(auth, 'server').projectId, params.user_id), {
-      params: userParams,
-    })
+    .get(
+      '/users/:user_id',
+      ({ auth, params }) => readUserServerView(ctx, requireAccess(auth, 'server').projectId, params.user_id),
+      {
+        params: userParams,
+        query: noQueryParameters,
+      },
+    )
     .patch(
       '/users/:user_id',
       ({ auth, params, body }) => updateUser(ctx, requireAccess(auth, 'server').projectId, params.user_id, body),
-      { params: userParams, body: userUpdateSchema },
+      { params: userParams, body: userUpdateSchema, query: noQueryParameters },
     )
     .delete(
       '/users/:user_id',
@@ -77,6 +96,6 @@ export function userRoutes(app: ApiApp, ctx: Context) {
         deleteUser(ctx, requireAccess(auth, 'server').projectId, params.user_id);
         return { success: true };
       },
-      { params: userParams },
+      { params: userParams, query: noQueryParameters },
     );
 }

@@ -1,0 +1,147 @@
+// Data survives a restart on the same data directory, and the second start bootstraps nothing.
+import { afterAll, describe, expect, test } from 'bun:test';
+import { rmSync } from 'node:fs';
+import type { BootstrappedProject } from '../../server/core/bootstrap';
+import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
+import { adminView, as, call, expectKnownError } from './helpers';
+
+const dataDir = makeTempDir('authd-restart-test-');
+const running: TestInstance[] = [];
+
+afterAll(async () => {
+  for (const instance of running) await instance.stop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<TestInstance> {
+  const instance = await startTestInstance({ dataDir });
+  running.push(instance);
+  return instance;
+}
+
+async function stop(instance: TestInstance): Promise<void> {
+  running.splice(running.indexOf(instance), 1);
+  await instance.stop();
+}
+
+function projectCount(instance: TestInstance): number {
+  return (instance.ctx.sqlite.query('SELECT count(*) AS n FROM projects').get() as { n: number }).n;
+}
+
+describe('restart on the same data directory', () => {
+  test('project changes, API key sets and revocations persist; bootstrap runs once', async () => {
+    const first = await start();
+    expect(first.internal).toBeDefined();
+    const demo: BootstrappedProject = first.demo!;
+    expect(demo).toBeDefined();
+    const internal = first.internal;
+    const countBefore = projectCount(first);
+
+    const patched = await call(first, 'PATCH', '/projects/current', {
+      headers: as(demo, 'admin'),
+      body: {
+        display_name: 'Survives restarts',
+        description: 'persisted',
+        config: {
+          allow_localhost: false,
+          magic_link_enabled: false,
+          domains: [
+            { domain: 'https://b.example.com', handler_path: '/handler' },
+            { domain: 'https://a.example.com', handler_path: '/h' },
+          ],
+          oauth_providers: [
+            { id: 'google', type: 'shared', enabled: true },
+            { id: 'github', type: 'standard', enabled: true, client_id: 'gh', client_secret: 'gh-secret' },
+          ],
+          email_config: {
+            type: 'standard',
+            host: 'smtp.example.com',
+            port: 2525,
+            username: 'u',
+            password: 'p',
+            sender_name: 'Sender',
+            sender_email: 'sender@example.com',
+          },
+          team_member_default_permissions: [{ id: '$read_members' }],
+        },
+      },
+    });
+    expect(patched.status).toBe(200);
+    const viewBefore = patched.json;
+
+    const created = await call(first, 'POST', '/internal/api-keys', {
+      headers: as(demo, 'admin'),
+      body: {
+        description: 'made before restart',
+        expires_at_millis: Date.now() + 3_600_000,
+        has_publishable_client_key: true,
+        has_secret_server_key: true,
+        has_super_secret_admin_key: false,
+      },
+    });
+    expect(created.status).toBe(200);
+    const revoked = await call(first, 'POST', '/internal/api-keys', {
+      headers: as(demo, 'admin'),
+      body: {
+        description: 'revoked before restart',
+        expires_at_millis: Date.now() + 3_600_000,
+        has_publishable_client_key: false,
+        has_secret_server_key: true,
+        has_super_secret_admin_key: false,
+      },
+    });
+    expect(
+      (await call(first, 'PATCH', `/internal/api-keys/${revoked.json.id}`, { headers: as(demo, 'admin'), body: { revoked: true } })).status,
+    ).toBe(200);
+    const keyListBefore = (await call(first, 'GET', '/internal/api-keys', { headers: as(demo, 'admin') })).json;
+    await stop(first);
+
+    const second = await start();
+    // Nothing is bootstrapped on a data directory that already has projects.
+    expect(second.internal).toBeUndefined();
+    expect(second.demo).toBeUndefined();
+    expect(projectCount(second)).toBe(countBefore);
+
+    // The bootstrap keys still work, and the project is as it was left.
+    expect(await adminView(second, demo)).toEqual(viewBefore);
+    const client = await call(second, 'GET', '/projects/current', { headers: as(demo, 'client') });
+    expect(client.status).toBe(200);
+    expect(client.json.display_name).toBe('Survives restarts');
+    expect(client.json.config.enabled_oauth_providers).toEqual([{ id: 'github' }, { id: 'google' }]);
+    expect((await call(second, 'GET', '/projects/current', { headers: as(internal, 'admin') })).status).toBe(200);
+
+    // Key sets, including the one created over the API, are still there and still work.
+    expect((await call(second, 'GET', '/internal/api-keys', { headers: as(demo, 'admin') })).json).toEqual(keyListBefore);
+    const madeByApi = await call(second, 'GET', '/projects/current', {
+      headers: {
+        'x-stack-project-id': demo.projectId,
+        'x-stack-access-type': 'server',
+        'x-stack-secret-server-key': created.json.secret_server_key,
+      },
+    });
+    expect(madeByApi.status).toBe(200);
+    // A revocation made before the restart still holds.
+    const stillRevoked = await call(second, 'GET', '/projects/current', {
+      headers: {
+        'x-stack-project-id': demo.projectId,
+        'x-stack-access-type': 'server',
+        'x-stack-secret-server-key': revoked.json.secret_server_key,
+      },
+    });
+    expectKnownError(stillRevoked, 401, 'INVALID_SECRET_SERVER_KEY');
+
+    // Changes made after the restart persist through another one.
+    const renamed = await call(second, 'PATCH', '/projects/current', { headers: as(demo, 'admin'), body: { display_name: 'Second life' } });
+    expect(renamed.status).toBe(200);
+    await stop(second);
+
+    const third = await start();
+    expect(third.internal).toBeUndefined();
+    expect(third.demo).toBeUndefined();
+    expect(projectCount(third)).toBe(countBefore);
+    const view = await adminView(third, demo);
+    expect(view.display_name).toBe('Second life');
+    expect({ ...view, display_name: viewBefore.display_name }).toEqual(viewBefore);
+    await stop(third);
+  });
+});
