@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { describeCliFailure } from './cli-support';
 import { keysCommand } from './commands/keys';
+import { mailCommand } from './commands/mail';
 import { createProjectCommand, projectsCommand } from './commands/projects';
 import { serveCommand } from './commands/serve';
 
@@ -16,6 +17,7 @@ export function buildProgram(): Command {
   program.addCommand(createProjectCommand());
   program.addCommand(projectsCommand());
   program.addCommand(keysCommand());
+  program.addCommand(mailCommand());
   // Subcommands inherit exit behaviour so that commander's own errors also come back here, and
   // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second).
   const oneLineErrors = {

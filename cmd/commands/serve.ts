@@ -2,7 +2,8 @@
 // API, and on SIGTERM/SIGINT lets in-flight requests finish before closing the database.
 import { Command } from 'commander';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/bootstrap';
-import type { Logger } from '../../server/core/context';
+import { defaultSettings, type Logger } from '../../server/core/context';
+import { startEmailDelivery } from '../../server/email/email-delivery';
 import { startHttpServer } from '../../server/http/server';
 import { CliError, openContext, withCommonOptions, type CommonOptions } from '../cli-support';
 
@@ -51,9 +52,19 @@ async function serve(options: ServeOptions): Promise<void> {
   }
 
   const log = serveLogger(options.json === true);
-  const ctx = openContext(options.data, options.production ? 'production' : 'development', log);
+  const settings = {
+    ...defaultSettings(),
+    smtpUrl: options.smtp,
+    smtpFrom: process.env.AUTHD_SMTP_FROM,
+    publicUrl: options.publicUrl,
+  };
+  const ctx = openContext(options.data, options.production ? 'production' : 'development', log, settings);
   for (const created of bootstrapInstance(ctx)) announceBootstrappedProject(log, created, options.json === true);
+  if (ctx.mode === 'production' && !settings.smtpUrl) {
+    log.warn('no instance SMTP server (--smtp): projects on the shared email config cannot send email in production mode');
+  }
 
+  const emailDelivery = startEmailDelivery(ctx);
   const server = startHttpServer(ctx, { host: options.host, port });
 
   let stopping = false;
@@ -62,6 +73,7 @@ async function serve(options: ServeOptions): Promise<void> {
     stopping = true;
     log.info(`received ${signal}, finishing in-flight requests`);
     await server.stop();
+    await emailDelivery.stop();
     ctx.storage.close();
     log.info('stopped');
     process.exit(0);

@@ -20,6 +20,8 @@ export interface InstanceSettings {
   accessTokenLifetimeMillis: number;
   /** smtp(s):// URL of the instance mail server used by projects on the shared email config. */
   smtpUrl?: string;
+  /** From address for mail sent through the instance SMTP server. */
+  smtpFrom?: string;
   /** Where users reach authd, when it differs from the listening address (behind a proxy). */
   publicUrl?: string;
 }
@@ -37,6 +39,8 @@ export interface Context {
   mode: InstanceMode;
   log: Logger;
   settings: InstanceSettings;
+  /** Set by `serve`: tells its delivery worker that a message was queued. */
+  wakeEmailDelivery?: () => void;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -1,10 +1,11 @@
 // Email-and-password sign-up, sign-in and password changes (wire §5.1), in the order of checks
 // Stack uses so each failure gets the same error it would there.
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { contactChannels, users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
 import type { Context } from './context';
+import { sendEmailVerificationCode } from './email-verification';
 import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
 import { requireProjectRow } from './projects';
 import { createSession, endOtherSessions, type SessionTokens } from './sessions';
@@ -24,7 +25,7 @@ function requirePasswordAuth(ctx: Context, projectId: string) {
 export async function signUpWithPassword(
   ctx: Context,
   projectId: string,
-  input: { email: string; password: string },
+  input: { email: string; password: string; verification_callback_url?: string },
 ): Promise<SignInResult> {
   const project = requirePasswordAuth(ctx, projectId);
   checkPasswordLength(input.password, { requireMinimum: true });
@@ -35,7 +36,22 @@ export async function signUpWithPassword(
     primary_email_auth_enabled: true,
     password: input.password,
   });
+  if (input.verification_callback_url) sendSignUpVerification(ctx, projectId, user.id, input.verification_callback_url);
   return { ...(await createSession(ctx, projectId, user.id)), user_id: user.id };
+}
+
+/** Sign-up succeeds whatever happens to its verification email (wire §5.1), e.g. an untrusted URL. */
+function sendSignUpVerification(ctx: Context, projectId: string, userId: string, callbackUrl: string): void {
+  try {
+    const primary = ctx.db
+      .select()
+      .from(contactChannels)
+      .where(and(eq(contactChannels.userId, userId), eq(contactChannels.isPrimary, true)))
+      .get();
+    if (primary) sendEmailVerificationCode(ctx, projectId, primary, callbackUrl);
+  } catch (error) {
+    ctx.log.warn(`no verification email after sign-up: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export async function signInWithPassword(

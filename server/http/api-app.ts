@@ -7,6 +7,8 @@ import { authenticateRequest, type AuthHeaders } from '../core/request-auth';
 import { parseRequestBody } from './body-parsing';
 import { errorResponse, schemaErrorFromValidation, textResponse } from './error-responses';
 import { apiKeyRoutes } from './routes/api-keys';
+import { contactChannelRoutes } from './routes/contact-channels';
+import { emailTemplateRoutes } from './routes/email-templates';
 import { jwksRoutes } from './routes/jwks';
 import { miscRoutes } from './routes/misc';
 import { passwordAuthRoutes } from './routes/password-auth';
@@ -58,7 +60,17 @@ export type ApiApp = ReturnType<typeof createBaseApp>;
 
 export function createApiApp(ctx: Context) {
   let app = createBaseApp(ctx);
-  for (const addRoutes of [miscRoutes, projectRoutes, apiKeyRoutes, jwksRoutes, userRoutes, passwordAuthRoutes, sessionRoutes])
+  for (const addRoutes of [
+    miscRoutes,
+    projectRoutes,
+    apiKeyRoutes,
+    jwksRoutes,
+    userRoutes,
+    passwordAuthRoutes,
+    sessionRoutes,
+    contactChannelRoutes,
+    emailTemplateRoutes,
+  ])
     app = addRoutes(app, ctx) as unknown as ApiApp;
   return app;
 }

@@ -33,3 +33,11 @@ export const tokenRequestSchema = v.looseObject({
   client_secret: v.optional(v.string()),
   refresh_token: v.optional(v.string()),
 });
+
+/** Codes are 45 characters; case is ignored (wire §6). */
+export const verificationCodeSchema = v.pipe(v.string(), v.length(45, 'Verification codes are 45 characters long'));
+export const codeBodySchema = wireObject({ code: verificationCodeSchema });
+
+export const sendResetCodeSchema = wireObject({ email: emailSchema, callback_url: urlSchema });
+export const passwordResetSchema = wireObject({ code: verificationCodeSchema, password: passwordSchema });
+export const sendVerificationCodeSchema = wireObject({ email: strictEmailSchema, callback_url: urlSchema });

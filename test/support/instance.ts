@@ -13,6 +13,7 @@ import {
   type InstanceMode,
   type InstanceSettings,
 } from '../../server/core/context';
+import { startEmailDelivery } from '../../server/email/email-delivery';
 import { startHttpServer } from '../../server/http/server';
 
 export const repoRoot = join(import.meta.dir, '..', '..');
@@ -46,6 +47,7 @@ export async function startTestInstance(
     settings: { ...defaultSettings(), ...options.settings },
   };
   const created = bootstrapInstance(ctx);
+  const emailDelivery = startEmailDelivery(ctx);
   const server = startHttpServer(ctx, { host: '127.0.0.1', port: 0 });
   return {
     url: server.url,
@@ -55,6 +57,7 @@ export async function startTestInstance(
     demo: created.find((p) => p.projectId !== 'internal'),
     async stop() {
       await server.stop();
+      await emailDelivery.stop();
       storage.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -2,7 +2,21 @@
 import type { Context } from '../../core/context';
 import { setPassword, signInWithPassword, signUpWithPassword, updatePassword } from '../../core/password-auth';
 import { requireAccess, requireUser } from '../../core/request-auth';
-import { passwordSetSchema, passwordSignInSchema, passwordSignUpSchema, passwordUpdateSchema } from '../../protocol/auth-schemas';
+import {
+  checkPasswordResetCode,
+  passwordResetRequestAnswer,
+  resetPassword,
+  sendPasswordResetCode,
+} from '../../core/password-reset';
+import {
+  codeBodySchema,
+  passwordResetSchema,
+  passwordSetSchema,
+  passwordSignInSchema,
+  passwordSignUpSchema,
+  passwordUpdateSchema,
+  sendResetCodeSchema,
+} from '../../protocol/auth-schemas';
 import type { ApiApp } from '../api-app';
 
 export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
@@ -22,6 +36,30 @@ export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
         return { success: true };
       },
       { body: passwordUpdateSchema },
+    )
+    .post(
+      '/auth/password/send-reset-code',
+      ({ auth, body }) => {
+        sendPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.email, body.callback_url);
+        return passwordResetRequestAnswer;
+      },
+      { body: sendResetCodeSchema },
+    )
+    .post(
+      '/auth/password/reset/check-code',
+      ({ auth, body }) => {
+        checkPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.code);
+        return { is_code_valid: true };
+      },
+      { body: codeBodySchema },
+    )
+    .post(
+      '/auth/password/reset',
+      async ({ auth, body }) => {
+        await resetPassword(ctx, requireAccess(auth, 'client').projectId, body.code, body.password);
+        return { success: true };
+      },
+      { body: passwordResetSchema },
     )
     .post(
       '/auth/password/set',

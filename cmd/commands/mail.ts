@@ -1,0 +1,39 @@
+// `authd mail`: the emails authd queued, newest first, with their delivery state. In
+// development without SMTP this is where sign-up and reset links can be read.
+import { Command } from 'commander';
+import { listEmailMessages } from '../../server/email/email-queue';
+import { printJson, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
+
+export function mailCommand(): Command {
+  return withCommonOptions(new Command('mail'))
+    .description('list queued, sent, failed and development (outbox) emails, newest first')
+    .option('--to <email>', 'only emails to this address')
+    .option('--limit <n>', 'how many', '20')
+    .action((options: CommonOptions & { to?: string; limit: string }) =>
+      withContext(options, (ctx) => {
+        const messages = listEmailMessages(ctx, { recipient: options.to, limit: Math.max(1, Number(options.limit) || 20) });
+        if (options.json) {
+          return printJson({
+            items: messages.map((m) => ({
+              id: m.id,
+              project_id: m.projectId,
+              recipient: m.recipient,
+              subject: m.subject,
+              text: m.text,
+              status: m.status,
+              attempts: m.attempts,
+              last_error: m.lastError,
+              created_at_millis: m.createdAt,
+              sent_at_millis: m.sentAt,
+            })),
+          });
+        }
+        if (messages.length === 0) console.log('No emails.');
+        for (const m of messages) {
+          console.log(`${new Date(m.createdAt).toISOString()}  ${m.status.padEnd(7)}  to ${m.recipient}  "${m.subject}"`);
+          for (const link of m.text.match(/https?:\/\/\S+/g) ?? []) console.log(`    ${link}`);
+          if (m.lastError) console.log(`    last error (attempt ${m.attempts}): ${m.lastError}`);
+        }
+      }),
+    );
+}

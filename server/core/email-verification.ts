@@ -1,0 +1,63 @@
+// Email verification (wire §5.5, §6): a code emailed as a link to a trusted callback URL, and
+// the verify call that marks the address verified. An already-used code is success for the
+// hosted page (spec §4), which the client decides from VERIFICATION_CODE_ALREADY_USED.
+import { and, eq } from 'drizzle-orm';
+import { contactChannels, users } from '../../db/schema';
+import { knownError } from '../protocol/known-errors';
+import type { Context } from './context';
+import { queueTemplatedEmail } from './email-templates';
+import { writeTransaction } from './transactions';
+import { linkWithCode, requireTrustedUrl } from './trusted-urls';
+import { consumeVerificationCode, createVerificationCode } from './verification-codes';
+
+type ChannelRow = typeof contactChannels.$inferSelect;
+
+/** Emails a verification link for one of the user's addresses. */
+export function sendEmailVerificationCode(ctx: Context, projectId: string, channel: ChannelRow, callbackUrl: string): void {
+  requireTrustedUrl(ctx, projectId, callbackUrl);
+  if (channel.isVerified) throw knownError('EMAIL_ALREADY_VERIFIED');
+  writeTransaction(ctx, (tx) => {
+    const user = tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, channel.userId)).get();
+    const code = createVerificationCode(ctx, tx, projectId, 'email_verification', {
+      user_id: channel.userId,
+      email: channel.value,
+    });
+    queueTemplatedEmail(ctx, tx, projectId, 'email_verification', channel.value, {
+      userDisplayName: user?.displayName ?? channel.value,
+      emailVerificationLink: linkWithCode(callbackUrl, code),
+    });
+  });
+}
+
+/** The deprecated call the SDK's `user.sendVerificationEmail()` uses: only the primary email. */
+export function sendPrimaryEmailVerificationCode(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  email: string,
+  callbackUrl: string,
+): void {
+  const primary = ctx.db
+    .select()
+    .from(contactChannels)
+    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.isPrimary, true)))
+    .get();
+  if (!primary || primary.value !== email) throw knownError('EMAIL_IS_NOT_PRIMARY_EMAIL', email, primary?.value ?? '');
+  sendEmailVerificationCode(ctx, projectId, primary, callbackUrl);
+}
+
+export function verifyEmail(ctx: Context, projectId: string, code: string): void {
+  writeTransaction(ctx, (tx) => {
+    const data = consumeVerificationCode(ctx, tx, projectId, 'email_verification', code);
+    tx.update(contactChannels)
+      .set({ isVerified: true })
+      .where(
+        and(
+          eq(contactChannels.userId, String(data.user_id)),
+          eq(contactChannels.type, 'email'),
+          eq(contactChannels.value, String(data.email)),
+        ),
+      )
+      .run();
+  });
+}

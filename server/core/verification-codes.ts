@@ -1,0 +1,116 @@
+// One mechanism for every one-time code (wire §6): email verification, password reset, and the
+// kinds still to come (magic link, invitation, MFA attempt). Codes are 45 random characters
+// stored only as digests; each kind has its expiry; a submission is checked in Stack's order
+// (not found, expired, already used, too many attempts) and only a consuming one marks it used.
+import { and, eq, sql } from 'drizzle-orm';
+import { verificationCodes } from '../../db/schema';
+import { knownError } from '../protocol/known-errors';
+import type { Context } from './context';
+import { randomCrockfordString, sha256Hex } from './random-tokens';
+import { writeTransaction, type DbWriter } from './transactions';
+
+export const verificationCodeKinds = [
+  'email_verification',
+  'password_reset',
+  'magic_link',
+  'team_invitation',
+  'mfa_attempt',
+] as const;
+export type VerificationCodeKind = (typeof verificationCodeKinds)[number];
+
+const day = 24 * 60 * 60 * 1000;
+export const verificationCodeLifetimeMillis: Record<VerificationCodeKind, number> = {
+  email_verification: 7 * day,
+  password_reset: 7 * day,
+  magic_link: 7 * day,
+  team_invitation: 7 * day,
+  mfa_attempt: 5 * 60 * 1000,
+};
+
+/** Guessing a 6-character OTP is capped at this many tries per nonce. */
+export const maxVerificationAttempts = 20;
+/** The OTP is the first 6 characters; the remaining 39 are the nonce shared by its attempts. */
+const nonceLength = 39;
+
+export function createVerificationCode(
+  ctx: Context,
+  db: DbWriter,
+  projectId: string,
+  kind: VerificationCodeKind,
+  data: Record<string, unknown>,
+): string {
+  const code = randomCrockfordString(45);
+  const now = ctx.clock.now();
+  db.insert(verificationCodes)
+    .values({
+      id: crypto.randomUUID(),
+      projectId,
+      kind,
+      codeHash: sha256Hex(code),
+      nonceHash: sha256Hex(code.slice(-nonceLength)),
+      data,
+      createdAt: now,
+      expiresAt: now + verificationCodeLifetimeMillis[kind],
+    })
+    .run();
+  return code;
+}
+
+type CodeRow = typeof verificationCodes.$inferSelect;
+
+/**
+ * Checks a submitted code. Every submission counts as an attempt against every code sharing
+ * its nonce, so typing wrong OTPs exhausts the code they target.
+ */
+function checkSubmittedCode(
+  db: DbWriter,
+  ctx: Context,
+  projectId: string,
+  kind: VerificationCodeKind,
+  submitted: string,
+): CodeRow {
+  const code = submitted.toLowerCase();
+  db.update(verificationCodes)
+    .set({ attemptCount: sql`${verificationCodes.attemptCount} + 1` })
+    .where(and(eq(verificationCodes.projectId, projectId), eq(verificationCodes.nonceHash, sha256Hex(code.slice(-nonceLength)))))
+    .run();
+  const row = db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.projectId, projectId),
+        eq(verificationCodes.kind, kind),
+        eq(verificationCodes.codeHash, sha256Hex(code)),
+      ),
+    )
+    .get();
+  if (!row) throw knownError('VERIFICATION_CODE_NOT_FOUND');
+  if (row.expiresAt <= ctx.clock.now()) throw knownError('VERIFICATION_CODE_EXPIRED');
+  if (row.usedAt !== null) throw knownError('VERIFICATION_CODE_ALREADY_USED');
+  // The counter already includes this submission.
+  if (row.attemptCount > maxVerificationAttempts) throw knownError('VERIFICATION_CODE_MAX_ATTEMPTS_REACHED');
+  return row;
+}
+
+/** The check-code endpoints: the same checks, nothing consumed. */
+export function checkVerificationCode(ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): void {
+  writeTransaction(ctx, (tx) => void checkSubmittedCode(tx, ctx, projectId, kind, code));
+}
+
+/**
+ * Checks and marks the code used, returning the data stored with it. Runs inside the caller's
+ * transaction; Stack marks the code used before the action, so an error the action raises
+ * afterwards still consumes it — the caller decides by committing or not.
+ */
+export function consumeVerificationCode(
+  ctx: Context,
+  db: DbWriter,
+  projectId: string,
+  kind: VerificationCodeKind,
+  code: string,
+): Record<string, unknown> {
+  const row = checkSubmittedCode(db, ctx, projectId, kind, code);
+  db.update(verificationCodes).set({ usedAt: ctx.clock.now() }).where(eq(verificationCodes.id, row.id)).run();
+  return row.data;
+}

@@ -1,0 +1,53 @@
+// /email-templates (admin, wire §5.14): the project's templates, edited or default.
+import * as v from 'valibot';
+import type { Context } from '../../core/context';
+import { listEmailTemplates, readEmailTemplate, resetEmailTemplate, updateEmailTemplate } from '../../core/email-templates';
+import { requireAccess } from '../../core/request-auth';
+import { noQueryParameters, wireObject } from '../../protocol/wire-object';
+import { emailTemplateTypes } from '../../../templates/default-email-templates';
+import type { ApiApp } from '../api-app';
+
+const templateParams = v.strictObject({
+  type: v.picklist(emailTemplateTypes, `Must be one of ${emailTemplateTypes.join(', ')}`),
+});
+const templateUpdateSchema = wireObject({
+  subject: v.optional(v.pipe(v.string(), v.maxLength(1000))),
+  content: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((c) => c !== null, 'content may not be null'),
+    ),
+  ),
+});
+
+export function emailTemplateRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .get(
+      '/email-templates',
+      ({ auth }) => ({ items: listEmailTemplates(ctx, requireAccess(auth, 'admin').projectId), is_paginated: false }),
+      {
+        query: noQueryParameters,
+      },
+    )
+    .get(
+      '/email-templates/:type',
+      ({ auth, params }) => readEmailTemplate(ctx.db, requireAccess(auth, 'admin').projectId, params.type),
+      {
+        params: templateParams,
+        query: noQueryParameters,
+      },
+    )
+    .patch(
+      '/email-templates/:type',
+      ({ auth, params, body }) => updateEmailTemplate(ctx, requireAccess(auth, 'admin').projectId, params.type, body),
+      { params: templateParams, body: templateUpdateSchema, query: noQueryParameters },
+    )
+    .delete(
+      '/email-templates/:type',
+      ({ auth, params }) => {
+        resetEmailTemplate(ctx, requireAccess(auth, 'admin').projectId, params.type);
+        return { success: true };
+      },
+      { params: templateParams, query: noQueryParameters },
+    );
+}

@@ -1,0 +1,79 @@
+// authd's default email templates: one document per type in the block structure of Stack's
+// visual email editor (wire §4.14: a root `EmailLayout` listing Heading, Text, Button and
+// Divider blocks). Variables are written {{ name }}.
+
+export const emailTemplateTypes = ['email_verification', 'password_reset', 'magic_link', 'team_invitation'] as const;
+export type EmailTemplateType = (typeof emailTemplateTypes)[number];
+
+type Block =
+  | { type: 'Heading'; data: { props: { text: string; level: 'h1' | 'h2' | 'h3' }; style: Record<string, unknown> } }
+  | { type: 'Text'; data: { props: { text: string }; style: Record<string, unknown> } }
+  | { type: 'Button'; data: { props: { text: string; url: string }; style: Record<string, unknown> } }
+  | { type: 'Divider'; data: { props: Record<string, never>; style: Record<string, unknown> } };
+
+export interface EmailDocument {
+  root: { type: 'EmailLayout'; data: { childrenIds: string[]; backdropColor: string; canvasColor: string; textColor: string } };
+  [blockId: string]: unknown;
+}
+
+function document(blocks: [string, Block][]): EmailDocument {
+  return {
+    root: {
+      type: 'EmailLayout',
+      data: { childrenIds: blocks.map(([id]) => id), backdropColor: '#f4f4f5', canvasColor: '#ffffff', textColor: '#18181b' },
+    },
+    ...Object.fromEntries(blocks),
+  };
+}
+
+const heading = (text: string): Block => ({ type: 'Heading', data: { props: { text, level: 'h2' }, style: {} } });
+const paragraph = (text: string): Block => ({ type: 'Text', data: { props: { text }, style: {} } });
+const button = (text: string, url: string): Block => ({ type: 'Button', data: { props: { text, url }, style: {} } });
+const divider: Block = { type: 'Divider', data: { props: {}, style: {} } };
+const ignoreNote = (what: string) => paragraph(`If you did not ${what}, you can ignore this email.`);
+
+export const defaultEmailTemplates: Record<EmailTemplateType, { subject: string; content: EmailDocument }> = {
+  email_verification: {
+    subject: 'Verify your email at {{ projectDisplayName }}',
+    content: document([
+      ['heading', heading('Verify your email at {{ projectDisplayName }}')],
+      ['greeting', paragraph('Hi {{ userDisplayName }}, please confirm that this is your email address.')],
+      ['button', button('Verify my email', '{{ emailVerificationLink }}')],
+      ['divider', divider],
+      ['note', ignoreNote('create an account')],
+    ]),
+  },
+  password_reset: {
+    subject: 'Reset your password at {{ projectDisplayName }}',
+    content: document([
+      ['heading', heading('Reset your password at {{ projectDisplayName }}')],
+      ['greeting', paragraph('Hi {{ userDisplayName }}, someone asked to reset the password of your account.')],
+      ['button', button('Choose a new password', '{{ passwordResetLink }}')],
+      ['divider', divider],
+      ['note', ignoreNote('ask for this')],
+    ]),
+  },
+  magic_link: {
+    subject: 'Sign in to {{ projectDisplayName }}: Your code is {{ otp }}',
+    content: document([
+      ['heading', heading('Sign in to {{ projectDisplayName }}')],
+      ['code', paragraph('Your sign-in code is {{ otp }}')],
+      ['button', button('Sign in', '{{ magicLink }}')],
+      ['divider', divider],
+      ['note', ignoreNote('try to sign in')],
+    ]),
+  },
+  team_invitation: {
+    subject: 'You have been invited to join {{ teamDisplayName }}',
+    content: document([
+      ['heading', heading('Join {{ teamDisplayName }}')],
+      [
+        'invite',
+        paragraph('Hi {{ userDisplayName }}, you have been invited to join {{ teamDisplayName }} on {{ projectDisplayName }}.'),
+      ],
+      ['button', button('Join the team', '{{ teamInvitationLink }}')],
+      ['divider', divider],
+      ['note', ignoreNote('expect this invitation')],
+    ]),
+  },
+};

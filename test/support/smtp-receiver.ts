@@ -1,0 +1,104 @@
+// A real SMTP server on 127.0.0.1 for tests (smtp-server), keeping every message it accepts
+// with the few decoded parts tests read: recipients, subject, text and the links in it.
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+}
+
+export interface SmtpReceiver {
+  url: string;
+  messages: ReceivedEmail[];
+  /** Resolves with the first message to `recipient` matching `filter`, waiting for it to arrive. */
+  waitFor(recipient: string, filter?: (m: ReceivedEmail) => boolean, timeoutMillis?: number): Promise<ReceivedEmail>;
+  stop(): Promise<void>;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}
+
+/** The body of the first MIME part of `type`, decoded. */
+function mimePart(raw: string, type: string): string {
+  const start = raw.search(new RegExp(`Content-Type: ${type}`, 'i'));
+  if (start < 0) return '';
+  const section = raw.slice(start);
+  const headerEnd = section.search(/\r?\n\r?\n/);
+  const headers = section.slice(0, headerEnd);
+  const body = section
+    .slice(headerEnd)
+    .replace(/^\r?\n\r?\n/, '')
+    .split(/\r?\n--/)[0]!;
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
+  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+  const messages: ReceivedEmail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: decodeHeader(subjectLine.replace(/\r?\n[ \t]/g, ' ')),
+          text: mimePart(raw, 'text/plain'),
+          html: mimePart(raw, 'text/html'),
+          raw,
+        });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(recipient, filter = () => true, timeoutMillis = 10_000) {
+      const deadline = Date.now() + timeoutMillis;
+      for (;;) {
+        const found = messages.find((m) => m.to.includes(recipient) && filter(m));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no email to ${recipient} within ${timeoutMillis} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The `code` query parameter of the first link in an email's text. */
+export function codeFromEmail(email: ReceivedEmail): string {
+  const link = email.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in email "${email.subject}"`);
+  const code = new URL(link).searchParams.get('code');
+  if (!code) throw new Error(`no code in ${link}`);
+  return code;
+}
