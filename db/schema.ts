@@ -150,6 +150,8 @@ export const users = sqliteTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     displayName: text('display_name'),
+    /** Display name case-folded by core for search: SQLite's lower() folds only ASCII. */
+    displayNameFolded: text('display_name_folded'),
     profileImageUrl: text('profile_image_url'),
     clientMetadata: json('client_metadata'),
     clientReadOnlyMetadata: json('client_read_only_metadata'),
@@ -177,6 +179,8 @@ export const contactChannels = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['email'] }).notNull(),
     value: text('value').notNull(),
+    /** The value case-folded by core, for search. */
+    valueFolded: text('value_folded').notNull().default(''),
     isVerified: flag('is_verified').notNull(),
     isPrimary: flag('is_primary').notNull(),
     usedForAuth: flag('used_for_auth').notNull(),

@@ -57,6 +57,7 @@ async function serve(options: ServeOptions): Promise<void> {
     smtpUrl: options.smtp,
     smtpFrom: process.env.AUTHD_SMTP_FROM,
     publicUrl: options.publicUrl,
+    trustProxy: process.env.AUTHD_TRUST_PROXY === '1',
   };
   const ctx = openContext(options.data, options.production ? 'production' : 'development', log, settings);
   for (const created of bootstrapInstance(ctx)) announceBootstrappedProject(log, created, options.json === true);

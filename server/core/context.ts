@@ -24,6 +24,8 @@ export interface InstanceSettings {
   smtpFrom?: string;
   /** Where users reach authd, when it differs from the listening address (behind a proxy). */
   publicUrl?: string;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
 }
 
 export const defaultAccessTokenLifetimeMillis = 10 * 60 * 1000;

@@ -6,6 +6,7 @@ import { contactChannels, users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
 import { queueTemplatedEmail } from './email-templates';
+import { consumeRateLimit } from './rate-limits';
 import { writeTransaction } from './transactions';
 import { linkWithCode, requireTrustedUrl } from './trusted-urls';
 import { consumeVerificationCode, createVerificationCode } from './verification-codes';
@@ -16,6 +17,7 @@ type ChannelRow = typeof contactChannels.$inferSelect;
 export function sendEmailVerificationCode(ctx: Context, projectId: string, channel: ChannelRow, callbackUrl: string): void {
   requireTrustedUrl(ctx, projectId, callbackUrl);
   if (channel.isVerified) throw knownError('EMAIL_ALREADY_VERIFIED');
+  consumeRateLimit(ctx, 'emailSendPerAddress', projectId, channel.value);
   writeTransaction(ctx, (tx) => {
     const user = tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, channel.userId)).get();
     const code = createVerificationCode(ctx, tx, projectId, 'email_verification', {

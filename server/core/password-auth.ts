@@ -8,6 +8,7 @@ import type { Context } from './context';
 import { sendEmailVerificationCode } from './email-verification';
 import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
 import { requireProjectRow } from './projects';
+import { checkRateLimit, consumeRateLimit, type RequestOrigin } from './rate-limits';
 import { createSession, endOtherSessions, type SessionTokens } from './sessions';
 import { writeTransaction } from './transactions';
 import { createUser, findUserByAuthEmail, requireUserRow } from './users';
@@ -26,8 +27,10 @@ export async function signUpWithPassword(
   ctx: Context,
   projectId: string,
   input: { email: string; password: string; verification_callback_url?: string },
+  origin: RequestOrigin,
 ): Promise<SignInResult> {
   const project = requirePasswordAuth(ctx, projectId);
+  consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
   checkPasswordLength(input.password, { requireMinimum: true });
   if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
   const user = await createUser(ctx, projectId, {
@@ -58,14 +61,20 @@ export async function signInWithPassword(
   ctx: Context,
   projectId: string,
   input: { email: string; password: string },
+  origin: RequestOrigin,
 ): Promise<SignInResult> {
   requirePasswordAuth(ctx, projectId);
+  consumeRateLimit(ctx, 'passwordSignInPerIp', projectId, origin.ip);
+  checkRateLimit(ctx, 'passwordSignInFailuresPerEmail', projectId, input.email);
   const user = findUserByAuthEmail(ctx.db, projectId, input.email);
-  if (!user?.passwordHash) {
-    await verifyAgainstDummyHash(input.password);
+  let passwordMatches = false;
+  if (user?.passwordHash) passwordMatches = await verifyPassword(input.password, user.passwordHash);
+  // An unknown email costs one verification too, so timing does not tell which emails exist.
+  else await verifyAgainstDummyHash(input.password);
+  if (!user?.passwordHash || !passwordMatches) {
+    consumeRateLimit(ctx, 'passwordSignInFailuresPerEmail', projectId, input.email);
     throw knownError('EMAIL_PASSWORD_MISMATCH');
   }
-  if (!(await verifyPassword(input.password, user.passwordHash))) throw knownError('EMAIL_PASSWORD_MISMATCH');
   if (needsRehash(user.passwordHash)) {
     // An imported bcrypt hash is replaced now that the plain password is known to be right.
     ctx.db
@@ -89,6 +98,7 @@ export async function updatePassword(
   checkPasswordLength(input.new_password, { requireMinimum: true });
   const user = requireUserRow(ctx.db, projectId, userId);
   if (!user.passwordHash) throw knownError('USER_DOES_NOT_HAVE_PASSWORD');
+  consumeRateLimit(ctx, 'passwordCheckPerUser', projectId, userId);
   if (!(await verifyPassword(input.old_password, user.passwordHash))) throw knownError('PASSWORD_CONFIRMATION_MISMATCH');
   const newHash = await hashPassword(input.new_password);
   writeTransaction(ctx, (tx) => {

@@ -14,6 +14,10 @@ export function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   try {
+    // Standard bcrypt reads only the first 72 bytes; Bun instead pre-hashes longer passwords,
+    // which would reject every long password of a hash imported from another provider.
+    const bytes = new TextEncoder().encode(password);
+    if (hash.startsWith('$2') && bytes.byteLength > 72) return await Bun.password.verify(bytes.subarray(0, 72), hash);
     return await Bun.password.verify(password, hash);
   } catch {
     // A stored hash Bun cannot read never matches.

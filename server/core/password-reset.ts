@@ -10,6 +10,7 @@ import type { Context } from './context';
 import { queueTemplatedEmail } from './email-templates';
 import { checkPasswordLength, hashPassword } from './password-hashing';
 import { requireProjectRow } from './projects';
+import { consumeRateLimit, type RequestOrigin } from './rate-limits';
 import { endOtherSessions } from './sessions';
 import { writeTransaction } from './transactions';
 import { linkWithCode, requireTrustedUrl } from './trusted-urls';
@@ -22,9 +23,18 @@ function requirePasswordAuth(ctx: Context, projectId: string): void {
   if (!requireProjectRow(ctx.db, projectId).credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
 }
 
-export function sendPasswordResetCode(ctx: Context, projectId: string, email: string, callbackUrl: string): void {
+export function sendPasswordResetCode(
+  ctx: Context,
+  projectId: string,
+  email: string,
+  callbackUrl: string,
+  origin: RequestOrigin,
+): void {
   requirePasswordAuth(ctx, projectId);
   requireTrustedUrl(ctx, projectId, callbackUrl);
+  // Counted for unknown emails too, or the limit itself would tell which emails exist.
+  consumeRateLimit(ctx, 'emailSendPerIp', projectId, origin.ip);
+  consumeRateLimit(ctx, 'emailSendPerAddress', projectId, email);
   // A project that cannot send email says so whoever asks, again before the lookup.
   resolveEmailTransport(ctx, ctx.db, projectId);
   writeTransaction(ctx, (tx) => {

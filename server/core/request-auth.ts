@@ -23,9 +23,11 @@ export interface AuthHeaders {
 }
 
 export type RequestAuth =
-  | { kind: 'anonymous'; projectId: string | null; userId: null }
+  | { kind: 'anonymous'; projectId: string | null; userId: null; requestLine: string }
   | {
       kind: 'project';
+      /** "METHOD /path", for errors that name the endpoint. */
+      requestLine: string;
       projectId: string;
       accessType: AccessType;
       /** The user of a valid X-Stack-Access-Token whose account still exists, else null. */
@@ -38,7 +40,7 @@ const keyKindForAccessType: Record<AccessType, ApiKeyKind> = {
   admin: 'super_secret_admin_key',
 };
 
-export async function authenticateRequest(ctx: Context, headers: AuthHeaders): Promise<RequestAuth> {
+export async function authenticateRequest(ctx: Context, headers: AuthHeaders, requestLine = ''): Promise<RequestAuth> {
   // An empty header counts as absent (the admin SDK sends empty key headers).
   const h = Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [name, value === undefined || value === '' ? undefined : value]),
@@ -53,7 +55,7 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders): P
   const anyKey = h.publishableClientKey ?? h.secretServerKey ?? h.superSecretAdminKey ?? h.adminAccessToken;
   if (h.accessType === undefined) {
     if (anyKey !== undefined) throw knownError('PROJECT_KEY_WITHOUT_ACCESS_TYPE');
-    return { kind: 'anonymous', projectId: h.projectId ?? null, userId: null };
+    return { kind: 'anonymous', projectId: h.projectId ?? null, userId: null, requestLine };
   }
   if (!(accessTypes as readonly string[]).includes(h.accessType)) {
     throw knownError('INVALID_ACCESS_TYPE', h.accessType);
@@ -95,7 +97,7 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders): P
     throw knownError(code, projectId);
   }
   if (!projectExists(ctx, projectId)) throw knownError('PROJECT_NOT_FOUND', projectId);
-  return { kind: 'project', projectId, accessType, userId };
+  return { kind: 'project', projectId, accessType, userId, requestLine };
 }
 
 const accessRank: Record<AccessType, number> = { client: 0, server: 1, admin: 2 };
@@ -122,7 +124,11 @@ export function requireUser(
   missing: 'USER_AUTHENTICATION_REQUIRED' | 'CANNOT_GET_OWN_USER_WITHOUT_USER' | 'SCHEMA_ERROR',
 ): string {
   if (auth.userId !== null) return auth.userId;
-  if (missing === 'SCHEMA_ERROR')
-    throw knownError('SCHEMA_ERROR', 'auth.user must be defined: this endpoint needs a signed-in user (X-Stack-Access-Token).');
+  if (missing === 'SCHEMA_ERROR') {
+    throw knownError(
+      'SCHEMA_ERROR',
+      `Request validation failed on ${auth.requestLine}:\n  - auth.user must be defined (send the X-Stack-Access-Token of a signed-in user)`,
+    );
+  }
   throw knownError(missing);
 }

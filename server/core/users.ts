@@ -103,6 +103,10 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
     if (input.passkey_auth_enabled) {
       throw new StatusError(400, 'Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method');
     }
+    // Accepted by the schema for compatibility, refused rather than silently dropped.
+    if (input.oauth_providers?.length) {
+      throw new StatusError(400, 'Creating users with OAuth provider accounts is not available on this authd version yet.');
+    }
     checkPrimaryEmailFlags(input.primary_email ?? null, input);
 
     const now = ctx.clock.now();
@@ -112,6 +116,7 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
         id,
         projectId,
         displayName: input.display_name || null,
+        displayNameFolded: foldForSearch(input.display_name || null),
         profileImageUrl: input.profile_image_url ?? null,
         clientMetadata: input.client_metadata ?? null,
         clientReadOnlyMetadata: input.client_read_only_metadata ?? null,
@@ -145,7 +150,10 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
     const project = requireProjectRow(tx, projectId);
     const row = requireUserRow(tx, projectId, userId);
     const changes: Partial<UserRow> = {};
-    if (input.display_name !== undefined) changes.displayName = input.display_name || null;
+    if (input.display_name !== undefined) {
+      changes.displayName = input.display_name || null;
+      changes.displayNameFolded = foldForSearch(changes.displayName);
+    }
     if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
     if (input.client_metadata !== undefined) changes.clientMetadata = input.client_metadata;
     if (input.client_read_only_metadata !== undefined) changes.clientReadOnlyMetadata = input.client_read_only_metadata;
@@ -184,6 +192,17 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
   return readUserServerView(ctx, projectId, userId);
 }
 
+// Clients upload images as data, never as links to elsewhere (wire §1.5).
+const clientProfileImagePattern = /^(data:image\/(png|jpg|jpeg|gif|bmp|webp);base64,)?[A-Za-z0-9+/]+={0,2}$/;
+
+/** A signed-in user changing themselves: the server's update with the client's extra rules. */
+export function updateUserAsClient(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
+  if (typeof input.profile_image_url === 'string' && !clientProfileImagePattern.test(input.profile_image_url)) {
+    throw new StatusError(400, 'Invalid profile image URL');
+  }
+  return updateUser(ctx, projectId, userId, input);
+}
+
 export function deleteUser(ctx: Context, projectId: string, userId: string): void {
   writeTransaction(ctx, (tx) => {
     requireUserRow(tx, projectId, userId);
@@ -202,15 +221,15 @@ export function listUsers(ctx: Context, projectId: string, query: Omit<UserListQ
   const descending = query.desc === true;
   const conditions: SQL[] = [eq(users.projectId, projectId)];
   if (query.query) {
-    const pattern = `%${query.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${foldForSearch(query.query)!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const matchingChannels = ctx.db
       .select({ userId: contactChannels.userId })
       .from(contactChannels)
-      .where(and(eq(contactChannels.projectId, projectId), sql`lower(${contactChannels.value}) LIKE ${pattern} ESCAPE '\\'`));
+      .where(and(eq(contactChannels.projectId, projectId), sql`${contactChannels.valueFolded} LIKE ${pattern} ESCAPE '\\'`));
     conditions.push(
       or(
         eq(users.id, query.query),
-        sql`lower(${users.displayName}) LIKE ${pattern} ESCAPE '\\'`,
+        sql`${users.displayNameFolded} LIKE ${pattern} ESCAPE '\\'`,
         inArray(users.id, matchingChannels),
       )!,
     );
@@ -256,6 +275,11 @@ export function listUsers(ctx: Context, projectId: string, query: Omit<UserListQ
     ),
     nextCursor: nextRow?.id ?? null,
   };
+}
+
+/** Case folding for search, done here because SQLite's lower() and LIKE fold only ASCII. */
+export function foldForSearch(text: string | null): string | null {
+  return text === null ? null : text.normalize('NFKC').toLowerCase();
 }
 
 function channelsOf(db: DbWriter, userId: string): ChannelRow[] {
@@ -304,6 +328,7 @@ function insertPrimaryEmail(
       userId,
       type: 'email',
       value: email,
+      valueFolded: foldForSearch(email)!,
       isVerified: options.verified,
       isPrimary: true,
       usedForAuth: options.usedForAuth,

@@ -5,6 +5,7 @@ import { KnownError } from '../protocol/known-errors';
 import type { Context } from '../core/context';
 import { authenticateRequest, type AuthHeaders } from '../core/request-auth';
 import { parseRequestBody } from './body-parsing';
+import { clientIpOf } from './client-ip';
 import { errorResponse, schemaErrorFromValidation, textResponse } from './error-responses';
 import { apiKeyRoutes } from './routes/api-keys';
 import { contactChannelRoutes } from './routes/contact-channels';
@@ -32,7 +33,14 @@ export function readAuthHeaders(headers: Headers): AuthHeaders {
 function createBaseApp(ctx: Context) {
   return new Elysia({ prefix: '/api/v1' })
     .onParse(({ request }) => parseRequestBody(request))
-    .derive(async ({ request }) => ({ auth: await authenticateRequest(ctx, readAuthHeaders(request.headers)) }))
+    .derive(async ({ request }) => ({
+      auth: await authenticateRequest(
+        ctx,
+        readAuthHeaders(request.headers),
+        `${request.method} ${new URL(request.url).pathname}`,
+      ),
+      origin: { ip: clientIpOf(request) },
+    }))
     .onError(async ({ code, error, request }) => {
       switch (code) {
         case 'VALIDATION':

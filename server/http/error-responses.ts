@@ -3,7 +3,7 @@
 // a 500 whose details stay in the server log.
 import * as v from 'valibot';
 import { KnownError } from '../protocol/known-errors';
-import { StatusError } from '../protocol/status-error';
+import { RateLimitedError, StatusError } from '../protocol/status-error';
 import { schemaErrorFromIssues } from '../protocol/validation-messages';
 import type { Logger } from '../core/context';
 
@@ -22,6 +22,11 @@ export const unexpectedErrorText = 'Something went wrong. Please make sure the d
 
 export function errorResponse(error: unknown, log: Logger): Response {
   if (error instanceof KnownError) return knownErrorResponse(error);
+  if (error instanceof RateLimitedError) {
+    const response = textResponse(429, error.message);
+    response.headers.set('retry-after', String(error.retryAfterSeconds));
+    return response;
+  }
   if (error instanceof StatusError) return textResponse(error.status, error.message);
   log.error(`unhandled error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return textResponse(500, unexpectedErrorText);

@@ -2,6 +2,7 @@
 // headers, and a stop that lets in-flight requests finish before the caller closes storage.
 import type { Context } from '../core/context';
 import { createApiApp } from './api-app';
+import { rememberClientIp } from './client-ip';
 import { bodyTooLargeError, maxRequestBodyBytes } from './body-parsing';
 import { errorResponse, textResponse } from './error-responses';
 import { corsHeaders, finishApiResponse } from './wire-headers';
@@ -55,7 +56,8 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     // so it sits well above the 1 MB rule, which is checked above (declared length) and while
     // parsing (chunked bodies). It only bounds what a chunked body can make us buffer.
     maxRequestBodySize: 16 * maxRequestBodyBytes,
-    async fetch(request) {
+    async fetch(request, bunServer) {
+      rememberClientIp(request, bunServer.requestIP(request)?.address, ctx.settings.trustProxy === true);
       inFlight++;
       try {
         return await answer(request);

@@ -9,3 +9,14 @@ export class StatusError extends Error {
     this.status = status;
   }
 }
+
+/** 429 with Retry-After: the SDK waits that long and retries (wire §10). */
+export class RateLimitedError extends StatusError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super(429, `Too many attempts. Try again in ${retryAfterSeconds} seconds.`);
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

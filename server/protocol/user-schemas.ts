@@ -47,7 +47,10 @@ export type UserCreate = v.InferOutput<typeof userCreateSchema>;
 /** What a signed-in user may change about themselves with client access. */
 export const clientUserUpdateSchema = wireObject({
   display_name: serverUserFields.display_name,
-  profile_image_url: serverUserFields.profile_image_url,
+  // Checked in core (a base64 image, with or without a data: prefix), not as a URL.
+  profile_image_url: v.optional(
+    v.nullable(v.pipe(v.string(), v.maxLength(1_000_000, 'Profile image URL is limited to 1,000,000 characters'))),
+  ),
   client_metadata: serverUserFields.client_metadata,
   selected_team_id: v.optional(v.nullable(uuidSchema)),
   totp_secret_base64: serverUserFields.totp_secret_base64,

@@ -21,12 +21,20 @@ import type { ApiApp } from '../api-app';
 
 export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
   return app
-    .post('/auth/password/sign-up', ({ auth, body }) => signUpWithPassword(ctx, requireAccess(auth, 'client').projectId, body), {
-      body: passwordSignUpSchema,
-    })
-    .post('/auth/password/sign-in', ({ auth, body }) => signInWithPassword(ctx, requireAccess(auth, 'client').projectId, body), {
-      body: passwordSignInSchema,
-    })
+    .post(
+      '/auth/password/sign-up',
+      ({ auth, body, origin }) => signUpWithPassword(ctx, requireAccess(auth, 'client').projectId, body, origin),
+      {
+        body: passwordSignUpSchema,
+      },
+    )
+    .post(
+      '/auth/password/sign-in',
+      ({ auth, body, origin }) => signInWithPassword(ctx, requireAccess(auth, 'client').projectId, body, origin),
+      {
+        body: passwordSignInSchema,
+      },
+    )
     .post(
       '/auth/password/update',
       async ({ auth, body, request }) => {
@@ -39,8 +47,8 @@ export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/auth/password/send-reset-code',
-      ({ auth, body }) => {
-        sendPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.email, body.callback_url);
+      ({ auth, body, origin }) => {
+        sendPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.email, body.callback_url, origin);
         return passwordResetRequestAnswer;
       },
       { body: sendResetCodeSchema },

@@ -29,7 +29,8 @@ export function sessionRoutes(app: ApiApp, ctx: Context) {
         pathname: '/api/v1/auth/oauth/token',
         part: 'body',
       });
-      // client_id is the project and client_secret its publishable key (wire §3.4).
+      // client_id is the project and client_secret its publishable key (wire §3.4); the error
+      // carries client_id null, as Stack sends it.
       const clientId = form.client_id ?? null;
       if (
         !clientId ||
@@ -37,7 +38,7 @@ export function sessionRoutes(app: ApiApp, ctx: Context) {
         !projectExists(ctx, clientId) ||
         !isValidApiKey(ctx, clientId, 'publishable_client_key', form.client_secret)
       ) {
-        throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', clientId);
+        throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', null);
       }
       if (form.grant_type !== 'refresh_token') {
         throw knownError('SCHEMA_ERROR', `Unsupported grant_type "${form.grant_type}": this endpoint takes refresh_token.`);

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import type { Context } from '../../core/context';
 import { requireAccess, requireUser } from '../../core/request-auth';
-import { createUser, deleteUser, listUsers, readUserServerView, updateUser } from '../../core/users';
+import { createUser, deleteUser, listUsers, readUserServerView, updateUser, updateUserAsClient } from '../../core/users';
 import { readProjectAdminView } from '../../core/projects';
 import { StatusError } from '../../protocol/status-error';
 import {
@@ -39,7 +39,12 @@ export function userRoutes(app: ApiApp, ctx: Context) {
         // The client may change less than the server; each gets its own schema.
         const schema = caller.accessType === 'client' ? clientUserUpdateSchema : userUpdateSchema;
         const update = parseRequestPart(schema, body, { method: 'PATCH', pathname: '/api/v1/users/me', part: 'body' });
-        const view = await updateUser(ctx, caller.projectId, userId, update);
+        const view = await (caller.accessType === 'client' ? updateUserAsClient : updateUser)(
+          ctx,
+          caller.projectId,
+          userId,
+          update,
+        );
         return caller.accessType === 'client' ? toClientUserView(view) : view;
       },
       { query: noQueryParameters },

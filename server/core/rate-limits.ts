@@ -1,0 +1,76 @@
+// Rate limits on what checks a password or sends email, per client IP and per email address or
+// user, so neither one address nor one machine can guess passwords or flood an inbox. Counters
+// live in memory per database (one server process per data directory); a restart resets them.
+import type { Context } from './context';
+import { RateLimitedError } from '../protocol/status-error';
+
+export interface RateLimitRule {
+  limit: number;
+  windowMillis: number;
+}
+
+const minute = 60_000;
+
+/** Defaults, documented in the README. */
+export const rateLimitRules = {
+  passwordSignInPerIp: { limit: 50, windowMillis: 15 * minute },
+  /** Failed sign-ins only: the account's owner is not locked out by their own successes. */
+  passwordSignInFailuresPerEmail: { limit: 10, windowMillis: 15 * minute },
+  signUpPerIp: { limit: 20, windowMillis: 60 * minute },
+  emailSendPerIp: { limit: 20, windowMillis: 60 * minute },
+  emailSendPerAddress: { limit: 5, windowMillis: 60 * minute },
+  passwordCheckPerUser: { limit: 10, windowMillis: 15 * minute },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof rateLimitRules;
+
+/** Where a request came from, as far as limits care. */
+export interface RequestOrigin {
+  ip: string;
+}
+
+interface Window {
+  startedAt: number;
+  count: number;
+}
+
+const windowsByDatabase = new WeakMap<object, Map<string, Window>>();
+
+function windowsOf(ctx: Context): Map<string, Window> {
+  let windows = windowsByDatabase.get(ctx.sqlite);
+  if (!windows) windowsByDatabase.set(ctx.sqlite, (windows = new Map()));
+  return windows;
+}
+
+function currentWindow(ctx: Context, name: RateLimitName, projectId: string, key: string): Window {
+  const rule = rateLimitRules[name];
+  const windows = windowsOf(ctx);
+  const now = ctx.clock.now();
+  const id = `${name}\u0000${projectId}\u0000${key.toLowerCase()}`;
+  let window = windows.get(id);
+  if (!window || now - window.startedAt >= rule.windowMillis) {
+    window = { startedAt: now, count: 0 };
+    windows.set(id, window);
+    if (windows.size > 100_000) pruneExpired(windows, now);
+  }
+  return window;
+}
+
+/** Refuses when the window's limit for `key` is spent, without counting anything. */
+export function checkRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): void {
+  const window = currentWindow(ctx, name, projectId, key);
+  if (window.count >= rateLimitRules[name].limit) {
+    throw new RateLimitedError(Math.ceil((window.startedAt + rateLimitRules[name].windowMillis - ctx.clock.now()) / 1000));
+  }
+}
+
+/** Counts one attempt against `name` for `key`, refusing it once the window's limit is spent. */
+export function consumeRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): void {
+  checkRateLimit(ctx, name, projectId, key);
+  currentWindow(ctx, name, projectId, key).count++;
+}
+
+function pruneExpired(windows: Map<string, Window>, now: number): void {
+  const longest = Math.max(...Object.values(rateLimitRules).map((r) => r.windowMillis));
+  for (const [id, window] of windows) if (now - window.startedAt >= longest) windows.delete(id);
+}
