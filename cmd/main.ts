@@ -7,6 +7,7 @@ import { keysCommand } from './commands/keys';
 import { mailCommand } from './commands/mail';
 import { createProjectCommand, projectsCommand } from './commands/projects';
 import { serveCommand } from './commands/serve';
+import { usersCommand } from './commands/users';
 
 export function buildProgram(): Command {
   const program = new Command('authd')
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
   program.addCommand(createProjectCommand());
   program.addCommand(projectsCommand());
   program.addCommand(keysCommand());
+  program.addCommand(usersCommand());
   program.addCommand(mailCommand());
   // Subcommands inherit exit behaviour so that commander's own errors also come back here, and
   // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second).

@@ -1,0 +1,164 @@
+// `authd users list|get|create|update|delete|set-password`, over the same core functions and
+// schemas as the server API.
+import { Command } from 'commander';
+import { internalProjectId } from '../../server/core/projects';
+import { createUser, deleteUser, listUsers, readUserServerView, updateUser } from '../../server/core/users';
+import { userCreateSchema, userUpdateSchema, type UserServerView } from '../../server/protocol/user-schemas';
+import {
+  CliError,
+  parseOnOff,
+  parseWithSchema,
+  printJson,
+  withCommonOptions,
+  withContext,
+  type CommonOptions,
+} from '../cli-support';
+
+interface ProjectOption extends CommonOptions {
+  project: string;
+}
+
+interface UserFieldOptions extends ProjectOption {
+  email?: string;
+  displayName?: string;
+  verified?: boolean;
+  passwordStdin?: boolean;
+  serverMetadata?: string;
+}
+
+const projectOption = ['--project <id>', 'project id (default: internal)', internalProjectId] as const;
+
+export function usersCommand(): Command {
+  const usersCmd = new Command('users').description("manage a project's users");
+
+  usersCmd.addCommand(
+    withCommonOptions(new Command('list'))
+      .description('list users by sign-up time, a page at a time')
+      .option(...projectOption)
+      .option('--query <text>', 'match display name or email (case-insensitive) or exact id')
+      .option('--limit <n>', 'page size', '50')
+      .option('--cursor <user-id>', 'start at this user (the next_cursor of the previous page)')
+      .action((options: ProjectOption & { query?: string; limit: string; cursor?: string }) =>
+        withContext(options, (ctx) => {
+          const limit = Number(options.limit);
+          if (!Number.isInteger(limit) || limit < 1) throw new CliError(`--limit: "${options.limit}" is not a positive integer`);
+          const page = listUsers(ctx, options.project, { query: options.query, limit, cursor: options.cursor });
+          if (options.json) return printJson({ items: page.items, next_cursor: page.nextCursor });
+          if (page.items.length === 0) console.log('No users.');
+          for (const user of page.items) console.log(describeUser(user));
+          if (page.nextCursor) console.log(`more: --cursor ${page.nextCursor}`);
+        }),
+      ),
+  );
+
+  usersCmd.addCommand(
+    withCommonOptions(new Command('get'))
+      .description('show one user (the server view)')
+      .option(...projectOption)
+      .argument('<user-id>')
+      .action((userId: string, options: ProjectOption) =>
+        withContext(options, (ctx) => printUser(readUserServerView(ctx, options.project, userId), options)),
+      ),
+  );
+
+  const withUserFields = (command: Command) =>
+    command
+      .option(...projectOption)
+      .option('--email <email>', 'primary email, usable for sign-in')
+      .option('--display-name <name>', 'display name')
+      .option('--verified <on|off>', 'mark the primary email verified', parseOnOff('--verified'))
+      .option('--password-stdin', 'read a password from standard input (never from a flag, which shell history keeps)')
+      .option('--server-metadata <json>', 'server metadata as JSON');
+
+  usersCmd.addCommand(
+    withUserFields(withCommonOptions(new Command('create')))
+      .description('create a user')
+      .action((options: UserFieldOptions) =>
+        withContext(options, async (ctx) => {
+          const input = parseWithSchema(userCreateSchema, await userFields(options, true));
+          printUser(await createUser(ctx, options.project, input), options);
+        }),
+      ),
+  );
+
+  usersCmd.addCommand(
+    withUserFields(withCommonOptions(new Command('update')))
+      .description('change a user')
+      .argument('<user-id>')
+      .action((userId: string, options: UserFieldOptions) =>
+        withContext(options, async (ctx) => {
+          const input = parseWithSchema(userUpdateSchema, await userFields(options, false));
+          printUser(await updateUser(ctx, options.project, userId, input), options);
+        }),
+      ),
+  );
+
+  usersCmd.addCommand(
+    withCommonOptions(new Command('set-password'))
+      .description("set a user's password from standard input; ends the user's sessions")
+      .option(...projectOption)
+      .argument('<user-id>')
+      .action((userId: string, options: ProjectOption) =>
+        withContext(options, async (ctx) => {
+          const password = await readPasswordFromStdin();
+          const view = await updateUser(ctx, options.project, userId, { password });
+          if (options.json) return printJson(view);
+          console.log(`Password set for ${view.primary_email ?? view.id}; its sessions were ended.`);
+        }),
+      ),
+  );
+
+  usersCmd.addCommand(
+    withCommonOptions(new Command('delete'))
+      .description('delete a user and end their sessions')
+      .option(...projectOption)
+      .argument('<user-id>')
+      .action((userId: string, options: ProjectOption) =>
+        withContext(options, (ctx) => {
+          deleteUser(ctx, options.project, userId);
+          if (options.json) return printJson({ success: true });
+          console.log(`Deleted user ${userId}.`);
+        }),
+      ),
+  );
+  return usersCmd;
+}
+
+async function userFields(options: UserFieldOptions, creating: boolean): Promise<Record<string, unknown>> {
+  const fields: Record<string, unknown> = {};
+  if (options.email !== undefined) {
+    fields.primary_email = options.email;
+    // An email given to a new user is how they sign in.
+    if (creating) fields.primary_email_auth_enabled = true;
+  }
+  if (options.displayName !== undefined) fields.display_name = options.displayName;
+  if (options.verified !== undefined) fields.primary_email_verified = options.verified;
+  if (options.passwordStdin) fields.password = await readPasswordFromStdin();
+  if (options.serverMetadata !== undefined) {
+    try {
+      fields.server_metadata = JSON.parse(options.serverMetadata);
+    } catch {
+      throw new CliError('--server-metadata: Invalid JSON format');
+    }
+  }
+  return fields;
+}
+
+async function readPasswordFromStdin(): Promise<string> {
+  const text = (await new Response(Bun.stdin.stream()).text()).replace(/\r?\n$/, '');
+  if (!text) throw new CliError('no password on standard input');
+  return text;
+}
+
+function describeUser(user: UserServerView): string {
+  const email = user.primary_email ? `${user.primary_email}${user.primary_email_verified ? '' : ' (unverified)'}` : '(no email)';
+  return `${user.id}  ${email}  ${user.display_name ?? ''}  signed up ${new Date(user.signed_up_at_millis).toISOString()}`;
+}
+
+function printUser(user: UserServerView, options: CommonOptions): void {
+  if (options.json) return printJson(user);
+  console.log(describeUser(user));
+  console.log(
+    `  password: ${user.has_password ? 'set' : 'none'}; last active ${new Date(user.last_active_at_millis).toISOString()}`,
+  );
+}
