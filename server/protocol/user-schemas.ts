@@ -65,7 +65,16 @@ const booleanQuery = v.pipe(
 
 export const userListQuerySchema = wireObject({
   team_id: v.optional(uuidSchema),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'Must be a positive integer'), v.transform(Number), v.minValue(1))),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'Must be a positive integer'),
+      v.transform(Number),
+      v.minValue(1),
+      // Larger numbers lose precision and SQLite refuses them; no project has that many users.
+      v.maxValue(Number.MAX_SAFE_INTEGER - 1),
+    ),
+  ),
   cursor: v.optional(uuidSchema),
   order_by: v.optional(v.literal('signed_up_at')),
   desc: v.optional(booleanQuery),

@@ -1,0 +1,258 @@
+// Shared helpers for the users/sessions/password HTTP tests in this folder: wire error forms
+// (wire §2.3), throwaway projects, sign-up/sign-in shortcuts, the SDK's refresh grant (§3.4)
+// and the exact user read shapes of §4.1/§4.2.
+import { expect } from 'bun:test';
+import { createApiKeySet } from '../../server/core/api-keys';
+import type { BootstrappedProject } from '../../server/core/bootstrap';
+import { createProject } from '../../server/core/projects';
+import { callApi, projectHeaders, type AccessLevel, type ApiResult, type TestInstance } from '../support/instance';
+
+export const api = '/api/v1';
+export const tokenIssuer = 'https://access-token.jwt-signature.stack-auth.com';
+export const refreshTokenPattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A random UUID naming nothing. */
+export const unknownUuid = () => crypto.randomUUID();
+
+let emailCounter = 0;
+/** A fresh address that passes the strict sign-up email check (wire §1.5). */
+export function uniqueEmail(prefix = 'user'): string {
+  emailCounter++;
+  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export const goodPassword = 'correct horse battery';
+
+/** Creates a project through core, with one key set holding all three keys. */
+export function makeProject(t: TestInstance, displayName: string): BootstrappedProject {
+  const projectId = createProject(t.ctx, { display_name: displayName });
+  const keys = createApiKeySet(t.ctx, projectId, {
+    description: `keys of ${displayName}`,
+    expiresAtMillis: Date.now() + 365 * 24 * 3600 * 1000,
+    keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },
+  });
+  return { projectId, displayName, keys };
+}
+
+export type CallInit = { headers?: Record<string, string>; body?: unknown; rawBody?: BodyInit; contentType?: string };
+
+export function call(t: TestInstance, method: string, path: string, init: CallInit = {}): Promise<ApiResult> {
+  return callApi(t.url, method, path.startsWith('/api') ? path : api + path, init);
+}
+
+export function as(project: BootstrappedProject, level: AccessLevel, accessToken?: string): Record<string, string> {
+  const headers = projectHeaders(project, level);
+  if (accessToken !== undefined) headers['x-stack-access-token'] = accessToken;
+  return headers;
+}
+
+export async function setProjectConfig(t: TestInstance, project: BootstrappedProject, config: Record<string, unknown>) {
+  const res = await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config } });
+  expect(`${res.status} ${res.text.slice(0, 300)}`).toStartWith('200 ');
+  for (const [key, value] of Object.entries(config)) expect(res.json.config[key]).toEqual(value);
+}
+
+/** A known error as the SDK checks it (wire §2.3). */
+export function expectKnownError(res: ApiResult, status: number, code: string, details?: Record<string, unknown>): void {
+  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
+  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(res.headers.get('x-stack-known-error')).toBe(code);
+  expect(res.json).toBeObject();
+  expect(res.json.code).toBe(code);
+  expect(typeof res.json.error).toBe('string');
+  expect(res.json.error.length).toBeGreaterThan(0);
+  for (const key of Object.keys(res.json)) expect(['code', 'error', 'details']).toContain(key);
+  if (details !== undefined) expect(res.json.details).toEqual(details);
+}
+
+/** SCHEMA_ERROR with the wire's message format (wire §1.5). */
+export function expectSchemaError(res: ApiResult, ...fragments: string[]): string {
+  expectKnownError(res, 400, 'SCHEMA_ERROR');
+  const message: string = res.json.error;
+  expect(message).toStartWith('Request validation failed on ');
+  expect(res.json.details).toEqual({ message });
+  for (const fragment of fragments) expect(message).toContain(fragment);
+  return message;
+}
+
+/** The SCHEMA_ERROR of an endpoint that needs a user but got none (wire §1.3, last paragraph). */
+export function expectNoUserSchemaError(res: ApiResult): void {
+  expectKnownError(res, 400, 'SCHEMA_ERROR');
+  expect(res.json.details).toEqual({ message: res.json.error });
+  expect(res.json.error).toContain('auth.user must be defined');
+}
+
+/** A status error: plain text, no known-error header (wire §2.3). */
+export function expectTextError(res: ApiResult, status: number, text?: string): void {
+  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
+  expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  expect(res.headers.get('x-stack-known-error')).toBeNull();
+  if (text !== undefined) expect(res.text).toBe(text);
+}
+
+export function expectOk(res: ApiResult, status = 200): any {
+  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
+  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  return res.json;
+}
+
+export interface SignedIn {
+  access_token: string;
+  refresh_token: string;
+  user_id: string;
+  email: string;
+  password: string;
+}
+
+export async function signUp(
+  t: TestInstance,
+  project: BootstrappedProject,
+  email = uniqueEmail(),
+  password = goodPassword,
+): Promise<SignedIn> {
+  const res = await call(t, 'POST', '/auth/password/sign-up', {
+    headers: as(project, 'client'),
+    body: { email, password, verification_callback_url: 'http://localhost:3000/handler/email-verification' },
+  });
+  const body = expectOk(res);
+  return { ...body, email, password };
+}
+
+export async function signIn(t: TestInstance, project: BootstrappedProject, email: string, password: string): Promise<SignedIn> {
+  const res = await call(t, 'POST', '/auth/password/sign-in', { headers: as(project, 'client'), body: { email, password } });
+  const body = expectOk(res);
+  return { ...body, email, password };
+}
+
+/** The SDK's refresh (wire §3.4): form-encoded, no X-Stack headers, no override header. */
+export function refreshGrant(
+  t: TestInstance,
+  fields: { client_id?: string; client_secret?: string; refresh_token?: string; grant_type?: string },
+): Promise<ApiResult> {
+  const form = new URLSearchParams();
+  form.set('grant_type', fields.grant_type ?? 'refresh_token');
+  for (const key of ['refresh_token', 'client_id', 'client_secret'] as const) {
+    const value = fields[key];
+    if (value !== undefined) form.set(key, value);
+  }
+  return call(t, 'POST', '/auth/oauth/token', {
+    headers: { accept: 'application/json', 'user-agent': 'oauth4webapi/v2.17.0' },
+    rawBody: form.toString(),
+    contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+  });
+}
+
+export function refreshFor(t: TestInstance, project: BootstrappedProject, refreshToken: string): Promise<ApiResult> {
+  return refreshGrant(t, {
+    client_id: project.projectId,
+    client_secret: project.keys.publishable_client_key!,
+    refresh_token: refreshToken,
+  });
+}
+
+export async function expectRefreshWorks(t: TestInstance, project: BootstrappedProject, refreshToken: string): Promise<string> {
+  const res = await refreshFor(t, project, refreshToken);
+  const body = expectOk(res);
+  expect(typeof body.access_token).toBe('string');
+  return body.access_token;
+}
+
+export async function expectRefreshRefused(t: TestInstance, project: BootstrappedProject, refreshToken: string): Promise<void> {
+  expectKnownError(await refreshFor(t, project, refreshToken), 401, 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+}
+
+export async function createUser(t: TestInstance, project: BootstrappedProject, body: Record<string, unknown>): Promise<any> {
+  return expectOk(await call(t, 'POST', '/users', { headers: as(project, 'server'), body }), 201);
+}
+
+export async function getUser(t: TestInstance, project: BootstrappedProject, userId: string): Promise<any> {
+  return expectOk(await call(t, 'GET', `/users/${userId}`, { headers: as(project, 'server') }));
+}
+
+export async function listAllUsers(t: TestInstance, project: BootstrappedProject): Promise<any[]> {
+  return expectOk(await call(t, 'GET', '/users', { headers: as(project, 'server') })).items;
+}
+
+/** POST /auth/sessions with the server key (wire §3.6). */
+export async function createSessionFor(
+  t: TestInstance,
+  project: BootstrappedProject,
+  userId: string,
+  expiresInMillis?: number,
+): Promise<{ access_token: string; refresh_token: string }> {
+  const body: Record<string, unknown> = { user_id: userId };
+  if (expiresInMillis !== undefined) body.expires_in_millis = expiresInMillis;
+  return expectOk(await call(t, 'POST', '/auth/sessions', { headers: as(project, 'server'), body }));
+}
+
+export const serverViewFields = [
+  'id',
+  'primary_email',
+  'primary_email_verified',
+  'primary_email_auth_enabled',
+  'display_name',
+  'selected_team',
+  'selected_team_id',
+  'profile_image_url',
+  'signed_up_at_millis',
+  'has_password',
+  'otp_auth_enabled',
+  'passkey_auth_enabled',
+  'client_metadata',
+  'client_read_only_metadata',
+  'server_metadata',
+  'last_active_at_millis',
+  'oauth_providers',
+  'auth_with_email',
+  'requires_totp_mfa',
+].sort();
+
+export const clientViewFields = serverViewFields
+  .filter((f) => !['primary_email_auth_enabled', 'server_metadata', 'last_active_at_millis'].includes(f))
+  .sort();
+
+const nullableString = (v: unknown) => v === null || typeof v === 'string';
+
+/** Exactly the fields of §4.1 (server) or §4.2 (client), each of its documented type. */
+export function expectUserView(view: any, kind: 'server' | 'client'): void {
+  expect(view).toBeObject();
+  expect(Object.keys(view).sort()).toEqual(kind === 'server' ? serverViewFields : clientViewFields);
+  expect(view.id).toMatch(uuidPattern);
+  expect(nullableString(view.primary_email)).toBe(true);
+  expect(typeof view.primary_email_verified).toBe('boolean');
+  expect(nullableString(view.display_name)).toBe(true);
+  expect(view.selected_team === null || typeof view.selected_team === 'object').toBe(true);
+  expect(view.selected_team_id === null || uuidPattern.test(view.selected_team_id)).toBe(true);
+  expect(nullableString(view.profile_image_url)).toBe(true);
+  expect(Number.isInteger(view.signed_up_at_millis)).toBe(true);
+  for (const flag of ['has_password', 'otp_auth_enabled', 'passkey_auth_enabled', 'auth_with_email', 'requires_totp_mfa']) {
+    expect(typeof view[flag]).toBe('boolean');
+  }
+  expect(view.auth_with_email).toBe(view.has_password || view.otp_auth_enabled);
+  expect(Array.isArray(view.oauth_providers)).toBe(true);
+  if (kind === 'server') {
+    expect(typeof view.primary_email_auth_enabled).toBe('boolean');
+    expect(Number.isInteger(view.last_active_at_millis)).toBe(true);
+    expect(view.last_active_at_millis).toBeGreaterThanOrEqual(view.signed_up_at_millis);
+  }
+}
+
+/** Moves the instance clock `offsetMillis` ahead of real time; returns the restore function. */
+export function shiftClock(t: TestInstance, offsetMillis: number): () => void {
+  const previous = t.ctx.clock;
+  t.ctx.clock = { now: () => Date.now() + offsetMillis };
+  return () => {
+    t.ctx.clock = previous;
+  };
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Replaces one character of a base64url string with a different one. */
+export function flipChar(s: string, index: number): string {
+  const c = s[index]!;
+  return s.slice(0, index) + (c === 'A' ? 'B' : 'A') + s.slice(index + 1);
+}
