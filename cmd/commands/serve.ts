@@ -60,13 +60,21 @@ async function serve(options: ServeOptions): Promise<void> {
     trustProxy: process.env.AUTHD_TRUST_PROXY === '1',
   };
   const ctx = openContext(options.data, options.production ? 'production' : 'development', log, settings);
+  let server: ReturnType<typeof startHttpServer>;
+  try {
+    server = startHttpServer(ctx, { host: options.host, port });
+  } catch (error) {
+    ctx.storage.close();
+    throw new CliError(`cannot listen on ${options.host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // Bootstrapped only once the port is ours, so a failed start never prints keys that a later
+  // start would not show again. Binding and bootstrapping are both synchronous: no request can
+  // be handled in between.
   for (const created of bootstrapInstance(ctx)) announceBootstrappedProject(log, created, options.json === true);
   if (ctx.mode === 'production' && !settings.smtpUrl) {
     log.warn('no instance SMTP server (--smtp): projects on the shared email config cannot send email in production mode');
   }
-
   const emailDelivery = startEmailDelivery(ctx);
-  const server = startHttpServer(ctx, { host: options.host, port });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -22,6 +22,17 @@ export interface RunningHttpServer {
 
 const servedMethods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/**
+ * Elysia finds the path by slicing the URL at an offset that assumes a host of several
+ * characters, so a short Host header (`Host: api`) made every route 404. Such requests are
+ * handed on under a stand-in host; nothing downstream reads the host.
+ */
+function withRoutableHost(request: Request): Request {
+  const url = new URL(request.url);
+  if (url.host.length >= 8) return request;
+  return new Request(`http://localhost${url.pathname}${url.search}`, request);
+}
+
 export function startHttpServer(ctx: Context, options: HttpServerOptions): RunningHttpServer {
   const api = createApiApp(ctx);
   let inFlight = 0;
@@ -56,8 +67,9 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     // so it sits well above the 1 MB rule, which is checked above (declared length) and while
     // parsing (chunked bodies). It only bounds what a chunked body can make us buffer.
     maxRequestBodySize: 16 * maxRequestBodyBytes,
-    async fetch(request, bunServer) {
-      rememberClientIp(request, bunServer.requestIP(request)?.address, ctx.settings.trustProxy === true);
+    async fetch(incoming, bunServer) {
+      const request = withRoutableHost(incoming);
+      rememberClientIp(request, bunServer.requestIP(incoming)?.address, ctx.settings.trustProxy === true);
       inFlight++;
       try {
         return await answer(request);

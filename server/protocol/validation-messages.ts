@@ -6,10 +6,10 @@ import { knownError } from './known-errors';
 export function describeValidationIssues(issues: readonly v.BaseIssue<unknown>[], root?: string): string[] {
   return issues.map((issue) => {
     const path = [root, v.getDotPath(issue)].filter(Boolean).join('.');
-    const message =
-      issue.type === 'strict_object' && issue.expected === 'never'
-        ? `unknown property ${issue.received} is not allowed`
-        : issue.message;
+    const objectIssue = issue.type === 'strict_object' || issue.type === 'object';
+    let message = issue.message;
+    if (objectIssue && issue.expected === 'never') message = `unknown property ${issue.received} is not allowed`;
+    else if (objectIssue && issue.received === 'undefined') message = 'is required';
     return path ? `${path}: ${message}` : message;
   });
 }

@@ -70,7 +70,14 @@ function useKey(projectId: string, kind: Kind, key: string) {
   });
 }
 
-const obfuscatedKeys = new Set(['id', 'description', 'expires_at_millis', 'manually_revoked_at_millis', 'created_at_millis', ...kinds]);
+const obfuscatedKeys = new Set([
+  'id',
+  'description',
+  'expires_at_millis',
+  'manually_revoked_at_millis',
+  'created_at_millis',
+  ...kinds,
+]);
 
 describe('POST /internal/api-keys', () => {
   const combos: { name: string; kinds: Kind[] }[] = [
@@ -92,7 +99,9 @@ describe('POST /internal/api-keys', () => {
     expect(view.created_at_millis).toBeGreaterThanOrEqual(before - 1000);
     expect(view.created_at_millis).toBeLessThanOrEqual(Date.now() + 1000);
     expect('manually_revoked_at_millis' in view).toBe(false);
-    expect(Object.keys(view).sort()).toEqual(['created_at_millis', 'description', 'expires_at_millis', 'id', ...row.kinds].sort());
+    expect(Object.keys(view).sort()).toEqual(
+      ['created_at_millis', 'description', 'expires_at_millis', 'id', ...row.kinds].sort(),
+    );
     for (const kind of kinds) {
       if (row.kinds.includes(kind)) {
         expect(view[kind]).toMatch(keyPatterns[kind]);
@@ -151,7 +160,10 @@ describe('GET /internal/api-keys and /internal/api-keys/:id', () => {
       created_at_millis: created[1].created_at_millis,
       secret_server_key: { last_four: created[1].secret_server_key.slice(-4) },
     });
-    for (const [item, source] of [[first, created[0]], [third, created[2]]] as const) {
+    for (const [item, source] of [
+      [first, created[0]],
+      [third, created[2]],
+    ] as const) {
       expect(item.id).toBe(source.id);
       for (const kind of kinds) expect(item[kind]).toEqual({ last_four: source[kind].slice(-4) });
     }
@@ -171,7 +183,10 @@ describe('GET /internal/api-keys and /internal/api-keys/:id', () => {
   test('PATCH description updates only the description', async () => {
     const target = created[0];
     const before = (await call(t, 'GET', `/internal/api-keys/${target.id}`, { headers: as(owner, 'admin') })).json;
-    const res = await call(t, 'PATCH', `/internal/api-keys/${target.id}`, { headers: as(owner, 'admin'), body: { description: 'renamed' } });
+    const res = await call(t, 'PATCH', `/internal/api-keys/${target.id}`, {
+      headers: as(owner, 'admin'),
+      body: { description: 'renamed' },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ...before, description: 'renamed' });
     const empty = await call(t, 'PATCH', `/internal/api-keys/${target.id}`, { headers: as(owner, 'admin'), body: {} });
@@ -207,12 +222,17 @@ describe('revocation (PATCH {revoked: true})', () => {
     // GET and the list show the revocation; revoking again keeps the first time.
     const read = await call(t, 'GET', `/internal/api-keys/${set.id}`, { headers: as(owner, 'admin') });
     expect(read.json).toEqual(res.json);
-    const again = await call(t, 'PATCH', `/internal/api-keys/${set.id}`, { headers: as(owner, 'admin'), body: { revoked: true, description: 'revoked twice' } });
+    const again = await call(t, 'PATCH', `/internal/api-keys/${set.id}`, {
+      headers: as(owner, 'admin'),
+      body: { revoked: true, description: 'revoked twice' },
+    });
     expect(again.status).toBe(200);
     expect(again.json.manually_revoked_at_millis).toBe(res.json.manually_revoked_at_millis);
     expect(again.json.description).toBe('revoked twice');
     const list = await call(t, 'GET', '/internal/api-keys', { headers: as(owner, 'admin') });
-    expect(list.json.items.find((i: any) => i.id === set.id).manually_revoked_at_millis).toBe(res.json.manually_revoked_at_millis);
+    expect(list.json.items.find((i: any) => i.id === set.id).manually_revoked_at_millis).toBe(
+      res.json.manually_revoked_at_millis,
+    );
     expect('manually_revoked_at_millis' in list.json.items.find((i: any) => i.id === keep.id)).toBe(false);
   });
 
@@ -224,16 +244,26 @@ describe('revocation (PATCH {revoked: true})', () => {
     expect((await useKey(owner.projectId, 'secret_server_key', set.secret_server_key)).status).toBe(200);
 
     await call(t, 'PATCH', `/internal/api-keys/${set.id}`, { headers: as(owner, 'admin'), body: { revoked: true } });
-    const undo = await call(t, 'PATCH', `/internal/api-keys/${set.id}`, { headers: as(owner, 'admin'), body: { revoked: false } });
+    const undo = await call(t, 'PATCH', `/internal/api-keys/${set.id}`, {
+      headers: as(owner, 'admin'),
+      body: { revoked: false },
+    });
     expectKnownError(undo, 400, 'SCHEMA_ERROR');
     expectKnownError(await useKey(owner.projectId, 'secret_server_key', set.secret_server_key), 401, 'INVALID_SECRET_SERVER_KEY');
   });
 
   test('an admin can revoke the very key set it authenticates with; later calls are refused', async () => {
     const owner = makeProject(t, 'Self revocation');
-    const res = await call(t, 'PATCH', `/internal/api-keys/${owner.keys.id}`, { headers: as(owner, 'admin'), body: { revoked: true } });
+    const res = await call(t, 'PATCH', `/internal/api-keys/${owner.keys.id}`, {
+      headers: as(owner, 'admin'),
+      body: { revoked: true },
+    });
     expect(res.status).toBe(200);
-    expectKnownError(await call(t, 'GET', '/internal/api-keys', { headers: as(owner, 'admin') }), 401, 'INVALID_SUPER_SECRET_ADMIN_KEY');
+    expectKnownError(
+      await call(t, 'GET', '/internal/api-keys', { headers: as(owner, 'admin') }),
+      401,
+      'INVALID_SUPER_SECRET_ADMIN_KEY',
+    );
   });
 });
 
@@ -248,7 +278,9 @@ describe('expiry', () => {
     expect(res.status).toBe(200);
     for (const kind of kinds) {
       expect(res.json[kind]).toMatch(keyPatterns[kind]);
-      expectKnownError(await useKey(owner.projectId, kind, res.json[kind]), 401, invalidCodeOf[kind], { project_id: owner.projectId });
+      expectKnownError(await useKey(owner.projectId, kind, res.json[kind]), 401, invalidCodeOf[kind], {
+        project_id: owner.projectId,
+      });
     }
     // The set is still listed (it exists, it just does not authenticate).
     const read = await call(t, 'GET', `/internal/api-keys/${res.json.id}`, { headers: as(owner, 'admin') });
@@ -260,9 +292,25 @@ describe('expiry', () => {
 
 describe('not found and isolation between projects', () => {
   const rows: { name: string; method: string; path: () => string; headers: () => Record<string, string>; body?: unknown }[] = [
-    { name: 'GET unknown id', method: 'GET', path: () => `/internal/api-keys/${unknownUuid()}`, headers: () => as(demo, 'admin') },
-    { name: 'PATCH unknown id', method: 'PATCH', path: () => `/internal/api-keys/${unknownUuid()}`, headers: () => as(demo, 'admin'), body: { revoked: true } },
-    { name: 'GET a key set of the internal project via demo', method: 'GET', path: () => `/internal/api-keys/${t.internal.keys.id}`, headers: () => as(demo, 'admin') },
+    {
+      name: 'GET unknown id',
+      method: 'GET',
+      path: () => `/internal/api-keys/${unknownUuid()}`,
+      headers: () => as(demo, 'admin'),
+    },
+    {
+      name: 'PATCH unknown id',
+      method: 'PATCH',
+      path: () => `/internal/api-keys/${unknownUuid()}`,
+      headers: () => as(demo, 'admin'),
+      body: { revoked: true },
+    },
+    {
+      name: 'GET a key set of the internal project via demo',
+      method: 'GET',
+      path: () => `/internal/api-keys/${t.internal.keys.id}`,
+      headers: () => as(demo, 'admin'),
+    },
     {
       name: 'PATCH (revoke) a key set of the internal project via demo',
       method: 'PATCH',

@@ -221,8 +221,7 @@ const rows: Row[] = [
     status: 401,
     code: 'INVALID_PUBLISHABLE_CLIENT_KEY',
     details: () => ({ project_id: demo.projectId }),
-    message: () =>
-      `The publishable key is not valid for the project "${demo.projectId}". Does the project and/or the key exist?`,
+    message: () => `The publishable key is not valid for the project "${demo.projectId}". Does the project and/or the key exist?`,
   },
   {
     name: 'client sending the secret server key as publishable key',

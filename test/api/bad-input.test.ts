@@ -105,9 +105,24 @@ function checkExpected(res: ApiResult, expected: Expected): void {
 
 const patchRows: PatchRow[] = [
   // Body parsing (wire §1.5).
-  { name: 'malformed JSON', rawBody: '{"display_name": "x",', contentType: 'application/json', expected: bodyParsing('Invalid JSON in request body') },
-  { name: 'JSON with trailing garbage', rawBody: '{} {}', contentType: 'application/json', expected: bodyParsing('Invalid JSON in request body') },
-  { name: 'single-quoted pseudo-JSON', rawBody: "{'display_name': 'x'}", contentType: 'application/json; charset=utf-8', expected: bodyParsing('Invalid JSON in request body') },
+  {
+    name: 'malformed JSON',
+    rawBody: '{"display_name": "x",',
+    contentType: 'application/json',
+    expected: bodyParsing('Invalid JSON in request body'),
+  },
+  {
+    name: 'JSON with trailing garbage',
+    rawBody: '{} {}',
+    contentType: 'application/json',
+    expected: bodyParsing('Invalid JSON in request body'),
+  },
+  {
+    name: 'single-quoted pseudo-JSON',
+    rawBody: "{'display_name': 'x'}",
+    contentType: 'application/json; charset=utf-8',
+    expected: bodyParsing('Invalid JSON in request body'),
+  },
   {
     name: 'unknown content type application/xml',
     rawBody: '<project/>',
@@ -145,7 +160,11 @@ const patchRows: PatchRow[] = [
   { name: 'unknown property next to valid ones', body: { display_name: 'Changed', zzz: 1 }, expected: schema('body.zzz') },
   { name: 'unknown property in config', body: { config: { zzz: true } }, expected: schema('body.config.zzz') },
   { name: 'id is not updatable', body: { id: unknownUuid() }, expected: schema('body.id') },
-  { name: 'legacy_global_jwt_signing true', body: { config: { legacy_global_jwt_signing: true } }, expected: schema('body.config.legacy_global_jwt_signing') },
+  {
+    name: 'legacy_global_jwt_signing true',
+    body: { config: { legacy_global_jwt_signing: true } },
+    expected: schema('body.config.legacy_global_jwt_signing'),
+  },
   {
     name: 'unknown property in a domain',
     body: { config: { domains: [{ ...domain('https://x.example.com'), extra: 1 }] } },
@@ -178,29 +197,77 @@ const patchRows: PatchRow[] = [
   { name: 'sign_up_enabled number', body: { config: { sign_up_enabled: 1 } }, expected: schema('body.config.sign_up_enabled') },
   { name: 'allow_localhost null', body: { config: { allow_localhost: null } }, expected: schema('body.config.allow_localhost') },
   { name: 'domains object', body: { config: { domains: {} } }, expected: schema('body.config.domains') },
-  { name: 'domains of strings', body: { config: { domains: ['https://x.example.com'] } }, expected: schema('body.config.domains.0') },
+  {
+    name: 'domains of strings',
+    body: { config: { domains: ['https://x.example.com'] } },
+    expected: schema('body.config.domains.0'),
+  },
   {
     name: 'OAuth provider enabled as string',
     body: withProviders({ id: 'spotify', type: 'shared', enabled: 'yes' }),
     expected: schema('body.config.oauth_providers.2.enabled'),
   },
-  { name: 'OAuth providers not an array', body: { config: { oauth_providers: { id: 'github' } } }, expected: schema('body.config.oauth_providers') },
+  {
+    name: 'OAuth providers not an array',
+    body: { config: { oauth_providers: { id: 'github' } } },
+    expected: schema('body.config.oauth_providers'),
+  },
   {
     name: 'email port as string',
-    body: { config: { email_config: { type: 'standard', host: 'h', port: '587', username: 'u', password: 'p', sender_name: 'n', sender_email: 'a@example.com' } } },
+    body: {
+      config: {
+        email_config: {
+          type: 'standard',
+          host: 'h',
+          port: '587',
+          username: 'u',
+          password: 'p',
+          sender_name: 'n',
+          sender_email: 'a@example.com',
+        },
+      },
+    },
     expected: schema('body.config.email_config.port'),
   },
   {
     name: 'email port out of range',
-    body: { config: { email_config: { type: 'standard', host: 'h', port: 70000, username: 'u', password: 'p', sender_name: 'n', sender_email: 'a@example.com' } } },
+    body: {
+      config: {
+        email_config: {
+          type: 'standard',
+          host: 'h',
+          port: 70000,
+          username: 'u',
+          password: 'p',
+          sender_name: 'n',
+          sender_email: 'a@example.com',
+        },
+      },
+    },
     expected: schema('body.config.email_config.port'),
   },
   {
     name: 'email port fractional',
-    body: { config: { email_config: { type: 'standard', host: 'h', port: 58.7, username: 'u', password: 'p', sender_name: 'n', sender_email: 'a@example.com' } } },
+    body: {
+      config: {
+        email_config: {
+          type: 'standard',
+          host: 'h',
+          port: 58.7,
+          username: 'u',
+          password: 'p',
+          sender_name: 'n',
+          sender_email: 'a@example.com',
+        },
+      },
+    },
     expected: schema('body.config.email_config.port'),
   },
-  { name: 'permission id number', body: { config: { team_member_default_permissions: [{ id: 5 }] } }, expected: schema('body.config.team_member_default_permissions.0.id') },
+  {
+    name: 'permission id number',
+    body: { config: { team_member_default_permissions: [{ id: 5 }] } },
+    expected: schema('body.config.team_member_default_permissions.0.id'),
+  },
 
   // Permission ids (product spec §5).
   ...(['Member', 'has space', 'dash-id', '$Update_team', '$$read_members', 'é', ''] as const).map((id) => ({
@@ -230,26 +297,44 @@ const patchRows: PatchRow[] = [
   },
 
   // Domains (product spec §5).
-  ...(['http://example.com', 'example.com', 'ftp://example.com', 'HTTPS://example.com', ' https://example.com'] as const).map((d) => ({
-    name: `domain ${JSON.stringify(d)}`,
-    body: { config: { domains: [domain(d)] } },
-    expected: schema('body.config.domains.0.domain', 'Domain must start with https://'),
-  })),
+  ...(['http://example.com', 'example.com', 'ftp://example.com', 'HTTPS://example.com', ' https://example.com'] as const).map(
+    (d) => ({
+      name: `domain ${JSON.stringify(d)}`,
+      body: { config: { domains: [domain(d)] } },
+      expected: schema('body.config.domains.0.domain', 'Domain must start with https://'),
+    }),
+  ),
   {
     name: 'second domain not https',
     body: { config: { domains: [domain('https://ok.example.com'), domain('http://bad.example.com')] } },
     expected: schema('body.config.domains.1.domain', 'Domain must start with https://'),
   },
-  { name: 'domain https:// only', body: { config: { domains: [domain('https://')] } }, expected: schema('body.config.domains.0.domain') },
+  {
+    name: 'domain https:// only',
+    body: { config: { domains: [domain('https://')] } },
+    expected: schema('body.config.domains.0.domain'),
+  },
   ...(['handler', '', 'https://x.example.com/handler'] as const).map((handlerPath) => ({
     name: `handler path ${JSON.stringify(handlerPath)}`,
     body: { config: { domains: [domain('https://x.example.com', handlerPath)] } },
     expected: schema('body.config.domains.0.handler_path', 'Handler path must start with /'),
   })),
-  { name: 'domain without handler path', body: { config: { domains: [{ domain: 'https://x.example.com' }] } }, expected: schema('body.config.domains.0.handler_path') },
+  {
+    name: 'domain without handler path',
+    body: { config: { domains: [{ domain: 'https://x.example.com' }] } },
+    expected: schema('body.config.domains.0.handler_path'),
+  },
   {
     name: 'duplicated domain',
-    body: { config: { domains: [domain('https://dup.example.com'), domain('https://other.example.com'), domain('https://dup.example.com', '/else')] } },
+    body: {
+      config: {
+        domains: [
+          domain('https://dup.example.com'),
+          domain('https://other.example.com'),
+          domain('https://dup.example.com', '/else'),
+        ],
+      },
+    },
     expected: text('Duplicated domain found'),
   },
 
@@ -262,7 +347,12 @@ const patchRows: PatchRow[] = [
   ...(['bitbucket', 'myspace', 'GOOGLE'] as const).map((id) => ({
     name: `standard ${id}`,
     body: withProviders({ id, type: 'standard', enabled: true, client_id: 'c', client_secret: 's' }),
-    expected: { kind: 'known', status: 400, code: 'INVALID_STANDARD_OAUTH_PROVIDER_ID', details: { provider_id: id } } as Expected,
+    expected: {
+      kind: 'known',
+      status: 400,
+      code: 'INVALID_STANDARD_OAUTH_PROVIDER_ID',
+      details: { provider_id: id },
+    } as Expected,
   })),
   {
     name: 'standard enabled without client_id',
@@ -284,7 +374,11 @@ const patchRows: PatchRow[] = [
     body: withProviders({ id: 'spotify', type: 'custom', enabled: true }),
     expected: schema('body.config.oauth_providers.2.type'),
   },
-  { name: 'provider without enabled', body: withProviders({ id: 'spotify', type: 'shared' }), expected: schema('body.config.oauth_providers.2.enabled') },
+  {
+    name: 'provider without enabled',
+    body: withProviders({ id: 'spotify', type: 'shared' }),
+    expected: schema('body.config.oauth_providers.2.enabled'),
+  },
   {
     name: 'the same provider listed twice',
     body: withProviders({ id: 'github', type: 'shared', enabled: false }),
@@ -302,41 +396,94 @@ const patchRows: PatchRow[] = [
   },
 
   // Email config.
-  { name: 'standard email config missing fields', body: { config: { email_config: { type: 'standard', host: 'smtp.example.com' } } }, expected: schema('body.config.email_config.port') },
+  {
+    name: 'standard email config missing fields',
+    body: { config: { email_config: { type: 'standard', host: 'smtp.example.com' } } },
+    expected: schema('body.config.email_config.port'),
+  },
   {
     name: 'standard email config with empty host',
-    body: { config: { email_config: { type: 'standard', host: '', port: 25, username: 'u', password: 'p', sender_name: 'n', sender_email: 'a@example.com' } } },
+    body: {
+      config: {
+        email_config: {
+          type: 'standard',
+          host: '',
+          port: 25,
+          username: 'u',
+          password: 'p',
+          sender_name: 'n',
+          sender_email: 'a@example.com',
+        },
+      },
+    },
     expected: schema('body.config.email_config.host'),
   },
   {
     name: 'standard email config with invalid sender email',
-    body: { config: { email_config: { type: 'standard', host: 'h', port: 25, username: 'u', password: 'p', sender_name: 'n', sender_email: 'not-an-email' } } },
+    body: {
+      config: {
+        email_config: {
+          type: 'standard',
+          host: 'h',
+          port: 25,
+          username: 'u',
+          password: 'p',
+          sender_name: 'n',
+          sender_email: 'not-an-email',
+        },
+      },
+    },
     expected: schema('body.config.email_config.sender_email'),
   },
-  { name: 'email config type smtp', body: { config: { email_config: { type: 'smtp' } } }, expected: schema('body.config.email_config') },
+  {
+    name: 'email config type smtp',
+    body: { config: { email_config: { type: 'smtp' } } },
+    expected: schema('body.config.email_config'),
+  },
   { name: 'email config without type', body: { config: { email_config: {} } }, expected: schema('body.config.email_config') },
 
   // All or nothing: valid changes in a refused request are not applied.
   {
     name: 'valid changes plus an undefined default permission',
-    body: { display_name: 'Changed', description: 'changed', config: { sign_up_enabled: false, domains: [domain('https://new.example.com')], team_member_default_permissions: [{ id: 'nope' }] } },
+    body: {
+      display_name: 'Changed',
+      description: 'changed',
+      config: {
+        sign_up_enabled: false,
+        domains: [domain('https://new.example.com')],
+        team_member_default_permissions: [{ id: 'nope' }],
+      },
+    },
     expected: text('Invalid team default permission ids'),
   },
   {
     name: 'valid changes plus a dropped provider',
-    body: { display_name: 'Changed', config: { allow_localhost: false, domains: [domain('https://new.example.com')], oauth_providers: [existingProviders[0]] } },
+    body: {
+      display_name: 'Changed',
+      config: { allow_localhost: false, domains: [domain('https://new.example.com')], oauth_providers: [existingProviders[0]] },
+    },
     expected: text("Provider with id 'google' not found in the update"),
   },
   {
     name: 'valid changes plus a duplicated domain',
-    body: { display_name: 'Changed', config: { magic_link_enabled: false, email_config: { type: 'shared' }, domains: [domain('https://d.example.com'), domain('https://d.example.com')] } },
+    body: {
+      display_name: 'Changed',
+      config: {
+        magic_link_enabled: false,
+        email_config: { type: 'shared' },
+        domains: [domain('https://d.example.com'), domain('https://d.example.com')],
+      },
+    },
     expected: text('Duplicated domain found'),
   },
   {
     name: 'valid changes plus an invalid shared provider',
     body: {
       description: 'changed',
-      config: { team_creator_default_permissions: [{ id: 'member' }], oauth_providers: [...existingProviders, { id: 'facebook', type: 'shared', enabled: true }] },
+      config: {
+        team_creator_default_permissions: [{ id: 'member' }],
+        oauth_providers: [...existingProviders, { id: 'facebook', type: 'shared', enabled: true }],
+      },
     },
     expected: { kind: 'known', status: 400, code: 'INVALID_SHARED_OAUTH_PROVIDER_ID', details: { provider_id: 'facebook' } },
   },
@@ -453,9 +600,19 @@ describe('body size limit (1 MB)', () => {
 describe('bad query parameters (wire §1.5: unknown query parameters are refused on CRUD endpoints)', () => {
   const rows: { name: string; method: string; path: () => string; level: 'client' | 'admin'; body?: unknown }[] = [
     { name: 'GET /projects/current?foo=bar (client)', method: 'GET', path: () => '/projects/current?foo=bar', level: 'client' },
-    { name: 'GET /projects/current?include=secrets (admin)', method: 'GET', path: () => '/projects/current?include=secrets', level: 'admin' },
+    {
+      name: 'GET /projects/current?include=secrets (admin)',
+      method: 'GET',
+      path: () => '/projects/current?include=secrets',
+      level: 'admin',
+    },
     { name: 'GET /internal/api-keys?limit=10', method: 'GET', path: () => '/internal/api-keys?limit=10', level: 'admin' },
-    { name: 'GET /internal/api-keys/:id?x=1', method: 'GET', path: () => `/internal/api-keys/${target.keys.id}?x=1`, level: 'admin' },
+    {
+      name: 'GET /internal/api-keys/:id?x=1',
+      method: 'GET',
+      path: () => `/internal/api-keys/${target.keys.id}?x=1`,
+      level: 'admin',
+    },
     {
       name: 'PATCH /projects/current?description=x with a valid body',
       method: 'PATCH',
@@ -493,11 +650,41 @@ describe('bad input on /internal/api-keys leaves key sets unchanged', () => {
   }[] = [
     { name: 'POST without body', method: 'POST', path: () => '/internal/api-keys', fragments: ['body'] },
     { name: 'POST {}', method: 'POST', path: () => '/internal/api-keys', body: {}, fragments: ['body.description'] },
-    { name: 'POST missing a has_* flag', method: 'POST', path: () => '/internal/api-keys', body: { ...validCreate, has_super_secret_admin_key: undefined }, fragments: ['body.has_super_secret_admin_key'] },
-    { name: 'POST with an imported key', method: 'POST', path: () => '/internal/api-keys', body: { ...validCreate, publishable_client_key: 'pck_chosen_by_the_caller_00000000' }, fragments: ['body.publishable_client_key'] },
-    { name: 'POST expires_at_millis as string', method: 'POST', path: () => '/internal/api-keys', body: { ...validCreate, expires_at_millis: '123' }, fragments: ['body.expires_at_millis'] },
-    { name: 'POST has_secret_server_key as string', method: 'POST', path: () => '/internal/api-keys', body: { ...validCreate, has_secret_server_key: 'true' }, fragments: ['body.has_secret_server_key'] },
-    { name: 'POST description as number', method: 'POST', path: () => '/internal/api-keys', body: { ...validCreate, description: 7 }, fragments: ['body.description'] },
+    {
+      name: 'POST missing a has_* flag',
+      method: 'POST',
+      path: () => '/internal/api-keys',
+      body: { ...validCreate, has_super_secret_admin_key: undefined },
+      fragments: ['body.has_super_secret_admin_key'],
+    },
+    {
+      name: 'POST with an imported key',
+      method: 'POST',
+      path: () => '/internal/api-keys',
+      body: { ...validCreate, publishable_client_key: 'pck_chosen_by_the_caller_00000000' },
+      fragments: ['body.publishable_client_key'],
+    },
+    {
+      name: 'POST expires_at_millis as string',
+      method: 'POST',
+      path: () => '/internal/api-keys',
+      body: { ...validCreate, expires_at_millis: '123' },
+      fragments: ['body.expires_at_millis'],
+    },
+    {
+      name: 'POST has_secret_server_key as string',
+      method: 'POST',
+      path: () => '/internal/api-keys',
+      body: { ...validCreate, has_secret_server_key: 'true' },
+      fragments: ['body.has_secret_server_key'],
+    },
+    {
+      name: 'POST description as number',
+      method: 'POST',
+      path: () => '/internal/api-keys',
+      body: { ...validCreate, description: 7 },
+      fragments: ['body.description'],
+    },
     {
       name: 'POST malformed JSON',
       method: 'POST',
@@ -509,10 +696,34 @@ describe('bad input on /internal/api-keys leaves key sets unchanged', () => {
     },
     { name: 'GET non-UUID id', method: 'GET', path: () => '/internal/api-keys/not-a-uuid', fragments: ['api_key_id'] },
     { name: 'GET numeric id', method: 'GET', path: () => '/internal/api-keys/12345', fragments: ['api_key_id'] },
-    { name: 'PATCH non-UUID id', method: 'PATCH', path: () => '/internal/api-keys/not-a-uuid', body: { revoked: true }, fragments: ['api_key_id'] },
-    { name: 'PATCH revoked false', method: 'PATCH', path: () => `/internal/api-keys/${target.keys.id}`, body: { revoked: false }, fragments: ['body.revoked'] },
-    { name: 'PATCH revoked "true"', method: 'PATCH', path: () => `/internal/api-keys/${target.keys.id}`, body: { revoked: 'true' }, fragments: ['body.revoked'] },
-    { name: 'PATCH revoked null', method: 'PATCH', path: () => `/internal/api-keys/${target.keys.id}`, body: { revoked: null }, fragments: ['body.revoked'] },
+    {
+      name: 'PATCH non-UUID id',
+      method: 'PATCH',
+      path: () => '/internal/api-keys/not-a-uuid',
+      body: { revoked: true },
+      fragments: ['api_key_id'],
+    },
+    {
+      name: 'PATCH revoked false',
+      method: 'PATCH',
+      path: () => `/internal/api-keys/${target.keys.id}`,
+      body: { revoked: false },
+      fragments: ['body.revoked'],
+    },
+    {
+      name: 'PATCH revoked "true"',
+      method: 'PATCH',
+      path: () => `/internal/api-keys/${target.keys.id}`,
+      body: { revoked: 'true' },
+      fragments: ['body.revoked'],
+    },
+    {
+      name: 'PATCH revoked null',
+      method: 'PATCH',
+      path: () => `/internal/api-keys/${target.keys.id}`,
+      body: { revoked: null },
+      fragments: ['body.revoked'],
+    },
     {
       name: 'PATCH unknown property with a valid revoke',
       method: 'PATCH',
@@ -520,7 +731,13 @@ describe('bad input on /internal/api-keys leaves key sets unchanged', () => {
       body: { revoked: true, expires_at_millis: 0 },
       fragments: ['body.expires_at_millis'],
     },
-    { name: 'PATCH description as number', method: 'PATCH', path: () => `/internal/api-keys/${target.keys.id}`, body: { description: 1 }, fragments: ['body.description'] },
+    {
+      name: 'PATCH description as number',
+      method: 'PATCH',
+      path: () => `/internal/api-keys/${target.keys.id}`,
+      body: { description: 1 },
+      fragments: ['body.description'],
+    },
   ];
   test.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
     const list = () => call(t, 'GET', '/internal/api-keys', { headers: as(target, 'admin') });

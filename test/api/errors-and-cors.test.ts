@@ -34,7 +34,14 @@ interface ErrorRow {
 }
 
 const errorRows: ErrorRow[] = [
-  { name: 'ACCESS_TYPE_REQUIRED', method: 'GET', path: '/projects/current', status: 400, code: 'ACCESS_TYPE_REQUIRED', hasDetails: false },
+  {
+    name: 'ACCESS_TYPE_REQUIRED',
+    method: 'GET',
+    path: '/projects/current',
+    status: 400,
+    code: 'ACCESS_TYPE_REQUIRED',
+    hasDetails: false,
+  },
   {
     name: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
     method: 'GET',
@@ -208,7 +215,13 @@ describe('error responses with x-stack-override-error-status (wire §2.4)', () =
     }
   });
 
-  const successRows: { name: string; method: string; path: string; headers?: () => Record<string, string>; body?: () => unknown }[] = [
+  const successRows: {
+    name: string;
+    method: string;
+    path: string;
+    headers?: () => Record<string, string>;
+    body?: () => unknown;
+  }[] = [
     { name: 'GET /projects/current (client)', method: 'GET', path: '/projects/current', headers: () => as(demo, 'client') },
     { name: 'GET /projects/current (admin)', method: 'GET', path: '/projects/current', headers: () => as(demo, 'admin') },
     { name: 'GET /internal/api-keys', method: 'GET', path: '/internal/api-keys', headers: () => as(demo, 'admin') },
@@ -256,7 +269,11 @@ const allowHeaders = [
   'sentry-trace',
 ];
 
-const headerList = (value: string | null) => (value ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const headerList = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 
 describe('CORS (wire §1.6)', () => {
   const preflightPaths = ['/api/v1/projects/current', '/api/v1/internal/api-keys', '/api/v1/no-such-endpoint', '/api/v1'];
@@ -295,7 +312,10 @@ describe('CORS (wire §1.6)', () => {
     { name: 'text success (API root)', send: () => call(t, 'GET', '/api/v1') },
     { name: 'text success (check-feature-support)', send: () => call(t, 'POST', '/check-feature-support', { body: {} }) },
     { name: 'known error', send: () => call(t, 'GET', '/projects/current') },
-    { name: 'known error with override', send: () => call(t, 'GET', '/projects/current', { headers: { 'x-stack-override-error-status': 'true' } }) },
+    {
+      name: 'known error with override',
+      send: () => call(t, 'GET', '/projects/current', { headers: { 'x-stack-override-error-status': 'true' } }),
+    },
     { name: 'text 404', send: () => call(t, 'GET', '/no-such-endpoint') },
     { name: 'text 405', send: () => call(t, 'PROPFIND', '/projects/current') },
     {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/bootstrap';
 import { projectExists } from '../../server/core/projects';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { callApi, projectHeaders, startTestInstance, type TestInstance } from '../support/instance';
 import { as, call, expectKnownError, expectTextError, makeProject } from './helpers';
 
 let t: TestInstance;
@@ -40,7 +40,12 @@ describe('unknown API paths (wire §1.1)', () => {
     { name: 'DELETE unknown path', method: 'DELETE', path: '/api/v1/nope' },
     { name: 'GET unknown version', method: 'GET', path: '/api/v2/projects/current' },
     { name: 'GET unknown path with valid client auth', method: 'GET', path: '/api/v1/nope', headers: () => as(demo, 'client') },
-    { name: 'GET unknown path with valid admin auth', method: 'GET', path: '/api/v1/users/me/nope', headers: () => as(demo, 'admin') },
+    {
+      name: 'GET unknown path with valid admin auth',
+      method: 'GET',
+      path: '/api/v1/users/me/nope',
+      headers: () => as(demo, 'admin'),
+    },
   ];
   test.each(rows.map((row) => [row.name, row] as const))('%s → 404 text/plain', async (_name, row) => {
     const res = await call(t, row.method, row.path, { headers: row.headers?.(), body: row.body });
@@ -98,15 +103,16 @@ describe('unsupported methods (wire §1.1)', () => {
 });
 
 describe('POST /check-feature-support (wire §5.17)', () => {
-  const rows: { name: string; headers?: () => Record<string, string>; body?: unknown; rawBody?: string; contentType?: string }[] = [
-    { name: 'no project headers, SDK body', body: { name: 'teams', extra: { a: 1 } } },
-    { name: 'no project headers, empty object', body: {} },
-    { name: 'no project headers, no body' },
-    { name: 'client headers', headers: () => as(demo, 'client'), body: { name: 'x' } },
-    { name: 'server headers', headers: () => as(demo, 'server'), body: { name: 'x' } },
-    { name: 'admin headers', headers: () => as(demo, 'admin'), body: { name: 'x' } },
-    { name: 'with override header', headers: () => ({ 'x-stack-override-error-status': 'true' }), body: { name: 'x' } },
-  ];
+  const rows: { name: string; headers?: () => Record<string, string>; body?: unknown; rawBody?: string; contentType?: string }[] =
+    [
+      { name: 'no project headers, SDK body', body: { name: 'teams', extra: { a: 1 } } },
+      { name: 'no project headers, empty object', body: {} },
+      { name: 'no project headers, no body' },
+      { name: 'client headers', headers: () => as(demo, 'client'), body: { name: 'x' } },
+      { name: 'server headers', headers: () => as(demo, 'server'), body: { name: 'x' } },
+      { name: 'admin headers', headers: () => as(demo, 'admin'), body: { name: 'x' } },
+      { name: 'with override header', headers: () => ({ 'x-stack-override-error-status': 'true' }), body: { name: 'x' } },
+    ];
   test.each(rows.map((row) => [row.name, row] as const))('%s → 200 text/plain', async (_name, row) => {
     const res = await call(t, 'POST', '/check-feature-support', {
       headers: row.headers?.(),
@@ -146,5 +152,37 @@ describe('DELETE /projects/current with and without a JSON body (wire §1.5)', (
     expectKnownError(after, 401, 'INVALID_SUPER_SECRET_ADMIN_KEY', { project_id: project.projectId });
     // Other projects are untouched.
     expect((await call(t, 'GET', '/projects/current', { headers: as(demo, 'client') })).status).toBe(200);
+  });
+});
+
+describe('short Host headers (Elysia slices URLs assuming a longer host)', () => {
+  test.each(['api', 'x', 'a.b'])('Host: %s still reaches /api/v1 routes', async (host) => {
+    const inst = await startTestInstance();
+    try {
+      const res = await fetch(`${inst.url}/api/v1/projects/current`, {
+        headers: { ...projectHeaders(inst.demo!, 'client'), host },
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()).id).toBe(inst.demo!.projectId);
+    } finally {
+      await inst.stop();
+    }
+  });
+});
+
+describe('missing body fields', () => {
+  test('are named as required in SCHEMA_ERROR', async () => {
+    const inst = await startTestInstance();
+    try {
+      const res = await callApi(inst.url, 'POST', '/api/v1/auth/password/sign-in', {
+        headers: projectHeaders(inst.demo!, 'client'),
+        body: {},
+      });
+      expect(res.json.code).toBe('SCHEMA_ERROR');
+      expect(res.json.error).toContain('  - body.email: is required');
+      expect(res.json.error).toContain('  - body.password: is required');
+    } finally {
+      await inst.stop();
+    }
   });
 });

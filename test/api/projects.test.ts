@@ -89,7 +89,11 @@ describe('GET /projects/current views', () => {
     expect(view.user_count).toBe(0);
     expect(view.is_production_mode).toBe(false);
     expect(view.config.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    for (const key of ['allow_localhost', 'create_team_on_sign_up', ...clientConfigKeys.filter((k) => k !== 'enabled_oauth_providers')]) {
+    for (const key of [
+      'allow_localhost',
+      'create_team_on_sign_up',
+      ...clientConfigKeys.filter((k) => k !== 'enabled_oauth_providers'),
+    ]) {
       expect(typeof view.config[key]).toBe('boolean');
     }
     expect(view.config.email_config).toEqual({ type: 'shared' });
@@ -167,7 +171,11 @@ describe('PATCH /projects/current updates each field and returns the admin view'
   });
 
   const topLevel: { name: string; body: unknown; check: (view: any) => void }[] = [
-    { name: 'display_name', body: { display_name: 'Renamed project' }, check: (v) => expect(v.display_name).toBe('Renamed project') },
+    {
+      name: 'display_name',
+      body: { display_name: 'Renamed project' },
+      check: (v) => expect(v.display_name).toBe('Renamed project'),
+    },
     { name: 'description', body: { description: 'A description' }, check: (v) => expect(v.description).toBe('A description') },
     { name: 'description null → ""', body: { description: null }, check: (v) => expect(v.description).toBe('') },
     { name: 'empty body {}', body: {}, check: (v) => expect(v.display_name).toBe('Renamed project') },
@@ -223,9 +231,23 @@ describe('PATCH /projects/current updates each field and returns the admin view'
       config: {
         oauth_providers: [
           { id: 'spotify', type: 'shared', enabled: true },
-          { id: 'microsoft', type: 'standard', enabled: true, client_id: 'ms-id', client_secret: 'ms-secret', microsoft_tenant_id: 'tenant-1' },
+          {
+            id: 'microsoft',
+            type: 'standard',
+            enabled: true,
+            client_id: 'ms-id',
+            client_secret: 'ms-secret',
+            microsoft_tenant_id: 'tenant-1',
+          },
           { id: 'google', type: 'shared', enabled: false, client_id: 'dropped', client_secret: 'dropped' },
-          { id: 'facebook', type: 'standard', enabled: true, client_id: 'fb-id', client_secret: 'fb-secret', facebook_config_id: 'cfg' },
+          {
+            id: 'facebook',
+            type: 'standard',
+            enabled: true,
+            client_id: 'fb-id',
+            client_secret: 'fb-secret',
+            facebook_config_id: 'cfg',
+          },
           { id: 'github', type: 'standard', enabled: false },
         ],
       },
@@ -243,7 +265,13 @@ describe('PATCH /projects/current updates each field and returns the admin view'
       client_secret: 'fb-secret',
       facebook_config_id: 'cfg',
     });
-    expect(providers[3]).toMatchObject({ id: 'microsoft', type: 'standard', client_id: 'ms-id', client_secret: 'ms-secret', microsoft_tenant_id: 'tenant-1' });
+    expect(providers[3]).toMatchObject({
+      id: 'microsoft',
+      type: 'standard',
+      client_id: 'ms-id',
+      client_secret: 'ms-secret',
+      microsoft_tenant_id: 'tenant-1',
+    });
     expect(providers[1]).toMatchObject({ id: 'github', enabled: false, type: 'standard' });
 
     // enabled_oauth_providers: the enabled subset, only ids, in both views.
@@ -283,13 +311,21 @@ describe('PATCH /projects/current updates each field and returns the admin view'
     const res = await patch(project, {
       display_name: 'Multi',
       description: 'multi',
-      config: { sign_up_enabled: false, passkey_enabled: true, domains: [{ domain: 'https://multi.example.com', handler_path: '/h' }] },
+      config: {
+        sign_up_enabled: false,
+        passkey_enabled: true,
+        domains: [{ domain: 'https://multi.example.com', handler_path: '/h' }],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       display_name: 'Multi',
       description: 'multi',
-      config: { sign_up_enabled: false, passkey_enabled: true, domains: [{ domain: 'https://multi.example.com', handler_path: '/h' }] },
+      config: {
+        sign_up_enabled: false,
+        passkey_enabled: true,
+        domains: [{ domain: 'https://multi.example.com', handler_path: '/h' }],
+      },
     });
   });
 });
@@ -383,7 +419,14 @@ describe('production mode (product spec §5)', () => {
     for (const body of [
       { config: { allow_localhost: true } },
       { config: { domains: [{ domain: 'https://localhost:3000', handler_path: '/h' }] } },
-      { config: { domains: [{ domain: 'https://auth.example.com', handler_path: '/handler' }, { domain: 'https://10.0.0.1', handler_path: '/h' }] } },
+      {
+        config: {
+          domains: [
+            { domain: 'https://auth.example.com', handler_path: '/handler' },
+            { domain: 'https://10.0.0.1', handler_path: '/h' },
+          ],
+        },
+      },
     ]) {
       const res = await patch(project, body);
       expectSchemaError(res);

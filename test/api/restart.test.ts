@@ -91,7 +91,12 @@ describe('restart on the same data directory', () => {
       },
     });
     expect(
-      (await call(first, 'PATCH', `/internal/api-keys/${revoked.json.id}`, { headers: as(demo, 'admin'), body: { revoked: true } })).status,
+      (
+        await call(first, 'PATCH', `/internal/api-keys/${revoked.json.id}`, {
+          headers: as(demo, 'admin'),
+          body: { revoked: true },
+        })
+      ).status,
     ).toBe(200);
     const keyListBefore = (await call(first, 'GET', '/internal/api-keys', { headers: as(demo, 'admin') })).json;
     await stop(first);
@@ -131,7 +136,10 @@ describe('restart on the same data directory', () => {
     expectKnownError(stillRevoked, 401, 'INVALID_SECRET_SERVER_KEY');
 
     // Changes made after the restart persist through another one.
-    const renamed = await call(second, 'PATCH', '/projects/current', { headers: as(demo, 'admin'), body: { display_name: 'Second life' } });
+    const renamed = await call(second, 'PATCH', '/projects/current', {
+      headers: as(demo, 'admin'),
+      body: { display_name: 'Second life' },
+    });
     expect(renamed.status).toBe(200);
     await stop(second);
 

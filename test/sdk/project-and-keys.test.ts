@@ -160,7 +160,15 @@ interface RawOAuthProvider {
 
 type RawEmailConfig =
   | { type: 'shared' }
-  | { type: 'standard'; host: string; port: number; username: string; password: string; sender_name: string; sender_email: string };
+  | {
+      type: 'standard';
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      sender_name: string;
+      sender_email: string;
+    };
 
 interface RawAdminView {
   id: string;
@@ -222,7 +230,13 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
  * Typed loosely so expectations can be plain object literals.
  */
 function adminProjectData(project: AdminProject): Record<string, unknown> {
-  const { update: _update, delete: _delete, getProductionModeErrors: _errors, useProductionModeErrors: _useErrors, ...data } = project;
+  const {
+    update: _update,
+    delete: _delete,
+    getProductionModeErrors: _errors,
+    useProductionModeErrors: _useErrors,
+    ...data
+  } = project;
   return {
     ...data,
     config: {
@@ -432,7 +446,9 @@ test(
     expect((await adminApp().getProject()).isProductionMode).toBe(false);
 
     // Three problems: localhost allowed, a localhost domain and a bare-IP domain.
-    await (await admin.getProject()).update({
+    await (
+      await admin.getProject()
+    ).update({
       config: {
         allowLocalhost: true,
         domains: [
@@ -449,7 +465,9 @@ test(
     expect(serverErrors.map((e) => e.relative_fix_url)).toEqual(sdkErrors.map((e) => e.relativeFixUrl));
 
     // Fixed: no problems on either side, and the server then accepts production mode.
-    await (await admin.getProject()).update({
+    await (
+      await admin.getProject()
+    ).update({
       config: { allowLocalhost: false, domains: [{ domain: 'https://app.example.com', handlerPath: '/handler' }] },
     });
     const clean = await adminApp().getProject();
@@ -625,7 +643,9 @@ test(
       },
     });
 
-    await (await adminApp().getProject()).update({
+    await (
+      await adminApp().getProject()
+    ).update({
       displayName: 'Client-visible name',
       config: {
         signUpEnabled: false,
@@ -701,7 +721,9 @@ test(
   'a wrong super secret admin key gives KnownErrors.InvalidSuperSecretAdminKey, after one request',
   async () => {
     const started = Date.now();
-    const { requests, error } = await recordRequests(() => adminApp({ superSecretAdminKey: 'sak_this-key-does-not-exist' }).getProject());
+    const { requests, error } = await recordRequests(() =>
+      adminApp({ superSecretAdminKey: 'sak_this-key-does-not-exist' }).getProject(),
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error).toBeInstanceOf(KnownErrors.InvalidSuperSecretAdminKey);
     expect(error).toBeInstanceOf(KnownErrors.InvalidProjectAuthentication);

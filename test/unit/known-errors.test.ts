@@ -39,7 +39,8 @@ const REFRESH = ['REFRESH_TOKEN_ERROR'];
 const PASSWORD = ['PASSWORD_REQUIREMENTS_NOT_MET'];
 const VERIFICATION = ['VERIFICATION_ERROR'];
 
-const DOCS = 'For more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication';
+const DOCS =
+  'For more information, see the docs on REST API authentication: https://docs.stack-auth.com/rest-api/overview#authentication';
 const EXPIRY = new Date(Date.UTC(2025, 1, 3, 4, 5, 6, 789));
 
 const abstractRows: Record<AbstractCode, readonly string[]> = {
@@ -540,9 +541,7 @@ const allTableCodes = [...concreteEntries.map(([c]) => c), ...abstractEntries.ma
 const raise = knownError as unknown as (code: string, ...args: readonly unknown[]) => KnownError;
 
 type SdkClass = { errorCode: string; prototype: object };
-const sdkClasses = new Map<string, SdkClass>(
-  (Object.values(SdkKnownErrors) as SdkClass[]).map((cls) => [cls.errorCode, cls]),
-);
+const sdkClasses = new Map<string, SdkClass>((Object.values(SdkKnownErrors) as SdkClass[]).map((cls) => [cls.errorCode, cls]));
 
 function sdkClass(code: string): SdkClass {
   const cls = sdkClasses.get(code);
@@ -695,9 +694,7 @@ describe('builder variants', () => {
   test('INVALID_OAUTH_CLIENT_ID_OR_SECRET sends a null client_id when there was none', () => {
     const err = knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', null);
     expect(err.details).toStrictEqual({ client_id: null });
-    expect(SdkKnownError.fromJson(asSdkJson(err.toJSON()))).toBeInstanceOf(
-      SdkKnownErrors.InvalidOAuthClientIdOrSecret,
-    );
+    expect(SdkKnownError.fromJson(asSdkJson(err.toJSON()))).toBeInstanceOf(SdkKnownErrors.InvalidOAuthClientIdOrSecret);
   });
 
   test('builders reject missing arguments at type level', () => {

@@ -1,0 +1,124 @@
+// The built executable: `bun scripts/build.ts` makes dist/authd, which must run copied alone
+// into an empty directory (no node_modules, no migrations folder) and take the same commands.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { copyFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { bunExecutable, repoRoot, startServeProcess, type CliResult, type ServeProcess } from '../support/instance';
+import {
+  type CreatedProject,
+  expectOneLineError,
+  generatedKeyPatterns,
+  getCurrentProject,
+  uuidPattern,
+  removeScratchDirs,
+  scratchDir,
+} from '../cli/cli-helpers';
+
+const workDir = scratchDir('authd-binary-');
+const binary = join(workDir, 'authd');
+let buildOutput = '';
+
+// Runs after every describe block's own afterAll, so no server still uses these.
+afterAll(removeScratchDirs);
+
+async function runBinary(args: string[]): Promise<CliResult> {
+  const child = Bun.spawn(['./authd', ...args], {
+    cwd: workDir,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    stdin: 'ignore',
+    env: { ...process.env, AUTHD_DATA: '' },
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  return { code, stdout, stderr };
+}
+
+beforeAll(async () => {
+  const build = Bun.spawn([bunExecutable, join(repoRoot, 'scripts', 'build.ts')], {
+    cwd: repoRoot,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(build.stdout).text(),
+    new Response(build.stderr).text(),
+    build.exited,
+  ]);
+  buildOutput = stdout;
+  if (code !== 0) throw new Error(`build failed (${code}): ${stdout}${stderr}`);
+  copyFileSync(join(repoRoot, 'dist', 'authd'), binary);
+}, 120_000);
+
+describe('dist/authd copied alone into an empty directory', () => {
+  let created: CreatedProject;
+  let server: ServeProcess | undefined;
+
+  afterAll(async () => {
+    if (server) expect(await server.stop()).toBe(0);
+  });
+
+  test('the build reports the binary size', () => {
+    expect(buildOutput).toMatch(/dist\/authd: [\d.]+ MB/);
+    expect(readdirSync(workDir)).toEqual(['authd']);
+  });
+
+  test('./authd --help', async () => {
+    const result = await runBinary(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toStartWith('Usage: authd');
+    for (const command of ['serve', 'create-project', 'projects', 'keys']) expect(result.stdout).toContain(command);
+  });
+
+  test('./authd create-project --json creates ./data with the embedded migrations', async () => {
+    const result = await runBinary(['create-project', '--name', 'Binary project', '--json', '--data', './data']);
+    expect(result.code).toBe(0);
+    created = JSON.parse(result.stdout);
+    expect(Object.keys(created).sort()).toEqual([
+      'project_id',
+      'publishable_client_key',
+      'secret_server_key',
+      'super_secret_admin_key',
+    ]);
+    expect(created.project_id).toMatch(uuidPattern);
+    expect(created.publishable_client_key).toMatch(generatedKeyPatterns.publishable_client_key);
+    expect(readdirSync(workDir).sort()).toEqual(['authd', 'data']);
+  });
+
+  test('./authd serve answers /api/v1/projects/current with those keys', async () => {
+    server = await startServeProcess('./data', [], ['./authd'], workDir);
+    // The data directory already existed but had no internal project yet.
+    expect(server.events.filter((e) => e.event === 'project_created').map((e) => e.project_id)).toContain('internal');
+    const client = await getCurrentProject(server.url, created.project_id, 'client', created);
+    expect(client.status).toBe(200);
+    expect(client.json).toMatchObject({ id: created.project_id, display_name: 'Binary project' });
+    const admin = await getCurrentProject(server.url, created.project_id, 'admin', created);
+    expect(admin.status).toBe(200);
+    expect(admin.json.config).toBeDefined();
+    const wrong = await getCurrentProject(server.url, created.project_id, 'server', 'ssk_not_the_right_key_at_all_0000000000');
+    expect(wrong.status).toBe(401);
+  });
+
+  test('./authd keys list --project internal works beside the running server', async () => {
+    const result = await runBinary(['keys', 'list', '--project', 'internal', '--data', './data']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\bactive\b.*publishable …\w{4}/);
+    const internal = server!.events.find((e) => e.event === 'project_created' && e.project_id === 'internal')!;
+    expect(result.stdout).toContain(`…${internal.super_secret_admin_key.slice(-4)}`);
+    expect(result.stdout.includes(internal.super_secret_admin_key)).toBe(false);
+  });
+
+  test('errors are one line from the binary too', async () => {
+    expectOneLineError(await runBinary(['projects', 'get', 'no-such-project', '--data', './data']), /PROJECT_NOT_FOUND/);
+  });
+
+  test('SIGTERM stops the binary with exit 0', async () => {
+    const running = server!;
+    server = undefined;
+    expect(await running.stop('SIGTERM')).toBe(0);
+    expect(running.output()).toContain('"stopped"');
+  });
+});
