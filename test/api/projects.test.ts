@@ -395,12 +395,12 @@ describe('production mode (product spec §5)', () => {
     expect(before.production_mode_errors.length).toBeGreaterThan(0);
 
     const refused = await patch(project, { is_production_mode: true, display_name: 'Should not stick' });
-    expectSchemaError(refused);
+    expectProductionModeRefusal(refused);
     expect(await adminView(t, project)).toEqual(before);
 
     // Fixing only allow_localhost still leaves the loopback domain.
     const partial = await patch(project, { is_production_mode: true, config: { allow_localhost: false } });
-    expectSchemaError(partial);
+    expectProductionModeRefusal(partial);
     expect(await adminView(t, project)).toEqual(before);
 
     // Fix everything in a separate step, then turn production mode on.
@@ -429,7 +429,7 @@ describe('production mode (product spec §5)', () => {
       },
     ]) {
       const res = await patch(project, body);
-      expectSchemaError(res);
+      expectProductionModeRefusal(res);
       expect(await adminView(t, project)).toEqual(inProduction);
     }
 
@@ -496,3 +496,11 @@ describe('DELETE /projects/current', () => {
     expect(view.id).toBe('internal');
   });
 });
+
+/** Production-mode refusals come from core (shared with the CLI), so they name the problems, not the endpoint. */
+function expectProductionModeRefusal(res: Parameters<typeof expectKnownError>[0]): void {
+  expectKnownError(res, 400, 'SCHEMA_ERROR');
+  expect(res.json.details).toEqual({ message: res.json.error });
+  expect(res.json.error).toStartWith('This project is in production mode, which this change would violate:');
+  expect(res.json.error).toContain('\n  - ');
+}

@@ -2,18 +2,14 @@
 // (wire §2.3), throwaway projects, sign-up/sign-in shortcuts, the SDK's refresh grant (§3.4)
 // and the exact user read shapes of §4.1/§4.2.
 import { expect } from 'bun:test';
-import { createApiKeySet } from '../../server/core/api-keys';
 import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { createProject } from '../../server/core/projects';
-import { callApi, projectHeaders, type AccessLevel, type ApiResult, type TestInstance } from '../support/instance';
+import type { ApiResult, TestInstance } from '../support/instance';
+export * from '../support/api-expectations';
+import { as, call, expectKnownError } from '../support/api-expectations';
 
-export const api = '/api/v1';
 export const tokenIssuer = 'https://access-token.jwt-signature.stack-auth.com';
 export const refreshTokenPattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** A random UUID naming nothing. */
-export const unknownUuid = () => crypto.randomUUID();
 
 let emailCounter = 0;
 /** A fresh address that passes the strict sign-up email check (wire §1.5). */
@@ -24,56 +20,10 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const goodPassword = 'correct horse battery';
 
-/** Creates a project through core, with one key set holding all three keys. */
-export function makeProject(t: TestInstance, displayName: string): BootstrappedProject {
-  const projectId = createProject(t.ctx, { display_name: displayName });
-  const keys = createApiKeySet(t.ctx, projectId, {
-    description: `keys of ${displayName}`,
-    expiresAtMillis: Date.now() + 365 * 24 * 3600 * 1000,
-    keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },
-  });
-  return { projectId, displayName, keys };
-}
-
-export type CallInit = { headers?: Record<string, string>; body?: unknown; rawBody?: BodyInit; contentType?: string };
-
-export function call(t: TestInstance, method: string, path: string, init: CallInit = {}): Promise<ApiResult> {
-  return callApi(t.url, method, path.startsWith('/api') ? path : api + path, init);
-}
-
-export function as(project: BootstrappedProject, level: AccessLevel, accessToken?: string): Record<string, string> {
-  const headers = projectHeaders(project, level);
-  if (accessToken !== undefined) headers['x-stack-access-token'] = accessToken;
-  return headers;
-}
-
 export async function setProjectConfig(t: TestInstance, project: BootstrappedProject, config: Record<string, unknown>) {
   const res = await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config } });
   expect(`${res.status} ${res.text.slice(0, 300)}`).toStartWith('200 ');
   for (const [key, value] of Object.entries(config)) expect(res.json.config[key]).toEqual(value);
-}
-
-/** A known error as the SDK checks it (wire §2.3). */
-export function expectKnownError(res: ApiResult, status: number, code: string, details?: Record<string, unknown>): void {
-  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
-  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  expect(res.headers.get('x-stack-known-error')).toBe(code);
-  expect(res.json).toBeObject();
-  expect(res.json.code).toBe(code);
-  expect(typeof res.json.error).toBe('string');
-  expect(res.json.error.length).toBeGreaterThan(0);
-  for (const key of Object.keys(res.json)) expect(['code', 'error', 'details']).toContain(key);
-  if (details !== undefined) expect(res.json.details).toEqual(details);
-}
-
-/** SCHEMA_ERROR with the wire's message format (wire §1.5). */
-export function expectSchemaError(res: ApiResult, ...fragments: string[]): string {
-  expectKnownError(res, 400, 'SCHEMA_ERROR');
-  const message: string = res.json.error;
-  expect(message).toStartWith('Request validation failed on ');
-  expect(res.json.details).toEqual({ message });
-  for (const fragment of fragments) expect(message).toContain(fragment);
-  return message;
 }
 
 /** The SCHEMA_ERROR of an endpoint that needs a user but got none (wire §1.3, last paragraph). */
@@ -81,14 +31,6 @@ export function expectNoUserSchemaError(res: ApiResult): void {
   expectKnownError(res, 400, 'SCHEMA_ERROR');
   expect(res.json.details).toEqual({ message: res.json.error });
   expect(res.json.error).toContain('auth.user must be defined');
-}
-
-/** A status error: plain text, no known-error header (wire §2.3). */
-export function expectTextError(res: ApiResult, status: number, text?: string): void {
-  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
-  expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-  expect(res.headers.get('x-stack-known-error')).toBeNull();
-  if (text !== undefined) expect(res.text).toBe(text);
 }
 
 export function expectOk(res: ApiResult, status = 200): any {
@@ -245,10 +187,6 @@ export function shiftClock(t: TestInstance, offsetMillis: number): () => void {
   return () => {
     t.ctx.clock = previous;
   };
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Replaces one character of a base64url string with a different one. */

@@ -1,0 +1,78 @@
+// What HTTP tests share: throwaway projects made through core, calls relative to /api/v1, and
+// assertions on the wire's answer forms (known errors, SCHEMA_ERROR, status errors; wire §2.3).
+import { expect } from 'bun:test';
+import { createApiKeySet } from '../../server/core/api-keys';
+import type { BootstrappedProject } from '../../server/core/bootstrap';
+import { createProject } from '../../server/core/projects';
+import { callApi, projectHeaders, type AccessLevel, type ApiResult, type TestInstance } from './instance';
+
+export const api = '/api/v1';
+
+/** A random UUID that names no project, user or key set. */
+export const unknownUuid = () => crypto.randomUUID();
+
+/** Creates a project through core (no CLI) with one key set holding all three keys. */
+export function makeProject(
+  t: TestInstance,
+  displayName: string,
+  options: { expiresAtMillis?: number } = {},
+): BootstrappedProject {
+  const projectId = createProject(t.ctx, { display_name: displayName });
+  const keys = createApiKeySet(t.ctx, projectId, {
+    description: `keys of ${displayName}`,
+    expiresAtMillis: options.expiresAtMillis ?? Date.now() + 365 * 24 * 3600 * 1000,
+    keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },
+  });
+  return { projectId, displayName, keys };
+}
+
+export type CallInit = { headers?: Record<string, string>; body?: unknown; rawBody?: BodyInit; contentType?: string };
+
+export function call(t: TestInstance, method: string, path: string, init: CallInit = {}): Promise<ApiResult> {
+  return callApi(t.url, method, path.startsWith('/api') || path === '/health' ? path : api + path, init);
+}
+
+/** The headers of an app of `level`, plus a user's access token when given. */
+export function as(project: BootstrappedProject, level: AccessLevel, accessToken?: string): Record<string, string> {
+  const headers = projectHeaders(project, level);
+  if (accessToken !== undefined) headers['x-stack-access-token'] = accessToken;
+  return headers;
+}
+
+/**
+ * A known error as the SDK checks it (wire §2.3): status, JSON content type, header equal to
+ * body.code, body made only of code, error and (optionally) details.
+ */
+export function expectKnownError(res: ApiResult, status: number, code: string, details?: Record<string, unknown>): void {
+  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
+  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(res.headers.get('x-stack-known-error')).toBe(code);
+  expect(res.json).toBeObject();
+  expect(res.json.code).toBe(code);
+  expect(typeof res.json.error).toBe('string');
+  expect(res.json.error.length).toBeGreaterThan(0);
+  for (const key of Object.keys(res.json)) expect(['code', 'error', 'details']).toContain(key);
+  if (details !== undefined) expect(res.json.details).toEqual(details);
+}
+
+/** SCHEMA_ERROR with the wire's message format (wire §1.5); returns the message. */
+export function expectSchemaError(res: ApiResult, ...fragments: string[]): string {
+  expectKnownError(res, 400, 'SCHEMA_ERROR');
+  const message: string = res.json.error;
+  expect(message).toStartWith('Request validation failed on ');
+  expect(res.json.details).toEqual({ message });
+  for (const fragment of fragments) expect(message).toContain(fragment);
+  return message;
+}
+
+/** A status error: plain text, no known-error header (wire §2.3). */
+export function expectTextError(res: ApiResult, status: number, text?: string): void {
+  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
+  expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  expect(res.headers.get('x-stack-known-error')).toBeNull();
+  if (text !== undefined) expect(res.text).toBe(text);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
