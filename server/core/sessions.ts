@@ -4,7 +4,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import { refreshTokens } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { issueAccessToken } from './access-tokens';
+import { isValidApiKey } from './api-keys';
 import type { Context } from './context';
+import { projectExists } from './projects';
 import { randomCrockfordString, sha256Hex } from './random-tokens';
 import { findUserRow } from './users';
 import type { DbWriter } from './transactions';
@@ -72,4 +74,28 @@ export function endOtherSessions(db: DbWriter, userId: string, keepRefreshToken?
     ? and(eq(refreshTokens.userId, userId), ne(refreshTokens.tokenHash, sha256Hex(keepRefreshToken)))
     : eq(refreshTokens.userId, userId);
   db.delete(refreshTokens).where(condition).run();
+}
+
+/**
+ * The token endpoint's refresh grant (wire §3.4): client_id names the project and
+ * client_secret is its publishable key. A bad pair answers with client_id null, as Stack does.
+ */
+export async function exchangeTokenGrant(
+  ctx: Context,
+  form: { grant_type: string; client_id?: string; client_secret?: string; refresh_token?: string },
+): Promise<string> {
+  const projectId = form.client_id;
+  if (
+    !projectId ||
+    !form.client_secret ||
+    !projectExists(ctx, projectId) ||
+    !isValidApiKey(ctx, projectId, 'publishable_client_key', form.client_secret)
+  ) {
+    throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', null);
+  }
+  if (form.grant_type !== 'refresh_token') {
+    throw knownError('SCHEMA_ERROR', `Unsupported grant_type "${form.grant_type}": this endpoint takes refresh_token.`);
+  }
+  if (!form.refresh_token) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+  return refreshAccessToken(ctx, projectId, form.refresh_token);
 }

@@ -35,12 +35,6 @@ export function getProjectSigningKey(ctx: Context, projectId: string): Promise<P
   return key;
 }
 
-/** The published key, or null when the project has never issued a token. */
-export async function findProjectPublicJwk(ctx: Context, projectId: string): Promise<JWK | null> {
-  const row = ctx.db.select().from(projectSigningKeys).where(eq(projectSigningKeys.projectId, projectId)).get();
-  return row ? (row.publicJwk as JWK) : null;
-}
-
 async function loadOrCreateSigningKey(ctx: Context, projectId: string): Promise<ProjectSigningKey> {
   let row = ctx.db.select().from(projectSigningKeys).where(eq(projectSigningKeys.projectId, projectId)).get();
   if (!row) {
@@ -62,9 +56,4 @@ async function loadOrCreateSigningKey(ctx: Context, projectId: string): Promise<
     publicKey: (await importJWK(row.publicJwk as JWK, 'ES256')) as CryptoKey,
     publicJwk: row.publicJwk as JWK,
   };
-}
-
-/** Forgets the cached key of a deleted project. */
-export function forgetProjectSigningKey(ctx: Context, projectId: string): void {
-  importedKeysOf(ctx).delete(projectId);
 }

@@ -203,6 +203,14 @@ export function updateUserAsClient(ctx: Context, projectId: string, userId: stri
   return updateUser(ctx, projectId, userId, input);
 }
 
+/** A signed-in user deleting their own account, which the project must allow. */
+export function deleteUserAsClient(ctx: Context, projectId: string, userId: string): void {
+  if (!requireProjectRow(ctx.db, projectId).clientUserDeletionEnabled) {
+    throw new StatusError(400, 'Client user deletion is not enabled for this project');
+  }
+  deleteUser(ctx, projectId, userId);
+}
+
 export function deleteUser(ctx: Context, projectId: string, userId: string): void {
   writeTransaction(ctx, (tx) => {
     requireUserRow(tx, projectId, userId);
@@ -217,7 +225,9 @@ export interface UserPage {
 }
 
 /** Lists users by sign-up time; `cursor` is the id of the first user of the page (wire §5.4). */
-export function listUsers(ctx: Context, projectId: string, query: Omit<UserListQuery, 'team_id'>): UserPage {
+export function listUsers(ctx: Context, projectId: string, query: UserListQuery): UserPage {
+  if (query.team_id !== undefined)
+    throw new StatusError(400, 'Filtering users by team needs teams, which this authd version does not have yet.');
   const descending = query.desc === true;
   const conditions: SQL[] = [eq(users.projectId, projectId)];
   if (query.query) {

@@ -2,7 +2,7 @@
 // exists exactly when the change that caused it commits; the server's delivery worker sends
 // them. Which transport a project uses is decided here, before anything is queued, so a
 // project that cannot send learns it from the request that tried.
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { emailMessages, projectEmailConfigs } from '../../db/schema';
 import type { Context } from '../core/context';
 import type { DbWriter } from '../core/transactions';
@@ -93,12 +93,4 @@ export function listEmailMessages(ctx: Context, options: { recipient?: string; l
     .orderBy(desc(emailMessages.createdAt))
     .limit(options.limit ?? 50)
     .all();
-}
-
-export function findEmailMessage(ctx: Context, projectId: string, id: string): EmailMessageRow | undefined {
-  return ctx.db
-    .select()
-    .from(emailMessages)
-    .where(and(eq(emailMessages.projectId, projectId), eq(emailMessages.id, id)))
-    .get();
 }

@@ -66,19 +66,22 @@ function createBaseApp(ctx: Context) {
 
 export type ApiApp = ReturnType<typeof createBaseApp>;
 
-export function createApiApp(ctx: Context) {
-  let app = createBaseApp(ctx);
-  for (const addRoutes of [
-    miscRoutes,
-    projectRoutes,
-    apiKeyRoutes,
-    jwksRoutes,
-    userRoutes,
-    passwordAuthRoutes,
-    sessionRoutes,
-    contactChannelRoutes,
-    emailTemplateRoutes,
-  ])
-    app = addRoutes(app, ctx) as unknown as ApiApp;
+/** The resources served under /api/v1, one route file each. */
+const routeFiles = [
+  miscRoutes,
+  projectRoutes,
+  apiKeyRoutes,
+  jwksRoutes,
+  userRoutes,
+  passwordAuthRoutes,
+  sessionRoutes,
+  contactChannelRoutes,
+  emailTemplateRoutes,
+];
+
+export function createApiApp(ctx: Context): ApiApp {
+  const app = createBaseApp(ctx);
+  // Elysia registers routes on the instance itself; the returned, wider-typed app is the same.
+  for (const addRoutes of routeFiles) addRoutes(app, ctx);
   return app;
 }

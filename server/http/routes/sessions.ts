@@ -1,10 +1,8 @@
 // Sessions (wire §3.4–3.6): the OAuth-style token endpoint the SDK refreshes through, the
 // header-based refresh, sign-out, and server-created sessions.
 import type { Context } from '../../core/context';
-import { isValidApiKey } from '../../core/api-keys';
-import { projectExists } from '../../core/projects';
 import { requireAccess, requireUser } from '../../core/request-auth';
-import { createSession, endSession, refreshAccessToken } from '../../core/sessions';
+import { createSession, endSession, exchangeTokenGrant, refreshAccessToken } from '../../core/sessions';
 import { sessionCreateSchema, tokenRequestSchema } from '../../protocol/auth-schemas';
 import { knownError } from '../../protocol/known-errors';
 import { parseRequestPart } from '../../protocol/validation-messages';
@@ -29,22 +27,7 @@ export function sessionRoutes(app: ApiApp, ctx: Context) {
         pathname: '/api/v1/auth/oauth/token',
         part: 'body',
       });
-      // client_id is the project and client_secret its publishable key (wire §3.4); the error
-      // carries client_id null, as Stack sends it.
-      const clientId = form.client_id ?? null;
-      if (
-        !clientId ||
-        !form.client_secret ||
-        !projectExists(ctx, clientId) ||
-        !isValidApiKey(ctx, clientId, 'publishable_client_key', form.client_secret)
-      ) {
-        throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', null);
-      }
-      if (form.grant_type !== 'refresh_token') {
-        throw knownError('SCHEMA_ERROR', `Unsupported grant_type "${form.grant_type}": this endpoint takes refresh_token.`);
-      }
-      if (!form.refresh_token) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
-      const accessToken = await refreshAccessToken(ctx, clientId, form.refresh_token);
+      const accessToken = await exchangeTokenGrant(ctx, form);
       return new Response(
         JSON.stringify({
           access_token: accessToken,

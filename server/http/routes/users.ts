@@ -3,9 +3,15 @@
 import * as v from 'valibot';
 import type { Context } from '../../core/context';
 import { requireAccess, requireUser } from '../../core/request-auth';
-import { createUser, deleteUser, listUsers, readUserServerView, updateUser, updateUserAsClient } from '../../core/users';
-import { readProjectAdminView } from '../../core/projects';
-import { StatusError } from '../../protocol/status-error';
+import {
+  createUser,
+  deleteUser,
+  deleteUserAsClient,
+  listUsers,
+  readUserServerView,
+  updateUser,
+  updateUserAsClient,
+} from '../../core/users';
 import {
   clientUserUpdateSchema,
   toClientUserView,
@@ -54,10 +60,7 @@ export function userRoutes(app: ApiApp, ctx: Context) {
       ({ auth }) => {
         const caller = requireAccess(auth, 'client');
         const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
-        if (caller.accessType === 'client' && !readProjectAdminView(ctx, caller.projectId).config.client_user_deletion_enabled) {
-          throw new StatusError(400, 'Client user deletion is not enabled for this project');
-        }
-        deleteUser(ctx, caller.projectId, userId);
+        (caller.accessType === 'client' ? deleteUserAsClient : deleteUser)(ctx, caller.projectId, userId);
         return { success: true };
       },
       { query: noQueryParameters },
@@ -66,8 +69,6 @@ export function userRoutes(app: ApiApp, ctx: Context) {
       '/users',
       ({ auth, query }) => {
         const caller = requireAccess(auth, 'server');
-        if (query.team_id !== undefined)
-          throw new StatusError(400, 'Filtering users by team needs teams, which this authd version does not have yet.');
         const page = listUsers(ctx, caller.projectId, query);
         return { items: page.items, is_paginated: true, pagination: { next_cursor: page.nextCursor } };
       },
