@@ -2,6 +2,7 @@
 // headers in exactly the order of wire §1.3, so each malformed request gets the error Stack
 // would give. No HTTP types here; the HTTP layer passes header values in.
 import { knownError } from '../protocol/known-errors';
+import { StatusError } from '../protocol/status-error';
 import type { ApiKeyKind } from '../protocol/api-key-schemas';
 import { verifyAccessToken } from './access-tokens';
 import { isValidApiKey } from './api-keys';
@@ -131,4 +132,20 @@ export function requireUser(
     );
   }
   throw knownError(missing);
+}
+
+/**
+ * A user id from a path or query (wire §1.4): `me` is the signed-in user, and a client may name
+ * no one else. Stack answers the latter with a plain-text status, 403 on most endpoints.
+ */
+export function resolveUserIdForCaller(
+  auth: Extract<RequestAuth, { kind: 'project' }>,
+  requested: string,
+  forbiddenStatus: 400 | 403 = 403,
+): string {
+  if (requested === 'me') return requireUser(auth, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+  if (auth.accessType === 'client' && requested !== auth.userId) {
+    throw new StatusError(forbiddenStatus, 'Client access can only act on the signed-in user.');
+  }
+  return requested;
 }

@@ -41,3 +41,35 @@ export const codeBodySchema = wireObject({ code: verificationCodeSchema });
 export const sendResetCodeSchema = wireObject({ email: emailSchema, callback_url: urlSchema });
 export const passwordResetSchema = wireObject({ code: verificationCodeSchema, password: passwordSchema });
 export const sendVerificationCodeSchema = wireObject({ email: strictEmailSchema, callback_url: urlSchema });
+
+export const userIdOrMeSchema = v.union([uuidSchema, v.literal('me')], 'Must be a UUID or "me"');
+
+const contactChannelClientFields = {
+  value: emailSchema,
+  type: v.optional(v.literal('email')),
+  used_for_auth: v.boolean(),
+  is_primary: v.optional(v.boolean()),
+};
+export const contactChannelCreateClientSchema = wireObject({ user_id: userIdOrMeSchema, ...contactChannelClientFields });
+export const contactChannelCreateServerSchema = wireObject({
+  user_id: userIdOrMeSchema,
+  ...contactChannelClientFields,
+  is_verified: v.optional(v.boolean()),
+});
+const contactChannelUpdateClientFields = {
+  value: v.optional(emailSchema),
+  type: v.optional(v.literal('email')),
+  used_for_auth: v.optional(v.boolean()),
+  is_primary: v.optional(v.boolean()),
+};
+export const contactChannelUpdateClientSchema = wireObject(contactChannelUpdateClientFields);
+export const contactChannelUpdateServerSchema = wireObject({
+  ...contactChannelUpdateClientFields,
+  is_verified: v.optional(v.boolean()),
+});
+export const contactChannelParams = v.strictObject({ user_id: userIdOrMeSchema, contact_channel_id: uuidSchema });
+export const contactChannelListQuery = v.strictObject({
+  user_id: v.optional(userIdOrMeSchema),
+  contact_channel_id: v.optional(uuidSchema),
+});
+export const callbackUrlBodySchema = wireObject({ callback_url: urlSchema });

@@ -1,13 +1,56 @@
-// Email verification endpoints of /contact-channels (wire §5.5).
+// /contact-channels (wire §5.5): a user's email addresses and their verification. Clients act
+// only on themselves; servers on any user of the project.
 import type { Context } from '../../core/context';
+import {
+  createContactChannel,
+  deleteContactChannel,
+  listContactChannels,
+  readContactChannel,
+  sendContactChannelVerificationCode,
+  updateContactChannel,
+} from '../../core/contact-channels';
 import { sendPrimaryEmailVerificationCode, verifyEmail } from '../../core/email-verification';
-import { requireAccess, requireUser } from '../../core/request-auth';
+import { requireAccess, requireUser, resolveUserIdForCaller } from '../../core/request-auth';
 import { checkVerificationCode } from '../../core/verification-codes';
-import { codeBodySchema, sendVerificationCodeSchema } from '../../protocol/auth-schemas';
+import {
+  callbackUrlBodySchema,
+  codeBodySchema,
+  contactChannelCreateClientSchema,
+  contactChannelCreateServerSchema,
+  contactChannelListQuery,
+  contactChannelParams,
+  contactChannelUpdateClientSchema,
+  contactChannelUpdateServerSchema,
+  sendVerificationCodeSchema,
+} from '../../protocol/auth-schemas';
+import { parseRequestPart } from '../../protocol/validation-messages';
+import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
 
 export function contactChannelRoutes(app: ApiApp, ctx: Context) {
   return app
+    .get(
+      '/contact-channels',
+      ({ auth, query }) => {
+        const caller = requireAccess(auth, 'client');
+        const userId = resolveUserIdForCaller(caller, query.user_id ?? 'me');
+        return { items: listContactChannels(ctx, caller.projectId, userId, query.contact_channel_id), is_paginated: false };
+      },
+      { query: contactChannelListQuery },
+    )
+    .post(
+      '/contact-channels',
+      ({ auth, body, set }) => {
+        const caller = requireAccess(auth, 'client');
+        // Only the server may declare an address verified; each level has its own schema.
+        const schema = caller.accessType === 'client' ? contactChannelCreateClientSchema : contactChannelCreateServerSchema;
+        const input = parseRequestPart(schema, body, { method: 'POST', pathname: '/api/v1/contact-channels', part: 'body' });
+        const view = createContactChannel(ctx, caller.projectId, resolveUserIdForCaller(caller, input.user_id), input);
+        set.status = 201;
+        return view;
+      },
+      { query: noQueryParameters },
+    )
     .post(
       '/contact-channels/send-verification-code',
       ({ auth, body }) => {
@@ -38,5 +81,54 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
         return { success: true };
       },
       { body: codeBodySchema },
+    )
+    .get(
+      '/contact-channels/:user_id/:contact_channel_id',
+      ({ auth, params }) => {
+        const caller = requireAccess(auth, 'client');
+        return readContactChannel(
+          ctx,
+          caller.projectId,
+          resolveUserIdForCaller(caller, params.user_id),
+          params.contact_channel_id,
+        );
+      },
+      { params: contactChannelParams, query: noQueryParameters },
+    )
+    .patch(
+      '/contact-channels/:user_id/:contact_channel_id',
+      ({ auth, params, body, request }) => {
+        const caller = requireAccess(auth, 'client');
+        const schema = caller.accessType === 'client' ? contactChannelUpdateClientSchema : contactChannelUpdateServerSchema;
+        const input = parseRequestPart(schema, body, { method: 'PATCH', pathname: new URL(request.url).pathname, part: 'body' });
+        return updateContactChannel(
+          ctx,
+          caller.projectId,
+          resolveUserIdForCaller(caller, params.user_id),
+          params.contact_channel_id,
+          input,
+        );
+      },
+      { params: contactChannelParams, query: noQueryParameters },
+    )
+    .delete(
+      '/contact-channels/:user_id/:contact_channel_id',
+      ({ auth, params }) => {
+        const caller = requireAccess(auth, 'client');
+        deleteContactChannel(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.contact_channel_id);
+        return { success: true };
+      },
+      { params: contactChannelParams, query: noQueryParameters },
+    )
+    .post(
+      '/contact-channels/:user_id/:contact_channel_id/send-verification-code',
+      ({ auth, params, body }) => {
+        const caller = requireAccess(auth, 'client');
+        // This one endpoint answers a client naming someone else with 400, not 403 (wire §5.5).
+        const userId = resolveUserIdForCaller(caller, params.user_id, 400);
+        sendContactChannelVerificationCode(ctx, caller.projectId, userId, params.contact_channel_id, body.callback_url);
+        return { success: true };
+      },
+      { params: contactChannelParams, body: callbackUrlBodySchema },
     );
 }

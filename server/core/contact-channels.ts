@@ -1,0 +1,176 @@
+// A user's contact channels (wire §4.10, §5.5): email addresses, which one is primary, which
+// are verified and which may be used to sign in. An address signs in to at most one account of
+// a project.
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { contactChannels } from '../../db/schema';
+import { knownError } from '../protocol/known-errors';
+import { StatusError } from '../protocol/status-error';
+import type { Context } from './context';
+import { sendEmailVerificationCode } from './email-verification';
+import { writeTransaction, type DbWriter } from './transactions';
+import { findUserRow, foldForSearch } from './users';
+
+type ChannelRow = typeof contactChannels.$inferSelect;
+
+export interface ContactChannelView {
+  user_id: string;
+  id: string;
+  value: string;
+  type: 'email';
+  used_for_auth: boolean;
+  is_verified: boolean;
+  is_primary: boolean;
+}
+
+export interface ContactChannelInput {
+  value?: string;
+  type?: 'email';
+  used_for_auth?: boolean;
+  is_primary?: boolean;
+  /** Server access only; the route refuses it from clients. */
+  is_verified?: boolean;
+}
+
+function view(row: ChannelRow): ContactChannelView {
+  return {
+    user_id: row.userId,
+    id: row.id,
+    value: row.value,
+    type: row.type,
+    used_for_auth: row.usedForAuth,
+    is_verified: row.isVerified,
+    is_primary: row.isPrimary,
+  };
+}
+
+function requireUserOfProject(db: DbWriter, projectId: string, userId: string): void {
+  if (!findUserRow(db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
+}
+
+function findChannel(db: DbWriter, projectId: string, userId: string, channelId: string): ChannelRow | undefined {
+  return db
+    .select()
+    .from(contactChannels)
+    .where(and(eq(contactChannels.projectId, projectId), eq(contactChannels.userId, userId), eq(contactChannels.id, channelId)))
+    .get();
+}
+
+function refuseAuthValueOfSomeoneElse(db: DbWriter, projectId: string, userId: string, value: string): void {
+  const owner = db
+    .select({ userId: contactChannels.userId })
+    .from(contactChannels)
+    .where(
+      and(
+        eq(contactChannels.projectId, projectId),
+        eq(contactChannels.type, 'email'),
+        eq(contactChannels.value, value),
+        eq(contactChannels.usedForAuth, true),
+        ne(contactChannels.userId, userId),
+      ),
+    )
+    .get();
+  if (owner) throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'email');
+}
+
+export function listContactChannels(ctx: Context, projectId: string, userId: string, channelId?: string): ContactChannelView[] {
+  requireUserOfProject(ctx.db, projectId, userId);
+  return ctx.db
+    .select()
+    .from(contactChannels)
+    .where(and(eq(contactChannels.userId, userId), channelId ? eq(contactChannels.id, channelId) : undefined))
+    .orderBy(asc(contactChannels.createdAt), asc(contactChannels.id))
+    .all()
+    .map(view);
+}
+
+export function readContactChannel(ctx: Context, projectId: string, userId: string, channelId: string): ContactChannelView {
+  const row = findChannel(ctx.db, projectId, userId, channelId);
+  if (!row) throw new StatusError(404, 'Contact channel not found.');
+  return view(row);
+}
+
+export function createContactChannel(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  input: Required<Pick<ContactChannelInput, 'value' | 'used_for_auth'>> & ContactChannelInput,
+): ContactChannelView {
+  const id = crypto.randomUUID();
+  writeTransaction(ctx, (tx) => {
+    requireUserOfProject(tx, projectId, userId);
+    const existing = tx
+      .select({ id: contactChannels.id })
+      .from(contactChannels)
+      .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.value, input.value)))
+      .get();
+    if (existing) throw new StatusError(400, 'Contact channel already exists');
+    if (input.used_for_auth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, input.value);
+    if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
+    tx.insert(contactChannels)
+      .values({
+        id,
+        projectId,
+        userId,
+        type: 'email',
+        value: input.value,
+        valueFolded: foldForSearch(input.value)!,
+        isVerified: input.is_verified ?? false,
+        isPrimary: input.is_primary ?? false,
+        usedForAuth: input.used_for_auth,
+        createdAt: ctx.clock.now(),
+      })
+      .run();
+  });
+  return readContactChannel(ctx, projectId, userId, id);
+}
+
+export function updateContactChannel(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  channelId: string,
+  input: ContactChannelInput,
+): ContactChannelView {
+  writeTransaction(ctx, (tx) => {
+    const row = findChannel(tx, projectId, userId, channelId);
+    if (!row) throw new StatusError(400, 'Contact channel not found');
+    const value = input.value ?? row.value;
+    const usedForAuth = input.used_for_auth ?? row.usedForAuth;
+    if (usedForAuth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, value);
+    if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
+    // A new address is unverified unless the server says otherwise (wire §5.5).
+    const changedValue = value !== row.value;
+    tx.update(contactChannels)
+      .set({
+        value,
+        valueFolded: foldForSearch(value)!,
+        usedForAuth,
+        isPrimary: input.is_primary ?? row.isPrimary,
+        isVerified: input.is_verified ?? (changedValue ? false : row.isVerified),
+      })
+      .where(eq(contactChannels.id, row.id))
+      .run();
+  });
+  return readContactChannel(ctx, projectId, userId, channelId);
+}
+
+export function deleteContactChannel(ctx: Context, projectId: string, userId: string, channelId: string): void {
+  writeTransaction(ctx, (tx) => {
+    const row = findChannel(tx, projectId, userId, channelId);
+    if (!row) throw new StatusError(400, 'Contact channel not found');
+    tx.delete(contactChannels).where(eq(contactChannels.id, row.id)).run();
+  });
+}
+
+export function sendContactChannelVerificationCode(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  channelId: string,
+  callbackUrl: string,
+): void {
+  requireUserOfProject(ctx.db, projectId, userId);
+  const row = findChannel(ctx.db, projectId, userId, channelId);
+  if (!row) throw new StatusError(404, 'Contact channel not found');
+  sendEmailVerificationCode(ctx, projectId, row, callbackUrl);
+}
