@@ -1,9 +1,10 @@
 // Closed-loop HTTP load from its own process: `connections` concurrent loops, each sending the
-// next request when the previous answer arrives, for `seconds`. Prints one JSON result line.
-const [url, headersJson, connectionsText, secondsText] = process.argv.slice(2);
+// next request when the previous answer arrives, for `seconds` after a short warm-up. The
+// request is given as JSON {url, method?, headers?, body?}. Prints one JSON result line.
 export {};
-if (!url || !headersJson) throw new Error('usage: load-generator URL HEADERS_JSON [CONNECTIONS] [SECONDS]');
-const headers = JSON.parse(headersJson) as Record<string, string>;
+const [requestJson, connectionsText, secondsText] = process.argv.slice(2);
+if (!requestJson) throw new Error('usage: load-generator REQUEST_JSON [CONNECTIONS] [SECONDS]');
+const spec = JSON.parse(requestJson) as { url: string; method?: string; headers?: Record<string, string>; body?: string };
 const connections = Number(connectionsText ?? 32);
 const durationMillis = Number(secondsText ?? 5) * 1000;
 
@@ -15,7 +16,7 @@ const end = warmupEnd + durationMillis;
 async function loop(): Promise<void> {
   while (performance.now() < end) {
     const started = performance.now();
-    const response = await fetch(url!, { headers });
+    const response = await fetch(spec.url, { method: spec.method ?? 'GET', headers: spec.headers, body: spec.body });
     await response.arrayBuffer();
     if (started < warmupEnd) continue;
     if (response.status !== 200) failures++;
@@ -25,6 +26,4 @@ async function loop(): Promise<void> {
 await Promise.all(Array.from({ length: connections }, loop));
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-console.log(
-  JSON.stringify({ requestsPerSecond: latencies.length / (durationMillis / 1000), p50: at(0.5), p99: at(0.99), failures }),
-);
+console.log(JSON.stringify({ requestsPerSecond: latencies.length / (durationMillis / 1000), p50: at(0.5), p99: at(0.99), failures }));

@@ -58,7 +58,11 @@ async function serve(options: ServeOptions): Promise<void> {
     smtpFrom: process.env.AUTHD_SMTP_FROM,
     publicUrl: options.publicUrl,
     trustProxy: process.env.AUTHD_TRUST_PROXY === '1',
+    rateLimitsDisabled: process.env.AUTHD_DISABLE_RATE_LIMITS === '1',
   };
+  if (settings.rateLimitsDisabled && options.production) {
+    throw new CliError('AUTHD_DISABLE_RATE_LIMITS is for benchmarks and cannot be used with --production');
+  }
   const ctx = openContext(options.data, options.production ? 'production' : 'development', log, settings);
   let server: ReturnType<typeof startHttpServer>;
   try {

@@ -2,10 +2,12 @@
 // signature with the key of the project named in `aud`, then the issuer and expiry, and only
 // then compares `aud` with the project of the request, so a foreign token gets its own error.
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
 import { users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
+import { prepared } from './prepared-queries';
 import { findProjectRow } from './projects';
 import { getProjectSigningKey } from './signing-keys';
 
@@ -17,6 +19,13 @@ export interface VerifiedAccessToken {
   userId: string;
   expiresAtSeconds: number;
 }
+
+const updateLastActive = (db: Db) =>
+  db
+    .update(users)
+    .set({ lastActiveAt: sql.placeholder('lastActiveAt') as unknown as number })
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare();
 
 export async function issueAccessToken(ctx: Context, projectId: string, userId: string): Promise<string> {
   const key = await getProjectSigningKey(ctx, projectId);
@@ -31,7 +40,7 @@ export async function issueAccessToken(ctx: Context, projectId: string, userId: 
     .setExpirationTime(issuedAt + Math.floor(ctx.settings.accessTokenLifetimeMillis / 1000))
     .sign(key.privateKey);
   // Issuing a token is the "user activity" that last_active_at reports (wire §3.1).
-  ctx.db.update(users).set({ lastActiveAt: nowMillis }).where(eq(users.id, userId)).run();
+  prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
   return token;
 }
 

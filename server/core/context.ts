@@ -26,6 +26,8 @@ export interface InstanceSettings {
   publicUrl?: string;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy?: boolean;
+  /** Benchmarks only: lets a load generator sign in thousands of times a minute. Refused in production. */
+  rateLimitsDisabled?: boolean;
 }
 
 export const defaultAccessTokenLifetimeMillis = 10 * 60 * 1000;

@@ -58,6 +58,7 @@ function currentWindow(ctx: Context, name: RateLimitName, projectId: string, key
 
 /** Refuses when the window's limit for `key` is spent, without counting anything. */
 export function checkRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): void {
+  if (ctx.settings.rateLimitsDisabled) return;
   const window = currentWindow(ctx, name, projectId, key);
   if (window.count >= rateLimitRules[name].limit) {
     throw new RateLimitedError(Math.ceil((window.startedAt + rateLimitRules[name].windowMillis - ctx.clock.now()) / 1000));

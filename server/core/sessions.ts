@@ -1,15 +1,17 @@
 // Sessions: an opaque refresh token (stored as a SHA-256 digest, never rotated) from which
 // short-lived access tokens are issued (wire §3.3–3.6).
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
 import { refreshTokens } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { issueAccessToken } from './access-tokens';
 import { isValidApiKey } from './api-keys';
 import type { Context } from './context';
+import { prepared } from './prepared-queries';
+import type { DbWriter } from './transactions';
 import { projectExists } from './projects';
 import { randomCrockfordString, sha256Hex } from './random-tokens';
 import { findUserRow } from './users';
-import type { DbWriter } from './transactions';
 
 export const defaultSessionLifetimeMillis = 365 * 24 * 60 * 60 * 1000;
 export const maxSessionLifetimeMillis = 367 * 24 * 60 * 60 * 1000;
@@ -42,19 +44,19 @@ export async function createSession(
   return { access_token: await issueAccessToken(ctx, projectId, userId), refresh_token: refreshToken };
 }
 
-function findLiveRefreshToken(db: DbWriter, projectId: string, refreshToken: string, now: number) {
-  const row = db
+const selectRefreshToken = (db: Db) =>
+  db
     .select()
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.tokenHash, sha256Hex(refreshToken))))
-    .get();
-  return row && row.expiresAt > now ? row : undefined;
-}
+    .where(
+      and(eq(refreshTokens.projectId, sql.placeholder('projectId')), eq(refreshTokens.tokenHash, sql.placeholder('tokenHash'))),
+    )
+    .prepare();
 
 /** A new access token for a live refresh token of the project; the refresh token stays as is. */
 export async function refreshAccessToken(ctx: Context, projectId: string, refreshToken: string): Promise<string> {
-  const row = findLiveRefreshToken(ctx.db, projectId, refreshToken, ctx.clock.now());
-  if (!row) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+  const row = prepared(ctx, selectRefreshToken).get({ projectId, tokenHash: sha256Hex(refreshToken) });
+  if (!row || row.expiresAt <= ctx.clock.now()) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   return issueAccessToken(ctx, projectId, row.userId);
 }
 

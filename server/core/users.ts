@@ -41,10 +41,24 @@ export function requireUserRow(db: DbWriter, projectId: string, userId: string):
   return row;
 }
 
+const selectUserOfProject = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.projectId, sql.placeholder('projectId')), eq(users.id, sql.placeholder('userId'))))
+    .prepare();
+const selectChannelsOfUser = (db: Db) =>
+  db
+    .select()
+    .from(contactChannels)
+    .where(eq(contactChannels.userId, sql.placeholder('userId')))
+    .prepare();
+
+/** The server view; on every GET /users/me, so its two reads are prepared statements. */
 export function readUserServerView(ctx: Context, projectId: string, userId: string): UserServerView {
-  const row = requireUserRow(ctx.db, projectId, userId);
-  const channels = ctx.db.select().from(contactChannels).where(eq(contactChannels.userId, userId)).all();
-  return serverView(row, channels);
+  const row = prepared(ctx, selectUserOfProject).get({ projectId, userId });
+  if (!row) throw knownError('USER_NOT_FOUND');
+  return serverView(row, prepared(ctx, selectChannelsOfUser).all({ userId }));
 }
 
 function serverView(row: UserRow, channels: ChannelRow[]): UserServerView {

@@ -6,6 +6,7 @@ import type { Context } from '../core/context';
 import { authenticateRequest, type AuthHeaders } from '../core/request-auth';
 import { parseRequestBody } from './body-parsing';
 import { clientIpOf } from './client-ip';
+import { requestLine } from './request-path';
 import { errorResponse, schemaErrorFromValidation, textResponse } from './error-responses';
 import { apiKeyRoutes } from './routes/api-keys';
 import { contactChannelRoutes } from './routes/contact-channels';
@@ -34,11 +35,7 @@ function createBaseApp(ctx: Context) {
   return new Elysia({ prefix: '/api/v1' })
     .onParse(({ request }) => parseRequestBody(request))
     .derive(async ({ request }) => ({
-      auth: await authenticateRequest(
-        ctx,
-        readAuthHeaders(request.headers),
-        `${request.method} ${new URL(request.url).pathname}`,
-      ),
+      auth: await authenticateRequest(ctx, readAuthHeaders(request.headers), requestLine(request)),
       origin: { ip: clientIpOf(request) },
     }))
     .onError(async ({ code, error, request }) => {
@@ -57,7 +54,7 @@ function createBaseApp(ctx: Context) {
           } catch (authError) {
             return errorResponse(authError, ctx.log);
           }
-          return textResponse(404, `No API endpoint at ${request.method} ${new URL(request.url).pathname}`);
+          return textResponse(404, `No API endpoint at ${requestLine(request)}`);
         default:
           return errorResponse(error, ctx.log);
       }

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { KnownError } from '../protocol/known-errors';
 import { RateLimitedError, StatusError } from '../protocol/status-error';
 import { schemaErrorFromIssues } from '../protocol/validation-messages';
+import { requestPath } from './request-path';
 import type { Logger } from '../core/context';
 
 export function knownErrorResponse(error: KnownError): Response {
@@ -46,7 +47,7 @@ interface ValidationFailure {
 export function schemaErrorFromValidation(failure: ValidationFailure, request: Request): KnownError {
   const schema = findValibotSchema(failure.validator);
   const issues = schema ? (v.safeParse(schema, failure.value).issues ?? []) : [];
-  return schemaErrorFromIssues(request.method, new URL(request.url).pathname, failure.type, issues);
+  return schemaErrorFromIssues(request.method, requestPath(request.url), failure.type, issues);
 }
 
 function findValibotSchema(validator: unknown): v.GenericSchema | undefined {

@@ -3,6 +3,7 @@
 import type { Context } from '../core/context';
 import { createApiApp } from './api-app';
 import { rememberClientIp } from './client-ip';
+import { requestHostLength, requestPath } from './request-path';
 import { bodyTooLargeError, maxRequestBodyBytes } from './body-parsing';
 import { errorResponse, textResponse } from './error-responses';
 import { corsHeaders, finishApiResponse } from './wire-headers';
@@ -28,8 +29,8 @@ const servedMethods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
  * handed on under a stand-in host; nothing downstream reads the host.
  */
 function withRoutableHost(request: Request): Request {
+  if (requestHostLength(request.url) >= 8) return request;
   const url = new URL(request.url);
-  if (url.host.length >= 8) return request;
   return new Request(`http://localhost${url.pathname}${url.search}`, request);
 }
 
@@ -39,7 +40,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
   let drained: (() => void) | null = null;
 
   async function answer(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
+    const pathname = requestPath(request.url);
     if (pathname === '/health') return textResponse(200, 'OK');
     if (pathname !== '/api' && !pathname.startsWith('/api/')) return textResponse(404, 'Not found');
 

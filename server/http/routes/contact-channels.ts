@@ -26,6 +26,7 @@ import {
 import { parseRequestPart } from '../../protocol/validation-messages';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { requestPath } from '../request-path';
 
 export function contactChannelRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -100,7 +101,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
       ({ auth, params, body, request }) => {
         const caller = requireAccess(auth, 'client');
         const schema = caller.accessType === 'client' ? contactChannelUpdateClientSchema : contactChannelUpdateServerSchema;
-        const input = parseRequestPart(schema, body, { method: 'PATCH', pathname: new URL(request.url).pathname, part: 'body' });
+        const input = parseRequestPart(schema, body, { method: 'PATCH', pathname: requestPath(request.url), part: 'body' });
         return updateContactChannel(
           ctx,
           caller.projectId,

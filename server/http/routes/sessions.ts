@@ -7,13 +7,14 @@ import { sessionCreateSchema, tokenRequestSchema } from '../../protocol/auth-sch
 import { knownError } from '../../protocol/known-errors';
 import { parseRequestPart } from '../../protocol/validation-messages';
 import type { ApiApp } from '../api-app';
+import { requestLine } from '../request-path';
 
 function refreshTokenHeader(request: Request): string {
   const token = request.headers.get('x-stack-refresh-token');
   if (!token) {
     throw knownError(
       'SCHEMA_ERROR',
-      `Request validation failed on ${request.method} ${new URL(request.url).pathname}:\n  - headers.x-stack-refresh-token: is required`,
+      `Request validation failed on ${requestLine(request)}:\n  - headers.x-stack-refresh-token: is required`,
     );
   }
   return token;
