@@ -1,7 +1,7 @@
 // A user's contact channels (wire §4.10, §5.5): email addresses, which one is primary, which
 // are verified and which may be used to sign in. An address signs in to at most one account of
 // a project.
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { contactChannels } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
@@ -55,6 +55,14 @@ function findChannel(db: DbWriter, projectId: string, userId: string, channelId:
     .get();
 }
 
+function findChannelByValue(db: DbWriter, userId: string, value: string): ChannelRow | undefined {
+  return db
+    .select()
+    .from(contactChannels)
+    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.value, value)))
+    .get();
+}
+
 function refuseAuthValueOfSomeoneElse(db: DbWriter, projectId: string, userId: string, value: string): void {
   const owner = db
     .select({ userId: contactChannels.userId })
@@ -74,13 +82,16 @@ function refuseAuthValueOfSomeoneElse(db: DbWriter, projectId: string, userId: s
 
 export function listContactChannels(ctx: Context, projectId: string, userId: string, channelId?: string): ContactChannelView[] {
   requireUserOfProject(ctx.db, projectId, userId);
-  return ctx.db
-    .select()
-    .from(contactChannels)
-    .where(and(eq(contactChannels.userId, userId), channelId ? eq(contactChannels.id, channelId) : undefined))
-    .orderBy(asc(contactChannels.createdAt), asc(contactChannels.id))
-    .all()
-    .map(view);
+  return (
+    ctx.db
+      .select()
+      .from(contactChannels)
+      .where(and(eq(contactChannels.userId, userId), channelId ? eq(contactChannels.id, channelId) : undefined))
+      // rowid keeps creation order among channels created within the same millisecond.
+      .orderBy(asc(contactChannels.createdAt), sql`rowid`)
+      .all()
+      .map(view)
+  );
 }
 
 export function readContactChannel(ctx: Context, projectId: string, userId: string, channelId: string): ContactChannelView {
@@ -98,12 +109,7 @@ export function createContactChannel(
   const id = crypto.randomUUID();
   writeTransaction(ctx, (tx) => {
     requireUserOfProject(tx, projectId, userId);
-    const existing = tx
-      .select({ id: contactChannels.id })
-      .from(contactChannels)
-      .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.value, input.value)))
-      .get();
-    if (existing) throw new StatusError(400, 'Contact channel already exists');
+    if (findChannelByValue(tx, userId, input.value)) throw new StatusError(400, 'Contact channel already exists');
     if (input.used_for_auth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, input.value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
     tx.insert(contactChannels)
@@ -135,6 +141,8 @@ export function updateContactChannel(
     const row = findChannel(tx, projectId, userId, channelId);
     if (!row) throw new StatusError(400, 'Contact channel not found');
     const value = input.value ?? row.value;
+    if (value !== row.value && findChannelByValue(tx, userId, value))
+      throw new StatusError(400, 'Contact channel already exists');
     const usedForAuth = input.used_for_auth ?? row.usedForAuth;
     if (usedForAuth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();

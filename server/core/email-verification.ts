@@ -49,8 +49,7 @@ export function sendPrimaryEmailVerificationCode(
 }
 
 export function verifyEmail(ctx: Context, projectId: string, code: string): void {
-  writeTransaction(ctx, (tx) => {
-    const data = consumeVerificationCode(ctx, tx, projectId, 'email_verification', code);
+  consumeVerificationCode(ctx, projectId, 'email_verification', code, (tx, data) => {
     tx.update(contactChannels)
       .set({ isVerified: true })
       .where(

@@ -61,8 +61,7 @@ export async function resetPassword(ctx: Context, projectId: string, code: strin
   requirePasswordAuth(ctx, projectId);
   checkPasswordLength(password, { requireMinimum: true });
   const passwordHash = await hashPassword(password);
-  writeTransaction(ctx, (tx) => {
-    const { user_id: userId } = consumeVerificationCode(ctx, tx, projectId, 'password_reset', code);
+  consumeVerificationCode(ctx, projectId, 'password_reset', code, (tx, { user_id: userId }) => {
     tx.update(users)
       .set({ passwordHash })
       .where(eq(users.id, String(userId)))

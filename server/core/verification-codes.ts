@@ -59,21 +59,19 @@ export function createVerificationCode(
 type CodeRow = typeof verificationCodes.$inferSelect;
 
 /**
- * Checks a submitted code. Every submission counts as an attempt against every code sharing
- * its nonce, so typing wrong OTPs exhausts the code they target.
+ * Counts a submission against every code sharing its nonce, so typing wrong OTPs exhausts the
+ * code they target. Committed on its own, before any check: a check that fails (NOT_FOUND for
+ * a wrong guess) must not roll the count back.
  */
-function checkSubmittedCode(
-  db: DbWriter,
-  ctx: Context,
-  projectId: string,
-  kind: VerificationCodeKind,
-  submitted: string,
-): CodeRow {
-  const code = submitted.toLowerCase();
-  db.update(verificationCodes)
+function recordSubmission(ctx: Context, projectId: string, code: string): void {
+  ctx.db
+    .update(verificationCodes)
     .set({ attemptCount: sql`${verificationCodes.attemptCount} + 1` })
     .where(and(eq(verificationCodes.projectId, projectId), eq(verificationCodes.nonceHash, sha256Hex(code.slice(-nonceLength)))))
     .run();
+}
+
+function checkSubmittedCode(db: DbWriter, ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): CodeRow {
   const row = db
     .select()
     .from(verificationCodes)
@@ -94,23 +92,28 @@ function checkSubmittedCode(
 }
 
 /** The check-code endpoints: the same checks, nothing consumed. */
-export function checkVerificationCode(ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): void {
-  writeTransaction(ctx, (tx) => void checkSubmittedCode(tx, ctx, projectId, kind, code));
+export function checkVerificationCode(ctx: Context, projectId: string, kind: VerificationCodeKind, submitted: string): void {
+  const code = submitted.toLowerCase();
+  recordSubmission(ctx, projectId, code);
+  checkSubmittedCode(ctx.db, ctx, projectId, kind, code);
 }
 
 /**
- * Checks and marks the code used, returning the data stored with it. Runs inside the caller's
- * transaction; Stack marks the code used before the action, so an error the action raises
- * afterwards still consumes it — the caller decides by committing or not.
+ * Checks the code, marks it used and runs `action` with the data stored with it, all in one
+ * transaction, so the action's writes and the code's use commit together.
  */
-export function consumeVerificationCode(
+export function consumeVerificationCode<T>(
   ctx: Context,
-  db: DbWriter,
   projectId: string,
   kind: VerificationCodeKind,
-  code: string,
-): Record<string, unknown> {
-  const row = checkSubmittedCode(db, ctx, projectId, kind, code);
-  db.update(verificationCodes).set({ usedAt: ctx.clock.now() }).where(eq(verificationCodes.id, row.id)).run();
-  return row.data;
+  submitted: string,
+  action: (tx: DbWriter, data: Record<string, unknown>) => T,
+): T {
+  const code = submitted.toLowerCase();
+  recordSubmission(ctx, projectId, code);
+  return writeTransaction(ctx, (tx) => {
+    const row = checkSubmittedCode(tx, ctx, projectId, kind, code);
+    tx.update(verificationCodes).set({ usedAt: ctx.clock.now() }).where(eq(verificationCodes.id, row.id)).run();
+    return action(tx, row.data);
+  });
 }

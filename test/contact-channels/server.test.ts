@@ -1,0 +1,262 @@
+// Contact channels with the secret server key (and admin key) (wire §5.5, §6, §11): any user of
+// the project by id, `is_verified` allowed on create and update, USER_ID_DOES_NOT_EXIST for a
+// user that is unknown or belongs to another project, SCHEMA_ERROR for unknown query
+// parameters. Refused writes leave the channels as they were.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { BootstrappedProject } from '../../server/core/bootstrap';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectSchemaError,
+  expectTextError,
+  makeProject,
+  unknownUuid,
+} from '../support/api-expectations';
+import { startTestInstance, type AccessLevel, type ApiResult, type TestInstance } from '../support/instance';
+import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import {
+  addChannel,
+  channelsOf,
+  expectChannel,
+  expectNoChange,
+  expectOk,
+  queuedEmailCount,
+  serverUser,
+  signUp,
+  trustedCallback,
+  uniqueEmail,
+  untrustedCallback,
+  type TestUser,
+} from './helpers';
+
+let t: TestInstance;
+let smtp: SmtpReceiver;
+let demo: BootstrappedProject;
+let other: BootstrappedProject;
+let alice: TestUser;
+/** A user of another project, invisible to the demo project's keys. */
+let stranger: TestUser;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+  demo = t.demo!;
+  other = makeProject(t, 'Other project');
+  alice = await signUp(t, demo, uniqueEmail('alice'));
+  stranger = await serverUser(t, other, uniqueEmail('stranger'));
+});
+afterAll(async () => {
+  await t.stop();
+  await smtp.stop();
+});
+
+const levels: AccessLevel[] = ['server', 'admin'];
+
+describe('server and admin keys act on any user of the project by id', () => {
+  for (const level of levels) {
+    test(`${level}: list, create, read, patch, delete another user's channels`, async () => {
+      const user = await serverUser(t, demo);
+      const headers = as(demo, level);
+      const list = expectOk(await call(t, 'GET', `/contact-channels?user_id=${user.user_id}`, { headers }));
+      expect(list.is_paginated).toBe(false);
+      expect(list.items).toHaveLength(1);
+      expectChannel(list.items[0], { user_id: user.user_id, value: user.email, is_primary: true, used_for_auth: true, is_verified: false });
+
+      const value = uniqueEmail('by-server');
+      const created = expectOk(
+        await call(t, 'POST', '/contact-channels', {
+          headers,
+          body: { user_id: user.user_id, value, type: 'email', used_for_auth: false, is_verified: true },
+        }),
+        201,
+      );
+      expectChannel(created, { user_id: user.user_id, value, used_for_auth: false, is_verified: true, is_primary: false });
+      expect(expectOk(await call(t, 'GET', `/contact-channels/${user.user_id}/${created.id}`, { headers }))).toEqual(created);
+
+      const unverified = expectOk(
+        await call(t, 'PATCH', `/contact-channels/${user.user_id}/${created.id}`, { headers, body: { is_verified: false } }),
+      );
+      expect(unverified).toEqual({ ...created, is_verified: false });
+      const verified = expectOk(
+        await call(t, 'PATCH', `/contact-channels/${user.user_id}/${list.items[0].id}`, { headers, body: { is_verified: true } }),
+      );
+      expect(verified).toEqual({ ...list.items[0], is_verified: true });
+
+      expect(expectOk(await call(t, 'DELETE', `/contact-channels/${user.user_id}/${created.id}`, { headers }))).toEqual({ success: true });
+      expect(await channelsOf(t, demo, user.user_id)).toEqual([verified]);
+    });
+  }
+
+  test('server key with a user access token may use `me`', async () => {
+    const user = await serverUser(t, demo);
+    const res = await call(t, 'GET', '/contact-channels?user_id=me', { headers: as(demo, 'server', user.access_token) });
+    expect(expectOk(res).items).toEqual(await channelsOf(t, demo, user.user_id));
+  });
+
+  const patches: { name: string; body: (value: string) => Record<string, unknown>; verified: boolean }[] = [
+    { name: 'new value with is_verified true stays verified', body: () => ({ value: uniqueEmail('nv'), is_verified: true }), verified: true },
+    { name: 'new value without is_verified becomes unverified', body: () => ({ value: uniqueEmail('nv') }), verified: false },
+    { name: 'is_verified false alone unverifies', body: () => ({ is_verified: false }), verified: false },
+    { name: 'used_for_auth alone keeps verification', body: () => ({ used_for_auth: true }), verified: true },
+  ];
+  for (const row of patches) {
+    test(`PATCH on a verified channel: ${row.name}`, async () => {
+      const user = await serverUser(t, demo);
+      const channel = await addChannel(t, demo, user.user_id, { is_verified: true });
+      const body = row.body(channel.value);
+      const updated = expectOk(
+        await call(t, 'PATCH', `/contact-channels/${user.user_id}/${channel.id}`, { headers: as(demo, 'server'), body }),
+      );
+      expectChannel(updated, { ...channel, ...body, is_verified: row.verified });
+      expect((await channelsOf(t, demo, user.user_id))[1]).toEqual(updated);
+    });
+  }
+
+  test('server create with is_primary and is_verified moves a verified primary email', async () => {
+    const user = await serverUser(t, demo);
+    const value = uniqueEmail('verified-primary');
+    await addChannel(t, demo, user.user_id, { value, is_primary: true, is_verified: true, used_for_auth: true });
+    const view = expectOk(await call(t, 'GET', `/users/${user.user_id}`, { headers: as(demo, 'server') }));
+    expect(view).toMatchObject({ primary_email: value, primary_email_verified: true, primary_email_auth_enabled: true });
+    expect((await channelsOf(t, demo, user.user_id)).map((c) => c.is_primary)).toEqual([false, true]);
+  });
+
+  test("an address used for auth in another project may be used for auth here", async () => {
+    const user = await serverUser(t, demo);
+    const created = await addChannel(t, demo, user.user_id, { value: stranger.email, used_for_auth: true });
+    expectChannel(created, { value: stranger.email, used_for_auth: true });
+  });
+
+  test('server create refuses the same refusals as the client', async () => {
+    const user = await serverUser(t, demo);
+    const headers = as(demo, 'server');
+    const dup = await expectNoChange(t, demo, [user.user_id], () =>
+      call(t, 'POST', '/contact-channels', { headers, body: { user_id: user.user_id, value: user.email, used_for_auth: false } }),
+    );
+    expectTextError(dup, 400, 'Contact channel already exists');
+    const taken = await expectNoChange(t, demo, [user.user_id, alice.user_id], () =>
+      call(t, 'POST', '/contact-channels', { headers, body: { user_id: user.user_id, value: alice.email, used_for_auth: true } }),
+    );
+    expectKnownError(taken, 409, 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', { type: 'email' });
+  });
+
+  test('server send-verification-code emails any user of the project; the code verifies it', async () => {
+    const user = await serverUser(t, demo);
+    const channel = await addChannel(t, demo, user.user_id);
+    const res = await call(t, 'POST', `/contact-channels/${user.user_id}/${channel.id}/send-verification-code`, {
+      headers: as(demo, 'server'),
+      body: { callback_url: trustedCallback },
+    });
+    expect(expectOk(res)).toEqual({ success: true });
+    const code = codeFromEmail(await smtp.waitFor(channel.value));
+    expect(
+      expectOk(await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code } })),
+    ).toEqual({ success: true });
+    expect((await channelsOf(t, demo, user.user_id))[1]).toEqual({ ...channel, is_verified: true });
+  });
+
+  test('server send with an untrusted callback_url → REDIRECT_URL_NOT_WHITELISTED, no email', async () => {
+    const user = await serverUser(t, demo);
+    const channel = await addChannel(t, demo, user.user_id);
+    const res = await call(t, 'POST', `/contact-channels/${user.user_id}/${channel.id}/send-verification-code`, {
+      headers: as(demo, 'server'),
+      body: { callback_url: untrustedCallback },
+    });
+    expectKnownError(res, 400, 'REDIRECT_URL_NOT_WHITELISTED');
+    expect(queuedEmailCount(t, channel.value)).toBe(0);
+  });
+});
+
+describe('a user that is unknown or of another project', () => {
+  const targets: { name: string; userId: () => string }[] = [
+    { name: 'unknown user', userId: () => unknownUuid() },
+    { name: 'user of another project', userId: () => stranger.user_id },
+  ];
+  const ops: { name: string; run: (userId: string, channelId: string) => Promise<ApiResult> }[] = [
+    { name: 'list', run: (userId) => call(t, 'GET', `/contact-channels?user_id=${userId}`, { headers: as(demo, 'server') }) },
+    {
+      name: 'create',
+      run: (userId) =>
+        call(t, 'POST', '/contact-channels', {
+          headers: as(demo, 'server'),
+          body: { user_id: userId, value: uniqueEmail('ghost'), used_for_auth: false },
+        }),
+    },
+    {
+      name: 'send-verification-code',
+      run: (userId, channelId) =>
+        call(t, 'POST', `/contact-channels/${userId}/${channelId}/send-verification-code`, {
+          headers: as(demo, 'server'),
+          body: { callback_url: trustedCallback },
+        }),
+    },
+  ];
+  for (const target of targets) {
+    for (const op of ops) {
+      test(`${op.name} for ${target.name} → USER_ID_DOES_NOT_EXIST with details.user_id`, async () => {
+        const userId = target.userId();
+        const strangerChannel = (await channelsOf(t, other, stranger.user_id))[0];
+        const before = await channelsOf(t, other, stranger.user_id);
+        const res = await op.run(userId, strangerChannel.id);
+        expectKnownError(res, 400, 'USER_ID_DOES_NOT_EXIST', { user_id: userId });
+        expect(await channelsOf(t, other, stranger.user_id)).toEqual(before);
+        expect(queuedEmailCount(t, stranger.email)).toBe(0);
+      });
+    }
+  }
+
+  test("another project's channel through the demo key: read → 404 text, patch/delete → 400 text, unchanged", async () => {
+    const channel = (await channelsOf(t, other, stranger.user_id))[0];
+    const headers = as(demo, 'server');
+    const path = `/contact-channels/${stranger.user_id}/${channel.id}`;
+    expectTextError(await call(t, 'GET', path, { headers }), 404, 'Contact channel not found.');
+    const patched = await expectNoChange(t, other, [stranger.user_id], () =>
+      call(t, 'PATCH', path, { headers, body: { value: uniqueEmail('cross'), is_verified: true } }),
+    );
+    expectTextError(patched, 400, 'Contact channel not found');
+    const deleted = await expectNoChange(t, other, [stranger.user_id], () => call(t, 'DELETE', path, { headers }));
+    expectTextError(deleted, 400, 'Contact channel not found');
+  });
+
+  test('server reading an unknown channel of a real user → 404 text "Contact channel not found."', async () => {
+    expectTextError(
+      await call(t, 'GET', `/contact-channels/${alice.user_id}/${unknownUuid()}`, { headers: as(demo, 'server') }),
+      404,
+      'Contact channel not found.',
+    );
+  });
+
+  test('server send for an unknown channel of a real user → 404 text "Contact channel not found"', async () => {
+    const res = await call(t, 'POST', `/contact-channels/${alice.user_id}/${unknownUuid()}/send-verification-code`, {
+      headers: as(demo, 'server'),
+      body: { callback_url: trustedCallback },
+    });
+    expectTextError(res, 404, 'Contact channel not found');
+  });
+});
+
+describe('unknown query parameters (server) → SCHEMA_ERROR', () => {
+  const rows: { name: string; method: string; path: (userId: string, channelId: string) => string; body?: () => unknown }[] = [
+    { name: 'list', method: 'GET', path: (u) => `/contact-channels?user_id=${u}&limit=1` },
+    { name: 'list, contact_channel_id plus unknown', method: 'GET', path: (u, c) => `/contact-channels?user_id=${u}&contact_channel_id=${c}&x=y` },
+    {
+      name: 'create',
+      method: 'POST',
+      path: () => '/contact-channels?user_id=me',
+      body: () => ({ user_id: alice.user_id, value: uniqueEmail('q'), used_for_auth: false }),
+    },
+    { name: 'read', method: 'GET', path: (u, c) => `/contact-channels/${u}/${c}?expand=all` },
+    { name: 'patch', method: 'PATCH', path: (u, c) => `/contact-channels/${u}/${c}?dry_run=true`, body: () => ({ is_verified: true }) },
+    { name: 'delete', method: 'DELETE', path: (u, c) => `/contact-channels/${u}/${c}?force=true` },
+  ];
+  for (const row of rows) {
+    test(`${row.name}: ${row.method} with an unknown query parameter, channels unchanged`, async () => {
+      const channel = (await channelsOf(t, demo, alice.user_id))[0];
+      const res = await expectNoChange(t, demo, [alice.user_id], () =>
+        call(t, row.method, row.path(alice.user_id, channel.id), { headers: as(demo, 'server'), body: row.body?.() }),
+      );
+      expectSchemaError(res);
+    });
+  }
+});

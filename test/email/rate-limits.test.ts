@@ -1,0 +1,99 @@
+// Rate limits on email sending and password guessing (wire §10: 429 with Retry-After, which the
+// SDK waits for): per email address, so one inbox cannot be flooded and one account cannot be
+// guessed, while other addresses are unaffected.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { BootstrappedProject } from '../../server/core/bootstrap';
+import { startTestInstance, type TestInstance } from '../support/instance';
+import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import type { ApiResult } from '../support/instance';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  expectTextError,
+  makeProject,
+  queuedMessages,
+  resetCallback,
+  shiftClock,
+  signInCall,
+  signUp,
+  uniqueEmail,
+} from './helpers';
+
+let t: TestInstance;
+let smtp: SmtpReceiver;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+});
+
+afterAll(async () => {
+  await t?.stop();
+  await smtp?.stop();
+});
+
+function expectRateLimited(res: ApiResult): number {
+  expectTextError(res, 429);
+  expect(res.text.length).toBeGreaterThan(0);
+  const retryAfter = res.headers.get('retry-after');
+  expect(retryAfter).toMatch(/^[0-9]+$/);
+  const seconds = Number(retryAfter);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(3600);
+  return seconds;
+}
+
+function sendResetCode(project: BootstrappedProject, email: string) {
+  return call(t, 'POST', '/auth/password/send-reset-code', {
+    headers: as(project, 'client'),
+    body: { email, callback_url: resetCallback },
+  });
+}
+
+describe('rate limits', () => {
+  test('the 6th send-reset-code for one email within the hour is 429 with Retry-After; other emails still get mail', async () => {
+    const project = makeProject(t, 'Reset flood');
+    const user = await signUp(t, project, { callbackUrl: null });
+    for (let i = 0; i < 5; i++) {
+      expect(expectOk(await sendResetCode(project, user.email))).toEqual({
+        success: 'maybe, only if user with e-mail exists',
+      });
+    }
+    expectRateLimited(await sendResetCode(project, user.email));
+    // The address is counted case-insensitively.
+    expectRateLimited(await sendResetCode(project, user.email.toUpperCase()));
+    expect(queuedMessages(t, user.email)).toHaveLength(5);
+
+    // Unknown emails are limited the same way, so the limit does not reveal who exists.
+    const unknown = uniqueEmail('nobody');
+    for (let i = 0; i < 5; i++) expectOk(await sendResetCode(project, unknown));
+    expectRateLimited(await sendResetCode(project, unknown));
+
+    const other = await signUp(t, project, { callbackUrl: null });
+    expectOk(await sendResetCode(project, other.email));
+    await smtp.waitFor(other.email);
+
+    // The window is an hour: past it, the address may ask again.
+    const restore = shiftClock(t, 61 * 60 * 1000);
+    try {
+      expectOk(await sendResetCode(project, user.email));
+    } finally {
+      restore();
+    }
+    expect(queuedMessages(t, user.email)).toHaveLength(6);
+  });
+
+  test('the 11th failed sign-in for one email is 429, while another email still gets EMAIL_PASSWORD_MISMATCH', async () => {
+    const project = makeProject(t, 'Guessing');
+    const victim = await signUp(t, project, { callbackUrl: null });
+    const bystander = await signUp(t, project, { callbackUrl: null });
+    for (let i = 0; i < 10; i++) {
+      expectKnownError(await signInCall(t, project, victim.email, `wrong guess ${i}`), 400, 'EMAIL_PASSWORD_MISMATCH');
+    }
+    expectRateLimited(await signInCall(t, project, victim.email, 'wrong guess 10'));
+    expectKnownError(await signInCall(t, project, bystander.email, 'wrong guess'), 400, 'EMAIL_PASSWORD_MISMATCH');
+    expectOk(await signInCall(t, project, bystander.email, bystander.password));
+  });
+});
