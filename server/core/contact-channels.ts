@@ -1,14 +1,14 @@
 // A user's contact channels (wire §4.10, §5.5): email addresses, which one is primary, which
 // are verified and which may be used to sign in. An address signs in to at most one account of
 // a project.
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { contactChannels } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
 import type { Context } from './context';
 import { sendEmailVerificationCode } from './email-verification';
 import { writeTransaction, type DbWriter } from './transactions';
-import { findUserRow, foldForSearch } from './users';
+import { findUserByAuthEmail, findUserRow, foldForSearch } from './users';
 
 type ChannelRow = typeof contactChannels.$inferSelect;
 
@@ -64,20 +64,8 @@ function findChannelByValue(db: DbWriter, userId: string, value: string): Channe
 }
 
 function refuseAuthValueOfSomeoneElse(db: DbWriter, projectId: string, userId: string, value: string): void {
-  const owner = db
-    .select({ userId: contactChannels.userId })
-    .from(contactChannels)
-    .where(
-      and(
-        eq(contactChannels.projectId, projectId),
-        eq(contactChannels.type, 'email'),
-        eq(contactChannels.value, value),
-        eq(contactChannels.usedForAuth, true),
-        ne(contactChannels.userId, userId),
-      ),
-    )
-    .get();
-  if (owner) throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'email');
+  const owner = findUserByAuthEmail(db, projectId, value);
+  if (owner && owner.id !== userId) throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'email');
 }
 
 export function listContactChannels(ctx: Context, projectId: string, userId: string, channelId?: string): ContactChannelView[] {

@@ -17,7 +17,8 @@ export interface SignInResult extends SessionTokens {
   user_id: string;
 }
 
-function requirePasswordAuth(ctx: Context, projectId: string) {
+/** The project, if it allows email-and-password sign-in; every /auth/password/* call checks it first. */
+export function requirePasswordAuth(ctx: Context, projectId: string) {
   const project = requireProjectRow(ctx.db, projectId);
   if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
   return project;

@@ -8,8 +8,8 @@ import { resolveEmailTransport } from '../email/email-queue';
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
 import { queueTemplatedEmail } from './email-templates';
+import { requirePasswordAuth } from './password-auth';
 import { checkPasswordLength, hashPassword } from './password-hashing';
-import { requireProjectRow } from './projects';
 import { consumeRateLimit, type RequestOrigin } from './rate-limits';
 import { endOtherSessions } from './sessions';
 import { writeTransaction } from './transactions';
@@ -18,10 +18,6 @@ import { findUserByAuthEmail } from './users';
 import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from './verification-codes';
 
 export const passwordResetRequestAnswer = { success: 'maybe, only if user with e-mail exists' } as const;
-
-function requirePasswordAuth(ctx: Context, projectId: string): void {
-  if (!requireProjectRow(ctx.db, projectId).credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
-}
 
 export function sendPasswordResetCode(
   ctx: Context,

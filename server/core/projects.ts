@@ -119,15 +119,7 @@ export function readProjectClientView(ctx: Context, projectId: string): ProjectC
   return {
     id: row.id,
     display_name: row.displayName,
-    config: {
-      sign_up_enabled: row.signUpEnabled,
-      credential_enabled: row.credentialEnabled,
-      magic_link_enabled: row.magicLinkEnabled,
-      passkey_enabled: row.passkeyEnabled,
-      client_team_creation_enabled: row.clientTeamCreationEnabled,
-      client_user_deletion_enabled: row.clientUserDeletionEnabled,
-      enabled_oauth_providers: prepared(ctx, selectEnabledProviderIds).all({ projectId }),
-    },
+    config: { ...clientConfigFlags(row), enabled_oauth_providers: prepared(ctx, selectEnabledProviderIds).all({ projectId }) },
   };
 }
 
@@ -167,12 +159,7 @@ export function readProjectAdminView(ctx: Context, projectId: string): ProjectAd
     config: {
       id: row.configId,
       allow_localhost: row.allowLocalhost,
-      sign_up_enabled: row.signUpEnabled,
-      credential_enabled: row.credentialEnabled,
-      magic_link_enabled: row.magicLinkEnabled,
-      passkey_enabled: row.passkeyEnabled,
-      client_team_creation_enabled: row.clientTeamCreationEnabled,
-      client_user_deletion_enabled: row.clientUserDeletionEnabled,
+      ...clientConfigFlags(row),
       create_team_on_sign_up: row.createTeamOnSignUp,
       oauth_providers: providers,
       enabled_oauth_providers: providers.filter((p) => p.enabled).map((p) => ({ id: p.id })),
@@ -181,6 +168,18 @@ export function readProjectAdminView(ctx: Context, projectId: string): ProjectAd
       team_creator_default_permissions: defaults.filter((d) => d.kind === 'team_creator').map((d) => ({ id: d.permissionId })),
       team_member_default_permissions: defaults.filter((d) => d.kind === 'team_member').map((d) => ({ id: d.permissionId })),
     },
+  };
+}
+
+/** The config switches both views show. */
+function clientConfigFlags(row: ProjectRow) {
+  return {
+    sign_up_enabled: row.signUpEnabled,
+    credential_enabled: row.credentialEnabled,
+    magic_link_enabled: row.magicLinkEnabled,
+    passkey_enabled: row.passkeyEnabled,
+    client_team_creation_enabled: row.clientTeamCreationEnabled,
+    client_user_deletion_enabled: row.clientUserDeletionEnabled,
   };
 }
 

@@ -7,7 +7,6 @@ import type { ApiKeyKind } from '../protocol/api-key-schemas';
 import { verifyAccessToken } from './access-tokens';
 import { isValidApiKey } from './api-keys';
 import type { Context } from './context';
-import { projectExists } from './projects';
 import { userExists } from './users';
 
 export const accessTypes = ['client', 'server', 'admin'] as const;
@@ -97,7 +96,8 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
     )[accessType];
     throw knownError(code, projectId);
   }
-  if (!projectExists(ctx, projectId)) throw knownError('PROJECT_NOT_FOUND', projectId);
+  // Stack's step 8 (project missing) cannot happen here: key sets are deleted with their project,
+  // so a valid key means the project exists, and checking again would cost a query per request.
   return { kind: 'project', projectId, accessType, userId, requestLine };
 }
 

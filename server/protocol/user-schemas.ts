@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { wireObject } from './wire-object';
 
 const jsonValue = v.unknown();
-const urlSchema = v.pipe(
+const profileImageUrlSchema = v.pipe(
   v.string(),
   v.maxLength(1_000_000, 'Profile image URL is limited to 1,000,000 characters'),
   v.url('Invalid URL'),
@@ -16,7 +16,7 @@ export const uuidSchema = v.pipe(v.string(), v.uuid('Must be a UUID'));
 
 const serverUserFields = {
   display_name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256)))),
-  profile_image_url: v.optional(v.nullable(urlSchema)),
+  profile_image_url: v.optional(v.nullable(profileImageUrlSchema)),
   client_metadata: v.optional(jsonValue),
   client_read_only_metadata: v.optional(jsonValue),
   server_metadata: v.optional(jsonValue),
