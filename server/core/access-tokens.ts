@@ -8,7 +8,7 @@ import { users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
 import { prepared } from './prepared-queries';
-import { findProjectRow } from './projects';
+import { projectExists } from './projects';
 import { getProjectSigningKey } from './signing-keys';
 
 /** The issuer Stack Auth uses; kept so apps that check it keep working after a move. */
@@ -39,9 +39,26 @@ export async function issueAccessToken(ctx: Context, projectId: string, userId: 
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + Math.floor(ctx.settings.accessTokenLifetimeMillis / 1000))
     .sign(key.privateKey);
-  // Issuing a token is the "user activity" that last_active_at reports (wire §3.1).
-  prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
+  recordActivity(ctx, userId, nowMillis);
   return token;
+}
+
+// Issuing a token is the "user activity" that last_active_at reports (wire §3.1). A user
+// refreshing many times a second is written down at most once a second: the write would
+// otherwise be most of a refresh's cost, and it empties the read caches each time.
+const activityWriteIntervalMillis = 1000;
+const maxRememberedWrites = 10_000;
+const lastActivityWritesByDatabase = new WeakMap<object, Map<string, number>>();
+
+function recordActivity(ctx: Context, userId: string, nowMillis: number): void {
+  let lastWrites = lastActivityWritesByDatabase.get(ctx.sqlite);
+  if (!lastWrites) lastActivityWritesByDatabase.set(ctx.sqlite, (lastWrites = new Map()));
+  const lastWrite = lastWrites.get(userId);
+  if (lastWrite !== undefined && nowMillis - lastWrite < activityWriteIntervalMillis && nowMillis >= lastWrite) return;
+  prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
+  lastWrites.delete(userId);
+  if (lastWrites.size >= maxRememberedWrites) lastWrites.delete(lastWrites.keys().next().value!);
+  lastWrites.set(userId, nowMillis);
 }
 
 // Verifying ES256 dominates the cost of an authenticated request, so tokens already verified
@@ -89,7 +106,7 @@ export async function verifyAccessTokenSignatureAndExpiry(
   } catch {
     throw knownError(unparsableCode);
   }
-  if (!findProjectRow(ctx, audience)) throw knownError(unparsableCode);
+  if (!projectExists(ctx, audience)) throw knownError(unparsableCode);
   const key = await getProjectSigningKey(ctx, audience);
   try {
     const { payload } = await jwtVerify(token, key.publicKey, {

@@ -18,6 +18,7 @@ import { prepared } from './prepared-queries';
 import { requireProjectRow } from './projects';
 import { randomCrockfordString, secretMatchesDigest, sha256Hex } from './random-tokens';
 import type { DbWriter } from './transactions';
+import { WriteInvalidatedCache } from './write-invalidated-cache';
 
 type KeySetRow = typeof apiKeySets.$inferSelect;
 
@@ -139,23 +140,32 @@ export function revokeApiKeySet(ctx: Context, projectId: string, keySetId: strin
   return updateApiKeySet(ctx, projectId, keySetId, { revoked: true });
 }
 
+// Remembers when each presented key stops being valid (0: not valid), keyed by its digest so no
+// raw secret is held. Emptied by any write, so a revocation from the CLI counts at once.
+const keyValidityCache = new WriteInvalidatedCache<number>(10_000);
+
 /**
  * True when `key` belongs to a key set of the project that holds a key of this kind and is
- * neither revoked nor expired. Read from the database on every call (no cache), so a
- * revocation made by the CLI against a running server takes effect on the next request.
+ * neither revoked nor expired.
  */
 export function isValidApiKey(ctx: Context, projectId: string, kind: ApiKeyKind, key: string): boolean {
-  const now = ctx.clock.now();
+  const validUntil = keyValidityCache.get(ctx, `${projectId}:${kind}:${sha256Hex(key)}`, () =>
+    keyValidUntil(ctx, projectId, kind, key),
+  );
+  return validUntil > ctx.clock.now();
+}
+
+function keyValidUntil(ctx: Context, projectId: string, kind: ApiKeyKind, key: string): number {
   const candidates = prepared(ctx, selectKeySetsOfProject).all({ projectId });
-  let valid = false;
+  let validUntil = 0;
   for (const row of candidates) {
     const digest = row[hashColumn[kind]];
     if (digest === null) continue;
     // Compare against every candidate so the time taken says nothing about which one matched.
     const matches = secretMatchesDigest(key, digest);
-    if (matches && row.manuallyRevokedAt === null && row.expiresAt > now) valid = true;
+    if (matches && row.manuallyRevokedAt === null) validUntil = Math.max(validUntil, row.expiresAt);
   }
-  return valid;
+  return validUntil;
 }
 
 const selectKeySetsOfProject = (db: Db) =>

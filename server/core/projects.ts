@@ -30,6 +30,7 @@ import {
   findUndefinedPermissionIds,
   seedDefaultPermissionDefinitions,
 } from './permission-definitions';
+import { WriteInvalidatedCache } from './write-invalidated-cache';
 import { writeTransaction, type DbWriter } from './transactions';
 import { prepared } from './prepared-queries';
 import { findProductionModeProblems } from './production-mode';
@@ -56,8 +57,11 @@ export function findProjectRow(ctx: Context, projectId: string): ProjectRow | un
   return prepared(ctx, selectProjectById).get({ id: projectId });
 }
 
+// Asked by every refresh grant and every access-token check.
+const projectExistence = new WriteInvalidatedCache<boolean>(10_000);
+
 export function projectExists(ctx: Context, projectId: string): boolean {
-  return findProjectRow(ctx, projectId) !== undefined;
+  return projectExistence.get(ctx, projectId, () => findProjectRow(ctx, projectId) !== undefined);
 }
 
 export function requireProjectRow(db: DbWriter, projectId: string): ProjectRow {

@@ -42,9 +42,11 @@ const keyKindForAccessType: Record<AccessType, ApiKeyKind> = {
 
 export async function authenticateRequest(ctx: Context, headers: AuthHeaders, requestLine = ''): Promise<RequestAuth> {
   // An empty header counts as absent (the admin SDK sends empty key headers).
-  const h = Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, value === undefined || value === '' ? undefined : value]),
-  ) as AuthHeaders;
+  const h: AuthHeaders = {};
+  for (const name in headers) {
+    const value = headers[name as keyof AuthHeaders];
+    if (value) h[name as keyof AuthHeaders] = value;
+  }
 
   let userId: string | null = null;
   if (h.projectId !== undefined && h.accessToken !== undefined) {

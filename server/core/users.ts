@@ -12,6 +12,7 @@ import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from './pa
 import { prepared } from './prepared-queries';
 import { requireProjectRow } from './projects';
 import { writeTransaction, type DbWriter } from './transactions';
+import { WriteInvalidatedCache } from './write-invalidated-cache';
 
 type UserRow = typeof users.$inferSelect;
 type ChannelRow = typeof contactChannels.$inferSelect;
@@ -23,8 +24,11 @@ const selectUserIdById = (db: Db) =>
     .where(eq(users.id, sql.placeholder('id')))
     .prepare();
 
+// Asked on every request that carries an access token (a deleted user's token means no user).
+const userExistence = new WriteInvalidatedCache<boolean>(10_000);
+
 export function userExists(ctx: Context, userId: string): boolean {
-  return prepared(ctx, selectUserIdById).get({ id: userId }) !== undefined;
+  return userExistence.get(ctx, userId, () => prepared(ctx, selectUserIdById).get({ id: userId }) !== undefined);
 }
 
 export function findUserRow(db: DbWriter, projectId: string, userId: string): UserRow | undefined {
@@ -54,11 +58,18 @@ const selectChannelsOfUser = (db: Db) =>
     .where(eq(contactChannels.userId, sql.placeholder('userId')))
     .prepare();
 
-/** The server view; on every GET /users/me, so its two reads are prepared statements. */
-export function readUserServerView(ctx: Context, projectId: string, userId: string): UserServerView {
-  const row = prepared(ctx, selectUserOfProject).get({ projectId, userId });
-  if (!row) throw knownError('USER_NOT_FOUND');
-  return serverView(row, prepared(ctx, selectChannelsOfUser).all({ userId }));
+// GET /users/me is the most frequent call of all; views are remembered until the next write.
+// Frozen, because every caller shares the one object.
+const serverViews = new WriteInvalidatedCache<Readonly<UserServerView> | null>(10_000);
+
+/** The server view of a user of the project. */
+export function readUserServerView(ctx: Context, projectId: string, userId: string): Readonly<UserServerView> {
+  const view = serverViews.get(ctx, `${projectId}:${userId}`, () => {
+    const row = prepared(ctx, selectUserOfProject).get({ projectId, userId });
+    return row ? Object.freeze(serverView(row, prepared(ctx, selectChannelsOfUser).all({ userId }))) : null;
+  });
+  if (!view) throw knownError('USER_NOT_FOUND');
+  return view;
 }
 
 function serverView(row: UserRow, channels: ChannelRow[]): UserServerView {

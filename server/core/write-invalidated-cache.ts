@@ -1,0 +1,64 @@
+// Answers to hot reads (is this API key valid, does this user exist, the user's view) kept until the database is
+// next written, by this server or by anyone else (the CLI writes the same file). Any write at
+// all empties the cache, so an answer is never older than the last write: a key revoked from the
+// CLI is refused on the very next request, exactly as without the cache.
+//
+// "Written" is told by two counters SQLite keeps. total_changes() counts rows this connection
+// changed; it is nearly free, so it is read on every lookup. PRAGMA data_version changes when
+// another connection commits; it costs about as much as a query, so it is read once per
+// synchronous run of code and reused until the microtask queue next runs. A request that
+// arrives after another process's commit starts in a new task and so reads it afresh.
+import type { Database } from 'bun:sqlite';
+import type { Context } from './context';
+
+const ownChangesStatements = new WeakMap<Database, ReturnType<Database['prepare']>>();
+const otherCommitsStatements = new WeakMap<Database, ReturnType<Database['prepare']>>();
+let otherCommitsThisRun: { sqlite: Database; version: number } | null = null;
+
+function preparedOnce(statements: typeof ownChangesStatements, sqlite: Database, sql: string) {
+  let statement = statements.get(sqlite);
+  if (!statement) statements.set(sqlite, (statement = sqlite.prepare(sql)));
+  return statement;
+}
+
+function otherConnectionsVersion(sqlite: Database): number {
+  if (otherCommitsThisRun !== null && otherCommitsThisRun.sqlite === sqlite) return otherCommitsThisRun.version;
+  const version = (preparedOnce(otherCommitsStatements, sqlite, 'PRAGMA data_version').get() as { data_version: number })
+    .data_version;
+  otherCommitsThisRun = { sqlite, version };
+  queueMicrotask(() => (otherCommitsThisRun = null));
+  return version;
+}
+
+/** A value that differs whenever anything was written to the database since it was last read. */
+function databaseGeneration(sqlite: Database): string {
+  const { own } = preparedOnce(ownChangesStatements, sqlite, 'SELECT total_changes() AS own').get() as { own: number };
+  return `${own}:${otherConnectionsVersion(sqlite)}`;
+}
+
+export class WriteInvalidatedCache<V> {
+  private readonly byDatabase = new WeakMap<Database, { generation: string; entries: Map<string, V> }>();
+
+  /** Bounded, so a caller trying many different keys cannot grow it without limit. */
+  constructor(private readonly maxEntries: number) {}
+
+  /** The cached answer for `key`, or `load()`'s, remembered until the next write. */
+  get(ctx: Context, key: string, load: () => V): V {
+    // Inside a transaction the counters move with writes that may still roll back, so an answer
+    // read there could outlive the data it saw.
+    if (ctx.sqlite.inTransaction) return load();
+    // Read before `load` runs: a commit landing between the two then shows as a newer
+    // generation on the next call and drops the entry.
+    const generation = databaseGeneration(ctx.sqlite);
+    let state = this.byDatabase.get(ctx.sqlite);
+    if (!state || state.generation !== generation) {
+      state = { generation, entries: new Map() };
+      this.byDatabase.set(ctx.sqlite, state);
+    }
+    if (state.entries.has(key)) return state.entries.get(key)!;
+    const value = load();
+    if (state.entries.size >= this.maxEntries) state.entries.delete(state.entries.keys().next().value!);
+    state.entries.set(key, value);
+    return value;
+  }
+}

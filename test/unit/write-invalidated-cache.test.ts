@@ -1,0 +1,93 @@
+// The read cache must never answer from before a write: not after this connection writes, not
+// after another connection (the CLI) commits, and not after a transaction that rolled back.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { rmSync } from 'node:fs';
+import { openStorage, type Storage } from '../../db/connection';
+import { defaultSettings, silentLogger, systemClock, type Context } from '../../server/core/context';
+import { WriteInvalidatedCache } from '../../server/core/write-invalidated-cache';
+import { makeTempDir } from '../support/instance';
+
+let dataDir: string;
+let server: Storage;
+let cli: Storage;
+let ctx: Context;
+
+beforeAll(() => {
+  dataDir = makeTempDir();
+  server = openStorage(dataDir);
+  cli = openStorage(dataDir);
+  ctx = {
+    db: server.db,
+    sqlite: server.sqlite,
+    clock: systemClock,
+    mode: 'development',
+    log: silentLogger,
+    settings: defaultSettings(),
+  };
+  server.sqlite.run('CREATE TABLE cache_probe (value INTEGER NOT NULL)');
+  server.sqlite.run('INSERT INTO cache_probe (value) VALUES (1)');
+});
+
+afterAll(() => {
+  server.close();
+  cli.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const readProbe = (storage: Storage) => (storage.sqlite.query('SELECT value FROM cache_probe').get() as { value: number }).value;
+/** Lets queued microtasks run, as happens between two requests. */
+const nextRequest = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('WriteInvalidatedCache', () => {
+  test('a repeated read is served from the cache while nothing is written', async () => {
+    const cache = new WriteInvalidatedCache<number>(10);
+    let loads = 0;
+    const read = () => cache.get(ctx, 'probe', () => (loads++, readProbe(server)));
+    expect(read()).toBe(1);
+    await nextRequest();
+    expect(read()).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  test("this connection's write is seen by the very next read", () => {
+    const cache = new WriteInvalidatedCache<number>(10);
+    const read = () => cache.get(ctx, 'probe', () => readProbe(server));
+    expect(read()).toBe(1);
+    server.sqlite.run('UPDATE cache_probe SET value = 2');
+    expect(read()).toBe(2);
+  });
+
+  test("another connection's commit is seen by the next request", async () => {
+    const cache = new WriteInvalidatedCache<number>(10);
+    const read = () => cache.get(ctx, 'probe', () => readProbe(server));
+    await nextRequest();
+    const before = read();
+    cli.sqlite.run('UPDATE cache_probe SET value = value + 10');
+    await nextRequest();
+    expect(read()).toBe(before + 10);
+  });
+
+  test('an answer read inside a transaction that rolls back is not kept', () => {
+    const cache = new WriteInvalidatedCache<number>(10);
+    const read = () => cache.get(ctx, 'probe', () => readProbe(server));
+    const committed = read();
+    expect(() =>
+      server.sqlite.transaction(() => {
+        server.sqlite.run('UPDATE cache_probe SET value = 999');
+        expect(read()).toBe(999);
+        throw new Error('roll back');
+      })(),
+    ).toThrow('roll back');
+    expect(read()).toBe(committed);
+  });
+
+  test('the number of entries is bounded', async () => {
+    const cache = new WriteInvalidatedCache<string>(2);
+    let loads = 0;
+    const read = (key: string) => cache.get(ctx, key, () => (loads++, key));
+    for (const key of ['a', 'b', 'c']) read(key);
+    expect(loads).toBe(3);
+    read('a'); // evicted when 'c' came in
+    expect(loads).toBe(4);
+  });
+});
