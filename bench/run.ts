@@ -65,8 +65,10 @@ async function alternate<B>(
   const baselineResults: B[] = [];
   const subjectResults: LoadResult[] = [];
   for (let round = 0; round < rounds; round++) {
-    baselineResults.push(await baseline());
+    // Which goes first alternates too, so a steady drift in machine speed favours neither.
+    if (round % 2 === 0) baselineResults.push(await baseline());
     subjectResults.push(await subject());
+    if (round % 2 === 1) baselineResults.push(await baseline());
   }
   return { baseline: baselineResults, subject: medianResult(subjectResults) };
 }

@@ -26,11 +26,13 @@ export const corsHeaders: Record<string, string> = {
   'access-control-expose-headers': 'content-type, x-stack-actual-status, x-stack-known-error',
 };
 
+// Listed once: walking the object on every response showed up in the per-request cost.
+const staticHeaders = [...Object.entries(corsHeaders), ['cache-control', 'no-store, max-age=0']] as const;
+
 export async function finishApiResponse(request: Request, response: Response): Promise<Response> {
   const headers = response.headers;
-  for (const [name, value] of Object.entries(corsHeaders)) headers.set(name, value);
+  for (const [name, value] of staticHeaders) headers.set(name, value);
   headers.set('x-stack-request-id', crypto.randomUUID());
-  headers.set('cache-control', 'no-store, max-age=0');
 
   const contentType = headers.get('content-type') ?? '';
   let prettyJson = false;
