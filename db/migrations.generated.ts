@@ -2,9 +2,11 @@
 import m0 from './migrations/0000_init.sql' with { type: 'text' };
 import m1 from './migrations/0001_users_sessions_email.sql' with { type: 'text' };
 import m2 from './migrations/0002_search_folding.sql' with { type: 'text' };
+import m3 from './migrations/0003_teams.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
-  { tag: '0000_init', sql: m0 },
-  { tag: '0001_users_sessions_email', sql: m1 },
-  { tag: '0002_search_folding', sql: m2 },
+  { tag: "0000_init", sql: m0 },
+  { tag: "0001_users_sessions_email", sql: m1 },
+  { tag: "0002_search_folding", sql: m2 },
+  { tag: "0003_teams", sql: m3 },
 ];

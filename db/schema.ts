@@ -213,6 +213,59 @@ export const refreshTokens = sqliteTable(
   (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
+/** Teams of a project (wire §4.3). */
+export const teams = sqliteTable(
+  'teams',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    profileImageUrl: text('profile_image_url'),
+    clientMetadata: json('client_metadata'),
+    clientReadOnlyMetadata: json('client_read_only_metadata'),
+    serverMetadata: json('server_metadata'),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [index('teams_project_created_idx').on(t.projectId, t.createdAt)],
+);
+
+/** Memberships, each with the member's team profile (wire §4.4): null fields fall back to the user's. */
+export const teamMembers = sqliteTable(
+  'team_members',
+  {
+    projectId: text('project_id').notNull(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    displayName: text('display_name'),
+    profileImageUrl: text('profile_image_url'),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Permissions granted directly to a member in a team; ids may be system ids. */
+export const teamMemberPermissions = sqliteTable(
+  'team_member_permissions',
+  {
+    projectId: text('project_id').notNull(),
+    teamId: text('team_id').notNull(),
+    userId: text('user_id').notNull(),
+    permissionId: text('permission_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId, t.permissionId] }),
+    // Leaving a team (or its deletion) takes the member's grants with it.
+    foreignKey({ columns: [t.teamId, t.userId], foreignColumns: [teamMembers.teamId, teamMembers.userId] }).onDelete('cascade'),
+    index('team_member_permissions_project_permission_idx').on(t.projectId, t.permissionId),
+  ],
+);
+
 /** One ES256 key pair per project, generated on first use and kept for good. */
 export const projectSigningKeys = sqliteTable('project_signing_keys', {
   projectId: text('project_id')

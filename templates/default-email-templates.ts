@@ -77,3 +77,24 @@ export const defaultEmailTemplates: Record<EmailTemplateType, { subject: string;
     ]),
   },
 };
+
+/**
+ * Sent instead of the team invitation when the invited address has no account in the project:
+ * the link is the same, but the reader is told to create an account with this address first.
+ * Not editable through the API, whose template types are the four of wire §4.14.
+ */
+export const signInInvitationTemplate: { subject: string; content: EmailDocument } = {
+  subject: 'You have been invited to {{ projectDisplayName }}',
+  content: document([
+    ['heading', heading('Join {{ teamDisplayName }} on {{ projectDisplayName }}')],
+    [
+      'invite',
+      paragraph(
+        'Hi {{ userDisplayName }}, you have been invited to join {{ teamDisplayName }}. Create your {{ projectDisplayName }} account with this email address, then follow the link to join.',
+      ),
+    ],
+    ['button', button('Sign up and join', '{{ teamInvitationLink }}')],
+    ['divider', divider],
+    ['note', ignoreNote('expect this invitation')],
+  ]),
+};

@@ -2,7 +2,12 @@
 // has them, authd's defaults otherwise; and the rendering of a template into a queued email.
 import { and, eq } from 'drizzle-orm';
 import { emailTemplates, projects } from '../../db/schema';
-import { defaultEmailTemplates, emailTemplateTypes, type EmailTemplateType } from '../../templates/default-email-templates';
+import {
+  defaultEmailTemplates,
+  emailTemplateTypes,
+  signInInvitationTemplate,
+  type EmailTemplateType,
+} from '../../templates/default-email-templates';
 import { queueEmail } from '../email/email-queue';
 import { renderEmailDocument, renderSubject, type EmailVariables } from '../email/render-email';
 import { StatusError } from '../protocol/status-error';
@@ -75,13 +80,13 @@ export function queueTemplatedEmail(
   ctx: Context,
   db: DbWriter,
   projectId: string,
-  type: EmailTemplateType,
+  type: EmailTemplateType | 'sign_in_invitation',
   recipient: string,
   variables: EmailVariables,
 ): void {
   const project = db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).get();
   const allVariables = { projectDisplayName: project?.displayName ?? '', ...variables };
-  const template = readEmailTemplate(db, projectId, type);
+  const template = type === 'sign_in_invitation' ? signInInvitationTemplate : readEmailTemplate(db, projectId, type);
   const { html, text } = renderEmailDocument(template.content, allVariables);
   queueEmail(ctx, db, { projectId, recipient, subject: renderSubject(template.subject, allVariables), html, text });
 }

@@ -1,9 +1,13 @@
-// Team permission definitions: the two every new project starts with, and the existence check
-// other rules (default permissions) rely on. Managing definitions builds on this module.
+// Team permission definitions: the two every new project starts with, the existence check other
+// rules rely on, and their management by admins.
 import { and, eq, inArray } from 'drizzle-orm';
-import { permissionContainments, permissionDefinitions } from '../../db/schema';
-import { isSystemPermissionId, systemPermissionIds } from '../protocol/permission-ids';
-import type { DbWriter } from './transactions';
+import { permissionContainments, permissionDefinitions, projectDefaultPermissions, teamMemberPermissions } from '../../db/schema';
+import { knownError } from '../protocol/known-errors';
+import { isSystemPermissionId, systemPermissionDescriptions, systemPermissionIds } from '../protocol/permission-ids';
+import { StatusError } from '../protocol/status-error';
+import type { PermissionDefinitionView } from '../protocol/team-schemas';
+import type { Context } from './context';
+import { writeTransaction, type DbWriter } from './transactions';
 
 /** wire §4.7: new projects get `member` (the member default) and `admin` (the creator default). */
 export const defaultPermissionDefinitions = [
@@ -47,4 +51,191 @@ export function findUndefinedPermissionIds(db: DbWriter, projectId: string, ids:
       .map((row) => row.id),
   );
   return custom.filter((id) => !defined.has(id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Managing definitions (admin; wire §4.7, §5.11)
+
+function describeDefinition(id: string, description: string | null, contained: string[]): PermissionDefinitionView {
+  return { id, ...(description ? { description } : {}), contained_permission_ids: [...contained].sort() };
+}
+
+function containedIdsOf(db: DbWriter, projectId: string): Map<string, string[]> {
+  const contained = new Map<string, string[]>();
+  for (const edge of db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId)).all()) {
+    contained.set(edge.permissionId, [...(contained.get(edge.permissionId) ?? []), edge.containedPermissionId]);
+  }
+  return contained;
+}
+
+/** The five system permissions and the project's own, sorted by id. */
+export function listPermissionDefinitions(ctx: Context, projectId: string): PermissionDefinitionView[] {
+  const contained = containedIdsOf(ctx.db, projectId);
+  const custom = ctx.db
+    .select()
+    .from(permissionDefinitions)
+    .where(eq(permissionDefinitions.projectId, projectId))
+    .all()
+    .map((row) => describeDefinition(row.id, row.description, contained.get(row.id) ?? []));
+  const system = systemPermissionIds.map((id) => describeDefinition(id, systemPermissionDescriptions[id], []));
+  return [...system, ...custom].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+function requireDefinition(db: DbWriter, projectId: string, id: string) {
+  const row = isSystemPermissionId(id)
+    ? undefined
+    : db
+        .select()
+        .from(permissionDefinitions)
+        .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
+        .get();
+  if (!row) throw knownError('PERMISSION_NOT_FOUND', id);
+  return row;
+}
+
+/**
+ * Refuses contained ids that are not defined, and edges that would let `id` contain itself,
+ * which would make "what does this permission grant" a question without an end.
+ */
+function checkContainedIds(db: DbWriter, projectId: string, id: string, containedIds: readonly string[]): void {
+  const missing = findUndefinedPermissionIds(db, projectId, containedIds);
+  if (missing.length > 0) throw knownError('CONTAINED_PERMISSION_NOT_FOUND', missing[0]!);
+  const graph = containedIdsOf(db, projectId);
+  graph.set(id, [...containedIds]);
+  const path = findPathTo(graph, containedIds, id);
+  if (path) throw new StatusError(400, `Contained permissions cannot form a cycle: ${[id, ...path].join(' → ')}`);
+}
+
+/** A path of ids from one of `starts` to `target` through `graph`, or null. */
+function findPathTo(graph: Map<string, string[]>, starts: readonly string[], target: string): string[] | null {
+  const visited = new Set<string>();
+  const walk = (id: string): string[] | null => {
+    if (id === target) return [id];
+    if (visited.has(id)) return null;
+    visited.add(id);
+    for (const child of graph.get(id) ?? []) {
+      const rest = walk(child);
+      if (rest) return [id, ...rest];
+    }
+    return null;
+  };
+  for (const start of starts) {
+    const path = walk(start);
+    if (path) return path;
+  }
+  return null;
+}
+
+function insertContainments(db: DbWriter, projectId: string, id: string, containedIds: readonly string[]): void {
+  for (const contained of new Set(containedIds)) {
+    db.insert(permissionContainments).values({ projectId, permissionId: id, containedPermissionId: contained }).run();
+  }
+}
+
+function readDefinition(db: DbWriter, projectId: string, id: string): PermissionDefinitionView {
+  const row = requireDefinition(db, projectId, id);
+  return describeDefinition(row.id, row.description, containedIdsOf(db, projectId).get(row.id) ?? []);
+}
+
+export function createPermissionDefinition(
+  ctx: Context,
+  projectId: string,
+  input: { id: string; description?: string; contained_permission_ids?: string[] },
+): PermissionDefinitionView {
+  return writeTransaction(ctx, (tx) => {
+    if (isSystemPermissionId(input.id) || findUndefinedPermissionIds(tx, projectId, [input.id]).length === 0) {
+      throw new StatusError(400, `A permission with the id "${input.id}" already exists.`);
+    }
+    const contained = input.contained_permission_ids ?? [];
+    checkContainedIds(tx, projectId, input.id, contained);
+    tx.insert(permissionDefinitions)
+      .values({ projectId, id: input.id, description: input.description || null, createdAt: ctx.clock.now() })
+      .run();
+    insertContainments(tx, projectId, input.id, contained);
+    return readDefinition(tx, projectId, input.id);
+  });
+}
+
+/** Changes a definition; a new id is carried into grants, other definitions and the project defaults. */
+export function updatePermissionDefinition(
+  ctx: Context,
+  projectId: string,
+  id: string,
+  input: { id?: string; description?: string; contained_permission_ids?: string[] },
+): PermissionDefinitionView {
+  return writeTransaction(ctx, (tx) => {
+    requireDefinition(tx, projectId, id);
+    const newId = input.id ?? id;
+    if (newId !== id) {
+      if (isSystemPermissionId(newId) || findUndefinedPermissionIds(tx, projectId, [newId]).length === 0) {
+        throw new StatusError(400, `A permission with the id "${newId}" already exists.`);
+      }
+      renamePermission(tx, projectId, id, newId);
+    }
+    if (input.description !== undefined) {
+      tx.update(permissionDefinitions)
+        .set({ description: input.description || null })
+        .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, newId)))
+        .run();
+    }
+    if (input.contained_permission_ids !== undefined) {
+      tx.delete(permissionContainments)
+        .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.permissionId, newId)))
+        .run();
+      checkContainedIds(tx, projectId, newId, input.contained_permission_ids);
+      insertContainments(tx, projectId, newId, input.contained_permission_ids);
+    }
+    return readDefinition(tx, projectId, newId);
+  });
+}
+
+function renamePermission(db: DbWriter, projectId: string, from: string, to: string): void {
+  const definitionKey = and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, from));
+  const edges = db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId)).all();
+  // The edges leave with their definition (cascade), so they are put back under the new id.
+  db.insert(permissionDefinitions)
+    .values({ ...db.select().from(permissionDefinitions).where(definitionKey).get()!, id: to })
+    .run();
+  db.delete(permissionDefinitions).where(definitionKey).run();
+  db.delete(permissionContainments)
+    .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.containedPermissionId, from)))
+    .run();
+  for (const edge of edges) {
+    if (edge.permissionId !== from && edge.containedPermissionId !== from) continue;
+    db.insert(permissionContainments)
+      .values({
+        projectId,
+        permissionId: edge.permissionId === from ? to : edge.permissionId,
+        containedPermissionId: edge.containedPermissionId === from ? to : edge.containedPermissionId,
+      })
+      .onConflictDoNothing()
+      .run();
+  }
+  db.update(teamMemberPermissions)
+    .set({ permissionId: to })
+    .where(and(eq(teamMemberPermissions.projectId, projectId), eq(teamMemberPermissions.permissionId, from)))
+    .run();
+  db.update(projectDefaultPermissions)
+    .set({ permissionId: to })
+    .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.permissionId, from)))
+    .run();
+}
+
+/** Deletes a definition with its grants, and takes it out of other definitions and the defaults. */
+export function deletePermissionDefinition(ctx: Context, projectId: string, id: string): void {
+  writeTransaction(ctx, (tx) => {
+    requireDefinition(tx, projectId, id);
+    tx.delete(permissionContainments)
+      .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.containedPermissionId, id)))
+      .run();
+    tx.delete(teamMemberPermissions)
+      .where(and(eq(teamMemberPermissions.projectId, projectId), eq(teamMemberPermissions.permissionId, id)))
+      .run();
+    tx.delete(projectDefaultPermissions)
+      .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.permissionId, id)))
+      .run();
+    tx.delete(permissionDefinitions)
+      .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
+      .run();
+  });
 }

@@ -3,14 +3,16 @@
 // client's PATCH /users/me and the CLI all enforce them alike.
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { contactChannels, refreshTokens, users } from '../../db/schema';
+import { contactChannels, refreshTokens, teamMembers, users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
 import type { UserCreate, UserListQuery, UserServerView, UserUpdate } from '../protocol/user-schemas';
+import type { TeamServerView } from '../protocol/team-schemas';
 import type { Context } from './context';
 import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from './password-hashing';
 import { prepared } from './prepared-queries';
 import { requireProjectRow } from './projects';
+import { findTeamServerView, insertTeam, requireMembership } from './teams';
 import { writeTransaction, type DbWriter } from './transactions';
 import { WriteInvalidatedCache } from './write-invalidated-cache';
 
@@ -66,13 +68,20 @@ const serverViews = new WriteInvalidatedCache<Readonly<UserServerView> | null>(1
 export function readUserServerView(ctx: Context, projectId: string, userId: string): Readonly<UserServerView> {
   const view = serverViews.get(ctx, `${projectId}:${userId}`, () => {
     const row = prepared(ctx, selectUserOfProject).get({ projectId, userId });
-    return row ? Object.freeze(serverView(row, prepared(ctx, selectChannelsOfUser).all({ userId }))) : null;
+    return row
+      ? Object.freeze(serverView(row, prepared(ctx, selectChannelsOfUser).all({ userId }), selectedTeamOf(ctx.db, row)))
+      : null;
   });
   if (!view) throw knownError('USER_NOT_FOUND');
   return view;
 }
 
-function serverView(row: UserRow, channels: ChannelRow[]): UserServerView {
+/** The selected team's server view; the membership is ended together with the selection. */
+function selectedTeamOf(db: DbWriter, row: UserRow): TeamServerView | null {
+  return row.selectedTeamId === null ? null : findTeamServerView(db, row.projectId, row.selectedTeamId);
+}
+
+function serverView(row: UserRow, channels: ChannelRow[], selectedTeam: TeamServerView | null): UserServerView {
   const primary = channels.find((c) => c.type === 'email' && c.isPrimary);
   const hasPassword = row.passwordHash !== null;
   return {
@@ -81,8 +90,8 @@ function serverView(row: UserRow, channels: ChannelRow[]): UserServerView {
     primary_email_verified: primary?.isVerified ?? false,
     primary_email_auth_enabled: primary?.usedForAuth ?? false,
     display_name: row.displayName,
-    selected_team: null,
-    selected_team_id: row.selectedTeamId,
+    selected_team: selectedTeam,
+    selected_team_id: selectedTeam?.id ?? null,
     profile_image_url: row.profileImageUrl,
     signed_up_at_millis: row.signedUpAt,
     has_password: hasPassword,
@@ -161,11 +170,20 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
         now,
       });
     }
+    if (project.createTeamOnSignUp) {
+      // Every way of signing up passes here, so each gets its personal team (wire §5.4).
+      const name = input.display_name || input.primary_email;
+      insertTeam(ctx, tx, projectId, { display_name: name ? `${name}'s Team` : 'Personal Team' }, id);
+    }
     return id;
   };
   const userId = db ? create(db) : writeTransaction(ctx, create);
   return db
-    ? serverView(requireUserRow(db, projectId, userId), channelsOf(db, userId))
+    ? serverView(
+        requireUserRow(db, projectId, userId),
+        channelsOf(db, userId),
+        selectedTeamOf(db, requireUserRow(db, projectId, userId)),
+      )
     : readUserServerView(ctx, projectId, userId);
 }
 
@@ -200,9 +218,8 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
       changes.requiresTotpMfa = false;
     }
     if (input.selected_team_id !== undefined) {
-      // Teams arrive with their own issue; until then no team can be selected.
-      if (input.selected_team_id !== null) throw knownError('TEAM_MEMBERSHIP_NOT_FOUND', input.selected_team_id, userId);
-      changes.selectedTeamId = null;
+      if (input.selected_team_id !== null) requireMembership(tx, projectId, input.selected_team_id, userId);
+      changes.selectedTeamId = input.selected_team_id;
     }
     if (passwordHash !== undefined) {
       if (passwordHash !== null && !project.credentialEnabled)
@@ -220,9 +237,13 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
 // Clients upload images as data, never as links to elsewhere (wire §1.5).
 const clientProfileImagePattern = /^(data:image\/(png|jpg|jpeg|gif|bmp|webp);base64,)?[A-Za-z0-9+/]+={0,2}$/;
 
+export function isClientProfileImage(value: string): boolean {
+  return clientProfileImagePattern.test(value);
+}
+
 /** A signed-in user changing themselves: the server's update with the client's extra rules. */
 export function updateUserAsClient(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
-  if (typeof input.profile_image_url === 'string' && !clientProfileImagePattern.test(input.profile_image_url)) {
+  if (typeof input.profile_image_url === 'string' && !isClientProfileImage(input.profile_image_url)) {
     throw new StatusError(400, 'Invalid profile image URL');
   }
   return updateUser(ctx, projectId, userId, input);
@@ -251,10 +272,15 @@ export interface UserPage {
 
 /** Lists users by sign-up time; `cursor` is the id of the first user of the page (wire §5.4). */
 export function listUsers(ctx: Context, projectId: string, query: UserListQuery): UserPage {
-  if (query.team_id !== undefined)
-    throw new StatusError(400, 'Filtering users by team needs teams, which this authd version does not have yet.');
   const descending = query.desc === true;
   const conditions: SQL[] = [eq(users.projectId, projectId)];
+  if (query.team_id !== undefined) {
+    const members = ctx.db
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.teamId, query.team_id)));
+    conditions.push(inArray(users.id, members));
+  }
   if (query.query) {
     const pattern = `%${foldForSearch(query.query)!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const matchingChannels = ctx.db
@@ -306,6 +332,7 @@ export function listUsers(ctx: Context, projectId: string, query: UserListQuery)
       serverView(
         row,
         channels.filter((c) => c.userId === row.id),
+        selectedTeamOf(ctx.db, row),
       ),
     ),
     nextCursor: nextRow?.id ?? null,

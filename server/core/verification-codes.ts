@@ -32,18 +32,20 @@ export const maxVerificationAttempts = 20;
 /** The OTP is the first 6 characters; the remaining 39 are the nonce shared by its attempts. */
 const nonceLength = 39;
 
+/** Stores a new code of `kind` with `data` under row `id` (an invitation's id, say) and returns it. */
 export function createVerificationCode(
   ctx: Context,
   db: DbWriter,
   projectId: string,
   kind: VerificationCodeKind,
   data: Record<string, unknown>,
+  id: string = crypto.randomUUID(),
 ): string {
   const code = randomCrockfordString(45);
   const now = ctx.clock.now();
   db.insert(verificationCodes)
     .values({
-      id: crypto.randomUUID(),
+      id,
       projectId,
       kind,
       codeHash: sha256Hex(code),
@@ -91,11 +93,16 @@ function checkSubmittedCode(db: DbWriter, ctx: Context, projectId: string, kind:
   return row;
 }
 
-/** The check-code endpoints: the same checks, nothing consumed. */
-export function checkVerificationCode(ctx: Context, projectId: string, kind: VerificationCodeKind, submitted: string): void {
+/** The check-code endpoints: the same checks, nothing consumed. Returns the code's data. */
+export function checkVerificationCode(
+  ctx: Context,
+  projectId: string,
+  kind: VerificationCodeKind,
+  submitted: string,
+): Record<string, unknown> {
   const code = submitted.toLowerCase();
   recordSubmission(ctx, projectId, code);
-  checkSubmittedCode(ctx.db, ctx, projectId, kind, code);
+  return checkSubmittedCode(ctx.db, ctx, projectId, kind, code).data;
 }
 
 /**

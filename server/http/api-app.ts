@@ -16,6 +16,12 @@ import { miscRoutes } from './routes/misc';
 import { passwordAuthRoutes } from './routes/password-auth';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/sessions';
+import { teamInvitationRoutes } from './routes/team-invitations';
+import { teamMemberProfileRoutes } from './routes/team-member-profiles';
+import { teamMembershipRoutes } from './routes/team-memberships';
+import { teamPermissionDefinitionRoutes } from './routes/team-permission-definitions';
+import { teamPermissionRoutes } from './routes/team-permissions';
+import { teamRoutes } from './routes/teams';
 import { userRoutes } from './routes/users';
 
 export function readAuthHeaders(headers: Headers): AuthHeaders {
@@ -74,6 +80,12 @@ const routeFiles = [
   sessionRoutes,
   contactChannelRoutes,
   emailTemplateRoutes,
+  teamRoutes,
+  teamMembershipRoutes,
+  teamMemberProfileRoutes,
+  teamPermissionRoutes,
+  teamPermissionDefinitionRoutes,
+  teamInvitationRoutes,
 ];
 
 export function createApiApp(ctx: Context): ApiApp {

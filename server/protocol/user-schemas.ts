@@ -1,9 +1,10 @@
 // Payload schemas and views for users (wire §4.1, §4.2, §5.4).
 import * as v from 'valibot';
+import type { TeamClientView, TeamServerView } from './team-schemas';
 import { wireObject } from './wire-object';
 
 const jsonValue = v.unknown();
-const profileImageUrlSchema = v.pipe(
+export const profileImageUrlSchema = v.pipe(
   v.string(),
   v.maxLength(1_000_000, 'Profile image URL is limited to 1,000,000 characters'),
   v.url('Invalid URL'),
@@ -88,7 +89,7 @@ export interface UserServerView {
   primary_email_verified: boolean;
   primary_email_auth_enabled: boolean;
   display_name: string | null;
-  selected_team: unknown | null;
+  selected_team: TeamServerView | null;
   selected_team_id: string | null;
   profile_image_url: string | null;
   signed_up_at_millis: number;
@@ -104,9 +105,15 @@ export interface UserServerView {
   requires_totp_mfa: boolean;
 }
 
-export type UserClientView = Omit<UserServerView, 'primary_email_auth_enabled' | 'server_metadata' | 'last_active_at_millis'>;
+export type UserClientView = Omit<
+  UserServerView,
+  'primary_email_auth_enabled' | 'server_metadata' | 'last_active_at_millis' | 'selected_team'
+> & { selected_team: TeamClientView | null };
 
 export function toClientUserView(view: UserServerView): UserClientView {
-  const { primary_email_auth_enabled: _a, server_metadata: _s, last_active_at_millis: _l, ...client } = view;
-  return client;
+  const { primary_email_auth_enabled: _a, server_metadata: _s, last_active_at_millis: _l, selected_team, ...client } = view;
+  // The selected team in its client view (wire §4.2), without importing team-schemas, which imports this module.
+  if (selected_team === null) return { ...client, selected_team: null };
+  const { created_at_millis: _c, server_metadata: _ts, ...clientTeam } = selected_team;
+  return { ...client, selected_team: clientTeam };
 }

@@ -1,0 +1,71 @@
+// /team-invitations (wire §5.9): emailed links that let someone join a team.
+import type { Context } from '../../core/context';
+import { requireAccess } from '../../core/request-auth';
+import {
+  acceptTeamInvitation,
+  checkTeamInvitationCode,
+  listTeamInvitations,
+  readTeamInvitationDetails,
+  revokeTeamInvitation,
+  sendTeamInvitation,
+} from '../../core/team-invitations';
+import { teamCallerOf } from '../../core/teams';
+import { codeBodySchema } from '../../protocol/auth-schemas';
+import { invitationParams, invitationSendSchema, invitationTeamQuery } from '../../protocol/team-schemas';
+import { noQueryParameters } from '../../protocol/wire-object';
+import type { ApiApp } from '../api-app';
+
+export function teamInvitationRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .post(
+      '/team-invitations/send-code',
+      ({ auth, body, origin }) => {
+        const caller = requireAccess(auth, 'client');
+        const { id } = sendTeamInvitation(ctx, caller.projectId, teamCallerOf(caller), body, origin);
+        return { success: true, id };
+      },
+      { body: invitationSendSchema, query: noQueryParameters },
+    )
+    .get(
+      '/team-invitations',
+      ({ auth, query }) => {
+        const caller = requireAccess(auth, 'client');
+        return { items: listTeamInvitations(ctx, caller.projectId, teamCallerOf(caller), query.team_id), is_paginated: false };
+      },
+      { query: invitationTeamQuery },
+    )
+    .delete(
+      '/team-invitations/:id',
+      ({ auth, params, query }) => {
+        const caller = requireAccess(auth, 'client');
+        revokeTeamInvitation(ctx, caller.projectId, teamCallerOf(caller), query.team_id, params.id);
+        return { success: true };
+      },
+      { params: invitationParams, query: invitationTeamQuery },
+    )
+    .post(
+      '/team-invitations/accept/check-code',
+      ({ auth, body }) => {
+        checkTeamInvitationCode(ctx, requireAccess(auth, 'client').projectId, body.code);
+        return { is_code_valid: true };
+      },
+      { body: codeBodySchema, query: noQueryParameters },
+    )
+    .post(
+      '/team-invitations/accept/details',
+      ({ auth, body }) => {
+        const caller = requireAccess(auth, 'client');
+        return readTeamInvitationDetails(ctx, caller.projectId, body.code, caller.userId);
+      },
+      { body: codeBodySchema, query: noQueryParameters },
+    )
+    .post(
+      '/team-invitations/accept',
+      ({ auth, body }) => {
+        const caller = requireAccess(auth, 'client');
+        acceptTeamInvitation(ctx, caller.projectId, body.code, caller.userId);
+        return {};
+      },
+      { body: codeBodySchema, query: noQueryParameters },
+    );
+}

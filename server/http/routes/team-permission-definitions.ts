@@ -1,0 +1,48 @@
+// /team-permission-definitions (wire §5.11): the project's team permissions, managed by admins.
+import type { Context } from '../../core/context';
+import {
+  createPermissionDefinition,
+  deletePermissionDefinition,
+  listPermissionDefinitions,
+  updatePermissionDefinition,
+} from '../../core/permission-definitions';
+import { requireAccess } from '../../core/request-auth';
+import {
+  permissionDefinitionCreateSchema,
+  permissionDefinitionParams,
+  permissionDefinitionUpdateSchema,
+} from '../../protocol/team-schemas';
+import { noQueryParameters } from '../../protocol/wire-object';
+import type { ApiApp } from '../api-app';
+
+export function teamPermissionDefinitionRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .get(
+      '/team-permission-definitions',
+      ({ auth }) => ({ items: listPermissionDefinitions(ctx, requireAccess(auth, 'admin').projectId), is_paginated: false }),
+      { query: noQueryParameters },
+    )
+    .post(
+      '/team-permission-definitions',
+      ({ auth, body, set }) => {
+        const definition = createPermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, body);
+        set.status = 201;
+        return definition;
+      },
+      { body: permissionDefinitionCreateSchema, query: noQueryParameters },
+    )
+    .patch(
+      '/team-permission-definitions/:permission_id',
+      ({ auth, params, body }) =>
+        updatePermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, params.permission_id, body),
+      { params: permissionDefinitionParams, body: permissionDefinitionUpdateSchema, query: noQueryParameters },
+    )
+    .delete(
+      '/team-permission-definitions/:permission_id',
+      ({ auth, params }) => {
+        deletePermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, params.permission_id);
+        return { success: true };
+      },
+      { params: permissionDefinitionParams, query: noQueryParameters },
+    );
+}

@@ -1,0 +1,132 @@
+// Payload schemas and views for teams, memberships, member profiles, team permissions,
+// permission definitions and invitations (wire §4.3–4.9, §5.6–5.11).
+import * as v from 'valibot';
+import { permissionIdSchema } from './permission-ids';
+import { emailSchema, profileImageUrlSchema, uuidSchema } from './user-schemas';
+import { wireObject } from './wire-object';
+
+const jsonValue = v.unknown();
+/** A user id in a path or query: a UUID, or `me` for the signed-in user (wire §1.4). */
+export const userIdOrMeSchema = v.union([v.literal('me'), uuidSchema], 'Must be a UUID or "me"');
+const displayNameSchema = v.pipe(v.string(), v.minLength(1, 'Please enter a team name'), v.maxLength(256));
+/** Clients send images as data (checked in core), servers as URLs. */
+const clientImageSchema = v.pipe(v.string(), v.maxLength(1_000_000, 'Profile image URL is limited to 1,000,000 characters'));
+
+export const teamCreateServerSchema = wireObject({
+  display_name: displayNameSchema,
+  profile_image_url: v.optional(v.nullable(profileImageUrlSchema)),
+  client_metadata: v.optional(jsonValue),
+  client_read_only_metadata: v.optional(jsonValue),
+  server_metadata: v.optional(jsonValue),
+  creator_user_id: v.optional(userIdOrMeSchema),
+});
+export const teamCreateClientSchema = wireObject({
+  display_name: displayNameSchema,
+  profile_image_url: v.optional(v.nullable(clientImageSchema)),
+  client_metadata: v.optional(jsonValue),
+  creator_user_id: v.optional(userIdOrMeSchema),
+});
+export type TeamCreate = v.InferOutput<typeof teamCreateServerSchema>;
+
+export const teamUpdateServerSchema = wireObject({
+  display_name: v.optional(displayNameSchema),
+  profile_image_url: v.optional(v.nullable(profileImageUrlSchema)),
+  client_metadata: v.optional(jsonValue),
+  client_read_only_metadata: v.optional(jsonValue),
+  server_metadata: v.optional(jsonValue),
+});
+export const teamUpdateClientSchema = wireObject({
+  display_name: v.optional(displayNameSchema),
+  profile_image_url: v.optional(v.nullable(clientImageSchema)),
+  client_metadata: v.optional(jsonValue),
+});
+export type TeamUpdate = v.InferOutput<typeof teamUpdateServerSchema>;
+
+const booleanQuery = v.pipe(
+  v.picklist(['true', 'false'], 'Must be true or false'),
+  v.transform((s) => s === 'true'),
+);
+
+export const teamListQuery = wireObject({ user_id: v.optional(userIdOrMeSchema) });
+export const teamCreateQuery = wireObject({ add_current_user: v.optional(booleanQuery) });
+export const teamParams = v.strictObject({ team_id: uuidSchema });
+export const teamUserParams = v.strictObject({ team_id: uuidSchema, user_id: userIdOrMeSchema });
+
+export const memberProfileListQuery = wireObject({ team_id: v.optional(uuidSchema), user_id: v.optional(userIdOrMeSchema) });
+export const memberProfileUpdateSchema = wireObject({
+  display_name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256)))),
+  profile_image_url: v.optional(v.nullable(clientImageSchema)),
+});
+export type MemberProfileUpdate = v.InferOutput<typeof memberProfileUpdateSchema>;
+
+export const teamPermissionListQuery = wireObject({
+  team_id: v.optional(uuidSchema),
+  user_id: v.optional(userIdOrMeSchema),
+  permission_id: v.optional(v.string()),
+  recursive: v.optional(booleanQuery),
+});
+export const teamPermissionParams = v.strictObject({ team_id: uuidSchema, user_id: userIdOrMeSchema, permission_id: v.string() });
+
+export const permissionDefinitionCreateSchema = wireObject({
+  id: permissionIdSchema,
+  description: v.optional(v.string()),
+  contained_permission_ids: v.optional(v.array(permissionIdSchema)),
+});
+export const permissionDefinitionUpdateSchema = wireObject({
+  id: v.optional(permissionIdSchema),
+  description: v.optional(v.string()),
+  contained_permission_ids: v.optional(v.array(permissionIdSchema)),
+});
+export type PermissionDefinitionInput = v.InferOutput<typeof permissionDefinitionUpdateSchema>;
+export const permissionDefinitionParams = v.strictObject({ permission_id: v.string() });
+
+export const invitationSendSchema = wireObject({
+  team_id: uuidSchema,
+  email: emailSchema,
+  callback_url: v.pipe(v.string(), v.url('Invalid URL')),
+});
+export const invitationTeamQuery = wireObject({ team_id: uuidSchema });
+export const invitationParams = v.strictObject({ id: uuidSchema });
+
+export interface TeamClientView {
+  id: string;
+  display_name: string;
+  profile_image_url: string | null;
+  client_metadata: unknown;
+  client_read_only_metadata: unknown;
+}
+export interface TeamServerView extends TeamClientView {
+  created_at_millis: number;
+  server_metadata: unknown;
+}
+
+export function toClientTeamView(team: TeamServerView): TeamClientView {
+  const { created_at_millis: _c, server_metadata: _s, ...client } = team;
+  return client;
+}
+
+export interface MemberProfileClientView {
+  team_id: string;
+  user_id: string;
+  display_name: string | null;
+  profile_image_url: string | null;
+}
+
+export interface TeamPermissionView {
+  id: string;
+  user_id: string;
+  team_id: string;
+}
+
+export interface PermissionDefinitionView {
+  id: string;
+  description?: string;
+  contained_permission_ids: string[];
+}
+
+export interface TeamInvitationView {
+  id: string;
+  team_id: string;
+  expires_at_millis: number;
+  recipient_email: string;
+}
