@@ -1,6 +1,6 @@
 // Team invitations (wire §5.9): an emailed verification code of kind `team_invitation` whose row
 // id is the invitation's id and whose data names the team and the invited address.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { verificationCodes } from '../../db/schema';
 import { resolveEmailTransport } from '../email/email-queue';
 import { knownError } from '../protocol/known-errors';
@@ -9,8 +9,7 @@ import type { TeamInvitationView } from '../protocol/team-schemas';
 import type { Context } from './context';
 import { queueTemplatedEmail } from './email-templates';
 import { consumeRateLimit, type RequestOrigin } from './rate-limits';
-import { findMembership, insertMembership, requireMembership, requireTeamRow, type TeamCaller } from './teams';
-import { requireTeamPermission } from './team-permissions';
+import { authorizeTeamCaller, findMembership, insertMembership, requireTeamRow, type TeamCaller } from './teams';
 import { writeTransaction, type DbWriter } from './transactions';
 import { linkWithCode, requireTrustedUrl } from './trusted-urls';
 import { findUserByAuthEmail } from './users';
@@ -19,17 +18,6 @@ import { checkVerificationCode, consumeVerificationCode, createVerificationCode 
 interface InvitationData {
   team_id: string;
   email: string;
-}
-
-/** Membership and, for a client, each permission; for the server, the team's existence. */
-function authorize(db: DbWriter, projectId: string, caller: TeamCaller, teamId: string, permissionIds: string[]): void {
-  if (caller.kind === 'server') {
-    requireTeamRow(db, projectId, teamId);
-    return;
-  }
-  if (caller.userId === null) throw knownError('USER_AUTHENTICATION_REQUIRED');
-  requireMembership(db, projectId, teamId, caller.userId);
-  for (const permissionId of permissionIds) requireTeamPermission(db, projectId, teamId, caller.userId, permissionId);
 }
 
 /**
@@ -43,7 +31,8 @@ export function sendTeamInvitation(
   input: { team_id: string; email: string; callback_url: string },
   origin: RequestOrigin,
 ): { id: string } {
-  authorize(ctx.db, projectId, caller, input.team_id, ['$invite_members']);
+  authorizeTeamCaller(ctx.db, projectId, caller, input.team_id, '$invite_members');
+  requireTeamRow(ctx.db, projectId, input.team_id);
   requireTrustedUrl(ctx, projectId, input.callback_url);
   consumeRateLimit(ctx, 'emailSendPerIp', projectId, origin.ip);
   consumeRateLimit(ctx, 'emailSendPerAddress', projectId, input.email);
@@ -63,18 +52,8 @@ export function sendTeamInvitation(
   });
 }
 
-/** Invitations of the team not yet used nor expired, oldest first. */
-export function listTeamInvitations(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): TeamInvitationView[] {
-  authorize(ctx.db, projectId, caller, teamId, ['$read_members', '$invite_members']);
-  return pendingInvitationRows(ctx.db, ctx, projectId)
-    .filter((row) => (row.data as unknown as InvitationData).team_id === teamId)
-    .map((row) => {
-      const data = row.data as unknown as InvitationData;
-      return { id: row.id, team_id: data.team_id, expires_at_millis: row.expiresAt, recipient_email: data.email };
-    });
-}
-
-function pendingInvitationRows(db: DbWriter, ctx: Context, projectId: string) {
+/** The invitations of a team, used, expired or pending, oldest first. */
+function invitationRowsOf(db: DbWriter, projectId: string, teamId: string) {
   return db
     .select()
     .from(verificationCodes)
@@ -82,12 +61,26 @@ function pendingInvitationRows(db: DbWriter, ctx: Context, projectId: string) {
       and(
         eq(verificationCodes.projectId, projectId),
         eq(verificationCodes.kind, 'team_invitation'),
-        isNull(verificationCodes.usedAt),
-        gt(verificationCodes.expiresAt, ctx.clock.now()),
+        sql`json_extract(${verificationCodes.data}, '$.team_id') = ${teamId}`,
       ),
     )
     .orderBy(verificationCodes.createdAt)
     .all();
+}
+
+/** Invitations of the team not yet used nor expired, oldest first. */
+export function listTeamInvitations(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): TeamInvitationView[] {
+  authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members', '$invite_members');
+  requireTeamRow(ctx.db, projectId, teamId);
+  const now = ctx.clock.now();
+  return invitationRowsOf(ctx.db, projectId, teamId)
+    .filter((row) => row.usedAt === null && row.expiresAt > now)
+    .map((row) => ({
+      id: row.id,
+      team_id: teamId,
+      expires_at_millis: row.expiresAt,
+      recipient_email: (row.data as unknown as InvitationData).email,
+    }));
 }
 
 /** Withdraws an invitation, whose link then answers VERIFICATION_CODE_NOT_FOUND. */
@@ -99,22 +92,19 @@ export function revokeTeamInvitation(
   invitationId: string,
 ): void {
   writeTransaction(ctx, (tx) => {
-    authorize(tx, projectId, caller, teamId, ['$remove_members']);
-    const row = tx
-      .select()
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.projectId, projectId),
-          eq(verificationCodes.kind, 'team_invitation'),
-          eq(verificationCodes.id, invitationId),
-        ),
-      )
-      .get();
-    if (!row || (row.data as unknown as InvitationData).team_id !== teamId)
+    authorizeTeamCaller(tx, projectId, caller, teamId, '$remove_members');
+    requireTeamRow(tx, projectId, teamId);
+    if (!invitationRowsOf(tx, projectId, teamId).some((row) => row.id === invitationId)) {
       throw new StatusError(404, 'Team invitation not found.');
-    tx.delete(verificationCodes).where(eq(verificationCodes.id, row.id)).run();
+    }
+    tx.delete(verificationCodes).where(eq(verificationCodes.id, invitationId)).run();
   });
+}
+
+/** Withdraws every invitation of a team, as its deletion does. */
+export function withdrawTeamInvitations(db: DbWriter, projectId: string, teamId: string): void {
+  const ids = invitationRowsOf(db, projectId, teamId).map((row) => row.id);
+  if (ids.length > 0) db.delete(verificationCodes).where(inArray(verificationCodes.id, ids)).run();
 }
 
 export function checkTeamInvitationCode(ctx: Context, projectId: string, code: string): void {

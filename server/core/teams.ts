@@ -2,8 +2,8 @@
 // do what lives here, so the API and the CLI enforce it alike. A `TeamCaller` is who asks: the
 // server (any team of the project) or a client acting as its signed-in user, who must be a
 // member and, for most changes, hold a team permission.
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { projectDefaultPermissions, teamMemberPermissions, teamMembers, teams, users, verificationCodes } from '../../db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { projectDefaultPermissions, teamMemberPermissions, teamMembers, teams, users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
 import type {
@@ -17,6 +17,7 @@ import type { UserServerView } from '../protocol/user-schemas';
 import type { Context } from './context';
 import { requireProjectRow } from './projects';
 import type { RequestAuth } from './request-auth';
+import { withdrawTeamInvitations } from './team-invitations';
 import { requireTeamPermission } from './team-permissions';
 import { writeTransaction, type DbWriter } from './transactions';
 import { isClientProfileImage, readUserServerView, requireUserRow } from './users';
@@ -80,13 +81,20 @@ function requireClientUser(caller: Extract<TeamCaller, { kind: 'client' }>): str
 
 /**
  * What a client needs to touch a team: a user, membership (checked before the team's existence,
- * so outsiders learn nothing about other teams) and, when named, a permission held recursively.
+ * so outsiders learn nothing about other teams) and each named permission, held directly or
+ * contained. The server may touch any team of the project.
  */
-function authorizeClient(db: DbWriter, projectId: string, caller: TeamCaller, teamId: string, permissionId?: string): void {
+export function authorizeTeamCaller(
+  db: DbWriter,
+  projectId: string,
+  caller: TeamCaller,
+  teamId: string,
+  ...permissionIds: string[]
+): void {
   if (caller.kind === 'server') return;
   const userId = requireClientUser(caller);
   requireMembership(db, projectId, teamId, userId);
-  if (permissionId) requireTeamPermission(db, projectId, teamId, userId, permissionId);
+  for (const permissionId of permissionIds) requireTeamPermission(db, projectId, teamId, userId, permissionId);
 }
 
 function checkClientImage(caller: TeamCaller, url: string | null | undefined): void {
@@ -173,7 +181,7 @@ export function createTeam(
 }
 
 export function readTeam(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): TeamServerView {
-  authorizeClient(ctx.db, projectId, caller, teamId);
+  authorizeTeamCaller(ctx.db, projectId, caller, teamId);
   return teamServerView(requireTeamRow(ctx.db, projectId, teamId));
 }
 
@@ -186,7 +194,7 @@ export function updateTeam(
 ): TeamServerView {
   return writeTransaction(ctx, (tx) => {
     checkClientImage(caller, input.profile_image_url);
-    authorizeClient(tx, projectId, caller, teamId, '$update_team');
+    authorizeTeamCaller(tx, projectId, caller, teamId, '$update_team');
     const row = requireTeamRow(tx, projectId, teamId);
     const changes: Partial<TeamRow> = {};
     if (input.display_name !== undefined) changes.displayName = input.display_name;
@@ -202,35 +210,16 @@ export function updateTeam(
 /** Deletes a team with its memberships, grants and pending invitations; unselects it everywhere. */
 export function deleteTeam(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): void {
   writeTransaction(ctx, (tx) => {
-    authorizeClient(tx, projectId, caller, teamId, '$delete_team');
+    authorizeTeamCaller(tx, projectId, caller, teamId, '$delete_team');
     requireTeamRow(tx, projectId, teamId);
     tx.update(users)
       .set({ selectedTeamId: null })
       .where(and(eq(users.projectId, projectId), eq(users.selectedTeamId, teamId)))
       .run();
-    deletePendingInvitations(tx, projectId, teamId);
+    withdrawTeamInvitations(tx, projectId, teamId);
     // Memberships cascade from the team, and grants from the memberships.
     tx.delete(teams).where(eq(teams.id, teamId)).run();
   });
-}
-
-function deletePendingInvitations(db: DbWriter, projectId: string, teamId: string): void {
-  const invitations = db
-    .select({ id: verificationCodes.id, data: verificationCodes.data })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.projectId, projectId), eq(verificationCodes.kind, 'team_invitation')))
-    .all()
-    .filter((row) => row.data.team_id === teamId);
-  if (invitations.length > 0) {
-    db.delete(verificationCodes)
-      .where(
-        inArray(
-          verificationCodes.id,
-          invitations.map((row) => row.id),
-        ),
-      )
-      .run();
-  }
 }
 
 /** Teams of the project, oldest first; only the user's when `userId` is given. */
@@ -254,7 +243,7 @@ export function listTeams(ctx: Context, projectId: string, userId?: string): Tea
     .map(({ team }) => teamServerView(team));
 }
 
-/** The user's selected team if they are still a member of it, for the user view. */
+/** A team's server view, or null when it no longer exists. */
 export function findTeamServerView(db: DbWriter, projectId: string, teamId: string): TeamServerView | null {
   const row = findTeamRow(db, projectId, teamId);
   return row ? teamServerView(row) : null;
@@ -281,7 +270,7 @@ export function removeTeamMember(ctx: Context, projectId: string, caller: TeamCa
   writeTransaction(ctx, (tx) => {
     if (caller.kind === 'client') {
       if (caller.userId === null) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
-      if (userId !== caller.userId) authorizeClient(tx, projectId, caller, teamId, '$remove_members');
+      if (userId !== caller.userId) authorizeTeamCaller(tx, projectId, caller, teamId, '$remove_members');
     }
     requireUserRow(tx, projectId, userId);
     requireMembership(tx, projectId, teamId, userId);
@@ -330,7 +319,7 @@ export function listMemberProfiles(
   if (caller.kind === 'client') {
     if (filter.teamId === undefined) throw new StatusError(400, 'team_id is required for access type client');
     const self = requireClientUser(caller);
-    authorizeClient(ctx.db, projectId, caller, filter.teamId, filter.userId === self ? undefined : '$read_members');
+    authorizeTeamCaller(ctx.db, projectId, caller, filter.teamId, ...(filter.userId === self ? [] : ['$read_members']));
   } else {
     if (filter.teamId !== undefined) requireTeamRow(ctx.db, projectId, filter.teamId);
     if (filter.userId !== undefined) requireUserRow(ctx.db, projectId, filter.userId);
@@ -355,7 +344,7 @@ export function readMemberProfile(
   userId: string,
 ): MemberProfileServerView {
   if (caller.kind === 'client' && userId !== requireClientUser(caller)) {
-    authorizeClient(ctx.db, projectId, caller, teamId, '$read_members');
+    authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members');
   }
   return memberProfileView(ctx, projectId, requireMembership(ctx.db, projectId, teamId, userId));
 }
