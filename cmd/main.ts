@@ -5,8 +5,10 @@ import packageJson from '../package.json' with { type: 'json' };
 import { describeCliFailure } from './cli-support';
 import { keysCommand } from './commands/keys';
 import { mailCommand } from './commands/mail';
+import { permissionsCommand } from './commands/permissions';
 import { createProjectCommand, projectsCommand } from './commands/projects';
 import { serveCommand } from './commands/serve';
+import { teamsCommand } from './commands/teams';
 import { usersCommand } from './commands/users';
 
 export function buildProgram(): Command {
@@ -19,13 +21,17 @@ export function buildProgram(): Command {
   program.addCommand(projectsCommand());
   program.addCommand(keysCommand());
   program.addCommand(usersCommand());
+  program.addCommand(teamsCommand());
+  program.addCommand(permissionsCommand());
   program.addCommand(mailCommand());
   // Subcommands inherit exit behaviour so that commander's own errors also come back here, and
   // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second).
   const oneLineErrors = {
     outputError: (text: string, write: (text: string) => void) => write(`${text.trim().replace(/\s*\n\s*/g, ' ')}\n`),
   };
-  for (const command of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)]) {
+  // Every level, down to `teams members add`.
+  const everyCommand = (command: Command): Command[] => [command, ...command.commands.flatMap(everyCommand)];
+  for (const command of everyCommand(program)) {
     command.exitOverride().configureOutput(oneLineErrors);
   }
   return program;

@@ -84,7 +84,7 @@ export const defaultEmailTemplates: Record<EmailTemplateType, { subject: string;
  * Not editable through the API, whose template types are the four of wire §4.14.
  */
 export const signInInvitationTemplate: { subject: string; content: EmailDocument } = {
-  subject: 'You have been invited to {{ projectDisplayName }}',
+  subject: 'You have been invited to join {{ teamDisplayName }} on {{ projectDisplayName }}',
   content: document([
     ['heading', heading('Join {{ teamDisplayName }} on {{ projectDisplayName }}')],
     [

@@ -2,7 +2,7 @@
 // do what lives here, so the API and the CLI enforce it alike. A `TeamCaller` is who asks: the
 // server (any team of the project) or a client acting as its signed-in user, who must be a
 // member and, for most changes, hold a team permission.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { projectDefaultPermissions, teamMemberPermissions, teamMembers, teams, users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
@@ -165,9 +165,10 @@ export function createTeam(
 ): TeamServerView {
   return writeTransaction(ctx, (tx) => {
     let creator = creatorUserId;
+    const project = requireProjectRow(tx, projectId);
     if (caller.kind === 'client') {
       const userId = requireClientUser(caller);
-      if (!requireProjectRow(tx, projectId).clientTeamCreationEnabled) {
+      if (!project.clientTeamCreationEnabled) {
         throw new StatusError(403, 'Client team creation is disabled for this project');
       }
       checkClientImage(caller, input.profile_image_url);
@@ -225,20 +226,23 @@ export function deleteTeam(ctx: Context, projectId: string, caller: TeamCaller, 
 /** Teams of the project, oldest first; only the user's when `userId` is given. */
 export function listTeams(ctx: Context, projectId: string, userId?: string): TeamServerView[] {
   if (userId === undefined) {
-    return ctx.db
-      .select()
-      .from(teams)
-      .where(eq(teams.projectId, projectId))
-      .orderBy(asc(teams.createdAt), asc(teams.id))
-      .all()
-      .map(teamServerView);
+    return (
+      ctx.db
+        .select()
+        .from(teams)
+        .where(eq(teams.projectId, projectId))
+        // rowid keeps creation order among teams created within the same millisecond.
+        .orderBy(asc(teams.createdAt), sql`${teams}.rowid`)
+        .all()
+        .map(teamServerView)
+    );
   }
   return ctx.db
     .select({ team: teams })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.userId, userId)))
-    .orderBy(asc(teams.createdAt), asc(teams.id))
+    .orderBy(asc(teams.createdAt), sql`${teams}.rowid`)
     .all()
     .map(({ team }) => teamServerView(team));
 }
@@ -331,7 +335,7 @@ export function listMemberProfiles(
     .select()
     .from(teamMembers)
     .where(and(...conditions))
-    .orderBy(asc(teamMembers.createdAt), asc(teamMembers.userId))
+    .orderBy(asc(teamMembers.createdAt), sql`${teamMembers}.rowid`)
     .all()
     .map((member) => memberProfileView(ctx, projectId, member));
 }

@@ -72,7 +72,9 @@ export async function recording<T>(action: () => Promise<T>): Promise<{ result: 
 }
 
 /** Runs `action`, which must reject; returns the error and the SDK requests sent meanwhile. */
-export async function recordingRejection(action: () => Promise<unknown>): Promise<{ error: unknown; requests: RecordedRequest[] }> {
+export async function recordingRejection(
+  action: () => Promise<unknown>,
+): Promise<{ error: unknown; requests: RecordedRequest[] }> {
   const start = recorded.length;
   try {
     await action();

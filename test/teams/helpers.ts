@@ -47,7 +47,9 @@ export async function makeUser(
     }),
     201,
   );
-  const session = expectOk(await call(t, 'POST', '/auth/sessions', { headers: as(project, 'server'), body: { user_id: created.id } }));
+  const session = expectOk(
+    await call(t, 'POST', '/auth/sessions', { headers: as(project, 'server'), body: { user_id: created.id } }),
+  );
   return { user_id: created.id, access_token: session.access_token, email };
 }
 
@@ -91,7 +93,13 @@ export async function grant(t: TestInstance, project: BootstrappedProject, teamI
   expect(expectOk(res, 201)).toEqual({ id: permissionId, user_id: userId, team_id: teamId });
 }
 
-export async function revoke(t: TestInstance, project: BootstrappedProject, teamId: string, userId: string, permissionId: string) {
+export async function revoke(
+  t: TestInstance,
+  project: BootstrappedProject,
+  teamId: string,
+  userId: string,
+  permissionId: string,
+) {
   const res = await call(t, 'DELETE', `/team-permissions/${teamId}/${userId}/${encodeURIComponent(permissionId)}`, {
     headers: as(project, 'server'),
   });

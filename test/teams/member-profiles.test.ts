@@ -37,7 +37,12 @@ let team: any;
 beforeAll(async () => {
   t = await startTestInstance();
   project = makeProject(t, 'Member profiles');
-  owner = await makeUser(t, project, { display_name: 'Olivia Owner', profile_image_url: 'https://example.com/olivia.png' }, 'owner');
+  owner = await makeUser(
+    t,
+    project,
+    { display_name: 'Olivia Owner', profile_image_url: 'https://example.com/olivia.png' },
+    'owner',
+  );
   member = await makeUser(t, project, { display_name: 'Mark Member' }, 'member');
   bare = await makeUser(t, project, { display_name: 'Bea Bare' }, 'bare');
   outsider = await makeUser(t, project, {}, 'outsider');
@@ -56,7 +61,12 @@ describe('GET /team-member-profiles', () => {
   test('a member with $read_members lists every member, oldest membership first, client view with fallbacks', async () => {
     const items = expectList(await list(`?team_id=${team.id}`, as(project, 'client', member.access_token)));
     expect(items).toEqual([
-      { team_id: team.id, user_id: owner.user_id, display_name: 'Olivia Owner', profile_image_url: 'https://example.com/olivia.png' },
+      {
+        team_id: team.id,
+        user_id: owner.user_id,
+        display_name: 'Olivia Owner',
+        profile_image_url: 'https://example.com/olivia.png',
+      },
       { team_id: team.id, user_id: member.user_id, display_name: 'Mark Member', profile_image_url: null },
       { team_id: team.id, user_id: bare.user_id, display_name: 'Bea Bare', profile_image_url: null },
     ]);
@@ -64,24 +74,43 @@ describe('GET /team-member-profiles', () => {
   });
 
   test('client without team_id: text 400', async () => {
-    expectTextError(await list('', as(project, 'client', member.access_token)), 400, 'team_id is required for access type client');
-    expectTextError(await list('?user_id=me', as(project, 'client', member.access_token)), 400, 'team_id is required for access type client');
+    expectTextError(
+      await list('', as(project, 'client', member.access_token)),
+      400,
+      'team_id is required for access type client',
+    );
+    expectTextError(
+      await list('?user_id=me', as(project, 'client', member.access_token)),
+      400,
+      'team_id is required for access type client',
+    );
   });
 
   test('client member without $read_members: TEAM_PERMISSION_REQUIRED, but user_id=me works', async () => {
-    expectKnownError(await list(`?team_id=${team.id}`, as(project, 'client', bare.access_token)), 401, 'TEAM_PERMISSION_REQUIRED', {
-      team_id: team.id,
-      user_id: bare.user_id,
-      permission_id: '$read_members',
-    });
+    expectKnownError(
+      await list(`?team_id=${team.id}`, as(project, 'client', bare.access_token)),
+      401,
+      'TEAM_PERMISSION_REQUIRED',
+      {
+        team_id: team.id,
+        user_id: bare.user_id,
+        permission_id: '$read_members',
+      },
+    );
     const own = expectList(await list(`?team_id=${team.id}&user_id=me`, as(project, 'client', bare.access_token)));
     expect(own).toEqual([{ team_id: team.id, user_id: bare.user_id, display_name: 'Bea Bare', profile_image_url: null }]);
-    const ownById = expectList(await list(`?team_id=${team.id}&user_id=${bare.user_id}`, as(project, 'client', bare.access_token)));
+    const ownById = expectList(
+      await list(`?team_id=${team.id}&user_id=${bare.user_id}`, as(project, 'client', bare.access_token)),
+    );
     expect(ownById).toEqual(own);
   });
 
   test('client non-member: TEAM_MEMBERSHIP_NOT_FOUND (also for user_id=me)', async () => {
-    expectKnownError(await list(`?team_id=${team.id}`, as(project, 'client', outsider.access_token)), 404, 'TEAM_MEMBERSHIP_NOT_FOUND');
+    expectKnownError(
+      await list(`?team_id=${team.id}`, as(project, 'client', outsider.access_token)),
+      404,
+      'TEAM_MEMBERSHIP_NOT_FOUND',
+    );
     expectKnownError(
       await list(`?team_id=${team.id}&user_id=me`, as(project, 'client', outsider.access_token)),
       404,
@@ -100,7 +129,7 @@ describe('GET /team-member-profiles', () => {
     expect(items[0].display_name).toBe('Olivia Owner');
   });
 
-  test('server: user_id alone lists that user\'s profiles in every team; unknown team/user errors', async () => {
+  test("server: user_id alone lists that user's profiles in every team; unknown team/user errors", async () => {
     const second = await teamWith(t, project, owner, [member]);
     const items = expectList(await list(`?user_id=${member.user_id}`, as(project, 'server')));
     expect(items.map((p) => p.team_id).sort()).toEqual([team.id, second.id].sort());
@@ -118,22 +147,30 @@ describe('GET /team-member-profiles', () => {
 
 describe('GET /team-member-profiles/{team_id}/{user_id}', () => {
   test('own profile with me; another member needs $read_members', async () => {
-    const own = expectOk(await call(t, 'GET', `/team-member-profiles/${team.id}/me`, { headers: as(project, 'client', bare.access_token) }));
+    const own = expectOk(
+      await call(t, 'GET', `/team-member-profiles/${team.id}/me`, { headers: as(project, 'client', bare.access_token) }),
+    );
     expectMemberProfile(own, 'client', { team_id: team.id, user_id: bare.user_id, display_name: 'Bea Bare' });
     expectKnownError(
-      await call(t, 'GET', `/team-member-profiles/${team.id}/${owner.user_id}`, { headers: as(project, 'client', bare.access_token) }),
+      await call(t, 'GET', `/team-member-profiles/${team.id}/${owner.user_id}`, {
+        headers: as(project, 'client', bare.access_token),
+      }),
       401,
       'TEAM_PERMISSION_REQUIRED',
       { team_id: team.id, user_id: bare.user_id, permission_id: '$read_members' },
     );
     const other = expectOk(
-      await call(t, 'GET', `/team-member-profiles/${team.id}/${owner.user_id}`, { headers: as(project, 'client', member.access_token) }),
+      await call(t, 'GET', `/team-member-profiles/${team.id}/${owner.user_id}`, {
+        headers: as(project, 'client', member.access_token),
+      }),
     );
     expectMemberProfile(other, 'client', { user_id: owner.user_id, display_name: 'Olivia Owner' });
   });
 
   test('server reads any profile (server view); a non-member is TEAM_MEMBERSHIP_NOT_FOUND', async () => {
-    const profile = expectOk(await call(t, 'GET', `/team-member-profiles/${team.id}/${member.user_id}`, { headers: as(project, 'server') }));
+    const profile = expectOk(
+      await call(t, 'GET', `/team-member-profiles/${team.id}/${member.user_id}`, { headers: as(project, 'server') }),
+    );
     expectMemberProfile(profile, 'server', { user_id: member.user_id });
     expectUserView(profile.user, 'server');
     expectKnownError(
@@ -157,7 +194,12 @@ describe('PATCH /team-member-profiles/{team_id}/{user_id}', () => {
         body: { display_name: 'Team Alias', profile_image_url: pngDataUrl },
       }),
     );
-    expect(patched).toEqual({ team_id: own.id, user_id: user.user_id, display_name: 'Team Alias', profile_image_url: pngDataUrl });
+    expect(patched).toEqual({
+      team_id: own.id,
+      user_id: user.user_id,
+      display_name: 'Team Alias',
+      profile_image_url: pngDataUrl,
+    });
     const listed = expectList(await list(`?team_id=${own.id}&user_id=me`, headers));
     expect(listed).toEqual([patched]);
     const me = expectOk(await call(t, 'GET', '/users/me', { headers }));
@@ -182,7 +224,9 @@ describe('PATCH /team-member-profiles/{team_id}/{user_id}', () => {
         body: { display_name: 'After', profile_image_url: 'https://example.com/after.png' },
       }),
     );
-    const profile = expectOk(await call(t, 'GET', `/team-member-profiles/${own.id}/${user.user_id}`, { headers: as(project, 'server') }));
+    const profile = expectOk(
+      await call(t, 'GET', `/team-member-profiles/${own.id}/${user.user_id}`, { headers: as(project, 'server') }),
+    );
     expect(profile.display_name).toBe('After');
     expect(profile.profile_image_url).toBe('https://example.com/after.png');
   });
@@ -193,11 +237,13 @@ describe('PATCH /team-member-profiles/{team_id}/{user_id}', () => {
       body: { display_name: 'Renamed by owner' },
     });
     expectTextError(res, 403);
-    const profile = expectOk(await call(t, 'GET', `/team-member-profiles/${team.id}/${member.user_id}`, { headers: as(project, 'server') }));
+    const profile = expectOk(
+      await call(t, 'GET', `/team-member-profiles/${team.id}/${member.user_id}`, { headers: as(project, 'server') }),
+    );
     expect(profile.display_name).toBe('Mark Member');
   });
 
-  test('server patches anyone\'s profile and gets the server view', async () => {
+  test("server patches anyone's profile and gets the server view", async () => {
     const res = await call(t, 'PATCH', `/team-member-profiles/${team.id}/${bare.user_id}`, {
       headers: as(project, 'server'),
       body: { display_name: 'Bea in this team' },
@@ -206,7 +252,10 @@ describe('PATCH /team-member-profiles/{team_id}/{user_id}', () => {
     expectMemberProfile(profile, 'server', { user_id: bare.user_id, display_name: 'Bea in this team' });
     expect(profile.user.display_name).toBe('Bea Bare');
     expectOk(
-      await call(t, 'PATCH', `/team-member-profiles/${team.id}/${bare.user_id}`, { headers: as(project, 'server'), body: { display_name: null } }),
+      await call(t, 'PATCH', `/team-member-profiles/${team.id}/${bare.user_id}`, {
+        headers: as(project, 'server'),
+        body: { display_name: null },
+      }),
     );
   });
 
@@ -234,7 +283,9 @@ describe('PATCH /team-member-profiles/{team_id}/{user_id}', () => {
       400,
       'Invalid profile image URL',
     );
-    const profile = expectOk(await call(t, 'GET', `/team-member-profiles/${team.id}/${member.user_id}`, { headers: as(project, 'server') }));
+    const profile = expectOk(
+      await call(t, 'GET', `/team-member-profiles/${team.id}/${member.user_id}`, { headers: as(project, 'server') }),
+    );
     expect(profile.profile_image_url).toBeNull();
   });
 });

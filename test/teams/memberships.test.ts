@@ -48,7 +48,10 @@ describe('POST /team-memberships/{team_id}/{user_id}', () => {
   test('server adds a member: 201 {team_id, user_id}, member default permission `member`', async () => {
     const team = await createTeam(t, project);
     const user = await makeUser(t, project);
-    const res = await call(t, 'POST', `/team-memberships/${team.id}/${user.user_id}`, { headers: as(project, 'server'), body: {} });
+    const res = await call(t, 'POST', `/team-memberships/${team.id}/${user.user_id}`, {
+      headers: as(project, 'server'),
+      body: {},
+    });
     expect(expectOk(res, 201)).toEqual({ team_id: team.id, user_id: user.user_id });
     expect(await teamIdsOf(t, project, user.user_id)).toEqual([team.id]);
     expect(await memberIdsOf(t, project, team.id)).toEqual([user.user_id]);
@@ -59,7 +62,10 @@ describe('POST /team-memberships/{team_id}/{user_id}', () => {
   test('admin access may add members too', async () => {
     const team = await createTeam(t, project);
     const user = await makeUser(t, project);
-    const res = await call(t, 'POST', `/team-memberships/${team.id}/${user.user_id}`, { headers: as(project, 'admin'), body: {} });
+    const res = await call(t, 'POST', `/team-memberships/${team.id}/${user.user_id}`, {
+      headers: as(project, 'admin'),
+      body: {},
+    });
     expect(expectOk(res, 201)).toEqual({ team_id: team.id, user_id: user.user_id });
   });
 
@@ -112,14 +118,21 @@ describe('POST /team-memberships/{team_id}/{user_id}', () => {
       headers: as(project, 'client', owner.access_token),
       body: {},
     });
-    expectKnownError(res, 401, 'INSUFFICIENT_ACCESS_TYPE', { actual_access_type: 'client', allowed_access_types: ['server', 'admin'] });
+    expectKnownError(res, 401, 'INSUFFICIENT_ACCESS_TYPE', {
+      actual_access_type: 'client',
+      allowed_access_types: ['server', 'admin'],
+    });
     expect(await memberIdsOf(t, project, team.id)).toEqual([owner.user_id]);
   });
 
   test('malformed ids: SCHEMA_ERROR', async () => {
     const team = await createTeam(t, project);
-    expectSchemaError(await call(t, 'POST', `/team-memberships/${team.id}/someone`, { headers: as(project, 'server'), body: {} }));
-    expectSchemaError(await call(t, 'POST', `/team-memberships/nope/${outsider.user_id}`, { headers: as(project, 'server'), body: {} }));
+    expectSchemaError(
+      await call(t, 'POST', `/team-memberships/${team.id}/someone`, { headers: as(project, 'server'), body: {} }),
+    );
+    expectSchemaError(
+      await call(t, 'POST', `/team-memberships/nope/${outsider.user_id}`, { headers: as(project, 'server'), body: {} }),
+    );
   });
 });
 
@@ -155,7 +168,9 @@ describe('DELETE /team-memberships/{team_id}/{user_id}', () => {
   test('a member with $remove_members (the creator) removes someone else', async () => {
     const team = await teamWith(t, project, owner, [member]);
     expectSuccess(
-      await call(t, 'DELETE', `/team-memberships/${team.id}/${member.user_id}`, { headers: as(project, 'client', owner.access_token) }),
+      await call(t, 'DELETE', `/team-memberships/${team.id}/${member.user_id}`, {
+        headers: as(project, 'client', owner.access_token),
+      }),
     );
     expect(await memberIdsOf(t, project, team.id)).toEqual([owner.user_id]);
   });
@@ -201,9 +216,9 @@ describe('DELETE /team-memberships/{team_id}/{user_id}', () => {
     const selected = await teamWith(t, project, owner, [user]);
     const other = await teamWith(t, project, owner, [user]);
     const headers = as(project, 'client', user.access_token);
-    expect(expectOk(await call(t, 'PATCH', '/users/me', { headers, body: { selected_team_id: selected.id } })).selected_team_id).toBe(
-      selected.id,
-    );
+    expect(
+      expectOk(await call(t, 'PATCH', '/users/me', { headers, body: { selected_team_id: selected.id } })).selected_team_id,
+    ).toBe(selected.id);
     expectSuccess(await call(t, 'DELETE', `/team-memberships/${other.id}/me`, { headers }));
     expect(expectOk(await call(t, 'GET', '/users/me', { headers })).selected_team_id).toBe(selected.id);
     expectSuccess(await call(t, 'DELETE', `/team-memberships/${selected.id}/me`, { headers }));
@@ -230,7 +245,10 @@ describe('selected team', () => {
     const user = await makeUser(t, project);
     const team = await teamWith(t, project, owner, [user], { server_metadata: { hidden: true } });
     const view = expectOk(
-      await call(t, 'PATCH', '/users/me', { headers: as(project, 'server', user.access_token), body: { selected_team_id: team.id } }),
+      await call(t, 'PATCH', '/users/me', {
+        headers: as(project, 'server', user.access_token),
+        body: { selected_team_id: team.id },
+      }),
     );
     expectUserView(view, 'server');
     expectTeamView(view.selected_team, 'server', { id: team.id, server_metadata: { hidden: true } });
@@ -270,11 +288,58 @@ describe('selected team', () => {
       'TEAM_MEMBERSHIP_NOT_FOUND',
     );
     expectKnownError(
-      await call(t, 'PATCH', `/users/${user.user_id}`, { headers: as(project, 'server'), body: { selected_team_id: notMine.id } }),
+      await call(t, 'PATCH', `/users/${user.user_id}`, {
+        headers: as(project, 'server'),
+        body: { selected_team_id: notMine.id },
+      }),
       404,
       'TEAM_MEMBERSHIP_NOT_FOUND',
     );
     expect(expectOk(await call(t, 'GET', '/users/me', { headers })).selected_team_id).toBe(mine.id);
+  });
+
+  test('the embedded selected team follows later changes of the team', async () => {
+    const user = await makeUser(t, project);
+    const team = await teamWith(t, project, owner, [user]);
+    const headers = as(project, 'client', user.access_token);
+    expectOk(await call(t, 'PATCH', '/users/me', { headers, body: { selected_team_id: team.id } }));
+    expectOk(await call(t, 'GET', `/users/${user.user_id}`, { headers: as(project, 'server') }));
+    expectOk(
+      await call(t, 'PATCH', `/teams/${team.id}`, {
+        headers: as(project, 'server'),
+        body: { display_name: 'Renamed later', server_metadata: { tier: 2 } },
+      }),
+    );
+    const me = expectOk(await call(t, 'GET', '/users/me', { headers }));
+    expect(me.selected_team.display_name).toBe('Renamed later');
+    const read = expectOk(await call(t, 'GET', `/users/${user.user_id}`, { headers: as(project, 'server') }));
+    expect(read.selected_team).toMatchObject({ display_name: 'Renamed later', server_metadata: { tier: 2 } });
+  });
+
+  test('removal by the server also clears the selection', async () => {
+    const user = await makeUser(t, project);
+    const team = await teamWith(t, project, owner, [user]);
+    const headers = as(project, 'client', user.access_token);
+    expectOk(await call(t, 'PATCH', '/users/me', { headers, body: { selected_team_id: team.id } }));
+    expectSuccess(await call(t, 'DELETE', `/team-memberships/${team.id}/${user.user_id}`, { headers: as(project, 'server') }));
+    const read = expectOk(await call(t, 'GET', `/users/${user.user_id}`, { headers: as(project, 'server') }));
+    expect(read.selected_team_id).toBeNull();
+    expect(read.selected_team).toBeNull();
+  });
+
+  test('a deleted user disappears from the team: members, profiles, permissions', async () => {
+    const user = await makeUser(t, project);
+    const team = await teamWith(t, project, owner, [user]);
+    expectSuccess(await call(t, 'DELETE', `/users/${user.user_id}`, { headers: as(project, 'server') }));
+    expect(await memberIdsOf(t, project, team.id)).toEqual([owner.user_id]);
+    const profiles = expectOk(
+      await call(t, 'GET', `/team-member-profiles?team_id=${team.id}`, { headers: as(project, 'server') }),
+    );
+    expect(profiles.items.map((p: any) => p.user_id)).toEqual([owner.user_id]);
+    const perms = expectOk(
+      await call(t, 'GET', `/team-permissions?team_id=${team.id}&recursive=false`, { headers: as(project, 'server') }),
+    );
+    expect(perms.items.map((p: any) => p.user_id)).toEqual([owner.user_id]);
   });
 
   test('GET /users?team_id= lists only the members of that team', async () => {

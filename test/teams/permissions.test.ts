@@ -52,12 +52,16 @@ const ids = (items: any[]) => items.map((p) => p.id);
 
 describe('GET /team-permissions', () => {
   test('client, user_id=me, recursive=true: the expanded creator permissions', async () => {
-    const items = expectList(await listAs(as(project, 'client', owner.access_token), `?team_id=${team.id}&user_id=me&recursive=true`));
+    const items = expectList(
+      await listAs(as(project, 'client', owner.access_token), `?team_id=${team.id}&user_id=me&recursive=true`),
+    );
     expect(items).toEqual(adminExpanded.map((id) => ({ id, user_id: owner.user_id, team_id: team.id })));
   });
 
   test('client, recursive=false: only direct grants', async () => {
-    const items = expectList(await listAs(as(project, 'client', member.access_token), `?team_id=${team.id}&user_id=me&recursive=false`));
+    const items = expectList(
+      await listAs(as(project, 'client', member.access_token), `?team_id=${team.id}&user_id=me&recursive=false`),
+    );
     expect(items).toEqual([{ id: 'member', user_id: member.user_id, team_id: team.id }]);
   });
 
@@ -69,11 +73,20 @@ describe('GET /team-permissions', () => {
   });
 
   test('client: own id works; another user or no user_id is text 403; me without a user is CANNOT_GET_OWN_USER_WITHOUT_USER', async () => {
-    const own = expectList(await listAs(as(project, 'client', member.access_token), `?team_id=${team.id}&user_id=${member.user_id}`));
+    const own = expectList(
+      await listAs(as(project, 'client', member.access_token), `?team_id=${team.id}&user_id=${member.user_id}`),
+    );
     expect(ids(own)).toEqual(memberExpanded);
-    expectTextError(await listAs(as(project, 'client', member.access_token), `?team_id=${team.id}&user_id=${owner.user_id}`), 403);
+    expectTextError(
+      await listAs(as(project, 'client', member.access_token), `?team_id=${team.id}&user_id=${owner.user_id}`),
+      403,
+    );
     expectTextError(await listAs(as(project, 'client', member.access_token), `?team_id=${team.id}`), 403);
-    expectKnownError(await listAs(as(project, 'client'), `?team_id=${team.id}&user_id=me`), 400, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+    expectKnownError(
+      await listAs(as(project, 'client'), `?team_id=${team.id}&user_id=me`),
+      400,
+      'CANNOT_GET_OWN_USER_WITHOUT_USER',
+    );
   });
 
   test('a non-member simply holds nothing', async () => {
@@ -92,6 +105,15 @@ describe('GET /team-permissions', () => {
       { id: 'member', user_id: user.user_id, team_id: b.id },
     ].sort((x, y) => (x.team_id < y.team_id ? -1 : x.team_id > y.team_id ? 1 : x.id < y.id ? -1 : 1));
     expect(items).toEqual(expected);
+  });
+
+  test('client without team_id: its own permissions in every team', async () => {
+    const user = await makeUser(t, project);
+    const a = await teamWith(t, project, user);
+    const b = await teamWith(t, project, owner, [user]);
+    const items = expectList(await listAs(as(project, 'client', user.access_token), '?user_id=me&recursive=false'));
+    expect(items.map((p) => `${p.team_id}/${p.id}`).sort()).toEqual([`${a.id}/admin`, `${b.id}/member`].sort());
+    for (const item of items) expect(item.user_id).toBe(user.user_id);
   });
 
   test('server without user_id: every member of the team, sorted by user id then permission id', async () => {
@@ -161,7 +183,10 @@ describe('POST /team-permissions/{team_id}/{user_id}/{permission_id}', () => {
       headers: as(project, 'client', owner.access_token),
       body: {},
     });
-    expectKnownError(res, 401, 'INSUFFICIENT_ACCESS_TYPE', { actual_access_type: 'client', allowed_access_types: ['server', 'admin'] });
+    expectKnownError(res, 401, 'INSUFFICIENT_ACCESS_TYPE', {
+      actual_access_type: 'client',
+      allowed_access_types: ['server', 'admin'],
+    });
     expect(await permissionIds(t, project, team.id, member.user_id, false)).toEqual(['member']);
   });
 });
@@ -208,7 +233,9 @@ describe('DELETE /team-permissions/{team_id}/{user_id}/{permission_id}', () => {
       { permission_id: 'no_such_thing' },
     );
     expectKnownError(
-      await call(t, 'DELETE', `/team-permissions/${team.id}/${member.user_id}/member`, { headers: as(project, 'client', owner.access_token) }),
+      await call(t, 'DELETE', `/team-permissions/${team.id}/${member.user_id}/member`, {
+        headers: as(project, 'client', owner.access_token),
+      }),
       401,
       'INSUFFICIENT_ACCESS_TYPE',
     );
@@ -237,7 +264,10 @@ describe('permission graph', () => {
     await definePermission(t, graph, 'lonely', ['$delete_team']);
     user = await makeUser(t, graph);
     gteam = await createTeam(t, graph);
-    const res = await call(t, 'POST', `/team-memberships/${gteam.id}/${user.user_id}`, { headers: as(graph, 'server'), body: {} });
+    const res = await call(t, 'POST', `/team-memberships/${gteam.id}/${user.user_id}`, {
+      headers: as(graph, 'server'),
+      body: {},
+    });
     expectOk(res, 201);
     await revoke(t, graph, gteam.id, user.user_id, 'member');
     await grant(t, graph, gteam.id, user.user_id, 'a');
@@ -271,11 +301,15 @@ describe('permission graph', () => {
       await listAs(headers, `?team_id=${gteam.id}&user_id=${user.user_id}&recursive=true&permission_id=$update_team`),
     );
     expect(ids(system)).toEqual(['$update_team']);
-    expect(expectList(await listAs(headers, `?team_id=${gteam.id}&user_id=${user.user_id}&recursive=false&permission_id=c`))).toEqual([]);
-    expect(expectList(await listAs(headers, `?team_id=${gteam.id}&user_id=${user.user_id}&recursive=true&permission_id=lonely`))).toEqual(
-      [],
+    expect(
+      expectList(await listAs(headers, `?team_id=${gteam.id}&user_id=${user.user_id}&recursive=false&permission_id=c`)),
+    ).toEqual([]);
+    expect(
+      expectList(await listAs(headers, `?team_id=${gteam.id}&user_id=${user.user_id}&recursive=true&permission_id=lonely`)),
+    ).toEqual([]);
+    const client = expectList(
+      await listAs(as(graph, 'client', user.access_token), `?team_id=${gteam.id}&user_id=me&permission_id=bottom`),
     );
-    const client = expectList(await listAs(as(graph, 'client', user.access_token), `?team_id=${gteam.id}&user_id=me&permission_id=bottom`));
     expect(ids(client)).toEqual(['bottom']);
   });
 
@@ -285,7 +319,11 @@ describe('permission graph', () => {
       body: { display_name: 'Renamed through the diamond' },
     });
     expect(expectOk(res).display_name).toBe('Renamed through the diamond');
-    expectKnownError(await call(t, 'DELETE', `/teams/${gteam.id}`, { headers: as(graph, 'client', user.access_token) }), 401, 'TEAM_PERMISSION_REQUIRED');
+    expectKnownError(
+      await call(t, 'DELETE', `/teams/${gteam.id}`, { headers: as(graph, 'client', user.access_token) }),
+      401,
+      'TEAM_PERMISSION_REQUIRED',
+    );
   });
 
   test('after revoking, what was reachable only through the revoked grant disappears', async () => {

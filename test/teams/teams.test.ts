@@ -136,6 +136,16 @@ describe('POST /teams (server)', () => {
     expect(await permissionIds(t, closed, team.id, user.user_id, false)).toEqual(['admin']);
   });
 
+  test('add_current_user=true without a signed-in user: USER_AUTHENTICATION_REQUIRED, no team', async () => {
+    const before = await allTeamIds(closed);
+    const res = await call(t, 'POST', '/teams?add_current_user=true', {
+      headers: as(closed, 'server'),
+      body: { display_name: 'Nobody' },
+    });
+    expectKnownError(res, 401, 'USER_AUTHENTICATION_REQUIRED');
+    expect(await allTeamIds(closed)).toEqual(before);
+  });
+
   test('add_current_user=false adds nobody', async () => {
     const user = await makeUser(t, closed);
     const res = await call(t, 'POST', '/teams?add_current_user=false', {
@@ -171,7 +181,10 @@ describe('POST /teams (server)', () => {
 describe('POST /teams (client)', () => {
   test('disabled for the project: text 403 and no team', async () => {
     const before = await allTeamIds(closed);
-    const res = await call(t, 'POST', '/teams', { headers: as(closed, 'client', alice.access_token), body: { display_name: 'Nope' } });
+    const res = await call(t, 'POST', '/teams', {
+      headers: as(closed, 'client', alice.access_token),
+      body: { display_name: 'Nope' },
+    });
     expectTextError(res, 403, 'Client team creation is disabled for this project');
     expect(await allTeamIds(closed)).toEqual(before);
   });
@@ -245,7 +258,10 @@ describe('POST /teams (client)', () => {
 
   test('server-only fields are a SCHEMA_ERROR for clients', async () => {
     const headers = as(open, 'client', openAlice.access_token);
-    expectSchemaError(await call(t, 'POST', '/teams', { headers, body: { display_name: 'x', server_metadata: {} } }), 'server_metadata');
+    expectSchemaError(
+      await call(t, 'POST', '/teams', { headers, body: { display_name: 'x', server_metadata: {} } }),
+      'server_metadata',
+    );
     expectSchemaError(
       await call(t, 'POST', '/teams', { headers, body: { display_name: 'x', client_read_only_metadata: {} } }),
       'client_read_only_metadata',
@@ -255,7 +271,10 @@ describe('POST /teams (client)', () => {
 
 describe('GET /teams/{team_id}', () => {
   test('a member reads the client view; the server reads the server view', async () => {
-    const team = await teamWith(t, closed, alice, [bob], { server_metadata: { hidden: 1 }, client_read_only_metadata: { ro: 1 } });
+    const team = await teamWith(t, closed, alice, [bob], {
+      server_metadata: { hidden: 1 },
+      client_read_only_metadata: { ro: 1 },
+    });
     const asBob = expectOk(await call(t, 'GET', `/teams/${team.id}`, { headers: as(closed, 'client', bob.access_token) }));
     expectTeamView(asBob, 'client', { id: team.id, display_name: team.display_name, client_read_only_metadata: { ro: 1 } });
     const asServer = await readTeam(t, closed, team.id);
@@ -270,12 +289,18 @@ describe('GET /teams/{team_id}', () => {
 
   test('a client without a user: USER_AUTHENTICATION_REQUIRED', async () => {
     const team = await teamWith(t, closed, alice);
-    expectKnownError(await call(t, 'GET', `/teams/${team.id}`, { headers: as(closed, 'client') }), 401, 'USER_AUTHENTICATION_REQUIRED');
+    expectKnownError(
+      await call(t, 'GET', `/teams/${team.id}`, { headers: as(closed, 'client') }),
+      401,
+      'USER_AUTHENTICATION_REQUIRED',
+    );
   });
 
   test('server, unknown team: TEAM_NOT_FOUND; a malformed id: SCHEMA_ERROR', async () => {
     const id = unknownUuid();
-    expectKnownError(await call(t, 'GET', `/teams/${id}`, { headers: as(closed, 'server') }), 404, 'TEAM_NOT_FOUND', { team_id: id });
+    expectKnownError(await call(t, 'GET', `/teams/${id}`, { headers: as(closed, 'server') }), 404, 'TEAM_NOT_FOUND', {
+      team_id: id,
+    });
     expectSchemaError(await call(t, 'GET', '/teams/not-a-uuid', { headers: as(closed, 'server') }));
   });
 });
@@ -308,7 +333,11 @@ describe('PATCH /teams/{team_id}', () => {
       headers: as(closed, 'client', bob.access_token),
       body: { display_name: 'Hijacked' },
     });
-    expectKnownError(res, 401, 'TEAM_PERMISSION_REQUIRED', { team_id: team.id, user_id: bob.user_id, permission_id: '$update_team' });
+    expectKnownError(res, 401, 'TEAM_PERMISSION_REQUIRED', {
+      team_id: team.id,
+      user_id: bob.user_id,
+      permission_id: '$update_team',
+    });
     expect(await readTeam(t, closed, team.id)).toEqual(before);
   });
 
@@ -319,7 +348,10 @@ describe('PATCH /teams/{team_id}', () => {
       body: {},
     });
     expectOk(grantRes, 201);
-    const res = await call(t, 'PATCH', `/teams/${team.id}`, { headers: as(closed, 'client', bob.access_token), body: { display_name: 'Bob named' } });
+    const res = await call(t, 'PATCH', `/teams/${team.id}`, {
+      headers: as(closed, 'client', bob.access_token),
+      body: { display_name: 'Bob named' },
+    });
     expect(expectOk(res).display_name).toBe('Bob named');
   });
 
@@ -327,7 +359,10 @@ describe('PATCH /teams/{team_id}', () => {
     const team = await teamWith(t, closed, alice);
     const before = await readTeam(t, closed, team.id);
     expectKnownError(
-      await call(t, 'PATCH', `/teams/${team.id}`, { headers: as(closed, 'client', bob.access_token), body: { display_name: 'x' } }),
+      await call(t, 'PATCH', `/teams/${team.id}`, {
+        headers: as(closed, 'client', bob.access_token),
+        body: { display_name: 'x' },
+      }),
       404,
       'TEAM_MEMBERSHIP_NOT_FOUND',
     );
@@ -348,7 +383,10 @@ describe('PATCH /teams/{team_id}', () => {
       400,
       'Invalid profile image URL',
     );
-    expectSchemaError(await call(t, 'PATCH', `/teams/${team.id}`, { headers, body: { server_metadata: { x: 1 } } }), 'server_metadata');
+    expectSchemaError(
+      await call(t, 'PATCH', `/teams/${team.id}`, { headers, body: { server_metadata: { x: 1 } } }),
+      'server_metadata',
+    );
     expectSchemaError(await call(t, 'PATCH', `/teams/${team.id}`, { headers, body: { client_read_only_metadata: 1 } }));
     expectSchemaError(await call(t, 'PATCH', `/teams/${team.id}`, { headers, body: { display_name: '' } }));
     expect(await readTeam(t, closed, team.id)).toEqual(before);
@@ -358,7 +396,11 @@ describe('PATCH /teams/{team_id}', () => {
     const team = await teamWith(t, closed, alice);
     const res = await call(t, 'PATCH', `/teams/${team.id}`, {
       headers: as(closed, 'server'),
-      body: { server_metadata: { plan: 'pro' }, client_read_only_metadata: { seats: 5 }, profile_image_url: 'https://example.com/t.png' },
+      body: {
+        server_metadata: { plan: 'pro' },
+        client_read_only_metadata: { seats: 5 },
+        profile_image_url: 'https://example.com/t.png',
+      },
     });
     expectTeamView(expectOk(res), 'server', {
       server_metadata: { plan: 'pro' },
@@ -385,7 +427,11 @@ describe('DELETE /teams/{team_id}', () => {
   test('a member without $delete_team: TEAM_PERMISSION_REQUIRED, team kept', async () => {
     const team = await teamWith(t, closed, alice, [bob]);
     const res = await call(t, 'DELETE', `/teams/${team.id}`, { headers: as(closed, 'client', bob.access_token) });
-    expectKnownError(res, 401, 'TEAM_PERMISSION_REQUIRED', { team_id: team.id, user_id: bob.user_id, permission_id: '$delete_team' });
+    expectKnownError(res, 401, 'TEAM_PERMISSION_REQUIRED', {
+      team_id: team.id,
+      user_id: bob.user_id,
+      permission_id: '$delete_team',
+    });
     expect(await readTeam(t, closed, team.id)).toEqual(team);
     expect(await teamIdsOf(t, closed, bob.user_id)).toContain(team.id);
   });
@@ -419,10 +465,16 @@ describe('DELETE /teams/{team_id}', () => {
       404,
       'TEAM_MEMBERSHIP_NOT_FOUND',
     );
-    expectKnownError(await call(t, 'DELETE', `/teams/${team.id}`, { headers: as(closed, 'client') }), 401, 'USER_AUTHENTICATION_REQUIRED');
+    expectKnownError(
+      await call(t, 'DELETE', `/teams/${team.id}`, { headers: as(closed, 'client') }),
+      401,
+      'USER_AUTHENTICATION_REQUIRED',
+    );
     expect(await readTeam(t, closed, team.id)).toEqual(team);
     const id = unknownUuid();
-    expectKnownError(await call(t, 'DELETE', `/teams/${id}`, { headers: as(closed, 'server') }), 404, 'TEAM_NOT_FOUND', { team_id: id });
+    expectKnownError(await call(t, 'DELETE', `/teams/${id}`, { headers: as(closed, 'server') }), 404, 'TEAM_NOT_FOUND', {
+      team_id: id,
+    });
   });
 
   test('server deletes any team; deleting twice is TEAM_NOT_FOUND', async () => {
@@ -445,7 +497,7 @@ describe('GET /teams', () => {
     expect(items[1]).toEqual(second);
   });
 
-  test('server ?user_id=: only that user\'s teams', async () => {
+  test("server ?user_id=: only that user's teams", async () => {
     const project = makeProject(t, 'Listing by user');
     const user = await makeUser(t, project);
     const other = await makeUser(t, project);
@@ -465,16 +517,44 @@ describe('GET /teams', () => {
     const b = await createTeam(t, project, { creator_user_id: other.user_id });
     await addMember(t, project, b.id, user.user_id);
     for (const id of ['me', user.user_id]) {
-      const items = expectList(await call(t, 'GET', `/teams?user_id=${id}`, { headers: as(project, 'client', user.access_token) }));
+      const items = expectList(
+        await call(t, 'GET', `/teams?user_id=${id}`, { headers: as(project, 'client', user.access_token) }),
+      );
       expect(items.map((team) => team.id)).toEqual([a.id, b.id]);
       for (const item of items) expectTeamView(item, 'client');
     }
   });
 
   test("client: another user's id or no user_id is text 403; me without a user is CANNOT_GET_OWN_USER_WITHOUT_USER", async () => {
-    expectTextError(await call(t, 'GET', `/teams?user_id=${bob.user_id}`, { headers: as(closed, 'client', alice.access_token) }), 403);
+    expectTextError(
+      await call(t, 'GET', `/teams?user_id=${bob.user_id}`, { headers: as(closed, 'client', alice.access_token) }),
+      403,
+    );
     expectTextError(await call(t, 'GET', '/teams', { headers: as(closed, 'client', alice.access_token) }), 403);
-    expectKnownError(await call(t, 'GET', '/teams?user_id=me', { headers: as(closed, 'client') }), 400, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+    expectKnownError(
+      await call(t, 'GET', '/teams?user_id=me', { headers: as(closed, 'client') }),
+      400,
+      'CANNOT_GET_OWN_USER_WITHOUT_USER',
+    );
+  });
+
+  test('server with a user token: user_id=me means that user', async () => {
+    const user = await makeUser(t, closed);
+    const team = await teamWith(t, closed, user);
+    const items = expectList(await call(t, 'GET', '/teams?user_id=me', { headers: as(closed, 'server', user.access_token) }));
+    expect(items.map((i) => i.id)).toEqual([team.id]);
+    expectTeamView(items[0], 'server');
+  });
+
+  test('with X-Stack-Override-Error-Status a team error answers 200 plus the actual status', async () => {
+    const id = unknownUuid();
+    const res = await call(t, 'GET', `/teams/${id}`, {
+      headers: { ...as(closed, 'server'), 'x-stack-override-error-status': 'true' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-stack-actual-status')).toBe('404');
+    expect(res.headers.get('x-stack-known-error')).toBe('TEAM_NOT_FOUND');
+    expect(res.json).toEqual({ code: 'TEAM_NOT_FOUND', error: `Team ${id} not found.`, details: { team_id: id } });
   });
 
   test('bad query: SCHEMA_ERROR', async () => {

@@ -1,0 +1,183 @@
+// `authd permissions define|update|list|delete` (a project's team permission definitions, as an
+// admin key would manage them) and `authd permissions list --team/--user|grant|revoke` (members'
+// permissions, as the server would), over the same core functions and schemas as the API.
+import { Command } from 'commander';
+import {
+  createPermissionDefinition,
+  deletePermissionDefinition,
+  listPermissionDefinitions,
+  updatePermissionDefinition,
+} from '../../server/core/permission-definitions';
+import { requireProjectRow } from '../../server/core/projects';
+import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from '../../server/core/team-permissions';
+import { requireTeamRow } from '../../server/core/teams';
+import { requireUserRow } from '../../server/core/users';
+import {
+  permissionDefinitionCreateSchema,
+  permissionDefinitionUpdateSchema,
+  type PermissionDefinitionView,
+  type TeamPermissionView,
+} from '../../server/protocol/team-schemas';
+import { CliError, parseWithSchema, printJson, withCommonOptions, withContext } from '../cli-support';
+import { parseTeamId, parseTeamUserIds, parseUserId, projectOption, type ProjectOption } from './teams';
+
+interface DefinitionOptions extends ProjectOption {
+  id?: string;
+  contains?: string;
+  description?: string;
+}
+
+interface ListOptions extends ProjectOption {
+  team?: string;
+  user?: string;
+  recursive?: boolean;
+}
+
+export function permissionsCommand(): Command {
+  const permissions = new Command('permissions').description('manage team permission definitions and grant them to members');
+
+  permissions.addCommand(
+    withCommonOptions(new Command('define'))
+      .description('create a team permission definition')
+      .option(...projectOption)
+      .option('--contains <ids>', 'comma-separated permission ids this one grants as well')
+      .option('--description <text>', 'what the permission is for')
+      .argument('<permission-id>')
+      .action((permissionId: string, options: DefinitionOptions) =>
+        withContext(options, (ctx) => {
+          const input = parseWithSchema(permissionDefinitionCreateSchema, { id: permissionId, ...definitionFields(options) });
+          requireProjectRow(ctx.db, options.project);
+          const definition = createPermissionDefinition(ctx, options.project, input);
+          if (options.json) return printJson(definition);
+          console.log(`Defined ${describeDefinition(definition)}`);
+        }),
+      ),
+  );
+
+  permissions.addCommand(
+    withCommonOptions(new Command('update'))
+      .description('change a definition; a new --id is carried into grants, other definitions and the defaults')
+      .option(...projectOption)
+      .option('--id <new-id>', 'rename the permission')
+      .option('--contains <ids>', 'comma-separated permission ids, replacing the current ones ("" for none)')
+      .option('--description <text>', 'what the permission is for ("" clears it)')
+      .argument('<permission-id>')
+      .action((permissionId: string, options: DefinitionOptions) =>
+        withContext(options, (ctx) => {
+          const fields = definitionFields(options);
+          if (options.id !== undefined) fields.id = options.id;
+          const input = parseWithSchema(permissionDefinitionUpdateSchema, fields);
+          requireProjectRow(ctx.db, options.project);
+          const definition = updatePermissionDefinition(ctx, options.project, permissionId, input);
+          if (options.json) return printJson(definition);
+          console.log(`Updated ${describeDefinition(definition)}`);
+        }),
+      ),
+  );
+
+  permissions.addCommand(
+    withCommonOptions(new Command('list'))
+      .description("list the project's permission definitions, or with --team/--user the permissions members hold")
+      .option(...projectOption)
+      .option('--team <team-id>', "list members' permissions in this team")
+      .option('--user <user-id>', "list this user's permissions")
+      .option('--recursive', 'with --team/--user, add the permissions the granted ones contain')
+      .action((options: ListOptions) =>
+        withContext(options, (ctx) => {
+          if (options.team === undefined && options.user === undefined) {
+            if (options.recursive) throw new CliError('--recursive lists members\u2019 permissions: give --team and/or --user');
+            requireProjectRow(ctx.db, options.project);
+            const definitions = listPermissionDefinitions(ctx, options.project);
+            if (options.json) return printJson({ items: definitions });
+            for (const definition of definitions) console.log(describeDefinition(definition));
+            return;
+          }
+          const teamId = options.team === undefined ? undefined : parseTeamId(options.team);
+          const userId = options.user === undefined ? undefined : parseUserId(options.user);
+          requireProjectRow(ctx.db, options.project);
+          // The API answers an unknown id with an empty list; on the command line that hides a typo.
+          if (teamId !== undefined) requireTeamRow(ctx.db, options.project, teamId);
+          if (userId !== undefined) requireUserRow(ctx.db, options.project, userId);
+          const items = listTeamPermissions(ctx, options.project, { teamId, userId, recursive: options.recursive ?? false });
+          if (options.json) return printJson({ items });
+          if (items.length === 0) console.log('No permissions.');
+          for (const item of items) console.log(describeGrant(item));
+        }),
+      ),
+  );
+
+  permissions.addCommand(
+    withCommonOptions(new Command('delete'))
+      .description('delete a definition with its grants; other definitions and the defaults stop containing it')
+      .option(...projectOption)
+      .argument('<permission-id>')
+      .action((permissionId: string, options: ProjectOption) =>
+        withContext(options, (ctx) => {
+          requireProjectRow(ctx.db, options.project);
+          deletePermissionDefinition(ctx, options.project, permissionId);
+          if (options.json) return printJson({ success: true });
+          console.log(`Deleted permission ${permissionId}.`);
+        }),
+      ),
+  );
+
+  permissions.addCommand(
+    withCommonOptions(new Command('grant'))
+      .description('grant a permission to a team member (granting one already held changes nothing)')
+      .option(...projectOption)
+      .argument('<team-id>')
+      .argument('<user-id>')
+      .argument('<permission-id>')
+      .action((teamId: string, userId: string, permissionId: string, options: ProjectOption) =>
+        withContext(options, (ctx) => {
+          const ids = parseTeamUserIds(teamId, userId);
+          requireProjectRow(ctx.db, options.project);
+          const granted = grantTeamPermission(ctx, options.project, ids.team_id, ids.user_id, permissionId);
+          if (options.json) return printJson(granted);
+          console.log(`Granted ${describeGrant(granted)}`);
+        }),
+      ),
+  );
+
+  permissions.addCommand(
+    withCommonOptions(new Command('revoke'))
+      .description('revoke a permission granted directly to a team member')
+      .option(...projectOption)
+      .argument('<team-id>')
+      .argument('<user-id>')
+      .argument('<permission-id>')
+      .action((teamId: string, userId: string, permissionId: string, options: ProjectOption) =>
+        withContext(options, (ctx) => {
+          const ids = parseTeamUserIds(teamId, userId);
+          requireProjectRow(ctx.db, options.project);
+          revokeTeamPermission(ctx, options.project, ids.team_id, ids.user_id, permissionId);
+          if (options.json) return printJson({ success: true });
+          console.log(`Revoked ${permissionId} from user ${ids.user_id} in team ${ids.team_id}.`);
+        }),
+      ),
+  );
+  return permissions;
+}
+
+/** The wire fields of --contains and --description; `--contains ""` is an empty list. */
+function definitionFields(options: DefinitionOptions): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  if (options.contains !== undefined) {
+    fields.contained_permission_ids = options.contains
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+  }
+  if (options.description !== undefined) fields.description = options.description;
+  return fields;
+}
+
+function describeDefinition(definition: PermissionDefinitionView): string {
+  const contains =
+    definition.contained_permission_ids.length > 0 ? `  contains ${definition.contained_permission_ids.join(', ')}` : '';
+  return `${definition.id}${contains}${definition.description ? `  "${definition.description}"` : ''}`;
+}
+
+function describeGrant(grant: TeamPermissionView): string {
+  return `${grant.id}  team ${grant.team_id}  user ${grant.user_id}`;
+}
