@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { resolveEmailTransport } from '../email/email-queue';
-import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
 import { queueTemplatedEmail } from './email-templates';
 import { requirePasswordAuth } from './password-auth';
