@@ -10,7 +10,7 @@ import {
 } from '../../server/core/permission-definitions';
 import { requireProjectRow } from '../../server/core/projects';
 import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from '../../server/core/team-permissions';
-import { requireTeamRow } from '../../server/core/teams';
+import { requireTeamRow, serverCaller } from '../../server/core/teams';
 import { requireUserRow } from '../../server/core/users';
 import {
   permissionDefinitionCreateSchema,
@@ -98,7 +98,11 @@ export function permissionsCommand(): Command {
           // The API answers an unknown id with an empty list; on the command line that hides a typo.
           if (teamId !== undefined) requireTeamRow(ctx.db, options.project, teamId);
           if (userId !== undefined) requireUserRow(ctx.db, options.project, userId);
-          const items = listTeamPermissions(ctx, options.project, { teamId, userId, recursive: options.recursive ?? false });
+          const items = listTeamPermissions(ctx, options.project, serverCaller, {
+            teamId,
+            userId,
+            recursive: options.recursive ?? false,
+          });
           if (options.json) return printJson({ items });
           if (items.length === 0) console.log('No permissions.');
           for (const item of items) console.log(describeGrant(item));

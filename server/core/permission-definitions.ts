@@ -60,17 +60,20 @@ function describeDefinition(id: string, description: string | null, contained: s
   return { id, ...(description ? { description } : {}), contained_permission_ids: [...contained].sort() };
 }
 
-function containedIdsOf(db: DbWriter, projectId: string): Map<string, string[]> {
-  const contained = new Map<string, string[]>();
+/** The project's contained-permission edges, as parent id → contained ids. */
+export function containmentGraph(db: DbWriter, projectId: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
   for (const edge of db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId)).all()) {
-    contained.set(edge.permissionId, [...(contained.get(edge.permissionId) ?? []), edge.containedPermissionId]);
+    const children = graph.get(edge.permissionId) ?? [];
+    children.push(edge.containedPermissionId);
+    graph.set(edge.permissionId, children);
   }
-  return contained;
+  return graph;
 }
 
 /** The five system permissions and the project's own, sorted by id. */
 export function listPermissionDefinitions(ctx: Context, projectId: string): PermissionDefinitionView[] {
-  const contained = containedIdsOf(ctx.db, projectId);
+  const contained = containmentGraph(ctx.db, projectId);
   const custom = ctx.db
     .select()
     .from(permissionDefinitions)
@@ -100,7 +103,7 @@ function requireDefinition(db: DbWriter, projectId: string, id: string) {
 function checkContainedIds(db: DbWriter, projectId: string, id: string, containedIds: readonly string[]): void {
   const missing = findUndefinedPermissionIds(db, projectId, containedIds);
   if (missing.length > 0) throw knownError('CONTAINED_PERMISSION_NOT_FOUND', missing[0]!);
-  const graph = containedIdsOf(db, projectId);
+  const graph = containmentGraph(db, projectId);
   graph.set(id, [...containedIds]);
   const path = findPathTo(graph, containedIds, id);
   if (path) throw new StatusError(400, `Contained permissions cannot form a cycle: ${[id, ...path].join(' → ')}`);
@@ -134,7 +137,14 @@ function insertContainments(db: DbWriter, projectId: string, id: string, contain
 
 function readDefinition(db: DbWriter, projectId: string, id: string): PermissionDefinitionView {
   const row = requireDefinition(db, projectId, id);
-  return describeDefinition(row.id, row.description, containedIdsOf(db, projectId).get(row.id) ?? []);
+  return describeDefinition(row.id, row.description, containmentGraph(db, projectId).get(row.id) ?? []);
+}
+
+/** A system permission or an existing definition already holds `id`. */
+function refuseTakenId(db: DbWriter, projectId: string, id: string): void {
+  if (findUndefinedPermissionIds(db, projectId, [id]).length === 0) {
+    throw new StatusError(400, `A permission with the id "${id}" already exists.`);
+  }
 }
 
 export function createPermissionDefinition(
@@ -143,9 +153,7 @@ export function createPermissionDefinition(
   input: { id: string; description?: string; contained_permission_ids?: string[] },
 ): PermissionDefinitionView {
   return writeTransaction(ctx, (tx) => {
-    if (isSystemPermissionId(input.id) || findUndefinedPermissionIds(tx, projectId, [input.id]).length === 0) {
-      throw new StatusError(400, `A permission with the id "${input.id}" already exists.`);
-    }
+    refuseTakenId(tx, projectId, input.id);
     const contained = input.contained_permission_ids ?? [];
     checkContainedIds(tx, projectId, input.id, contained);
     tx.insert(permissionDefinitions)
@@ -167,9 +175,7 @@ export function updatePermissionDefinition(
     requireDefinition(tx, projectId, id);
     const newId = input.id ?? id;
     if (newId !== id) {
-      if (isSystemPermissionId(newId) || findUndefinedPermissionIds(tx, projectId, [newId]).length === 0) {
-        throw new StatusError(400, `A permission with the id "${newId}" already exists.`);
-      }
+      refuseTakenId(tx, projectId, newId);
       renamePermission(tx, projectId, id, newId);
     }
     if (input.description !== undefined) {

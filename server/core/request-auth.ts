@@ -136,6 +136,11 @@ export function requireUser(
   throw knownError(missing);
 }
 
+/** A user id from a path or query with `me` replaced by the signed-in user (wire §1.4). */
+export function resolveMe(auth: Extract<RequestAuth, { kind: 'project' }>, requested: string): string {
+  return requested === 'me' ? requireUser(auth, 'CANNOT_GET_OWN_USER_WITHOUT_USER') : requested;
+}
+
 /**
  * A user id from a path or query (wire §1.4): `me` is the signed-in user, and a client may name
  * no one else. Stack answers the latter with a plain-text status, 403 on most endpoints.
@@ -145,9 +150,22 @@ export function resolveUserIdForCaller(
   requested: string,
   forbiddenStatus: 400 | 403 = 403,
 ): string {
-  if (requested === 'me') return requireUser(auth, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+  if (requested === 'me') return resolveMe(auth, requested);
   if (auth.accessType === 'client' && requested !== auth.userId) {
     throw new StatusError(forbiddenStatus, 'Client access can only act on the signed-in user.');
   }
   return requested;
+}
+
+/**
+ * The user a list of teams or permissions is narrowed to: optional for the server; a client
+ * lists only its own, so it must name itself (403 text otherwise, as Stack answers).
+ */
+export function resolveListedUserForCaller(
+  auth: Extract<RequestAuth, { kind: 'project' }>,
+  requested: string | undefined,
+): string | undefined {
+  if (requested !== undefined) return resolveUserIdForCaller(auth, requested);
+  if (auth.accessType === 'client') throw new StatusError(403, 'Client access must list with user_id=me.');
+  return undefined;
 }

@@ -1,25 +1,14 @@
 // A member's permissions in a team (wire §4.6, §5.10): granted directly, and, recursively,
 // everything those contain through the project's permission definitions.
 import { and, eq } from 'drizzle-orm';
-import { permissionContainments, teamMemberPermissions } from '../../db/schema';
+import { teamMemberPermissions } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import type { TeamPermissionView } from '../protocol/team-schemas';
 import type { Context } from './context';
-import { findUndefinedPermissionIds } from './permission-definitions';
-import { requireMembership } from './teams';
+import { containmentGraph, findUndefinedPermissionIds } from './permission-definitions';
+import { requireMembership, type TeamCaller } from './teams';
 import { writeTransaction, type DbWriter } from './transactions';
 import { requireUserRow } from './users';
-
-/** The project's contained-permission edges, as parent → children. */
-function containmentGraph(db: DbWriter, projectId: string): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const edge of db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId)).all()) {
-    const children = graph.get(edge.permissionId) ?? [];
-    children.push(edge.containedPermissionId);
-    graph.set(edge.permissionId, children);
-  }
-  return graph;
-}
 
 /** `roots` and everything reachable from them. Definitions cannot form cycles, but a visited set costs nothing. */
 export function expandPermissions(graph: Map<string, string[]>, roots: Iterable<string>): Set<string> {
@@ -76,13 +65,17 @@ export function requireTeamPermission(
 
 /**
  * Permissions of the project's members, filtered by team and user, sorted by team, user and
- * permission id. `recursive` adds everything the grants contain; `permissionId` filters after that.
+ * permission id. `recursive` adds everything the grants contain; `permissionId` filters after
+ * that. Unless told, clients get the recursive list (they ask "may I do this?", which contained
+ * permissions answer too) and the server the direct grants.
  */
 export function listTeamPermissions(
   ctx: Context,
   projectId: string,
-  filter: { teamId?: string; userId?: string; permissionId?: string; recursive: boolean },
+  caller: TeamCaller,
+  filter: { teamId?: string; userId?: string; permissionId?: string; recursive?: boolean },
 ): TeamPermissionView[] {
+  const recursive = filter.recursive ?? caller.kind === 'client';
   const conditions = [eq(teamMemberPermissions.projectId, projectId)];
   if (filter.teamId !== undefined) conditions.push(eq(teamMemberPermissions.teamId, filter.teamId));
   if (filter.userId !== undefined) conditions.push(eq(teamMemberPermissions.userId, filter.userId));
@@ -98,7 +91,7 @@ export function listTeamPermissions(
     member.ids.push(grant.permissionId);
     byMember.set(key, member);
   }
-  const graph = filter.recursive ? containmentGraph(ctx.db, projectId) : null;
+  const graph = recursive ? containmentGraph(ctx.db, projectId) : null;
   const items: TeamPermissionView[] = [];
   for (const member of byMember.values()) {
     const ids = graph ? expandPermissions(graph, member.ids) : new Set(member.ids);

@@ -103,24 +103,6 @@ function checkClientImage(caller: TeamCaller, url: string | null | undefined): v
   }
 }
 
-/** Grants the project's default permissions of `kind` to a member. */
-function grantDefaultPermissions(
-  db: DbWriter,
-  projectId: string,
-  teamId: string,
-  userId: string,
-  kind: 'team_creator' | 'team_member',
-): void {
-  const defaults = db
-    .select({ permissionId: projectDefaultPermissions.permissionId })
-    .from(projectDefaultPermissions)
-    .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.kind, kind)))
-    .all();
-  for (const { permissionId } of defaults) {
-    db.insert(teamMemberPermissions).values({ projectId, teamId, userId, permissionId }).onConflictDoNothing().run();
-  }
-}
-
 /** Adds a member with the defaults of `kind`; the membership must not exist yet. */
 export function insertMembership(
   ctx: Context,
@@ -131,7 +113,14 @@ export function insertMembership(
   kind: 'team_creator' | 'team_member',
 ): void {
   db.insert(teamMembers).values({ projectId, teamId, userId, createdAt: ctx.clock.now() }).run();
-  grantDefaultPermissions(db, projectId, teamId, userId, kind);
+  const defaults = db
+    .select({ permissionId: projectDefaultPermissions.permissionId })
+    .from(projectDefaultPermissions)
+    .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.kind, kind)))
+    .all();
+  for (const { permissionId } of defaults) {
+    db.insert(teamMemberPermissions).values({ projectId, teamId, userId, permissionId }).run();
+  }
 }
 
 /** Inserts a team, with its creator as the first member when given. For use inside a transaction. */

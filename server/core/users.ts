@@ -177,14 +177,10 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
     }
     return id;
   };
-  const userId = db ? create(db) : writeTransaction(ctx, create);
-  return db
-    ? serverView(
-        requireUserRow(db, projectId, userId),
-        channelsOf(db, userId),
-        selectedTeamOf(db, requireUserRow(db, projectId, userId)),
-      )
-    : readUserServerView(ctx, projectId, userId);
+  if (!db) return readUserServerView(ctx, projectId, writeTransaction(ctx, create));
+  // Read back through the caller's transaction, which may still add to the user.
+  const row = requireUserRow(db, projectId, create(db));
+  return serverView(row, channelsOf(db, row.id), selectedTeamOf(db, row));
 }
 
 export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {

@@ -1,6 +1,10 @@
 // Request bodies by content type (wire §1.5), with the 1 MB limit. Runs before authentication,
 // as Stack's processing order requires.
+import * as v from 'valibot';
+import type { AccessType } from '../core/request-auth';
 import { knownError } from '../protocol/known-errors';
+import { parseRequestPart } from '../protocol/validation-messages';
+import { requestPath } from './request-path';
 
 /** 1 MiB: room for a 1,000,000-character profile image URL plus the rest of a JSON body. */
 export const maxRequestBodyBytes = 1024 * 1024;
@@ -41,4 +45,18 @@ export async function parseRequestBody(request: Request): Promise<unknown> {
     default:
       throw knownError('BODY_PARSING_ERROR', `Unknown content type in request body: ${contentType}`);
   }
+}
+
+/**
+ * The body validated with the client's schema or the server's (a client may change less), with
+ * SCHEMA_ERROR naming this request as Elysia's own validation would.
+ */
+export function parseBodyForAccess<C extends v.GenericSchema, S extends v.GenericSchema>(
+  request: Request,
+  body: unknown,
+  accessType: AccessType,
+  schemas: { client: C; server: S },
+): v.InferOutput<C> | v.InferOutput<S> {
+  const schema = accessType === 'client' ? schemas.client : schemas.server;
+  return parseRequestPart(schema, body, { method: request.method, pathname: requestPath(request.url), part: 'body' });
 }

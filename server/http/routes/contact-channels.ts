@@ -23,10 +23,9 @@ import {
   contactChannelUpdateServerSchema,
   sendVerificationCodeSchema,
 } from '../../protocol/auth-schemas';
-import { parseRequestPart } from '../../protocol/validation-messages';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
-import { requestPath } from '../request-path';
+import { parseBodyForAccess } from '../body-parsing';
 
 export function contactChannelRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -41,11 +40,13 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/contact-channels',
-      ({ auth, body, set }) => {
+      ({ auth, body, request, set }) => {
         const caller = requireAccess(auth, 'client');
         // Only the server may declare an address verified; each level has its own schema.
-        const schema = caller.accessType === 'client' ? contactChannelCreateClientSchema : contactChannelCreateServerSchema;
-        const input = parseRequestPart(schema, body, { method: 'POST', pathname: '/api/v1/contact-channels', part: 'body' });
+        const input = parseBodyForAccess(request, body, caller.accessType, {
+          client: contactChannelCreateClientSchema,
+          server: contactChannelCreateServerSchema,
+        });
         const view = createContactChannel(ctx, caller.projectId, resolveUserIdForCaller(caller, input.user_id), input);
         set.status = 201;
         return view;
@@ -100,8 +101,10 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
       '/contact-channels/:user_id/:contact_channel_id',
       ({ auth, params, body, request }) => {
         const caller = requireAccess(auth, 'client');
-        const schema = caller.accessType === 'client' ? contactChannelUpdateClientSchema : contactChannelUpdateServerSchema;
-        const input = parseRequestPart(schema, body, { method: 'PATCH', pathname: requestPath(request.url), part: 'body' });
+        const input = parseBodyForAccess(request, body, caller.accessType, {
+          client: contactChannelUpdateClientSchema,
+          server: contactChannelUpdateServerSchema,
+        });
         return updateContactChannel(
           ctx,
           caller.projectId,

@@ -1,9 +1,9 @@
 // /team-permissions (wire §5.10): what members may do in their teams. Clients read their own;
 // the server grants and revokes.
 import type { Context } from '../../core/context';
-import { requireAccess, resolveUserIdForCaller } from '../../core/request-auth';
+import { requireAccess, resolveListedUserForCaller, resolveUserIdForCaller } from '../../core/request-auth';
+import { teamCallerOf } from '../../core/teams';
 import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from '../../core/team-permissions';
-import { StatusError } from '../../protocol/status-error';
 import { teamPermissionListQuery, teamPermissionParams } from '../../protocol/team-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
@@ -14,16 +14,11 @@ export function teamPermissionRoutes(app: ApiApp, ctx: Context) {
       '/team-permissions',
       ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        const isClient = caller.accessType === 'client';
-        if (isClient && query.user_id === undefined)
-          throw new StatusError(403, 'Client access must list the permissions of user_id=me.');
-        const userId = query.user_id === undefined ? undefined : resolveUserIdForCaller(caller, query.user_id);
-        const items = listTeamPermissions(ctx, caller.projectId, {
+        const items = listTeamPermissions(ctx, caller.projectId, teamCallerOf(caller), {
           teamId: query.team_id,
-          userId,
+          userId: resolveListedUserForCaller(caller, query.user_id),
           permissionId: query.permission_id,
-          // Clients ask "may I do this?", which contained permissions answer too (issue #4).
-          recursive: query.recursive ?? isClient,
+          recursive: query.recursive,
         });
         return { items, is_paginated: false };
       },

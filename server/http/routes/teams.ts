@@ -1,7 +1,7 @@
 // /teams (wire §5.6): the server manages every team of the project; a signed-in client creates
 // teams when the project allows it and reads or changes the teams it belongs to.
 import type { Context } from '../../core/context';
-import { requireAccess, requireUser, resolveUserIdForCaller } from '../../core/request-auth';
+import { requireAccess, requireUser, resolveListedUserForCaller, type AccessType } from '../../core/request-auth';
 import { createTeam, deleteTeam, listTeams, readTeam, teamCallerOf, updateTeam } from '../../core/teams';
 import { StatusError } from '../../protocol/status-error';
 import {
@@ -15,10 +15,11 @@ import {
   toClientTeamView,
   type TeamServerView,
 } from '../../protocol/team-schemas';
-import { parseRequestPart } from '../../protocol/validation-messages';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
-import { requestPath } from '../request-path';
+import { parseBodyForAccess } from '../body-parsing';
+
+const teamViewFor = (accessType: AccessType, team: TeamServerView) => (accessType === 'client' ? toClientTeamView(team) : team);
 
 export function teamRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -26,13 +27,11 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
       '/teams',
       ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        // A client lists only its own teams, so it must name itself.
-        if (caller.accessType === 'client' && query.user_id === undefined) {
-          throw new StatusError(403, 'Client access must list the teams of user_id=me.');
-        }
-        const userId = query.user_id === undefined ? undefined : resolveUserIdForCaller(caller, query.user_id);
-        const view = (team: TeamServerView) => (caller.accessType === 'client' ? toClientTeamView(team) : team);
-        return { items: listTeams(ctx, caller.projectId, userId).map(view), is_paginated: false };
+        const userId = resolveListedUserForCaller(caller, query.user_id);
+        return {
+          items: listTeams(ctx, caller.projectId, userId).map((team) => teamViewFor(caller.accessType, team)),
+          is_paginated: false,
+        };
       },
       { query: teamListQuery },
     )
@@ -40,23 +39,19 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
       '/teams',
       ({ auth, body, query, request, set }) => {
         const caller = requireAccess(auth, 'client');
-        const isClient = caller.accessType === 'client';
-        const input = parseRequestPart(isClient ? teamCreateClientSchema : teamCreateServerSchema, body, {
-          method: 'POST',
-          pathname: requestPath(request.url),
-          part: 'body',
+        const input = parseBodyForAccess(request, body, caller.accessType, {
+          client: teamCreateClientSchema,
+          server: teamCreateServerSchema,
         });
         if (query.add_current_user !== undefined && input.creator_user_id !== undefined) {
           throw new StatusError(400, 'Use either creator_user_id or the deprecated add_current_user, not both.');
         }
-        // The deprecated add_current_user=true names the signed-in user as creator.
-        let creator: string | undefined;
-        if (query.add_current_user === true) creator = requireUser(caller, 'USER_AUTHENTICATION_REQUIRED');
-        else if (input.creator_user_id === 'me') creator = requireUser(caller, 'USER_AUTHENTICATION_REQUIRED');
-        else creator = input.creator_user_id;
+        // `me` and the deprecated add_current_user=true both name the signed-in user as creator.
+        const namesSelf = query.add_current_user === true || input.creator_user_id === 'me';
+        const creator = namesSelf ? requireUser(caller, 'USER_AUTHENTICATION_REQUIRED') : input.creator_user_id;
         const team = createTeam(ctx, caller.projectId, teamCallerOf(caller), input, creator);
         set.status = 201;
-        return isClient ? toClientTeamView(team) : team;
+        return teamViewFor(caller.accessType, team);
       },
       { query: teamCreateQuery },
     )
@@ -65,7 +60,7 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
       ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
         const team = readTeam(ctx, caller.projectId, teamCallerOf(caller), params.team_id);
-        return caller.accessType === 'client' ? toClientTeamView(team) : team;
+        return teamViewFor(caller.accessType, team);
       },
       { params: teamParams, query: noQueryParameters },
     )
@@ -73,14 +68,12 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
       '/teams/:team_id',
       ({ auth, params, body, request }) => {
         const caller = requireAccess(auth, 'client');
-        const isClient = caller.accessType === 'client';
-        const input = parseRequestPart(isClient ? teamUpdateClientSchema : teamUpdateServerSchema, body, {
-          method: 'PATCH',
-          pathname: requestPath(request.url),
-          part: 'body',
+        const input = parseBodyForAccess(request, body, caller.accessType, {
+          client: teamUpdateClientSchema,
+          server: teamUpdateServerSchema,
         });
         const team = updateTeam(ctx, caller.projectId, teamCallerOf(caller), params.team_id, input);
-        return isClient ? toClientTeamView(team) : team;
+        return teamViewFor(caller.accessType, team);
       },
       { params: teamParams, query: noQueryParameters },
     )

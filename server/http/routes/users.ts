@@ -20,9 +20,9 @@ import {
   userUpdateSchema,
   uuidSchema,
 } from '../../protocol/user-schemas';
-import { parseRequestPart } from '../../protocol/validation-messages';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { parseBodyForAccess } from '../body-parsing';
 
 const userParams = v.strictObject({ user_id: uuidSchema });
 
@@ -39,12 +39,13 @@ export function userRoutes(app: ApiApp, ctx: Context) {
     )
     .patch(
       '/users/me',
-      async ({ auth, body }) => {
+      async ({ auth, body, request }) => {
         const caller = requireAccess(auth, 'client');
         const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
-        // The client may change less than the server; each gets its own schema.
-        const schema = caller.accessType === 'client' ? clientUserUpdateSchema : userUpdateSchema;
-        const update = parseRequestPart(schema, body, { method: 'PATCH', pathname: '/api/v1/users/me', part: 'body' });
+        const update = parseBodyForAccess(request, body, caller.accessType, {
+          client: clientUserUpdateSchema,
+          server: userUpdateSchema,
+        });
         const view = await (caller.accessType === 'client' ? updateUserAsClient : updateUser)(
           ctx,
           caller.projectId,
