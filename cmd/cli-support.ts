@@ -12,6 +12,7 @@ import {
   type InstanceSettings,
   type Logger,
 } from '../server/core/context';
+import { internalProjectId, requireProjectRow } from '../server/core/projects';
 import { KnownError } from '../server/protocol/known-errors';
 import { StatusError } from '../server/protocol/status-error';
 import { describeValidationIssues } from '../server/protocol/validation-messages';
@@ -52,6 +53,34 @@ export async function withContext<T>(options: CommonOptions, work: (ctx: Context
     return await work(ctx);
   } finally {
     ctx.storage.close();
+  }
+}
+
+export interface ProjectOption extends CommonOptions {
+  project: string;
+}
+
+/** --project, for commands acting inside one project. */
+export const projectOption = ['--project <id>', 'project id (default: internal)', internalProjectId] as const;
+
+/**
+ * Like withContext, for commands inside the --project project, which must exist: the API's
+ * project is vouched for by its key, the CLI's is only typed, so a typo would otherwise list
+ * nothing or fail on a foreign key.
+ */
+export function withProject<T>(options: ProjectOption, work: (ctx: Context, projectId: string) => T | Promise<T>): Promise<T> {
+  return withContext(options, (ctx) => {
+    requireProjectRow(ctx.db, options.project);
+    return work(ctx, options.project);
+  });
+}
+
+/** The JSON value of a flag such as --server-metadata. */
+export function parseJsonFlag(flag: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CliError(`${flag}: Invalid JSON format`);
   }
 }
 

@@ -8,7 +8,6 @@ import {
   listPermissionDefinitions,
   updatePermissionDefinition,
 } from '../../server/core/permission-definitions';
-import { requireProjectRow } from '../../server/core/projects';
 import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from '../../server/core/team-permissions';
 import { requireTeamRow, serverCaller } from '../../server/core/teams';
 import { requireUserRow } from '../../server/core/users';
@@ -18,8 +17,16 @@ import {
   type PermissionDefinitionView,
   type TeamPermissionView,
 } from '../../server/protocol/team-schemas';
-import { CliError, parseWithSchema, printJson, withCommonOptions, withContext } from '../cli-support';
-import { parseTeamId, parseTeamUserIds, parseUserId, projectOption, type ProjectOption } from './teams';
+import {
+  CliError,
+  parseWithSchema,
+  printJson,
+  projectOption,
+  withCommonOptions,
+  withProject,
+  type ProjectOption,
+} from '../cli-support';
+import { parseTeamId, parseTeamUserIds, parseUserId } from './teams';
 
 interface DefinitionOptions extends ProjectOption {
   id?: string;
@@ -44,10 +51,9 @@ export function permissionsCommand(): Command {
       .option('--description <text>', 'what the permission is for')
       .argument('<permission-id>')
       .action((permissionId: string, options: DefinitionOptions) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const input = parseWithSchema(permissionDefinitionCreateSchema, { id: permissionId, ...definitionFields(options) });
-          requireProjectRow(ctx.db, options.project);
-          const definition = createPermissionDefinition(ctx, options.project, input);
+          const definition = createPermissionDefinition(ctx, projectId, input);
           if (options.json) return printJson(definition);
           console.log(`Defined ${describeDefinition(definition)}`);
         }),
@@ -63,12 +69,11 @@ export function permissionsCommand(): Command {
       .option('--description <text>', 'what the permission is for ("" clears it)')
       .argument('<permission-id>')
       .action((permissionId: string, options: DefinitionOptions) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const fields = definitionFields(options);
           if (options.id !== undefined) fields.id = options.id;
           const input = parseWithSchema(permissionDefinitionUpdateSchema, fields);
-          requireProjectRow(ctx.db, options.project);
-          const definition = updatePermissionDefinition(ctx, options.project, permissionId, input);
+          const definition = updatePermissionDefinition(ctx, projectId, permissionId, input);
           if (options.json) return printJson(definition);
           console.log(`Updated ${describeDefinition(definition)}`);
         }),
@@ -83,22 +88,20 @@ export function permissionsCommand(): Command {
       .option('--user <user-id>', "list this user's permissions")
       .option('--recursive', 'with --team/--user, add the permissions the granted ones contain')
       .action((options: ListOptions) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           if (options.team === undefined && options.user === undefined) {
             if (options.recursive) throw new CliError('--recursive lists members\u2019 permissions: give --team and/or --user');
-            requireProjectRow(ctx.db, options.project);
-            const definitions = listPermissionDefinitions(ctx, options.project);
+            const definitions = listPermissionDefinitions(ctx, projectId);
             if (options.json) return printJson({ items: definitions });
             for (const definition of definitions) console.log(describeDefinition(definition));
             return;
           }
           const teamId = options.team === undefined ? undefined : parseTeamId(options.team);
           const userId = options.user === undefined ? undefined : parseUserId(options.user);
-          requireProjectRow(ctx.db, options.project);
           // The API answers an unknown id with an empty list; on the command line that hides a typo.
-          if (teamId !== undefined) requireTeamRow(ctx.db, options.project, teamId);
-          if (userId !== undefined) requireUserRow(ctx.db, options.project, userId);
-          const items = listTeamPermissions(ctx, options.project, serverCaller, {
+          if (teamId !== undefined) requireTeamRow(ctx.db, projectId, teamId);
+          if (userId !== undefined) requireUserRow(ctx.db, projectId, userId);
+          const items = listTeamPermissions(ctx, projectId, serverCaller, {
             teamId,
             userId,
             recursive: options.recursive ?? false,
@@ -116,9 +119,8 @@ export function permissionsCommand(): Command {
       .option(...projectOption)
       .argument('<permission-id>')
       .action((permissionId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
-          requireProjectRow(ctx.db, options.project);
-          deletePermissionDefinition(ctx, options.project, permissionId);
+        withProject(options, (ctx, projectId) => {
+          deletePermissionDefinition(ctx, projectId, permissionId);
           if (options.json) return printJson({ success: true });
           console.log(`Deleted permission ${permissionId}.`);
         }),
@@ -133,10 +135,9 @@ export function permissionsCommand(): Command {
       .argument('<user-id>')
       .argument('<permission-id>')
       .action((teamId: string, userId: string, permissionId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const ids = parseTeamUserIds(teamId, userId);
-          requireProjectRow(ctx.db, options.project);
-          const granted = grantTeamPermission(ctx, options.project, ids.team_id, ids.user_id, permissionId);
+          const granted = grantTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
           if (options.json) return printJson(granted);
           console.log(`Granted ${describeGrant(granted)}`);
         }),
@@ -151,10 +152,9 @@ export function permissionsCommand(): Command {
       .argument('<user-id>')
       .argument('<permission-id>')
       .action((teamId: string, userId: string, permissionId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const ids = parseTeamUserIds(teamId, userId);
-          requireProjectRow(ctx.db, options.project);
-          revokeTeamPermission(ctx, options.project, ids.team_id, ids.user_id, permissionId);
+          revokeTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
           if (options.json) return printJson({ success: true });
           console.log(`Revoked ${permissionId} from user ${ids.user_id} in team ${ids.team_id}.`);
         }),

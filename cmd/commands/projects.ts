@@ -22,6 +22,7 @@ import {
   printJson,
   withCommonOptions,
   withContext,
+  parseJsonFlag,
   type CommonOptions,
 } from '../cli-support';
 
@@ -149,11 +150,7 @@ export function projectsCommand(): Command {
 function buildProjectUpdate(current: ProjectAdminView, options: UpdateOptions): ProjectUpdate {
   let extraConfig: Record<string, unknown> = {};
   if (options.configJson !== undefined) {
-    try {
-      extraConfig = JSON.parse(options.configJson);
-    } catch {
-      throw new CliError('--config-json: Invalid JSON format');
-    }
+    extraConfig = parseJsonFlag('--config-json', options.configJson) as Record<string, unknown>;
     if (typeof extraConfig !== 'object' || extraConfig === null || Array.isArray(extraConfig)) {
       throw new CliError('--config-json must be a JSON object of config fields');
     }

@@ -1,10 +1,7 @@
 // `authd teams list|get|create|update|delete` and `authd teams members add|remove|list`, acting
 // as the server would (serverCaller) through the same core functions and schemas as the API.
-// Every command first checks --project (requireProjectRow): core trusts the API's authenticated
-// project, so an unknown one would otherwise list nothing or fail on a foreign key.
 import { Command } from 'commander';
 import * as v from 'valibot';
-import { internalProjectId, requireProjectRow } from '../../server/core/projects';
 import {
   addTeamMember,
   createTeam,
@@ -21,19 +18,23 @@ import {
 import { requireUserRow } from '../../server/core/users';
 import { teamCreateServerSchema, teamUpdateServerSchema, type TeamServerView } from '../../server/protocol/team-schemas';
 import { uuidSchema } from '../../server/protocol/user-schemas';
-import { CliError, parseWithSchema, printJson, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
-
-export interface ProjectOption extends CommonOptions {
-  project: string;
-}
+import {
+  CliError,
+  parseJsonFlag,
+  parseWithSchema,
+  printJson,
+  projectOption,
+  withCommonOptions,
+  withProject,
+  type CommonOptions,
+  type ProjectOption,
+} from '../cli-support';
 
 interface TeamFieldOptions extends ProjectOption {
   name?: string;
   serverMetadata?: string;
   clientMetadata?: string;
 }
-
-export const projectOption = ['--project <id>', 'project id (default: internal)', internalProjectId] as const;
 
 /** Path ids as the API checks them; the CLI has no signed-in user, so `me` is not among them. */
 const teamIdParams = v.strictObject({ team_id: uuidSchema });
@@ -54,11 +55,10 @@ export function teamsCommand(): Command {
       .option(...projectOption)
       .option('--user <user-id>', "only this user's teams")
       .action((options: ProjectOption & { user?: string }) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const userId = options.user === undefined ? undefined : parseUserId(options.user);
-          requireProjectRow(ctx.db, options.project);
-          if (userId !== undefined) requireUserRow(ctx.db, options.project, userId);
-          const teams = listTeams(ctx, options.project, userId);
+          if (userId !== undefined) requireUserRow(ctx.db, projectId, userId);
+          const teams = listTeams(ctx, projectId, userId);
           if (options.json) return printJson({ items: teams });
           if (teams.length === 0) console.log('No teams.');
           for (const team of teams) console.log(describeTeam(team));
@@ -72,10 +72,9 @@ export function teamsCommand(): Command {
       .option(...projectOption)
       .argument('<team-id>')
       .action((teamId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const id = parseTeamId(teamId);
-          requireProjectRow(ctx.db, options.project);
-          printTeam(readTeam(ctx, options.project, serverCaller, id), options);
+          printTeam(readTeam(ctx, projectId, serverCaller, id), options);
         }),
       ),
   );
@@ -88,14 +87,13 @@ export function teamsCommand(): Command {
       .option('--creator <user-id>', 'user who creates the team and joins it')
       .option('--server-metadata <json>', 'server metadata as JSON')
       .action((options: TeamFieldOptions & { creator?: string }) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const fields = teamFields(options);
           if (options.creator !== undefined) fields.creator_user_id = options.creator;
           const input = parseWithSchema(teamCreateServerSchema, fields);
           // The API's `me` is the signed-in user, which the CLI does not have.
           if (input.creator_user_id === 'me') throw new CliError('--creator: give a user id; the CLI has no signed-in user');
-          requireProjectRow(ctx.db, options.project);
-          const team = createTeam(ctx, options.project, serverCaller, input, input.creator_user_id);
+          const team = createTeam(ctx, projectId, serverCaller, input, input.creator_user_id);
           if (options.json) return printJson(team);
           console.log(`Created team ${team.id} "${team.display_name}".`);
         }),
@@ -111,11 +109,10 @@ export function teamsCommand(): Command {
       .option('--client-metadata <json>', 'client metadata as JSON (null clears it)')
       .argument('<team-id>')
       .action((teamId: string, options: TeamFieldOptions) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const id = parseTeamId(teamId);
           const input = parseWithSchema(teamUpdateServerSchema, teamFields(options));
-          requireProjectRow(ctx.db, options.project);
-          printTeam(updateTeam(ctx, options.project, serverCaller, id, input), options);
+          printTeam(updateTeam(ctx, projectId, serverCaller, id, input), options);
         }),
       ),
   );
@@ -126,10 +123,9 @@ export function teamsCommand(): Command {
       .option(...projectOption)
       .argument('<team-id>')
       .action((teamId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const id = parseTeamId(teamId);
-          requireProjectRow(ctx.db, options.project);
-          deleteTeam(ctx, options.project, serverCaller, id);
+          deleteTeam(ctx, projectId, serverCaller, id);
           if (options.json) return printJson({ success: true });
           console.log(`Deleted team ${id}.`);
         }),
@@ -150,11 +146,10 @@ function membersCommand(): Command {
       .argument('<team-id>')
       .argument('<user-id>')
       .action((teamId: string, userId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const ids = parseTeamUserIds(teamId, userId);
-          requireProjectRow(ctx.db, options.project);
-          addTeamMember(ctx, options.project, ids.team_id, ids.user_id);
-          const profile = readMemberProfile(ctx, options.project, serverCaller, ids.team_id, ids.user_id);
+          addTeamMember(ctx, projectId, ids.team_id, ids.user_id);
+          const profile = readMemberProfile(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
           if (options.json) return printJson(profile);
           console.log(`Added ${describeMember(profile)} to team ${ids.team_id}.`);
         }),
@@ -168,10 +163,9 @@ function membersCommand(): Command {
       .argument('<team-id>')
       .argument('<user-id>')
       .action((teamId: string, userId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const ids = parseTeamUserIds(teamId, userId);
-          requireProjectRow(ctx.db, options.project);
-          removeTeamMember(ctx, options.project, serverCaller, ids.team_id, ids.user_id);
+          removeTeamMember(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
           if (options.json) return printJson({ success: true });
           console.log(`Removed user ${ids.user_id} from team ${ids.team_id}.`);
         }),
@@ -184,10 +178,9 @@ function membersCommand(): Command {
       .option(...projectOption)
       .argument('<team-id>')
       .action((teamId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx, projectId) => {
           const id = parseTeamId(teamId);
-          requireProjectRow(ctx.db, options.project);
-          const profiles = listMemberProfiles(ctx, options.project, serverCaller, { teamId: id });
+          const profiles = listMemberProfiles(ctx, projectId, serverCaller, { teamId: id });
           if (options.json) return printJson({ items: profiles });
           if (profiles.length === 0) console.log('No members.');
           for (const profile of profiles) console.log(describeMember(profile));
@@ -195,14 +188,6 @@ function membersCommand(): Command {
       ),
   );
   return members;
-}
-
-function parseJsonFlag(flag: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new CliError(`${flag}: Invalid JSON format`);
-  }
 }
 
 function teamFields(options: TeamFieldOptions): Record<string, unknown> {

@@ -1,7 +1,6 @@
 // `authd users list|get|create|update|delete|set-password`, over the same core functions and
 // schemas as the server API.
 import { Command } from 'commander';
-import { internalProjectId } from '../../server/core/projects';
 import { createUser, deleteUser, listUsers, readUserServerView, updateUser } from '../../server/core/users';
 import { userCreateSchema, userUpdateSchema, type UserServerView } from '../../server/protocol/user-schemas';
 import {
@@ -11,12 +10,11 @@ import {
   printJson,
   withCommonOptions,
   withContext,
+  parseJsonFlag,
+  projectOption,
   type CommonOptions,
+  type ProjectOption,
 } from '../cli-support';
-
-interface ProjectOption extends CommonOptions {
-  project: string;
-}
 
 interface UserFieldOptions extends ProjectOption {
   email?: string;
@@ -25,8 +23,6 @@ interface UserFieldOptions extends ProjectOption {
   passwordStdin?: boolean;
   serverMetadata?: string;
 }
-
-const projectOption = ['--project <id>', 'project id (default: internal)', internalProjectId] as const;
 
 export function usersCommand(): Command {
   const usersCmd = new Command('users').description("manage a project's users");
@@ -134,13 +130,7 @@ async function userFields(options: UserFieldOptions, creating: boolean): Promise
   if (options.displayName !== undefined) fields.display_name = options.displayName;
   if (options.verified !== undefined) fields.primary_email_verified = options.verified;
   if (options.passwordStdin) fields.password = await readPasswordFromStdin();
-  if (options.serverMetadata !== undefined) {
-    try {
-      fields.server_metadata = JSON.parse(options.serverMetadata);
-    } catch {
-      throw new CliError('--server-metadata: Invalid JSON format');
-    }
-  }
+  if (options.serverMetadata !== undefined) fields.server_metadata = parseJsonFlag('--server-metadata', options.serverMetadata);
   return fields;
 }
 
