@@ -7,6 +7,7 @@ import type { Db } from '../../db/connection';
 import { users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
+import { perDatabase, rememberBounded } from './database-memory';
 import { prepared } from './prepared-queries';
 import { projectExists } from './projects';
 import { getProjectSigningKey } from './signing-keys';
@@ -48,29 +49,20 @@ export async function issueAccessToken(ctx: Context, projectId: string, userId: 
 // otherwise be most of a refresh's cost, and it empties the read caches each time.
 const activityWriteIntervalMillis = 1000;
 const maxRememberedWrites = 10_000;
-const lastActivityWritesByDatabase = new WeakMap<object, Map<string, number>>();
+const lastActivityWritesOf = perDatabase(() => new Map<string, number>());
 
 function recordActivity(ctx: Context, userId: string, nowMillis: number): void {
-  let lastWrites = lastActivityWritesByDatabase.get(ctx.sqlite);
-  if (!lastWrites) lastActivityWritesByDatabase.set(ctx.sqlite, (lastWrites = new Map()));
+  const lastWrites = lastActivityWritesOf(ctx);
   const lastWrite = lastWrites.get(userId);
   if (lastWrite !== undefined && nowMillis - lastWrite < activityWriteIntervalMillis && nowMillis >= lastWrite) return;
   prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
-  lastWrites.delete(userId);
-  if (lastWrites.size >= maxRememberedWrites) lastWrites.delete(lastWrites.keys().next().value!);
-  lastWrites.set(userId, nowMillis);
+  rememberBounded(lastWrites, userId, nowMillis, maxRememberedWrites);
 }
 
 // Verifying ES256 dominates the cost of an authenticated request, so tokens already verified
 // are remembered until they expire. Bounded, and per database like the signing keys.
 const maxCachedTokens = 10_000;
-const verifiedTokensByDatabase = new WeakMap<object, Map<string, VerifiedAccessToken>>();
-
-function verifiedTokensOf(ctx: Context): Map<string, VerifiedAccessToken> {
-  let cache = verifiedTokensByDatabase.get(ctx.sqlite);
-  if (!cache) verifiedTokensByDatabase.set(ctx.sqlite, (cache = new Map()));
-  return cache;
-}
+const verifiedTokensOf = perDatabase(() => new Map<string, VerifiedAccessToken>());
 
 /** Verifies a user access token sent with a request for `requestProjectId`. */
 export async function verifyAccessToken(ctx: Context, requestProjectId: string, token: string): Promise<VerifiedAccessToken> {
@@ -118,8 +110,7 @@ export async function verifyAccessTokenSignatureAndExpiry(
     });
     if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new Error('missing claims');
     const verified = { projectId: audience, userId: payload.sub, expiresAtSeconds: payload.exp };
-    if (cache.size >= maxCachedTokens) cache.delete(cache.keys().next().value!);
-    cache.set(token, verified);
+    rememberBounded(cache, token, verified, maxCachedTokens);
     return verified;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {

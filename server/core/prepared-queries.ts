@@ -1,15 +1,15 @@
 // Prepared statements for the queries every request runs. Building a drizzle query costs tens of
 // microseconds each time, which dominated authenticated reads; a statement prepared once per
-// database is reused. Per database, because tests run several instances in one process.
+// database is reused.
 import type { Db } from '../../db/connection';
 import type { Context } from './context';
+import { perDatabase } from './database-memory';
 
-const statementsByDatabase = new WeakMap<object, Map<(db: Db) => unknown, unknown>>();
+const statementsOf = perDatabase(() => new Map<(db: Db) => unknown, unknown>());
 
 /** Returns the statement `build` makes, building it once per database. */
 export function prepared<T>(ctx: Context, build: (db: Db) => T): T {
-  let statements = statementsByDatabase.get(ctx.sqlite);
-  if (!statements) statementsByDatabase.set(ctx.sqlite, (statements = new Map()));
+  const statements = statementsOf(ctx);
   let statement = statements.get(build) as T | undefined;
   if (statement === undefined) {
     statement = build(ctx.db);

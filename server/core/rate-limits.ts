@@ -2,6 +2,7 @@
 // user, so neither one address nor one machine can guess passwords or flood an inbox. Counters
 // live in memory per database (one server process per data directory); a restart resets them.
 import type { Context } from './context';
+import { perDatabase } from './database-memory';
 import { RateLimitedError } from '../protocol/status-error';
 
 export interface RateLimitRule {
@@ -34,13 +35,7 @@ interface Window {
   count: number;
 }
 
-const windowsByDatabase = new WeakMap<object, Map<string, Window>>();
-
-function windowsOf(ctx: Context): Map<string, Window> {
-  let windows = windowsByDatabase.get(ctx.sqlite);
-  if (!windows) windowsByDatabase.set(ctx.sqlite, (windows = new Map()));
-  return windows;
-}
+const windowsOf = perDatabase(() => new Map<string, Window>());
 
 function currentWindow(ctx: Context, name: RateLimitName, projectId: string, key: string): Window {
   const rule = rateLimitRules[name];

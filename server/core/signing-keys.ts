@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { projectSigningKeys } from '../../db/schema';
 import type { Context } from './context';
+import { perDatabase } from './database-memory';
 import { randomCrockfordString } from './random-tokens';
 
 export interface ProjectSigningKey {
@@ -13,15 +14,7 @@ export interface ProjectSigningKey {
   publicJwk: JWK;
 }
 
-// Per database, not per process: tests run several instances in one process, and each has a
-// project called `internal` with its own key.
-const importedKeysByDatabase = new WeakMap<object, Map<string, Promise<ProjectSigningKey>>>();
-
-function importedKeysOf(ctx: Context): Map<string, Promise<ProjectSigningKey>> {
-  let keys = importedKeysByDatabase.get(ctx.sqlite);
-  if (!keys) importedKeysByDatabase.set(ctx.sqlite, (keys = new Map()));
-  return keys;
-}
+const importedKeysOf = perDatabase(() => new Map<string, Promise<ProjectSigningKey>>());
 
 export function getProjectSigningKey(ctx: Context, projectId: string): Promise<ProjectSigningKey> {
   const importedKeys = importedKeysOf(ctx);

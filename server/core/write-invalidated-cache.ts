@@ -10,21 +10,17 @@
 // arrives after another process's commit starts in a new task and so reads it afresh.
 import type { Database } from 'bun:sqlite';
 import type { Context } from './context';
+import { perDatabase, rememberBounded } from './database-memory';
 
-const ownChangesStatements = new WeakMap<Database, ReturnType<Database['prepare']>>();
-const otherCommitsStatements = new WeakMap<Database, ReturnType<Database['prepare']>>();
+const statementsOf = perDatabase((sqlite) => ({
+  ownChanges: sqlite.prepare<{ own: number }, []>('SELECT total_changes() AS own'),
+  otherCommits: sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version'),
+}));
 let otherCommitsThisRun: { sqlite: Database; version: number } | null = null;
-
-function preparedOnce(statements: typeof ownChangesStatements, sqlite: Database, sql: string) {
-  let statement = statements.get(sqlite);
-  if (!statement) statements.set(sqlite, (statement = sqlite.prepare(sql)));
-  return statement;
-}
 
 function otherConnectionsVersion(sqlite: Database): number {
   if (otherCommitsThisRun !== null && otherCommitsThisRun.sqlite === sqlite) return otherCommitsThisRun.version;
-  const version = (preparedOnce(otherCommitsStatements, sqlite, 'PRAGMA data_version').get() as { data_version: number })
-    .data_version;
+  const version = statementsOf({ sqlite }).otherCommits.get()!.data_version;
   otherCommitsThisRun = { sqlite, version };
   queueMicrotask(() => (otherCommitsThisRun = null));
   return version;
@@ -32,12 +28,11 @@ function otherConnectionsVersion(sqlite: Database): number {
 
 /** A value that differs whenever anything was written to the database since it was last read. */
 function databaseGeneration(sqlite: Database): string {
-  const { own } = preparedOnce(ownChangesStatements, sqlite, 'SELECT total_changes() AS own').get() as { own: number };
-  return `${own}:${otherConnectionsVersion(sqlite)}`;
+  return `${statementsOf({ sqlite }).ownChanges.get()!.own}:${otherConnectionsVersion(sqlite)}`;
 }
 
 export class WriteInvalidatedCache<V> {
-  private readonly byDatabase = new WeakMap<Database, { generation: string; entries: Map<string, V> }>();
+  private readonly stateOf = perDatabase(() => ({ generation: '', entries: new Map<string, V>() }));
 
   /** Bounded, so a caller trying many different keys cannot grow it without limit. */
   constructor(private readonly maxEntries: number) {}
@@ -50,15 +45,14 @@ export class WriteInvalidatedCache<V> {
     // Read before `load` runs: a commit landing between the two then shows as a newer
     // generation on the next call and drops the entry.
     const generation = databaseGeneration(ctx.sqlite);
-    let state = this.byDatabase.get(ctx.sqlite);
-    if (!state || state.generation !== generation) {
-      state = { generation, entries: new Map() };
-      this.byDatabase.set(ctx.sqlite, state);
+    const state = this.stateOf(ctx);
+    if (state.generation !== generation) {
+      state.generation = generation;
+      state.entries.clear();
     }
     if (state.entries.has(key)) return state.entries.get(key)!;
     const value = load();
-    if (state.entries.size >= this.maxEntries) state.entries.delete(state.entries.keys().next().value!);
-    state.entries.set(key, value);
+    rememberBounded(state.entries, key, value, this.maxEntries);
     return value;
   }
 }
