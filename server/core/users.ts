@@ -3,7 +3,7 @@
 // client's PATCH /users/me and the CLI all enforce them alike.
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
-import { contactChannels, refreshTokens, teamMembers, users } from '../../db/schema';
+import { contactChannels, refreshTokens, teamMembers, teams, users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
 import type { UserCreate, UserListQuery, UserServerView, UserUpdate } from '../protocol/user-schemas';
@@ -12,7 +12,7 @@ import type { Context } from './context';
 import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from './password-hashing';
 import { prepared } from './prepared-queries';
 import { requireProjectRow } from './projects';
-import { findTeamServerView, insertTeam, requireMembership } from './teams';
+import { findTeamServerView, insertTeam, requireMembership, teamServerView } from './teams';
 import { writeTransaction, type DbWriter } from './transactions';
 import { WriteInvalidatedCache } from './write-invalidated-cache';
 
@@ -323,12 +323,24 @@ export function listUsers(ctx: Context, projectId: string, query: UserListQuery)
         )
         .all()
     : [];
+  // One query for the page's selected teams rather than one per user.
+  const selectedTeamIds = [...new Set(rows.flatMap((row) => (row.selectedTeamId === null ? [] : [row.selectedTeamId])))];
+  const selectedTeams = new Map(
+    selectedTeamIds.length === 0
+      ? []
+      : ctx.db
+          .select()
+          .from(teams)
+          .where(inArray(teams.id, selectedTeamIds))
+          .all()
+          .map((team) => [team.id, teamServerView(team)] as const),
+  );
   return {
     items: rows.map((row) =>
       serverView(
         row,
         channels.filter((c) => c.userId === row.id),
-        selectedTeamOf(ctx.db, row),
+        row.selectedTeamId === null ? null : (selectedTeams.get(row.selectedTeamId) ?? null),
       ),
     ),
     nextCursor: nextRow?.id ?? null,
