@@ -43,7 +43,16 @@ export function openContext(
   settings: InstanceSettings = defaultSettings(),
 ): Context & { storage: Storage } {
   const storage = openStorage(dataDir);
-  return { db: storage.db, sqlite: storage.sqlite, clock: systemClock, mode, log, settings, storage };
+  return {
+    db: storage.db,
+    sqlite: storage.sqlite,
+    secretKey: storage.secretKey,
+    clock: systemClock,
+    mode,
+    log,
+    settings,
+    storage,
+  };
 }
 
 /** Runs a command body with an open context, closing the database whatever happens. */

@@ -1,7 +1,7 @@
 // Opens the data directory's SQLite file with the settings authd relies on and applies any
 // pending migration. The CLI and a running server may open the same file at once (WAL).
 import { Database } from 'bun:sqlite';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/bun-sqlite';
 import { embeddedMigrations } from './migrations.generated';
@@ -12,10 +12,17 @@ export type Db = ReturnType<typeof drizzle<typeof schema>>;
 export interface Storage {
   db: Db;
   sqlite: Database;
+  /** The instance's 32-byte key for secrets that must be readable again (see secret-box). */
+  secretKey: Uint8Array;
   close(): void;
 }
 
 export const databaseFileName = 'authd.db';
+/**
+ * Kept beside the database rather than in it, so a leaked database file (a backup, a copy sent
+ * for debugging) does not also leak the provider tokens and webhook secrets sealed with it.
+ */
+export const secretKeyFileName = 'authd.key';
 
 export function openStorage(dataDir: string): Storage {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -29,6 +36,7 @@ export function openStorage(dataDir: string): Storage {
   return {
     db: drizzle({ client: sqlite, schema }),
     sqlite,
+    secretKey: readOrCreateSecretKey(join(dataDir, secretKeyFileName)),
     close() {
       sqlite.close();
     },
@@ -52,4 +60,22 @@ export function applyMigrations(sqlite: Database): void {
       })
       .immediate();
   }
+}
+
+function readOrCreateSecretKey(path: string): Uint8Array {
+  if (!existsSync(path)) {
+    // 'wx' fails if another process created it first; its key is then the one to read.
+    try {
+      writeFileSync(path, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'), {
+        flag: 'wx',
+        mode: 0o600,
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  chmodSync(path, 0o600);
+  const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${path} does not hold a 32-byte base64 key`);
+  return new Uint8Array(key);
 }

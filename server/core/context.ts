@@ -43,6 +43,8 @@ export interface Context {
   mode: InstanceMode;
   log: Logger;
   settings: InstanceSettings;
+  /** The instance's key for sealing secrets at rest (server/core/secret-box.ts). */
+  secretKey: Uint8Array;
   /** Set by `serve`: tells its delivery worker that a message was queued. */
   wakeEmailDelivery?: () => void;
 }

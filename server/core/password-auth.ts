@@ -9,13 +9,10 @@ import { sendEmailVerificationCode } from './email-verification';
 import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
 import { requireProjectRow } from './projects';
 import { checkRateLimit, consumeRateLimit, type RequestOrigin } from './rate-limits';
-import { createSession, endOtherSessions, type SessionTokens } from './sessions';
+import { endOtherSessions } from './sessions';
+import { completeSignIn, type SignInResult } from './sign-in-completion';
 import { writeTransaction } from './transactions';
 import { createUser, findUserByAuthEmail, requireUserRow } from './users';
-
-export interface SignInResult extends SessionTokens {
-  user_id: string;
-}
 
 /** The project, if it allows email-and-password sign-in; every /auth/password/* call checks it first. */
 export function requirePasswordAuth(ctx: Context, projectId: string) {
@@ -41,7 +38,7 @@ export async function signUpWithPassword(
     password: input.password,
   });
   if (input.verification_callback_url) sendSignUpVerification(ctx, projectId, user.id, input.verification_callback_url);
-  return { ...(await createSession(ctx, projectId, user.id)), user_id: user.id };
+  return completeSignIn(ctx, projectId, user.id, { isNewUser: true });
 }
 
 /** Sign-up succeeds whatever happens to its verification email (wire §5.1), e.g. an untrusted URL. */
@@ -84,7 +81,7 @@ export async function signInWithPassword(
       .where(eq(users.id, user.id))
       .run();
   }
-  return { ...(await createSession(ctx, projectId, user.id)), user_id: user.id };
+  return completeSignIn(ctx, projectId, user.id);
 }
 
 /** Changes a known password; the caller's own session (its refresh token) survives. */

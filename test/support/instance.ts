@@ -41,6 +41,7 @@ export async function startTestInstance(
   const ctx: Context = {
     db: storage.db,
     sqlite: storage.sqlite,
+    secretKey: storage.secretKey,
     clock: systemClock,
     mode: options.mode ?? 'development',
     log: silentLogger,

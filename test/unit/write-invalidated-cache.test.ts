@@ -19,6 +19,7 @@ beforeAll(() => {
   ctx = {
     db: server.db,
     sqlite: server.sqlite,
+    secretKey: server.secretKey,
     clock: systemClock,
     mode: 'development',
     log: silentLogger,
