@@ -5,7 +5,7 @@ import { KnownError } from '../protocol/known-errors';
 import type { Context } from '../core/context';
 import { authenticateRequest, type AuthHeaders } from '../core/request-auth';
 import { parseRequestBody } from './body-parsing';
-import { clientIpOf } from './client-ip';
+import { unknownClientIp, type ClientIpResolver } from './client-ip';
 import { requestLine } from './request-path';
 import { errorResponse, schemaErrorFromValidation, textResponse } from './error-responses';
 import { apiKeyRoutes } from './routes/api-keys';
@@ -37,12 +37,16 @@ export function readAuthHeaders(headers: Headers): AuthHeaders {
   };
 }
 
-function createBaseApp(ctx: Context) {
+function createBaseApp(ctx: Context, clientIp: ClientIpResolver) {
   return new Elysia({ prefix: '/api/v1' })
     .onParse(({ request }) => parseRequestBody(request))
     .derive(async ({ request }) => ({
       auth: await authenticateRequest(ctx, readAuthHeaders(request.headers), requestLine(request)),
-      origin: { ip: clientIpOf(request) },
+      origin: {
+        get ip() {
+          return clientIp(request);
+        },
+      },
     }))
     .onError(async ({ code, error, request }) => {
       switch (code) {
@@ -88,8 +92,8 @@ const routeFiles = [
   teamInvitationRoutes,
 ];
 
-export function createApiApp(ctx: Context): ApiApp {
-  const app = createBaseApp(ctx);
+export function createApiApp(ctx: Context, clientIp: ClientIpResolver = unknownClientIp): ApiApp {
+  const app = createBaseApp(ctx, clientIp);
   // Elysia registers routes on the instance itself; the returned, wider-typed app is the same.
   for (const addRoutes of routeFiles) addRoutes(app, ctx);
   return app;

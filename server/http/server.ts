@@ -2,7 +2,7 @@
 // headers, and a stop that lets in-flight requests finish before the caller closes storage.
 import type { Context } from '../core/context';
 import { createApiApp } from './api-app';
-import { rememberClientIp } from './client-ip';
+import { rememberSocketRequest, socketClientIpResolver } from './client-ip';
 import { requestHostLength, requestPath } from './request-path';
 import { bodyTooLargeError, maxRequestBodyBytes } from './body-parsing';
 import { errorResponse, textResponse } from './error-responses';
@@ -31,11 +31,16 @@ const servedMethods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
 function withRoutableHost(request: Request): Request {
   if (requestHostLength(request.url) >= 8) return request;
   const url = new URL(request.url);
-  return new Request(`http://localhost${url.pathname}${url.search}`, request);
+  const rebuilt = new Request(`http://localhost${url.pathname}${url.search}`, request);
+  rememberSocketRequest(rebuilt, request);
+  return rebuilt;
 }
 
 export function startHttpServer(ctx: Context, options: HttpServerOptions): RunningHttpServer {
-  const api = createApiApp(ctx);
+  const api = createApiApp(
+    ctx,
+    socketClientIpResolver(() => server, ctx.settings.trustProxy === true),
+  );
   let inFlight = 0;
   let drained: (() => void) | null = null;
 
@@ -68,9 +73,8 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     // so it sits well above the 1 MB rule, which is checked above (declared length) and while
     // parsing (chunked bodies). It only bounds what a chunked body can make us buffer.
     maxRequestBodySize: 16 * maxRequestBodyBytes,
-    async fetch(incoming, bunServer) {
+    async fetch(incoming) {
       const request = withRoutableHost(incoming);
-      rememberClientIp(request, bunServer.requestIP(incoming)?.address, ctx.settings.trustProxy === true);
       inFlight++;
       try {
         return await answer(request);
