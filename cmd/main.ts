@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { describeCliFailure } from './cli-support';
+import { adminsCommand } from './commands/admins';
 import { keysCommand } from './commands/keys';
 import { mailCommand } from './commands/mail';
 import { permissionsCommand } from './commands/permissions';
@@ -10,6 +11,7 @@ import { createProjectCommand, projectsCommand } from './commands/projects';
 import { serveCommand } from './commands/serve';
 import { teamsCommand } from './commands/teams';
 import { usersCommand } from './commands/users';
+import { webhooksCommand } from './commands/webhooks';
 
 export function buildProgram(): Command {
   const program = new Command('authd')
@@ -23,7 +25,9 @@ export function buildProgram(): Command {
   program.addCommand(usersCommand());
   program.addCommand(teamsCommand());
   program.addCommand(permissionsCommand());
+  program.addCommand(adminsCommand());
   program.addCommand(mailCommand());
+  program.addCommand(webhooksCommand());
   // Subcommands inherit exit behaviour so that commander's own errors also come back here, and
   // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second).
   const oneLineErrors = {

@@ -3,10 +3,20 @@ import m0 from './migrations/0000_init.sql' with { type: 'text' };
 import m1 from './migrations/0001_users_sessions_email.sql' with { type: 'text' };
 import m2 from './migrations/0002_search_folding.sql' with { type: 'text' };
 import m3 from './migrations/0003_teams.sql' with { type: 'text' };
+import m4 from './migrations/0004_totp_replay_step.sql' with { type: 'text' };
+import m5 from './migrations/0005_usage_metrics.sql' with { type: 'text' };
+import m6 from './migrations/0006_oauth_accounts.sql' with { type: 'text' };
+import m7 from './migrations/0007_webhooks.sql' with { type: 'text' };
+import m8 from './migrations/0008_project_user_counts.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
   { tag: "0001_users_sessions_email", sql: m1 },
   { tag: "0002_search_folding", sql: m2 },
   { tag: "0003_teams", sql: m3 },
+  { tag: "0004_totp_replay_step", sql: m4 },
+  { tag: "0005_usage_metrics", sql: m5 },
+  { tag: "0006_oauth_accounts", sql: m6 },
+  { tag: "0007_webhooks", sql: m7 },
+  { tag: "0008_project_user_counts", sql: m8 },
 ];

@@ -158,15 +158,51 @@ export const users = sqliteTable(
     serverMetadata: json('server_metadata'),
     signedUpAt: millis('signed_up_at').notNull(),
     lastActiveAt: millis('last_active_at').notNull(),
+    /** UTC day (days since the epoch) of the user's last counted activity: daily active users count each user once a day. */
+    lastActiveDay: integer('last_active_day'),
     /** argon2id, or an imported bcrypt hash until the next successful sign-in rehashes it. */
     passwordHash: text('password_hash'),
     otpAuthEnabled: flag('otp_auth_enabled').notNull().default(false),
-    /** Raw TOTP secret as standard base64; `requiresTotpMfa` is what triggers the second factor. */
+    /** TOTP secret (its standard base64) sealed with the instance key; `requiresTotpMfa` is what triggers the second factor. */
     totpSecretBase64: text('totp_secret_base64'),
     requiresTotpMfa: flag('requires_totp_mfa').notNull().default(false),
+    /** The 30 s time step of the last accepted TOTP code: a code of that step or an earlier one is a replay. */
+    totpLastUsedStep: integer('totp_last_used_step'),
     selectedTeamId: text('selected_team_id'),
   },
-  (t) => [index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt)],
+  (t) => [
+    index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt),
+    // Usage metrics (wire §5.17): the most recently active users.
+    index('users_project_last_active_idx').on(t.projectId, t.lastActiveAt),
+  ],
+);
+
+/**
+ * How many users a project has, and how many may sign in with a password or a one-time code,
+ * kept by SQLite triggers on `users` (migration 0008) so that every write path, whoever wrote
+ * it, keeps them right and usage metrics read them without counting a million rows.
+ */
+export const projectUserCounts = sqliteTable('project_user_counts', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  userCount: integer('user_count').notNull().default(0),
+  passwordUserCount: integer('password_user_count').notNull().default(0),
+  otpUserCount: integer('otp_user_count').notNull().default(0),
+});
+
+/** Distinct active users per project and UTC day (wire §5.17), counted at a user's first token of the day. */
+export const dailyActiveUserCounts = sqliteTable(
+  'daily_active_user_counts',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Days since the epoch, UTC. */
+    day: integer('day').notNull(),
+    activeUsers: integer('active_users').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
 );
 
 export const contactChannels = sqliteTable(
@@ -344,4 +380,128 @@ export const emailMessages = sqliteTable(
     index('email_messages_due_idx').on(t.status, t.nextAttemptAt),
     index('email_messages_recipient_idx').on(t.recipient, t.createdAt),
   ],
+);
+
+/**
+ * A provider account (GitHub, Google, …) connected to a user (wire §4.1 `oauth_providers`). A
+ * provider account belongs to at most one user of a project.
+ */
+export const oauthAccounts = sqliteTable(
+  'oauth_accounts',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    email: text('email'),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('oauth_accounts_provider_account_idx').on(t.projectId, t.providerId, t.providerAccountId),
+    index('oauth_accounts_user_idx').on(t.userId, t.providerId),
+  ],
+);
+
+/**
+ * Provider access and refresh tokens kept for connected accounts (wire §5.15), sealed with the
+ * instance key (server/core/secret-box.ts) because authd must hand them back in the clear.
+ */
+export const oauthTokens = sqliteTable(
+  'oauth_tokens',
+  {
+    id: text('id').primaryKey(),
+    oauthAccountId: text('oauth_account_id')
+      .notNull()
+      .references(() => oauthAccounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['access', 'refresh'] }).notNull(),
+    sealedToken: text('sealed_token').notNull(),
+    /** Granted scopes, space-separated. */
+    scopes: text('scopes').notNull(),
+    /** Null when the provider gave no lifetime (refresh tokens, some access tokens). */
+    expiresAt: millis('expires_at'),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [index('oauth_tokens_account_idx').on(t.oauthAccountId, t.kind, t.createdAt)],
+);
+
+/** A project's webhook endpoints. The signing secret is sealed with the instance key (secret-box). */
+export const webhookEndpoints = sqliteTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    secretSealed: text('secret_sealed').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [index('webhook_endpoints_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * The webhook outbox: one row per event, written in the transaction of the change that caused
+ * it. `payload` is the exact body that is signed and sent, so every retry sends the same bytes.
+ */
+export const webhookEvents = sqliteTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: text('payload').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [index('webhook_events_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** One event to one endpoint, with its retry state. */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: millis('next_attempt_at').notNull(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: millis('created_at').notNull(),
+    deliveredAt: millis('delivered_at'),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+  ],
+);
+
+/** The delivery log: every attempt with the receiver's status code or the network error. */
+export const webhookDeliveryAttempts = sqliteTable(
+  'webhook_delivery_attempts',
+  {
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    attemptedAt: millis('attempted_at').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    responseExcerpt: text('response_excerpt'),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
 );

@@ -4,6 +4,7 @@
 import type { BunPlugin } from 'bun';
 import { mkdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { buildUi } from './build-ui';
 
 const root = join(import.meta.dir, '..');
 const outfile = join(root, 'dist', 'authd');
@@ -23,6 +24,9 @@ const stubReactDevtools: BunPlugin = {
 };
 
 mkdirSync(join(root, 'dist'), { recursive: true });
+// The hosted handler screens go inside the binary: built first, then embedded as assets
+// (served from import.meta.dir + '/hosted' in the binary, see server/http/hosted-screens.ts).
+await buildUi();
 const started = performance.now();
 const result = await Bun.build({
   entrypoints: [join(root, 'cmd', 'main.ts')],
@@ -30,7 +34,8 @@ const result = await Bun.build({
     outfile,
     // A bunfig.toml in the directory the binary is started from must not change how it runs.
     autoloadBunfig: false,
-  },
+    assets: ['dist/hosted'],
+  } as Bun.CompileBuildOptions & { assets: string[] },
   target: 'bun',
   minify: true,
   sourcemap: 'none',

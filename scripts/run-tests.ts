@@ -1,8 +1,12 @@
 // `npm test`: runs every test with `bun test`, passes its output through, and ends with the
 // one line CI reads: "N passed, N failed". bun's own summary is on stderr and counts a file
 // that fails to load as an error rather than a failed test, so both are folded in here.
-export {};
+import { ensureChromium } from './ensure-chromium';
+
 const args = process.argv.slice(2);
+// The browser tests (test/browser) drive Debian's Chromium; a fresh machine installs it here.
+// If that fails, the other tests still run and the browser tests report the problem.
+await ensureChromium().catch((error: unknown) => console.error(`cannot install chromium: ${String(error)}`));
 const child = Bun.spawn([process.execPath, 'test', ...args], { stdout: 'inherit', stderr: 'pipe', env: process.env });
 
 let captured = '';

@@ -3,8 +3,10 @@
 import { Command } from 'commander';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/bootstrap';
 import { defaultSettings, type Logger } from '../../server/core/context';
+import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/email/email-delivery';
 import { startHttpServer } from '../../server/http/server';
+import { oauthSettingsFromEnvironment } from '../../server/oauth/provider-registry';
 import { CliError, openContext, withCommonOptions, type CommonOptions } from '../cli-support';
 
 interface ServeOptions extends CommonOptions {
@@ -59,6 +61,7 @@ async function serve(options: ServeOptions): Promise<void> {
     publicUrl: options.publicUrl,
     trustProxy: process.env.AUTHD_TRUST_PROXY === '1',
     rateLimitsDisabled: process.env.AUTHD_DISABLE_RATE_LIMITS === '1',
+    oauth: oauthSettingsFromEnvironment(process.env),
   };
   if (settings.rateLimitsDisabled && options.production) {
     throw new CliError('AUTHD_DISABLE_RATE_LIMITS is for benchmarks and cannot be used with --production');
@@ -79,6 +82,7 @@ async function serve(options: ServeOptions): Promise<void> {
     log.warn('no instance SMTP server (--smtp): projects on the shared email config cannot send email in production mode');
   }
   const emailDelivery = startEmailDelivery(ctx);
+  const webhookDelivery = startWebhookDelivery(ctx);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -87,6 +91,7 @@ async function serve(options: ServeOptions): Promise<void> {
     log.info(`received ${signal}, finishing in-flight requests`);
     await server.stop();
     await emailDelivery.stop();
+    await webhookDelivery.stop();
     ctx.storage.close();
     log.info('stopped');
     process.exit(0);

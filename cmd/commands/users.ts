@@ -1,5 +1,5 @@
-// `authd users list|get|create|update|delete|set-password`, over the same core functions and
-// schemas as the server API.
+// `authd users list|get|create|update|delete|set-password|disable-mfa`, over the same core
+// functions and schemas as the server API.
 import { Command } from 'commander';
 import { createUser, deleteUser, listUsers, readUserServerView, updateUser } from '../../server/core/users';
 import { userCreateSchema, userUpdateSchema, type UserServerView } from '../../server/protocol/user-schemas';
@@ -100,6 +100,20 @@ export function usersCommand(): Command {
           const view = await updateUser(ctx, options.project, userId, { password });
           if (options.json) return printJson(view);
           console.log(`Password set for ${view.primary_email ?? view.id}; its sessions were ended.`);
+        }),
+      ),
+  );
+
+  usersCmd.addCommand(
+    withCommonOptions(new Command('disable-mfa'))
+      .description("turn a user's TOTP second factor off (for someone who lost their authenticator)")
+      .option(...projectOption)
+      .argument('<user-id>')
+      .action((userId: string, options: ProjectOption) =>
+        withContext(options, async (ctx) => {
+          const view = await updateUser(ctx, options.project, userId, { totp_secret_base64: null });
+          if (options.json) return printJson(view);
+          console.log(`Multi-factor sign-in turned off for ${view.primary_email ?? view.id}.`);
         }),
       ),
   );

@@ -2,15 +2,12 @@
 // signature with the key of the project named in `aud`, then the issuer and expiry, and only
 // then compares `aud` with the project of the request, so a foreign token gets its own error.
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
-import { users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
 import { perDatabase, rememberBounded } from './database-memory';
-import { prepared } from './prepared-queries';
 import { projectExists } from './projects';
 import { getProjectSigningKey } from './signing-keys';
+import { recordUserActivity } from './user-activity';
 
 /** The issuer Stack Auth uses; kept so apps that check it keep working after a move. */
 export const accessTokenIssuer = 'https://access-token.jwt-signature.stack-auth.com';
@@ -20,13 +17,6 @@ export interface VerifiedAccessToken {
   userId: string;
   expiresAtSeconds: number;
 }
-
-const updateLastActive = (db: Db) =>
-  db
-    .update(users)
-    .set({ lastActiveAt: sql.placeholder('lastActiveAt') as unknown as number })
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare();
 
 export async function issueAccessToken(ctx: Context, projectId: string, userId: string): Promise<string> {
   const key = await getProjectSigningKey(ctx, projectId);
@@ -40,23 +30,9 @@ export async function issueAccessToken(ctx: Context, projectId: string, userId: 
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + Math.floor(ctx.settings.accessTokenLifetimeMillis / 1000))
     .sign(key.privateKey);
-  recordActivity(ctx, userId, nowMillis);
+  // Issuing a token is the "user activity" that last_active_at reports (wire §3.1).
+  recordUserActivity(ctx, userId, nowMillis);
   return token;
-}
-
-// Issuing a token is the "user activity" that last_active_at reports (wire §3.1). A user
-// refreshing many times a second is written down at most once a second: the write would
-// otherwise be most of a refresh's cost, and it empties the read caches each time.
-const activityWriteIntervalMillis = 1000;
-const maxRememberedWrites = 10_000;
-const lastActivityWritesOf = perDatabase(() => new Map<string, number>());
-
-function recordActivity(ctx: Context, userId: string, nowMillis: number): void {
-  const lastWrites = lastActivityWritesOf(ctx);
-  const lastWrite = lastWrites.get(userId);
-  if (lastWrite !== undefined && nowMillis - lastWrite < activityWriteIntervalMillis && nowMillis >= lastWrite) return;
-  prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
-  rememberBounded(lastWrites, userId, nowMillis, maxRememberedWrites);
 }
 
 // Verifying ES256 dominates the cost of an authenticated request, so tokens already verified

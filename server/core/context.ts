@@ -28,6 +28,17 @@ export interface InstanceSettings {
   trustProxy?: boolean;
   /** Benchmarks only: lets a load generator sign in thousands of times a minute. Refused in production. */
   rateLimitsDisabled?: boolean;
+  /** OAuth providers: instance credentials for `shared` ones and endpoint overrides (AUTHD_OAUTH_*). */
+  oauth?: OAuthInstanceSettings;
+  /** Which build of the hosted handler screens to serve (default `react`; env AUTHD_HOSTED_UI). */
+  hostedScreensRuntime?: 'react' | 'preact';
+}
+
+export interface OAuthInstanceSettings {
+  /** By provider id (`github` …): the instance's own app at that provider. */
+  sharedCredentials?: Record<string, { clientId: string; clientSecret: string }>;
+  /** By provider id: endpoints used instead of the provider's real ones (self-hosted GitLab, tests). */
+  endpointOverrides?: Record<string, { authorizeUrl?: string; tokenUrl?: string; userinfoUrl?: string }>;
 }
 
 export const defaultAccessTokenLifetimeMillis = 10 * 60 * 1000;
@@ -47,6 +58,8 @@ export interface Context {
   secretKey: Uint8Array;
   /** Set by `serve`: tells its delivery worker that a message was queued. */
   wakeEmailDelivery?: () => void;
+  /** Set by `serve`: tells its webhook worker that an event was queued or a retry asked for. */
+  wakeWebhookDelivery?: () => void;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -34,6 +34,7 @@ import { WriteInvalidatedCache } from './write-invalidated-cache';
 import { writeTransaction, type DbWriter } from './transactions';
 import { prepared } from './prepared-queries';
 import { findProductionModeProblems } from './production-mode';
+import { removeProjectFromEveryOwner } from './project-owners';
 
 export const internalProjectId = 'internal';
 
@@ -108,6 +109,7 @@ export function deleteProject(ctx: Context, projectId: string): void {
   writeTransaction(ctx, (tx) => {
     requireProjectRow(tx, projectId);
     tx.delete(projects).where(eq(projects.id, projectId)).run();
+    removeProjectFromEveryOwner(tx, projectId);
   });
 }
 

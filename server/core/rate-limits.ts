@@ -21,6 +21,8 @@ export const rateLimitRules = {
   emailSendPerIp: { limit: 20, windowMillis: 60 * minute },
   emailSendPerAddress: { limit: 5, windowMillis: 60 * minute },
   passwordCheckPerUser: { limit: 10, windowMillis: 15 * minute },
+  /** Wrong TOTP codes for one user across all their MFA attempt codes (successes do not count). */
+  totpFailuresPerUser: { limit: 10, windowMillis: 15 * minute },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

@@ -5,6 +5,7 @@ import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
 import type { ApiKeyKind } from '../protocol/api-key-schemas';
 import { verifyAccessToken } from './access-tokens';
+import { requireProjectOwnerToken } from './admin-access-tokens';
 import { isValidApiKey } from './api-keys';
 import type { Context } from './context';
 import { userExists } from './users';
@@ -67,9 +68,9 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
   const projectId = h.projectId;
 
   if (h.adminAccessToken !== undefined) {
-    // Not accepted yet: admin access rests on project ownership by internal users
-    // (server_metadata.managedProjectIds), which arrives with owned projects.
-    throw knownError('UNPARSABLE_ADMIN_ACCESS_TOKEN');
+    // An owner's token replaces key checking; the request gets the access type it names.
+    await requireProjectOwnerToken(ctx, h.adminAccessToken, projectId);
+    return { kind: 'project', projectId, accessType, userId, requestLine };
   }
 
   const presented = {

@@ -79,13 +79,10 @@ export function endOtherSessions(db: DbWriter, userId: string, keepRefreshToken?
 }
 
 /**
- * The token endpoint's refresh grant (wire §3.4): client_id names the project and
- * client_secret is its publishable key. A bad pair answers with client_id null, as Stack does.
+ * The token endpoint's client (wire §3.4): client_id names the project and client_secret is its
+ * publishable key. A bad pair answers with client_id null, as Stack does. Returns the project.
  */
-export async function exchangeTokenGrant(
-  ctx: Context,
-  form: { grant_type: string; client_id?: string; client_secret?: string; refresh_token?: string },
-): Promise<string> {
+export function requireOAuthClient(ctx: Context, form: { client_id?: string; client_secret?: string }): string {
   const projectId = form.client_id;
   if (
     !projectId ||
@@ -95,8 +92,20 @@ export async function exchangeTokenGrant(
   ) {
     throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', null);
   }
+  return projectId;
+}
+
+/** The token endpoint's refresh grant (wire §3.4); authorization_code is server/oauth's. */
+export async function exchangeTokenGrant(
+  ctx: Context,
+  form: { grant_type: string; client_id?: string; client_secret?: string; refresh_token?: string },
+): Promise<string> {
+  const projectId = requireOAuthClient(ctx, form);
   if (form.grant_type !== 'refresh_token') {
-    throw knownError('SCHEMA_ERROR', `Unsupported grant_type "${form.grant_type}": this endpoint takes refresh_token.`);
+    throw knownError(
+      'SCHEMA_ERROR',
+      `Unsupported grant_type "${form.grant_type}": this endpoint takes refresh_token or authorization_code.`,
+    );
   }
   if (!form.refresh_token) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   return refreshAccessToken(ctx, projectId, form.refresh_token);

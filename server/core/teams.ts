@@ -21,6 +21,7 @@ import { withdrawTeamInvitations } from './team-invitations';
 import { requireTeamPermission } from './team-permissions';
 import { writeTransaction, type DbWriter } from './transactions';
 import { isClientProfileImage, readUserServerView, requireUserRow } from './users';
+import { enqueueWebhookEvent } from './webhooks/webhook-events';
 
 type TeamRow = typeof teams.$inferSelect;
 type MemberRow = typeof teamMembers.$inferSelect;
@@ -113,6 +114,7 @@ export function insertMembership(
   kind: 'team_creator' | 'team_member',
 ): void {
   db.insert(teamMembers).values({ projectId, teamId, userId, createdAt: ctx.clock.now() }).run();
+  enqueueWebhookEvent(ctx, db, projectId, 'team_membership.created', () => ({ team_id: teamId, user_id: userId }));
   const defaults = db
     .select({ permissionId: projectDefaultPermissions.permissionId })
     .from(projectDefaultPermissions)
@@ -136,6 +138,7 @@ export function insertTeam(ctx: Context, db: DbWriter, projectId: string, input:
     createdAt: ctx.clock.now(),
   };
   db.insert(teams).values(row).run();
+  enqueueWebhookEvent(ctx, db, projectId, 'team.created', () => teamServerView(row));
   if (creatorUserId !== undefined) insertMembership(ctx, db, projectId, row.id, creatorUserId, 'team_creator');
   return row;
 }
@@ -193,7 +196,9 @@ export function updateTeam(
     if (input.client_read_only_metadata !== undefined) changes.clientReadOnlyMetadata = input.client_read_only_metadata;
     if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
     if (Object.keys(changes).length > 0) tx.update(teams).set(changes).where(eq(teams.id, row.id)).run();
-    return teamServerView({ ...row, ...changes });
+    const view = teamServerView({ ...row, ...changes });
+    enqueueWebhookEvent(ctx, tx, projectId, 'team.updated', () => view);
+    return view;
   });
 }
 
@@ -209,6 +214,8 @@ export function deleteTeam(ctx: Context, projectId: string, caller: TeamCaller, 
     withdrawTeamInvitations(tx, projectId, teamId);
     // Memberships cascade from the team, and grants from the memberships.
     tx.delete(teams).where(eq(teams.id, teamId)).run();
+    // Stack's team.deleted payload is the id alone, with no event per ended membership.
+    enqueueWebhookEvent(ctx, tx, projectId, 'team.deleted', () => ({ id: teamId }));
   });
 }
 
@@ -270,6 +277,7 @@ export function removeTeamMember(ctx: Context, projectId: string, caller: TeamCa
     tx.delete(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
       .run();
+    enqueueWebhookEvent(ctx, tx, projectId, 'team_membership.deleted', () => ({ team_id: teamId, user_id: userId }));
     tx.update(users)
       .set({ selectedTeamId: null })
       .where(and(eq(users.id, userId), eq(users.selectedTeamId, teamId)))

@@ -9,11 +9,20 @@ import { StatusError } from '../protocol/status-error';
 import type { UserCreate, UserListQuery, UserServerView, UserUpdate } from '../protocol/user-schemas';
 import type { TeamServerView } from '../protocol/team-schemas';
 import type { Context } from './context';
+import {
+  connectOAuthAccount,
+  findUserOAuthAccounts,
+  oauthProviderEntriesByUser,
+  oauthProviderEntry,
+  type OAuthProviderEntry,
+} from './oauth-accounts';
 import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from './password-hashing';
 import { prepared } from './prepared-queries';
 import { requireProjectRow } from './projects';
 import { findTeamServerView, insertTeam, requireMembership, teamServerView } from './teams';
+import { sealTotpSecret } from './totp-codes';
 import { writeTransaction, type DbWriter } from './transactions';
+import { enqueueWebhookEvent } from './webhooks/webhook-events';
 import { WriteInvalidatedCache } from './write-invalidated-cache';
 
 type UserRow = typeof users.$inferSelect;
@@ -69,7 +78,14 @@ export function readUserServerView(ctx: Context, projectId: string, userId: stri
   const view = serverViews.get(ctx, `${projectId}:${userId}`, () => {
     const row = prepared(ctx, selectUserOfProject).get({ projectId, userId });
     return row
-      ? Object.freeze(serverView(row, prepared(ctx, selectChannelsOfUser).all({ userId }), selectedTeamOf(ctx.db, row)))
+      ? Object.freeze(
+          serverView(
+            row,
+            prepared(ctx, selectChannelsOfUser).all({ userId }),
+            selectedTeamOf(ctx.db, row),
+            oauthProvidersOf(ctx.db, userId),
+          ),
+        )
       : null;
   });
   if (!view) throw knownError('USER_NOT_FOUND');
@@ -81,7 +97,17 @@ function selectedTeamOf(db: DbWriter, row: UserRow): TeamServerView | null {
   return row.selectedTeamId === null ? null : findTeamServerView(db, row.projectId, row.selectedTeamId);
 }
 
-function serverView(row: UserRow, channels: ChannelRow[], selectedTeam: TeamServerView | null): UserServerView {
+/** The user's connected provider accounts, oldest first (wire §4.1 `oauth_providers`). */
+function oauthProvidersOf(db: DbWriter, userId: string): OAuthProviderEntry[] {
+  return findUserOAuthAccounts(db, userId).map(oauthProviderEntry);
+}
+
+function serverView(
+  row: UserRow,
+  channels: ChannelRow[],
+  selectedTeam: TeamServerView | null,
+  oauthProviders: OAuthProviderEntry[],
+): UserServerView {
   const primary = channels.find((c) => c.type === 'email' && c.isPrimary);
   const hasPassword = row.passwordHash !== null;
   return {
@@ -101,7 +127,7 @@ function serverView(row: UserRow, channels: ChannelRow[], selectedTeam: TeamServ
     client_read_only_metadata: row.clientReadOnlyMetadata ?? null,
     server_metadata: row.serverMetadata ?? null,
     last_active_at_millis: row.lastActiveAt,
-    oauth_providers: [],
+    oauth_providers: oauthProviders,
     auth_with_email: hasPassword || row.otpAuthEnabled,
     requires_totp_mfa: row.requiresTotpMfa,
   };
@@ -137,10 +163,6 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
     if (input.passkey_auth_enabled) {
       throw new StatusError(400, 'Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method');
     }
-    // Accepted by the schema for compatibility, refused rather than silently dropped.
-    if (input.oauth_providers?.length) {
-      throw new StatusError(400, 'Creating users with OAuth provider accounts is not available on this authd version yet.');
-    }
     checkPrimaryEmailFlags(input.primary_email ?? null, input);
 
     const now = ctx.clock.now();
@@ -160,7 +182,7 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
         passwordHash,
         otpAuthEnabled: input.otp_auth_enabled ?? false,
         // Stack stores a secret given at creation without turning the second factor on (wire §5.3).
-        totpSecretBase64: input.totp_secret_base64 ?? null,
+        totpSecretBase64: input.totp_secret_base64 == null ? null : sealTotpSecret(ctx, input.totp_secret_base64),
       })
       .run();
     if (input.primary_email) {
@@ -170,6 +192,15 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
         now,
       });
     }
+    for (const provider of input.oauth_providers ?? []) {
+      // Sign-up through a provider and server imports alike (wire §5.4 `oauth_providers`).
+      connectOAuthAccount(ctx, tx, projectId, id, {
+        providerId: provider.id,
+        providerAccountId: provider.account_id,
+        email: provider.email ?? null,
+      });
+    }
+    enqueueWebhookEvent(ctx, tx, projectId, 'user.created', () => userServerViewIn(tx, projectId, id));
     if (project.createTeamOnSignUp) {
       // Every way of signing up passes here, so each gets its personal team (wire §5.4).
       const name = input.display_name || input.primary_email;
@@ -180,7 +211,13 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
   if (!db) return readUserServerView(ctx, projectId, writeTransaction(ctx, create));
   // Read back through the caller's transaction, which may still add to the user.
   const row = requireUserRow(db, projectId, create(db));
-  return serverView(row, channelsOf(db, row.id), selectedTeamOf(db, row));
+  return serverView(row, channelsOf(db, row.id), selectedTeamOf(db, row), oauthProvidersOf(db, row.id));
+}
+
+/** The server view read inside a transaction (the cached reader would not see its writes). */
+function userServerViewIn(db: DbWriter, projectId: string, userId: string): UserServerView {
+  const row = requireUserRow(db, projectId, userId);
+  return serverView(row, channelsOf(db, userId), selectedTeamOf(db, row), oauthProvidersOf(db, userId));
 }
 
 export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
@@ -205,13 +242,12 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
       throw new StatusError(400, 'Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method');
     }
     if (input.totp_secret_base64 !== undefined) {
-      // Turning the second factor on before sign-in can ask for it would let every sign-in
-      // path skip it silently, so it is refused until MFA sign-in exists.
-      if (input.totp_secret_base64 !== null) {
-        throw new StatusError(400, 'Multi-factor sign-in is not available on this authd version yet.');
-      }
-      changes.totpSecretBase64 = null;
-      changes.requiresTotpMfa = false;
+      // A secret turns the second factor on, null turns it off (wire §5.3); a new secret starts
+      // a new replay history.
+      const enabling = input.totp_secret_base64 !== null;
+      changes.totpSecretBase64 = enabling ? sealTotpSecret(ctx, input.totp_secret_base64!) : null;
+      changes.requiresTotpMfa = enabling;
+      changes.totpLastUsedStep = null;
     }
     if (input.selected_team_id !== undefined) {
       if (input.selected_team_id !== null) requireMembership(tx, projectId, input.selected_team_id, userId);
@@ -226,6 +262,7 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
     }
     if (Object.keys(changes).length > 0) tx.update(users).set(changes).where(eq(users.id, row.id)).run();
     applyPrimaryEmailUpdate(ctx, tx, projectId, userId, input);
+    enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', () => userServerViewIn(tx, projectId, userId));
   });
   return readUserServerView(ctx, projectId, userId);
 }
@@ -256,6 +293,11 @@ export function deleteUserAsClient(ctx: Context, projectId: string, userId: stri
 export function deleteUser(ctx: Context, projectId: string, userId: string): void {
   writeTransaction(ctx, (tx) => {
     requireUserRow(tx, projectId, userId);
+    // Stack's user.deleted payload: the id and the teams the user was in (no membership events).
+    enqueueWebhookEvent(ctx, tx, projectId, 'user.deleted', () => ({
+      id: userId,
+      teams: tx.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId)).all(),
+    }));
     // Contact channels and refresh tokens cascade, which also ends every session.
     tx.delete(users).where(eq(users.id, userId)).run();
   });
@@ -335,12 +377,17 @@ export function listUsers(ctx: Context, projectId: string, query: UserListQuery)
           .all()
           .map((team) => [team.id, teamServerView(team)] as const),
   );
+  const oauthProviders = oauthProviderEntriesByUser(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return {
     items: rows.map((row) =>
       serverView(
         row,
         channels.filter((c) => c.userId === row.id),
         row.selectedTeamId === null ? null : (selectedTeams.get(row.selectedTeamId) ?? null),
+        oauthProviders.get(row.id) ?? [],
       ),
     ),
     nextCursor: nextRow?.id ?? null,

@@ -15,6 +15,10 @@ export const verificationCodeKinds = [
   'magic_link',
   'team_invitation',
   'mfa_attempt',
+  // The OAuth flow (wire §7): the outer request kept while the user is at the provider, keyed
+  // by the inner state, and the authorization code the app exchanges at the token endpoint.
+  'oauth_outer_flow',
+  'oauth_authorization_code',
 ] as const;
 export type VerificationCodeKind = (typeof verificationCodeKinds)[number];
 
@@ -25,10 +29,20 @@ export const verificationCodeLifetimeMillis: Record<VerificationCodeKind, number
   magic_link: 7 * day,
   team_invitation: 7 * day,
   mfa_attempt: 5 * 60 * 1000,
+  // Kept past the flow's 10-minute limit so that a late callback gets OUTER_OAUTH_TIMEOUT
+  // (checked against the flow's start) rather than "not found".
+  oauth_outer_flow: 60 * 60 * 1000,
+  oauth_authorization_code: 5 * 60 * 1000,
 };
 
 /** Guessing a 6-character OTP is capped at this many tries per nonce. */
 export const maxVerificationAttempts = 20;
+/**
+ * An MFA attempt code allows fewer tries: each one guesses a 6-digit TOTP (a million values,
+ * three of them right), which is far easier than the 6-character magic-link OTP.
+ */
+export const maxMfaAttempts = 5;
+const maxAttemptsOf = (kind: VerificationCodeKind) => (kind === 'mfa_attempt' ? maxMfaAttempts : maxVerificationAttempts);
 /** The OTP is the first 6 characters; the remaining 39 are the nonce shared by its attempts. */
 const nonceLength = 39;
 
@@ -89,7 +103,7 @@ function checkSubmittedCode(db: DbWriter, ctx: Context, projectId: string, kind:
   if (row.expiresAt <= ctx.clock.now()) throw knownError('VERIFICATION_CODE_EXPIRED');
   if (row.usedAt !== null) throw knownError('VERIFICATION_CODE_ALREADY_USED');
   // The counter already includes this submission.
-  if (row.attemptCount > maxVerificationAttempts) throw knownError('VERIFICATION_CODE_MAX_ATTEMPTS_REACHED');
+  if (row.attemptCount > maxAttemptsOf(kind)) throw knownError('VERIFICATION_CODE_MAX_ATTEMPTS_REACHED');
   return row;
 }
 

@@ -9,10 +9,16 @@ import { unknownClientIp, type ClientIpResolver } from './client-ip';
 import { requestLine } from './request-path';
 import { errorResponse, schemaErrorFromValidation, textResponse } from './error-responses';
 import { apiKeyRoutes } from './routes/api-keys';
+import { connectedAccountRoutes } from './routes/connected-accounts';
 import { contactChannelRoutes } from './routes/contact-channels';
+import { devOAuthRoutes } from './routes/dev-oauth';
 import { emailTemplateRoutes } from './routes/email-templates';
 import { jwksRoutes } from './routes/jwks';
+import { mfaAuthRoutes } from './routes/mfa-auth';
 import { miscRoutes } from './routes/misc';
+import { oauthRoutes } from './routes/oauth';
+import { otpAuthRoutes } from './routes/otp-auth';
+import { ownedProjectRoutes } from './routes/owned-projects';
 import { passwordAuthRoutes } from './routes/password-auth';
 import { projectRoutes } from './routes/projects';
 import { sessionRoutes } from './routes/sessions';
@@ -22,7 +28,9 @@ import { teamMembershipRoutes } from './routes/team-memberships';
 import { teamPermissionDefinitionRoutes } from './routes/team-permission-definitions';
 import { teamPermissionRoutes } from './routes/team-permissions';
 import { teamRoutes } from './routes/teams';
+import { usageMetricsRoutes } from './routes/usage-metrics';
 import { userRoutes } from './routes/users';
+import { webhookRoutes } from './routes/webhooks';
 
 export function readAuthHeaders(headers: Headers): AuthHeaders {
   const read = (name: string) => headers.get(name) ?? undefined;
@@ -77,10 +85,14 @@ export type ApiApp = ReturnType<typeof createBaseApp>;
 const routeFiles = [
   miscRoutes,
   projectRoutes,
+  ownedProjectRoutes,
+  usageMetricsRoutes,
   apiKeyRoutes,
   jwksRoutes,
   userRoutes,
   passwordAuthRoutes,
+  otpAuthRoutes,
+  mfaAuthRoutes,
   sessionRoutes,
   contactChannelRoutes,
   emailTemplateRoutes,
@@ -90,6 +102,10 @@ const routeFiles = [
   teamPermissionRoutes,
   teamPermissionDefinitionRoutes,
   teamInvitationRoutes,
+  webhookRoutes,
+  oauthRoutes,
+  devOAuthRoutes,
+  connectedAccountRoutes,
 ];
 
 export function createApiApp(ctx: Context, clientIp: ClientIpResolver = unknownClientIp): ApiApp {

@@ -6,6 +6,7 @@ import { rememberSocketRequest, socketClientIpResolver } from './client-ip';
 import { requestHostLength, requestPath } from './request-path';
 import { bodyTooLargeError, maxRequestBodyBytes } from './body-parsing';
 import { errorResponse, textResponse } from './error-responses';
+import { hostedScreensResponse } from './hosted-screens';
 import { corsHeaders, finishApiResponse } from './wire-headers';
 
 export interface HttpServerOptions {
@@ -47,7 +48,9 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
   async function answer(request: Request): Promise<Response> {
     const pathname = requestPath(request.url);
     if (pathname === '/health') return textResponse(200, 'OK');
-    if (pathname !== '/api' && !pathname.startsWith('/api/')) return textResponse(404, 'Not found');
+    if (pathname !== '/api' && !pathname.startsWith('/api/')) {
+      return (await hostedScreensResponse(ctx, request, pathname)) ?? textResponse(404, 'Not found');
+    }
 
     if (request.method === 'OPTIONS') return new Response(null, { status: 200, headers: corsHeaders });
     if (!servedMethods.has(request.method)) {

@@ -32,7 +32,12 @@ export const tokenRequestSchema = v.looseObject({
   client_id: v.optional(v.string()),
   client_secret: v.optional(v.string()),
   refresh_token: v.optional(v.string()),
+  // The authorization_code grant (wire §7.3).
+  code: v.optional(v.string()),
+  redirect_uri: v.optional(v.string()),
+  code_verifier: v.optional(v.string()),
 });
+export type TokenRequest = v.InferOutput<typeof tokenRequestSchema>;
 
 /** Codes are 45 characters; case is ignored (wire §6). */
 export const verificationCodeSchema = v.pipe(v.string(), v.length(45, 'Verification codes are 45 characters long'));

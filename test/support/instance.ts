@@ -13,6 +13,7 @@ import {
   type InstanceMode,
   type InstanceSettings,
 } from '../../server/core/context';
+import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/email/email-delivery';
 import { startHttpServer } from '../../server/http/server';
 
@@ -34,7 +35,7 @@ export interface TestInstance {
 }
 
 export async function startTestInstance(
-  options: { mode?: InstanceMode; dataDir?: string; settings?: Partial<InstanceSettings> } = {},
+  options: { mode?: InstanceMode; dataDir?: string; settings?: Partial<InstanceSettings>; port?: number } = {},
 ): Promise<TestInstance> {
   const dataDir = options.dataDir ?? makeTempDir();
   const storage = openStorage(dataDir);
@@ -49,7 +50,8 @@ export async function startTestInstance(
   };
   const created = bootstrapInstance(ctx);
   const emailDelivery = startEmailDelivery(ctx);
-  const server = startHttpServer(ctx, { host: '127.0.0.1', port: 0 });
+  const webhookDelivery = startWebhookDelivery(ctx);
+  const server = startHttpServer(ctx, { host: '127.0.0.1', port: options.port ?? 0 });
   return {
     url: server.url,
     dataDir,
@@ -59,6 +61,7 @@ export async function startTestInstance(
     async stop() {
       await server.stop();
       await emailDelivery.stop();
+      await webhookDelivery.stop();
       storage.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

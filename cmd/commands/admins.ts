@@ -1,0 +1,118 @@
+// `authd admins add|grant|revoke|list`: the users of the internal project and the projects they
+// own, so the first admin can be set up without editing the database. Nothing gets a default
+// password.
+import { Command } from 'commander';
+import * as v from 'valibot';
+import {
+  addAdmin,
+  grantProjectToAdmin,
+  listAdmins,
+  revokeProjectFromAdmin,
+  type AdminSummary,
+  type OwnershipChange,
+} from '../../server/core/project-admins';
+import { internalProjectId } from '../../server/core/projects';
+import { emailSchema } from '../../server/protocol/user-schemas';
+import { CliError, parseWithSchema, printJson, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
+
+interface OwnershipOptions extends CommonOptions {
+  project: string;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const projectIdSchema = v.custom<string>(
+  (value) => value === internalProjectId || (typeof value === 'string' && uuidPattern.test(value)),
+  '--project: a project id is "internal" or a UUID',
+);
+
+export function adminsCommand(): Command {
+  const adminsCmd = new Command('admins').description('manage admins: internal-project users and the projects they own');
+
+  adminsCmd.addCommand(
+    withCommonOptions(new Command('add'))
+      .description('create (or find) the internal user that signs in with EMAIL; it gets no password unless given one')
+      .argument('<email>')
+      .option('--password-stdin', 'read a password from standard input (never from a flag, which shell history keeps)')
+      .action((emailArgument: string, options: CommonOptions & { passwordStdin?: boolean }) =>
+        withContext(options, async (ctx) => {
+          const email = parseWithSchema(emailSchema, emailArgument);
+          const password = options.passwordStdin ? await readPasswordFromStdin() : undefined;
+          const { admin, created, passwordSet } = await addAdmin(ctx, email, password);
+          if (options.json) return printJson({ ...admin, created, password_set: passwordSet });
+          console.log(
+            created ? `Created admin ${email} (user ${admin.user_id}).` : `${email} is already an admin (user ${admin.user_id}).`,
+          );
+          if (passwordSet) console.log(created ? 'Its password is set.' : 'Its password was changed; its sessions were ended.');
+          else if (!admin.has_password) {
+            console.log(
+              'It has no password: sign in through a password reset or a magic link, or run this again with --password-stdin.',
+            );
+          }
+          console.log(`Give it a project with: authd admins grant ${email} --project PROJECT_ID`);
+        }),
+      ),
+  );
+
+  const ownershipCommand = (name: 'grant' | 'revoke', description: string) =>
+    withCommonOptions(new Command(name))
+      .description(description)
+      .argument('<email>')
+      .requiredOption('--project <id>', 'project id')
+      .action((emailArgument: string, options: OwnershipOptions) =>
+        withContext(options, (ctx) => {
+          const email = parseWithSchema(emailSchema, emailArgument);
+          const projectId = parseWithSchema(projectIdSchema, options.project);
+          const change =
+            name === 'grant' ? grantProjectToAdmin(ctx, email, projectId) : revokeProjectFromAdmin(ctx, email, projectId);
+          printOwnershipChange(name, email, change, options);
+        }),
+      );
+  adminsCmd.addCommand(ownershipCommand('grant', 'make the admin with EMAIL an owner of a project (admin access to it)'));
+  adminsCmd.addCommand(
+    ownershipCommand(
+      'revoke',
+      "end the admin's ownership of a project; a running server refuses its token from the next request",
+    ),
+  );
+
+  adminsCmd.addCommand(
+    withCommonOptions(new Command('list'))
+      .description('every internal-project user, oldest first, with the projects each owns')
+      .action((options: CommonOptions) =>
+        withContext(options, (ctx) => {
+          const admins = listAdmins(ctx);
+          if (options.json) return printJson({ items: admins });
+          if (admins.length === 0) console.log('No admins yet. Add one with: authd admins add EMAIL');
+          for (const admin of admins) console.log(describeAdmin(admin));
+        }),
+      ),
+  );
+  return adminsCmd;
+}
+
+function printOwnershipChange(name: 'grant' | 'revoke', email: string, change: OwnershipChange, options: CommonOptions): void {
+  const changedField = name === 'grant' ? 'granted' : 'revoked';
+  if (options.json) return printJson({ ...change.admin, project_id: change.projectId, [changedField]: change.changed });
+  if (name === 'grant') {
+    console.log(
+      change.changed ? `${email} now owns project ${change.projectId}.` : `${email} already owns project ${change.projectId}.`,
+    );
+  } else {
+    console.log(
+      change.changed
+        ? `${email} no longer owns project ${change.projectId}.`
+        : `${email} did not own project ${change.projectId}.`,
+    );
+  }
+}
+
+function describeAdmin(admin: AdminSummary): string {
+  const owned = admin.owned_project_ids.length ? admin.owned_project_ids.join(', ') : 'no projects';
+  return `${admin.user_id}  ${admin.email ?? '(no email)'}  password: ${admin.has_password ? 'set' : 'none'}  owns: ${owned}`;
+}
+
+async function readPasswordFromStdin(): Promise<string> {
+  const text = (await new Response(Bun.stdin.stream()).text()).replace(/\r?\n$/, '');
+  if (!text) throw new CliError('no password on standard input');
+  return text;
+}

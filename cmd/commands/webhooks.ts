@@ -1,0 +1,121 @@
+// `authd webhooks add|list|remove|deliveries|retry`: a project's webhook endpoints and their
+// delivery log, through the same core functions as the management API. Deliveries themselves
+// are made by a running `authd serve`, which picks up what the CLI queues.
+import { Command } from 'commander';
+import * as v from 'valibot';
+import {
+  listWebhookDeliveries,
+  retryWebhookDelivery,
+  type WebhookDeliveryView,
+} from '../../server/core/webhooks/webhook-delivery-log';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../server/core/webhooks/webhook-endpoints';
+import { uuidSchema } from '../../server/protocol/user-schemas';
+import {
+  CliError,
+  parseWithSchema,
+  printJson,
+  projectOption,
+  withCommonOptions,
+  withProject,
+  type ProjectOption,
+} from '../cli-support';
+
+const parseId = (flag: string, id: string) =>
+  parseWithSchema(v.strictObject({ [flag]: uuidSchema }), { [flag]: id })[flag] as string;
+
+export function webhooksCommand(): Command {
+  const webhooksCmd = new Command('webhooks').description("manage a project's webhook endpoints and see their deliveries");
+
+  webhooksCmd.addCommand(
+    withCommonOptions(new Command('add'))
+      .description('add an endpoint; its signing secret (whsec_…) is printed once')
+      .option(...projectOption)
+      .requiredOption('--url <url>', 'http(s) URL that receives the events')
+      .option('--description <text>', 'what the endpoint is for')
+      .action((options: ProjectOption & { url: string; description?: string }) =>
+        withProject(options, (ctx, projectId) => {
+          if (options.description !== undefined && options.description.length > 1000) {
+            throw new CliError('--description: Must be at most 1000 characters');
+          }
+          const endpoint = createWebhookEndpoint(ctx, projectId, { url: options.url, description: options.description });
+          if (options.json) return printJson({ id: endpoint.id, url: endpoint.url, secret: endpoint.secret });
+          console.log(`Added webhook endpoint ${endpoint.id} for ${endpoint.url}.`);
+          console.log(`Signing secret (shown only this once): ${endpoint.secret}`);
+        }),
+      ),
+  );
+
+  webhooksCmd.addCommand(
+    withCommonOptions(new Command('list'))
+      .description('list the endpoints, oldest first')
+      .option(...projectOption)
+      .action((options: ProjectOption) =>
+        withProject(options, (ctx, projectId) => {
+          const endpoints = listWebhookEndpoints(ctx, projectId);
+          if (options.json) return printJson({ items: endpoints });
+          if (endpoints.length === 0) console.log('No webhook endpoints.');
+          for (const e of endpoints) {
+            console.log(`${e.id}  ${e.url}${e.description ? `  (${e.description})` : ''}`);
+          }
+        }),
+      ),
+  );
+
+  webhooksCmd.addCommand(
+    withCommonOptions(new Command('remove'))
+      .description('remove an endpoint with its pending deliveries and delivery log')
+      .option(...projectOption)
+      .argument('<endpoint-id>')
+      .action((endpointId: string, options: ProjectOption) =>
+        withProject(options, (ctx, projectId) => {
+          const id = parseId('endpoint_id', endpointId);
+          deleteWebhookEndpoint(ctx, projectId, id);
+          if (options.json) return printJson({ success: true });
+          console.log(`Removed webhook endpoint ${id}.`);
+        }),
+      ),
+  );
+
+  webhooksCmd.addCommand(
+    withCommonOptions(new Command('deliveries'))
+      .description("an endpoint's deliveries, newest first, with every attempt's status code or error")
+      .option(...projectOption)
+      .option('--limit <n>', 'how many (1 to 200)', '20')
+      .argument('<endpoint-id>')
+      .action((endpointId: string, options: ProjectOption & { limit: string }) =>
+        withProject(options, (ctx, projectId) => {
+          const limit = Number(options.limit);
+          if (!/^\d+$/.test(options.limit) || limit < 1 || limit > 200) throw new CliError('--limit: a number from 1 to 200');
+          const deliveries = listWebhookDeliveries(ctx, projectId, parseId('endpoint_id', endpointId), { limit });
+          if (options.json) return printJson({ items: deliveries });
+          if (deliveries.length === 0) console.log('No deliveries.');
+          for (const d of deliveries) printDelivery(d);
+        }),
+      ),
+  );
+
+  webhooksCmd.addCommand(
+    withCommonOptions(new Command('retry'))
+      .description('send a delivery again now and show the result')
+      .option(...projectOption)
+      .argument('<delivery-id>')
+      .action((deliveryId: string, options: ProjectOption) =>
+        withProject(options, async (ctx, projectId) => {
+          const delivery = await retryWebhookDelivery(ctx, projectId, parseId('delivery_id', deliveryId));
+          if (options.json) return printJson(delivery);
+          printDelivery(delivery);
+        }),
+      ),
+  );
+
+  return webhooksCmd;
+}
+
+function printDelivery(d: WebhookDeliveryView): void {
+  const next = d.next_attempt_at_millis === null ? '' : `, next attempt ${new Date(d.next_attempt_at_millis).toISOString()}`;
+  console.log(`${d.id}  ${d.event_type}  ${d.status} after ${d.attempts} attempt(s)${next}`);
+  for (const a of d.attempt_log) {
+    const outcome = a.status_code === null ? a.error : `${a.status_code}${a.error ? ` (${a.error})` : ''}`;
+    console.log(`    #${a.attempt} ${new Date(a.attempted_at_millis).toISOString()}  ${outcome}`);
+  }
+}

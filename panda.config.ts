@@ -1,0 +1,67 @@
+// Panda CSS for authd's screens (ui/react, ui/hosted): design tokens, light and dark themes and
+// the card layout. `panda codegen` writes ui/styled-system (generated, not committed) and
+// `panda cssgen` the stylesheet; scripts/build-ui.ts runs both.
+import { defineConfig } from '@pandacss/dev';
+
+export default defineConfig({
+  include: ['./ui/react/**/*.{ts,tsx}', './ui/hosted/**/*.{ts,tsx}'],
+  exclude: ['./ui/styled-system/**'],
+  outdir: 'ui/styled-system',
+  // Host apps embed these components next to their own styles: every class is prefixed and the
+  // reset only applies inside authd's root element, never to the host page.
+  prefix: 'authd',
+  preflight: { scope: '.authd-root' },
+  jsxFramework: undefined,
+  // Only what the screens use: no default palette or recipes to ship.
+  presets: [],
+  conditions: {
+    extend: {
+      dark: '[data-authd-theme=dark] &',
+      light: '[data-authd-theme=light] &',
+    },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        white: { value: '#ffffff' },
+        black: { value: '#000000' },
+        gray50: { value: '#f8fafc' },
+        gray100: { value: '#f1f5f9' },
+        gray200: { value: '#e2e8f0' },
+        gray300: { value: '#cbd5e1' },
+        gray500: { value: '#64748b' },
+        gray400: { value: '#94a3b8' },
+        gray700: { value: '#334155' },
+        gray800: { value: '#1e293b' },
+        gray900: { value: '#0f172a' },
+        gray950: { value: '#020617' },
+        red500: { value: '#ef4444' },
+        red600: { value: '#dc2626' },
+        green600: { value: '#16a34a' },
+        green400: { value: '#4ade80' },
+      },
+      fonts: {
+        body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+      },
+      radii: { control: { value: '6px' }, card: { value: '10px' } },
+      sizes: { card: { value: '380px' } },
+      spacing: { 1: { value: '4px' }, 2: { value: '8px' }, 3: { value: '12px' }, 4: { value: '16px' }, 6: { value: '24px' } },
+      fontSizes: { sm: { value: '13px' }, md: { value: '14px' }, lg: { value: '16px' }, xl: { value: '20px' } },
+    },
+    semanticTokens: {
+      colors: {
+        page: { value: { base: '{colors.gray50}', _dark: '{colors.gray950}' } },
+        surface: { value: { base: '{colors.white}', _dark: '{colors.gray900}' } },
+        text: { value: { base: '{colors.gray900}', _dark: '{colors.gray100}' } },
+        muted: { value: { base: '{colors.gray500}', _dark: '{colors.gray400}' } },
+        line: { value: { base: '{colors.gray200}', _dark: '{colors.gray700}' } },
+        field: { value: { base: '{colors.white}', _dark: '{colors.gray950}' } },
+        accent: { value: { base: '{colors.gray900}', _dark: '{colors.gray100}' } },
+        onAccent: { value: { base: '{colors.white}', _dark: '{colors.gray900}' } },
+        danger: { value: { base: '{colors.red600}', _dark: '{colors.red500}' } },
+        success: { value: { base: '{colors.green600}', _dark: '{colors.green400}' } },
+        subtle: { value: { base: '{colors.gray100}', _dark: '{colors.gray800}' } },
+      },
+    },
+  },
+});

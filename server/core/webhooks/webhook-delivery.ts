@@ -1,0 +1,243 @@
+// Delivering queued webhook events: one signed POST per attempt, retried with exponential
+// backoff over about a day (Svix's schedule), each attempt written to the delivery log. The
+// worker started by `authd serve` wakes after each commit and also polls, so rows written by
+// the CLI or left pending by a previous run are picked up.
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from '../../../db/schema';
+import type { Context } from '../context';
+import { writeTransaction } from '../transactions';
+import { openEndpointSecret } from './webhook-endpoints';
+import { signedWebhookHeaders } from './webhook-signing';
+
+/** Waits after the 1st, 2nd … failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 hours). */
+export const webhookRetryDelaysMillis = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+export const maxWebhookAttempts = webhookRetryDelaysMillis.length + 1;
+export const webhookAttemptTimeoutMillis = 15_000;
+const pollIntervalMillis = 2_000;
+const batchSize = 20;
+const responseExcerptBytes = 1_000;
+const interruptedAttemptText = 'authd stopped before this attempt finished';
+
+export interface DeliveryToAttempt {
+  id: string;
+  attempts: number;
+  endpointId: string;
+  url: string;
+  secretSealed: string;
+  eventId: string;
+  payload: string;
+}
+
+const deliveryToAttemptColumns = {
+  id: webhookDeliveries.id,
+  attempts: webhookDeliveries.attempts,
+  endpointId: webhookDeliveries.endpointId,
+  url: webhookEndpoints.url,
+  secretSealed: webhookEndpoints.secretSealed,
+  eventId: webhookDeliveries.eventId,
+  payload: webhookEvents.payload,
+};
+
+function selectDueDeliveries(ctx: Context): DeliveryToAttempt[] {
+  return ctx.db
+    .select(deliveryToAttemptColumns)
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, ctx.clock.now())))
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), sql`${webhookDeliveries}.rowid`)
+    .limit(batchSize)
+    .all();
+}
+
+export function findDeliveryToAttempt(ctx: Context, deliveryId: string): DeliveryToAttempt | undefined {
+  return ctx.db
+    .select(deliveryToAttemptColumns)
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .get();
+}
+
+interface AttemptOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
+/**
+ * One attempt. The delivery is claimed first (attempt counted, next attempt scheduled, log row
+ * written as interrupted), so a crash mid-request retries later rather than never, and two
+ * processes never send the same attempt.
+ */
+export async function attemptWebhookDelivery(
+  ctx: Context,
+  delivery: DeliveryToAttempt,
+  options: { stopSignal?: AbortSignal; logFailure?: boolean } = {},
+): Promise<void> {
+  const { stopSignal, logFailure = true } = options;
+  const attempt = delivery.attempts + 1;
+  const startedAt = ctx.clock.now();
+  const claimed = writeTransaction(ctx, (tx) => {
+    const rows = tx
+      .update(webhookDeliveries)
+      .set({ attempts: attempt, nextAttemptAt: startedAt + (webhookRetryDelaysMillis[attempt - 1] ?? 0) })
+      .where(
+        and(
+          eq(webhookDeliveries.id, delivery.id),
+          eq(webhookDeliveries.attempts, delivery.attempts),
+          eq(webhookDeliveries.status, 'pending'),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id })
+      .all();
+    if (rows.length === 0) return false;
+    tx.insert(webhookDeliveryAttempts)
+      .values({ deliveryId: delivery.id, attempt, attemptedAt: startedAt, error: interruptedAttemptText })
+      .run();
+    return true;
+  });
+  if (!claimed) return;
+
+  const outcome = await postSignedEvent(ctx, delivery, stopSignal);
+  // An attempt cut short by a stop is not the receiver's fault: it is repeated at the next start.
+  const interrupted = !outcome.ok && stopSignal?.aborted === true;
+  const gaveUp = !outcome.ok && !interrupted && attempt >= maxWebhookAttempts;
+  writeTransaction(ctx, (tx) => {
+    tx.update(webhookDeliveryAttempts)
+      .set({ statusCode: outcome.statusCode, error: outcome.error, responseExcerpt: outcome.responseExcerpt })
+      .where(and(eq(webhookDeliveryAttempts.deliveryId, delivery.id), eq(webhookDeliveryAttempts.attempt, attempt)))
+      .run();
+    tx.update(webhookDeliveries)
+      .set({
+        status: outcome.ok ? 'succeeded' : gaveUp ? 'failed' : 'pending',
+        lastStatusCode: outcome.statusCode,
+        lastError: outcome.error,
+        deliveredAt: outcome.ok ? ctx.clock.now() : null,
+        ...(interrupted ? { nextAttemptAt: startedAt } : {}),
+      })
+      .where(eq(webhookDeliveries.id, delivery.id))
+      .run();
+  });
+  if (!outcome.ok && logFailure) {
+    ctx.log.warn(
+      `webhook ${delivery.eventId} to ${delivery.url} not delivered (attempt ${attempt}${gaveUp ? ', giving up' : ''}): ${outcome.error}`,
+    );
+  }
+}
+
+async function postSignedEvent(ctx: Context, delivery: DeliveryToAttempt, stopSignal?: AbortSignal): Promise<AttemptOutcome> {
+  try {
+    const secret = openEndpointSecret(ctx, delivery);
+    // The wall clock, not ctx.clock: receivers compare this timestamp with their own clock to
+    // refuse replays (standardwebhooks allows five minutes either way).
+    const timestampSeconds = Math.floor(Date.now() / 1000);
+    const timeout = AbortSignal.timeout(webhookAttemptTimeoutMillis);
+    const response = await fetch(delivery.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'authd-webhooks',
+        ...signedWebhookHeaders(secret, delivery.eventId, timestampSeconds, delivery.payload),
+      },
+      body: delivery.payload,
+      // A redirect is a misconfigured endpoint; following it would send the event elsewhere.
+      redirect: 'manual',
+      signal: stopSignal ? AbortSignal.any([timeout, stopSignal]) : timeout,
+    });
+    const responseExcerpt = await readResponseExcerpt(response);
+    const ok = response.status >= 200 && response.status < 300;
+    return { ok, statusCode: response.status, error: ok ? null : `the endpoint answered ${response.status}`, responseExcerpt };
+  } catch (error) {
+    return { ok: false, statusCode: null, error: describeAttemptError(error, stopSignal), responseExcerpt: null };
+  }
+}
+
+function describeAttemptError(error: unknown, stopSignal?: AbortSignal): string {
+  if (stopSignal?.aborted) return interruptedAttemptText;
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return `no answer within ${webhookAttemptTimeoutMillis / 1000} seconds`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The start of the answer, for the log; the rest is not read. */
+async function readResponseExcerpt(response: Response): Promise<string | null> {
+  if (!response.body) return null;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < responseExcerptBytes) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body cut short still leaves the status code, which is what counts.
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, responseExcerptBytes));
+  return text === '' ? null : text;
+}
+
+export interface WebhookDelivery {
+  wake(): void;
+  /** Cancels attempts in flight (they are retried later) and resolves once the batch has ended. */
+  stop(): Promise<void>;
+}
+
+export function startWebhookDelivery(ctx: Context): WebhookDelivery {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  const stopController = new AbortController();
+
+  const runOnce = async () => {
+    do {
+      again = false;
+      const due = selectDueDeliveries(ctx);
+      // Endpoints in parallel, so one slow receiver does not hold up the others; each
+      // endpoint's events in order.
+      const byEndpoint = Map.groupBy(due, (delivery) => delivery.endpointId);
+      await Promise.all(
+        [...byEndpoint.values()].map(async (deliveries) => {
+          for (const delivery of deliveries) {
+            if (stopped) return;
+            await attemptWebhookDelivery(ctx, delivery, { stopSignal: stopController.signal });
+          }
+        }),
+      );
+      if (due.length === batchSize) again = true;
+    } while (again && !stopped);
+  };
+
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce()
+      .catch((error) => ctx.log.error(`webhook delivery: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => (running = null));
+  };
+
+  const timer = setInterval(wake, pollIntervalMillis);
+  ctx.wakeWebhookDelivery = wake;
+  wake();
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (ctx.wakeWebhookDelivery === wake) ctx.wakeWebhookDelivery = undefined;
+      stopController.abort();
+      await running;
+    },
+  };
+}

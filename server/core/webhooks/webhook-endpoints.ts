@@ -1,0 +1,138 @@
+// A project's webhook endpoints: where events are POSTed and with which secret. The secret is
+// shown once, when the endpoint is created, and kept sealed with the instance key afterwards
+// (the worker must read it back to sign, so a digest would not do).
+import { and, asc, eq } from 'drizzle-orm';
+import { webhookEndpoints } from '../../../db/schema';
+import { StatusError } from '../../protocol/status-error';
+import type { Context } from '../context';
+import { requireProjectRow } from '../projects';
+import { openSecret, sealSecret } from '../secret-box';
+import { writeTransaction } from '../transactions';
+import { generateWebhookSecret } from './webhook-signing';
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  description: string;
+  created_at_millis: number;
+}
+
+/** The creation answer: the only time the secret is ever shown. */
+export type CreatedWebhookEndpoint = WebhookEndpointView & { secret: string };
+
+export const maxEndpointsPerProject = 20;
+const maxUrlLength = 2048;
+
+function endpointView(row: EndpointRow): WebhookEndpointView {
+  return { id: row.id, url: row.url, description: row.description, created_at_millis: row.createdAt };
+}
+
+// Loopback names and addresses: in production an endpoint there would let project admins make
+// authd call services on its own machine.
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d+\.\d+\.\d+$/.test(host) ||
+    host === '0.0.0.0' ||
+    host === '::1' ||
+    host === '::' ||
+    host.startsWith('::ffff:127.')
+  );
+}
+
+/**
+ * Endpoint URLs are absolute http(s) URLs without credentials. In production mode they must be
+ * https and may not point at the machine authd runs on.
+ */
+export function checkWebhookUrl(ctx: Context, url: string): string {
+  if (url.length > maxUrlLength) throw new StatusError(400, `Webhook URLs may be at most ${maxUrlLength} characters long.`);
+  if (!URL.canParse(url)) throw new StatusError(400, 'The webhook URL must be an absolute http or https URL.');
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new StatusError(400, 'The webhook URL must be an absolute http or https URL.');
+  }
+  if (parsed.username || parsed.password) throw new StatusError(400, 'The webhook URL must not contain credentials.');
+  if (ctx.mode === 'production') {
+    if (parsed.protocol !== 'https:') throw new StatusError(400, 'In production mode webhook URLs must use https.');
+    if (isLoopbackHost(parsed.hostname)) {
+      throw new StatusError(400, 'In production mode webhook URLs cannot point at localhost or a loopback address.');
+    }
+  }
+  return parsed.href;
+}
+
+export function createWebhookEndpoint(
+  ctx: Context,
+  projectId: string,
+  input: { url: string; description?: string },
+): CreatedWebhookEndpoint {
+  const url = checkWebhookUrl(ctx, input.url);
+  const secret = generateWebhookSecret();
+  const row: EndpointRow = {
+    id: crypto.randomUUID(),
+    projectId,
+    url,
+    description: input.description ?? '',
+    secretSealed: sealSecret(ctx, secret),
+    createdAt: ctx.clock.now(),
+  };
+  writeTransaction(ctx, (tx) => {
+    requireProjectRow(tx, projectId);
+    const existing = tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.projectId, projectId))
+      .all();
+    if (existing.length >= maxEndpointsPerProject) {
+      throw new StatusError(400, `A project can have at most ${maxEndpointsPerProject} webhook endpoints.`);
+    }
+    tx.insert(webhookEndpoints).values(row).run();
+  });
+  return { ...endpointView(row), secret };
+}
+
+export function listWebhookEndpoints(ctx: Context, projectId: string): WebhookEndpointView[] {
+  requireProjectRow(ctx.db, projectId);
+  return ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.projectId, projectId))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+    .all()
+    .map(endpointView);
+}
+
+export function requireWebhookEndpointRow(ctx: Context, projectId: string, endpointId: string): EndpointRow {
+  const row = ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
+    .get();
+  if (!row) throw new StatusError(404, 'Webhook endpoint not found.');
+  return row;
+}
+
+export function readWebhookEndpoint(ctx: Context, projectId: string, endpointId: string): WebhookEndpointView {
+  return endpointView(requireWebhookEndpointRow(ctx, projectId, endpointId));
+}
+
+/** Removes the endpoint with its pending deliveries and their log. */
+export function deleteWebhookEndpoint(ctx: Context, projectId: string, endpointId: string): void {
+  writeTransaction(ctx, (tx) => {
+    const deleted = tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
+      .returning({ id: webhookEndpoints.id })
+      .all();
+    if (deleted.length === 0) throw new StatusError(404, 'Webhook endpoint not found.');
+  });
+}
+
+/** The endpoint's whsec_ secret, for signing. */
+export function openEndpointSecret(ctx: Context, row: Pick<EndpointRow, 'secretSealed'>): string {
+  return openSecret(ctx, row.secretSealed);
+}

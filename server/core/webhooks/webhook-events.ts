@@ -1,0 +1,67 @@
+// The webhook outbox. Core functions that change users, teams and memberships call
+// enqueueWebhookEvent inside their own transaction, so an event exists exactly when its change
+// commits, whether it came from the API, the CLI or a sign-up. The worker delivers the rows.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/connection';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema';
+import type { Context } from '../context';
+import { prepared } from '../prepared-queries';
+import { randomCrockfordString } from '../random-tokens';
+import type { DbWriter } from '../transactions';
+
+export const webhookEventTypes = [
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'team.created',
+  'team.updated',
+  'team.deleted',
+  'team_membership.created',
+  'team_membership.deleted',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+const selectEndpointIdsOfProject = (db: Db) =>
+  db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.projectId, sql.placeholder('projectId')))
+    .prepare();
+
+/**
+ * Queues `{type, data}` for every endpoint of the project, in the caller's transaction (`tx`
+ * must be the open write transaction of the change). `data` is computed only when the project
+ * has endpoints, so projects without webhooks pay one indexed lookup.
+ */
+export function enqueueWebhookEvent(
+  ctx: Context,
+  tx: DbWriter,
+  projectId: string,
+  type: WebhookEventType,
+  data: () => unknown,
+): void {
+  // The prepared statement runs on the same connection, hence inside the caller's transaction.
+  const endpoints = prepared(ctx, selectEndpointIdsOfProject).all({ projectId });
+  if (endpoints.length === 0) return;
+  const now = ctx.clock.now();
+  // Also the `webhook-id` header: the same for every endpoint and every retry of this event.
+  const eventId = `msg_${randomCrockfordString(26)}`;
+  tx.insert(webhookEvents)
+    .values({ id: eventId, projectId, type, payload: JSON.stringify({ type, data: data() }), createdAt: now })
+    .run();
+  for (const endpoint of endpoints) {
+    tx.insert(webhookDeliveries)
+      .values({
+        id: crypto.randomUUID(),
+        projectId,
+        eventId,
+        endpointId: endpoint.id,
+        status: 'pending',
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .run();
+  }
+  // Deferred: the worker must see the rows, which exist once the caller's transaction commits.
+  setTimeout(() => ctx.wakeWebhookDelivery?.(), 0);
+}

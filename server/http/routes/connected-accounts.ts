@@ -1,0 +1,33 @@
+// POST /connected-accounts/{user_id}/{provider_id}/access-token (wire §5.15): a provider access
+// token of a user, for the app to call the provider's API. A client may ask only for itself.
+import * as v from 'valibot';
+import type { Context } from '../../core/context';
+import { requireAccess, resolveUserIdForCaller } from '../../core/request-auth';
+import { getConnectedAccountAccessToken } from '../../oauth/connected-accounts';
+import { userIdOrMeSchema } from '../../protocol/auth-schemas';
+import { connectedAccountTokenBodySchema } from '../../protocol/oauth-schemas';
+import type { ApiApp } from '../api-app';
+import { authdOrigins } from './oauth';
+
+const connectedAccountParams = v.strictObject({ user_id: userIdOrMeSchema, provider_id: v.string() });
+
+export function connectedAccountRoutes(app: ApiApp, ctx: Context) {
+  return app.post(
+    '/connected-accounts/:user_id/:provider_id/access-token',
+    async ({ auth, params, body, request, set }) => {
+      const caller = requireAccess(auth, 'client');
+      const userId = resolveUserIdForCaller(caller, params.user_id);
+      const token = await getConnectedAccountAccessToken(
+        ctx,
+        caller.projectId,
+        userId,
+        params.provider_id,
+        body.scope ?? '',
+        authdOrigins(ctx, request).local,
+      );
+      set.status = 201;
+      return token;
+    },
+    { params: connectedAccountParams, body: connectedAccountTokenBodySchema },
+  );
+}

@@ -1,0 +1,29 @@
+// /auth/otp/*: sign-in by emailed link or typed code (wire §5.2).
+import type { Context } from '../../core/context';
+import { checkMagicLinkCode, sendMagicLinkCode, signInWithMagicLink } from '../../core/magic-link-auth';
+import { requireAccess } from '../../core/request-auth';
+import { codeBodySchema } from '../../protocol/auth-schemas';
+import { sendSignInCodeSchema } from '../../protocol/otp-and-mfa-schemas';
+import type { ApiApp } from '../api-app';
+
+export function otpAuthRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .post(
+      '/auth/otp/send-sign-in-code',
+      ({ auth, body, origin }) => sendMagicLinkCode(ctx, requireAccess(auth, 'client').projectId, body, origin),
+      { body: sendSignInCodeSchema },
+    )
+    .post(
+      '/auth/otp/sign-in/check-code',
+      ({ auth, body }) => {
+        checkMagicLinkCode(ctx, requireAccess(auth, 'client').projectId, body.code);
+        return { is_code_valid: true };
+      },
+      { body: codeBodySchema },
+    )
+    .post(
+      '/auth/otp/sign-in',
+      ({ auth, body, origin }) => signInWithMagicLink(ctx, requireAccess(auth, 'client').projectId, body.code, origin),
+      { body: codeBodySchema },
+    );
+}

@@ -1,0 +1,30 @@
+// /internal/projects: the caller's owned projects, listed and created through the internal
+// project by its signed-in users (wire §5.12, §8).
+import { projectCreateSchema } from '../../protocol/project-schemas';
+import { noQueryParameters } from '../../protocol/wire-object';
+import type { Context } from '../../core/context';
+import { createOwnedProject, listOwnedProjects, requireInternalProjectUser } from '../../core/owned-projects';
+import { requireAccess } from '../../core/request-auth';
+import type { ApiApp } from '../api-app';
+
+export function ownedProjectRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .get(
+      '/internal/projects',
+      ({ auth }) => {
+        const userId = requireInternalProjectUser(requireAccess(auth, 'client'));
+        return { items: listOwnedProjects(ctx, userId), is_paginated: false };
+      },
+      { query: noQueryParameters },
+    )
+    .post(
+      '/internal/projects',
+      ({ auth, body, set }) => {
+        const userId = requireInternalProjectUser(requireAccess(auth, 'client'));
+        const project = createOwnedProject(ctx, userId, body);
+        set.status = 201;
+        return project;
+      },
+      { body: projectCreateSchema, query: noQueryParameters },
+    );
+}

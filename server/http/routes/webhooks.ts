@@ -1,0 +1,92 @@
+// Webhooks: the svix-token endpoint of the wire (§5.17) and authd's own management API for
+// endpoints and their delivery log, for admin access or a management token (Bearer).
+import * as v from 'valibot';
+import type { Context } from '../../core/context';
+import { requireAccess } from '../../core/request-auth';
+import { listWebhookDeliveries, readWebhookDelivery, retryWebhookDelivery } from '../../core/webhooks/webhook-delivery-log';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  readWebhookEndpoint,
+} from '../../core/webhooks/webhook-endpoints';
+import { issueWebhookManagementToken, resolveWebhookManagerProject } from '../../core/webhooks/webhook-management-tokens';
+import { uuidSchema } from '../../protocol/user-schemas';
+import { noQueryParameters, wireObject } from '../../protocol/wire-object';
+import type { ApiApp } from '../api-app';
+
+const endpointCreateSchema = wireObject({
+  url: v.pipe(v.string(), v.nonEmpty('Must not be empty')),
+  description: v.optional(v.pipe(v.string(), v.maxLength(1000, 'Must be at most 1000 characters'))),
+});
+const endpointParams = v.strictObject({ endpoint_id: uuidSchema });
+const deliveryParams = v.strictObject({ delivery_id: uuidSchema });
+const deliveryListQuery = v.strictObject({
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'Must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(200)),
+  ),
+});
+
+function bearerTokenOf(request: Request): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+}
+
+export function webhookRoutes(app: ApiApp, ctx: Context) {
+  const managedProject = (auth: Parameters<typeof resolveWebhookManagerProject>[1], request: Request) =>
+    resolveWebhookManagerProject(ctx, auth, bearerTokenOf(request));
+  return app
+    .post(
+      '/webhooks/svix-token',
+      ({ auth, set }) => {
+        const projectId = requireAccess(auth, 'admin').projectId;
+        set.status = 201;
+        return { token: issueWebhookManagementToken(ctx, projectId) };
+      },
+      { body: v.nullable(wireObject({})), query: noQueryParameters },
+    )
+    .get(
+      '/webhooks/endpoints',
+      ({ auth, request }) => ({ items: listWebhookEndpoints(ctx, managedProject(auth, request)), is_paginated: false }),
+      { query: noQueryParameters },
+    )
+    .post(
+      '/webhooks/endpoints',
+      ({ auth, request, body, set }) => {
+        const endpoint = createWebhookEndpoint(ctx, managedProject(auth, request), body);
+        set.status = 201;
+        return endpoint;
+      },
+      { body: endpointCreateSchema, query: noQueryParameters },
+    )
+    .get(
+      '/webhooks/endpoints/:endpoint_id',
+      ({ auth, request, params }) => readWebhookEndpoint(ctx, managedProject(auth, request), params.endpoint_id),
+      { params: endpointParams, query: noQueryParameters },
+    )
+    .delete(
+      '/webhooks/endpoints/:endpoint_id',
+      ({ auth, request, params }) => {
+        deleteWebhookEndpoint(ctx, managedProject(auth, request), params.endpoint_id);
+        return { success: true };
+      },
+      { params: endpointParams, query: noQueryParameters },
+    )
+    .get(
+      '/webhooks/endpoints/:endpoint_id/deliveries',
+      ({ auth, request, params, query }) => ({
+        items: listWebhookDeliveries(ctx, managedProject(auth, request), params.endpoint_id, { limit: query.limit }),
+        is_paginated: false,
+      }),
+      { params: endpointParams, query: deliveryListQuery },
+    )
+    .get(
+      '/webhooks/deliveries/:delivery_id',
+      ({ auth, request, params }) => readWebhookDelivery(ctx, managedProject(auth, request), params.delivery_id),
+      { params: deliveryParams, query: noQueryParameters },
+    )
+    .post(
+      '/webhooks/deliveries/:delivery_id/retry',
+      ({ auth, request, params }) => retryWebhookDelivery(ctx, managedProject(auth, request), params.delivery_id),
+      { params: deliveryParams, query: noQueryParameters },
+    );
+}

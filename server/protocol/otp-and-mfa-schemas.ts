@@ -1,0 +1,17 @@
+// Payload schemas for sign-in by emailed code and the TOTP second step (wire §5.2, §5.3).
+import * as v from 'valibot';
+import { verificationCodeSchema } from './auth-schemas';
+import { strictEmailSchema } from './user-schemas';
+import { wireObject } from './wire-object';
+
+export const sendSignInCodeSchema = wireObject({
+  email: strictEmailSchema,
+  callback_url: v.pipe(v.string(), v.url('Invalid URL')),
+});
+
+export const mfaSignInSchema = wireObject({
+  code: verificationCodeSchema,
+  type: v.literal('totp', 'The only second factor is "totp"'),
+  // Any string: a malformed code is a wrong code (INVALID_TOTP_CODE), as the SDK expects.
+  totp: v.pipe(v.string(), v.maxLength(64)),
+});

@@ -1,0 +1,67 @@
+// Browser-test support: one Debian Chromium per test file (playwright-core, never a downloaded
+// browser), pages that fail the test on console or page errors, screenshots kept as artifacts
+// in test-artifacts/, and the hosted screens built when their sources changed.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildUi } from '../../scripts/build-ui';
+import { ensureChromium } from '../../scripts/ensure-chromium';
+import { repoRoot } from '../support/instance';
+
+export const artifactsDir = join(repoRoot, 'test-artifacts', 'browser');
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = await ensureChromium();
+  await buildUi({ ifStale: true, quiet: true });
+  mkdirSync(artifactsDir, { recursive: true });
+  return chromium.launch({ executablePath, args: chromiumArgs });
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far. */
+  problems: string[];
+  /** Saves a full-page PNG as test-artifacts/browser/<name>.png. */
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh context (own cookies) and page; `colorScheme` picks the light or dark theme. */
+export async function openPage(browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<TestPage> {
+  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: { width: 900, height: 760 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // A failed API call answers 200 with an error body (override-error-status), so resource
+    // errors are not expected; any console error is a real problem.
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return {
+    page,
+    context,
+    problems,
+    async screenshot(name) {
+      await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+    },
+    close: () => context.close(),
+  };
+}
+
+/** Text of the element with `data-testid`, once it is visible. */
+export async function textOf(page: Page, testId: string): Promise<string> {
+  const locator = page.getByTestId(testId);
+  await locator.waitFor({ state: 'visible' });
+  return (await locator.innerText()).trim();
+}

@@ -1,0 +1,61 @@
+// `authd users disable-mfa`: an admin turns off the second factor of a user who lost their
+// authenticator, from the CLI beside the running server, which sees it on the next request.
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { makeTempDir, runCli, startTestInstance, type TestInstance } from '../support/instance';
+import { rmSync } from 'node:fs';
+import {
+  expectMfaRequired,
+  expectOk,
+  makeProject,
+  newTotpSecret,
+  setTotpSecretAsClient,
+  signInCall,
+  signUp,
+  storedTotp,
+} from './helpers';
+
+let t: TestInstance;
+const dataDir = makeTempDir();
+
+beforeAll(async () => {
+  t = await startTestInstance({ dataDir });
+});
+
+afterAll(async () => {
+  await t?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('disable-mfa clears the secret; the next password sign-in needs no second factor', async () => {
+  const project = makeProject(t, 'CLI MFA');
+  const user = await signUp(t, project, { callbackUrl: null });
+  expectOk(await setTotpSecretAsClient(t, project, user.access_token, newTotpSecret().base64));
+  expectMfaRequired(await signInCall(t, project, user.email, user.password));
+
+  const result = await runCli([
+    'users',
+    'disable-mfa',
+    '--data',
+    dataDir,
+    '--project',
+    project.projectId,
+    user.user_id,
+    '--json',
+  ]);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  const view = JSON.parse(result.stdout);
+  expect(view.id).toBe(user.user_id);
+  expect(view.requires_totp_mfa).toBe(false);
+  expect(storedTotp(t, user.user_id)).toEqual({ secret: null, requires: 0, lastStep: null });
+  expect(Object.keys(expectOk(await signInCall(t, project, user.email, user.password))).sort()).toEqual([
+    'access_token',
+    'refresh_token',
+    'user_id',
+  ]);
+
+  const unknown = await runCli(['users', 'disable-mfa', '--data', dataDir, '--project', project.projectId, crypto.randomUUID()]);
+  expect(unknown.code).not.toBe(0);
+  expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+  expect(unknown.stderr).toContain('User not found');
+});

@@ -1,0 +1,91 @@
+// Shared by the TOTP tests (wire §5.3): secrets, the codes an authenticator app would show at
+// the instance's clock (computed with otpauth, independently of authd's own code), and the
+// MFA-required answer of a first sign-in step.
+import { expect } from 'bun:test';
+import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, codePattern, expectKnownError, expectOk } from '../email/helpers';
+
+export * from '../email/helpers';
+
+export interface TotpSecret {
+  bytes: Uint8Array;
+  base64: string;
+}
+
+/** 20 random bytes, as the hosted screens generate (spec §9). */
+export function newTotpSecret(): TotpSecret {
+  const bytes = new Uint8Array(randomBytes(20));
+  return { bytes, base64: Buffer.from(bytes).toString('base64') };
+}
+
+function authenticator(secret: TotpSecret): TOTP {
+  return new TOTP({ secret: new Secret({ buffer: secret.bytes.slice().buffer }), algorithm: 'SHA1', digits: 6, period: 30 });
+}
+
+/** The code an authenticator app shows at the instance's current time, `stepOffset` steps away. */
+export function totpAt(t: TestInstance, secret: TotpSecret, stepOffset = 0): string {
+  return authenticator(secret).generate({ timestamp: t.ctx.clock.now() + stepOffset * 30_000 });
+}
+
+/** Six digits that are not the code of any step within two of now (so no clock tolerance matches). */
+export function wrongTotp(t: TestInstance, secret: TotpSecret): string {
+  const near = [-2, -1, 0, 1, 2].map((offset) => totpAt(t, secret, offset));
+  for (let n = Number(near[2]) + 1; ; n++) {
+    const candidate = String(n % 1_000_000).padStart(6, '0');
+    if (!near.includes(candidate)) return candidate;
+  }
+}
+
+export function setTotpSecretAsClient(t: TestInstance, project: BootstrappedProject, accessToken: string, secret: string | null) {
+  return call(t, 'PATCH', '/users/me', { headers: as(project, 'client', accessToken), body: { totp_secret_base64: secret } });
+}
+
+export function setTotpSecretAsServer(t: TestInstance, project: BootstrappedProject, userId: string, secret: string | null) {
+  return call(t, 'PATCH', `/users/${userId}`, { headers: as(project, 'server'), body: { totp_secret_base64: secret } });
+}
+
+/** The attempt code of a MULTI_FACTOR_AUTHENTICATION_REQUIRED answer (wire §5.3). */
+export function expectMfaRequired(res: ApiResult): string {
+  expectKnownError(res, 400, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED');
+  expect(res.json.error).toBe('Multi-factor authentication is required for this user.');
+  expect(Object.keys(res.json.details)).toEqual(['attempt_code']);
+  expect(res.json.details.attempt_code).toMatch(codePattern);
+  return res.json.details.attempt_code;
+}
+
+export function mfaSignIn(t: TestInstance, project: BootstrappedProject, attemptCode: string, totp: string) {
+  return call(t, 'POST', '/auth/mfa/sign-in', {
+    headers: as(project, 'client'),
+    body: { code: attemptCode, type: 'totp', totp },
+  });
+}
+
+export function expectInvalidTotp(res: ApiResult): void {
+  expectKnownError(res, 400, 'INVALID_TOTP_CODE');
+  expect(res.json.error).toBe('The TOTP code is invalid. Please try again.');
+}
+
+/** The stored columns behind a user's second factor. */
+export function storedTotp(
+  t: TestInstance,
+  userId: string,
+): { secret: string | null; requires: number; lastStep: number | null } {
+  return t.ctx.sqlite
+    .query(
+      'select totp_secret_base64 as secret, requires_totp_mfa as requires, totp_last_used_step as lastStep from users where id = ?',
+    )
+    .get(userId) as { secret: string | null; requires: number; lastStep: number | null };
+}
+
+export async function expectUserRequiresTotp(
+  t: TestInstance,
+  project: BootstrappedProject,
+  userId: string,
+  expected: boolean,
+): Promise<void> {
+  const view = expectOk(await call(t, 'GET', `/users/${userId}`, { headers: as(project, 'server') }));
+  expect(view.requires_totp_mfa).toBe(expected);
+}

@@ -1,0 +1,290 @@
+// The published @stackframe/js 2.7.23 SDK, unmodified, against a real authd and a real SMTP
+// server: sendMagicLinkEmail + signInWithMagicLink (link code and typed code + nonce), and its
+// TOTP prompt path (it calls the global prompt() on MULTI_FACTOR_AUTHENTICATION_REQUIRED, then
+// POST /auth/mfa/sign-in) for password and magic-link sign-in. Requests are recorded by
+// wrapping fetch; server state is read through the raw API.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { StackClientApp } from '@stackframe/js';
+import { KnownErrors } from '@stackframe/stack-shared';
+import type { BootstrappedProject } from '../../server/core/bootstrap';
+import { newTotpSecret, shiftClock, totpAt, wrongTotp } from '../mfa/helpers';
+import { enableMagicLink, magicLinkCallback, receiveMagicLink, receivedCount } from '../otp/helpers';
+import { as, call, makeProject } from '../support/api-expectations';
+import { startTestInstance, type TestInstance } from '../support/instance';
+import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+
+const testTimeout = 30_000;
+
+interface RecordedRequest {
+  method: string;
+  path: string;
+  body: string | undefined;
+  /** The status the SDK acts on: X-Stack-Actual-Status when present, else the HTTP status. */
+  status: number;
+  responseText: string;
+}
+
+const recorded: RecordedRequest[] = [];
+const originalFetch = globalThis.fetch;
+const originalPrompt = globalThis.prompt;
+const originalWarn = console.warn;
+/** What the fake prompt() was asked, in order. */
+const prompts: string[] = [];
+
+let smtp: SmtpReceiver;
+let t: TestInstance;
+
+beforeAll(async () => {
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
+    originalWarn(...args);
+  };
+  const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const response = await originalFetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname.startsWith('/api/v1/auth/')) {
+      const actual = response.headers.get('x-stack-actual-status');
+      recorded.push({
+        method: (init?.method ?? 'GET').toUpperCase(),
+        path: url.pathname.slice('/api/v1'.length),
+        body: typeof init?.body === 'string' ? init.body : undefined,
+        status: actual === null ? response.status : Number(actual),
+        responseText: await response.clone().text(),
+      });
+    }
+    return response;
+  };
+  globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
+  smtp = await startSmtpReceiver();
+  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+});
+
+afterEach(() => {
+  globalThis.prompt = originalPrompt;
+});
+
+afterAll(async () => {
+  globalThis.fetch = originalFetch;
+  globalThis.prompt = originalPrompt;
+  console.warn = originalWarn;
+  await t?.stop();
+  await smtp?.stop();
+});
+
+function clientApp(project: BootstrappedProject) {
+  return new StackClientApp({
+    baseUrl: t.url,
+    projectId: project.projectId,
+    publishableClientKey: project.keys.publishable_client_key!,
+    tokenStore: 'memory',
+    redirectMethod: 'none',
+    noAutomaticPrefetch: true,
+  });
+}
+
+/** Answers the SDK's prompt() with `answer()` and remembers the question. */
+function answerPrompts(answer: () => string | null): void {
+  globalThis.prompt = (message?: string) => {
+    prompts.push(String(message));
+    return answer();
+  };
+}
+
+/** The requests recorded from index `from` on, as "METHOD /path". */
+function requestsSince(from: number): string[] {
+  return recorded.slice(from).map((r) => `${r.method} ${r.path}`);
+}
+
+async function serverView(project: BootstrappedProject, userId: string) {
+  const res = await call(t, 'GET', `/users/${userId}`, { headers: as(project, 'server') });
+  expect(res.status).toBe(200);
+  return res.json;
+}
+
+let emailCounter = 0;
+function uniqueEmail(prefix: string): string {
+  emailCounter++;
+  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+describe('magic links through the SDK', () => {
+  test(
+    'sendMagicLinkEmail sends {email, callback_url} and returns the nonce; signInWithMagicLink takes the link code or otp + nonce',
+    async () => {
+      const project = makeProject(t, 'SDK magic');
+      await enableMagicLink(t, project);
+      const email = uniqueEmail('sdk-magic');
+      const app = clientApp(project);
+
+      const from = recorded.length;
+      const sent = await app.sendMagicLinkEmail(email, { callbackUrl: magicLinkCallback });
+      expect(sent.status).toBe('ok');
+      const nonce = sent.status === 'ok' ? sent.data.nonce : '';
+      expect(nonce).toMatch(/^[0-9a-hjkmnp-tv-z]{39}$/);
+      expect(requestsSince(from)).toEqual(['POST /auth/otp/send-sign-in-code']);
+      expect(JSON.parse(recorded[from]!.body!)).toEqual({ email, callback_url: magicLinkCallback });
+
+      const mail = await receiveMagicLink(smtp, email);
+      const signIn = await app.signInWithMagicLink(mail.code);
+      expect(signIn.status).toBe('ok');
+      const signInRequest = recorded.find((r, i) => i > from && r.path === '/auth/otp/sign-in')!;
+      expect(JSON.parse(signInRequest.body!)).toEqual({ code: mail.code });
+      expect(JSON.parse(signInRequest.responseText).is_new_user).toBe(true);
+
+      const user = await app.getUser();
+      expect(user?.primaryEmail).toBe(email);
+      expect(user?.primaryEmailVerified).toBe(true);
+      const created = await serverView(project, user!.id);
+      expect(created).toMatchObject({
+        primary_email: email,
+        primary_email_auth_enabled: true,
+        otp_auth_enabled: true,
+        has_password: false,
+      });
+
+      // The used link is a VerificationCodeAlreadyUsed result, not an exception.
+      const reused = await clientApp(project).signInWithMagicLink(mail.code);
+      expect(reused.status).toBe('error');
+      if (reused.status === 'error') expect(reused.error).toBeInstanceOf(KnownErrors.VerificationCodeAlreadyUsed);
+
+      // The typed code: what the SDK's own form sends is the 6 characters followed by the nonce.
+      const second = clientApp(project);
+      const before = receivedCount(smtp, email);
+      const resent = await second.sendMagicLinkEmail(email, { callbackUrl: magicLinkCallback });
+      expect(resent.status).toBe('ok');
+      const typedMail = await receiveMagicLink(smtp, email, before);
+      const typedNonce = resent.status === 'ok' ? resent.data.nonce : '';
+      expect((await second.signInWithMagicLink(typedMail.typed.toLowerCase() + typedNonce)).status).toBe('ok');
+      expect((await second.getUser())?.id).toBe(user!.id);
+    },
+    testTimeout,
+  );
+
+  test(
+    'an untrusted callback URL comes back as RedirectUrlNotWhitelisted; a wrong code as a verification error',
+    async () => {
+      const project = makeProject(t, 'SDK magic refusals');
+      await enableMagicLink(t, project);
+      const app = clientApp(project);
+      const email = uniqueEmail('sdk-untrusted');
+      const refused = await app.sendMagicLinkEmail(email, {
+        callbackUrl: 'https://evil.example.org/handler/magic-link-callback',
+      });
+      expect(refused.status).toBe('error');
+      if (refused.status === 'error') expect(refused.error).toBeInstanceOf(KnownErrors.RedirectUrlNotWhitelisted);
+      const unknown = await app.signInWithMagicLink('a'.repeat(45));
+      expect(unknown.status).toBe('error');
+      if (unknown.status === 'error') expect(unknown.error).toBeInstanceOf(KnownErrors.VerificationCodeNotFound);
+      expect(await app.getUser()).toBeNull();
+    },
+    testTimeout,
+  );
+});
+
+describe('TOTP through the SDK', () => {
+  test(
+    'user.update({ totpMultiFactorSecret }) turns it on; signInWithCredential prompts and finishes with /auth/mfa/sign-in',
+    async () => {
+      const project = makeProject(t, 'SDK MFA');
+      const email = uniqueEmail('sdk-mfa');
+      const password = 'sdk mfa passphrase';
+      const owner = clientApp(project);
+      expect(
+        (
+          await owner.signUpWithCredential({
+            email,
+            password,
+            verificationCallbackUrl: 'http://localhost:3000/handler/email-verification',
+            noRedirect: true,
+          })
+        ).status,
+      ).toBe('ok');
+      const secret = newTotpSecret();
+      const user = await owner.getUser();
+      await user!.update({ totpMultiFactorSecret: secret.bytes });
+      expect((await serverView(project, user!.id)).requires_totp_mfa).toBe(true);
+      expect((await owner.getUser())?.isMultiFactorRequired).toBe(true);
+
+      // A right code typed into the prompt signs in.
+      const app = clientApp(project);
+      answerPrompts(() => totpAt(t, secret));
+      const askedBefore = prompts.length;
+      const from = recorded.length;
+      const signIn = await app.signInWithCredential({ email, password, noRedirect: true });
+      expect(signIn.status).toBe('ok');
+      expect(prompts.slice(askedBefore)).toEqual(['Please enter the six-digit TOTP code from your authenticator app.']);
+      expect(requestsSince(from)).toEqual(['POST /auth/password/sign-in', 'POST /auth/mfa/sign-in']);
+      const challenge = JSON.parse(recorded[from]!.responseText);
+      expect(recorded[from]!.status).toBe(400);
+      expect(challenge.code).toBe('MULTI_FACTOR_AUTHENTICATION_REQUIRED');
+      const mfaBody = JSON.parse(recorded[from + 1]!.body!);
+      expect(mfaBody).toEqual({ code: challenge.details.attempt_code, type: 'totp', totp: mfaBody.totp });
+      expect(mfaBody.totp).toMatch(/^[0-9]{6}$/);
+      expect(recorded[from + 1]!.status).toBe(200);
+      expect((await app.getUser())?.id).toBe(user!.id);
+
+      // A wrong code is an InvalidTotpCode result; an empty prompt too, without a request.
+      const restore = shiftClock(t, 30_000);
+      try {
+        const wrong = clientApp(project);
+        answerPrompts(() => wrongTotp(t, secret));
+        const wrongResult = await wrong.signInWithCredential({ email, password, noRedirect: true });
+        expect(wrongResult.status).toBe('error');
+        if (wrongResult.status === 'error') expect(wrongResult.error).toBeInstanceOf(KnownErrors.InvalidTotpCode);
+        expect(await wrong.getUser()).toBeNull();
+
+        answerPrompts(() => null);
+        const before = recorded.length;
+        const cancelled = await wrong.signInWithCredential({ email, password, noRedirect: true });
+        expect(cancelled.status).toBe('error');
+        if (cancelled.status === 'error') expect(cancelled.error).toBeInstanceOf(KnownErrors.InvalidTotpCode);
+        expect(requestsSince(before)).toEqual(['POST /auth/password/sign-in']);
+
+        // The code already used a step ago is a replay now.
+        answerPrompts(() => mfaBody.totp);
+        const replay = await wrong.signInWithCredential({ email, password, noRedirect: true });
+        expect(replay.status).toBe('error');
+        if (replay.status === 'error') expect(replay.error).toBeInstanceOf(KnownErrors.InvalidTotpCode);
+      } finally {
+        restore();
+      }
+
+      // Turning it off through the SDK restores plain sign-in, with no prompt.
+      await (await owner.getUser())!.update({ totpMultiFactorSecret: null });
+      expect((await serverView(project, user!.id)).requires_totp_mfa).toBe(false);
+      answerPrompts(() => {
+        throw new Error('no prompt expected');
+      });
+      const plain = clientApp(project);
+      expect((await plain.signInWithCredential({ email, password, noRedirect: true })).status).toBe('ok');
+      expect((await plain.getUser())?.id).toBe(user!.id);
+    },
+    testTimeout,
+  );
+
+  test(
+    'signInWithMagicLink of a TOTP user prompts too',
+    async () => {
+      const project = makeProject(t, 'SDK MFA magic');
+      await enableMagicLink(t, project);
+      const email = uniqueEmail('sdk-mfa-magic');
+      const first = clientApp(project);
+      expect((await first.sendMagicLinkEmail(email, { callbackUrl: magicLinkCallback })).status).toBe('ok');
+      expect((await first.signInWithMagicLink((await receiveMagicLink(smtp, email)).code)).status).toBe('ok');
+      const secret = newTotpSecret();
+      await (await first.getUser())!.update({ totpMultiFactorSecret: secret.bytes });
+
+      const app = clientApp(project);
+      const before = receivedCount(smtp, email);
+      expect((await app.sendMagicLinkEmail(email, { callbackUrl: magicLinkCallback })).status).toBe('ok');
+      const mail = await receiveMagicLink(smtp, email, before);
+      answerPrompts(() => totpAt(t, secret));
+      const from = recorded.length;
+      expect((await app.signInWithMagicLink(mail.code)).status).toBe('ok');
+      expect(requestsSince(from)).toEqual(['POST /auth/otp/sign-in', 'POST /auth/mfa/sign-in']);
+      expect(JSON.parse(recorded[from + 1]!.responseText).is_new_user).toBe(false);
+      expect((await app.getUser())?.primaryEmail).toBe(email);
+    },
+    testTimeout,
+  );
+});

@@ -1,0 +1,63 @@
+// The client library as it ships to browsers: the generated known-error table matches the shared
+// catalogue, every code has its class in the right family, and the minified bundle builds for the
+// browser with no server or Node code in it (its gzipped size is printed for the README).
+import { describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generatedTablePath, renderKnownErrorTable } from '../../scripts/generate-client-known-errors';
+import { knownError, knownErrorCatalogue, knownErrorCodes } from '../../server/protocol/known-errors';
+import { isKnownError, KnownAuthError, KnownErrors } from '../../ui/client/index';
+import { knownAuthErrorFromWire } from '../../ui/client/errors';
+import { repoRoot } from '../support/instance';
+
+describe('known errors', () => {
+  test('the generated table is up to date with server/protocol/known-errors.ts', () => {
+    expect(readFileSync(generatedTablePath, 'utf8')).toBe(renderKnownErrorTable());
+  });
+
+  test('every concrete code rebuilt from its wire form is an instance of its class and of all its families', () => {
+    for (const code of knownErrorCodes) {
+      const entry = knownErrorCatalogue[code];
+      if (entry.abstract) continue;
+      const sampleArguments: Record<string, unknown[]> = {
+        ALL_OVERLOADS_FAILED: [[]],
+        INSUFFICIENT_ACCESS_TYPE: ['client', ['server']],
+        ACCESS_TOKEN_EXPIRED: [],
+        ADMIN_ACCESS_TOKEN_EXPIRED: [],
+      };
+      const wire = knownError(code as never, ...((sampleArguments[code] ?? ['x', 'y', 'z']) as never[])).toJSON();
+      const rebuilt: KnownAuthError = knownAuthErrorFromWire(wire.code, wire.error, wire.details, entry.status);
+      expect(rebuilt).toBeInstanceOf(KnownErrors[code]);
+      expect(rebuilt.code as string).toBe(code);
+      expect(rebuilt.status).toBe(entry.status);
+      expect(rebuilt.message).toBe(wire.error);
+      for (const family of entry.parents) {
+        expect(rebuilt).toBeInstanceOf(KnownErrors[family as keyof typeof KnownErrors]);
+        expect(isKnownError(rebuilt, family as never)).toBe(true);
+      }
+    }
+  });
+
+  test('an unknown code becomes UNSUPPORTED_ERROR carrying the original code', () => {
+    const error = knownAuthErrorFromWire('SOMETHING_NEWER', 'Newer error', { a: 1 }, 418);
+    expect(error).toBeInstanceOf(KnownErrors.UNSUPPORTED_ERROR);
+    expect(error).toBeInstanceOf(KnownAuthError);
+    expect(error.details).toEqual({ originalErrorCode: 'SOMETHING_NEWER', a: 1 });
+    expect(error.status).toBe(418);
+  });
+});
+
+describe('browser bundle', () => {
+  test('builds for the browser, minified, without server or Node code', async () => {
+    const build = await Bun.build({ entrypoints: [join(repoRoot, 'ui', 'client', 'index.ts')], target: 'browser', minify: true });
+    expect(build.success).toBe(true);
+    const code = await build.outputs[0]!.text();
+    expect(code).not.toMatch(/from\s*["'](node:|bun:)/);
+    expect(code).not.toContain('require(');
+    // The catalogue's message builders stay on the server; the client keeps only the code table.
+    expect(code).not.toContain('Wrong e-mail or password.');
+    const gzipped = Bun.gzipSync(new TextEncoder().encode(code)).length;
+    console.log(`ui/client bundle: ${code.length} bytes minified, ${gzipped} bytes gzipped`);
+    expect(gzipped).toBeLessThan(10 * 1024);
+  });
+});

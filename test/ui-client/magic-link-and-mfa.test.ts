@@ -1,0 +1,93 @@
+// Magic links (wire §5.2) and the TOTP step (wire §5.3) through ui/client against a real authd and
+// a real SMTP receiver: a new user made by the emailed link, a typed code plus nonce, and a
+// sign-in that answers `mfa-required` and is completed with the authenticator's code.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { KnownErrors } from '../../ui/client/index';
+import { startTestInstance, type TestInstance } from '../support/instance';
+import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { newTotpSecret, totpAt, wrongTotp } from '../mfa/helpers';
+import { receiveMagicLink, receivedCount } from '../otp/helpers';
+import { recordingClient, rejection, uniqueEmail } from './helpers';
+
+const testTimeout = 30_000;
+let smtp: SmtpReceiver;
+let t: TestInstance;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+});
+
+afterAll(async () => {
+  await t?.stop();
+  await smtp?.stop();
+});
+
+describe('magic link', () => {
+  test(
+    'the emailed link signs up a new user; the typed code with the nonce signs them in again',
+    async () => {
+      const { client, calls } = recordingClient(t, t.demo!);
+      const email = uniqueEmail('client-magic');
+
+      const { nonce } = await client.sendMagicLinkEmail(email);
+      expect(nonce).toHaveLength(39);
+      // The default callback is the handler's magic-link page on appUrl.
+      expect(JSON.parse(calls[0]!.body).callback_url).toBe('http://localhost:3000/handler/magic-link-callback');
+      const first = await receiveMagicLink(smtp, email);
+      await client.checkMagicLinkCode(first.code);
+      const signedUp = await client.signInWithMagicLinkCode(first.code);
+      expect(signedUp).toMatchObject({ status: 'signed-in', isNewUser: true });
+      const user = await client.getCurrentUser();
+      expect(user!.primaryEmail).toBe(email);
+      expect(user!.primaryEmailVerified).toBe(true);
+
+      const used = await rejection(client.signInWithMagicLinkCode(first.code));
+      expect(used).toBeInstanceOf(KnownErrors.VERIFICATION_CODE_ALREADY_USED);
+
+      const otherDevice = recordingClient(t, t.demo!).client;
+      const seen = receivedCount(smtp, email);
+      const second = await otherDevice.sendMagicLinkEmail(email);
+      const typed = await receiveMagicLink(smtp, email, seen);
+      const signedIn = await otherDevice.signInWithOtp(typed.typed, second.nonce);
+      expect(signedIn).toEqual({ status: 'signed-in', userId: user!.id, isNewUser: false });
+      expect((await otherDevice.getCurrentUser())!.id).toBe(user!.id);
+    },
+    testTimeout,
+  );
+
+  test('an untrusted callback URL is a typed REDIRECT_URL_NOT_WHITELISTED', async () => {
+    const { client } = recordingClient(t, t.demo!);
+    const error = await rejection(
+      client.sendMagicLinkEmail(uniqueEmail('client-untrusted'), { callbackUrl: 'https://evil.example/cb' }),
+    );
+    expect(error).toBeInstanceOf(KnownErrors.REDIRECT_URL_NOT_WHITELISTED);
+  });
+});
+
+describe('multi-factor sign-in', () => {
+  test('a TOTP user gets mfa-required with an attempt code; a wrong code is typed; the right one signs in', async () => {
+    const { client } = recordingClient(t, t.demo!);
+    const email = uniqueEmail('client-mfa');
+    await client.signUpWithPassword({ email, password: 'mfa passphrase 1', verificationCallbackUrl: 'http://localhost:3000/v' });
+    const secret = newTotpSecret();
+    const enabled = await client.updateCurrentUser({ totpSecretBase64: secret.base64 });
+    expect(enabled.requiresTotpMfa).toBe(true);
+    expect((await client.getCurrentUser())!.requiresTotpMfa).toBe(true);
+    await client.signOut();
+
+    const outcome = await client.signInWithPassword({ email, password: 'mfa passphrase 1' });
+    expect(outcome.status).toBe('mfa-required');
+    if (outcome.status !== 'mfa-required') return;
+    expect(outcome.attemptCode).toHaveLength(45);
+    expect(await client.getTokens()).toEqual({ accessToken: null, refreshToken: null });
+
+    const wrong = await rejection(client.completeMfaSignIn({ attemptCode: outcome.attemptCode, totp: wrongTotp(t, secret) }));
+    expect(wrong).toBeInstanceOf(KnownErrors.INVALID_TOTP_CODE);
+    expect((wrong as Error).message).toBe('The TOTP code is invalid. Please try again.');
+
+    const done = await client.completeMfaSignIn({ attemptCode: outcome.attemptCode, totp: totpAt(t, secret) });
+    expect(done.status).toBe('signed-in');
+    expect((await client.getCurrentUser())!.primaryEmail).toBe(email);
+  });
+});

@@ -1,0 +1,45 @@
+// Shared by the webhook tests: endpoints made through the management API, a movable clock for
+// the retry schedule, and reads of the outbox rows.
+import { expect } from 'bun:test';
+import type { BootstrappedProject } from '../../server/core/bootstrap';
+import { as, call } from '../support/api-expectations';
+import type { TestInstance } from '../support/instance';
+import type { WebhookReceiver } from './receiver';
+export * from '../support/api-expectations';
+
+/** Creates an endpoint for the receiver (admin key) and hands it the secret. */
+export async function addEndpoint(t: TestInstance, project: BootstrappedProject, receiver: WebhookReceiver): Promise<string> {
+  const res = await call(t, 'POST', '/webhooks/endpoints', { headers: as(project, 'admin'), body: { url: receiver.url } });
+  expect(`${res.status} ${res.text.slice(0, 300)}`).toStartWith('201 ');
+  expect(res.json.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+  receiver.secret = res.json.secret;
+  return res.json.id;
+}
+
+/** Moves the instance's clock forward by `millis` more (cumulative) and wakes the worker. */
+export function advanceClock(t: TestInstance, millis: number): void {
+  const current = t.ctx.clock.now() - Date.now();
+  const offset = current + millis;
+  t.ctx.clock = { now: () => Date.now() + offset };
+  t.ctx.wakeWebhookDelivery?.();
+}
+
+export async function deliveriesOf(t: TestInstance, project: BootstrappedProject, endpointId: string): Promise<any[]> {
+  const res = await call(t, 'GET', `/webhooks/endpoints/${endpointId}/deliveries`, { headers: as(project, 'admin') });
+  expect(res.status).toBe(200);
+  return res.json.items;
+}
+
+export function outboxEventCount(t: TestInstance, projectId: string): number {
+  return (t.ctx.sqlite.query('SELECT count(*) AS n FROM webhook_events WHERE project_id = ?').get(projectId) as { n: number }).n;
+}
+
+export async function pollUntil<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMillis = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMillis;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await Bun.sleep(50);
+    value = await read();
+  }
+  return value;
+}

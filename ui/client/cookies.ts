@@ -1,0 +1,58 @@
+// Reading and writing app cookies through `document.cookie` (or any object shaped like it), used
+// by the cookie token store and the OAuth verifier cookies.
+
+/** Anything with a `document.cookie`-like accessor: the browser's `document`, or a test jar. */
+export interface CookieDocument {
+  cookie: string;
+}
+
+export function browserCookieDocument(): CookieDocument | undefined {
+  return typeof document === 'undefined' ? undefined : document;
+}
+
+export function readCookie(jar: CookieDocument, name: string): string | null {
+  for (const pair of jar.cookie.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator < 0) continue;
+    if (decodeURIComponent(pair.slice(0, separator).trim()) !== name) continue;
+    try {
+      return decodeURIComponent(pair.slice(separator + 1).trim());
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Cookies are written `Secure` except on plain-http localhost pages (development): Safari refuses
+ * Secure cookies there, and such pages are not reachable from other machines anyway.
+ */
+export function shouldMarkSecure(): boolean {
+  if (typeof location === 'undefined') return true;
+  if (location.protocol === 'https:') return true;
+  const host = location.hostname;
+  const localDevelopment =
+    host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return !localDevelopment;
+}
+
+export function writeCookie(
+  jar: CookieDocument,
+  name: string,
+  value: string,
+  options: { maxAgeSeconds: number; secure: boolean },
+): void {
+  const parts = [
+    `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+    'path=/',
+    `max-age=${options.maxAgeSeconds}`,
+    'samesite=lax',
+  ];
+  if (options.secure) parts.push('secure');
+  jar.cookie = parts.join('; ');
+}
+
+export function deleteCookie(jar: CookieDocument, name: string, secure: boolean): void {
+  writeCookie(jar, name, '', { maxAgeSeconds: 0, secure });
+}

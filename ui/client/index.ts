@@ -1,0 +1,232 @@
+// authd's framework-agnostic client library (`authd/client`): the public surface — option and
+// result types, the AuthClient interface and createAuthClient — for browsers and Bun alike.
+import { createAuthClientImplementation } from './auth-client';
+import type { StoredTokens, TokenStoreChoice } from './token-stores';
+
+export {
+  AuthClientError,
+  KnownAuthError,
+  KnownErrors,
+  NetworkError,
+  OAuthCallbackError,
+  UnexpectedResponseError,
+  isKnownError,
+  type KnownErrorClass,
+} from './errors';
+export type { ConcreteKnownErrorCode, KnownErrorCode } from '../../server/protocol/known-errors';
+export {
+  authHeaderValue,
+  cookieTokenStore,
+  memoryTokenStore,
+  tokensFromAuthHeader,
+  type CookieDocument,
+  type CookieTokenStoreOptions,
+  type HeadersLike,
+  type StoredTokens,
+  type TokenStore,
+  type TokenStoreChoice,
+} from './token-stores';
+export { codeChallengeFor } from './oauth-pkce';
+
+/** Providers authd can sign in with (spec §5). */
+export type OAuthProviderId = 'google' | 'github' | 'facebook' | 'microsoft' | 'spotify' | 'discord' | 'gitlab';
+
+export interface AuthClientOptions {
+  /** Where authd is reached, e.g. `https://auth.example.com` (no `/api/v1`; a trailing `/` is ignored). */
+  baseUrl: string;
+  projectId: string;
+  publishableClientKey: string;
+  /**
+   * Where the session's tokens live: `'cookie'` (browser cookies, the default in browsers),
+   * `'memory'` (the default elsewhere), a custom `TokenStore`, initial tokens (kept in memory),
+   * a request-like `{ headers }` carrying an `x-stack-auth` header (kept in memory), or `null`
+   * (no session is ever kept).
+   */
+  tokenStore?: TokenStoreChoice;
+  /**
+   * Origin of the app the hosted handler pages live on, used to build callback URLs (emails,
+   * OAuth). Default: `location.origin` in browsers; required outside browsers for those calls
+   * unless each call passes its own URL.
+   */
+  appUrl?: string;
+  /** Base path of the handler pages on `appUrl`; must start with `/`. Default `/handler`. */
+  handlerPath?: string;
+  /** Network retries (spec §7): `attempts` in all (default 5), delay `(0.5…1.5) × baseDelayMillis × 2^attempt` (default base 1000). */
+  retry?: { attempts?: number; baseDelayMillis?: number };
+  /** The fetch to use; default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Clock for access-token expiry, in epoch milliseconds; default `Date.now`. */
+  now?: () => number;
+  /** How OAuth sign-in leaves the page; default `location.assign`. */
+  navigate?: (url: string) => void;
+  /** The cookie jar for OAuth verifier cookies (and the `'cookie'` token store); default `document`. */
+  cookieDocument?: { cookie: string };
+}
+
+/** A team as a signed-in user sees it (wire §4.3, client view). */
+export interface Team {
+  id: string;
+  displayName: string;
+  profileImageUrl: string | null;
+  clientMetadata: unknown;
+  clientReadOnlyMetadata: unknown;
+}
+
+/** The signed-in user (wire §4.2, client view), in camelCase. */
+export interface CurrentUser {
+  id: string;
+  primaryEmail: string | null;
+  primaryEmailVerified: boolean;
+  displayName: string | null;
+  profileImageUrl: string | null;
+  signedUpAt: Date;
+  hasPassword: boolean;
+  otpAuthEnabled: boolean;
+  passkeyAuthEnabled: boolean;
+  /** True when the user has a TOTP secret, so sign-ins ask for a second factor. */
+  requiresTotpMfa: boolean;
+  oauthProviders: { id: string; accountId: string; email: string | null }[];
+  selectedTeamId: string | null;
+  selectedTeam: Team | null;
+  clientMetadata: unknown;
+  clientReadOnlyMetadata: unknown;
+}
+
+/** Fields a user may change on themselves (`PATCH /users/me`); omitted fields stay as they are. */
+export interface CurrentUserUpdate {
+  displayName?: string | null;
+  profileImageUrl?: string | null;
+  clientMetadata?: unknown;
+  selectedTeamId?: string | null;
+  /** Standard base64 of a TOTP secret (20 random bytes) turns the second factor on; null turns it off. */
+  totpSecretBase64?: string | null;
+}
+
+/** The project as clients see it (wire §4.11): what the sign-in screens may offer. */
+export interface ClientProject {
+  id: string;
+  displayName: string;
+  config: {
+    signUpEnabled: boolean;
+    credentialEnabled: boolean;
+    magicLinkEnabled: boolean;
+    passkeyEnabled: boolean;
+    clientTeamCreationEnabled: boolean;
+    clientUserDeletionEnabled: boolean;
+    enabledOAuthProviders: { id: string }[];
+  };
+}
+
+/**
+ * How a sign-in ended: with a session (tokens already stored), or waiting for a second factor
+ * (pass `attemptCode` and the user's six-digit code to `completeMfaSignIn`).
+ */
+export type SignInOutcome =
+  { status: 'signed-in'; userId: string; isNewUser: boolean } | { status: 'mfa-required'; attemptCode: string };
+
+/** An OAuth callback that signed in; `afterCallbackRedirectUrl` is the page the flow asked to return to, if any. */
+export type OAuthCallbackOutcome =
+  | { status: 'signed-in'; isNewUser: boolean; afterCallbackRedirectUrl: string | null }
+  | { status: 'mfa-required'; attemptCode: string };
+
+export interface OAuthSignInOptions {
+  /** The app page that receives `code` and `state`; default `{appUrl}{handlerPath}/oauth-callback`. */
+  redirectUrl?: string;
+  /** Where authd sends provider errors; default `{appUrl}{handlerPath}/error`. */
+  errorRedirectUrl?: string;
+  /** Returned by the callback as `afterCallbackRedirectUrl`. */
+  afterCallbackRedirectUrl?: string;
+}
+
+/** The URLs the handler pages live at, derived from `appUrl` and `handlerPath`. */
+export interface HandlerUrls {
+  signIn: string;
+  signUp: string;
+  signOut: string;
+  forgotPassword: string;
+  passwordReset: string;
+  emailVerification: string;
+  magicLinkCallback: string;
+  oauthCallback: string;
+  error: string;
+}
+
+/** A client for one project. Every method may throw the errors of `./errors` (known errors typed by code). */
+export interface AuthClient {
+  readonly projectId: string;
+  readonly baseUrl: string;
+  /** Handler page URLs (throws when there is neither `appUrl` nor a browser location). */
+  handlerUrls(): HandlerUrls;
+
+  // --- Session -------------------------------------------------------------------------------
+  /** The stored tokens (refreshing nothing). */
+  getTokens(): Promise<StoredTokens>;
+  /** A fresh access token (refreshed when known to be expired), or null without a session. */
+  getAccessToken(): Promise<string | null>;
+  /** `{ 'x-stack-auth': '{"accessToken":…,"refreshToken":…}' }` for calls from the app's frontend to its own backend. */
+  getAuthHeaders(): Promise<{ 'x-stack-auth': string }>;
+  /** Calls `listener` whenever the stored tokens change, here or (cookie store) in another tab. Returns the unsubscribe function. */
+  onSessionChange(listener: (tokens: StoredTokens) => void): () => void;
+  /** Stops background work (the cookie store's polling); the client stays usable. */
+  dispose(): void;
+
+  // --- Password --------------------------------------------------------------------------------
+  signUpWithPassword(input: { email: string; password: string; verificationCallbackUrl?: string }): Promise<SignInOutcome>;
+  signInWithPassword(input: { email: string; password: string }): Promise<SignInOutcome>;
+  /** Sends the reset email; resolves the same whether or not the address has an account. */
+  sendPasswordResetEmail(email: string, options?: { callbackUrl?: string }): Promise<void>;
+  /** Resolves when the code from a reset link is valid; throws the verification error otherwise. */
+  checkPasswordResetCode(code: string): Promise<void>;
+  resetPassword(input: { code: string; password: string }): Promise<void>;
+  /** Changes the signed-in user's password; other sessions end, this one stays. */
+  updatePassword(input: { oldPassword: string; newPassword: string }): Promise<void>;
+
+  // --- Magic link / one-time code ------------------------------------------------------------
+  /** Emails a sign-in link and code; `nonce` completes a typed code (see `signInWithOtp`). */
+  sendMagicLinkEmail(email: string, options?: { callbackUrl?: string }): Promise<{ nonce: string }>;
+  /** Signs in with the `code` query parameter of a magic link. */
+  signInWithMagicLinkCode(code: string): Promise<SignInOutcome>;
+  /** Signs in with the six characters from the email plus the `nonce` the send call returned. */
+  signInWithOtp(otp: string, nonce: string): Promise<SignInOutcome>;
+  /** Resolves when a magic-link code is valid, without using it. */
+  checkMagicLinkCode(code: string): Promise<void>;
+
+  // --- OAuth -----------------------------------------------------------------------------------
+  /** Builds the authorize URL and stores the PKCE verifier cookie (600 s), without navigating. */
+  createOAuthSignInUrl(provider: OAuthProviderId | string, options?: OAuthSignInOptions): Promise<string>;
+  /** `createOAuthSignInUrl`, then navigates there. */
+  signInWithOAuth(provider: OAuthProviderId | string, options?: OAuthSignInOptions): Promise<void>;
+  /**
+   * Completes the flow on the callback page: checks `code`/`state` against the verifier cookie,
+   * deletes it, exchanges the code and stores the session. Throws `OAuthCallbackError` when the
+   * URL or cookie is missing or does not match. `url` defaults to `location.href`, `redirectUrl`
+   * to that URL without `code`/`state` and fragment (it must equal the authorize-time value).
+   */
+  handleOAuthCallback(options?: { url?: string; redirectUrl?: string }): Promise<OAuthCallbackOutcome>;
+
+  // --- MFA -------------------------------------------------------------------------------------
+  /** Finishes a sign-in that answered `mfa-required`, with the user's six-digit TOTP code. */
+  completeMfaSignIn(input: { attemptCode: string; totp: string }): Promise<SignInOutcome>;
+
+  // --- Current user ----------------------------------------------------------------------------
+  /** The signed-in user, or null when there is no (valid) session. */
+  getCurrentUser(): Promise<CurrentUser | null>;
+  updateCurrentUser(update: CurrentUserUpdate): Promise<CurrentUser>;
+  /** Ends the session on the server (errors about an already-ended session are ignored) and clears the tokens. */
+  signOut(): Promise<void>;
+
+  // --- Email verification ----------------------------------------------------------------------
+  /** Sends a verification email to the signed-in user's primary email. */
+  sendVerificationEmail(options?: { callbackUrl?: string }): Promise<void>;
+  /** Verifies with the `code` of a verification link. */
+  verifyEmail(code: string): Promise<void>;
+  checkEmailVerificationCode(code: string): Promise<void>;
+
+  // --- Project ---------------------------------------------------------------------------------
+  getProject(): Promise<ClientProject>;
+}
+
+/** Creates a client for one project. */
+export function createAuthClient(options: AuthClientOptions): AuthClient {
+  return createAuthClientImplementation(options);
+}

@@ -1,0 +1,104 @@
+// The sign-in and sign-up page (spec §2): headline, provider buttons, the 'Or continue with'
+// divider, the 'Magic Link' / 'Password' tabs (Ark UI Tabs) and the link to the other page;
+// or the already-signed-in / sign-up-disabled cards. A second factor is asked for when needed.
+import { Tabs } from '@ark-ui/react/tabs';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import type { SignInOutcome } from '../../client/index';
+import { currentUserAtom, useAuthRuntime } from '../auth-context';
+import { useProject, useRedirectAfterAuth, useUrlKeepingReturnTo } from '../hooks';
+import { returnToParameter } from '../redirect-rules';
+import { Card } from './card';
+import { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm } from './credential-forms';
+import { MfaForm } from './mfa-form';
+import { OAuthButtons } from './oauth-buttons';
+import { AlreadySignedInCard, SignUpDisabledCard } from './status-cards';
+import { dividerClass, linkClass, subtleTextClass, tabContentClass, tabListClass, tabTriggerClass } from './styles';
+
+type AuthPageType = 'sign-in' | 'sign-up';
+
+export function SignIn() {
+  return <AuthPage type="sign-in" />;
+}
+
+export function SignUp() {
+  return <AuthPage type="sign-up" />;
+}
+
+export function AuthPage(props: { type: AuthPageType }) {
+  const runtime = useAuthRuntime();
+  const project = useProject();
+  const user = useAtomValue(currentUserAtom);
+  const redirectAfterAuth = useRedirectAfterAuth();
+  const keepReturnTo = useUrlKeepingReturnTo();
+  // Set once a sign-in succeeded: the page keeps its form on screen while leaving, instead of
+  // flashing the already-signed-in card.
+  const [leaving, setLeaving] = useState(false);
+  const [mfaAttempt, setMfaAttempt] = useState<string | null>(null);
+  const { config } = project;
+  const returnTo = new URLSearchParams(location.search).get(returnToParameter);
+
+  async function onSignedIn(outcome: SignInOutcome) {
+    if (outcome.status === 'mfa-required') {
+      setMfaAttempt(outcome.attemptCode);
+      return;
+    }
+    setLeaving(true);
+    await runtime.reloadUser();
+    redirectAfterAuth(outcome.isNewUser ? 'sign-up' : 'sign-in');
+  }
+
+  if (user && !leaving) return <AlreadySignedInCard />;
+  if (props.type === 'sign-up' && !config.signUpEnabled) return <SignUpDisabledCard />;
+  if (mfaAttempt) return <MfaForm attemptCode={mfaAttempt} onSignedIn={onSignedIn} />;
+
+  const isSignIn = props.type === 'sign-in';
+  const providers = config.enabledOAuthProviders.map((provider) => provider.id);
+  const hasEmailForms = config.credentialEnabled || config.magicLinkEnabled;
+  const passwordForm = isSignIn ? <CredentialSignInForm onSignedIn={onSignedIn} /> : <CredentialSignUpForm onSignedIn={onSignedIn} />;
+  const otherPage = isSignIn ? runtime.urls['sign-up'] : runtime.urls['sign-in'];
+
+  return (
+    <Card title={isSignIn ? 'Sign in to your account' : 'Create a new account'} testId={`${props.type}-page`}>
+      {(!isSignIn || config.signUpEnabled) && (
+        <p className={subtleTextClass}>
+          {isSignIn ? "Don't have an account? " : 'Already have an account? '}
+          <a
+            className={linkClass}
+            href={keepReturnTo(otherPage)}
+            onClick={(event) => {
+              event.preventDefault();
+              runtime.navigate(keepReturnTo(otherPage));
+            }}
+          >
+            {isSignIn ? 'Sign up' : 'Sign in'}
+          </a>
+        </p>
+      )}
+      {providers.length > 0 && <OAuthButtons type={props.type} providerIds={providers} returnTo={returnTo} />}
+      {providers.length > 0 && hasEmailForms && <div className={dividerClass}>Or continue with</div>}
+      {config.credentialEnabled && config.magicLinkEnabled ? (
+        <Tabs.Root defaultValue="magic-link" lazyMount unmountOnExit>
+          <Tabs.List className={tabListClass}>
+            <Tabs.Trigger className={tabTriggerClass} value="magic-link">
+              Magic Link
+            </Tabs.Trigger>
+            <Tabs.Trigger className={tabTriggerClass} value="password">
+              Password
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content className={tabContentClass} value="magic-link">
+            <MagicLinkForm returnTo={returnTo} />
+          </Tabs.Content>
+          <Tabs.Content className={tabContentClass} value="password">
+            {passwordForm}
+          </Tabs.Content>
+        </Tabs.Root>
+      ) : config.credentialEnabled ? (
+        passwordForm
+      ) : config.magicLinkEnabled ? (
+        <MagicLinkForm returnTo={returnTo} />
+      ) : null}
+    </Card>
+  );
+}

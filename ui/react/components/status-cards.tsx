@@ -1,0 +1,96 @@
+// Cards shared by several screens: already signed in, sign-up disabled, signed out, and the
+// verification-link problems of spec §8 (invalid, expired, already used).
+import { useAuthRuntime } from '../auth-context';
+import { CardText, MessageCard } from './card';
+
+export function AlreadySignedInCard() {
+  const runtime = useAuthRuntime();
+  return (
+    <MessageCard
+      title="You are already signed in"
+      testId="already-signed-in"
+      primary={{ label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) }}
+      secondary={{ label: 'Sign out', onClick: () => runtime.navigate(runtime.urls['sign-out']) }}
+    />
+  );
+}
+
+export function SignUpDisabledCard() {
+  const runtime = useAuthRuntime();
+  return (
+    <MessageCard
+      title="Sign up for new users is not enabled at the moment."
+      testId="sign-up-disabled"
+      primary={{ label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) }}
+      secondary={{ label: 'Sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+    />
+  );
+}
+
+export function SignedOutCard() {
+  const runtime = useAuthRuntime();
+  return (
+    <MessageCard
+      title="You are not currently signed in."
+      testId="signed-out"
+      primary={{ label: 'Sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+    />
+  );
+}
+
+/** Which link a verification problem is about, as the card titles name it. */
+export type LinkKind = 'verification' | 'magic-link' | 'password-reset';
+
+const linkNames: Record<LinkKind, string> = {
+  verification: 'Verification Link',
+  'magic-link': 'Magic Link',
+  'password-reset': 'Password Reset Link',
+};
+
+export function InvalidLinkCard(props: { kind: LinkKind }) {
+  return (
+    <MessageCard title={`Invalid ${linkNames[props.kind]}`} testId="invalid-link">
+      <CardText>Please check if you have the correct link. If you continue to have issues, please contact support.</CardText>
+    </MessageCard>
+  );
+}
+
+const expiredAdvice: Record<LinkKind, string> = {
+  verification: 'This verification link has expired. Request a new one from your account settings.',
+  'magic-link': 'This magic link has expired. Request a new one on the sign-in page.',
+  'password-reset': 'This password reset link has expired. Request a new one on the sign-in page.',
+};
+
+export function ExpiredLinkCard(props: { kind: LinkKind }) {
+  return (
+    <MessageCard title={`Expired ${linkNames[props.kind]}`} testId="expired-link">
+      <CardText>{expiredAdvice[props.kind]}</CardText>
+    </MessageCard>
+  );
+}
+
+export function UsedLinkCard(props: { kind: 'magic-link' | 'password-reset' }) {
+  const runtime = useAuthRuntime();
+  const signIn = { label: 'Sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) };
+  if (props.kind === 'magic-link') {
+    return (
+      <MessageCard title="Magic Link Already Used" testId="used-link" primary={signIn}>
+        <CardText>A magic link works only once. Request a new one if you need to sign in again.</CardText>
+      </MessageCard>
+    );
+  }
+  return (
+    <MessageCard title="Used Password Reset Link" testId="used-link" primary={signIn}>
+      <CardText>This password reset link has already been used. Request a new one if you need to reset your password again.</CardText>
+    </MessageCard>
+  );
+}
+
+/** The card for a verification error, or null when the error is not one (the caller rethrows). */
+export function verificationProblemCard(error: unknown, kind: LinkKind) {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'VERIFICATION_CODE_NOT_FOUND' || code === 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED') return <InvalidLinkCard kind={kind} />;
+  if (code === 'VERIFICATION_CODE_EXPIRED') return <ExpiredLinkCard kind={kind} />;
+  if (code === 'VERIFICATION_CODE_ALREADY_USED' && kind !== 'verification') return <UsedLinkCard kind={kind} />;
+  return null;
+}

@@ -1,0 +1,48 @@
+// Renders the handler page for the current URL under the handler base path, from a table of page
+// components (static in <AuthHandler>, lazily loaded chunks in the hosted screens). Unknown
+// subpaths go to sign-in; an error no screen handles shows the unknown-error card.
+import { Component, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useAuthRuntime } from '../auth-context';
+import { CardText, MessageCard } from '../components/card';
+import { useBrowserLocation } from '../navigation';
+import { handlerPageOf, type HandlerPage } from '../redirect-rules';
+
+export type HandlerPageTable = Record<HandlerPage, ComponentType>;
+
+class UnexpectedErrorBoundary extends Component<{ children: ReactNode; onHome(): void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <MessageCard title="An unknown error occurred" testId="unknown-error" primary={{ label: 'Go to home', onClick: this.props.onHome }}>
+        <CardText>Please try again and if the problem persists, contact support.</CardText>
+      </MessageCard>
+    );
+  }
+}
+
+function RedirectTo(props: { url: string }) {
+  const runtime = useAuthRuntime();
+  useEffect(() => runtime.navigate(props.url), [runtime, props.url]);
+  return null;
+}
+
+export function HandlerRoutes(props: { pages: HandlerPageTable; fallback?: ReactNode }) {
+  const runtime = useAuthRuntime();
+  const here = useBrowserLocation();
+  const page = handlerPageOf(here.split('?')[0]!, runtime.handlerPath);
+  if (page === null) return null;
+  if (page === 'unknown') return <RedirectTo url={runtime.urls['sign-in']} />;
+  const Page = props.pages[page];
+  return (
+    // Keyed by the URL so a page's state starts afresh when the query changes.
+    <UnexpectedErrorBoundary key={here} onHome={() => runtime.navigate(runtime.urls.home)}>
+      <Suspense fallback={props.fallback ?? null}>
+        <Page />
+      </Suspense>
+    </UnexpectedErrorBoundary>
+  );
+}

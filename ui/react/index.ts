@@ -1,0 +1,21 @@
+// authd's React bindings (`authd/react`): the provider, hooks and every handler screen, built on
+// the client library (`authd/client`). Styles: `authd/react/styles.css` (built by `npm run build`).
+export { AuthProvider, type AuthProviderProps } from './auth-provider';
+export type { AuthPageUrls, ThemeChoice } from './auth-context';
+export { useAuthClient, useProject, useUser, useAuthUrls, UserNotSignedInError } from './hooks';
+export { AuthHandler } from './handler/auth-handler';
+export { HandlerRoutes, type HandlerPageTable } from './handler/handler-routes';
+export { SignIn, SignUp, AuthPage } from './components/auth-page';
+export { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm } from './components/credential-forms';
+export { OAuthButtons, providerBrands } from './components/oauth-buttons';
+export { PasswordField, TextField } from './components/form-fields';
+export { AlreadySignedInCard, SignUpDisabledCard, SignedOutCard } from './components/status-cards';
+export { Card, MessageCard } from './components/card';
+export { ForgotPassword } from './pages/forgot-password';
+export { PasswordReset } from './pages/password-reset';
+export { EmailVerification } from './pages/email-verification';
+export { MagicLinkCallback } from './pages/magic-link-callback';
+export { OAuthCallback } from './pages/oauth-callback';
+export { SignOut } from './pages/sign-out';
+export { ErrorPage } from './pages/error-page';
+export { isTrustedRedirect, handlerPageOf, returnToParameter, type HandlerPage } from './redirect-rules';

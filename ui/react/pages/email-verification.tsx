@@ -1,0 +1,32 @@
+// {handler}/email-verification?code=… (spec §2): verifies the address; a link already used
+// counts as success, since the address is verified either way.
+import { useAuthRuntime } from '../auth-context';
+import { Card, CardText, MessageCard } from '../components/card';
+import { InvalidLinkCard, verificationProblemCard } from '../components/status-cards';
+import { currentSearchParameter } from '../navigation';
+import { useCallOncePerCode } from '../once-per-code';
+
+export function EmailVerification() {
+  const runtime = useAuthRuntime();
+  const code = currentSearchParameter('code');
+  const verification = useCallOncePerCode(code ? `verify:${code}` : null, () => runtime.client.verifyEmail(code!));
+
+  if (!code) return <InvalidLinkCard kind="verification" />;
+  if (verification.status === 'pending') return <Card title="Verifying your email…" testId="email-verification-pending" />;
+  const alreadyUsed =
+    verification.status === 'failed' && (verification.error as { code?: unknown }).code === 'VERIFICATION_CODE_ALREADY_USED';
+  if (verification.status === 'failed' && !alreadyUsed) {
+    const card = verificationProblemCard(verification.error, 'verification');
+    if (!card) throw verification.error;
+    return card;
+  }
+  return (
+    <MessageCard
+      title="Email verified!"
+      testId="email-verified"
+      primary={{ label: 'Sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+    >
+      <CardText>Your have successfully verified your email.</CardText>
+    </MessageCard>
+  );
+}

@@ -1,0 +1,48 @@
+// {handler}/magic-link-callback?code=… (spec §2): exchanges the code for a session, then goes to
+// after-sign-up for a new user and after-sign-in (or the return target) otherwise.
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { currentUserAtom, useAuthRuntime } from '../auth-context';
+import { Card } from '../components/card';
+import { MfaForm } from '../components/mfa-form';
+import { AlreadySignedInCard, InvalidLinkCard, verificationProblemCard } from '../components/status-cards';
+import { useRedirectAfterAuth } from '../hooks';
+import { currentSearchParameter } from '../navigation';
+import { useCallOncePerCode } from '../once-per-code';
+import type { SignInOutcome } from '../../client/index';
+
+export function MagicLinkCallback() {
+  const runtime = useAuthRuntime();
+  const user = useAtomValue(currentUserAtom);
+  // Decided on arrival: the sign-in below sets the user, which must not turn this page into
+  // the already-signed-in card on its way out.
+  const [signedInOnArrival] = useState(user !== null);
+  const code = currentSearchParameter('code');
+  const redirectAfterAuth = useRedirectAfterAuth();
+  const signIn = useCallOncePerCode(!signedInOnArrival && code ? `magic-link:${code}` : null, () =>
+    runtime.client.signInWithMagicLinkCode(code!),
+  );
+
+  async function finish(outcome: SignInOutcome) {
+    if (outcome.status !== 'signed-in') return;
+    await runtime.reloadUser();
+    redirectAfterAuth(outcome.isNewUser ? 'sign-up' : 'sign-in');
+  }
+
+  useEffect(() => {
+    if (signIn.status === 'done') void finish(signIn.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signIn]);
+
+  if (signedInOnArrival) return <AlreadySignedInCard />;
+  if (!code) return <InvalidLinkCard kind="magic-link" />;
+  if (signIn.status === 'failed') {
+    const card = verificationProblemCard(signIn.error, 'magic-link');
+    if (!card) throw signIn.error;
+    return card;
+  }
+  if (signIn.status === 'done' && signIn.value.status === 'mfa-required') {
+    return <MfaForm attemptCode={signIn.value.attemptCode} onSignedIn={finish} />;
+  }
+  return <Card title="Signing you in…" testId="magic-link-pending" />;
+}

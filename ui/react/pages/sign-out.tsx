@@ -1,0 +1,21 @@
+// {handler}/sign-out (spec §2): ends the session on the server, then shows the signed-out card.
+import { useEffect, useState } from 'react';
+import { useAuthRuntime } from '../auth-context';
+import { Card } from '../components/card';
+import { SignedOutCard } from '../components/status-cards';
+
+export function SignOut() {
+  const runtime = useAuthRuntime();
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void runtime.client
+      .signOut()
+      .then(() => runtime.reloadUser())
+      .finally(() => active && setDone(true));
+    return () => {
+      active = false;
+    };
+  }, [runtime]);
+  return done ? <SignedOutCard /> : <Card title="Signing out…" testId="signing-out" />;
+}

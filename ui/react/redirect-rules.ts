@@ -1,0 +1,102 @@
+// The redirect rules of spec §2: which `after_auth_return_to` targets the screens may follow,
+// and the handler page URLs built from the handler base path. Pure functions, no React.
+
+/** The query parameter that carries the page to return to after sign-in or sign-up. */
+export const returnToParameter = 'after_auth_return_to';
+
+export type HandlerPage =
+  | 'sign-in'
+  | 'sign-up'
+  | 'sign-out'
+  | 'forgot-password'
+  | 'password-reset'
+  | 'email-verification'
+  | 'magic-link-callback'
+  | 'oauth-callback'
+  | 'error';
+
+export const handlerPages: readonly HandlerPage[] = [
+  'sign-in',
+  'sign-up',
+  'sign-out',
+  'forgot-password',
+  'password-reset',
+  'email-verification',
+  'magic-link-callback',
+  'oauth-callback',
+  'error',
+];
+
+/** A handler base path as the spec wants it: starting with `/`, without a trailing `/`. */
+export function normalizeHandlerPath(handlerPath: string): string {
+  if (!handlerPath.startsWith('/')) throw new Error(`The handler path must start with /, got "${handlerPath}"`);
+  return handlerPath === '/' ? '' : handlerPath.replace(/\/+$/, '');
+}
+
+/** The page a pathname shows under the handler base path, `null` when it is not a handler page. */
+export function handlerPageOf(pathname: string, handlerPath: string): HandlerPage | 'unknown' | null {
+  const base = normalizeHandlerPath(handlerPath);
+  if (pathname !== base && !pathname.startsWith(`${base}/`)) return null;
+  const rest = pathname.slice(base.length).replace(/^\/+|\/+$/g, '');
+  return (handlerPages as readonly string[]).includes(rest) ? (rest as HandlerPage) : 'unknown';
+}
+
+export interface TrustContext {
+  /** The page the screens run on. */
+  currentUrl: string;
+  /** Origins (optionally with a path) the project trusts besides the current host, e.g. its trusted domains. */
+  trustedOrigins?: readonly string[];
+  /** Trust any localhost origin too, as a project that allows localhost does for its emails. */
+  allowLocalhost?: boolean;
+}
+
+function isLocalhost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]';
+}
+
+/**
+ * A target is trusted when it is relative (stays on this origin), on the same host over https,
+ * on this very origin, under one of the extra trusted origins, or on localhost when allowed. Anything else (another host,
+ * `javascript:`, protocol-relative `//host`) is refused.
+ */
+export function isTrustedRedirect(target: string, trust: TrustContext): boolean {
+  const current = new URL(trust.currentUrl);
+  let resolved: URL;
+  try {
+    resolved = new URL(target, current);
+  } catch {
+    return false;
+  }
+  if (resolved.protocol !== 'https:' && resolved.protocol !== 'http:') return false;
+  if (resolved.origin === current.origin) return true;
+  if (resolved.hostname === current.hostname && resolved.protocol === 'https:') return true;
+  if (trust.allowLocalhost && isLocalhost(resolved.hostname)) return true;
+  return (trust.trustedOrigins ?? []).some((entry) => {
+    let trusted: URL;
+    try {
+      trusted = new URL(entry);
+    } catch {
+      return false;
+    }
+    const basePath = trusted.pathname.endsWith('/') ? trusted.pathname : `${trusted.pathname}/`;
+    return (
+      resolved.origin === trusted.origin && (resolved.pathname === trusted.pathname || resolved.pathname.startsWith(basePath))
+    );
+  });
+}
+
+/** `url` with `after_auth_return_to` set to `returnTo`. */
+export function withReturnTo(url: string, returnTo: string, base: string): string {
+  const parsed = new URL(url, base);
+  parsed.searchParams.set(returnToParameter, returnTo);
+  return parsed.origin === new URL(base).origin ? parsed.pathname + parsed.search + parsed.hash : parsed.toString();
+}
+
+/** The error page URL carrying a parsed error (spec §2 error page). */
+export function errorPageUrl(errorUrl: string, error: { code: string; message: string; details?: unknown }): string {
+  const url = new URL(errorUrl, 'http://placeholder.invalid');
+  url.searchParams.set('errorCode', error.code);
+  url.searchParams.set('message', error.message);
+  url.searchParams.set('details', JSON.stringify(error.details ?? {}));
+  return errorUrl.startsWith('/') ? url.pathname + url.search : url.toString();
+}
