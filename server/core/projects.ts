@@ -1,7 +1,7 @@
 // Projects: creation with their defaults, the client and admin views, updates with every rule
 // of spec §5, and deletion. Every write runs in one transaction, so a refused update changes
 // nothing.
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import {
   projectDefaultPermissions,
@@ -9,7 +9,7 @@ import {
   projectEmailConfigs,
   projectOAuthProviders,
   projects,
-  users,
+  projectUserCounts,
 } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import {
@@ -152,7 +152,13 @@ export function readProjectAdminView(ctx: Context, projectId: string): ProjectAd
     .where(eq(projectDefaultPermissions.projectId, projectId))
     .orderBy(asc(projectDefaultPermissions.permissionId))
     .all();
-  const userCount = ctx.db.select({ n: count() }).from(users).where(eq(users.projectId, projectId)).get()?.n ?? 0;
+  // Kept by triggers (projectUserCounts): counting rows took about 50 ms at a million users.
+  const userCount =
+    ctx.db
+      .select({ n: projectUserCounts.userCount })
+      .from(projectUserCounts)
+      .where(eq(projectUserCounts.projectId, projectId))
+      .get()?.n ?? 0;
 
   return {
     id: row.id,

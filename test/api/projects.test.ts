@@ -72,6 +72,23 @@ describe('GET /projects/current views', () => {
     expect(res.json.config.enabled_oauth_providers).toEqual([]);
   });
 
+  test('user_count follows users created and deleted, whichever way they were written', async () => {
+    const project = makeProject(t, 'Counted');
+    const countNow = async () => (await call(t, 'GET', '/projects/current', { headers: as(project, 'admin') })).json.user_count;
+    expect(await countNow()).toBe(0);
+    const created = [];
+    for (const email of ['one@example.com', 'two@example.com']) {
+      const res = await call(t, 'POST', '/users', { headers: as(project, 'server'), body: { primary_email: email } });
+      expect(res.status).toBe(201);
+      created.push(res.json.id);
+    }
+    expect(await countNow()).toBe(2);
+    expect((await call(t, 'DELETE', `/users/${created[0]}`, { headers: as(project, 'server') })).status).toBe(200);
+    expect(await countNow()).toBe(1);
+    // Another project's users are not counted here.
+    expect((await call(t, 'GET', '/projects/current', { headers: as(demo, 'admin') })).json.user_count).toBe(0);
+  });
+
   test('admin access gets exactly the admin view (wire §4.12) plus production_mode_errors', async () => {
     const res = await call(t, 'GET', '/projects/current', { headers: as(demo, 'admin') });
     expect(res.status).toBe(200);
