@@ -79,7 +79,11 @@ async function runPanda(args: string[]): Promise<void> {
     stdout: 'pipe',
     stderr: 'pipe',
   });
-  const [output, errors, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [output, errors, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   if (code !== 0) throw new Error(`panda ${args.join(' ')} failed:\n${output}${errors}`);
 }
 
@@ -159,7 +163,9 @@ export async function buildUi(options: { ifStale?: boolean; quiet?: boolean } = 
   if (options.quiet) return;
 
   const cssGzip = Bun.gzipSync(readFileSync(stylesheet)).length;
-  console.log(`hosted screens built in ${((performance.now() - started) / 1000).toFixed(1)} s; JavaScript each screen loads (gzipped):`);
+  console.log(
+    `hosted screens built in ${((performance.now() - started) / 1000).toFixed(1)} s; JavaScript each screen loads (gzipped):`,
+  );
   console.log('| screen | React | preact/compat |');
   console.log('|---|---|---|');
   for (const [i, { screen }] of screens.entries()) {

@@ -6,7 +6,11 @@ import { existsSync } from 'node:fs';
 export const chromiumPath = '/usr/bin/chromium';
 
 async function run(command: string[]): Promise<void> {
-  const child = Bun.spawn(command, { stdout: 'inherit', stderr: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const child = Bun.spawn(command, {
+    stdout: 'inherit',
+    stderr: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   const code = await child.exited;
   if (code !== 0) throw new Error(`${command.join(' ')} exited with ${code}`);
 }

@@ -52,7 +52,11 @@ export function hostedScreensPublishableKey(ctx: Context, projectId: string): st
         createApiKeySet(
           ctx,
           projectId,
-          { description: hostedScreensKeyDescription, expiresAtMillis: nonExpiringKeyMillis, keys: { publishable_client_key: key } },
+          {
+            description: hostedScreensKeyDescription,
+            expiresAtMillis: nonExpiringKeyMillis,
+            keys: { publishable_client_key: key },
+          },
           tx,
         );
       }

@@ -1,10 +1,12 @@
 // Which URLs authd will put in an email or redirect to (wire §6): a trusted domain of the
 // project (same origin, path under the domain's path), or localhost while the project allows
-// it. Checked before anything is sent, so an untrusted link never leaves the server.
+// it, or authd's own hosted screens for the project at its public URL. Checked before anything
+// is sent, so an untrusted link never leaves the server.
 import { asc, eq } from 'drizzle-orm';
 import { projectDomains } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
+import { defaultHostedProjectId } from './hosted-screens';
 import { isLocalhostName } from './production-mode';
 import { requireProjectRow } from './projects';
 
@@ -18,6 +20,7 @@ export function isTrustedUrl(ctx: Context, projectId: string, candidate: string)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   const project = requireProjectRow(ctx.db, projectId);
   if (project.allowLocalhost && isLocalhostName(url.hostname)) return true;
+  if (isOwnHostedScreen(ctx, projectId, url)) return true;
   const domains = ctx.db
     .select()
     .from(projectDomains)
@@ -30,6 +33,19 @@ export function isTrustedUrl(ctx: Context, projectId: string, candidate: string)
     const basePath = trusted.pathname.endsWith('/') ? trusted.pathname : `${trusted.pathname}/`;
     return url.origin === trusted.origin && (url.pathname === trusted.pathname || url.pathname.startsWith(basePath));
   });
+}
+
+/**
+ * The hosted screens send emails whose links lead back to themselves; in production they are
+ * reached at `--public-url`, which is no trusted domain of the project and not localhost.
+ */
+function isOwnHostedScreen(ctx: Context, projectId: string, url: URL): boolean {
+  if (!ctx.settings.publicUrl) return false;
+  const publicUrl = new URL(ctx.settings.publicUrl);
+  if (url.origin !== publicUrl.origin) return false;
+  const prefix = publicUrl.pathname.replace(/\/$/, '');
+  if (url.pathname.startsWith(`${prefix}/projects/${projectId}/handler/`)) return true;
+  return url.pathname.startsWith(`${prefix}/handler/`) && defaultHostedProjectId(ctx) === projectId;
 }
 
 export function requireTrustedUrl(ctx: Context, projectId: string, candidate: string): void {

@@ -39,7 +39,10 @@ export interface TestPage {
 
 /** A fresh context (own cookies) and page; `colorScheme` picks the light or dark theme. */
 export async function openPage(browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<TestPage> {
-  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: { width: 900, height: 760 } });
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: 900, height: 760 },
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

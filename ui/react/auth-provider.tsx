@@ -3,7 +3,14 @@
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthClient } from '../client/index';
-import { AuthRuntimeContext, currentUserAtom, projectAtom, type AuthPageUrls, type AuthRuntime, type ThemeChoice } from './auth-context';
+import {
+  AuthRuntimeContext,
+  currentUserAtom,
+  projectAtom,
+  type AuthPageUrls,
+  type AuthRuntime,
+  type ThemeChoice,
+} from './auth-context';
 import { navigateInBrowser } from './navigation';
 import { handlerPages, normalizeHandlerPath } from './redirect-rules';
 

@@ -55,7 +55,11 @@ export function AuthPage(props: { type: AuthPageType }) {
   const isSignIn = props.type === 'sign-in';
   const providers = config.enabledOAuthProviders.map((provider) => provider.id);
   const hasEmailForms = config.credentialEnabled || config.magicLinkEnabled;
-  const passwordForm = isSignIn ? <CredentialSignInForm onSignedIn={onSignedIn} /> : <CredentialSignUpForm onSignedIn={onSignedIn} />;
+  const passwordForm = isSignIn ? (
+    <CredentialSignInForm onSignedIn={onSignedIn} />
+  ) : (
+    <CredentialSignUpForm onSignedIn={onSignedIn} />
+  );
   const otherPage = isSignIn ? runtime.urls['sign-up'] : runtime.urls['sign-in'];
 
   return (

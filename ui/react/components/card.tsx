@@ -2,7 +2,15 @@
 // message card used for results and errors (a title, text and one or two buttons).
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAuthRuntime, type ThemeChoice } from '../auth-context';
-import { bodyTextClass, buttonRowClass, cardClass, pageClass, primaryButtonClass, secondaryButtonClass, titleClass } from './styles';
+import {
+  bodyTextClass,
+  buttonRowClass,
+  cardClass,
+  pageClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  titleClass,
+} from './styles';
 
 function prefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;

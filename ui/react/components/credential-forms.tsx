@@ -38,7 +38,15 @@ export function CredentialSignInForm(props: SignInFormProps) {
 
   return (
     <form className={formClass} noValidate onSubmit={(event) => void submit(event)} data-testid="password-sign-in-form">
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
       <PasswordField
         label="Password"
         name="password"
@@ -76,7 +84,11 @@ export function CredentialSignUpForm(props: SignInFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = { email: emailError(email), password: newPasswordError(password), repeated: repeatPasswordError(password, repeated) };
+    const found = {
+      email: emailError(email),
+      password: newPasswordError(password),
+      repeated: repeatPasswordError(password, repeated),
+    };
     setErrors(found);
     if (found.email || found.password || found.repeated) return;
     setBusy(true);
@@ -91,7 +103,15 @@ export function CredentialSignUpForm(props: SignInFormProps) {
 
   return (
     <form className={formClass} noValidate onSubmit={(event) => void submit(event)} data-testid="password-sign-up-form">
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
       <PasswordField
         label="Password"
         name="password"

@@ -49,7 +49,10 @@ export function PasswordField(props: FieldProps) {
   return (
     <Field.Root className={fieldClass} invalid={!!props.error} disabled={props.disabled}>
       <Field.Label className={labelClass}>{props.label}</Field.Label>
-      <PasswordInput.Root translations={visibilityLabels} autoComplete={props.autoComplete === 'new-password' ? 'new-password' : 'current-password'}>
+      <PasswordInput.Root
+        translations={visibilityLabels}
+        autoComplete={props.autoComplete === 'new-password' ? 'new-password' : 'current-password'}
+      >
         <PasswordInput.Control className={passwordControlClass}>
           <PasswordInput.Input
             className={inputClass}

@@ -81,7 +81,9 @@ export function UsedLinkCard(props: { kind: 'magic-link' | 'password-reset' }) {
   }
   return (
     <MessageCard title="Used Password Reset Link" testId="used-link" primary={signIn}>
-      <CardText>This password reset link has already been used. Request a new one if you need to reset your password again.</CardText>
+      <CardText>
+        This password reset link has already been used. Request a new one if you need to reset your password again.
+      </CardText>
     </MessageCard>
   );
 }
@@ -89,7 +91,8 @@ export function UsedLinkCard(props: { kind: 'magic-link' | 'password-reset' }) {
 /** The card for a verification error, or null when the error is not one (the caller rethrows). */
 export function verificationProblemCard(error: unknown, kind: LinkKind) {
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'VERIFICATION_CODE_NOT_FOUND' || code === 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED') return <InvalidLinkCard kind={kind} />;
+  if (code === 'VERIFICATION_CODE_NOT_FOUND' || code === 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED')
+    return <InvalidLinkCard kind={kind} />;
   if (code === 'VERIFICATION_CODE_EXPIRED') return <ExpiredLinkCard kind={kind} />;
   if (code === 'VERIFICATION_CODE_ALREADY_USED' && kind !== 'verification') return <UsedLinkCard kind={kind} />;
   return null;

@@ -17,7 +17,11 @@ class UnexpectedErrorBoundary extends Component<{ children: ReactNode; onHome():
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <MessageCard title="An unknown error occurred" testId="unknown-error" primary={{ label: 'Go to home', onClick: this.props.onHome }}>
+      <MessageCard
+        title="An unknown error occurred"
+        testId="unknown-error"
+        primary={{ label: 'Go to home', onClick: this.props.onHome }}
+      >
         <CardText>Please try again and if the problem persists, contact support.</CardText>
       </MessageCard>
     );

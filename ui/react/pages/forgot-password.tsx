@@ -19,7 +19,11 @@ export function ForgotPassword() {
   if (user) return <AlreadySignedInCard />;
   if (state === 'sent') {
     return (
-      <MessageCard title="Email sent!" testId="forgot-password-sent" primary={{ label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) }}>
+      <MessageCard
+        title="Email sent!"
+        testId="forgot-password-sent"
+        primary={{ label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) }}
+      >
         <CardText>
           If the user with this e-mail address exists, an e-mail was sent to your inbox. Make sure to check your spam folder.
         </CardText>
@@ -58,7 +62,15 @@ export function ForgotPassword() {
         </a>
       </p>
       <form className={formClass} noValidate onSubmit={(event) => void submit(event)}>
-        <TextField label="Your Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={error} />
+        <TextField
+          label="Your Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={error}
+        />
         <button type="submit" className={primaryButtonClass} disabled={state !== 'idle'}>
           Send Email
         </button>

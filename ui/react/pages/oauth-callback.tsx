@@ -33,7 +33,9 @@ export function OAuthCallback() {
     return () => clearTimeout(timer);
   }, [empty, runtime]);
 
-  async function finish(outcome: SignInOutcome | { status: 'signed-in'; isNewUser: boolean; afterCallbackRedirectUrl: string | null }) {
+  async function finish(
+    outcome: SignInOutcome | { status: 'signed-in'; isNewUser: boolean; afterCallbackRedirectUrl: string | null },
+  ) {
     if (outcome.status !== 'signed-in') return;
     await runtime.reloadUser();
     const returnTo = 'afterCallbackRedirectUrl' in outcome ? outcome.afterCallbackRedirectUrl : null;

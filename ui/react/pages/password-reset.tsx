@@ -76,7 +76,9 @@ export function PasswordReset() {
           onChange={setRepeated}
           error={errors.repeated}
         />
-        {state === 'failed' && <span className={errorTextClass}>Failed to reset password. Please request a new password reset link</span>}
+        {state === 'failed' && (
+          <span className={errorTextClass}>Failed to reset password. Please request a new password reset link</span>
+        )}
         <button type="submit" className={primaryButtonClass} disabled={state === 'saving'}>
           Reset Password
         </button>
