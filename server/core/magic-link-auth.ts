@@ -1,8 +1,6 @@
 // Sign-in by emailed one-time code (wire §5.2, §6): the email carries a link with the 45-char
 // code and its first 6 characters as a code to type; the app gets the other 39 (the nonce) so
 // `otp + nonce` is the code again. Signing in with a new address creates the account.
-import { and, eq } from 'drizzle-orm';
-import { contactChannels } from '../../db/schema';
 import { resolveEmailTransport } from '../email/email-queue';
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
@@ -11,9 +9,9 @@ import { queueTemplatedEmail } from './email-templates';
 import { requireProjectRow } from './projects';
 import { consumeRateLimit, type RequestOrigin } from './rate-limits';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
-import { writeTransaction, type DbWriter } from './transactions';
+import { writeTransaction } from './transactions';
 import { linkWithCode, requireTrustedUrl } from './trusted-urls';
-import { createUser, findUserRow } from './users';
+import { createUser, findAuthEmailChannel, findUserRow } from './users';
 import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from './verification-codes';
 
 const typedCodeLength = 6;
@@ -26,22 +24,6 @@ function requireMagicLink(ctx: Context, projectId: string) {
   const project = requireProjectRow(ctx.db, projectId);
   if (!project.magicLinkEnabled) throw new StatusError(403, 'Magic link is not enabled for this project');
   return project;
-}
-
-/** The channel that signs in with `email` in the project (exact match, as password sign-in). */
-function findAuthEmailChannel(db: DbWriter, projectId: string, email: string) {
-  return db
-    .select()
-    .from(contactChannels)
-    .where(
-      and(
-        eq(contactChannels.projectId, projectId),
-        eq(contactChannels.type, 'email'),
-        eq(contactChannels.value, email),
-        eq(contactChannels.usedForAuth, true),
-      ),
-    )
-    .get();
 }
 
 /**

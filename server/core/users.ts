@@ -133,10 +133,10 @@ function serverView(
   };
 }
 
-/** The user that may sign in with this email, matched exactly as Stack does (wire §5.1). */
-export function findUserByAuthEmail(db: DbWriter, projectId: string, email: string): UserRow | undefined {
-  const channel = db
-    .select({ userId: contactChannels.userId })
+/** The email channel that signs in with `email` in the project, matched exactly as Stack does (wire §5.1). */
+export function findAuthEmailChannel(db: DbWriter, projectId: string, email: string) {
+  return db
+    .select()
     .from(contactChannels)
     .where(
       and(
@@ -147,6 +147,11 @@ export function findUserByAuthEmail(db: DbWriter, projectId: string, email: stri
       ),
     )
     .get();
+}
+
+/** The user that may sign in with this email. */
+export function findUserByAuthEmail(db: DbWriter, projectId: string, email: string): UserRow | undefined {
+  const channel = findAuthEmailChannel(db, projectId, email);
   return channel ? findUserRow(db, projectId, channel.userId) : undefined;
 }
 

@@ -4,6 +4,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { emailMessages } from '../../db/schema';
+import { startBackgroundWorker, type BackgroundWorker } from '../core/background-worker';
 import type { Context } from '../core/context';
 import { resolveEmailTransport, type EmailMessageRow } from './email-queue';
 
@@ -16,58 +17,32 @@ export function retryDelayMillis(attempt: number): number {
   return firstRetryDelayMillis * 2 ** (attempt - 1);
 }
 
-export interface EmailDelivery {
-  wake(): void;
-  /** Resolves once the batch in progress (if any) has finished. */
-  stop(): Promise<void>;
-}
-
-export function startEmailDelivery(ctx: Context): EmailDelivery {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  const runOnce = async () => {
-    do {
-      again = false;
+export function startEmailDelivery(ctx: Context): BackgroundWorker {
+  const batchSize = 20;
+  const worker = startBackgroundWorker({
+    name: 'email delivery',
+    pollIntervalMillis,
+    log: ctx.log,
+    async runBatch(isStopped) {
       const due = ctx.db
         .select()
         .from(emailMessages)
         .where(and(eq(emailMessages.status, 'pending'), lte(emailMessages.nextAttemptAt, ctx.clock.now())))
         .orderBy(asc(emailMessages.nextAttemptAt))
-        .limit(20)
+        .limit(batchSize)
         .all();
       for (const message of due) {
-        if (stopped) return;
+        if (isStopped()) return false;
         await deliver(ctx, message);
       }
-      if (due.length === 20) again = true;
-    } while (again && !stopped);
-  };
-
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .catch((error) => ctx.log.error(`email delivery: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => (running = null));
-  };
-
-  const timer = setInterval(wake, pollIntervalMillis);
-  ctx.wakeEmailDelivery = wake;
-  wake();
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      ctx.wakeEmailDelivery = undefined;
-      await running;
+      return due.length === batchSize;
     },
-  };
+    onStop() {
+      ctx.wakeEmailDelivery = undefined;
+    },
+  });
+  ctx.wakeEmailDelivery = worker.wake;
+  return worker;
 }
 
 async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {

@@ -4,6 +4,7 @@
 // the CLI or left pending by a previous run are picked up.
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from '../../../db/schema';
+import { startBackgroundWorker, type BackgroundWorker } from '../background-worker';
 import type { Context } from '../context';
 import { writeTransaction } from '../transactions';
 import { openEndpointSecret } from './webhook-endpoints';
@@ -185,21 +186,14 @@ async function readResponseExcerpt(response: Response): Promise<string | null> {
   return text === '' ? null : text;
 }
 
-export interface WebhookDelivery {
-  wake(): void;
-  /** Cancels attempts in flight (they are retried later) and resolves once the batch has ended. */
-  stop(): Promise<void>;
-}
-
-export function startWebhookDelivery(ctx: Context): WebhookDelivery {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
+/** Stopping cancels attempts in flight; they are made again at the next start. */
+export function startWebhookDelivery(ctx: Context): BackgroundWorker {
   const stopController = new AbortController();
-
-  const runOnce = async () => {
-    do {
-      again = false;
+  const worker = startBackgroundWorker({
+    name: 'webhook delivery',
+    pollIntervalMillis,
+    log: ctx.log,
+    async runBatch(isStopped) {
       const due = selectDueDeliveries(ctx);
       // Endpoints in parallel, so one slow receiver does not hold up the others; each
       // endpoint's events in order.
@@ -207,37 +201,18 @@ export function startWebhookDelivery(ctx: Context): WebhookDelivery {
       await Promise.all(
         [...byEndpoint.values()].map(async (deliveries) => {
           for (const delivery of deliveries) {
-            if (stopped) return;
+            if (isStopped()) return;
             await attemptWebhookDelivery(ctx, delivery, { stopSignal: stopController.signal });
           }
         }),
       );
-      if (due.length === batchSize) again = true;
-    } while (again && !stopped);
-  };
-
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .catch((error) => ctx.log.error(`webhook delivery: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => (running = null));
-  };
-
-  const timer = setInterval(wake, pollIntervalMillis);
-  ctx.wakeWebhookDelivery = wake;
-  wake();
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (ctx.wakeWebhookDelivery === wake) ctx.wakeWebhookDelivery = undefined;
-      stopController.abort();
-      await running;
+      return due.length === batchSize;
     },
-  };
+    onStop() {
+      if (ctx.wakeWebhookDelivery === worker.wake) ctx.wakeWebhookDelivery = undefined;
+      stopController.abort();
+    },
+  });
+  ctx.wakeWebhookDelivery = worker.wake;
+  return worker;
 }
