@@ -66,6 +66,14 @@ async function serveIndex(ctx: Context, runtime: string, projectId: string, hand
   });
 }
 
+function decodedPathSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** The answer for a hosted-screens path, or null when `pathname` is not one. */
 export async function hostedScreensResponse(ctx: Context, request: Request, pathname: string): Promise<Response | null> {
   let projectId: string | null;
@@ -74,8 +82,10 @@ export async function hostedScreensResponse(ctx: Context, request: Request, path
   const projectMatch = projectHandlerPattern.exec(pathname);
   const defaultMatch = projectMatch ? null : defaultHandlerPattern.exec(pathname);
   if (projectMatch) {
-    projectId = decodeURIComponent(projectMatch[1]!);
-    handlerPath = `/projects/${projectMatch[1]}/handler`;
+    projectId = decodedPathSegment(projectMatch[1]!);
+    if (projectId === null) return textResponse(404, 'Project not found');
+    // Built from the project's own id, checked below, never from the raw path: it goes into the page.
+    handlerPath = `/projects/${projectId}/handler`;
     rest = projectMatch[2] ?? '';
   } else if (defaultMatch) {
     projectId = defaultHostedProjectId(ctx);
