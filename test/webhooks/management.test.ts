@@ -189,6 +189,9 @@ describe('production mode', () => {
         'https://127.1.2.3/x',
         'https://[::1]/x',
         'https://0.0.0.0/x',
+        'https://[::]/x',
+        'https://[::ffff:127.0.0.1]/x',
+        'https://localhost./x',
       ]) {
         expectTextError(await post(url), 400, 'In production mode webhook URLs cannot point at localhost or a loopback address.');
       }

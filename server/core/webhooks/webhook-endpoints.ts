@@ -5,6 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { webhookEndpoints } from '../../../db/schema';
 import { StatusError } from '../../protocol/status-error';
 import type { Context } from '../context';
+import { isLocalhostName } from '../production-mode';
 import { requireProjectRow } from '../projects';
 import { openSecret, sealSecret } from '../secret-box';
 import { writeTransaction } from '../transactions';
@@ -22,25 +23,23 @@ export interface WebhookEndpointView {
 /** The creation answer: the only time the secret is ever shown. */
 export type CreatedWebhookEndpoint = WebhookEndpointView & { secret: string };
 
-export const maxEndpointsPerProject = 20;
+const maxEndpointsPerProject = 20;
 const maxUrlLength = 2048;
 
 function endpointView(row: EndpointRow): WebhookEndpointView {
   return { id: row.id, url: row.url, description: row.description, created_at_millis: row.createdAt };
 }
 
-// Loopback names and addresses: in production an endpoint there would let project admins make
-// authd call services on its own machine.
+// Loopback names and addresses, and the unspecified ones that reach this machine too: in
+// production an endpoint there would let project admins make authd call services on its own
+// machine. `hostname` comes from the URL parser, which lowercases it and writes an IPv4-mapped
+// IPv6 address in hex ([::ffff:127.0.0.1] becomes [::ffff:7f00:1]).
 function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127\.\d+\.\d+\.\d+$/.test(host) ||
-    host === '0.0.0.0' ||
-    host === '::1' ||
-    host === '::' ||
-    host.startsWith('::ffff:127.')
+    isLocalhostName(hostname) ||
+    hostname === '0.0.0.0' ||
+    hostname === '[::]' ||
+    /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(hostname)
   );
 }
 
@@ -48,7 +47,7 @@ function isLoopbackHost(hostname: string): boolean {
  * Endpoint URLs are absolute http(s) URLs without credentials. In production mode they must be
  * https and may not point at the machine authd runs on.
  */
-export function checkWebhookUrl(ctx: Context, url: string): string {
+function checkWebhookUrl(ctx: Context, url: string): string {
   if (url.length > maxUrlLength) throw new StatusError(400, `Webhook URLs may be at most ${maxUrlLength} characters long.`);
   if (!URL.canParse(url)) throw new StatusError(400, 'The webhook URL must be an absolute http or https URL.');
   const parsed = new URL(url);
