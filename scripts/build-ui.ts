@@ -62,8 +62,6 @@ function newestSourceTime(): number {
     }
   };
   walk(join(root, 'ui'));
-  // The hosted screens import the server's known-error catalogue (messages).
-  newest = Math.max(newest, statSync(join(root, 'server', 'protocol', 'known-errors.ts')).mtimeMs);
   return newest;
 }
 

@@ -1,6 +1,6 @@
 // Regenerates ui/client/known-errors.generated.ts from the shared known-error catalogue: each
 // code's status and nearest family, without the server's message builders (which would cost the
-// browser bundle about 3 KB gzipped). test/ui-client/known-errors-table.test.ts keeps it in sync.
+// browser bundle about 3 KB gzipped). test/ui-client/bundle-and-errors.test.ts keeps it in sync.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { knownErrorCatalogue, knownErrorCodes } from '../server/protocol/known-errors';

@@ -8,6 +8,13 @@ import { generatedTablePath, renderKnownErrorTable } from '../../scripts/generat
 import { knownError, knownErrorCatalogue, knownErrorCodes } from '../../server/protocol/known-errors';
 import { isKnownError, KnownAuthError, KnownErrors } from '../../ui/client/index';
 import { knownAuthErrorFromWire } from '../../ui/client/errors';
+import {
+  invalidTotpCodeMessage,
+  maximumPasswordLength,
+  minimumPasswordLength,
+  passwordTooLongMessage,
+  passwordTooShortMessage,
+} from '../../ui/react/form-validation';
 import { repoRoot } from '../support/instance';
 
 describe('known errors', () => {
@@ -36,6 +43,12 @@ describe('known errors', () => {
         expect(isKnownError(rebuilt, family as never)).toBe(true);
       }
     }
+  });
+
+  test("the screens' browser-side messages are the server's", () => {
+    expect(passwordTooShortMessage).toBe(knownError('PASSWORD_TOO_SHORT', minimumPasswordLength).message);
+    expect(passwordTooLongMessage).toBe(knownError('PASSWORD_TOO_LONG', maximumPasswordLength).message);
+    expect(invalidTotpCodeMessage).toBe(knownError('INVALID_TOTP_CODE').message);
   });
 
   test('an unknown code becomes UNSUPPORTED_ERROR carrying the original code', () => {

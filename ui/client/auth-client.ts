@@ -13,7 +13,7 @@ import type {
 import { browserCookieDocument, type CookieDocument } from './cookies';
 import { beginPkceFlow, takeVerifier } from './oauth-pkce';
 import { SessionKeeper } from './session';
-import { authHeaderValue, resolveTokenStore } from './token-stores';
+import { authHeaderValue, resolveTokenStore, type StoredTokens } from './token-stores';
 import { callAuthApi, callTokenEndpoint, type ApiCall, type TransportConfig } from './transport';
 import { projectFromWire, sessionFromWire, userFromWire, userUpdateToWire } from './wire-shapes';
 
@@ -63,21 +63,19 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
 
   /** A call on behalf of the signed-in user: an access token refused as invalid is dropped and the call retried once. */
   async function callAsUser(call: Omit<ApiCall, 'accessToken' | 'refreshToken'>, withRefreshToken = false): Promise<Answer> {
-    const attempt = async () => {
-      const tokens = await session.usableTokens();
-      const request: ApiCall = { ...call, accessToken: tokens.accessToken };
-      if (withRefreshToken) request.refreshToken = tokens.refreshToken;
-      return { tokens, answer: callAuthApi(transport, request) };
-    };
-    const first = await attempt();
+    const send = async (tokens: StoredTokens) =>
+      (await callAuthApi(transport, {
+        ...call,
+        accessToken: tokens.accessToken,
+        refreshToken: withRefreshToken ? tokens.refreshToken : null,
+      })) as Answer;
+    const tokens = await session.usableTokens();
     try {
-      return (await first.answer) as Answer;
+      return await send(tokens);
     } catch (error) {
-      if (!first.tokens.accessToken || !isKnownError(error, 'INVALID_ACCESS_TOKEN')) throw error;
-      await session.dropAccessToken(first.tokens.accessToken);
-      return (await (
-        await attempt()
-      ).answer) as Answer;
+      if (!tokens.accessToken || !isKnownError(error, 'INVALID_ACCESS_TOKEN')) throw error;
+      await session.dropAccessToken(tokens.accessToken);
+      return send(await session.usableTokens());
     }
   }
 

@@ -31,10 +31,14 @@ export function readCookie(jar: CookieDocument, name: string): string | null {
 export function shouldMarkSecure(): boolean {
   if (typeof location === 'undefined') return true;
   if (location.protocol === 'https:') return true;
-  const host = location.hostname;
-  const localDevelopment =
-    host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  return !localDevelopment;
+  return !isLocalhostName(location.hostname);
+}
+
+/** A URL hostname that names this machine: `localhost`, `*.localhost`, `127.x.x.x` or `[::1]`. */
+export function isLocalhostName(hostname: string): boolean {
+  return (
+    hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+  );
 }
 
 export function writeCookie(

@@ -1,9 +1,14 @@
 // The form messages of spec §5, checked in the browser before anything is sent. The password
-// length messages are the server's own (PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG), so the two agree.
-import { knownErrorCatalogue } from '../../server/protocol/known-errors';
+// length messages are the server's own (PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG), written out
+// rather than imported so the server's catalogue stays out of the browser bundle; a test in
+// test/ui-client/bundle-and-errors.test.ts keeps them equal.
 
 export const minimumPasswordLength = 8;
 export const maximumPasswordLength = 256;
+export const passwordTooShortMessage = `Password too short. Minimum length is ${minimumPasswordLength}.`;
+export const passwordTooLongMessage = `Password too long. Maximum length is ${maximumPasswordLength}.`;
+/** INVALID_TOTP_CODE's message, shown for a code that is not six digits. */
+export const invalidTotpCodeMessage = 'The TOTP code is invalid. Please try again.';
 
 // The server's sign-up rule for addresses (wire §1.5, "strict"), so the browser refuses what
 // the server would.
@@ -22,8 +27,8 @@ export function requiredPasswordError(password: string): string | null {
 /** Sign-up and reset: required, then the strength rules (length). */
 export function newPasswordError(password: string): string | null {
   if (password === '') return 'Please enter your password';
-  if (password.length < minimumPasswordLength) return knownErrorCatalogue.PASSWORD_TOO_SHORT.build(minimumPasswordLength).message;
-  if (password.length > maximumPasswordLength) return knownErrorCatalogue.PASSWORD_TOO_LONG.build(maximumPasswordLength).message;
+  if (password.length < minimumPasswordLength) return passwordTooShortMessage;
+  if (password.length > maximumPasswordLength) return passwordTooLongMessage;
   return null;
 }
 
@@ -31,9 +36,4 @@ export function repeatPasswordError(password: string, repeated: string): string 
   if (repeated === '') return 'Please repeat your password';
   if (password !== repeated) return 'Passwords do not match';
   return null;
-}
-
-/** The message of a failed call, as the screens show it on a field. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,5 +1,6 @@
 // The redirect rules of spec §2: which `after_auth_return_to` targets the screens may follow,
 // and the handler page URLs built from the handler base path. Pure functions, no React.
+import { isLocalhostName } from '../client/cookies';
 
 /** The query parameter that carries the page to return to after sign-in or sign-up. */
 export const returnToParameter = 'after_auth_return_to';
@@ -50,12 +51,6 @@ export interface TrustContext {
   allowLocalhost?: boolean;
 }
 
-function isLocalhost(hostname: string): boolean {
-  return (
-    hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]'
-  );
-}
-
 /**
  * A target is trusted when it is relative (stays on this origin), on the same host over https,
  * on this very origin, under one of the extra trusted origins, or on localhost when allowed. Anything else (another host,
@@ -72,7 +67,7 @@ export function isTrustedRedirect(target: string, trust: TrustContext): boolean 
   if (resolved.protocol !== 'https:' && resolved.protocol !== 'http:') return false;
   if (resolved.origin === current.origin) return true;
   if (resolved.hostname === current.hostname && resolved.protocol === 'https:') return true;
-  if (trust.allowLocalhost && isLocalhost(resolved.hostname)) return true;
+  if (trust.allowLocalhost && isLocalhostName(resolved.hostname)) return true;
   return (trust.trustedOrigins ?? []).some((entry) => {
     let trusted: URL;
     try {

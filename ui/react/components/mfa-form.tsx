@@ -2,14 +2,12 @@
 // the attempt; an empty or wrong code shows the InvalidTotpCode message (spec §8).
 import { useState, type FormEvent } from 'react';
 import type { SignInOutcome } from '../../client/index';
-import { knownErrorCatalogue } from '../../../server/protocol/known-errors';
 import { useAuthRuntime } from '../auth-context';
-import { messageOf } from '../form-validation';
+import { messageOf } from '../form-submit';
+import { invalidTotpCodeMessage } from '../form-validation';
 import { Card, CardText } from './card';
 import { TextField } from './form-fields';
 import { formClass, primaryButtonClass } from './styles';
-
-const invalidCodeMessage = knownErrorCatalogue.INVALID_TOTP_CODE.build().message;
 
 export function MfaForm(props: { attemptCode: string; onSignedIn(outcome: SignInOutcome): void | Promise<void> }) {
   const runtime = useAuthRuntime();
@@ -20,7 +18,7 @@ export function MfaForm(props: { attemptCode: string; onSignedIn(outcome: SignIn
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code)) {
-      setError(invalidCodeMessage);
+      setError(invalidTotpCodeMessage);
       return;
     }
     setBusy(true);

@@ -2,7 +2,7 @@
 // brand colours for the seven branded ones; any other provider shows its id (spec §2).
 import { useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
-import { messageOf } from '../form-validation';
+import { messageOf } from '../form-submit';
 import { errorTextClass, providerButtonClass, providerListClass } from './styles';
 
 interface Brand {

@@ -1,5 +1,6 @@
 // Cards shared by several screens: already signed in, sign-up disabled, signed out, and the
 // verification-link problems of spec §8 (invalid, expired, already used).
+import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from './card';
 
@@ -90,10 +91,9 @@ export function UsedLinkCard(props: { kind: 'magic-link' | 'password-reset' }) {
 
 /** The card for a verification error, or null when the error is not one (the caller rethrows). */
 export function verificationProblemCard(error: unknown, kind: LinkKind) {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'VERIFICATION_CODE_NOT_FOUND' || code === 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED')
+  if (isKnownError(error, 'VERIFICATION_CODE_NOT_FOUND') || isKnownError(error, 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'))
     return <InvalidLinkCard kind={kind} />;
-  if (code === 'VERIFICATION_CODE_EXPIRED') return <ExpiredLinkCard kind={kind} />;
-  if (code === 'VERIFICATION_CODE_ALREADY_USED' && kind !== 'verification') return <UsedLinkCard kind={kind} />;
+  if (isKnownError(error, 'VERIFICATION_CODE_EXPIRED')) return <ExpiredLinkCard kind={kind} />;
+  if (isKnownError(error, 'VERIFICATION_CODE_ALREADY_USED') && kind !== 'verification') return <UsedLinkCard kind={kind} />;
   return null;
 }

@@ -1,5 +1,6 @@
 // {handler}/email-verification?code=… (spec §2): verifies the address; a link already used
 // counts as success, since the address is verified either way.
+import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { InvalidLinkCard, verificationProblemCard } from '../components/status-cards';
@@ -13,8 +14,7 @@ export function EmailVerification() {
 
   if (!code) return <InvalidLinkCard kind="verification" />;
   if (verification.status === 'pending') return <Card title="Verifying your email…" testId="email-verification-pending" />;
-  const alreadyUsed =
-    verification.status === 'failed' && (verification.error as { code?: unknown }).code === 'VERIFICATION_CODE_ALREADY_USED';
+  const alreadyUsed = verification.status === 'failed' && isKnownError(verification.error, 'VERIFICATION_CODE_ALREADY_USED');
   if (verification.status === 'failed' && !alreadyUsed) {
     const card = verificationProblemCard(verification.error, 'verification');
     if (!card) throw verification.error;

@@ -1,23 +1,31 @@
 // {handler}/forgot-password (spec §2): asks for an email and sends a reset link; the answer is
 // the same whether or not the address has an account.
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { currentUserAtom, useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { TextField } from '../components/form-fields';
 import { AlreadySignedInCard } from '../components/status-cards';
 import { formClass, linkClass, primaryButtonClass, subtleTextClass } from '../components/styles';
-import { emailError, messageOf } from '../form-validation';
+import { useFormSubmit } from '../form-submit';
+import { emailError } from '../form-validation';
 
 export function ForgotPassword() {
   const runtime = useAuthRuntime();
   const user = useAtomValue(currentUserAtom);
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [sent, setSent] = useState(false);
+  const { errors, busy, onSubmit } = useFormSubmit({
+    validate: () => ({ email: emailError(email) }),
+    async send() {
+      await runtime.client.sendPasswordResetEmail(email.trim());
+      setSent(true);
+    },
+    failureField: 'email',
+  });
 
   if (user) return <AlreadySignedInCard />;
-  if (state === 'sent') {
+  if (sent) {
     return (
       <MessageCard
         title="Email sent!"
@@ -29,21 +37,6 @@ export function ForgotPassword() {
         </CardText>
       </MessageCard>
     );
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = emailError(email);
-    setError(found);
-    if (found) return;
-    setState('sending');
-    try {
-      await runtime.client.sendPasswordResetEmail(email.trim());
-      setState('sent');
-    } catch (failure) {
-      setError(messageOf(failure));
-      setState('idle');
-    }
   }
 
   return (
@@ -61,7 +54,7 @@ export function ForgotPassword() {
           Sign in
         </a>
       </p>
-      <form className={formClass} noValidate onSubmit={(event) => void submit(event)}>
+      <form className={formClass} noValidate onSubmit={onSubmit}>
         <TextField
           label="Your Email"
           name="email"
@@ -69,9 +62,9 @@ export function ForgotPassword() {
           autoComplete="email"
           value={email}
           onChange={setEmail}
-          error={error}
+          error={errors.email}
         />
-        <button type="submit" className={primaryButtonClass} disabled={state !== 'idle'}>
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
           Send Email
         </button>
       </form>

@@ -1,7 +1,7 @@
 // {handler}/oauth-callback (spec §2): completes the provider sign-in and redirects; after 3 s a
 // manual link appears. A URL without code and state goes back to sign-in without a return path.
 import { useEffect, useState } from 'react';
-import { OAuthCallbackError } from '../../client/index';
+import { OAuthCallbackError, type OAuthCallbackOutcome, type SignInOutcome } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText } from '../components/card';
 import { MfaForm } from '../components/mfa-form';
@@ -9,7 +9,6 @@ import { detailsBlockClass, linkClass } from '../components/styles';
 import { useRedirectAfterAuth } from '../hooks';
 import { withReturnTo } from '../redirect-rules';
 import { useCallOncePerCode } from '../once-per-code';
-import type { SignInOutcome } from '../../client/index';
 
 /** The spec's "OAuth redirect hint after 3 seconds". */
 export const redirectHintDelayMillis = 3000;
@@ -33,9 +32,7 @@ export function OAuthCallback() {
     return () => clearTimeout(timer);
   }, [empty, runtime]);
 
-  async function finish(
-    outcome: SignInOutcome | { status: 'signed-in'; isNewUser: boolean; afterCallbackRedirectUrl: string | null },
-  ) {
+  async function finish(outcome: SignInOutcome | OAuthCallbackOutcome) {
     if (outcome.status !== 'signed-in') return;
     await runtime.reloadUser();
     const returnTo = 'afterCallbackRedirectUrl' in outcome ? outcome.afterCallbackRedirectUrl : null;
@@ -59,7 +56,7 @@ export function OAuthCallback() {
   if (callback.status === 'failed') {
     const details =
       callback.error instanceof OAuthCallbackError
-        ? 'Invalid OAuth callback URL parameters. It seems like the OAuth flow was interrupted, so please try again.'
+        ? callback.error.message
         : 'Error signing in during OAuth callback. Please try again.';
     return (
       <Card title="Sign-in failed" testId="oauth-callback-failed">

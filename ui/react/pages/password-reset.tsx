@@ -1,11 +1,13 @@
 // {handler}/password-reset?code=… (spec §2): checks the code first, then takes the new password
 // twice; expired, used and unknown links get their own cards (spec §8).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { PasswordField } from '../components/form-fields';
 import { InvalidLinkCard, verificationProblemCard } from '../components/status-cards';
 import { errorTextClass, formClass, primaryButtonClass } from '../components/styles';
+import { useFormSubmit } from '../form-submit';
 import { newPasswordError, repeatPasswordError } from '../form-validation';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
@@ -16,8 +18,23 @@ export function PasswordReset() {
   const check = useCallOncePerCode(code ? `reset-check:${code}` : null, () => runtime.client.checkPasswordResetCode(code!));
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
-  const [errors, setErrors] = useState<{ password?: string | null; repeated?: string | null }>({});
-  const [state, setState] = useState<'form' | 'saving' | 'done' | 'failed'>('form');
+  const [done, setDone] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const { errors, busy, onSubmit } = useFormSubmit({
+    validate: () => ({ password: newPasswordError(password), repeated: repeatPasswordError(password, repeated) }),
+    async send() {
+      setFailed(false);
+      try {
+        await runtime.client.resetPassword({ code: code!, password });
+        setDone(true);
+      } catch (error) {
+        // Rule failures belong on the field; a code that stopped working means a new link is needed.
+        if (isKnownError(error, 'PASSWORD_REQUIREMENTS_NOT_MET')) throw error;
+        setFailed(true);
+      }
+    },
+    failureField: 'password',
+  });
 
   if (!code) return <InvalidLinkCard kind="password-reset" />;
   if (check.status === 'pending') return <Card title="Reset Your Password" testId="password-reset-checking" />;
@@ -26,7 +43,7 @@ export function PasswordReset() {
     if (!card) throw check.error;
     return card;
   }
-  if (state === 'done') {
+  if (done) {
     return (
       <MessageCard
         title="Password reset successfully!"
@@ -38,28 +55,9 @@ export function PasswordReset() {
     );
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = { password: newPasswordError(password), repeated: repeatPasswordError(password, repeated) };
-    setErrors(found);
-    if (found.password || found.repeated) return;
-    setState('saving');
-    try {
-      await runtime.client.resetPassword({ code: code!, password });
-      setState('done');
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      // Rule failures belong on the field; a code that stopped working means a new link is needed.
-      if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') {
-        setErrors({ password: (error as Error).message });
-        setState('form');
-      } else setState('failed');
-    }
-  }
-
   return (
     <Card title="Reset Your Password" testId="password-reset-page">
-      <form className={formClass} noValidate onSubmit={(event) => void submit(event)}>
+      <form className={formClass} noValidate onSubmit={onSubmit}>
         <PasswordField
           label="New Password"
           name="password"
@@ -76,10 +74,8 @@ export function PasswordReset() {
           onChange={setRepeated}
           error={errors.repeated}
         />
-        {state === 'failed' && (
-          <span className={errorTextClass}>Failed to reset password. Please request a new password reset link</span>
-        )}
-        <button type="submit" className={primaryButtonClass} disabled={state === 'saving'}>
+        {failed && <span className={errorTextClass}>Failed to reset password. Please request a new password reset link</span>}
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
           Reset Password
         </button>
       </form>
