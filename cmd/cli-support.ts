@@ -15,6 +15,7 @@ import {
 import { internalProjectId, requireProjectRow } from '../server/core/projects';
 import { KnownError } from '../server/protocol/known-errors';
 import { StatusError } from '../server/protocol/status-error';
+import { uuidSchema } from '../server/protocol/user-schemas';
 import { describeValidationIssues } from '../server/protocol/validation-messages';
 
 export interface CommonOptions {
@@ -69,8 +70,10 @@ export interface ProjectOption extends CommonOptions {
   project: string;
 }
 
-/** --project, for commands acting inside one project. */
-export const projectOption = ['--project <id>', 'project id (default: internal)', internalProjectId] as const;
+/** A leaf command acting inside one project: --data, --json and --project (default: internal). */
+export function projectCommand(name: string): Command {
+  return withCommonOptions(new Command(name)).option('--project <id>', 'project id (default: internal)', internalProjectId);
+}
 
 /**
  * Like withContext, for commands inside the --project project, which must exist: the API's
@@ -82,6 +85,22 @@ export function withProject<T>(options: ProjectOption, work: (ctx: Context, proj
     requireProjectRow(ctx.db, options.project);
     return work(ctx, options.project);
   });
+}
+
+/**
+ * Ids typed as arguments, checked as the API checks path ids, e.g. parseUuids({ team_id: id }),
+ * every bad one reported in the one error line. The CLI has no signed-in user, so no `me`.
+ */
+export function parseUuids<K extends string>(ids: Record<K, string>): Record<K, string> {
+  const entries = Object.keys(ids).map((name) => [name, uuidSchema] as const);
+  return parseWithSchema(v.strictObject(Object.fromEntries(entries)), ids) as Record<K, string>;
+}
+
+/** A password piped in (never a flag, which shell history keeps), without its final newline. */
+export async function readPasswordFromStdin(): Promise<string> {
+  const text = (await new Response(Bun.stdin.stream()).text()).replace(/\r?\n$/, '');
+  if (!text) throw new CliError('no password on standard input');
+  return text;
 }
 
 /** The JSON value of a flag such as --server-metadata. */

@@ -12,16 +12,19 @@ import {
   type OwnershipChange,
 } from '../../server/core/project-admins';
 import { internalProjectId } from '../../server/core/projects';
-import { emailSchema } from '../../server/protocol/user-schemas';
-import { CliError, parseWithSchema, printJson, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
+import { emailSchema, uuidSchema } from '../../server/protocol/user-schemas';
+import {
+  parseWithSchema,
+  printJson,
+  readPasswordFromStdin,
+  withCommonOptions,
+  withContext,
+  type CommonOptions,
+  type ProjectOption,
+} from '../cli-support';
 
-interface OwnershipOptions extends CommonOptions {
-  project: string;
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const projectIdSchema = v.custom<string>(
-  (value) => value === internalProjectId || (typeof value === 'string' && uuidPattern.test(value)),
+  (value) => value === internalProjectId || v.is(uuidSchema, value),
   '--project: a project id is "internal" or a UUID',
 );
 
@@ -58,7 +61,7 @@ export function adminsCommand(): Command {
       .description(description)
       .argument('<email>')
       .requiredOption('--project <id>', 'project id')
-      .action((emailArgument: string, options: OwnershipOptions) =>
+      .action((emailArgument: string, options: ProjectOption) =>
         withContext(options, (ctx) => {
           const email = parseWithSchema(emailSchema, emailArgument);
           const projectId = parseWithSchema(projectIdSchema, options.project);
@@ -109,10 +112,4 @@ function printOwnershipChange(name: 'grant' | 'revoke', email: string, change: O
 function describeAdmin(admin: AdminSummary): string {
   const owned = admin.owned_project_ids.length ? admin.owned_project_ids.join(', ') : 'no projects';
   return `${admin.user_id}  ${admin.email ?? '(no email)'}  password: ${admin.has_password ? 'set' : 'none'}  owns: ${owned}`;
-}
-
-async function readPasswordFromStdin(): Promise<string> {
-  const text = (await new Response(Bun.stdin.stream()).text()).replace(/\r?\n$/, '');
-  if (!text) throw new CliError('no password on standard input');
-  return text;
 }

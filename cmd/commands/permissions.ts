@@ -19,14 +19,13 @@ import {
 } from '../../server/protocol/team-schemas';
 import {
   CliError,
+  parseUuids,
   parseWithSchema,
   printJson,
-  projectOption,
-  withCommonOptions,
+  projectCommand,
   withProject,
   type ProjectOption,
 } from '../cli-support';
-import { parseTeamId, parseTeamUserIds, parseUserId } from './teams';
 
 interface DefinitionOptions extends ProjectOption {
   id?: string;
@@ -44,9 +43,8 @@ export function permissionsCommand(): Command {
   const permissions = new Command('permissions').description('manage team permission definitions and grant them to members');
 
   permissions.addCommand(
-    withCommonOptions(new Command('define'))
+    projectCommand('define')
       .description('create a team permission definition')
-      .option(...projectOption)
       .option('--contains <ids>', 'comma-separated permission ids this one grants as well')
       .option('--description <text>', 'what the permission is for')
       .argument('<permission-id>')
@@ -61,9 +59,8 @@ export function permissionsCommand(): Command {
   );
 
   permissions.addCommand(
-    withCommonOptions(new Command('update'))
+    projectCommand('update')
       .description('change a definition; a new --id is carried into grants, other definitions and the defaults')
-      .option(...projectOption)
       .option('--id <new-id>', 'rename the permission')
       .option('--contains <ids>', 'comma-separated permission ids, replacing the current ones ("" for none)')
       .option('--description <text>', 'what the permission is for ("" clears it)')
@@ -81,9 +78,8 @@ export function permissionsCommand(): Command {
   );
 
   permissions.addCommand(
-    withCommonOptions(new Command('list'))
+    projectCommand('list')
       .description("list the project's permission definitions, or with --team/--user the permissions members hold")
-      .option(...projectOption)
       .option('--team <team-id>', "list members' permissions in this team")
       .option('--user <user-id>', "list this user's permissions")
       .option('--recursive', 'with --team/--user, add the permissions the granted ones contain')
@@ -96,8 +92,8 @@ export function permissionsCommand(): Command {
             for (const definition of definitions) console.log(describeDefinition(definition));
             return;
           }
-          const teamId = options.team === undefined ? undefined : parseTeamId(options.team);
-          const userId = options.user === undefined ? undefined : parseUserId(options.user);
+          const teamId = options.team === undefined ? undefined : parseUuids({ team_id: options.team }).team_id;
+          const userId = options.user === undefined ? undefined : parseUuids({ user_id: options.user }).user_id;
           // The API answers an unknown id with an empty list; on the command line that hides a typo.
           if (teamId !== undefined) requireTeamRow(ctx.db, projectId, teamId);
           if (userId !== undefined) requireUserRow(ctx.db, projectId, userId);
@@ -114,9 +110,8 @@ export function permissionsCommand(): Command {
   );
 
   permissions.addCommand(
-    withCommonOptions(new Command('delete'))
+    projectCommand('delete')
       .description('delete a definition with its grants; other definitions and the defaults stop containing it')
-      .option(...projectOption)
       .argument('<permission-id>')
       .action((permissionId: string, options: ProjectOption) =>
         withProject(options, (ctx, projectId) => {
@@ -128,15 +123,14 @@ export function permissionsCommand(): Command {
   );
 
   permissions.addCommand(
-    withCommonOptions(new Command('grant'))
+    projectCommand('grant')
       .description('grant a permission to a team member (granting one already held changes nothing)')
-      .option(...projectOption)
       .argument('<team-id>')
       .argument('<user-id>')
       .argument('<permission-id>')
       .action((teamId: string, userId: string, permissionId: string, options: ProjectOption) =>
         withProject(options, (ctx, projectId) => {
-          const ids = parseTeamUserIds(teamId, userId);
+          const ids = parseUuids({ team_id: teamId, user_id: userId });
           const granted = grantTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
           if (options.json) return printJson(granted);
           console.log(`Granted ${describeGrant(granted)}`);
@@ -145,15 +139,14 @@ export function permissionsCommand(): Command {
   );
 
   permissions.addCommand(
-    withCommonOptions(new Command('revoke'))
+    projectCommand('revoke')
       .description('revoke a permission granted directly to a team member')
-      .option(...projectOption)
       .argument('<team-id>')
       .argument('<user-id>')
       .argument('<permission-id>')
       .action((teamId: string, userId: string, permissionId: string, options: ProjectOption) =>
         withProject(options, (ctx, projectId) => {
-          const ids = parseTeamUserIds(teamId, userId);
+          const ids = parseUuids({ team_id: teamId, user_id: userId });
           revokeTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
           if (options.json) return printJson({ success: true });
           console.log(`Revoked ${permissionId} from user ${ids.user_id} in team ${ids.team_id}.`);

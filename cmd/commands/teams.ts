@@ -1,7 +1,6 @@
 // `authd teams list|get|create|update|delete` and `authd teams members add|remove|list`, acting
 // as the server would (serverCaller) through the same core functions and schemas as the API.
 import { Command } from 'commander';
-import * as v from 'valibot';
 import {
   addTeamMember,
   createTeam,
@@ -17,14 +16,13 @@ import {
 } from '../../server/core/teams';
 import { requireUserRow } from '../../server/core/users';
 import { teamCreateServerSchema, teamUpdateServerSchema, type TeamServerView } from '../../server/protocol/team-schemas';
-import { uuidSchema } from '../../server/protocol/user-schemas';
 import {
   CliError,
   parseJsonFlag,
+  parseUuids,
   parseWithSchema,
   printJson,
-  projectOption,
-  withCommonOptions,
+  projectCommand,
   withProject,
   type CommonOptions,
   type ProjectOption,
@@ -36,27 +34,16 @@ interface TeamFieldOptions extends ProjectOption {
   clientMetadata?: string;
 }
 
-/** Path ids as the API checks them; the CLI has no signed-in user, so `me` is not among them. */
-const teamIdParams = v.strictObject({ team_id: uuidSchema });
-const teamUserIdParams = v.strictObject({ team_id: uuidSchema, user_id: uuidSchema });
-const userIdParams = v.strictObject({ user_id: uuidSchema });
-
-export const parseTeamId = (teamId: string) => parseWithSchema(teamIdParams, { team_id: teamId }).team_id;
-export const parseUserId = (userId: string) => parseWithSchema(userIdParams, { user_id: userId }).user_id;
-export const parseTeamUserIds = (teamId: string, userId: string) =>
-  parseWithSchema(teamUserIdParams, { team_id: teamId, user_id: userId });
-
 export function teamsCommand(): Command {
   const teamsCmd = new Command('teams').description("manage a project's teams and their members");
 
   teamsCmd.addCommand(
-    withCommonOptions(new Command('list'))
+    projectCommand('list')
       .description('list teams, oldest first')
-      .option(...projectOption)
       .option('--user <user-id>', "only this user's teams")
       .action((options: ProjectOption & { user?: string }) =>
         withProject(options, (ctx, projectId) => {
-          const userId = options.user === undefined ? undefined : parseUserId(options.user);
+          const userId = options.user === undefined ? undefined : parseUuids({ user_id: options.user }).user_id;
           if (userId !== undefined) requireUserRow(ctx.db, projectId, userId);
           const teams = listTeams(ctx, projectId, userId);
           if (options.json) return printJson({ items: teams });
@@ -67,22 +54,20 @@ export function teamsCommand(): Command {
   );
 
   teamsCmd.addCommand(
-    withCommonOptions(new Command('get'))
+    projectCommand('get')
       .description('show one team (the server view)')
-      .option(...projectOption)
       .argument('<team-id>')
       .action((teamId: string, options: ProjectOption) =>
         withProject(options, (ctx, projectId) => {
-          const id = parseTeamId(teamId);
+          const id = parseUuids({ team_id: teamId }).team_id;
           printTeam(readTeam(ctx, projectId, serverCaller, id), options);
         }),
       ),
   );
 
   teamsCmd.addCommand(
-    withCommonOptions(new Command('create'))
+    projectCommand('create')
       .description('create a team; a creator becomes its first member with the creator default permissions')
-      .option(...projectOption)
       .requiredOption('--name <name>', 'team display name')
       .option('--creator <user-id>', 'user who creates the team and joins it')
       .option('--server-metadata <json>', 'server metadata as JSON')
@@ -101,16 +86,15 @@ export function teamsCommand(): Command {
   );
 
   teamsCmd.addCommand(
-    withCommonOptions(new Command('update'))
+    projectCommand('update')
       .description('change a team')
-      .option(...projectOption)
       .option('--name <name>', 'team display name')
       .option('--server-metadata <json>', 'server metadata as JSON (null clears it)')
       .option('--client-metadata <json>', 'client metadata as JSON (null clears it)')
       .argument('<team-id>')
       .action((teamId: string, options: TeamFieldOptions) =>
         withProject(options, (ctx, projectId) => {
-          const id = parseTeamId(teamId);
+          const id = parseUuids({ team_id: teamId }).team_id;
           const input = parseWithSchema(teamUpdateServerSchema, teamFields(options));
           printTeam(updateTeam(ctx, projectId, serverCaller, id, input), options);
         }),
@@ -118,13 +102,12 @@ export function teamsCommand(): Command {
   );
 
   teamsCmd.addCommand(
-    withCommonOptions(new Command('delete'))
+    projectCommand('delete')
       .description('delete a team with its memberships, permissions and pending invitations')
-      .option(...projectOption)
       .argument('<team-id>')
       .action((teamId: string, options: ProjectOption) =>
         withProject(options, (ctx, projectId) => {
-          const id = parseTeamId(teamId);
+          const id = parseUuids({ team_id: teamId }).team_id;
           deleteTeam(ctx, projectId, serverCaller, id);
           if (options.json) return printJson({ success: true });
           console.log(`Deleted team ${id}.`);
@@ -140,14 +123,13 @@ function membersCommand(): Command {
   const members = new Command('members').description("manage a team's members");
 
   members.addCommand(
-    withCommonOptions(new Command('add'))
+    projectCommand('add')
       .description('add a user to a team with the member default permissions')
-      .option(...projectOption)
       .argument('<team-id>')
       .argument('<user-id>')
       .action((teamId: string, userId: string, options: ProjectOption) =>
         withProject(options, (ctx, projectId) => {
-          const ids = parseTeamUserIds(teamId, userId);
+          const ids = parseUuids({ team_id: teamId, user_id: userId });
           addTeamMember(ctx, projectId, ids.team_id, ids.user_id);
           const profile = readMemberProfile(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
           if (options.json) return printJson(profile);
@@ -157,14 +139,13 @@ function membersCommand(): Command {
   );
 
   members.addCommand(
-    withCommonOptions(new Command('remove'))
+    projectCommand('remove')
       .description('remove a user from a team, with the permissions they held in it')
-      .option(...projectOption)
       .argument('<team-id>')
       .argument('<user-id>')
       .action((teamId: string, userId: string, options: ProjectOption) =>
         withProject(options, (ctx, projectId) => {
-          const ids = parseTeamUserIds(teamId, userId);
+          const ids = parseUuids({ team_id: teamId, user_id: userId });
           removeTeamMember(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
           if (options.json) return printJson({ success: true });
           console.log(`Removed user ${ids.user_id} from team ${ids.team_id}.`);
@@ -173,13 +154,12 @@ function membersCommand(): Command {
   );
 
   members.addCommand(
-    withCommonOptions(new Command('list'))
+    projectCommand('list')
       .description("list a team's members (their team profiles), by membership age")
-      .option(...projectOption)
       .argument('<team-id>')
       .action((teamId: string, options: ProjectOption) =>
         withProject(options, (ctx, projectId) => {
-          const id = parseTeamId(teamId);
+          const id = parseUuids({ team_id: teamId }).team_id;
           const profiles = listMemberProfiles(ctx, projectId, serverCaller, { teamId: id });
           if (options.json) return printJson({ items: profiles });
           if (profiles.length === 0) console.log('No members.');

@@ -5,13 +5,13 @@ import { createUser, deleteUser, listUsers, readUserServerView, updateUser } fro
 import { userCreateSchema, userUpdateSchema, type UserServerView } from '../../server/protocol/user-schemas';
 import {
   CliError,
+  parseJsonFlag,
   parseOnOff,
   parseWithSchema,
   printJson,
-  withCommonOptions,
+  projectCommand,
+  readPasswordFromStdin,
   withContext,
-  parseJsonFlag,
-  projectOption,
   type CommonOptions,
   type ProjectOption,
 } from '../cli-support';
@@ -28,9 +28,8 @@ export function usersCommand(): Command {
   const usersCmd = new Command('users').description("manage a project's users");
 
   usersCmd.addCommand(
-    withCommonOptions(new Command('list'))
+    projectCommand('list')
       .description('list users by sign-up time, a page at a time')
-      .option(...projectOption)
       .option('--query <text>', 'match display name or email (case-insensitive) or exact id')
       .option('--limit <n>', 'page size', '50')
       .option('--cursor <user-id>', 'start at this user (the next_cursor of the previous page)')
@@ -48,9 +47,8 @@ export function usersCommand(): Command {
   );
 
   usersCmd.addCommand(
-    withCommonOptions(new Command('get'))
+    projectCommand('get')
       .description('show one user (the server view)')
-      .option(...projectOption)
       .argument('<user-id>')
       .action((userId: string, options: ProjectOption) =>
         withContext(options, (ctx) => printUser(readUserServerView(ctx, options.project, userId), options)),
@@ -59,7 +57,6 @@ export function usersCommand(): Command {
 
   const withUserFields = (command: Command) =>
     command
-      .option(...projectOption)
       .option('--email <email>', 'primary email, usable for sign-in')
       .option('--display-name <name>', 'display name')
       .option('--verified <on|off>', 'mark the primary email verified', parseOnOff('--verified'))
@@ -67,7 +64,7 @@ export function usersCommand(): Command {
       .option('--server-metadata <json>', 'server metadata as JSON');
 
   usersCmd.addCommand(
-    withUserFields(withCommonOptions(new Command('create')))
+    withUserFields(projectCommand('create'))
       .description('create a user')
       .action((options: UserFieldOptions) =>
         withContext(options, async (ctx) => {
@@ -78,7 +75,7 @@ export function usersCommand(): Command {
   );
 
   usersCmd.addCommand(
-    withUserFields(withCommonOptions(new Command('update')))
+    withUserFields(projectCommand('update'))
       .description('change a user')
       .argument('<user-id>')
       .action((userId: string, options: UserFieldOptions) =>
@@ -90,9 +87,8 @@ export function usersCommand(): Command {
   );
 
   usersCmd.addCommand(
-    withCommonOptions(new Command('set-password'))
+    projectCommand('set-password')
       .description("set a user's password from standard input; ends the user's sessions")
-      .option(...projectOption)
       .argument('<user-id>')
       .action((userId: string, options: ProjectOption) =>
         withContext(options, async (ctx) => {
@@ -105,9 +101,8 @@ export function usersCommand(): Command {
   );
 
   usersCmd.addCommand(
-    withCommonOptions(new Command('disable-mfa'))
+    projectCommand('disable-mfa')
       .description("turn a user's TOTP second factor off (for someone who lost their authenticator)")
-      .option(...projectOption)
       .argument('<user-id>')
       .action((userId: string, options: ProjectOption) =>
         withContext(options, async (ctx) => {
@@ -119,9 +114,8 @@ export function usersCommand(): Command {
   );
 
   usersCmd.addCommand(
-    withCommonOptions(new Command('delete'))
+    projectCommand('delete')
       .description('delete a user and end their sessions')
-      .option(...projectOption)
       .argument('<user-id>')
       .action((userId: string, options: ProjectOption) =>
         withContext(options, (ctx) => {
@@ -146,12 +140,6 @@ async function userFields(options: UserFieldOptions, creating: boolean): Promise
   if (options.passwordStdin) fields.password = await readPasswordFromStdin();
   if (options.serverMetadata !== undefined) fields.server_metadata = parseJsonFlag('--server-metadata', options.serverMetadata);
   return fields;
-}
-
-async function readPasswordFromStdin(): Promise<string> {
-  const text = (await new Response(Bun.stdin.stream()).text()).replace(/\r?\n$/, '');
-  if (!text) throw new CliError('no password on standard input');
-  return text;
 }
 
 function describeUser(user: UserServerView): string {

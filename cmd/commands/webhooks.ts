@@ -2,34 +2,20 @@
 // delivery log, through the same core functions as the management API. Deliveries themselves
 // are made by a running `authd serve`, which picks up what the CLI queues.
 import { Command } from 'commander';
-import * as v from 'valibot';
 import {
   listWebhookDeliveries,
   retryWebhookDelivery,
   type WebhookDeliveryView,
 } from '../../server/core/webhooks/webhook-delivery-log';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../server/core/webhooks/webhook-endpoints';
-import { uuidSchema } from '../../server/protocol/user-schemas';
-import {
-  CliError,
-  parseWithSchema,
-  printJson,
-  projectOption,
-  withCommonOptions,
-  withProject,
-  type ProjectOption,
-} from '../cli-support';
-
-const parseId = (flag: string, id: string) =>
-  parseWithSchema(v.strictObject({ [flag]: uuidSchema }), { [flag]: id })[flag] as string;
+import { CliError, parseUuids, printJson, projectCommand, withProject, type ProjectOption } from '../cli-support';
 
 export function webhooksCommand(): Command {
   const webhooksCmd = new Command('webhooks').description("manage a project's webhook endpoints and see their deliveries");
 
   webhooksCmd.addCommand(
-    withCommonOptions(new Command('add'))
+    projectCommand('add')
       .description('add an endpoint; its signing secret (whsec_…) is printed once')
-      .option(...projectOption)
       .requiredOption('--url <url>', 'http(s) URL that receives the events')
       .option('--description <text>', 'what the endpoint is for')
       .action((options: ProjectOption & { url: string; description?: string }) =>
@@ -46,9 +32,8 @@ export function webhooksCommand(): Command {
   );
 
   webhooksCmd.addCommand(
-    withCommonOptions(new Command('list'))
+    projectCommand('list')
       .description('list the endpoints, oldest first')
-      .option(...projectOption)
       .action((options: ProjectOption) =>
         withProject(options, (ctx, projectId) => {
           const endpoints = listWebhookEndpoints(ctx, projectId);
@@ -62,13 +47,12 @@ export function webhooksCommand(): Command {
   );
 
   webhooksCmd.addCommand(
-    withCommonOptions(new Command('remove'))
+    projectCommand('remove')
       .description('remove an endpoint with its pending deliveries and delivery log')
-      .option(...projectOption)
       .argument('<endpoint-id>')
       .action((endpointId: string, options: ProjectOption) =>
         withProject(options, (ctx, projectId) => {
-          const id = parseId('endpoint_id', endpointId);
+          const id = parseUuids({ endpoint_id: endpointId }).endpoint_id;
           deleteWebhookEndpoint(ctx, projectId, id);
           if (options.json) return printJson({ success: true });
           console.log(`Removed webhook endpoint ${id}.`);
@@ -77,16 +61,17 @@ export function webhooksCommand(): Command {
   );
 
   webhooksCmd.addCommand(
-    withCommonOptions(new Command('deliveries'))
+    projectCommand('deliveries')
       .description("an endpoint's deliveries, newest first, with every attempt's status code or error")
-      .option(...projectOption)
       .option('--limit <n>', 'how many (1 to 200)', '20')
       .argument('<endpoint-id>')
       .action((endpointId: string, options: ProjectOption & { limit: string }) =>
         withProject(options, (ctx, projectId) => {
           const limit = Number(options.limit);
           if (!/^\d+$/.test(options.limit) || limit < 1 || limit > 200) throw new CliError('--limit: a number from 1 to 200');
-          const deliveries = listWebhookDeliveries(ctx, projectId, parseId('endpoint_id', endpointId), { limit });
+          const deliveries = listWebhookDeliveries(ctx, projectId, parseUuids({ endpoint_id: endpointId }).endpoint_id, {
+            limit,
+          });
           if (options.json) return printJson({ items: deliveries });
           if (deliveries.length === 0) console.log('No deliveries.');
           for (const d of deliveries) printDelivery(d);
@@ -95,13 +80,12 @@ export function webhooksCommand(): Command {
   );
 
   webhooksCmd.addCommand(
-    withCommonOptions(new Command('retry'))
+    projectCommand('retry')
       .description('send a delivery again now and show the result')
-      .option(...projectOption)
       .argument('<delivery-id>')
       .action((deliveryId: string, options: ProjectOption) =>
         withProject(options, async (ctx, projectId) => {
-          const delivery = await retryWebhookDelivery(ctx, projectId, parseId('delivery_id', deliveryId));
+          const delivery = await retryWebhookDelivery(ctx, projectId, parseUuids({ delivery_id: deliveryId }).delivery_id);
           if (options.json) return printJson(delivery);
           printDelivery(delivery);
         }),
