@@ -3,8 +3,10 @@
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { projectSigningKeys } from '../../db/schema';
+import { StatusError } from '../protocol/status-error';
 import type { Context } from './context';
 import { perDatabase } from './database-memory';
+import { projectExists } from './projects';
 import { randomCrockfordString } from './random-tokens';
 
 export interface ProjectSigningKey {
@@ -26,6 +28,12 @@ export function getProjectSigningKey(ctx: Context, projectId: string): Promise<P
     key.catch(() => importedKeys.delete(projectId));
   }
   return key;
+}
+
+/** A project's published keys (wire §3.2). An unknown project is a 404, never a new key pair. */
+export async function readProjectJwks(ctx: Context, projectId: string): Promise<{ keys: JWK[] }> {
+  if (!projectExists(ctx, projectId)) throw new StatusError(404, 'Project not found');
+  return { keys: [(await getProjectSigningKey(ctx, projectId)).publicJwk] };
 }
 
 async function loadOrCreateSigningKey(ctx: Context, projectId: string): Promise<ProjectSigningKey> {

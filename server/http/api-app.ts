@@ -32,7 +32,7 @@ import { usageMetricsRoutes } from './routes/usage-metrics';
 import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 
-export function readAuthHeaders(headers: Headers): AuthHeaders {
+function readAuthHeaders(headers: Headers): AuthHeaders {
   const read = (name: string) => headers.get(name) ?? undefined;
   return {
     projectId: read('x-stack-project-id'),

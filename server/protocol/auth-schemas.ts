@@ -1,9 +1,8 @@
 // Payload schemas for password auth and sessions (wire §3.4–3.6, §5.1).
 import * as v from 'valibot';
 import { wireObject } from './wire-object';
-import { emailSchema, strictEmailSchema, uuidSchema } from './user-schemas';
+import { emailSchema, strictEmailSchema, urlSchema, userIdOrMeSchema, uuidSchema } from './user-schemas';
 
-const urlSchema = v.pipe(v.string(), v.url('Invalid URL'));
 // Length rules (8..256) are checked in core so they answer PASSWORD_TOO_SHORT / _TOO_LONG.
 const passwordSchema = v.string();
 
@@ -20,7 +19,7 @@ export const passwordUpdateSchema = wireObject({ old_password: passwordSchema, n
 export const passwordSetSchema = wireObject({ password: passwordSchema });
 
 export const sessionCreateSchema = wireObject({
-  user_id: v.union([uuidSchema, v.literal('me')], 'Must be a UUID or "me"'),
+  user_id: userIdOrMeSchema,
   expires_in_millis: v.optional(
     v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31_708_800_000, 'Sessions last at most 367 days')),
   ),
@@ -47,8 +46,6 @@ export const sendResetCodeSchema = wireObject({ email: emailSchema, callback_url
 export const passwordResetSchema = wireObject({ code: verificationCodeSchema, password: passwordSchema });
 export const sendVerificationCodeSchema = wireObject({ email: strictEmailSchema, callback_url: urlSchema });
 
-export const userIdOrMeSchema = v.union([uuidSchema, v.literal('me')], 'Must be a UUID or "me"');
-
 const contactChannelClientFields = {
   value: emailSchema,
   type: v.optional(v.literal('email')),
@@ -74,7 +71,8 @@ export const contactChannelUpdateServerSchema = wireObject({
 });
 export const contactChannelParams = v.strictObject({ user_id: userIdOrMeSchema, contact_channel_id: uuidSchema });
 export const contactChannelListQuery = v.strictObject({
-  user_id: v.optional(userIdOrMeSchema),
+  // Without user_id the list is the signed-in user's (wire §5.5).
+  user_id: v.optional(userIdOrMeSchema, 'me'),
   contact_channel_id: v.optional(uuidSchema),
 });
 export const callbackUrlBodySchema = wireObject({ callback_url: urlSchema });

@@ -1,8 +1,7 @@
 // Payload schemas of the OAuth endpoints (wire §7) and connected accounts (wire §5.15).
 import * as v from 'valibot';
+import { urlSchema } from './user-schemas';
 import { wireObject } from './wire-object';
-
-const urlSchema = v.pipe(v.string(), v.url('Invalid URL'));
 
 /** The authorize request as the SDK builds it (wire §7.1); unknown parameters are refused. */
 export const oauthAuthorizeQuerySchema = v.strictObject({
@@ -26,4 +25,4 @@ export const oauthAuthorizeQuerySchema = v.strictObject({
 });
 export type OAuthAuthorizeQuery = v.InferOutput<typeof oauthAuthorizeQuerySchema>;
 
-export const connectedAccountTokenBodySchema = wireObject({ scope: v.optional(v.string()) });
+export const connectedAccountTokenBodySchema = wireObject({ scope: v.optional(v.string(), '') });

@@ -1,12 +1,12 @@
 // Payload schemas for sign-in by emailed code and the TOTP second step (wire §5.2, §5.3).
 import * as v from 'valibot';
 import { verificationCodeSchema } from './auth-schemas';
-import { strictEmailSchema } from './user-schemas';
+import { strictEmailSchema, urlSchema } from './user-schemas';
 import { wireObject } from './wire-object';
 
 export const sendSignInCodeSchema = wireObject({
   email: strictEmailSchema,
-  callback_url: v.pipe(v.string(), v.url('Invalid URL')),
+  callback_url: urlSchema,
 });
 
 export const mfaSignInSchema = wireObject({

@@ -2,12 +2,10 @@
 // permission definitions and invitations (wire §4.3–4.9, §5.6–5.11).
 import * as v from 'valibot';
 import { permissionIdSchema } from './permission-ids';
-import { emailSchema, profileImageUrlSchema, uuidSchema } from './user-schemas';
+import { emailSchema, profileImageUrlSchema, urlSchema, userIdOrMeSchema, uuidSchema } from './user-schemas';
 import { wireObject } from './wire-object';
 
 const jsonValue = v.unknown();
-/** A user id in a path or query: a UUID, or `me` for the signed-in user (wire §1.4). */
-export const userIdOrMeSchema = v.union([v.literal('me'), uuidSchema], 'Must be a UUID or "me"');
 const displayNameSchema = v.pipe(v.string(), v.minLength(1, 'Please enter a team name'), v.maxLength(256));
 /** Clients send images as data (checked in core), servers as URLs. */
 const clientImageSchema = v.pipe(v.string(), v.maxLength(1_000_000, 'Profile image URL is limited to 1,000,000 characters'));
@@ -83,7 +81,7 @@ export const permissionDefinitionParams = v.strictObject({ permission_id: v.stri
 export const invitationSendSchema = wireObject({
   team_id: uuidSchema,
   email: emailSchema,
-  callback_url: v.pipe(v.string(), v.url('Invalid URL')),
+  callback_url: urlSchema,
 });
 export const invitationTeamQuery = wireObject({ team_id: uuidSchema });
 export const invitationParams = v.strictObject({ id: uuidSchema });

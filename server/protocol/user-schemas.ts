@@ -14,6 +14,9 @@ export const emailSchema = v.pipe(v.string(), v.trim(), v.email('Please enter a 
 /** Sign-up and OTP emails also reject a leading dot and a one-letter top-level domain (wire §1.5). */
 export const strictEmailSchema = v.pipe(emailSchema, v.regex(/^[^.].*@.*\.[^.][^.]+$/, 'Please enter a valid email'));
 export const uuidSchema = v.pipe(v.string(), v.uuid('Must be a UUID'));
+/** A user id in a path, query or body: a UUID, or `me` for the signed-in user (wire §1.4). */
+export const userIdOrMeSchema = v.union([uuidSchema, v.literal('me')], 'Must be a UUID or "me"');
+export const urlSchema = v.pipe(v.string(), v.url('Invalid URL'));
 
 const serverUserFields = {
   display_name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256)))),

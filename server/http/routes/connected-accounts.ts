@@ -4,8 +4,8 @@ import * as v from 'valibot';
 import type { Context } from '../../core/context';
 import { requireAccess, resolveUserIdForCaller } from '../../core/request-auth';
 import { getConnectedAccountAccessToken } from '../../oauth/connected-accounts';
-import { userIdOrMeSchema } from '../../protocol/auth-schemas';
 import { connectedAccountTokenBodySchema } from '../../protocol/oauth-schemas';
+import { userIdOrMeSchema } from '../../protocol/user-schemas';
 import type { ApiApp } from '../api-app';
 import { authdOrigins } from './oauth';
 
@@ -22,7 +22,7 @@ export function connectedAccountRoutes(app: ApiApp, ctx: Context) {
         caller.projectId,
         userId,
         params.provider_id,
-        body.scope ?? '',
+        body.scope,
         authdOrigins(ctx, request).local,
       );
       set.status = 201;

@@ -33,7 +33,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
       '/contact-channels',
       ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        const userId = resolveUserIdForCaller(caller, query.user_id ?? 'me');
+        const userId = resolveUserIdForCaller(caller, query.user_id);
         return { items: listContactChannels(ctx, caller.projectId, userId, query.contact_channel_id), is_paginated: false };
       },
       { query: contactChannelListQuery },

@@ -14,7 +14,7 @@ export function authdOrigins(ctx: Context, request: Request): AuthdOrigins {
   return { public: ctx.settings.publicUrl?.replace(/\/+$/, '') ?? local, local };
 }
 
-export function readCookies(request: Request): Record<string, string> {
+function readCookies(request: Request): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const equals = part.indexOf('=');

@@ -2,7 +2,7 @@
 // exchanges OAuth authorization codes at, wire §7.3), the header-based refresh, sign-out, and
 // server-created sessions.
 import type { Context } from '../../core/context';
-import { requireAccess, requireUser } from '../../core/request-auth';
+import { requireAccess, resolveMe } from '../../core/request-auth';
 import { createSession, endSession, exchangeTokenGrant, refreshAccessToken } from '../../core/sessions';
 import { sessionCreateSchema, tokenRequestSchema } from '../../protocol/auth-schemas';
 import { knownError } from '../../protocol/known-errors';
@@ -74,8 +74,7 @@ export function sessionRoutes(app: ApiApp, ctx: Context) {
       '/auth/sessions',
       async ({ auth, body }) => {
         const caller = requireAccess(auth, 'server');
-        const userId = body.user_id === 'me' ? requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER') : body.user_id;
-        return createSession(ctx, caller.projectId, userId, body.expires_in_millis);
+        return createSession(ctx, caller.projectId, resolveMe(caller, body.user_id), body.expires_in_millis);
       },
       { body: sessionCreateSchema },
     );
