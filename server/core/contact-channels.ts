@@ -8,7 +8,7 @@ import { StatusError } from '../protocol/status-error';
 import type { Context } from './context';
 import { sendEmailVerificationCode } from './email-verification';
 import { writeTransaction, type DbWriter } from './transactions';
-import { findUserByAuthEmail, findUserRow, foldForSearch } from './users';
+import { findUserRow, foldForSearch, isAuthEmailOfAnotherUser } from './users';
 
 type ChannelRow = typeof contactChannels.$inferSelect;
 
@@ -64,8 +64,9 @@ function findChannelByValue(db: DbWriter, userId: string, value: string): Channe
 }
 
 function refuseAuthValueOfSomeoneElse(db: DbWriter, projectId: string, userId: string, value: string): void {
-  const owner = findUserByAuthEmail(db, projectId, value);
-  if (owner && owner.id !== userId) throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'email');
+  if (isAuthEmailOfAnotherUser(db, projectId, userId, value)) {
+    throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'email');
+  }
 }
 
 export function listContactChannels(ctx: Context, projectId: string, userId: string, channelId?: string): ContactChannelView[] {
@@ -94,28 +95,26 @@ export function createContactChannel(
   userId: string,
   input: Required<Pick<ContactChannelInput, 'value' | 'used_for_auth'>> & ContactChannelInput,
 ): ContactChannelView {
-  const id = crypto.randomUUID();
+  const row: ChannelRow = {
+    id: crypto.randomUUID(),
+    projectId,
+    userId,
+    type: 'email',
+    value: input.value,
+    valueFolded: foldForSearch(input.value)!,
+    isVerified: input.is_verified ?? false,
+    isPrimary: input.is_primary ?? false,
+    usedForAuth: input.used_for_auth,
+    createdAt: ctx.clock.now(),
+  };
   writeTransaction(ctx, (tx) => {
     requireUserOfProject(tx, projectId, userId);
     if (findChannelByValue(tx, userId, input.value)) throw new StatusError(400, 'Contact channel already exists');
     if (input.used_for_auth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, input.value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
-    tx.insert(contactChannels)
-      .values({
-        id,
-        projectId,
-        userId,
-        type: 'email',
-        value: input.value,
-        valueFolded: foldForSearch(input.value)!,
-        isVerified: input.is_verified ?? false,
-        isPrimary: input.is_primary ?? false,
-        usedForAuth: input.used_for_auth,
-        createdAt: ctx.clock.now(),
-      })
-      .run();
+    tx.insert(contactChannels).values(row).run();
   });
-  return readContactChannel(ctx, projectId, userId, id);
+  return view(row);
 }
 
 export function updateContactChannel(
@@ -125,7 +124,7 @@ export function updateContactChannel(
   channelId: string,
   input: ContactChannelInput,
 ): ContactChannelView {
-  writeTransaction(ctx, (tx) => {
+  return writeTransaction(ctx, (tx) => {
     const row = findChannel(tx, projectId, userId, channelId);
     if (!row) throw new StatusError(400, 'Contact channel not found');
     const value = input.value ?? row.value;
@@ -136,22 +135,20 @@ export function updateContactChannel(
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
     // A new address is unverified unless the server says otherwise (wire §5.5).
     const changedValue = value !== row.value;
-    tx.update(contactChannels)
-      .set({
-        value,
-        valueFolded: foldForSearch(value)!,
-        usedForAuth,
-        isPrimary: input.is_primary ?? row.isPrimary,
-        isVerified: input.is_verified ?? (changedValue ? false : row.isVerified),
-      })
-      .where(eq(contactChannels.id, row.id))
-      .run();
+    const changes = {
+      value,
+      valueFolded: foldForSearch(value)!,
+      usedForAuth,
+      isPrimary: input.is_primary ?? row.isPrimary,
+      isVerified: input.is_verified ?? (changedValue ? false : row.isVerified),
+    };
+    tx.update(contactChannels).set(changes).where(eq(contactChannels.id, row.id)).run();
+    return view({ ...row, ...changes });
   });
-  return readContactChannel(ctx, projectId, userId, channelId);
 }
 
 export function deleteContactChannel(ctx: Context, projectId: string, userId: string, channelId: string): void {
-  writeTransaction(ctx, (tx) => {
+  return writeTransaction(ctx, (tx) => {
     const row = findChannel(tx, projectId, userId, channelId);
     if (!row) throw new StatusError(400, 'Contact channel not found');
     tx.delete(contactChannels).where(eq(contactChannels.id, row.id)).run();

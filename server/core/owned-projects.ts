@@ -4,7 +4,7 @@ import { knownError } from '../protocol/known-errors';
 import type { ProjectAdminView, ProjectCreate } from '../protocol/project-schemas';
 import type { Context } from './context';
 import { addOwnedProject, findOwnedProjectIds } from './project-owners';
-import { findProjectRow, insertProject, internalProjectId, readProjectAdminView } from './projects';
+import { findProjectRow, insertProject, internalProjectId, projectAdminView, readProjectAdminView } from './projects';
 import { requireUser, type RequestAuth } from './request-auth';
 import { writeTransaction } from './transactions';
 
@@ -22,7 +22,7 @@ export function listOwnedProjects(ctx: Context, userId: string): ProjectAdminVie
     return row ? [row] : [];
   });
   rows.sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
-  return rows.map((row) => readProjectAdminView(ctx, row.id));
+  return rows.map((row) => projectAdminView(ctx, row));
 }
 
 /** Creates a project owned by the user: both happen in one transaction or neither does. */

@@ -65,6 +65,13 @@ export function projectExists(ctx: Context, projectId: string): boolean {
   return projectExistence.get(ctx, projectId, () => findProjectRow(ctx, projectId) !== undefined);
 }
 
+/** The project, through the prepared lookup; for reads outside a transaction. */
+export function requireProject(ctx: Context, projectId: string): ProjectRow {
+  const row = findProjectRow(ctx, projectId);
+  if (!row) throw knownError('PROJECT_NOT_FOUND', projectId);
+  return row;
+}
+
 export function requireProjectRow(db: DbWriter, projectId: string): ProjectRow {
   const row = db.select().from(projects).where(eq(projects.id, projectId)).get();
   if (!row) throw knownError('PROJECT_NOT_FOUND', projectId);
@@ -114,14 +121,13 @@ export function deleteProject(ctx: Context, projectId: string): void {
 }
 
 export function listProjectAdminViews(ctx: Context): ProjectAdminView[] {
-  const rows = ctx.db.select({ id: projects.id }).from(projects).orderBy(desc(projects.createdAt), asc(projects.id)).all();
-  return rows.map((row) => readProjectAdminView(ctx, row.id));
+  const rows = ctx.db.select().from(projects).orderBy(desc(projects.createdAt), asc(projects.id)).all();
+  return rows.map((row) => projectAdminView(ctx, row));
 }
 
 /** The client view reads only what it shows: it is on every page load of every app. */
 export function readProjectClientView(ctx: Context, projectId: string): ProjectClientView {
-  const row = findProjectRow(ctx, projectId);
-  if (!row) throw knownError('PROJECT_NOT_FOUND', projectId);
+  const row = requireProject(ctx, projectId);
   return {
     id: row.id,
     display_name: row.displayName,
@@ -130,7 +136,12 @@ export function readProjectClientView(ctx: Context, projectId: string): ProjectC
 }
 
 export function readProjectAdminView(ctx: Context, projectId: string): ProjectAdminView {
-  const row = requireProjectRow(ctx.db, projectId);
+  return projectAdminView(ctx, requireProjectRow(ctx.db, projectId));
+}
+
+/** The admin view of a project row already read. */
+export function projectAdminView(ctx: Context, row: ProjectRow): ProjectAdminView {
+  const projectId = row.id;
   const domains = ctx.db
     .select()
     .from(projectDomains)

@@ -1,6 +1,6 @@
 // Team invitations (wire §5.9): an emailed verification code of kind `team_invitation` whose row
 // id is the invitation's id and whose data names the team and the invited address.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { verificationCodes } from '../../db/schema';
 import { resolveEmailTransport } from '../email/email-queue';
 import { knownError } from '../protocol/known-errors';
@@ -52,20 +52,13 @@ export function sendTeamInvitation(
   });
 }
 
-/** The invitations of a team, used, expired or pending, oldest first. */
-function invitationRowsOf(db: DbWriter, projectId: string, teamId: string) {
-  return db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.projectId, projectId),
-        eq(verificationCodes.kind, 'team_invitation'),
-        sql`json_extract(${verificationCodes.data}, '$.team_id') = ${teamId}`,
-      ),
-    )
-    .orderBy(verificationCodes.createdAt)
-    .all();
+/** The invitations of a team, used, expired or pending. */
+function invitationsOfTeam(projectId: string, teamId: string) {
+  return and(
+    eq(verificationCodes.projectId, projectId),
+    eq(verificationCodes.kind, 'team_invitation'),
+    sql`json_extract(${verificationCodes.data}, '$.team_id') = ${teamId}`,
+  );
 }
 
 /** Invitations of the team not yet used nor expired, oldest first. */
@@ -73,7 +66,12 @@ export function listTeamInvitations(ctx: Context, projectId: string, caller: Tea
   authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members', '$invite_members');
   requireTeamRow(ctx.db, projectId, teamId);
   const now = ctx.clock.now();
-  return invitationRowsOf(ctx.db, projectId, teamId)
+  return ctx.db
+    .select()
+    .from(verificationCodes)
+    .where(invitationsOfTeam(projectId, teamId))
+    .orderBy(verificationCodes.createdAt)
+    .all()
     .filter((row) => row.usedAt === null && row.expiresAt > now)
     .map((row) => ({
       id: row.id,
@@ -94,17 +92,18 @@ export function revokeTeamInvitation(
   writeTransaction(ctx, (tx) => {
     authorizeTeamCaller(tx, projectId, caller, teamId, '$remove_members');
     requireTeamRow(tx, projectId, teamId);
-    if (!invitationRowsOf(tx, projectId, teamId).some((row) => row.id === invitationId)) {
-      throw new StatusError(404, 'Team invitation not found.');
-    }
-    tx.delete(verificationCodes).where(eq(verificationCodes.id, invitationId)).run();
+    const deleted = tx
+      .delete(verificationCodes)
+      .where(and(invitationsOfTeam(projectId, teamId), eq(verificationCodes.id, invitationId)))
+      .returning({ id: verificationCodes.id })
+      .all();
+    if (deleted.length === 0) throw new StatusError(404, 'Team invitation not found.');
   });
 }
 
 /** Withdraws every invitation of a team, as its deletion does. */
 export function withdrawTeamInvitations(db: DbWriter, projectId: string, teamId: string): void {
-  const ids = invitationRowsOf(db, projectId, teamId).map((row) => row.id);
-  if (ids.length > 0) db.delete(verificationCodes).where(inArray(verificationCodes.id, ids)).run();
+  db.delete(verificationCodes).where(invitationsOfTeam(projectId, teamId)).run();
 }
 
 export function checkTeamInvitationCode(ctx: Context, projectId: string, code: string): void {

@@ -11,7 +11,7 @@ import { writeTransaction, type DbWriter } from './transactions';
 import { requireUserRow } from './users';
 
 /** `roots` and everything reachable from them. Definitions cannot form cycles, but a visited set costs nothing. */
-export function expandPermissions(graph: Map<string, string[]>, roots: Iterable<string>): Set<string> {
+function expandPermissions(graph: Map<string, string[]>, roots: Iterable<string>): Set<string> {
   const reached = new Set<string>();
   const pending = [...roots];
   while (pending.length > 0) {
@@ -38,13 +38,7 @@ function directPermissionIds(db: DbWriter, projectId: string, teamId: string, us
     .map((row) => row.permissionId);
 }
 
-export function hasTeamPermission(
-  db: DbWriter,
-  projectId: string,
-  teamId: string,
-  userId: string,
-  permissionId: string,
-): boolean {
+function hasTeamPermission(db: DbWriter, projectId: string, teamId: string, userId: string, permissionId: string): boolean {
   const direct = directPermissionIds(db, projectId, teamId, userId);
   if (direct.includes(permissionId)) return true;
   return expandPermissions(containmentGraph(db, projectId), direct).has(permissionId);

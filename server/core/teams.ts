@@ -20,7 +20,7 @@ import type { RequestAuth } from './request-auth';
 import { withdrawTeamInvitations } from './team-invitations';
 import { requireTeamPermission } from './team-permissions';
 import { writeTransaction, type DbWriter } from './transactions';
-import { isClientProfileImage, readUserServerView, requireUserRow } from './users';
+import { isClientProfileImage, readUserServerView, requireUserRow, userServerViews } from './users';
 import { enqueueWebhookEvent } from './webhooks/webhook-events';
 
 type TeamRow = typeof teams.$inferSelect;
@@ -46,7 +46,7 @@ export function teamServerView(row: TeamRow): TeamServerView {
   };
 }
 
-export function findTeamRow(db: DbWriter, projectId: string, teamId: string): TeamRow | undefined {
+function findTeamRow(db: DbWriter, projectId: string, teamId: string): TeamRow | undefined {
   return db
     .select()
     .from(teams)
@@ -290,8 +290,7 @@ export function removeTeamMember(ctx: Context, projectId: string, caller: TeamCa
 
 export type MemberProfileServerView = MemberProfileClientView & { user: UserServerView };
 
-function memberProfileView(ctx: Context, projectId: string, member: MemberRow): MemberProfileServerView {
-  const user = readUserServerView(ctx, projectId, member.userId);
+function memberProfileView(member: MemberRow, user: UserServerView): MemberProfileServerView {
   return {
     team_id: member.teamId,
     user_id: member.userId,
@@ -328,13 +327,18 @@ export function listMemberProfiles(
   const conditions = [eq(teamMembers.projectId, projectId)];
   if (filter.teamId !== undefined) conditions.push(eq(teamMembers.teamId, filter.teamId));
   if (filter.userId !== undefined) conditions.push(eq(teamMembers.userId, filter.userId));
-  return ctx.db
-    .select()
+  const rows = ctx.db
+    .select({ member: teamMembers, user: users })
     .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(...conditions))
     .orderBy(asc(teamMembers.createdAt), sql`${teamMembers}.rowid`)
-    .all()
-    .map((member) => memberProfileView(ctx, projectId, member));
+    .all();
+  const userViews = userServerViews(
+    ctx.db,
+    rows.map((row) => row.user),
+  );
+  return rows.map((row, i) => memberProfileView(row.member, userViews[i]!));
 }
 
 export function readMemberProfile(
@@ -347,7 +351,7 @@ export function readMemberProfile(
   if (caller.kind === 'client' && userId !== requireClientUser(caller)) {
     authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members');
   }
-  return memberProfileView(ctx, projectId, requireMembership(ctx.db, projectId, teamId, userId));
+  return memberProfileView(requireMembership(ctx.db, projectId, teamId, userId), readUserServerView(ctx, projectId, userId));
 }
 
 /** A member's team profile; a client may change only its own. */
@@ -363,8 +367,8 @@ export function updateMemberProfile(
     throw new StatusError(403, 'Client access can only change the signed-in user\u2019s own team profile.');
   }
   checkClientImage(caller, input.profile_image_url);
-  writeTransaction(ctx, (tx) => {
-    requireMembership(tx, projectId, teamId, userId);
+  const member = writeTransaction(ctx, (tx) => {
+    const row = requireMembership(tx, projectId, teamId, userId);
     const changes: Partial<MemberRow> = {};
     if (input.display_name !== undefined) changes.displayName = input.display_name || null;
     if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
@@ -374,6 +378,7 @@ export function updateMemberProfile(
         .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
         .run();
     }
+    return { ...row, ...changes };
   });
-  return memberProfileView(ctx, projectId, requireMembership(ctx.db, projectId, teamId, userId));
+  return memberProfileView(member, readUserServerView(ctx, projectId, userId));
 }

@@ -8,7 +8,7 @@ import type { UserServerView } from '../protocol/user-schemas';
 import type { Context } from './context';
 import { prepared } from './prepared-queries';
 import { dayMillis, utcDayOf } from './user-activity';
-import { readUserServerView } from './users';
+import { userServerViews } from './users';
 
 export interface DailyFigure {
   /** UTC date, YYYY-MM-DD. */
@@ -59,18 +59,18 @@ const selectActiveUsersByDay = (db: Db) =>
     )
     .prepare();
 
-const selectNewestUserIds = (db: Db) =>
+const selectNewestUsers = (db: Db) =>
   db
-    .select({ id: users.id })
+    .select()
     .from(users)
     .where(eq(users.projectId, sql.placeholder('projectId')))
     .orderBy(desc(users.signedUpAt))
     .limit(recentUsersShown)
     .prepare();
 
-const selectRecentlyActiveUserIds = (db: Db) =>
+const selectRecentlyActiveUsers = (db: Db) =>
   db
-    .select({ id: users.id })
+    .select()
     .from(users)
     .where(eq(users.projectId, sql.placeholder('projectId')))
     .orderBy(desc(users.lastActiveAt))
@@ -101,7 +101,9 @@ function dailySeries(firstDay: number, lastDay: number, counted: { day: number; 
 export function readUsageMetrics(ctx: Context, projectId: string): UsageMetrics {
   const today = utcDayOf(ctx.clock.now());
   const firstDay = today - seriesDaysBeforeToday;
-  const views = (rows: { id: string }[]) => rows.map((row) => readUserServerView(ctx, projectId, row.id));
+  const newest = prepared(ctx, selectNewestUsers).all({ projectId });
+  // Both lists' views in one batch: a handful of queries rather than several per user.
+  const recentViews = userServerViews(ctx.db, [...newest, ...prepared(ctx, selectRecentlyActiveUsers).all({ projectId })]);
 
   const counts = prepared(ctx, selectUserCounts).get({ projectId });
   const loginMethods = [
@@ -121,8 +123,8 @@ export function readUsageMetrics(ctx: Context, projectId: string): UsageMetrics 
     daily_active_users: dailySeries(firstDay, today, prepared(ctx, selectActiveUsersByDay).all({ projectId, since: firstDay })),
     // authd keeps no address-to-country database, so it reports no countries.
     users_by_country: {},
-    recently_registered: views(prepared(ctx, selectNewestUserIds).all({ projectId })),
-    recently_active: views(prepared(ctx, selectRecentlyActiveUserIds).all({ projectId })),
+    recently_registered: recentViews.slice(0, newest.length),
+    recently_active: recentViews.slice(newest.length),
     login_methods: loginMethods,
   };
 }

@@ -73,7 +73,10 @@ const selectChannelsOfUser = (db: Db) =>
 // Frozen, because every caller shares the one object.
 const serverViews = new WriteInvalidatedCache<Readonly<UserServerView> | null>(10_000);
 
-/** The server view of a user of the project. */
+/**
+ * The server view of a user of the project. Inside a write transaction it is read afresh on the
+ * same connection, so it sees the transaction's own writes (webhook payloads rely on this).
+ */
 export function readUserServerView(ctx: Context, projectId: string, userId: string): Readonly<UserServerView> {
   const view = serverViews.get(ctx, `${projectId}:${userId}`, () => {
     const row = prepared(ctx, selectUserOfProject).get({ projectId, userId });
@@ -159,7 +162,7 @@ export function findUserByAuthEmail(db: DbWriter, projectId: string, email: stri
  * Creates a user. Password hashing is slow, so it happens before the transaction opens; the
  * transaction then checks and writes everything at once.
  */
-export async function createUser(ctx: Context, projectId: string, input: UserCreate, db?: DbWriter): Promise<UserServerView> {
+export async function createUser(ctx: Context, projectId: string, input: UserCreate): Promise<UserServerView> {
   const passwordHash = await passwordHashFor(input);
   const create = (tx: DbWriter) => {
     const project = requireProjectRow(tx, projectId);
@@ -205,7 +208,7 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
         email: provider.email ?? null,
       });
     }
-    enqueueWebhookEvent(ctx, tx, projectId, 'user.created', () => userServerViewIn(tx, projectId, id));
+    enqueueWebhookEvent(ctx, tx, projectId, 'user.created', () => readUserServerView(ctx, projectId, id));
     if (project.createTeamOnSignUp) {
       // Every way of signing up passes here, so each gets its personal team (wire §5.4).
       const name = input.display_name || input.primary_email;
@@ -213,16 +216,7 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
     }
     return id;
   };
-  if (!db) return readUserServerView(ctx, projectId, writeTransaction(ctx, create));
-  // Read back through the caller's transaction, which may still add to the user.
-  const row = requireUserRow(db, projectId, create(db));
-  return serverView(row, channelsOf(db, row.id), selectedTeamOf(db, row), oauthProvidersOf(db, row.id));
-}
-
-/** The server view read inside a transaction (the cached reader would not see its writes). */
-function userServerViewIn(db: DbWriter, projectId: string, userId: string): UserServerView {
-  const row = requireUserRow(db, projectId, userId);
-  return serverView(row, channelsOf(db, userId), selectedTeamOf(db, row), oauthProvidersOf(db, userId));
+  return readUserServerView(ctx, projectId, writeTransaction(ctx, create));
 }
 
 export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
@@ -267,7 +261,7 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
     }
     if (Object.keys(changes).length > 0) tx.update(users).set(changes).where(eq(users.id, row.id)).run();
     applyPrimaryEmailUpdate(ctx, tx, projectId, userId, input);
-    enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', () => userServerViewIn(tx, projectId, userId));
+    enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', () => readUserServerView(ctx, projectId, userId));
   });
   return readUserServerView(ctx, projectId, userId);
 }
@@ -358,45 +352,37 @@ export function listUsers(ctx: Context, projectId: string, query: UserListQuery)
   const rows = statement.all();
   const nextRow = query.limit !== undefined && rows.length > query.limit ? rows.pop() : undefined;
 
-  const channels = rows.length
-    ? ctx.db
-        .select()
-        .from(contactChannels)
-        .where(
-          inArray(
-            contactChannels.userId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .all()
-    : [];
-  // One query for the page's selected teams rather than one per user.
+  return { items: userServerViews(ctx.db, rows), nextCursor: nextRow?.id ?? null };
+}
+
+/** Server views of many users at once: one query each for channels, selected teams and providers, not one per user. */
+export function userServerViews(db: DbWriter, rows: UserRow[]): UserServerView[] {
+  if (rows.length === 0) return [];
+  const userIds = rows.map((r) => r.id);
+  const channels = Map.groupBy(
+    db.select().from(contactChannels).where(inArray(contactChannels.userId, userIds)).all(),
+    (c) => c.userId,
+  );
   const selectedTeamIds = [...new Set(rows.flatMap((row) => (row.selectedTeamId === null ? [] : [row.selectedTeamId])))];
   const selectedTeams = new Map(
     selectedTeamIds.length === 0
       ? []
-      : ctx.db
+      : db
           .select()
           .from(teams)
           .where(inArray(teams.id, selectedTeamIds))
           .all()
           .map((team) => [team.id, teamServerView(team)] as const),
   );
-  const oauthProviders = oauthProviderEntriesByUser(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return {
-    items: rows.map((row) =>
-      serverView(
-        row,
-        channels.filter((c) => c.userId === row.id),
-        row.selectedTeamId === null ? null : (selectedTeams.get(row.selectedTeamId) ?? null),
-        oauthProviders.get(row.id) ?? [],
-      ),
+  const oauthProviders = oauthProviderEntriesByUser(db, userIds);
+  return rows.map((row) =>
+    serverView(
+      row,
+      channels.get(row.id) ?? [],
+      row.selectedTeamId === null ? null : (selectedTeams.get(row.selectedTeamId) ?? null),
+      oauthProviders.get(row.id) ?? [],
     ),
-    nextCursor: nextRow?.id ?? null,
-  };
+  );
 }
 
 /** Case folding for search, done here because SQLite's lower() and LIKE fold only ASCII. */
@@ -441,7 +427,9 @@ function insertPrimaryEmail(
   email: string,
   options: { verified: boolean; usedForAuth: boolean; now: number },
 ): void {
-  if (options.usedForAuth) refuseEmailUsedForAuthElsewhere(tx, projectId, userId, email);
+  if (options.usedForAuth && isAuthEmailOfAnotherUser(tx, projectId, userId, email)) {
+    throw knownError('USER_EMAIL_ALREADY_EXISTS');
+  }
   tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
   tx.insert(contactChannels)
     .values({
@@ -463,9 +451,10 @@ function insertPrimaryEmail(
     .run();
 }
 
-function refuseEmailUsedForAuthElsewhere(tx: DbWriter, projectId: string, userId: string, email: string): void {
-  const owner = findUserByAuthEmail(tx, projectId, email);
-  if (owner && owner.id !== userId) throw knownError('USER_EMAIL_ALREADY_EXISTS');
+/** Whether another user of the project already signs in with `email`. */
+export function isAuthEmailOfAnotherUser(db: DbWriter, projectId: string, userId: string, email: string): boolean {
+  const channel = findAuthEmailChannel(db, projectId, email);
+  return channel !== undefined && channel.userId !== userId;
 }
 
 function applyPrimaryEmailUpdate(ctx: Context, tx: DbWriter, projectId: string, userId: string, input: UserUpdate): void {

@@ -8,12 +8,12 @@ import { startBackgroundWorker, type BackgroundWorker } from '../core/background
 import type { Context } from '../core/context';
 import { resolveEmailTransport, type EmailMessageRow } from './email-queue';
 
-export const maxDeliveryAttempts = 12;
+const maxDeliveryAttempts = 12;
 const firstRetryDelayMillis = 30_000;
 const pollIntervalMillis = 2_000;
 
 /** 30 s, 1 min, 2 min … doubling: the twelve attempts span about seventeen hours. */
-export function retryDelayMillis(attempt: number): number {
+function retryDelayMillis(attempt: number): number {
   return firstRetryDelayMillis * 2 ** (attempt - 1);
 }
 

@@ -13,7 +13,7 @@ import { signedWebhookHeaders } from './webhook-signing';
 /** Waits after the 1st, 2nd … failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 hours). */
 export const webhookRetryDelaysMillis = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
 export const maxWebhookAttempts = webhookRetryDelaysMillis.length + 1;
-export const webhookAttemptTimeoutMillis = 15_000;
+const webhookAttemptTimeoutMillis = 15_000;
 const pollIntervalMillis = 2_000;
 const batchSize = 20;
 const responseExcerptBytes = 1_000;

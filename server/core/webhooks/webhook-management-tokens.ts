@@ -27,7 +27,7 @@ export function issueWebhookManagementToken(ctx: Context, projectId: string): st
 const invalidTokenText = 'The webhook management token is invalid or has expired. Ask POST /webhooks/svix-token for a new one.';
 
 /** The project a token lets its bearer manage webhooks of; 401 text if it is forged or expired. */
-export function verifyWebhookManagementToken(ctx: Context, token: string): string {
+function verifyWebhookManagementToken(ctx: Context, token: string): string {
   const [payload, mac] = token.startsWith(tokenPrefix) ? token.slice(tokenPrefix.length).split('.') : [];
   if (!payload || !mac) throw new StatusError(401, invalidTokenText);
   const expected = tokenMac(ctx, payload);

@@ -10,7 +10,7 @@ export function generateWebhookSecret(): string {
   return `${secretPrefix}${randomBytes(32).toString('base64')}`;
 }
 
-export function webhookSignature(secret: string, messageId: string, timestampSeconds: number, body: string): string {
+function webhookSignature(secret: string, messageId: string, timestampSeconds: number, body: string): string {
   if (!secret.startsWith(secretPrefix)) throw new Error('not a whsec_ webhook secret');
   const key = Buffer.from(secret.slice(secretPrefix.length), 'base64');
   const digest = createHmac('sha256', key).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64');
