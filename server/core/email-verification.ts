@@ -31,6 +31,14 @@ export function sendEmailVerificationCode(ctx: Context, projectId: string, chann
   });
 }
 
+export function findPrimaryEmailChannel(ctx: Context, userId: string): ChannelRow | undefined {
+  return ctx.db
+    .select()
+    .from(contactChannels)
+    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.isPrimary, true)))
+    .get();
+}
+
 /** The deprecated call the SDK's `user.sendVerificationEmail()` uses: only the primary email. */
 export function sendPrimaryEmailVerificationCode(
   ctx: Context,
@@ -39,11 +47,7 @@ export function sendPrimaryEmailVerificationCode(
   email: string,
   callbackUrl: string,
 ): void {
-  const primary = ctx.db
-    .select()
-    .from(contactChannels)
-    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.isPrimary, true)))
-    .get();
+  const primary = findPrimaryEmailChannel(ctx, userId);
   if (!primary || primary.value !== email) throw knownError('EMAIL_IS_NOT_PRIMARY_EMAIL', email, primary?.value ?? '');
   sendEmailVerificationCode(ctx, projectId, primary, callbackUrl);
 }

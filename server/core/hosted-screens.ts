@@ -7,13 +7,11 @@ import { apiKeySets, projects } from '../../db/schema';
 import { createApiKeySet, isValidApiKey, nonExpiringKeyMillis } from './api-keys';
 import type { Context } from './context';
 import { internalProjectId, readProjectAdminView } from './projects';
-import { sha256Hex } from './random-tokens';
-import { writeTransaction } from './transactions';
+import { crockfordString, sha256Hex } from './random-tokens';
+import { writeTransaction, type DbWriter } from './transactions';
 
 /** Description of the key sets authd creates for its hosted screens (visible in `keys list`). */
 export const hostedScreensKeyDescription = 'Hosted sign-in screens (kept by authd)';
-
-const crockford = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /**
  * The key is derived from the instance secret, the project and a generation number rather than
@@ -22,9 +20,17 @@ const crockford = '0123456789abcdefghjkmnpqrstvwxyz';
  */
 function derivedKey(ctx: Context, projectId: string, generation: number): string {
   const digest = createHmac('sha512', ctx.secretKey).update(`hosted-screens-publishable-key:${projectId}:${generation}`).digest();
-  let key = 'pck_';
-  for (let i = 0; i < 45; i++) key += crockford[digest[i]! % 32];
-  return key;
+  return `pck_${crockfordString(digest.subarray(0, 45))}`;
+}
+
+/** Whether a key set of the project holds `key`, valid or not. */
+function keySetHoldsKey(db: DbWriter, projectId: string, key: string): boolean {
+  const row = db
+    .select({ id: apiKeySets.id })
+    .from(apiKeySets)
+    .where(and(eq(apiKeySets.projectId, projectId), eq(apiKeySets.publishableClientKeyHash, sha256Hex(key))))
+    .get();
+  return row !== undefined;
 }
 
 // Enough generations for any number of revocations an admin would do by hand.
@@ -35,20 +41,10 @@ export function hostedScreensPublishableKey(ctx: Context, projectId: string): st
   for (let generation = 0; generation < maxGenerations; generation++) {
     const key = derivedKey(ctx, projectId, generation);
     if (isValidApiKey(ctx, projectId, 'publishable_client_key', key)) return key;
-    const existing = ctx.db
-      .select({ id: apiKeySets.id })
-      .from(apiKeySets)
-      .where(and(eq(apiKeySets.projectId, projectId), eq(apiKeySets.publishableClientKeyHash, sha256Hex(key))))
-      .get();
-    if (existing) continue; // revoked or expired: this generation is spent
+    if (keySetHoldsKey(ctx.db, projectId, key)) continue; // revoked or expired: this generation is spent
     return writeTransaction(ctx, (tx) => {
       // Another request may have created it since the check above.
-      const raced = tx
-        .select({ id: apiKeySets.id })
-        .from(apiKeySets)
-        .where(and(eq(apiKeySets.projectId, projectId), eq(apiKeySets.publishableClientKeyHash, sha256Hex(key))))
-        .get();
-      if (!raced) {
+      if (!keySetHoldsKey(tx, projectId, key)) {
         createApiKeySet(
           ctx,
           projectId,

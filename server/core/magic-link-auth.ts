@@ -6,12 +6,12 @@ import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
 import type { Context } from './context';
 import { queueTemplatedEmail } from './email-templates';
-import { requireProjectRow } from './projects';
+import { requireProject } from './projects';
 import { consumeRateLimit, type RequestOrigin } from './rate-limits';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
 import { writeTransaction } from './transactions';
 import { linkWithCode, requireTrustedUrl } from './trusted-urls';
-import { createUser, findAuthEmailChannel, findUserRow } from './users';
+import { createUser, findAuthEmailChannel, findUserRow, requireUserRow } from './users';
 import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from './verification-codes';
 
 const typedCodeLength = 6;
@@ -21,7 +21,7 @@ export interface MagicLinkSignInResult extends SignInResult {
 }
 
 function requireMagicLink(ctx: Context, projectId: string) {
-  const project = requireProjectRow(ctx.db, projectId);
+  const project = requireProject(ctx, projectId);
   if (!project.magicLinkEnabled) throw new StatusError(403, 'Magic link is not enabled for this project');
   return project;
 }
@@ -95,19 +95,20 @@ export async function signInWithMagicLink(
     const email = String(data.email);
     const channel = findAuthEmailChannel(tx, projectId, email);
     refuseUnverifiedAccount(channel);
-    if (channel) return { existingUserId: channel.userId, email };
+    if (channel) return { existingUser: requireUserRow(tx, projectId, channel.userId), email };
     if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
     consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
-    return { existingUserId: null, email };
+    return { existingUser: null, email };
   });
-  if (target.existingUserId !== null) return signInResponse(await completeSignIn(ctx, projectId, target.existingUserId), false);
+  if (target.existingUser) return signInResponse(await completeSignIn(ctx, projectId, target.existingUser), false);
   const user = await createUser(ctx, projectId, {
     primary_email: target.email,
     primary_email_verified: true,
     primary_email_auth_enabled: true,
     otp_auth_enabled: true,
   });
-  return signInResponse(await completeSignIn(ctx, projectId, user.id, { isNewUser: true }), true);
+  const newUser = { id: user.id, requiresTotpMfa: user.requires_totp_mfa };
+  return signInResponse(await completeSignIn(ctx, projectId, newUser, { isNewUser: true }), true);
 }
 
 /** Wire §4.15's field order. */

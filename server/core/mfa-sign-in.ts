@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
 import { checkRateLimit, consumeRateLimit } from './rate-limits';
-import { createSession } from './sessions';
+import { startSession } from './sessions';
 import type { MfaAttemptData, SignInResult } from './sign-in-completion';
 import { acceptedTotpStep, openTotpSecret } from './totp-codes';
 import { requireUserRow } from './users';
@@ -42,6 +42,6 @@ export async function signInWithTotp(
     tx.update(users).set({ totpLastUsedStep: step }).where(eq(users.id, userId)).run();
     return { userId, isNewUser };
   });
-  const tokens = await createSession(ctx, projectId, attempt.userId);
+  const tokens = await startSession(ctx, projectId, attempt.userId);
   return { ...tokens, is_new_user: attempt.isNewUser, user_id: attempt.userId };
 }

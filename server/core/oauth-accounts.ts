@@ -112,42 +112,30 @@ export interface ProviderTokenSet {
 }
 
 /**
- * Keeps the tokens of a fresh provider grant. Older access tokens of the account are dropped
- * (the new one supersedes them), as is a refresh token for exactly the same scopes.
+ * Keeps the tokens of a fresh provider grant. A token of the same kind for exactly the same
+ * scopes is dropped: the new one supersedes it.
  */
 export function storeProviderTokens(ctx: Context, tx: DbWriter, accountId: string, tokens: ProviderTokenSet): void {
   const now = ctx.clock.now();
   const scopes = normalizeScopes(tokens.scopes);
-  tx.delete(oauthTokens)
-    .where(and(eq(oauthTokens.oauthAccountId, accountId), eq(oauthTokens.kind, 'access'), eq(oauthTokens.scopes, scopes)))
-    .run();
-  tx.insert(oauthTokens)
-    .values({
-      id: crypto.randomUUID(),
-      oauthAccountId: accountId,
-      kind: 'access',
-      sealedToken: sealSecret(ctx, tokens.accessToken),
-      scopes,
-      expiresAt: tokens.expiresIn === undefined ? null : now + tokens.expiresIn * 1000,
-      createdAt: now,
-    })
-    .run();
-  if (tokens.refreshToken) {
+  const keep = (kind: 'access' | 'refresh', token: string, expiresAt: number | null) => {
     tx.delete(oauthTokens)
-      .where(and(eq(oauthTokens.oauthAccountId, accountId), eq(oauthTokens.kind, 'refresh'), eq(oauthTokens.scopes, scopes)))
+      .where(and(eq(oauthTokens.oauthAccountId, accountId), eq(oauthTokens.kind, kind), eq(oauthTokens.scopes, scopes)))
       .run();
     tx.insert(oauthTokens)
       .values({
         id: crypto.randomUUID(),
         oauthAccountId: accountId,
-        kind: 'refresh',
-        sealedToken: sealSecret(ctx, tokens.refreshToken),
+        kind,
+        sealedToken: sealSecret(ctx, token),
         scopes,
-        expiresAt: null,
+        expiresAt,
         createdAt: now,
       })
       .run();
-  }
+  };
+  keep('access', tokens.accessToken, tokens.expiresIn === undefined ? null : now + tokens.expiresIn * 1000);
+  if (tokens.refreshToken) keep('refresh', tokens.refreshToken, null);
 }
 
 export interface StoredProviderToken {

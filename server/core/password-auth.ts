@@ -1,13 +1,13 @@
 // Email-and-password sign-up, sign-in and password changes (wire §5.1), in the order of checks
 // Stack uses so each failure gets the same error it would there.
-import { and, eq } from 'drizzle-orm';
-import { contactChannels, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import { StatusError } from '../protocol/status-error';
 import type { Context } from './context';
-import { sendEmailVerificationCode } from './email-verification';
+import { findPrimaryEmailChannel, sendEmailVerificationCode } from './email-verification';
 import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
-import { requireProjectRow } from './projects';
+import { requireProject } from './projects';
 import { checkRateLimit, consumeRateLimit, type RequestOrigin } from './rate-limits';
 import { endOtherSessions } from './sessions';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
@@ -16,7 +16,7 @@ import { createUser, findUserByAuthEmail, requireUserRow } from './users';
 
 /** The project, if it allows email-and-password sign-in; every /auth/password/* call checks it first. */
 export function requirePasswordAuth(ctx: Context, projectId: string) {
-  const project = requireProjectRow(ctx.db, projectId);
+  const project = requireProject(ctx, projectId);
   if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
   return project;
 }
@@ -38,17 +38,13 @@ export async function signUpWithPassword(
     password: input.password,
   });
   if (input.verification_callback_url) sendSignUpVerification(ctx, projectId, user.id, input.verification_callback_url);
-  return completeSignIn(ctx, projectId, user.id, { isNewUser: true });
+  return completeSignIn(ctx, projectId, { id: user.id, requiresTotpMfa: user.requires_totp_mfa }, { isNewUser: true });
 }
 
 /** Sign-up succeeds whatever happens to its verification email (wire §5.1), e.g. an untrusted URL. */
 function sendSignUpVerification(ctx: Context, projectId: string, userId: string, callbackUrl: string): void {
   try {
-    const primary = ctx.db
-      .select()
-      .from(contactChannels)
-      .where(and(eq(contactChannels.userId, userId), eq(contactChannels.isPrimary, true)))
-      .get();
+    const primary = findPrimaryEmailChannel(ctx, userId);
     if (primary) sendEmailVerificationCode(ctx, projectId, primary, callbackUrl);
   } catch (error) {
     ctx.log.warn(`no verification email after sign-up: ${error instanceof Error ? error.message : String(error)}`);
@@ -81,7 +77,7 @@ export async function signInWithPassword(
       .where(eq(users.id, user.id))
       .run();
   }
-  return completeSignIn(ctx, projectId, user.id);
+  return completeSignIn(ctx, projectId, user);
 }
 
 /** Changes a known password; the caller's own session (its refresh token) survives. */

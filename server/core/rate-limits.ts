@@ -56,16 +56,22 @@ function currentWindow(ctx: Context, name: RateLimitName, projectId: string, key
 /** Refuses when the window's limit for `key` is spent, without counting anything. */
 export function checkRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): void {
   if (ctx.settings.rateLimitsDisabled) return;
-  const window = currentWindow(ctx, name, projectId, key);
-  if (window.count >= rateLimitRules[name].limit) {
-    throw new RateLimitedError(Math.ceil((window.startedAt + rateLimitRules[name].windowMillis - ctx.clock.now()) / 1000));
-  }
+  refuseWhenSpent(ctx, name, currentWindow(ctx, name, projectId, key));
 }
 
 /** Counts one attempt against `name` for `key`, refusing it once the window's limit is spent. */
 export function consumeRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): void {
-  checkRateLimit(ctx, name, projectId, key);
-  currentWindow(ctx, name, projectId, key).count++;
+  if (ctx.settings.rateLimitsDisabled) return;
+  const window = currentWindow(ctx, name, projectId, key);
+  refuseWhenSpent(ctx, name, window);
+  window.count++;
+}
+
+function refuseWhenSpent(ctx: Context, name: RateLimitName, window: Window): void {
+  const rule = rateLimitRules[name];
+  if (window.count >= rule.limit) {
+    throw new RateLimitedError(Math.ceil((window.startedAt + rule.windowMillis - ctx.clock.now()) / 1000));
+  }
 }
 
 function pruneExpired(windows: Map<string, Window>, now: number): void {

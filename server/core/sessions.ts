@@ -21,6 +21,7 @@ export interface SessionTokens {
   refresh_token: string;
 }
 
+/** `POST /auth/sessions`: a session for a user named by the server, who may not exist. */
 export async function createSession(
   ctx: Context,
   projectId: string,
@@ -28,19 +29,39 @@ export async function createSession(
   expiresInMillis: number = defaultSessionLifetimeMillis,
 ): Promise<SessionTokens> {
   if (!findUserRow(ctx.db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
-  const refreshToken = randomCrockfordString(45);
-  const now = ctx.clock.now();
-  ctx.db
+  return startSession(ctx, projectId, userId, expiresInMillis);
+}
+
+const insertRefreshToken = (db: Db) =>
+  db
     .insert(refreshTokens)
     .values({
-      id: crypto.randomUUID(),
-      projectId,
-      userId,
-      tokenHash: sha256Hex(refreshToken),
-      createdAt: now,
-      expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
+      id: sql.placeholder('id') as unknown as string,
+      projectId: sql.placeholder('projectId') as unknown as string,
+      userId: sql.placeholder('userId') as unknown as string,
+      tokenHash: sql.placeholder('tokenHash') as unknown as string,
+      createdAt: sql.placeholder('createdAt') as unknown as number,
+      expiresAt: sql.placeholder('expiresAt') as unknown as number,
     })
-    .run();
+    .prepare();
+
+/** A session for a user the caller has just read (a sign-in), so the user is not read again. */
+export async function startSession(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  expiresInMillis: number = defaultSessionLifetimeMillis,
+): Promise<SessionTokens> {
+  const refreshToken = randomCrockfordString(45);
+  const now = ctx.clock.now();
+  prepared(ctx, insertRefreshToken).run({
+    id: crypto.randomUUID(),
+    projectId,
+    userId,
+    tokenHash: sha256Hex(refreshToken),
+    createdAt: now,
+    expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
+  });
   return { access_token: await issueAccessToken(ctx, projectId, userId), refresh_token: refreshToken };
 }
 

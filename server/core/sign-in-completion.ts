@@ -3,8 +3,7 @@
 // no path can hand out tokens without the second factor.
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
-import { createSession, type SessionTokens } from './sessions';
-import { requireUserRow } from './users';
+import { startSession, type SessionTokens } from './sessions';
 import { createVerificationCode } from './verification-codes';
 
 export interface SignInResult extends SessionTokens {
@@ -17,17 +16,22 @@ export interface MfaAttemptData {
   is_new_user: boolean;
 }
 
+/** The user signing in, as the sign-in path has just read it (a user row qualifies). */
+export interface SigningInUser {
+  id: string;
+  requiresTotpMfa: boolean;
+}
+
 export async function completeSignIn(
   ctx: Context,
   projectId: string,
-  userId: string,
+  user: SigningInUser,
   options: { isNewUser?: boolean } = {},
 ): Promise<SignInResult> {
-  const user = requireUserRow(ctx.db, projectId, userId);
   if (user.requiresTotpMfa) {
-    const attempt: MfaAttemptData = { user_id: userId, is_new_user: options.isNewUser ?? false };
+    const attempt: MfaAttemptData = { user_id: user.id, is_new_user: options.isNewUser ?? false };
     const attemptCode = createVerificationCode(ctx, ctx.db, projectId, 'mfa_attempt', { ...attempt });
     throw knownError('MULTI_FACTOR_AUTHENTICATION_REQUIRED', attemptCode);
   }
-  return { ...(await createSession(ctx, projectId, userId)), user_id: userId };
+  return { ...(await startSession(ctx, projectId, user.id)), user_id: user.id };
 }

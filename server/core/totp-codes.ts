@@ -2,9 +2,9 @@
 // secret: validated when set, sealed at rest (it must be read back to check codes), and each
 // accepted code remembered by its time step so no code works twice.
 import { HOTP, Secret } from 'otpauth';
-import { timingSafeEqual } from 'node:crypto';
 import { StatusError } from '../protocol/status-error';
 import type { Context } from './context';
+import { secretsEqual } from './random-tokens';
 import { openSecret, sealSecret } from './secret-box';
 
 export const totpPeriodMillis = 30_000;
@@ -73,7 +73,7 @@ export function acceptedTotpStep(
   let accepted: number | null = null;
   // Every candidate is compared, matched or not, so timing does not tell which step matched.
   for (let step = current - totpStepTolerance; step <= current + totpStepTolerance; step++) {
-    const matches = timingSafeEqual(Buffer.from(totpCodeForStep(secret, step)), Buffer.from(typed));
+    const matches = secretsEqual(totpCodeForStep(secret, step), typed);
     if (matches && accepted === null && (lastUsedStep === null || step > lastUsedStep)) accepted = step;
   }
   return accepted;

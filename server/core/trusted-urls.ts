@@ -2,13 +2,22 @@
 // project (same origin, path under the domain's path), or localhost while the project allows
 // it, or authd's own hosted screens for the project at its public URL. Checked before anything
 // is sent, so an untrusted link never leaves the server.
-import { asc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
 import { projectDomains } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
 import { defaultHostedProjectId } from './hosted-screens';
 import { isLocalhostName } from './production-mode';
-import { requireProjectRow } from './projects';
+import { prepared } from './prepared-queries';
+import { requireProject } from './projects';
+
+const selectDomainsOfProject = (db: Db) =>
+  db
+    .select({ domain: projectDomains.domain })
+    .from(projectDomains)
+    .where(eq(projectDomains.projectId, sql.placeholder('projectId')))
+    .prepare();
 
 export function isTrustedUrl(ctx: Context, projectId: string, candidate: string): boolean {
   let url: URL;
@@ -18,21 +27,17 @@ export function isTrustedUrl(ctx: Context, projectId: string, candidate: string)
     return false;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
-  const project = requireProjectRow(ctx.db, projectId);
+  const project = requireProject(ctx, projectId);
   if (project.allowLocalhost && isLocalhostName(url.hostname)) return true;
   if (isOwnHostedScreen(ctx, projectId, url)) return true;
-  const domains = ctx.db
-    .select()
-    .from(projectDomains)
-    .where(eq(projectDomains.projectId, projectId))
-    .orderBy(asc(projectDomains.position))
-    .all();
-  return domains.some(({ domain }) => {
-    const trusted = new URL(domain);
-    // Origins, not bare host names: a different port is a different site.
-    const basePath = trusted.pathname.endsWith('/') ? trusted.pathname : `${trusted.pathname}/`;
-    return url.origin === trusted.origin && (url.pathname === trusted.pathname || url.pathname.startsWith(basePath));
-  });
+  return prepared(ctx, selectDomainsOfProject)
+    .all({ projectId })
+    .some(({ domain }) => {
+      const trusted = new URL(domain);
+      // Origins, not bare host names: a different port is a different site.
+      const basePath = trusted.pathname.endsWith('/') ? trusted.pathname : `${trusted.pathname}/`;
+      return url.origin === trusted.origin && (url.pathname === trusted.pathname || url.pathname.startsWith(basePath));
+    });
 }
 
 /**

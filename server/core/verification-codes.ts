@@ -1,11 +1,13 @@
-// One mechanism for every one-time code (wire §6): email verification, password reset, and the
-// kinds still to come (magic link, invitation, MFA attempt). Codes are 45 random characters
+// One mechanism for every one-time code (wire §6): email verification, password reset, magic
+// link, team invitation, MFA attempt and the OAuth flow's two codes. Codes are 45 random characters
 // stored only as digests; each kind has its expiry; a submission is checked in Stack's order
 // (not found, expired, already used, too many attempts) and only a consuming one marks it used.
 import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
 import { verificationCodes } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
 import type { Context } from './context';
+import { prepared } from './prepared-queries';
 import { randomCrockfordString, sha256Hex } from './random-tokens';
 import { writeTransaction, type DbWriter } from './transactions';
 
@@ -74,31 +76,49 @@ export function createVerificationCode(
 
 type CodeRow = typeof verificationCodes.$inferSelect;
 
+// Submissions are on sign-in paths (magic link, MFA, OAuth), so their statements are prepared.
+// Prepared on the database, they also serve inside a transaction: it is the same connection.
+const countSubmission = (db: Db) =>
+  db
+    .update(verificationCodes)
+    .set({ attemptCount: sql`${verificationCodes.attemptCount} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.projectId, sql.placeholder('projectId')),
+        eq(verificationCodes.nonceHash, sql.placeholder('nonceHash')),
+      ),
+    )
+    .prepare();
+const selectCode = (db: Db) =>
+  db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.projectId, sql.placeholder('projectId')),
+        eq(verificationCodes.kind, sql.placeholder('kind')),
+        eq(verificationCodes.codeHash, sql.placeholder('codeHash')),
+      ),
+    )
+    .prepare();
+const markCodeUsed = (db: Db) =>
+  db
+    .update(verificationCodes)
+    .set({ usedAt: sql.placeholder('usedAt') as unknown as number })
+    .where(eq(verificationCodes.id, sql.placeholder('id')))
+    .prepare();
+
 /**
  * Counts a submission against every code sharing its nonce, so typing wrong OTPs exhausts the
  * code they target. Committed on its own, before any check: a check that fails (NOT_FOUND for
  * a wrong guess) must not roll the count back.
  */
 function recordSubmission(ctx: Context, projectId: string, code: string): void {
-  ctx.db
-    .update(verificationCodes)
-    .set({ attemptCount: sql`${verificationCodes.attemptCount} + 1` })
-    .where(and(eq(verificationCodes.projectId, projectId), eq(verificationCodes.nonceHash, sha256Hex(code.slice(-nonceLength)))))
-    .run();
+  prepared(ctx, countSubmission).run({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) });
 }
 
-function checkSubmittedCode(db: DbWriter, ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): CodeRow {
-  const row = db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.projectId, projectId),
-        eq(verificationCodes.kind, kind),
-        eq(verificationCodes.codeHash, sha256Hex(code)),
-      ),
-    )
-    .get();
+function checkSubmittedCode(ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): CodeRow {
+  const row = prepared(ctx, selectCode).get({ projectId, kind, codeHash: sha256Hex(code) });
   if (!row) throw knownError('VERIFICATION_CODE_NOT_FOUND');
   if (row.expiresAt <= ctx.clock.now()) throw knownError('VERIFICATION_CODE_EXPIRED');
   if (row.usedAt !== null) throw knownError('VERIFICATION_CODE_ALREADY_USED');
@@ -116,7 +136,7 @@ export function checkVerificationCode(
 ): Record<string, unknown> {
   const code = submitted.toLowerCase();
   recordSubmission(ctx, projectId, code);
-  return checkSubmittedCode(ctx.db, ctx, projectId, kind, code).data;
+  return checkSubmittedCode(ctx, projectId, kind, code).data;
 }
 
 /**
@@ -133,8 +153,8 @@ export function consumeVerificationCode<T>(
   const code = submitted.toLowerCase();
   recordSubmission(ctx, projectId, code);
   return writeTransaction(ctx, (tx) => {
-    const row = checkSubmittedCode(tx, ctx, projectId, kind, code);
-    tx.update(verificationCodes).set({ usedAt: ctx.clock.now() }).where(eq(verificationCodes.id, row.id)).run();
+    const row = checkSubmittedCode(ctx, projectId, kind, code);
+    prepared(ctx, markCodeUsed).run({ id: row.id, usedAt: ctx.clock.now() });
     return action(tx, row.data);
   });
 }

@@ -1,13 +1,14 @@
 // The token endpoint's authorization_code grant (wire §7.3): the app trades the code from the
 // callback, with its PKCE verifier, for a session. The checks that can fail without consuming
-// the code (unknown code, wrong verifier) run first, as Stack's do; a redirect_uri mismatch is
-// found only after the code is used up. The session comes from completeSignIn, so a user with
-// TOTP on gets the MFA challenge instead.
-import { timingSafeEqual } from 'node:crypto';
+// the code (unknown code, wrong verifier) run inside the code's transaction and undo its use, as
+// Stack's check-first order does; a redirect_uri mismatch is found only after the code is used
+// up. The session comes from completeSignIn, so a user with TOTP on gets the MFA challenge instead.
 import type { Context } from '../core/context';
+import { secretsEqual } from '../core/random-tokens';
 import { requireOAuthClient } from '../core/sessions';
 import { completeSignIn } from '../core/sign-in-completion';
-import { checkVerificationCode, consumeVerificationCode } from '../core/verification-codes';
+import { requireUserRow } from '../core/users';
+import { consumeVerificationCode } from '../core/verification-codes';
 import { KnownError, knownError } from '../protocol/known-errors';
 import type { TokenRequest } from '../protocol/auth-schemas';
 import { s256, withoutFragment, type AuthorizationCodeData } from './authorization-flow';
@@ -38,12 +39,6 @@ function asInvalidAuthorizationCode<T>(work: () => T): T {
   }
 }
 
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 export async function exchangeAuthorizationCode(ctx: Context, form: TokenRequest): Promise<AuthorizationCodeGrantResult> {
   const projectId = requireOAuthClient(ctx, form);
   for (const field of ['code', 'code_verifier', 'redirect_uri'] as const) {
@@ -51,16 +46,16 @@ export async function exchangeAuthorizationCode(ctx: Context, form: TokenRequest
   }
   const code = form.code!;
   if (code.length !== 45) throw knownError('INVALID_AUTHORIZATION_CODE');
-  const stored = asInvalidAuthorizationCode(
-    () => checkVerificationCode(ctx, projectId, 'oauth_authorization_code', code) as unknown as AuthorizationCodeData,
-  );
-  if (!sameText(s256(form.code_verifier!), stored.code_challenge)) throw knownError('INVALID_AUTHORIZATION_CODE');
-
   const data = asInvalidAuthorizationCode(() =>
-    consumeVerificationCode(ctx, projectId, 'oauth_authorization_code', code, (_tx, d) => d as unknown as AuthorizationCodeData),
+    consumeVerificationCode(ctx, projectId, 'oauth_authorization_code', code, (_tx, stored) => {
+      const codeData = stored as unknown as AuthorizationCodeData;
+      if (!secretsEqual(s256(form.code_verifier!), codeData.code_challenge)) throw knownError('INVALID_AUTHORIZATION_CODE');
+      return codeData;
+    }),
   );
   if (withoutFragment(form.redirect_uri!) !== data.redirect_uri) throw knownError('REDIRECT_URL_NOT_WHITELISTED');
-  const session = await completeSignIn(ctx, projectId, data.user_id, { isNewUser: data.is_new_user });
+  const user = requireUserRow(ctx.db, projectId, data.user_id);
+  const session = await completeSignIn(ctx, projectId, user, { isNewUser: data.is_new_user });
   return {
     access_token: session.access_token,
     refresh_token: session.refresh_token,
