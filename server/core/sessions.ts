@@ -67,7 +67,7 @@ export async function startSession(
 
 const selectRefreshToken = (db: Db) =>
   db
-    .select()
+    .select({ userId: refreshTokens.userId, expiresAt: refreshTokens.expiresAt })
     .from(refreshTokens)
     .where(
       and(eq(refreshTokens.projectId, sql.placeholder('projectId')), eq(refreshTokens.tokenHash, sql.placeholder('tokenHash'))),

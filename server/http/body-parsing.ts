@@ -13,6 +13,9 @@ export function bodyTooLargeError() {
   return knownError('BODY_PARSING_ERROR', `Request body is larger than the limit of ${maxRequestBodyBytes} bytes (1 MB).`);
 }
 
+// One decoder for every request: without `stream`, each decode starts afresh.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Returns the parsed body, or null for no body (Elysia reads `undefined` as "not parsed"). */
 export async function parseRequestBody(request: Request): Promise<unknown> {
   const bytes = new Uint8Array(await request.arrayBuffer());
@@ -23,7 +26,7 @@ export async function parseRequestBody(request: Request): Promise<unknown> {
 
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = strictUtf8.decode(bytes);
   } catch {
     throw knownError('BODY_PARSING_ERROR', 'Request body cannot be parsed as UTF-8');
   }
