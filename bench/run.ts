@@ -10,7 +10,7 @@ import { join } from 'node:path';
 const root = join(import.meta.dir, '..');
 const bun = process.execPath;
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 interface LoadResult {

@@ -1,7 +1,6 @@
 // The HTTP server: /health at the origin, /api/* through the Elysia app with the wire's
 // headers, and a stop that lets in-flight requests finish before the caller closes storage.
 import type { Context } from '../core/context';
-import { noteRequestArrival } from '../core/write-invalidated-cache';
 import { createApiApp } from './api-app';
 import { rememberSocketRequest, socketClientIpResolver } from './client-ip';
 import { requestHostLength, requestPath } from './request-path';
@@ -78,7 +77,6 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     // parsing (chunked bodies). It only bounds what a chunked body can make us buffer.
     maxRequestBodySize: 16 * maxRequestBodyBytes,
     async fetch(incoming) {
-      noteRequestArrival();
       const request = withRoutableHost(incoming);
       inFlight++;
       try {
