@@ -60,7 +60,7 @@ export async function signInWithPassword(
   requirePasswordAuth(ctx, projectId);
   consumeRateLimit(ctx, 'passwordSignInPerIp', projectId, origin.ip);
   checkRateLimit(ctx, 'passwordSignInFailuresPerEmail', projectId, input.email);
-  const user = findUserByAuthEmail(ctx.db, projectId, input.email);
+  const user = findUserByAuthEmail(ctx, projectId, input.email);
   let passwordMatches = false;
   if (user?.passwordHash) passwordMatches = await verifyPassword(input.password, user.passwordHash);
   // An unknown email costs one verification too, so timing does not tell which emails exist.

@@ -33,7 +33,7 @@ export function sendPasswordResetCode(
   // A project that cannot send email says so whoever asks, again before the lookup.
   resolveEmailTransport(ctx, ctx.db, projectId);
   writeTransaction(ctx, (tx) => {
-    const user = findUserByAuthEmail(tx, projectId, email);
+    const user = findUserByAuthEmail(ctx, projectId, email);
     if (!user) return;
     const code = createVerificationCode(ctx, tx, projectId, 'password_reset', { user_id: user.id });
     queueTemplatedEmail(ctx, tx, projectId, 'password_reset', email, {

@@ -40,7 +40,7 @@ function requireInternalProject(ctx: Context): void {
 
 function requireAdminByEmail(ctx: Context, email: string): typeof users.$inferSelect {
   requireInternalProject(ctx);
-  const row = findUserByAuthEmail(ctx.db, internalProjectId, email);
+  const row = findUserByAuthEmail(ctx, internalProjectId, email);
   if (!row) {
     throw new StatusError(
       404,
@@ -65,7 +65,7 @@ export async function addAdmin(ctx: Context, email: string, password?: string): 
   // An admin's password guards every project it owns: the sign-up minimum applies.
   if (password !== undefined) checkPasswordLength(password, { requireMinimum: true });
   requireInternalProject(ctx);
-  const existing = findUserByAuthEmail(ctx.db, internalProjectId, email);
+  const existing = findUserByAuthEmail(ctx, internalProjectId, email);
   if (existing) {
     if (password !== undefined) await updateUser(ctx, internalProjectId, existing.id, { password });
     return { admin: readAdmin(ctx, existing.id, email), created: false, passwordSet: password !== undefined };

@@ -42,7 +42,7 @@ export function sendTeamInvitation(
     const id = crypto.randomUUID();
     const data: InvitationData = { team_id: team.id, email: input.email };
     const code = createVerificationCode(ctx, tx, projectId, 'team_invitation', { ...data }, id);
-    const invitee = findUserByAuthEmail(tx, projectId, input.email);
+    const invitee = findUserByAuthEmail(ctx, projectId, input.email);
     queueTemplatedEmail(ctx, tx, projectId, invitee ? 'team_invitation' : 'sign_in_invitation', input.email, {
       userDisplayName: invitee?.displayName ?? input.email,
       teamDisplayName: team.displayName,

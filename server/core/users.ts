@@ -1,7 +1,7 @@
 // Users of a project: create, read, update, delete and list, with the primary email kept as a
 // contact channel (wire §4.10). Password and email rules live here, so the server API, the
 // client's PATCH /users/me and the CLI all enforce them alike.
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { contactChannels, refreshTokens, teamMembers, teams, users } from '../../db/schema';
 import { knownError } from '../protocol/known-errors';
@@ -152,10 +152,29 @@ export function findAuthEmailChannel(db: DbWriter, projectId: string, email: str
     .get();
 }
 
-/** The user that may sign in with this email. */
-export function findUserByAuthEmail(db: DbWriter, projectId: string, email: string): UserRow | undefined {
-  const channel = findAuthEmailChannel(db, projectId, email);
-  return channel ? findUserRow(db, projectId, channel.userId) : undefined;
+// Every sign-in asks this; built per call, its two queries took 0.4 ms of the server's only
+// JavaScript thread per sign-in.
+const selectUserByAuthEmail = (db: Db) =>
+  db
+    .select(getTableColumns(users))
+    .from(contactChannels)
+    .innerJoin(users, and(eq(users.id, contactChannels.userId), eq(users.projectId, contactChannels.projectId)))
+    .where(
+      and(
+        eq(contactChannels.projectId, sql.placeholder('projectId')),
+        eq(contactChannels.type, 'email'),
+        eq(contactChannels.value, sql.placeholder('email')),
+        eq(contactChannels.usedForAuth, true),
+      ),
+    )
+    .prepare();
+
+/**
+ * The user that may sign in with this email (the channel of findAuthEmailChannel). Prepared on
+ * ctx's one connection, so inside a writeTransaction it reads within that transaction.
+ */
+export function findUserByAuthEmail(ctx: Context, projectId: string, email: string): UserRow | undefined {
+  return prepared(ctx, selectUserByAuthEmail).get({ projectId, email });
 }
 
 /**

@@ -71,7 +71,7 @@ export async function signInOrSignUpWithProvider(
   if (!requireProjectRow(ctx.db, projectId).signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
   // No merging into an existing account by email (wire §7.2): the new user keeps the address,
   // but may sign in with it only if nobody else already does.
-  const emailTaken = profile.email !== null && findUserByAuthEmail(ctx.db, projectId, profile.email) !== undefined;
+  const emailTaken = profile.email !== null && findUserByAuthEmail(ctx, projectId, profile.email) !== undefined;
   const user = await createUser(ctx, projectId, {
     display_name: profile.displayName?.slice(0, 256) ?? undefined,
     profile_image_url: profile.profileImageUrl ?? undefined,
