@@ -170,8 +170,8 @@ const selectUserByAuthEmail = (db: Db) =>
     .prepare();
 
 /**
- * The user that may sign in with this email (the channel of findAuthEmailChannel). Prepared on
- * ctx's one connection, so inside a writeTransaction it reads within that transaction.
+ * The user that may sign in with this email: the owner of the channel findAuthEmailChannel
+ * finds. Prepared on ctx's one connection, so inside a writeTransaction it reads within it.
  */
 export function findUserByAuthEmail(ctx: Context, projectId: string, email: string): UserRow | undefined {
   return prepared(ctx, selectUserByAuthEmail).get({ projectId, email });
