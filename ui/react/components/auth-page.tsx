@@ -13,7 +13,8 @@ import { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm } from './cre
 import { MfaForm } from './mfa-form';
 import { OAuthButtons } from './oauth-buttons';
 import { AlreadySignedInCard, SignUpDisabledCard } from './status-cards';
-import { dividerClass, linkClass, subtleTextClass, tabContentClass, tabListClass, tabTriggerClass } from './styles';
+import { InAppLink } from './in-app-link';
+import { dividerClass, subtleTextClass, tabContentClass, tabListClass, tabTriggerClass } from './styles';
 
 type AuthPageType = 'sign-in' | 'sign-up';
 
@@ -67,16 +68,7 @@ export function AuthPage(props: { type: AuthPageType }) {
       {(!isSignIn || config.signUpEnabled) && (
         <p className={subtleTextClass}>
           {isSignIn ? "Don't have an account? " : 'Already have an account? '}
-          <a
-            className={linkClass}
-            href={keepReturnTo(otherPage)}
-            onClick={(event) => {
-              event.preventDefault();
-              runtime.navigate(keepReturnTo(otherPage));
-            }}
-          >
-            {isSignIn ? 'Sign up' : 'Sign in'}
-          </a>
+          <InAppLink href={keepReturnTo(otherPage)}>{isSignIn ? 'Sign up' : 'Sign in'}</InAppLink>
         </p>
       )}
       {providers.length > 0 && <OAuthButtons type={props.type} providerIds={providers} returnTo={returnTo} />}

@@ -6,8 +6,9 @@ import { useAuthRuntime } from '../auth-context';
 import { useFormSubmit } from '../form-submit';
 import { emailError, newPasswordError, repeatPasswordError, requiredPasswordError } from '../form-validation';
 import { useUrlKeepingReturnTo } from '../hooks';
-import { PasswordField, TextField } from './form-fields';
-import { formClass, linkClass, primaryButtonClass, rightAlignedClass } from './styles';
+import { EmailField, PasswordField } from './form-fields';
+import { InAppLink } from './in-app-link';
+import { formClass, primaryButtonClass, rightAlignedClass } from './styles';
 
 export interface SignInFormProps {
   /** Called with the outcome of a successful call; the page redirects or asks for a second factor. */
@@ -27,15 +28,7 @@ export function CredentialSignInForm(props: SignInFormProps) {
 
   return (
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="password-sign-in-form">
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
       <PasswordField
         label="Password"
         name="password"
@@ -45,16 +38,7 @@ export function CredentialSignInForm(props: SignInFormProps) {
         error={errors.password}
       />
       <div className={rightAlignedClass}>
-        <a
-          className={linkClass}
-          href={keepReturnTo(runtime.urls['forgot-password'])}
-          onClick={(event) => {
-            event.preventDefault();
-            runtime.navigate(keepReturnTo(runtime.urls['forgot-password']));
-          }}
-        >
-          Forgot password?
-        </a>
+        <InAppLink href={keepReturnTo(runtime.urls['forgot-password'])}>Forgot password?</InAppLink>
       </div>
       <button type="submit" className={primaryButtonClass} disabled={busy}>
         Sign In
@@ -80,15 +64,7 @@ export function CredentialSignUpForm(props: SignInFormProps) {
 
   return (
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="password-sign-up-form">
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
       <PasswordField
         label="Password"
         name="password"
@@ -131,16 +107,7 @@ export function MagicLinkForm(props: { returnTo: string | null }) {
 
   return (
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="magic-link-form">
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-        disabled={sent}
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} disabled={sent} />
       <button type="submit" className={primaryButtonClass} disabled={busy || sent}>
         {sent ? 'Email sent!' : 'Send magic link'}
       </button>

@@ -33,6 +33,11 @@ export function TextField(props: FieldProps & { type?: 'email' | 'text' }) {
   );
 }
 
+/** The email input every sign-in, sign-up and reset form opens with. */
+export function EmailField(props: Omit<FieldProps, 'name' | 'autoComplete' | 'label'> & { label?: string }) {
+  return <TextField {...props} label={props.label ?? 'Email'} name="email" type="email" autoComplete="email" />;
+}
+
 const visibilityLabels = { visibilityTrigger: (visible: boolean) => (visible ? 'Hide password' : 'Show password') };
 
 function EyeIcon(props: { crossed: boolean }) {

@@ -4,9 +4,10 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { currentUserAtom, useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
-import { TextField } from '../components/form-fields';
+import { EmailField } from '../components/form-fields';
+import { InAppLink } from '../components/in-app-link';
 import { AlreadySignedInCard } from '../components/status-cards';
-import { formClass, linkClass, primaryButtonClass, subtleTextClass } from '../components/styles';
+import { formClass, primaryButtonClass, subtleTextClass } from '../components/styles';
 import { useFormSubmit } from '../form-submit';
 import { emailError } from '../form-validation';
 
@@ -43,27 +44,10 @@ export function ForgotPassword() {
     <Card title="Reset Your Password" testId="forgot-password-page">
       <p className={subtleTextClass}>
         {"Don't need to reset? "}
-        <a
-          className={linkClass}
-          href={runtime.urls['sign-in']}
-          onClick={(event) => {
-            event.preventDefault();
-            runtime.navigate(runtime.urls['sign-in']);
-          }}
-        >
-          Sign in
-        </a>
+        <InAppLink href={runtime.urls['sign-in']}>Sign in</InAppLink>
       </p>
       <form className={formClass} noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Your Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-        />
+        <EmailField label="Your Email" value={email} onChange={setEmail} error={errors.email} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           Send Email
         </button>
