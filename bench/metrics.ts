@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStorage } from '../db/connection';
+import { openContext } from '../cmd/cli-support';
 import { createApiKeySet, nonExpiringKeyMillis } from '../server/core/api-keys';
 import { bootstrapInstance } from '../server/core/bootstrap';
-import { defaultSettings, silentLogger, systemClock, type Context } from '../server/core/context';
+import { silentLogger } from '../server/core/context';
 import { createProject } from '../server/core/projects';
 import { dayMillis } from '../server/core/user-activity';
 import { startHttpServer } from '../server/http/server';
@@ -18,16 +18,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 15);
 const historyDays = 730;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'authd-bench-metrics-'));
-const storage = openStorage(dataDir);
-const ctx: Context = {
-  db: storage.db,
-  sqlite: storage.sqlite,
-  secretKey: storage.secretKey,
-  clock: systemClock,
-  mode: 'production',
-  log: silentLogger,
-  settings: defaultSettings(),
-};
+const ctx = openContext(dataDir, 'production', silentLogger);
+const storage = ctx.storage;
 
 function seed(projectId: string): void {
   const now = Date.now();

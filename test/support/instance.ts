@@ -3,16 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStorage } from '../../db/connection';
+import { openContext } from '../../cmd/cli-support';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/bootstrap';
-import {
-  defaultSettings,
-  silentLogger,
-  systemClock,
-  type Context,
-  type InstanceMode,
-  type InstanceSettings,
-} from '../../server/core/context';
+import { defaultSettings, silentLogger, type Context, type InstanceMode, type InstanceSettings } from '../../server/core/context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/email/email-delivery';
 import { startHttpServer } from '../../server/http/server';
@@ -38,16 +31,11 @@ export async function startTestInstance(
   options: { mode?: InstanceMode; dataDir?: string; settings?: Partial<InstanceSettings>; port?: number } = {},
 ): Promise<TestInstance> {
   const dataDir = options.dataDir ?? makeTempDir();
-  const storage = openStorage(dataDir);
-  const ctx: Context = {
-    db: storage.db,
-    sqlite: storage.sqlite,
-    secretKey: storage.secretKey,
-    clock: systemClock,
-    mode: options.mode ?? 'development',
-    log: silentLogger,
-    settings: { ...defaultSettings(), ...options.settings },
-  };
+  const ctx = openContext(dataDir, options.mode ?? 'development', silentLogger, {
+    ...defaultSettings(),
+    ...options.settings,
+  });
+  const storage = ctx.storage;
   const created = bootstrapInstance(ctx);
   const emailDelivery = startEmailDelivery(ctx);
   const webhookDelivery = startWebhookDelivery(ctx);
