@@ -21,6 +21,8 @@ export default defineConfig({
     },
   },
   theme: {
+    // The skeletons' loading pulse (account settings).
+    keyframes: { authdPulse: { '0%, 100%': { opacity: '1' }, '50%': { opacity: '0.45' } } },
     tokens: {
       colors: {
         white: { value: '#ffffff' },
@@ -30,6 +32,7 @@ export default defineConfig({
         gray200: { value: '#e2e8f0' },
         gray300: { value: '#cbd5e1' },
         gray500: { value: '#64748b' },
+        gray600: { value: '#475569' },
         gray400: { value: '#94a3b8' },
         gray700: { value: '#334155' },
         gray800: { value: '#1e293b' },
@@ -42,6 +45,7 @@ export default defineConfig({
       },
       fonts: {
         body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        mono: { value: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace' },
       },
       radii: { control: { value: '6px' }, card: { value: '10px' } },
       sizes: { card: { value: '380px' } },
@@ -53,7 +57,8 @@ export default defineConfig({
         page: { value: { base: '{colors.gray50}', _dark: '{colors.gray950}' } },
         surface: { value: { base: '{colors.white}', _dark: '{colors.gray900}' } },
         text: { value: { base: '{colors.gray900}', _dark: '{colors.gray100}' } },
-        muted: { value: { base: '{colors.gray500}', _dark: '{colors.gray400}' } },
+        // gray600: at least 4.5:1 on the grey tab bar as well as on white.
+        muted: { value: { base: '{colors.gray600}', _dark: '{colors.gray400}' } },
         line: { value: { base: '{colors.gray200}', _dark: '{colors.gray700}' } },
         field: { value: { base: '{colors.white}', _dark: '{colors.gray950}' } },
         accent: { value: { base: '{colors.gray900}', _dark: '{colors.gray100}' } },

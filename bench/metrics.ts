@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openContext } from '../cmd/cli-support';
-import { createApiKeySet, nonExpiringKeyMillis } from '../server/core/api-keys';
-import { bootstrapInstance } from '../server/core/bootstrap';
-import { silentLogger } from '../server/core/context';
-import { createProject } from '../server/core/projects';
-import { dayMillis } from '../server/core/user-activity';
+import { createApiKeySet, nonExpiringKeyMillis } from '../server/core/projects/api-keys';
+import { bootstrapInstance } from '../server/core/projects/bootstrap';
+import { silentLogger } from '../server/core/storage/context';
+import { createProject } from '../server/core/projects/projects';
+import { dayMillis } from '../server/core/users/user-activity';
 import { startHttpServer } from '../server/http/server';
 
 const userCount = Number(process.env.BENCH_USERS ?? 1_000_000);

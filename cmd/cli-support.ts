@@ -1,22 +1,69 @@
 // What every authd command shares: the --data and --json options, opening the data directory,
 // printing results, and turning errors into one line on stderr with a non-zero exit.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Command } from 'commander';
 import * as v from 'valibot';
-import { openStorage, type Storage } from '../db/connection';
 import {
   defaultSettings,
-  stderrLogger,
-  systemClock,
   type Context,
   type InstanceMode,
   type InstanceSettings,
   type Logger,
-} from '../server/core/context';
-import { internalProjectId, requireProjectRow } from '../server/core/projects';
+} from '../server/core/storage/context';
+import { openDataDirectory, openExistingDataDirectory, type OpenedContext } from '../server/core/storage/open-context';
+import { internalProjectId, requireProjectRow } from '../server/core/projects/projects';
 import { KnownError } from '../server/protocol/known-errors';
-import { StatusError } from '../server/protocol/status-error';
+import { PlainTextError } from '../server/protocol/plain-text-errors';
 import { uuidSchema } from '../server/protocol/user-schemas';
 import { describeValidationIssues } from '../server/protocol/validation-messages';
+
+/**
+ * Where a command's output goes and its standard input comes from. A command never touches
+ * process.stdout, console or Bun.stdin itself: it prints through printLine/printJson/
+ * printErrorLine, so the same program runs as the real process or inside a test that captures
+ * its output (test/support/cli.ts), with no subprocess to start.
+ */
+export interface CliIo {
+  writeOut(text: string): void;
+  writeErr(text: string): void;
+  readStdin(): Promise<string>;
+}
+
+export const processIo: CliIo = {
+  writeOut: (text) => void process.stdout.write(text),
+  writeErr: (text) => void process.stderr.write(text),
+  readStdin: () => new Response(Bun.stdin.stream()).text(),
+};
+
+// Carried along the command's async calls rather than passed to every command builder:
+// commander gives actions no room for a context of our own.
+const ioOfThisRun = new AsyncLocalStorage<CliIo>();
+
+/** Runs `work` (one CLI invocation) with its output going to `io`. */
+export function withCliIo<T>(io: CliIo, work: () => T): T {
+  return ioOfThisRun.run(io, work);
+}
+
+export function currentCliIo(): CliIo {
+  return ioOfThisRun.getStore() ?? processIo;
+}
+
+/** One line of a command's result on stdout. */
+export function printLine(text = ''): void {
+  currentCliIo().writeOut(`${text}\n`);
+}
+
+/** One line on stderr: errors and warnings, never results. */
+export function printErrorLine(text: string): void {
+  currentCliIo().writeErr(`${text}\n`);
+}
+
+/** Core's log lines (e.g. an email that could not be queued), on stderr like any CLI warning. */
+export const cliLogger: Logger = {
+  info: (m) => printErrorLine(m),
+  warn: (m) => printErrorLine(`warning: ${m}`),
+  error: (m) => printErrorLine(`error: ${m}`),
+};
 
 export interface CommonOptions {
   data: string;
@@ -40,25 +87,28 @@ export class CliError extends Error {}
 export function openContext(
   dataDir: string,
   mode: InstanceMode = 'development',
-  log: Logger = stderrLogger,
+  log: Logger = cliLogger,
   settings: InstanceSettings = defaultSettings(),
-): Context & { storage: Storage } {
-  const storage = openStorage(dataDir);
-  return {
-    db: storage.db,
-    sqlite: storage.sqlite,
-    secretKey: storage.secretKey,
-    clock: systemClock,
-    mode,
-    log,
-    settings,
-    storage,
-  };
+): OpenedContext {
+  return openDataDirectory(dataDir, mode, log, settings);
 }
 
-/** Runs a command body with an open context, closing the database whatever happens. */
-export async function withContext<T>(options: CommonOptions, work: (ctx: Context) => T | Promise<T>): Promise<T> {
-  const ctx = openContext(options.data);
+/**
+ * Runs a command body with the --data directory open, closing the database whatever happens.
+ * The directory must already hold authd's data: only `serve` and `create-project` make one
+ * (withNewOrExistingContext), so a mistyped --data is an error rather than a fresh, empty
+ * database that answers "No users.".
+ */
+export function withContext<T>(options: CommonOptions, work: (ctx: Context) => T | Promise<T>): Promise<T> {
+  return runAndClose(openExistingDataDirectory(options.data, 'development', cliLogger), work);
+}
+
+/** withContext for `create-project`, which makes the data directory and its database if needed. */
+export function withNewOrExistingContext<T>(options: CommonOptions, work: (ctx: Context) => T | Promise<T>): Promise<T> {
+  return runAndClose(openContext(options.data), work);
+}
+
+async function runAndClose<T>(ctx: OpenedContext, work: (ctx: Context) => T | Promise<T>): Promise<T> {
   try {
     return await work(ctx);
   } finally {
@@ -72,13 +122,13 @@ export interface ProjectOption extends CommonOptions {
 
 /** A leaf command acting inside one project: --data, --json and --project (default: internal). */
 export function projectCommand(name: string): Command {
-  return withCommonOptions(new Command(name)).option('--project <id>', 'project id (default: internal)', internalProjectId);
+  return withCommonOptions(new Command(name)).option('--project <id>', 'project id', internalProjectId);
 }
 
 /**
- * Like withContext, for commands inside the --project project, which must exist: the API's
- * project is vouched for by its key, the CLI's is only typed, so a typo would otherwise list
- * nothing or fail on a foreign key.
+ * Like withContext, for commands inside the --project project: the one way the CLI resolves a
+ * project. The API's project is vouched for by its key, the CLI's is only typed, so a typo would
+ * otherwise list nothing or fail on a foreign key; an unknown id is PROJECT_NOT_FOUND, naming it.
  */
 export function withProject<T>(options: ProjectOption, work: (ctx: Context, projectId: string) => T | Promise<T>): Promise<T> {
   return withContext(options, (ctx) => {
@@ -96,10 +146,15 @@ export function parseUuids<K extends string>(ids: Record<K, string>): Record<K, 
   return parseWithSchema(v.strictObject(Object.fromEntries(entries)), ids) as Record<K, string>;
 }
 
-/** A password piped in (never a flag, which shell history keeps), without its final newline. */
-export async function readPasswordFromStdin(): Promise<string> {
-  const text = (await new Response(Bun.stdin.stream()).text()).replace(/\r?\n$/, '');
-  if (!text) throw new CliError('no password on standard input');
+/**
+ * A password or other secret piped in (never a flag, which shell history keeps), without its final
+ * newline. `what` names it in the prompt and the error: "password", "client secret".
+ */
+export async function readSecretFromStdin(what = 'password'): Promise<string> {
+  // At a terminal, ask without echo instead of waiting silently for an end of file.
+  const { atTerminal, promptHidden } = await import('./terminal-prompts');
+  const text = atTerminal() ? await promptHidden(what) : (await currentCliIo().readStdin()).replace(/\r?\n$/, '');
+  if (!text) throw new CliError(`no ${what} on standard input`);
   return text;
 }
 
@@ -113,7 +168,7 @@ export function parseJsonFlag(flag: string, text: string): unknown {
 }
 
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  currentCliIo().writeOut(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Validates CLI-built input with the same schema the HTTP API uses. */
@@ -121,6 +176,15 @@ export function parseWithSchema<S extends v.GenericSchema>(schema: S, input: unk
   const result = v.safeParse(schema, input);
   if (!result.success) throw new CliError(describeValidationIssues(result.issues).join('; '));
   return result.output;
+}
+
+/** A whole number from `min` to `max` typed for `flag`; anything else is a one-line error. */
+export function parseCount(flag: string, text: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new CliError(`${flag}: "${text}" is not a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}`);
+  }
+  return value;
 }
 
 export function parseOnOff(flag: string) {
@@ -131,9 +195,32 @@ export function parseOnOff(flag: string) {
   };
 }
 
+/**
+ * A failure as `--json` runs report it, one JSON object on stderr in the API's error shape:
+ * `{code, error, details?}`, with the known error's code or the plain-text error's name.
+ */
+export function describeCliFailureAsJson(error: unknown): { code: string; error: string; details?: unknown } {
+  if (error instanceof KnownError)
+    return { code: error.code, error: error.message, ...(error.details ? { details: error.details } : {}) };
+  if (error instanceof PlainTextError) return { code: error.errorName, error: error.message };
+  if (error instanceof CliError) return { code: 'INVALID_CLI_INPUT', error: error.message };
+  return { code: 'UNEXPECTED_FAILURE', error: describeCliFailure(error) };
+}
+
+/**
+ * Core's messages may list problems on separate lines (the API's SCHEMA_ERROR does); a CLI
+ * error is one line, so the list is joined: "…: first; second".
+ */
+function oneLine(message: string): string {
+  return message
+    .replace(/:\s*\n\s*-\s*/, ': ')
+    .replace(/\s*\n\s*-\s*/g, '; ')
+    .replace(/\s*\n\s*/g, ' ');
+}
+
 export function describeCliFailure(error: unknown): string {
-  if (error instanceof KnownError) return `${error.message} (${error.code})`;
-  if (error instanceof StatusError || error instanceof CliError) return error.message;
+  if (error instanceof KnownError) return `${oneLine(error.message)} (${error.code})`;
+  if (error instanceof PlainTextError || error instanceof CliError) return error.message;
   if (error instanceof Error) return `unexpected failure: ${error.message}`;
   return `unexpected failure: ${String(error)}`;
 }

@@ -2,14 +2,19 @@
 // The authd command line: every command calls the same core functions as the HTTP API.
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import { describeCliFailure } from './cli-support';
+import { currentCliIo, describeCliFailure, describeCliFailureAsJson, printErrorLine, processIo, withCliIo, type CliIo } from './cli-support';
 import { adminsCommand } from './commands/admins';
+import { completionCommand } from './commands/completion';
+import { configCommand } from './commands/config';
+import { emailTemplatesCommand } from './commands/email-templates';
 import { keysCommand } from './commands/keys';
 import { mailCommand } from './commands/mail';
 import { permissionsCommand } from './commands/permissions';
 import { createProjectCommand, projectsCommand } from './commands/projects';
 import { serveCommand } from './commands/serve';
 import { teamsCommand } from './commands/teams';
+import { tuiCommand } from './commands/tui';
+import { backupCommands } from './commands/backup';
 import { usersCommand } from './commands/users';
 import { webhooksCommand } from './commands/webhooks';
 
@@ -28,29 +33,41 @@ export function buildProgram(): Command {
   program.addCommand(adminsCommand());
   program.addCommand(mailCommand());
   program.addCommand(webhooksCommand());
+  program.addCommand(emailTemplatesCommand());
+  program.addCommand(configCommand());
+  program.addCommand(tuiCommand());
+  for (const command of backupCommands()) program.addCommand(command);
+  program.addCommand(completionCommand());
   // Subcommands inherit exit behaviour so that commander's own errors also come back here, and
   // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second).
-  const oneLineErrors = {
+  // Help and usage errors go where the commands' own output goes (see CliIo).
+  const output = {
+    writeOut: (text: string) => currentCliIo().writeOut(text),
+    writeErr: (text: string) => currentCliIo().writeErr(text),
     outputError: (text: string, write: (text: string) => void) => write(`${text.trim().replace(/\s*\n\s*/g, ' ')}\n`),
   };
   // Every level, down to `teams members add`.
   const everyCommand = (command: Command): Command[] => [command, ...command.commands.flatMap(everyCommand)];
   for (const command of everyCommand(program)) {
-    command.exitOverride().configureOutput(oneLineErrors);
+    command.exitOverride().configureOutput(output);
   }
   return program;
 }
 
-export async function runCli(argv: string[]): Promise<number> {
-  try {
-    await buildProgram().parseAsync(argv, { from: 'user' });
-    return 0;
-  } catch (error) {
-    // Commander already printed its message (unknown option, --help, --version).
-    if (error instanceof CommanderError) return error.exitCode;
-    console.error(`authd: ${describeCliFailure(error)}`);
-    return 1;
-  }
+/** Runs one `authd <argv>` and resolves with its exit status; never exits the process itself. */
+export function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
+  return withCliIo(io, async () => {
+    try {
+      await buildProgram().parseAsync(argv, { from: 'user' });
+      return 0;
+    } catch (error) {
+      // Commander already printed its message (unknown option, --help, --version).
+      if (error instanceof CommanderError) return error.exitCode;
+      if (argv.includes('--json')) printErrorLine(JSON.stringify(describeCliFailureAsJson(error)));
+      else printErrorLine(`authd: ${describeCliFailure(error)}`);
+      return 1;
+    }
+  });
 }
 
 if (import.meta.main) {

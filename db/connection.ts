@@ -1,7 +1,7 @@
 // Opens the data directory's SQLite file with the settings authd relies on and applies any
 // pending migration. The CLI and a running server may open the same file at once (WAL).
 import { Database } from 'bun:sqlite';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/bun-sqlite';
 import { embeddedMigrations } from './migrations.generated';
@@ -32,6 +32,7 @@ export function openStorage(dataDir: string): Storage {
   sqlite.run('PRAGMA journal_mode = WAL');
   sqlite.run('PRAGMA synchronous = NORMAL');
   sqlite.run('PRAGMA foreign_keys = ON');
+  backUpBeforeMigrating(sqlite, dataDir);
   applyMigrations(sqlite);
   return {
     db: drizzle({ client: sqlite, schema }),
@@ -41,6 +42,35 @@ export function openStorage(dataDir: string): Storage {
       sqlite.close();
     },
   };
+}
+
+/** How many automatic pre-migration copies are kept beside the database (the newest ones). */
+export const keptPreMigrationBackups = 3;
+
+/**
+ * Before the first migration a newer authd applies to an existing database, a consistent copy
+ * of it as it was (`authd.db.before-<next migration>.bak`, VACUUM INTO), so an upgrade that goes
+ * wrong can be undone with `authd restore`. Two processes upgrading at once race harmlessly: the
+ * second finds the copy already made.
+ */
+export function backUpBeforeMigrating(sqlite: Database, dataDir: string): void {
+  const hasMigrationTable = sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (!hasMigrationTable) return;
+  const applied = new Set(sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations').all().map((row) => row.tag));
+  const next = embeddedMigrations.find((migration) => !applied.has(migration.tag));
+  if (!next || applied.size === 0) return;
+  const target = join(dataDir, `${databaseFileName}.before-${next.tag}.bak`);
+  if (!existsSync(target)) {
+    try {
+      sqlite.run('VACUUM INTO ?', [target]);
+    } catch (error) {
+      if (!existsSync(target)) throw error;
+    }
+  }
+  const copies = readdirSync(dataDir)
+    .filter((name) => name.startsWith(`${databaseFileName}.before-`) && name.endsWith('.bak'))
+    .sort();
+  for (const old of copies.slice(0, Math.max(0, copies.length - keptPreMigrationBackups))) rmSync(join(dataDir, old), { force: true });
 }
 
 /** Applies embedded migrations not yet recorded, each in its own immediate transaction. */

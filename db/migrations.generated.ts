@@ -8,6 +8,10 @@ import m5 from './migrations/0005_usage_metrics.sql' with { type: 'text' };
 import m6 from './migrations/0006_oauth_accounts.sql' with { type: 'text' };
 import m7 from './migrations/0007_webhooks.sql' with { type: 'text' };
 import m8 from './migrations/0008_project_user_counts.sql' with { type: 'text' };
+import m9 from './migrations/0009_signing_key_rotation.sql' with { type: 'text' };
+import m10 from './migrations/0010_passkeys.sql' with { type: 'text' };
+import m11 from './migrations/0011_refresh_token_rotation.sql' with { type: 'text' };
+import m12 from './migrations/0012_session_last_use.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -19,4 +23,8 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0006_oauth_accounts", sql: m6 },
   { tag: "0007_webhooks", sql: m7 },
   { tag: "0008_project_user_counts", sql: m8 },
+  { tag: "0009_signing_key_rotation", sql: m9 },
+  { tag: "0010_passkeys", sql: m10 },
+  { tag: "0011_refresh_token_rotation", sql: m11 },
+  { tag: "0012_session_last_use", sql: m12 },
 ];

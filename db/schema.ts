@@ -23,6 +23,8 @@ export const projects = sqliteTable('projects', {
   clientTeamCreationEnabled: flag('client_team_creation_enabled').notNull().default(false),
   clientUserDeletionEnabled: flag('client_user_deletion_enabled').notNull().default(false),
   createTeamOnSignUp: flag('create_team_on_sign_up').notNull().default(false),
+  /** Each refresh returns a new refresh token; presenting a used one ends the whole session. */
+  refreshTokenRotation: flag('refresh_token_rotation').notNull().default(false),
 });
 
 /** One row per project: `shared` uses the instance SMTP, `standard` the project's own server. */
@@ -34,7 +36,7 @@ export const projectEmailConfigs = sqliteTable('project_email_configs', {
   host: text('host'),
   port: integer('port'),
   username: text('username'),
-  // Kept as given: the admin view must return it and SMTP needs the plain value.
+  /** Sealed with the instance key: SMTP needs it in the clear and the admin view shows it. */
   password: text('password'),
   senderName: text('sender_name'),
   senderEmail: text('sender_email'),
@@ -64,6 +66,7 @@ export const projectOAuthProviders = sqliteTable(
     enabled: flag('enabled').notNull(),
     type: text('type', { enum: ['shared', 'standard'] }).notNull(),
     clientId: text('client_id'),
+    /** Sealed with the instance key: the token exchange sends it and the admin view shows it. */
     clientSecret: text('client_secret'),
     facebookConfigId: text('facebook_config_id'),
     microsoftTenantId: text('microsoft_tenant_id'),
@@ -172,7 +175,7 @@ export const users = sqliteTable(
   },
   (t) => [
     index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt),
-    // Usage metrics (wire §5.17): the most recently active users.
+    // Usage metrics: the most recently active users.
     index('users_project_last_active_idx').on(t.projectId, t.lastActiveAt),
   ],
 );
@@ -191,7 +194,7 @@ export const projectUserCounts = sqliteTable('project_user_counts', {
   otpUserCount: integer('otp_user_count').notNull().default(0),
 });
 
-/** Distinct active users per project and UTC day (wire §5.17), counted at a user's first token of the day. */
+/** Distinct active users per project and UTC day, counted at a user's first token of the day. */
 export const dailyActiveUserCounts = sqliteTable(
   'daily_active_user_counts',
   {
@@ -233,7 +236,7 @@ export const contactChannels = sqliteTable(
   ],
 );
 
-/** Refresh tokens: opaque, stored as SHA-256 digests, never rotated (wire §3.3). */
+/** Refresh tokens: opaque, stored as SHA-256 digests, never rotated. */
 export const refreshTokens = sqliteTable(
   'refresh_tokens',
   {
@@ -245,11 +248,26 @@ export const refreshTokens = sqliteTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: millis('created_at').notNull(),
     expiresAt: millis('expires_at').notNull(),
+    /**
+     * With rotation, every token of one sign-in shares its first token's id here, so reuse of a
+     * replaced token can end them all. Null for tokens that are never rotated.
+     */
+    sessionId: text('session_id'),
+    /** When a rotation replaced this token; it is then only kept to recognise its reuse. */
+    replacedAt: millis('replaced_at'),
+    /** The last refresh with this token (written at most once a minute), and from where. */
+    lastUsedAt: millis('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    lastUsedUserAgent: text('last_used_user_agent'),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
 );
 
-/** Teams of a project (wire §4.3). */
+/** Teams of a project. */
 export const teams = sqliteTable(
   'teams',
   {
@@ -267,7 +285,7 @@ export const teams = sqliteTable(
   (t) => [index('teams_project_created_idx').on(t.projectId, t.createdAt)],
 );
 
-/** Memberships, each with the member's team profile (wire §4.4): null fields fall back to the user's. */
+/** Memberships, each with the member's team profile: null fields fall back to the user's. */
 export const teamMembers = sqliteTable(
   'team_members',
   {
@@ -302,19 +320,35 @@ export const teamMemberPermissions = sqliteTable(
   ],
 );
 
-/** One ES256 key pair per project, generated on first use and kept for good. */
-export const projectSigningKeys = sqliteTable('project_signing_keys', {
-  projectId: text('project_id')
-    .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
-  keyId: text('key_id').notNull(),
-  privateJwk: text('private_jwk', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  publicJwk: text('public_jwk', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-  createdAt: millis('created_at').notNull(),
-});
+/**
+ * ES256 key pairs of each project. The one with no `retiredAt` signs new access tokens; a
+ * retired one still verifies the tokens it signed until they expire, then it is dropped. The
+ * private JWK is sealed with the instance key (server/core/sealed-secrets.ts), so a copy of the
+ * database alone cannot mint tokens.
+ */
+export const projectSigningKeys = sqliteTable(
+  'project_signing_keys',
+  {
+    keyId: text('key_id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    privateJwkSealed: text('private_jwk').notNull(),
+    publicJwk: text('public_jwk', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: millis('created_at').notNull(),
+    retiredAt: millis('retired_at'),
+  },
+  (t) => [
+    index('project_signing_keys_project_idx').on(t.projectId, t.createdAt),
+    // One signing key per project: two processes racing to create the first one insert once.
+    uniqueIndex('project_signing_keys_current_idx')
+      .on(t.projectId)
+      .where(sql`retired_at IS NULL`),
+  ],
+);
 
 /**
- * Every emailed or returned one-time code (wire §6). Only digests are stored: of the whole code
+ * Every emailed or returned one-time code. Only digests are stored: of the whole code
  * for lookup, and of its last 39 characters (the OTP nonce) for the shared attempt counter.
  */
 export const verificationCodes = sqliteTable(
@@ -357,6 +391,8 @@ export const emailTemplates = sqliteTable(
 /**
  * The durable email queue. A message is written in the same transaction as the change that
  * caused it and delivered by a worker; `outbox` marks development mail that is only kept.
+ * Subject and body are sealed with the instance key; the body is emptied once the message is
+ * delivered or given up on, leaving the delivery record.
  */
 export const emailMessages = sqliteTable(
   'email_messages',
@@ -383,7 +419,7 @@ export const emailMessages = sqliteTable(
 );
 
 /**
- * A provider account (GitHub, Google, …) connected to a user (wire §4.1 `oauth_providers`). A
+ * A provider account (GitHub, Google, …) connected to a user (the user's `oauth_providers`). A
  * provider account belongs to at most one user of a project.
  */
 export const oauthAccounts = sqliteTable(
@@ -408,8 +444,8 @@ export const oauthAccounts = sqliteTable(
 );
 
 /**
- * Provider access and refresh tokens kept for connected accounts (wire §5.15), sealed with the
- * instance key (server/core/secret-box.ts) because authd must hand them back in the clear.
+ * Provider access and refresh tokens kept for connected accounts, sealed with the
+ * instance key (server/core/storage/secret-box.ts) because authd must hand them back in the clear.
  */
 export const oauthTokens = sqliteTable(
   'oauth_tokens',
@@ -504,4 +540,39 @@ export const webhookDeliveryAttempts = sqliteTable(
     responseExcerpt: text('response_excerpt'),
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })],
+);
+
+/**
+ * WebAuthn credentials (passkeys) a user signs in with. Only the public key is stored: the private
+ * key never leaves the authenticator. `signCount` is the last signature counter seen, so a cloned
+ * authenticator or a replayed assertion shows up as a counter that did not grow.
+ */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id as base64url, what the authenticator names the key by. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key as base64url. */
+    publicKeyBase64Url: text('public_key_base64url').notNull(),
+    signCount: integer('sign_count').notNull().default(0),
+    /** The WebAuthn user handle given at registration (base64url); the SDK returns it from register. */
+    userHandle: text('user_handle').notNull(),
+    transports: json('transports'),
+    name: text('name').notNull(),
+    /** The RP id the passkey was registered for: an assertion must come from the same one. */
+    rpId: text('rp_id').notNull(),
+    createdAt: millis('created_at').notNull(),
+    lastUsedAt: millis('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
 );

@@ -11,7 +11,7 @@ const outfile = join(root, 'dist', 'authd');
 
 // Ink imports react-devtools-core (only used when DEV=true); it is not installed, so the
 // bundler cannot resolve it and a plain --external leaves a startup import that fails in the
-// binary. Resolve it to an empty module instead (stack-notes §3).
+// binary. Resolve it to an empty module instead.
 const stubReactDevtools: BunPlugin = {
   name: 'stub-react-devtools-core',
   setup(build) {

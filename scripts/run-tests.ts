@@ -1,9 +1,16 @@
 // `npm test`: runs every test with `bun test`, passes its output through, and ends with the
-// one line CI reads: "N passed, N failed". bun's own summary is on stderr and counts a file
-// that fails to load as an error rather than a failed test, so both are folded in here.
+// one line CI reads: "N passed, N failed" (see test-summary.ts for how bun's summary is read).
 import { ensureChromium } from './ensure-chromium';
+import { summarizeBunTestOutput } from './test-summary';
+
+// bun 1.4.5 does not read `[test] timeout` from bunfig.toml, so every test would run under the
+// 5 s default; API and CLI tests start real servers and need room on a busy 2-core machine.
+const perTestTimeoutMillis = 30_000;
 
 const args = process.argv.slice(2);
+if (!args.some((arg) => arg === '--timeout' || arg.startsWith('--timeout='))) {
+  args.unshift('--timeout', String(perTestTimeoutMillis));
+}
 // The browser tests (test/browser) drive Debian's Chromium; a fresh machine installs it here.
 // If that fails, the other tests still run and the browser tests report the problem.
 await ensureChromium().catch((error: unknown) => console.error(`cannot install chromium: ${String(error)}`));
@@ -17,13 +24,6 @@ for await (const chunk of child.stderr) {
 }
 const exitCode = await child.exited;
 
-const count = (label: string) => {
-  const matches = [...captured.matchAll(new RegExp(`^\\s*(\\d+) ${label}$`, 'gm'))];
-  return matches.length > 0 ? Number(matches.at(-1)![1]) : 0;
-};
-const passed = count('pass');
-let failed = count('fail') + count('error');
-// A crash or an empty run must never read as success.
-if (exitCode !== 0 && failed === 0) failed = 1;
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(exitCode === 0 && failed === 0 ? 0 : 1);
+const summary = summarizeBunTestOutput(captured, exitCode);
+console.log(summary.line);
+process.exit(exitCode === 0 && summary.failed === 0 ? 0 : 1);

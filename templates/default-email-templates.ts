@@ -57,14 +57,16 @@ export const defaultEmailTemplates: Record<EmailTemplateType, { subject: string;
     subject: 'Sign in to {{ projectDisplayName }}: Your code is {{ otp }}',
     content: document([
       ['heading', heading('Sign in to {{ projectDisplayName }}')],
-      ['code', paragraph('Your sign-in code is {{ otp }}')],
+      // The code alone on its line, as Stack's email has it: what readers and tools copy.
+      ['code-intro', paragraph('Your sign-in code:')],
+      ['code', paragraph('{{ otp }}')],
       ['button', button('Sign in', '{{ magicLink }}')],
       ['divider', divider],
       ['note', ignoreNote('try to sign in')],
     ]),
   },
   team_invitation: {
-    subject: 'You have been invited to join {{ teamDisplayName }}',
+    subject: 'You have been invited to join {{ teamDisplayName }} on {{ projectDisplayName }}',
     content: document([
       ['heading', heading('Join {{ teamDisplayName }}')],
       [
@@ -96,5 +98,24 @@ export const signInInvitationTemplate: { subject: string; content: EmailDocument
     ['button', button('Sign up and join', '{{ teamInvitationLink }}')],
     ['divider', divider],
     ['note', ignoreNote('expect this invitation')],
+  ]),
+};
+
+/**
+ * Sent when failed sign-in attempts from many places lock an account: the owner follows the
+ * link to lift the lock. Not editable through the API, whose template types are the four of
+ * wire §4.14.
+ */
+export const accountUnlockTemplate: { subject: string; content: EmailDocument } = {
+  subject: 'Unlock your {{ projectDisplayName }} account',
+  content: document([
+    ['heading', heading('Unlock your {{ projectDisplayName }} account')],
+    [
+      'explain',
+      paragraph(
+        'Hi {{ userDisplayName }}, there were many failed attempts to sign in to your account, so sign-in is paused. If you want to sign in, follow the link to lift the pause. If those attempts were not yours, consider changing your password.',
+      ),
+    ],
+    ['button', button('Unlock my account', '{{ unlockLink }}')],
   ]),
 };

@@ -2,7 +2,6 @@
 // own, so the first admin can be set up without editing the database. Nothing gets a default
 // password.
 import { Command } from 'commander';
-import * as v from 'valibot';
 import {
   addAdmin,
   grantProjectToAdmin,
@@ -10,23 +9,18 @@ import {
   revokeProjectFromAdmin,
   type AdminSummary,
   type OwnershipChange,
-} from '../../server/core/project-admins';
-import { internalProjectId } from '../../server/core/projects';
-import { emailSchema, uuidSchema } from '../../server/protocol/user-schemas';
+} from '../../server/core/projects/project-admins';
+import { emailSchema } from '../../server/protocol/user-schemas';
 import {
   parseWithSchema,
   printJson,
-  readPasswordFromStdin,
+  printLine,
+  readSecretFromStdin,
   withCommonOptions,
   withContext,
   type CommonOptions,
   type ProjectOption,
 } from '../cli-support';
-
-const projectIdSchema = v.custom<string>(
-  (value) => value === internalProjectId || v.is(uuidSchema, value),
-  '--project: a project id is "internal" or a UUID',
-);
 
 export function adminsCommand(): Command {
   const adminsCmd = new Command('admins').description('manage admins: internal-project users and the projects they own');
@@ -39,19 +33,19 @@ export function adminsCommand(): Command {
       .action((emailArgument: string, options: CommonOptions & { passwordStdin?: boolean }) =>
         withContext(options, async (ctx) => {
           const email = parseWithSchema(emailSchema, emailArgument);
-          const password = options.passwordStdin ? await readPasswordFromStdin() : undefined;
+          const password = options.passwordStdin ? await readSecretFromStdin() : undefined;
           const { admin, created, passwordSet } = await addAdmin(ctx, email, password);
           if (options.json) return printJson({ ...admin, created, password_set: passwordSet });
-          console.log(
+          printLine(
             created ? `Created admin ${email} (user ${admin.user_id}).` : `${email} is already an admin (user ${admin.user_id}).`,
           );
-          if (passwordSet) console.log(created ? 'Its password is set.' : 'Its password was changed; its sessions were ended.');
+          if (passwordSet) printLine(created ? 'Its password is set.' : 'Its password was changed; its sessions were ended.');
           else if (!admin.has_password) {
-            console.log(
+            printLine(
               'It has no password: sign in through a password reset or a magic link, or run this again with --password-stdin.',
             );
           }
-          console.log(`Give it a project with: authd admins grant ${email} --project PROJECT_ID`);
+          printLine(`Give it a project with: authd admins grant ${email} --project PROJECT_ID`);
         }),
       ),
   );
@@ -64,7 +58,9 @@ export function adminsCommand(): Command {
       .action((emailArgument: string, options: ProjectOption) =>
         withContext(options, (ctx) => {
           const email = parseWithSchema(emailSchema, emailArgument);
-          const projectId = parseWithSchema(projectIdSchema, options.project);
+          // Core resolves the project (PROJECT_NOT_FOUND names it) after the internal project and
+          // the admin, so a never-served directory still says to run `authd serve` first.
+          const projectId = options.project;
           const change =
             name === 'grant' ? grantProjectToAdmin(ctx, email, projectId) : revokeProjectFromAdmin(ctx, email, projectId);
           printOwnershipChange(name, email, change, options);
@@ -85,8 +81,8 @@ export function adminsCommand(): Command {
         withContext(options, (ctx) => {
           const admins = listAdmins(ctx);
           if (options.json) return printJson({ items: admins });
-          if (admins.length === 0) console.log('No admins yet. Add one with: authd admins add EMAIL');
-          for (const admin of admins) console.log(describeAdmin(admin));
+          if (admins.length === 0) printLine('No admins yet. Add one with: authd admins add EMAIL');
+          for (const admin of admins) printLine(describeAdmin(admin));
         }),
       ),
   );
@@ -97,11 +93,11 @@ function printOwnershipChange(name: 'grant' | 'revoke', email: string, change: O
   const changedField = name === 'grant' ? 'granted' : 'revoked';
   if (options.json) return printJson({ ...change.admin, project_id: change.projectId, [changedField]: change.changed });
   if (name === 'grant') {
-    console.log(
+    printLine(
       change.changed ? `${email} now owns project ${change.projectId}.` : `${email} already owns project ${change.projectId}.`,
     );
   } else {
-    console.log(
+    printLine(
       change.changed
         ? `${email} no longer owns project ${change.projectId}.`
         : `${email} did not own project ${change.projectId}.`,

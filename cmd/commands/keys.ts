@@ -1,4 +1,4 @@
-// `authd keys create|list|revoke --project ID`.
+// `authd keys create|list|revoke|rotate-signing --project ID`.
 import { Command } from 'commander';
 import {
   createApiKeySet,
@@ -6,14 +6,12 @@ import {
   nonExpiringKeyMillis,
   revokeApiKeySet,
   type RequestedKeys,
-} from '../../server/core/api-keys';
-import { parseTimeSpan } from '../../server/core/time-span';
+} from '../../server/core/projects/api-keys';
+import { rotateProjectSigningKey } from '../../server/core/auth/signing-keys';
+import { parseTimeSpan } from '../../server/core/projects/time-span';
 import { apiKeyKinds, type ApiKeySetObfuscatedView } from '../../server/protocol/api-key-schemas';
-import { CliError, printJson, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
-
-interface ProjectOption extends CommonOptions {
-  project: string;
-}
+import { confirmDestructive } from '../terminal-prompts';
+import { CliError, printJson, printLine, withCommonOptions, withProject, type ProjectOption } from '../cli-support';
 
 interface CreateOptions extends ProjectOption {
   description: string;
@@ -43,7 +41,7 @@ export function keysCommand(): Command {
       .option('--secret-server-key <key>', 'import an existing secret server key instead of generating one')
       .option('--super-secret-admin-key <key>', 'import an existing super secret admin key instead of generating one')
       .action((options: CreateOptions) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx) => {
           const requested = requestedKeys(options);
           let expiresAtMillis = nonExpiringKeyMillis;
           if (options.expiresIn !== undefined) {
@@ -66,11 +64,11 @@ export function keysCommand(): Command {
             super_secret_admin_key: created.super_secret_admin_key ?? null,
           };
           if (options.json) return printJson(full);
-          console.log(`Created key set ${created.id}, expiring ${new Date(created.expires_at_millis).toISOString()}.`);
+          printLine(`Created key set ${created.id}, ${describeExpiry(created.expires_at_millis)}.`);
           for (const kind of apiKeyKinds) {
-            if (full[kind]) console.log(`  ${kind.replaceAll('_', ' ')}: ${full[kind]}`);
+            if (full[kind]) printLine(`  ${kind.replaceAll('_', ' ')}: ${full[kind]}`);
           }
-          console.log('Generated keys are shown only now; authd keeps only their hashes.');
+          printLine('Generated keys are shown only now; authd keeps only their hashes.');
         }),
       ),
   );
@@ -80,11 +78,11 @@ export function keysCommand(): Command {
       .description("list a project's key sets (only the last four characters of each key)")
       .requiredOption('--project <id>', 'project id')
       .action((options: ProjectOption) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx) => {
           const sets = listApiKeySets(ctx, options.project);
           if (options.json) return printJson({ items: sets });
-          if (sets.length === 0) console.log('No key sets.');
-          for (const set of sets) console.log(describeKeySet(set, ctx.clock.now()));
+          if (sets.length === 0) printLine('No key sets.');
+          for (const set of sets) printLine(describeKeySet(set, ctx.clock.now()));
         }),
       ),
   );
@@ -94,11 +92,30 @@ export function keysCommand(): Command {
       .description('revoke a key set at once; running servers refuse it from the next request')
       .requiredOption('--project <id>', 'project id')
       .argument('<key-id>', 'key set id')
-      .action((keyId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
+      .option('--yes', 'do not ask for confirmation (scripts)')
+      .action((keyId: string, options: ProjectOption & { yes?: boolean }) =>
+        withProject(options, async (ctx) => {
+          await confirmDestructive(options, `Revoke key set ${keyId}? Apps using it stop working at once.`);
           const revoked = revokeApiKeySet(ctx, options.project, keyId);
           if (options.json) return printJson(revoked);
-          console.log(`Revoked key set ${keyId}.`);
+          printLine(`Revoked key set ${keyId}.`);
+        }),
+      ),
+  );
+  keys.addCommand(
+    withCommonOptions(new Command('rotate-signing'))
+      .description(
+        "start signing the project's access tokens with a new key; tokens already issued keep working until they expire",
+      )
+      .requiredOption('--project <id>', 'project id')
+      .action((options: ProjectOption) =>
+        withProject(options, async (ctx) => {
+          const rotation = await rotateProjectSigningKey(ctx, options.project);
+          if (options.json) return printJson(rotation);
+          printLine(`Project ${options.project} now signs with key ${rotation.new_key_id}.`);
+          const older = rotation.verifying_key_ids.filter((id) => id !== rotation.new_key_id);
+          if (older.length > 0) printLine(`Still verifying (until their tokens expire): ${older.join(', ')}`);
+          if (rotation.dropped_key_ids.length > 0) printLine(`Dropped: ${rotation.dropped_key_ids.join(', ')}`);
         }),
       ),
   );
@@ -132,5 +149,10 @@ function describeKeySet(set: ApiKeySetObfuscatedView, now: number): string {
     .filter((kind) => set[kind])
     .map((kind) => `${kind.split('_')[0]} …${set[kind]!.last_four}`)
     .join(', ');
-  return `${set.id}  ${state}  ${lastFours}  expires ${new Date(set.expires_at_millis).toISOString()}${set.description ? `  "${set.description}"` : ''}`;
+  return `${set.id}  ${state}  ${lastFours}  ${describeExpiry(set.expires_at_millis)}${set.description ? `  "${set.description}"` : ''}`;
+}
+
+/** Key sets made without an expiry carry a far-future date; people should read "never expires". */
+function describeExpiry(expiresAtMillis: number): string {
+  return expiresAtMillis >= nonExpiringKeyMillis ? 'never expires' : `expiring ${new Date(expiresAtMillis).toISOString()}`;
 }

@@ -1,8 +1,8 @@
 // `authd mail`: the emails authd queued, newest first, with their delivery state. In
 // development without SMTP this is where sign-up and reset links can be read.
 import { Command } from 'commander';
-import { listEmailMessages } from '../../server/email/email-queue';
-import { printJson, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
+import { listEmailMessages } from '../../server/core/email/email-queue';
+import { parseCount, printJson, printLine, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
 
 export function mailCommand(): Command {
   return withCommonOptions(new Command('mail'))
@@ -11,7 +11,7 @@ export function mailCommand(): Command {
     .option('--limit <n>', 'how many', '20')
     .action((options: CommonOptions & { to?: string; limit: string }) =>
       withContext(options, (ctx) => {
-        const messages = listEmailMessages(ctx, { recipient: options.to, limit: Math.max(1, Number(options.limit) || 20) });
+        const messages = listEmailMessages(ctx, { recipient: options.to, limit: parseCount('--limit', options.limit) });
         if (options.json) {
           return printJson({
             items: messages.map((m) => ({
@@ -28,11 +28,11 @@ export function mailCommand(): Command {
             })),
           });
         }
-        if (messages.length === 0) console.log('No emails.');
+        if (messages.length === 0) printLine('No emails.');
         for (const m of messages) {
-          console.log(`${new Date(m.createdAt).toISOString()}  ${m.status.padEnd(7)}  to ${m.recipient}  "${m.subject}"`);
-          for (const link of m.text.match(/https?:\/\/\S+/g) ?? []) console.log(`    ${link}`);
-          if (m.lastError) console.log(`    last error (attempt ${m.attempts}): ${m.lastError}`);
+          printLine(`${new Date(m.createdAt).toISOString()}  ${m.status.padEnd(7)}  to ${m.recipient}  "${m.subject}"`);
+          for (const link of m.text.match(/https?:\/\/\S+/g) ?? []) printLine(`    ${link}`);
+          if (m.lastError) printLine(`    last error (attempt ${m.attempts}): ${m.lastError}`);
         }
       }),
     );

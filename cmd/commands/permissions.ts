@@ -7,10 +7,11 @@ import {
   deletePermissionDefinition,
   listPermissionDefinitions,
   updatePermissionDefinition,
-} from '../../server/core/permission-definitions';
-import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from '../../server/core/team-permissions';
-import { requireTeamRow, serverCaller } from '../../server/core/teams';
-import { requireUserRow } from '../../server/core/users';
+} from '../../server/core/teams/permission-definitions';
+import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from '../../server/core/teams/team-permissions';
+import { requireTeamRow } from '../../server/core/storage/team-queries';
+import { serverCaller } from '../../server/core/teams/team-callers';
+import { requireUserRow } from '../../server/core/storage/user-queries';
 import {
   permissionDefinitionCreateSchema,
   permissionDefinitionUpdateSchema,
@@ -22,6 +23,7 @@ import {
   parseUuids,
   parseWithSchema,
   printJson,
+  printLine,
   projectCommand,
   withProject,
   type ProjectOption,
@@ -53,7 +55,7 @@ export function permissionsCommand(): Command {
           const input = parseWithSchema(permissionDefinitionCreateSchema, { id: permissionId, ...definitionFields(options) });
           const definition = createPermissionDefinition(ctx, projectId, input);
           if (options.json) return printJson(definition);
-          console.log(`Defined ${describeDefinition(definition)}`);
+          printLine(`Defined ${describeDefinition(definition)}`);
         }),
       ),
   );
@@ -72,7 +74,7 @@ export function permissionsCommand(): Command {
           const input = parseWithSchema(permissionDefinitionUpdateSchema, fields);
           const definition = updatePermissionDefinition(ctx, projectId, permissionId, input);
           if (options.json) return printJson(definition);
-          console.log(`Updated ${describeDefinition(definition)}`);
+          printLine(`Updated ${describeDefinition(definition)}`);
         }),
       ),
   );
@@ -89,7 +91,7 @@ export function permissionsCommand(): Command {
             if (options.recursive) throw new CliError('--recursive lists members\u2019 permissions: give --team and/or --user');
             const definitions = listPermissionDefinitions(ctx, projectId);
             if (options.json) return printJson({ items: definitions });
-            for (const definition of definitions) console.log(describeDefinition(definition));
+            for (const definition of definitions) printLine(describeDefinition(definition));
             return;
           }
           const teamId = options.team === undefined ? undefined : parseUuids({ team_id: options.team }).team_id;
@@ -103,8 +105,8 @@ export function permissionsCommand(): Command {
             recursive: options.recursive ?? false,
           });
           if (options.json) return printJson({ items });
-          if (items.length === 0) console.log('No permissions.');
-          for (const item of items) console.log(describeGrant(item));
+          if (items.length === 0) printLine('No permissions.');
+          for (const item of items) printLine(describeGrant(item));
         }),
       ),
   );
@@ -117,7 +119,7 @@ export function permissionsCommand(): Command {
         withProject(options, (ctx, projectId) => {
           deletePermissionDefinition(ctx, projectId, permissionId);
           if (options.json) return printJson({ success: true });
-          console.log(`Deleted permission ${permissionId}.`);
+          printLine(`Deleted permission ${permissionId}.`);
         }),
       ),
   );
@@ -133,7 +135,7 @@ export function permissionsCommand(): Command {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
           const granted = grantTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
           if (options.json) return printJson(granted);
-          console.log(`Granted ${describeGrant(granted)}`);
+          printLine(`Granted ${describeGrant(granted)}`);
         }),
       ),
   );
@@ -149,7 +151,7 @@ export function permissionsCommand(): Command {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
           revokeTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
           if (options.json) return printJson({ success: true });
-          console.log(`Revoked ${permissionId} from user ${ids.user_id} in team ${ids.team_id}.`);
+          printLine(`Revoked ${permissionId} from user ${ids.user_id} in team ${ids.team_id}.`);
         }),
       ),
   );

@@ -1,28 +1,33 @@
 // `authd create-project` and `authd projects list|get|update|delete`.
 import { Command } from 'commander';
-import { createApiKeySet, nonExpiringKeyMillis } from '../../server/core/api-keys';
+import { sendTestEmail } from '../../server/core/email/test-email';
+import { projectProvidersCommand } from './project-providers';
+import { createApiKeySet, nonExpiringKeyMillis } from '../../server/core/projects/api-keys';
 import {
   deleteProject,
   insertProject,
   listProjectAdminViews,
   readProjectAdminView,
   updateProject,
-} from '../../server/core/projects';
-import { writeTransaction } from '../../server/core/transactions';
+} from '../../server/core/projects/projects';
+import { writeTransaction } from '../../server/core/storage/transactions';
 import {
   projectCreateSchema,
   projectUpdateSchema,
   type ProjectAdminView,
   type ProjectUpdate,
 } from '../../server/protocol/project-schemas';
+import { confirmDestructive } from '../terminal-prompts';
 import {
   CliError,
+  parseJsonFlag,
   parseOnOff,
   parseWithSchema,
   printJson,
+  printLine,
   withCommonOptions,
   withContext,
-  parseJsonFlag,
+  withNewOrExistingContext,
   type CommonOptions,
 } from '../cli-support';
 
@@ -32,7 +37,7 @@ export function createProjectCommand(): Command {
     .requiredOption('--name <name>', 'display name')
     .option('--description <text>', 'description')
     .action((options: CommonOptions & { name: string; description?: string }) =>
-      withContext(options, (ctx) => {
+      withNewOrExistingContext(options, (ctx) => {
         const input = parseWithSchema(projectCreateSchema, { display_name: options.name, description: options.description });
         const projectId = crypto.randomUUID();
         const keys = writeTransaction(ctx, (tx) => {
@@ -57,11 +62,11 @@ export function createProjectCommand(): Command {
           });
           return;
         }
-        console.log(`Created project "${input.display_name}" with id ${projectId}.`);
-        console.log(`  publishable client key: ${keys.publishable_client_key}`);
-        console.log(`  secret server key:      ${keys.secret_server_key}`);
-        console.log(`  super secret admin key: ${keys.super_secret_admin_key}`);
-        console.log('These keys are shown only now; authd keeps only their hashes.');
+        printLine(`Created project "${input.display_name}" with id ${projectId}.`);
+        printLine(`  publishable client key: ${keys.publishable_client_key}`);
+        printLine(`  secret server key:      ${keys.secret_server_key}`);
+        printLine(`  super secret admin key: ${keys.super_secret_admin_key}`);
+        printLine('These keys are shown only now; authd keeps only their hashes.');
       }),
     );
 }
@@ -73,9 +78,11 @@ interface UpdateOptions extends CommonOptions {
   signUp?: boolean;
   credential?: boolean;
   magicLink?: boolean;
+  passkey?: boolean;
   allowLocalhost?: boolean;
   clientTeamCreation?: boolean;
   createTeamOnSignUp?: boolean;
+  refreshTokenRotation?: boolean;
   addDomain?: string[];
   removeDomain?: string[];
   configJson?: string;
@@ -92,7 +99,7 @@ export function projectsCommand(): Command {
           const views = listProjectAdminViews(ctx);
           if (options.json) return printJson({ items: views });
           for (const p of views)
-            console.log(`${p.id}  ${p.display_name}  (${p.user_count} users${p.is_production_mode ? ', production' : ''})`);
+            printLine(`${p.id}  ${p.display_name}  (${p.user_count} users${p.is_production_mode ? ', production' : ''})`);
         }),
       ),
   );
@@ -117,9 +124,15 @@ export function projectsCommand(): Command {
       .option('--sign-up <on|off>', 'allow new users to sign up', parseOnOff('--sign-up'))
       .option('--credential <on|off>', 'email and password sign-in', parseOnOff('--credential'))
       .option('--magic-link <on|off>', 'magic link / one-time code sign-in', parseOnOff('--magic-link'))
+      .option('--passkey <on|off>', 'passkey (WebAuthn) sign-in', parseOnOff('--passkey'))
       .option('--allow-localhost <on|off>', 'trust localhost redirect targets', parseOnOff('--allow-localhost'))
       .option('--client-team-creation <on|off>', 'let signed-in users create teams', parseOnOff('--client-team-creation'))
       .option('--create-team-on-sign-up <on|off>', 'give every new user a personal team', parseOnOff('--create-team-on-sign-up'))
+      .option(
+        '--refresh-token-rotation <on|off>',
+        'new refresh token at each refresh, reuse ends the session (authd/client apps; the Stack SDK keeps the old token)',
+        parseOnOff('--refresh-token-rotation'),
+      )
       .option('--add-domain <url[,handler-path]>', 'trust a domain (repeatable; handler path defaults to /handler)', collect)
       .option('--remove-domain <url>', 'stop trusting a domain (repeatable)', collect)
       .option('--config-json <json>', 'any other config fields as wire JSON, e.g. {"email_config":{"type":"shared"}}')
@@ -136,11 +149,33 @@ export function projectsCommand(): Command {
     withCommonOptions(new Command('delete'))
       .description('delete a project and everything in it')
       .argument('<project-id>')
-      .action((projectId: string, options: CommonOptions) =>
-        withContext(options, (ctx) => {
+      .option('--yes', 'do not ask for confirmation (scripts)')
+      .action((projectId: string, options: CommonOptions & { yes?: boolean }) =>
+        withContext(options, async (ctx) => {
+          const project = readProjectAdminView(ctx, projectId);
+          await confirmDestructive(options, `Delete project "${project.display_name}" (${projectId}) and everything in it?`);
           deleteProject(ctx, projectId);
           if (options.json) return printJson({ success: true });
-          console.log(`Deleted project ${projectId}.`);
+          printLine(`Deleted project ${projectId}.`);
+        }),
+      ),
+  );
+  projects.addCommand(projectProvidersCommand());
+
+  projects.addCommand(
+    withCommonOptions(new Command('test-email'))
+      .description("send a test email now with the project's email settings and say how it went")
+      .argument('<project-id>')
+      .requiredOption('--to <address>', 'who receives it')
+      .action((projectId: string, options: CommonOptions & { to: string }) =>
+        withContext(options, async (ctx) => {
+          const outcome = await sendTestEmail(ctx, projectId, options.to);
+          if (options.json) return printJson(outcome);
+          printLine(
+            outcome.sent === 'smtp'
+              ? `Test email to ${options.to} accepted by ${outcome.server}.`
+              : `No SMTP server is configured: the test email to ${options.to} is in the development outbox (authd mail).`,
+          );
         }),
       ),
   );
@@ -160,9 +195,11 @@ function buildProjectUpdate(current: ProjectAdminView, options: UpdateOptions): 
     sign_up_enabled: options.signUp,
     credential_enabled: options.credential,
     magic_link_enabled: options.magicLink,
+    passkey_enabled: options.passkey,
     allow_localhost: options.allowLocalhost,
     client_team_creation_enabled: options.clientTeamCreation,
     create_team_on_sign_up: options.createTeamOnSignUp,
+    refresh_token_rotation_enabled: options.refreshTokenRotation,
   };
   if (options.addDomain || options.removeDomain) {
     const removed = new Set(options.removeDomain ?? []);
@@ -187,23 +224,25 @@ function printProject(view: ProjectAdminView, options: CommonOptions): void {
   if (options.json) return printJson(view);
   const c = view.config;
   const onOff = (b: boolean) => (b ? 'on' : 'off');
-  console.log(`${view.display_name} (${view.id})`);
-  if (view.description) console.log(`  description:          ${view.description}`);
-  console.log(`  created:              ${new Date(view.created_at_millis).toISOString()}`);
-  console.log(`  users:                ${view.user_count}`);
-  console.log(`  production mode:      ${onOff(view.is_production_mode)}`);
-  console.log(`  sign-up:              ${onOff(c.sign_up_enabled)}`);
-  console.log(`  password sign-in:     ${onOff(c.credential_enabled)}`);
-  console.log(`  magic link sign-in:   ${onOff(c.magic_link_enabled)}`);
-  console.log(`  allow localhost:      ${onOff(c.allow_localhost)}`);
-  console.log(`  client team creation: ${onOff(c.client_team_creation_enabled)}`);
-  console.log(`  team on sign-up:      ${onOff(c.create_team_on_sign_up)}`);
-  console.log(
+  printLine(`${view.display_name} (${view.id})`);
+  if (view.description) printLine(`  description:          ${view.description}`);
+  printLine(`  created:              ${new Date(view.created_at_millis).toISOString()}`);
+  printLine(`  users:                ${view.user_count}`);
+  printLine(`  production mode:      ${onOff(view.is_production_mode)}`);
+  printLine(`  sign-up:              ${onOff(c.sign_up_enabled)}`);
+  printLine(`  password sign-in:     ${onOff(c.credential_enabled)}`);
+  printLine(`  magic link sign-in:   ${onOff(c.magic_link_enabled)}`);
+  printLine(`  passkey sign-in:      ${onOff(c.passkey_enabled)}`);
+  printLine(`  allow localhost:      ${onOff(c.allow_localhost)}`);
+  printLine(`  client team creation: ${onOff(c.client_team_creation_enabled)}`);
+  printLine(`  team on sign-up:      ${onOff(c.create_team_on_sign_up)}`);
+  printLine(`  refresh rotation:     ${onOff(c.refresh_token_rotation_enabled)}`);
+  printLine(
     `  email:                ${c.email_config.type === 'shared' ? 'shared (instance SMTP)' : `${c.email_config.host}:${c.email_config.port}`}`,
   );
-  console.log(`  trusted domains:      ${c.domains.map((d) => `${d.domain} (${d.handler_path})`).join(', ') || 'none'}`);
-  console.log(
+  printLine(`  trusted domains:      ${c.domains.map((d) => `${d.domain} (${d.handler_path})`).join(', ') || 'none'}`);
+  printLine(
     `  OAuth providers:      ${c.oauth_providers.map((p) => `${p.id} (${p.type}${p.enabled ? '' : ', off'})`).join(', ') || 'none'}`,
   );
-  for (const problem of view.production_mode_errors) console.log(`  not production-ready: ${problem.message}`);
+  for (const problem of view.production_mode_errors) printLine(`  not production-ready: ${problem.message}`);
 }

@@ -1,13 +1,14 @@
 // `authd serve`: opens the data directory, creates the first projects on a new one, serves the
 // API, and on SIGTERM/SIGINT lets in-flight requests finish before closing the database.
 import { Command } from 'commander';
-import { bootstrapInstance, type BootstrappedProject } from '../../server/core/bootstrap';
-import { defaultSettings, type Logger } from '../../server/core/context';
+import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { defaultSettings, type Logger } from '../../server/core/storage/context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
-import { startEmailDelivery } from '../../server/email/email-delivery';
+import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startHttpServer } from '../../server/http/server';
-import { oauthSettingsFromEnvironment } from '../../server/oauth/provider-registry';
-import { CliError, openContext, withCommonOptions, type CommonOptions } from '../cli-support';
+import { flushDeferredSends } from '../../server/core/auth/code-emails';
+import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
+import { CliError, openContext, printErrorLine, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
 
 interface ServeOptions extends CommonOptions {
   port: string;
@@ -15,6 +16,7 @@ interface ServeOptions extends CommonOptions {
   production?: boolean;
   smtp?: string;
   publicUrl?: string;
+  mailFrom?: string;
 }
 
 export function serveCommand(): Command {
@@ -32,12 +34,24 @@ export function serveCommand(): Command {
       'instance SMTP server for projects on the shared email config, smtp(s)://user:pass@host:port (env AUTHD_SMTP_URL)',
       process.env.AUTHD_SMTP_URL,
     )
+    .option('--mail-from <address>', 'sender address of instance mail; the sender name is the project (env AUTHD_MAIL_FROM)')
     .option(
       '--public-url <url>',
       'the URL users reach authd at, if behind a proxy (env AUTHD_PUBLIC_URL)',
       process.env.AUTHD_PUBLIC_URL,
     )
     .action(serve);
+}
+
+/**
+ * The address part of a sender: AUTHD_SMTP_FROM used to take a whole `Name <address>`; the name
+ * is now the project's, so only the address is kept.
+ */
+function senderAddress(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const address = /<([^>]+)>/.exec(value)?.[1] ?? value;
+  if (!/^[^\s@<>"]+@[^\s@<>"]+$/.test(address.trim())) throw new CliError(`--mail-from: "${value}" is not an email address`);
+  return address.trim();
 }
 
 async function serve(options: ServeOptions): Promise<void> {
@@ -57,7 +71,7 @@ async function serve(options: ServeOptions): Promise<void> {
   const settings = {
     ...defaultSettings(),
     smtpUrl: options.smtp,
-    smtpFrom: process.env.AUTHD_SMTP_FROM,
+    mailFrom: senderAddress(options.mailFrom ?? process.env.AUTHD_MAIL_FROM ?? process.env.AUTHD_SMTP_FROM),
     publicUrl: options.publicUrl,
     trustProxy: process.env.AUTHD_TRUST_PROXY === '1',
     rateLimitsDisabled: process.env.AUTHD_DISABLE_RATE_LIMITS === '1',
@@ -90,6 +104,7 @@ async function serve(options: ServeOptions): Promise<void> {
     stopping = true;
     log.info(`received ${signal}, finishing in-flight requests`);
     await server.stop();
+    flushDeferredSends(ctx);
     await emailDelivery.stop();
     await webhookDelivery.stop();
     ctx.storage.close();
@@ -106,7 +121,7 @@ async function serve(options: ServeOptions): Promise<void> {
 }
 
 function emitJson(event: Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify(event)}\n`);
+  printLine(JSON.stringify(event));
 }
 
 /** Server logs go to stdout, as one JSON object per line with --json. */
@@ -119,9 +134,9 @@ function serveLogger(json: boolean): Logger {
     };
   }
   return {
-    info: (m) => console.log(m),
-    warn: (m) => console.log(`warning: ${m}`),
-    error: (m) => console.error(`error: ${m}`),
+    info: (m) => printLine(m),
+    warn: (m) => printLine(`warning: ${m}`),
+    error: (m) => printErrorLine(`error: ${m}`),
   };
 }
 

@@ -1,27 +1,20 @@
 // `authd teams list|get|create|update|delete` and `authd teams members add|remove|list`, acting
 // as the server would (serverCaller) through the same core functions and schemas as the API.
 import { Command } from 'commander';
-import {
-  addTeamMember,
-  createTeam,
-  deleteTeam,
-  listMemberProfiles,
-  listTeams,
-  readMemberProfile,
-  readTeam,
-  removeTeamMember,
-  serverCaller,
-  updateTeam,
-  type MemberProfileServerView,
-} from '../../server/core/teams';
-import { requireUserRow } from '../../server/core/users';
-import { teamCreateServerSchema, teamUpdateServerSchema, type TeamServerView } from '../../server/protocol/team-schemas';
+import { confirmDestructive } from '../terminal-prompts';
+import { addTeamMember, removeTeamMember } from '../../server/core/teams/team-memberships';
+import { createTeam, deleteTeam, listMemberProfiles, listTeams, readMemberProfile, readTeam, updateTeam, type MemberProfileServerView } from '../../server/core/teams/teams';
+import { serverCaller } from '../../server/core/teams/team-callers';
+import { requireUserRow } from '../../server/core/storage/user-queries';
+import { teamCreateServerSchema, teamUpdateServerSchema } from '../../server/protocol/team-schemas';
+import type { TeamServerView } from '../../server/protocol/team-views';
 import {
   CliError,
   parseJsonFlag,
   parseUuids,
   parseWithSchema,
   printJson,
+  printLine,
   projectCommand,
   withProject,
   type CommonOptions,
@@ -47,8 +40,8 @@ export function teamsCommand(): Command {
           if (userId !== undefined) requireUserRow(ctx.db, projectId, userId);
           const teams = listTeams(ctx, projectId, userId);
           if (options.json) return printJson({ items: teams });
-          if (teams.length === 0) console.log('No teams.');
-          for (const team of teams) console.log(describeTeam(team));
+          if (teams.length === 0) printLine('No teams.');
+          for (const team of teams) printLine(describeTeam(team));
         }),
       ),
   );
@@ -80,7 +73,7 @@ export function teamsCommand(): Command {
           if (input.creator_user_id === 'me') throw new CliError('--creator: give a user id; the CLI has no signed-in user');
           const team = createTeam(ctx, projectId, serverCaller, input, input.creator_user_id);
           if (options.json) return printJson(team);
-          console.log(`Created team ${team.id} "${team.display_name}".`);
+          printLine(`Created team ${team.id} "${team.display_name}".`);
         }),
       ),
   );
@@ -105,12 +98,14 @@ export function teamsCommand(): Command {
     projectCommand('delete')
       .description('delete a team with its memberships, permissions and pending invitations')
       .argument('<team-id>')
-      .action((teamId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
+      .option('--yes', 'do not ask for confirmation (scripts)')
+      .action((teamId: string, options: ProjectOption & { yes?: boolean }) =>
+        withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ team_id: teamId }).team_id;
+          await confirmDestructive(options, `Delete team ${id} with its memberships and invitations?`);
           deleteTeam(ctx, projectId, serverCaller, id);
           if (options.json) return printJson({ success: true });
-          console.log(`Deleted team ${id}.`);
+          printLine(`Deleted team ${id}.`);
         }),
       ),
   );
@@ -133,7 +128,7 @@ function membersCommand(): Command {
           addTeamMember(ctx, projectId, ids.team_id, ids.user_id);
           const profile = readMemberProfile(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
           if (options.json) return printJson(profile);
-          console.log(`Added ${describeMember(profile)} to team ${ids.team_id}.`);
+          printLine(`Added ${describeMember(profile)} to team ${ids.team_id}.`);
         }),
       ),
   );
@@ -148,7 +143,7 @@ function membersCommand(): Command {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
           removeTeamMember(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
           if (options.json) return printJson({ success: true });
-          console.log(`Removed user ${ids.user_id} from team ${ids.team_id}.`);
+          printLine(`Removed user ${ids.user_id} from team ${ids.team_id}.`);
         }),
       ),
   );
@@ -162,8 +157,8 @@ function membersCommand(): Command {
           const id = parseUuids({ team_id: teamId }).team_id;
           const profiles = listMemberProfiles(ctx, projectId, serverCaller, { teamId: id });
           if (options.json) return printJson({ items: profiles });
-          if (profiles.length === 0) console.log('No members.');
-          for (const profile of profiles) console.log(describeMember(profile));
+          if (profiles.length === 0) printLine('No members.');
+          for (const profile of profiles) printLine(describeMember(profile));
         }),
       ),
   );
@@ -184,7 +179,7 @@ function describeTeam(team: TeamServerView): string {
 
 function printTeam(team: TeamServerView, options: CommonOptions): void {
   if (options.json) return printJson(team);
-  console.log(describeTeam(team));
+  printLine(describeTeam(team));
 }
 
 function describeMember(profile: MemberProfileServerView): string {

@@ -1,7 +1,8 @@
-// `authd users list|get|create|update|delete|set-password|disable-mfa`, over the same core
+// `authd users list|get|create|update|delete|set-password|disable-mfa|sessions|passkeys`, over the same core
 // functions and schemas as the server API.
 import { Command } from 'commander';
-import { createUser, deleteUser, listUsers, readUserServerView, updateUser } from '../../server/core/users';
+import { createUser, deleteUser, listUsers, updateUser } from '../../server/core/users/users';
+import { readUserServerView } from '../../server/core/users/user-views';
 import { userCreateSchema, userUpdateSchema, type UserServerView } from '../../server/protocol/user-schemas';
 import {
   CliError,
@@ -9,12 +10,16 @@ import {
   parseOnOff,
   parseWithSchema,
   printJson,
+  printLine,
   projectCommand,
-  readPasswordFromStdin,
-  withContext,
+  readSecretFromStdin,
+  withProject,
   type CommonOptions,
   type ProjectOption,
 } from '../cli-support';
+import { confirmDestructive } from '../terminal-prompts';
+import { userPasskeysCommand } from './user-passkeys';
+import { userSessionsCommand } from './user-sessions';
 
 interface UserFieldOptions extends ProjectOption {
   email?: string;
@@ -34,14 +39,14 @@ export function usersCommand(): Command {
       .option('--limit <n>', 'page size', '50')
       .option('--cursor <user-id>', 'start at this user (the next_cursor of the previous page)')
       .action((options: ProjectOption & { query?: string; limit: string; cursor?: string }) =>
-        withContext(options, (ctx) => {
+        withProject(options, (ctx) => {
           const limit = Number(options.limit);
           if (!Number.isInteger(limit) || limit < 1) throw new CliError(`--limit: "${options.limit}" is not a positive integer`);
           const page = listUsers(ctx, options.project, { query: options.query, limit, cursor: options.cursor });
           if (options.json) return printJson({ items: page.items, next_cursor: page.nextCursor });
-          if (page.items.length === 0) console.log('No users.');
-          for (const user of page.items) console.log(describeUser(user));
-          if (page.nextCursor) console.log(`more: --cursor ${page.nextCursor}`);
+          if (page.items.length === 0) printLine('No users.');
+          for (const user of page.items) printLine(describeUser(user));
+          if (page.nextCursor) printLine(`more: --cursor ${page.nextCursor}`);
         }),
       ),
   );
@@ -51,7 +56,7 @@ export function usersCommand(): Command {
       .description('show one user (the server view)')
       .argument('<user-id>')
       .action((userId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => printUser(readUserServerView(ctx, options.project, userId), options)),
+        withProject(options, (ctx) => printUser(readUserServerView(ctx, options.project, userId), options)),
       ),
   );
 
@@ -67,7 +72,7 @@ export function usersCommand(): Command {
     withUserFields(projectCommand('create'))
       .description('create a user')
       .action((options: UserFieldOptions) =>
-        withContext(options, async (ctx) => {
+        withProject(options, async (ctx) => {
           const input = parseWithSchema(userCreateSchema, await userFields(options, true));
           printUser(await createUser(ctx, options.project, input), options);
         }),
@@ -79,7 +84,7 @@ export function usersCommand(): Command {
       .description('change a user')
       .argument('<user-id>')
       .action((userId: string, options: UserFieldOptions) =>
-        withContext(options, async (ctx) => {
+        withProject(options, async (ctx) => {
           const input = parseWithSchema(userUpdateSchema, await userFields(options, false));
           printUser(await updateUser(ctx, options.project, userId, input), options);
         }),
@@ -91,11 +96,11 @@ export function usersCommand(): Command {
       .description("set a user's password from standard input; ends the user's sessions")
       .argument('<user-id>')
       .action((userId: string, options: ProjectOption) =>
-        withContext(options, async (ctx) => {
-          const password = await readPasswordFromStdin();
+        withProject(options, async (ctx) => {
+          const password = await readSecretFromStdin();
           const view = await updateUser(ctx, options.project, userId, { password });
           if (options.json) return printJson(view);
-          console.log(`Password set for ${view.primary_email ?? view.id}; its sessions were ended.`);
+          printLine(`Password set for ${view.primary_email ?? view.id}; its sessions were ended.`);
         }),
       ),
   );
@@ -105,10 +110,10 @@ export function usersCommand(): Command {
       .description("turn a user's TOTP second factor off (for someone who lost their authenticator)")
       .argument('<user-id>')
       .action((userId: string, options: ProjectOption) =>
-        withContext(options, async (ctx) => {
+        withProject(options, async (ctx) => {
           const view = await updateUser(ctx, options.project, userId, { totp_secret_base64: null });
           if (options.json) return printJson(view);
-          console.log(`Multi-factor sign-in turned off for ${view.primary_email ?? view.id}.`);
+          printLine(`Multi-factor sign-in turned off for ${view.primary_email ?? view.id}.`);
         }),
       ),
   );
@@ -117,14 +122,18 @@ export function usersCommand(): Command {
     projectCommand('delete')
       .description('delete a user and end their sessions')
       .argument('<user-id>')
-      .action((userId: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
+      .option('--yes', 'do not ask for confirmation (scripts)')
+      .action((userId: string, options: ProjectOption & { yes?: boolean }) =>
+        withProject(options, async (ctx) => {
+          await confirmDestructive(options, `Delete user ${userId} and end their sessions?`);
           deleteUser(ctx, options.project, userId);
           if (options.json) return printJson({ success: true });
-          console.log(`Deleted user ${userId}.`);
+          printLine(`Deleted user ${userId}.`);
         }),
       ),
   );
+  usersCmd.addCommand(userSessionsCommand());
+  usersCmd.addCommand(userPasskeysCommand());
   return usersCmd;
 }
 
@@ -137,7 +146,7 @@ async function userFields(options: UserFieldOptions, creating: boolean): Promise
   }
   if (options.displayName !== undefined) fields.display_name = options.displayName;
   if (options.verified !== undefined) fields.primary_email_verified = options.verified;
-  if (options.passwordStdin) fields.password = await readPasswordFromStdin();
+  if (options.passwordStdin) fields.password = await readSecretFromStdin();
   if (options.serverMetadata !== undefined) fields.server_metadata = parseJsonFlag('--server-metadata', options.serverMetadata);
   return fields;
 }
@@ -149,8 +158,8 @@ function describeUser(user: UserServerView): string {
 
 function printUser(user: UserServerView, options: CommonOptions): void {
   if (options.json) return printJson(user);
-  console.log(describeUser(user));
-  console.log(
+  printLine(describeUser(user));
+  printLine(
     `  password: ${user.has_password ? 'set' : 'none'}; last active ${new Date(user.last_active_at_millis).toISOString()}`,
   );
 }

@@ -8,7 +8,7 @@ import {
   type WebhookDeliveryView,
 } from '../../server/core/webhooks/webhook-delivery-log';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../server/core/webhooks/webhook-endpoints';
-import { CliError, parseUuids, printJson, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { CliError, parseUuids, printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
 
 export function webhooksCommand(): Command {
   const webhooksCmd = new Command('webhooks').description("manage a project's webhook endpoints and see their deliveries");
@@ -25,8 +25,8 @@ export function webhooksCommand(): Command {
           }
           const endpoint = createWebhookEndpoint(ctx, projectId, { url: options.url, description: options.description });
           if (options.json) return printJson({ id: endpoint.id, url: endpoint.url, secret: endpoint.secret });
-          console.log(`Added webhook endpoint ${endpoint.id} for ${endpoint.url}.`);
-          console.log(`Signing secret (shown only this once): ${endpoint.secret}`);
+          printLine(`Added webhook endpoint ${endpoint.id} for ${endpoint.url}.`);
+          printLine(`Signing secret (shown only this once): ${endpoint.secret}`);
         }),
       ),
   );
@@ -38,9 +38,9 @@ export function webhooksCommand(): Command {
         withProject(options, (ctx, projectId) => {
           const endpoints = listWebhookEndpoints(ctx, projectId);
           if (options.json) return printJson({ items: endpoints });
-          if (endpoints.length === 0) console.log('No webhook endpoints.');
+          if (endpoints.length === 0) printLine('No webhook endpoints.');
           for (const e of endpoints) {
-            console.log(`${e.id}  ${e.url}${e.description ? `  (${e.description})` : ''}`);
+            printLine(`${e.id}  ${e.url}${e.description ? `  (${e.description})` : ''}`);
           }
         }),
       ),
@@ -55,7 +55,7 @@ export function webhooksCommand(): Command {
           const id = parseUuids({ endpoint_id: endpointId }).endpoint_id;
           deleteWebhookEndpoint(ctx, projectId, id);
           if (options.json) return printJson({ success: true });
-          console.log(`Removed webhook endpoint ${id}.`);
+          printLine(`Removed webhook endpoint ${id}.`);
         }),
       ),
   );
@@ -73,7 +73,7 @@ export function webhooksCommand(): Command {
             limit,
           });
           if (options.json) return printJson({ items: deliveries });
-          if (deliveries.length === 0) console.log('No deliveries.');
+          if (deliveries.length === 0) printLine('No deliveries.');
           for (const d of deliveries) printDelivery(d);
         }),
       ),
@@ -97,9 +97,9 @@ export function webhooksCommand(): Command {
 
 function printDelivery(d: WebhookDeliveryView): void {
   const next = d.next_attempt_at_millis === null ? '' : `, next attempt ${new Date(d.next_attempt_at_millis).toISOString()}`;
-  console.log(`${d.id}  ${d.event_type}  ${d.status} after ${d.attempts} attempt(s)${next}`);
+  printLine(`${d.id}  ${d.event_type}  ${d.status} after ${d.attempts} attempt(s)${next}`);
   for (const a of d.attempt_log) {
     const outcome = a.status_code === null ? a.error : `${a.status_code}${a.error ? ` (${a.error})` : ''}`;
-    console.log(`    #${a.attempt} ${new Date(a.attempted_at_millis).toISOString()}  ${outcome}`);
+    printLine(`    #${a.attempt} ${new Date(a.attempted_at_millis).toISOString()}  ${outcome}`);
   }
 }

@@ -1,8 +1,20 @@
 // A small host app on its own origin that uses authd's React components: the handler screens
-// under /handler, a home page, and a page that needs a signed-in user (useUser redirect).
+// under /handler, a home page with the user button and the team switcher in its header, and a
+// page that needs a signed-in user (useUser redirect), and the account settings with an item of
+// the host's own.
+import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAuthClient } from 'authd/client';
-import { AuthHandler, AuthProvider, useAuthUrls, useUser } from 'authd/react';
+import {
+  AccountSettings,
+  AuthHandler,
+  AuthProvider,
+  SelectedTeamSwitcher,
+  UserButton,
+  useAuthUrls,
+  useUser,
+  type SettingsMenuEntry,
+} from 'authd/react';
 
 declare global {
   interface Window {
@@ -17,11 +29,26 @@ const client = createAuthClient({
   tokenStore: 'cookie',
 });
 
-function Home() {
+function Header(props: { onToggleTheme(): void }) {
+  const user = useUser();
+  return (
+    <header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
+      {user ? <SelectedTeamSwitcher /> : <span />}
+      <UserButton
+        showUserInfo
+        colorModeToggle={props.onToggleTheme}
+        extraItems={[{ text: 'Protected page', onClick: () => location.assign('/protected') }]}
+      />
+    </header>
+  );
+}
+
+function Home(props: { onToggleTheme(): void }) {
   const user = useUser();
   const urls = useAuthUrls();
   return (
     <main>
+      <Header onToggleTheme={props.onToggleTheme} />
       <h1>Example host app</h1>
       <p data-testid="home-status">{user ? `Signed in as ${user.primaryEmail}` : 'Not signed in'}</p>
       <a href={user ? urls['sign-out'] : urls['sign-in']}>{user ? 'Sign out' : 'Sign in'}</a>
@@ -39,14 +66,35 @@ function Protected() {
   );
 }
 
-function App() {
+// The host's own item in the account settings, after the built-in ones.
+const hostSettingsItems: SettingsMenuEntry[] = [
+  {
+    type: 'item',
+    title: 'Notifications',
+    description: 'Settings this app keeps itself.',
+    subpath: 'notifications',
+    content: <p data-testid="host-notifications">Weekly digest: on</p>,
+  },
+];
+
+function Page(props: { onToggleTheme(): void }) {
+  if (location.pathname.startsWith('/handler/account-settings')) return <AccountSettings extraItems={hostSettingsItems} />;
   if (location.pathname.startsWith('/handler')) return <AuthHandler />;
   if (location.pathname === '/protected') return <Protected />;
-  return <Home />;
+  return <Home onToggleTheme={props.onToggleTheme} />;
 }
 
-createRoot(document.getElementById('root')!).render(
-  <AuthProvider client={client}>
-    <App />
-  </AuthProvider>,
-);
+function App() {
+  const [dark, setDark] = useState(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  useEffect(() => {
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  }, [dark]);
+  return (
+    // No router here: every page change is a full navigation, so App renders from the new URL.
+    <AuthProvider client={client} theme={dark ? 'dark' : 'light'} navigate={(url) => location.assign(url)}>
+      <Page onToggleTheme={() => setDark((on) => !on)} />
+    </AuthProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<App />);

@@ -1,36 +1,18 @@
-// The /api/v1 Elysia application: body parsing, then request authentication, then schema
-// validation and the handler (Stack's order, wire §1.3). Route files add their resources.
+// The /api/v1 Elysia application's request pipeline: body parsing, then request authentication,
+// then schema validation and the handler (Stack's order). api-routes.ts adds the resources; route
+// files see only the type of this app, so nothing here imports them.
 import { Elysia } from 'elysia';
 import { KnownError } from '../protocol/known-errors';
-import type { Context } from '../core/context';
-import { authenticateRequest, type AuthHeaders } from '../core/request-auth';
+import type { Context } from '../core/storage/context';
+import { authenticateRequest, requireAccess, type AuthHeaders, type RequestAuth } from '../core/auth/request-auth';
+import { routeCatalogue } from './openapi/route-catalogue';
 import { parseRequestBody } from './body-parsing';
-import { unknownClientIp, type ClientIpResolver } from './client-ip';
-import { requestLine } from './request-path';
+import type { ClientIpResolver } from './client-ip';
+import { requestLine, requestPath } from './request-path';
+import { SchemaValidationFailure, validateRoutesWithoutEcho } from './route-schemas';
+import { schemaError, schemaErrorFromIssues } from '../protocol/validation-messages';
+import { ownOrigins } from './own-origins';
 import { errorResponse, schemaErrorFromValidation, textResponse } from './error-responses';
-import { apiKeyRoutes } from './routes/api-keys';
-import { connectedAccountRoutes } from './routes/connected-accounts';
-import { contactChannelRoutes } from './routes/contact-channels';
-import { devOAuthRoutes } from './routes/dev-oauth';
-import { emailTemplateRoutes } from './routes/email-templates';
-import { jwksRoutes } from './routes/jwks';
-import { mfaAuthRoutes } from './routes/mfa-auth';
-import { miscRoutes } from './routes/misc';
-import { oauthRoutes } from './routes/oauth';
-import { otpAuthRoutes } from './routes/otp-auth';
-import { ownedProjectRoutes } from './routes/owned-projects';
-import { passwordAuthRoutes } from './routes/password-auth';
-import { projectRoutes } from './routes/projects';
-import { sessionRoutes } from './routes/sessions';
-import { teamInvitationRoutes } from './routes/team-invitations';
-import { teamMemberProfileRoutes } from './routes/team-member-profiles';
-import { teamMembershipRoutes } from './routes/team-memberships';
-import { teamPermissionDefinitionRoutes } from './routes/team-permission-definitions';
-import { teamPermissionRoutes } from './routes/team-permissions';
-import { teamRoutes } from './routes/teams';
-import { usageMetricsRoutes } from './routes/usage-metrics';
-import { userRoutes } from './routes/users';
-import { webhookRoutes } from './routes/webhooks';
 
 function readAuthHeaders(headers: Headers): AuthHeaders {
   const read = (name: string) => headers.get(name) ?? undefined;
@@ -45,20 +27,56 @@ function readAuthHeaders(headers: Headers): AuthHeaders {
   };
 }
 
-function createBaseApp(ctx: Context, clientIp: ClientIpResolver) {
-  return new Elysia({ prefix: '/api/v1' })
+/**
+ * Elysia decodes path parameters and hands on null for one that is not valid percent-encoding
+ * (`%E0%A4%A`); that is the caller's mistake, named like any other bad parameter.
+ */
+function refuseUndecodableParams(request: Request, params: Record<string, unknown> | undefined): void {
+  if (!params) return;
+  const undecodable = Object.keys(params).filter((name) => params[name] === null);
+  if (undecodable.length === 0) return;
+  throw schemaError(
+    request.method,
+    requestPath(request.url),
+    undecodable.map((name) => `params.${name}: is not valid percent-encoding`),
+  );
+}
+
+/**
+ * A key below the route's least access level is refused before its parameters and body are
+ * validated, as Stack's handler does: a client key on `GET /users/123` learns that it may not
+ * call the route at all, not that 123 is no user id. The route catalogue is where each route's
+ * least level is written; handlers still check it themselves.
+ */
+function refuseLowerAccessBeforeValidation(auth: RequestAuth, method: string, route: string): void {
+  if (auth.kind !== 'project') return;
+  const minimum = routeCatalogue[`${method} ${route.replace(/^\/api\/v1/, '')}`]?.access;
+  if (minimum === 'server' || minimum === 'admin') requireAccess(auth, minimum);
+}
+
+export function createBaseApp(ctx: Context, clientIp: ClientIpResolver, listeningUrl: () => string | undefined) {
+  return validateRoutesWithoutEcho(new Elysia({ prefix: '/api/v1' }))
     .onParse(({ request }) => parseRequestBody(request))
-    .derive(async ({ request }) => ({
-      auth: await authenticateRequest(ctx, readAuthHeaders(request.headers), requestLine(request)),
-      origin: {
-        get ip() {
-          return clientIp(request);
+    .derive(async ({ request, params, route }) => {
+      const auth = await authenticateRequest(ctx, readAuthHeaders(request.headers), requestLine(request));
+      refuseLowerAccessBeforeValidation(auth, request.method, route);
+      refuseUndecodableParams(request, params);
+      return {
+        auth,
+        origin: {
+          get ip() {
+            return clientIp(request);
+          },
         },
-      },
-    }))
+        /** Where this instance is reached (own-origins.ts); worked out only when a route asks. */
+        authdOrigins: () => ownOrigins(ctx, request, listeningUrl()),
+      };
+    })
     .onError(async ({ code, error, request }) => {
       switch (code) {
         case 'VALIDATION':
+          // Only for schemas that are not valibot ones (see route-schemas.ts); never reads
+          // Elysia's message, which echoes the received value.
           return errorResponse(schemaErrorFromValidation(error, request), ctx.log);
         case 'PARSE':
           // Our parser throws known errors; Elysia wraps them, keeping the original as cause.
@@ -66,7 +84,7 @@ function createBaseApp(ctx: Context, clientIp: ClientIpResolver) {
         case 'NOT_FOUND':
           try {
             // Unknown API paths still parse their body and authenticate before their 404, as
-            // Stack's do (wire §1.3 step 0).
+            // Stack's do.
             if (!request.bodyUsed) await parseRequestBody(request);
             await authenticateRequest(ctx, readAuthHeaders(request.headers));
           } catch (authError) {
@@ -74,43 +92,12 @@ function createBaseApp(ctx: Context, clientIp: ClientIpResolver) {
           }
           return textResponse(404, `No API endpoint at ${requestLine(request)}`);
         default:
+          if (error instanceof SchemaValidationFailure) {
+            return errorResponse(schemaErrorFromIssues(request.method, requestPath(request.url), error.part, error.issues), ctx.log);
+          }
           return errorResponse(error, ctx.log);
       }
     });
 }
 
 export type ApiApp = ReturnType<typeof createBaseApp>;
-
-/** The resources served under /api/v1, one route file each. */
-const routeFiles = [
-  miscRoutes,
-  projectRoutes,
-  ownedProjectRoutes,
-  usageMetricsRoutes,
-  apiKeyRoutes,
-  jwksRoutes,
-  userRoutes,
-  passwordAuthRoutes,
-  otpAuthRoutes,
-  mfaAuthRoutes,
-  sessionRoutes,
-  contactChannelRoutes,
-  emailTemplateRoutes,
-  teamRoutes,
-  teamMembershipRoutes,
-  teamMemberProfileRoutes,
-  teamPermissionRoutes,
-  teamPermissionDefinitionRoutes,
-  teamInvitationRoutes,
-  webhookRoutes,
-  oauthRoutes,
-  devOAuthRoutes,
-  connectedAccountRoutes,
-];
-
-export function createApiApp(ctx: Context, clientIp: ClientIpResolver = unknownClientIp): ApiApp {
-  const app = createBaseApp(ctx, clientIp);
-  // Elysia registers routes on the instance itself; the returned, wider-typed app is the same.
-  for (const addRoutes of routeFiles) addRoutes(app, ctx);
-  return app;
-}

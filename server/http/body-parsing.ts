@@ -1,13 +1,49 @@
-// Request bodies by content type (wire §1.5), with the 1 MB limit. Runs before authentication,
+// Request bodies by content type, with the 1 MB limit. Runs before authentication,
 // as Stack's processing order requires.
 import * as v from 'valibot';
-import type { AccessType } from '../core/request-auth';
+import type { AccessType } from '../core/auth/request-auth';
 import { knownError } from '../protocol/known-errors';
-import { parseRequestPart } from '../protocol/validation-messages';
+import { schemaErrorFromIssues } from '../protocol/validation-messages';
+import { rememberParsedBodyLength, validateRequestValue } from './route-schemas';
 import { requestPath } from './request-path';
 
 /** 1 MiB: room for a 1,000,000-character profile image URL plus the rest of a JSON body. */
 export const maxRequestBodyBytes = 1024 * 1024;
+
+/**
+ * JSON deeper than this is refused while parsing, before anything walks it: validators, error
+ * messages and JSON.stringify all recurse, and some cost grows with the square of the depth.
+ * No payload of the API nests past a dozen levels; 64 leaves room for metadata.
+ */
+export const maxJsonNestingDepth = 64;
+
+export function tooDeepError() {
+  return knownError('BODY_PARSING_ERROR', `Request body is nested deeper than ${maxJsonNestingDepth} levels`);
+}
+
+const openBrace = 0x7b;
+const openBracket = 0x5b;
+const closeBrace = 0x7d;
+const closeBracket = 0x5d;
+const quote = 0x22;
+const backslash = 0x5c;
+
+/** The deepest nesting of arrays and objects in JSON text, counted in one pass over it. */
+function exceedsJsonNesting(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === backslash) i++;
+      else if (c === quote) inString = false;
+    } else if (c === quote) inString = true;
+    else if (c === openBrace || c === openBracket) {
+      if (++depth > limit) return true;
+    } else if (c === closeBrace || c === closeBracket) depth--;
+  }
+  return false;
+}
 
 export function bodyTooLargeError() {
   return knownError('BODY_PARSING_ERROR', `Request body is larger than the limit of ${maxRequestBodyBytes} bytes (1 MB).`);
@@ -32,14 +68,20 @@ export async function parseRequestBody(request: Request): Promise<unknown> {
   }
   switch (contentType) {
     case 'application/json':
+      if (exceedsJsonNesting(text, maxJsonNestingDepth)) throw tooDeepError();
+      let parsed: unknown;
       try {
-        return JSON.parse(text);
+        parsed = JSON.parse(text);
       } catch {
         throw knownError('BODY_PARSING_ERROR', 'Invalid JSON in request body');
       }
+      rememberParsedBodyLength(parsed, text.length);
+      return parsed;
     case 'application/x-www-form-urlencoded':
       try {
-        return Object.fromEntries(new URLSearchParams(text));
+        const form = Object.fromEntries(new URLSearchParams(text));
+        rememberParsedBodyLength(form, text.length);
+        return form;
       } catch {
         throw knownError('BODY_PARSING_ERROR', 'Invalid form data in request body');
       }
@@ -60,6 +102,7 @@ export function parseBodyForAccess<C extends v.GenericSchema, S extends v.Generi
   accessType: AccessType,
   schemas: { client: C; server: S },
 ): v.InferOutput<C> | v.InferOutput<S> {
-  const schema = accessType === 'client' ? schemas.client : schemas.server;
-  return parseRequestPart(schema, body, { method: request.method, pathname: requestPath(request.url), part: 'body' });
+  const result = validateRequestValue(accessType === 'client' ? schemas.client : schemas.server, body);
+  if (result.success) return result.output;
+  throw schemaErrorFromIssues(request.method, requestPath(request.url), 'body', result.issues);
 }

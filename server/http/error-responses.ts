@@ -1,12 +1,12 @@
-// Turns anything thrown while handling a request into the wire's error forms (wire §2.3):
+// Turns anything thrown while handling a request into the wire's error forms:
 // known errors as JSON with X-Stack-Known-Error, status errors as text, and everything else as
 // a 500 whose details stay in the server log.
 import * as v from 'valibot';
 import { KnownError } from '../protocol/known-errors';
-import { RateLimitedError, StatusError } from '../protocol/status-error';
+import { PlainTextError } from '../protocol/plain-text-errors';
 import { schemaErrorFromIssues } from '../protocol/validation-messages';
 import { requestPath } from './request-path';
-import type { Logger } from '../core/context';
+import type { Logger } from '../core/storage/context';
 
 export function knownErrorResponse(error: KnownError): Response {
   return new Response(JSON.stringify(error.toJSON()), {
@@ -23,12 +23,11 @@ export const unexpectedErrorText = 'Something went wrong. Please make sure the d
 
 export function errorResponse(error: unknown, log: Logger): Response {
   if (error instanceof KnownError) return knownErrorResponse(error);
-  if (error instanceof RateLimitedError) {
-    const response = textResponse(429, error.message);
-    response.headers.set('retry-after', String(error.retryAfterSeconds));
+  if (error instanceof PlainTextError) {
+    const response = textResponse(error.status, error.message);
+    if (error.retryAfterSeconds !== undefined) response.headers.set('retry-after', String(error.retryAfterSeconds));
     return response;
   }
-  if (error instanceof StatusError) return textResponse(error.status, error.message);
   log.error(`unhandled error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return textResponse(500, unexpectedErrorText);
 }

@@ -2,10 +2,13 @@
 // `/projects/{id}/handler/*` for any project. Hashed assets under `{handler}/_assets/`, every
 // other path gets index.html with the project's public screen settings (SPA fallback).
 import { join, normalize } from 'node:path';
-import type { Context } from '../core/context';
-import { defaultHostedProjectId, hostedScreensConfig } from '../core/hosted-screens';
-import { findProjectRow } from '../core/projects';
+import type { Context } from '../core/storage/context';
+import { defaultHostedProjectId, hostedScreensConfig } from '../core/projects/hosted-screens';
+import { findProjectRow } from '../core/projects/projects';
 import { textResponse } from './error-responses';
+import { compressedPage, serveHashedFile } from './compressed-assets';
+import { hostedDocumentTitle } from '../protocol/hosted-screens-config';
+import { escapeHtml } from '../protocol/html-escape';
 
 const projectHandlerPattern = /^\/projects\/([^/]+)\/handler(?:\/(.*))?$/;
 const defaultHandlerPattern = /^\/handler(?:\/(.*))?$/;
@@ -22,8 +25,9 @@ function hostedBuildRoot(): string {
 
 const buildRoot = hostedBuildRoot();
 
+/** preact/compat by default (a third of React's weight); `AUTHD_HOSTED_UI=react` serves React. */
 function runtimeOf(ctx: Context): 'react' | 'preact' {
-  return ctx.settings.hostedScreensRuntime ?? (process.env.AUTHD_HOSTED_UI === 'preact' ? 'preact' : 'react');
+  return ctx.settings.hostedScreensRuntime ?? (process.env.AUTHD_HOSTED_UI === 'react' ? 'react' : 'preact');
 }
 
 // `<` escaped so that no value can close the script element it sits in.
@@ -33,36 +37,38 @@ function jsonForScript(value: unknown): string {
 
 const notBuiltText = 'The hosted screens are not built. Run `npm run build` (or `npm start`, which builds them).';
 
-async function serveAsset(runtime: string, assetPath: string): Promise<Response> {
+async function serveAsset(request: Request, runtime: string, assetPath: string): Promise<Response> {
   const base = join(buildRoot, runtime, 'assets');
   const file = normalize(join(base, assetPath));
-  if (!file.startsWith(`${base}/`)) return textResponse(404, 'Not found');
-  const blob = Bun.file(file);
-  if (!(await blob.exists())) return textResponse(404, 'Not found');
-  return new Response(blob, {
-    headers: {
-      'content-type': blob.type,
-      // File names carry a content hash.
-      'cache-control': 'public, max-age=31536000, immutable',
-    },
-  });
+  // Only the built files themselves: not outside the folder, not a compressed copy by its own name.
+  if (!file.startsWith(`${base}/`) || /\.(br|gz)$/.test(file)) return textResponse(404, 'Not found');
+  return serveHashedFile(request, file);
 }
 
-async function serveIndex(ctx: Context, runtime: string, projectId: string, handlerPath: string): Promise<Response> {
+async function serveIndex(
+  ctx: Context,
+  request: Request,
+  runtime: string,
+  projectId: string,
+  handlerPath: string,
+  page: string,
+): Promise<Response> {
   const template = Bun.file(join(buildRoot, runtime, 'index.html'));
   if (!(await template.exists())) return textResponse(503, notBuiltText);
   const config = hostedScreensConfig(ctx, projectId, handlerPath);
-  const html = (await template.text())
-    .replaceAll('%AUTHD_ASSETS%', `${handlerPath}/_assets`)
-    .replace('%AUTHD_CONFIG%', jsonForScript(config))
-    .replace('%AUTHD_TITLE%', 'Sign in');
-  return new Response(html, {
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
-    },
+  // One pass with function replacers: no value can bring in a placeholder or a `$&` pattern.
+  const values: Record<string, string> = {
+    AUTHD_ASSETS: `${handlerPath}/_assets`,
+    AUTHD_CONFIG: jsonForScript(config),
+    AUTHD_TITLE: escapeHtml(hostedDocumentTitle(page, config.projectName)),
+    AUTHD_PROJECT_NAME: escapeHtml(config.projectName),
+  };
+  const html = (await template.text()).replace(/%(AUTHD_[A-Z_]+)%/g, (placeholder, name: string) => values[name] ?? placeholder);
+  return compressedPage(request, html, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
   });
 }
 
@@ -96,8 +102,24 @@ export async function hostedScreensResponse(ctx: Context, request: Request, path
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, `Method ${request.method} is not allowed`);
   const runtime = runtimeOf(ctx);
-  if (rest.startsWith('_assets/')) return serveAsset(runtime, rest.slice('_assets/'.length));
+  if (rest.startsWith('_assets/')) return serveAsset(request, runtime, rest.slice('_assets/'.length));
   if (projectId === null) return textResponse(404, 'No default project: open /projects/{project id}/handler/sign-in');
   if (!findProjectRow(ctx, projectId)) return textResponse(404, 'Project not found');
-  return serveIndex(ctx, runtime, projectId, handlerPath);
+  return serveIndex(ctx, request, runtime, projectId, handlerPath, rest.split('/')[0] ?? '');
+}
+
+/**
+ * `GET /`: authd has no page of its own there, so it sends visitors to the default project's
+ * account settings (which send a signed-out visitor to sign-in first); without a project, a
+ * short text says where the screens are.
+ */
+export function rootPageResponse(ctx: Context, request: Request): Response {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, `Method ${request.method} is not allowed`);
+  if (defaultHostedProjectId(ctx) === null) {
+    return textResponse(
+      200,
+      'authd is running. The API is under /api/v1; the sign-in screens are at /projects/{project id}/handler/sign-in.',
+    );
+  }
+  return new Response(null, { status: 302, headers: { location: '/handler/account-settings', 'cache-control': 'no-store' } });
 }

@@ -1,13 +1,15 @@
 // The HTTP server: /health at the origin, /api/* through the Elysia app with the wire's
 // headers, and a stop that lets in-flight requests finish before the caller closes storage.
-import type { Context } from '../core/context';
-import { createApiApp } from './api-app';
+import type { Context } from '../core/storage/context';
+import { createApiApp } from './api-routes';
 import { rememberSocketRequest, socketClientIpResolver } from './client-ip';
 import { requestHostLength, requestPath } from './request-path';
 import { bodyTooLargeError, maxRequestBodyBytes } from './body-parsing';
 import { errorResponse, textResponse } from './error-responses';
-import { hostedScreensResponse } from './hosted-screens';
+import { hostedScreensResponse, rootPageResponse } from './hosted-screens';
 import { corsHeaders, finishApiResponse } from './wire-headers';
+import { answerAfterFirstDeliveries } from '../core/email/first-attempt-in-request';
+import { deliverQueuedMessageNow } from '../core/email/email-delivery';
 
 export interface HttpServerOptions {
   host: string;
@@ -18,19 +20,30 @@ export interface HttpServerOptions {
 export interface RunningHttpServer {
   url: string;
   port: number;
-  /** Stops accepting connections and resolves once in-flight requests have been answered. */
-  stop(): Promise<void>;
+  /**
+   * Stops accepting connections and resolves once in-flight requests have been answered, or
+   * after `graceMillis`, when the connections still open are closed: a client that never
+   * finishes sending its body must not keep the server from stopping.
+   */
+  stop(graceMillis?: number): Promise<void>;
 }
+
+/** How long a stop waits for in-flight requests before closing their connections. */
+export const defaultStopGraceMillis = 5000;
 
 const servedMethods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
  * Elysia finds the path by slicing the URL at an offset that assumes a host of several
  * characters, so a short Host header (`Host: api`) made every route 404. Such requests are
- * handed on under a stand-in host; nothing downstream reads the host.
+ * handed on under a stand-in host; nothing downstream reads the host. Undefined when the
+ * request has no usable host at all: Bun then gives its URL as a bare path ("/health"), or as
+ * a URL that does not parse (`Host: [::1`).
  */
-function withRoutableHost(request: Request): Request {
+function withRoutableHost(request: Request): Request | undefined {
+  if (!request.url.startsWith('http')) return undefined;
   if (requestHostLength(request.url) >= 8) return request;
+  if (!URL.canParse(request.url)) return undefined;
   const url = new URL(request.url);
   const rebuilt = new Request(`http://localhost${url.pathname}${url.search}`, request);
   rememberSocketRequest(rebuilt, request);
@@ -41,13 +54,30 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
   const api = createApiApp(
     ctx,
     socketClientIpResolver(() => server, ctx.settings.trustProxy === true),
+    () => server.url.origin,
   );
   let inFlight = 0;
   let drained: (() => void) | null = null;
 
-  async function answer(request: Request): Promise<Response> {
+  /** HTTP/1.1 requires a Host; health checks sent without one (HTTP/1.0 probes) still get their OK. */
+  function answerWithoutHost(request: Request): Response {
+    const pathname = request.url.split('?')[0];
+    if (pathname === '/health') return textResponse(200, 'OK');
+    return textResponse(400, 'The request has no valid Host header.');
+  }
+
+  async function answer(incoming: Request): Promise<Response> {
+    // A tunnel (CONNECT host:port, or CONNECT *) is not something an HTTP API serves.
+    if (incoming.method === 'CONNECT') {
+      const response = textResponse(405, 'Method CONNECT is not allowed');
+      response.headers.set('allow', [...servedMethods].join(', '));
+      return response;
+    }
+    const request = withRoutableHost(incoming);
+    if (!request) return answerWithoutHost(incoming);
     const pathname = requestPath(request.url);
     if (pathname === '/health') return textResponse(200, 'OK');
+    if (pathname === '/') return rootPageResponse(ctx, request);
     if (pathname !== '/api' && !pathname.startsWith('/api/')) {
       return (await hostedScreensResponse(ctx, request, pathname)) ?? textResponse(404, 'Not found');
     }
@@ -62,7 +92,8 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     }
     let response: Response;
     try {
-      response = await api.handle(request);
+      // Development: the mail this request queued has had its first delivery attempt by the answer.
+      response = await answerAfterFirstDeliveries(ctx, (id) => deliverQueuedMessageNow(ctx, id), () => api.handle(request));
     } catch (error) {
       response = errorResponse(error, ctx.log);
     }
@@ -77,10 +108,9 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     // parsing (chunked bodies). It only bounds what a chunked body can make us buffer.
     maxRequestBodySize: 16 * maxRequestBodyBytes,
     async fetch(incoming) {
-      const request = withRoutableHost(incoming);
       inFlight++;
       try {
-        return await answer(request);
+        return await answer(incoming);
       } finally {
         inFlight--;
         if (inFlight === 0) drained?.();
@@ -93,13 +123,17 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
 
   const port = server.port!;
   const urlHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  ctx.listeningUrl ??= `http://${urlHost}:${port}`;
   return {
     url: `http://${urlHost}:${port}`,
     port,
-    async stop() {
+    async stop(graceMillis = defaultStopGraceMillis) {
       const idle = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
       void server.stop(false);
-      await idle;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const graceOver = new Promise<'grace over'>((resolve) => (timer = setTimeout(() => resolve('grace over'), graceMillis)));
+      if ((await Promise.race([idle, graceOver])) === 'grace over') await server.stop(true);
+      clearTimeout(timer);
     },
   };
 }

@@ -1,4 +1,4 @@
-// Headers every API answer carries (wire §1.6, §2.1, §2.4): CORS for browser SDKs, a request
+// Headers every API answer carries: CORS for browser SDKs, a request
 // id, no caching, and the override-error-status rewrite the SDK asks for.
 
 export const corsHeaders: Record<string, string> = {
@@ -38,7 +38,7 @@ export async function finishApiResponse(request: Request, response: Response): P
   let prettyJson = false;
   if (contentType.startsWith('application/json')) {
     headers.set('content-type', 'application/json; charset=utf-8');
-    // Humans reading the API in a browser get indented JSON (wire §2.1).
+    // Humans reading the API in a browser get indented JSON.
     prettyJson = (request.headers.get('accept') ?? '').includes('text/html');
   } else if (contentType.startsWith('text/plain')) {
     headers.set('content-type', 'text/plain; charset=utf-8');

@@ -1,4 +1,4 @@
-// Payload schemas and views for API key sets (wire §4.13, §5.13).
+// Payload schemas and views for API key sets.
 import * as v from 'valibot';
 import { wireObject } from './wire-object';
 

@@ -1,4 +1,4 @@
-// Payload schemas for password auth and sessions (wire §3.4–3.6, §5.1).
+// Payload schemas for password auth and sessions.
 import * as v from 'valibot';
 import { wireObject } from './wire-object';
 import { emailSchema, strictEmailSchema, urlSchema, userIdOrMeSchema, uuidSchema } from './user-schemas';
@@ -25,20 +25,20 @@ export const sessionCreateSchema = wireObject({
   ),
 });
 
-/** The OAuth token endpoint reads form fields and ignores ones it does not know (wire §1.5). */
+/** The OAuth token endpoint reads form fields and ignores ones it does not know. */
 export const tokenRequestSchema = v.looseObject({
   grant_type: v.string(),
   client_id: v.optional(v.string()),
   client_secret: v.optional(v.string()),
   refresh_token: v.optional(v.string()),
-  // The authorization_code grant (wire §7.3).
+  // The authorization_code grant.
   code: v.optional(v.string()),
   redirect_uri: v.optional(v.string()),
   code_verifier: v.optional(v.string()),
 });
 export type TokenRequest = v.InferOutput<typeof tokenRequestSchema>;
 
-/** Codes are 45 characters; case is ignored (wire §6). */
+/** Codes are 45 characters; case is ignored. */
 export const verificationCodeSchema = v.pipe(v.string(), v.length(45, 'Verification codes are 45 characters long'));
 export const codeBodySchema = wireObject({ code: verificationCodeSchema });
 
@@ -71,7 +71,7 @@ export const contactChannelUpdateServerSchema = wireObject({
 });
 export const contactChannelParams = v.strictObject({ user_id: userIdOrMeSchema, contact_channel_id: uuidSchema });
 export const contactChannelListQuery = v.strictObject({
-  // Without user_id the list is the signed-in user's (wire §5.5).
+  // Without user_id the list is the signed-in user's.
   user_id: v.optional(userIdOrMeSchema, 'me'),
   contact_channel_id: v.optional(uuidSchema),
 });

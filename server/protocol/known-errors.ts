@@ -1,4 +1,4 @@
-// Known-error catalogue of the wire protocol (wire.md §11); a leaf module shared by server, CLI and ui/client, so it imports nothing of theirs.
+// Known-error catalogue of the wire protocol; a leaf module shared by server, CLI and ui/client, so it imports nothing of theirs.
 
 type Details = Record<string, unknown>;
 
@@ -60,8 +60,8 @@ function overloadsMessage(overloadErrors: unknown[]): string {
   return `This endpoint has multiple overloads, but they all failed to process the request.\n\n${indented}`;
 }
 
-// A numeric `expired_at_millis` makes the SDK's parser throw instead of refreshing (wire.md
-// §2.5), so the instant only ever appears in the human-readable message.
+// A numeric `expired_at_millis` makes the SDK's parser throw instead of refreshing, so
+// the instant only ever appears in the human-readable message.
 function tokenExpired(prefix: string): (expiredAt?: Date) => { message: string; details: Details } {
   return (expiredAt?: Date) => ({
     message: `${prefix} has expired. Please refresh it and try again.${

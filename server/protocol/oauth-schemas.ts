@@ -1,9 +1,9 @@
-// Payload schemas of the OAuth endpoints (wire §7) and connected accounts (wire §5.15).
+// Payload schemas of the OAuth endpoints and connected accounts.
 import * as v from 'valibot';
 import { urlSchema } from './user-schemas';
 import { wireObject } from './wire-object';
 
-/** The authorize request as the SDK builds it (wire §7.1); unknown parameters are refused. */
+/** The authorize request as the SDK builds it; unknown parameters are refused. */
 export const oauthAuthorizeQuerySchema = v.strictObject({
   client_id: v.pipe(v.string(), v.nonEmpty('client_id is required')),
   client_secret: v.pipe(v.string(), v.nonEmpty('client_secret is required')),

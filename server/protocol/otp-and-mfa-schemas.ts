@@ -1,4 +1,4 @@
-// Payload schemas for sign-in by emailed code and the TOTP second step (wire §5.2, §5.3).
+// Payload schemas for sign-in by emailed code and the TOTP second step.
 import * as v from 'valibot';
 import { verificationCodeSchema } from './auth-schemas';
 import { strictEmailSchema, urlSchema } from './user-schemas';

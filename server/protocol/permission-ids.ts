@@ -1,4 +1,4 @@
-// Team permission ids (spec §5): lowercase letters, digits, ':' and '_', with a leading '$'
+// Team permission ids: lowercase letters, digits, ':' and '_', with a leading '$'
 // reserved for the five built-in system permissions.
 import * as v from 'valibot';
 

@@ -1,16 +1,12 @@
-// Payload schemas for projects (wire §4.11, §4.12, §5.12), shared by the HTTP routes and the
+// Payload schemas for projects, shared by the HTTP routes and the
 // CLI so a rule such as "domains must be https" is written once.
 import * as v from 'valibot';
+import { oauthProviderIds, sharedOAuthProviderIds } from './oauth-provider-ids';
 import { wireObject } from './wire-object';
 import { permissionIdSchema } from './permission-ids';
 
-/** Providers authd implements (spec §5); the wire's longer list is not served. */
-export const oauthProviderIds = ['google', 'github', 'facebook', 'microsoft', 'spotify', 'discord', 'gitlab'] as const;
-export type OAuthProviderId = (typeof oauthProviderIds)[number];
-/** Providers that may use the instance's shared credentials (wire §4.12). */
-export const sharedOAuthProviderIds: readonly OAuthProviderId[] = ['google', 'github', 'microsoft', 'spotify'];
-
-const nonEmptyString = (what: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(`${what} is required`));
+// No message of its own: the SCHEMA_ERROR line reads as Stack's, "… must not be empty".
+const nonEmptyString = () => v.pipe(v.string(), v.trim(), v.nonEmpty());
 
 export const trustedDomainSchema = wireObject({
   domain: v.pipe(v.string(), v.startsWith('https://', 'Domain must start with https://'), v.url('Invalid URL')),
@@ -18,7 +14,7 @@ export const trustedDomainSchema = wireObject({
 });
 
 export const oauthProviderConfigSchema = wireObject({
-  // Checked in core, which answers INVALID_SHARED/STANDARD_OAUTH_PROVIDER_ID as the wire says.
+  // Checked in core, which answers INVALID_SHARED/STANDARD_OAUTH_PROVIDER_ID as Stack does.
   id: v.string(),
   enabled: v.boolean(),
   type: v.picklist(['shared', 'standard'], 'OAuth provider type must be "shared" or "standard"'),
@@ -36,11 +32,11 @@ export const emailConfigSchema = v.variant(
     v.strictObject({ type: v.literal('shared') }),
     v.strictObject({
       type: v.literal('standard'),
-      host: nonEmptyString('Email server host'),
+      host: nonEmptyString(),
       port: v.pipe(v.number(), v.integer('Port must be an integer'), v.minValue(0), v.maxValue(65535)),
-      username: nonEmptyString('Email server username'),
-      password: nonEmptyString('Email server password'),
-      sender_name: nonEmptyString('Sender name'),
+      username: nonEmptyString(),
+      password: nonEmptyString(),
+      sender_name: nonEmptyString(),
       sender_email: v.pipe(v.string(), v.email('Please enter a valid email')),
     }),
   ],
@@ -59,6 +55,8 @@ export const projectConfigUpdateSchema = wireObject({
   client_user_deletion_enabled: v.optional(v.boolean()),
   allow_localhost: v.optional(v.boolean()),
   create_team_on_sign_up: v.optional(v.boolean()),
+  /** authd addition: refresh tokens rotate, and a reused one ends its session (authd/client only). */
+  refresh_token_rotation_enabled: v.optional(v.boolean()),
   email_config: v.optional(emailConfigSchema),
   domains: v.optional(v.array(trustedDomainSchema)),
   oauth_providers: v.optional(v.array(oauthProviderConfigSchema)),
@@ -113,6 +111,7 @@ export interface ProjectAdminView {
     id: string;
     allow_localhost: boolean;
     create_team_on_sign_up: boolean;
+    refresh_token_rotation_enabled: boolean;
     oauth_providers: OAuthProviderConfig[];
     domains: { domain: string; handler_path: string }[];
     email_config: EmailConfig;

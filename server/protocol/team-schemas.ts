@@ -1,5 +1,5 @@
 // Payload schemas and views for teams, memberships, member profiles, team permissions,
-// permission definitions and invitations (wire §4.3–4.9, §5.6–5.11).
+// permission definitions and invitations.
 import * as v from 'valibot';
 import { permissionIdSchema } from './permission-ids';
 import { emailSchema, profileImageUrlSchema, urlSchema, userIdOrMeSchema, uuidSchema } from './user-schemas';
@@ -85,23 +85,6 @@ export const invitationSendSchema = wireObject({
 });
 export const invitationTeamQuery = wireObject({ team_id: uuidSchema });
 export const invitationParams = v.strictObject({ id: uuidSchema });
-
-export interface TeamClientView {
-  id: string;
-  display_name: string;
-  profile_image_url: string | null;
-  client_metadata: unknown;
-  client_read_only_metadata: unknown;
-}
-export interface TeamServerView extends TeamClientView {
-  created_at_millis: number;
-  server_metadata: unknown;
-}
-
-export function toClientTeamView(team: TeamServerView): TeamClientView {
-  const { created_at_millis: _c, server_metadata: _s, ...client } = team;
-  return client;
-}
 
 export interface MemberProfileClientView {
   team_id: string;

@@ -1,6 +1,6 @@
-// Payload schemas and views for users (wire §4.1, §4.2, §5.4).
+// Payload schemas and views for users.
 import * as v from 'valibot';
-import type { TeamClientView, TeamServerView } from './team-schemas';
+import { toClientTeamView, type TeamClientView, type TeamServerView } from './team-views';
 import { wireObject } from './wire-object';
 
 const jsonValue = v.unknown();
@@ -11,10 +11,10 @@ export const profileImageUrlSchema = v.pipe(
 );
 const base64Schema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Invalid base64 format'));
 export const emailSchema = v.pipe(v.string(), v.trim(), v.email('Please enter a valid email'), v.maxLength(320));
-/** Sign-up and OTP emails also reject a leading dot and a one-letter top-level domain (wire §1.5). */
+/** Sign-up and OTP emails also reject a leading dot and a one-letter top-level domain. */
 export const strictEmailSchema = v.pipe(emailSchema, v.regex(/^[^.].*@.*\.[^.][^.]+$/, 'Please enter a valid email'));
 export const uuidSchema = v.pipe(v.string(), v.uuid('Must be a UUID'));
-/** A user id in a path, query or body: a UUID, or `me` for the signed-in user (wire §1.4). */
+/** A user id in a path, query or body: a UUID, or `me` for the signed-in user. */
 export const userIdOrMeSchema = v.union([uuidSchema, v.literal('me')], 'Must be a UUID or "me"');
 export const urlSchema = v.pipe(v.string(), v.url('Invalid URL'));
 
@@ -115,8 +115,5 @@ export type UserClientView = Omit<
 
 export function toClientUserView(view: UserServerView): UserClientView {
   const { primary_email_auth_enabled: _a, server_metadata: _s, last_active_at_millis: _l, selected_team, ...client } = view;
-  // The selected team in its client view (wire §4.2), without importing team-schemas, which imports this module.
-  if (selected_team === null) return { ...client, selected_team: null };
-  const { created_at_millis: _c, server_metadata: _ts, ...clientTeam } = selected_team;
-  return { ...client, selected_team: clientTeam };
+  return { ...client, selected_team: selected_team === null ? null : toClientTeamView(selected_team) };
 }

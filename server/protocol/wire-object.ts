@@ -12,5 +12,5 @@ export function wireObject<const Entries extends v.ObjectEntries>(entries: Entri
   return v.pipe(v.custom<Record<string, unknown>>(isPlainObject, 'Expected a JSON object'), v.strictObject(entries));
 }
 
-/** CRUD endpoints refuse query parameters they do not declare (wire §1.5). */
+/** CRUD endpoints refuse query parameters they do not declare. */
 export const noQueryParameters = v.strictObject({});

@@ -1,4 +1,4 @@
-// X-Stack-Admin-Access-Token over real HTTP (wire §1.3 step 6, §8): an internal owner's access
+// X-Stack-Admin-Access-Token over real HTTP: an internal owner's access
 // token is admin access to the projects it owns, with each error of the step: unparsable,
 // expired, not an internal token, not an owner, user deleted, project listed but gone.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -94,7 +94,7 @@ describe('an owner’s token', () => {
   });
 });
 
-describe('each error of wire §1.3 step 6', () => {
+describe('each admin-access-token error Stack gives', () => {
   test('not a JWT: UNPARSABLE_ADMIN_ACCESS_TOKEN', async () => {
     for (const token of ['not-a-token', 'a.b.c', 'eyJhbGciOiJFUzI1NiJ9.e30.AAAA']) {
       expectKnownError(await readProjectAsOwner(t, owned.id, token), 401, 'UNPARSABLE_ADMIN_ACCESS_TOKEN');

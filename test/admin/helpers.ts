@@ -1,8 +1,8 @@
 // Shared by the admin tests: internal-project admins signed up over HTTP, the headers of an
-// owned-project admin app (wire §8), owned projects created through /internal/projects, and
+// owned-project admin app, owned projects created through /internal/projects, and
 // reads of who owns what.
 import { expect } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
 import { as, call, expectOk, signUp, type SignedIn } from '../users/helpers';
 export * from '../users/helpers';

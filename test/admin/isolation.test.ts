@@ -1,9 +1,9 @@
-// Isolation of project owners (wire §8): an owner's token reaches only the projects it owns, and
+// Isolation of project owners: an owner's token reaches only the projects it owns, and
 // an owner whose ownership is withdrawn (through the API, or with `authd admins revoke` while
 // `authd serve` runs on the same data directory) is refused from the very next request.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { callApi, runCli, startServeProcess, startTestInstance, type ServeProcess, type TestInstance } from '../support/instance';
-import { removeScratchDirs, scratchDir } from '../cli/cli-helpers';
+import { callApi, startServeProcess, startTestInstance, type ServeProcess, type TestInstance } from '../support/instance';
+import { removeScratchDirs, scratchDir, runCli } from '../support/cli';
 import {
   as,
   call,

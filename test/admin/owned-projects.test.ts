@@ -1,8 +1,8 @@
-// Owned projects over real HTTP (wire §5.12, §8): GET/POST /internal/projects for signed-in
+// Owned projects over real HTTP: GET/POST /internal/projects for signed-in
 // internal users only, creation recorded in the creator's managedProjectIds in the same
 // transaction, and project deletion removing the project from every owner.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { listProjectAdminViews } from '../../server/core/projects';
+import { listProjectAdminViews } from '../../server/core/projects/projects';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import {
   as,
@@ -54,7 +54,7 @@ describe('GET and POST /internal/projects', () => {
     expect(created.description).toBe('first');
     expect(created.user_count).toBe(0);
     expect(created.is_production_mode).toBe(false);
-    // The defaults of wire §5.12.
+    // Stack's defaults for a new project.
     expect(created.config).toMatchObject({
       allow_localhost: true,
       sign_up_enabled: true,

@@ -1,8 +1,8 @@
-// GET /internal/metrics (wire §5.17) on a project seeded over HTTP under a controlled clock:
+// GET /internal/metrics on a project seeded over HTTP under a controlled clock:
 // sign-ups and token issues placed on chosen UTC days, then every figure checked exactly.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { oauthAccounts } from '../../db/schema';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import {
   as,
@@ -90,7 +90,7 @@ afterAll(async () => {
 });
 
 describe('GET /internal/metrics', () => {
-  test('has exactly the fields of wire §5.17, with 31 daily points ending today', async () => {
+  test('has exactly the fields Stack\'s dashboard reads, with 31 daily points ending today', async () => {
     const metrics = await metricsOf(project);
     expect(Object.keys(metrics).sort()).toEqual(
       [

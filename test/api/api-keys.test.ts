@@ -1,9 +1,9 @@
-// /internal/api-keys (wire §4.13, §5.13): creation, listing, reading, revocation, expiry,
+// /internal/api-keys: creation, listing, reading, revocation, expiry,
 // isolation between projects, and keys never stored in plain text.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { as, call, expectKnownError, keyPatterns, makeProject, sleep, unknownUuid } from './helpers';
 

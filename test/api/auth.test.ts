@@ -1,7 +1,7 @@
-// Project authentication (wire §1.2, §1.3): every error of the processing order, in order, and
+// Project authentication: every error of the processing order, in order, and
 // the endpoint-level access-type check.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { as, call, expectKnownError, expectTextError, makeProject, unknownUuid } from './helpers';
 
@@ -438,7 +438,7 @@ const rows: Row[] = [
   },
 ];
 
-describe('project authentication errors (wire §1.3)', () => {
+describe('project authentication errors', () => {
   test.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
     const res = await call(t, row.method ?? 'GET', row.path ?? '/projects/current', {
       headers: row.headers(),
@@ -522,7 +522,7 @@ describe('successful authentication', () => {
   });
 });
 
-describe('order relative to body parsing and method check (wire §1.3 step 0)', () => {
+describe('order relative to body parsing and method check', () => {
   test('malformed JSON is reported before a wrong key', async () => {
     const res = await call(t, 'PATCH', '/projects/current', {
       headers: { ...as(demo, 'admin'), [SAK]: 'sak_wrong' },

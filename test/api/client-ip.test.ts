@@ -1,7 +1,8 @@
 // Per-IP rate limits count the socket's address, or the first X-Forwarded-For address when
 // authd is told it sits behind a proxy; the address is resolved only when a limit asks for it.
+// Development instances lift per-client-address limits for loopback clients only.
 import { afterEach, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { as, goodPassword, makeProject, uniqueEmail } from '../email/helpers';
 
@@ -31,7 +32,8 @@ test('behind a trusted proxy each forwarded address has its own sign-up allowanc
 });
 
 test('without a trusted proxy X-Forwarded-For is ignored, and a short Host header still counts the socket address', async () => {
-  t = await startTestInstance();
+  // Production: a development instance does not limit its loopback clients per address.
+  t = await startTestInstance({ mode: 'production' });
   const project = makeProject(t, 'Direct');
   for (let i = 0; i < signUpsPerIpPerHour; i++) {
     // Half the requests take the rebuilt-request path (a Host shorter than Elysia expects).
@@ -42,4 +44,29 @@ test('without a trusted proxy X-Forwarded-For is ignored, and a short Host heade
   const refused = await signUpFrom(t, project, { 'x-forwarded-for': '198.51.100.9' });
   expect(refused.status).toBe(429);
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+});
+
+test('a development instance does not limit sign-ups from loopback per client address', async () => {
+  t = await startTestInstance();
+  const project = makeProject(t, 'Local tests');
+  for (let i = 0; i < signUpsPerIpPerHour + 5; i++) expect((await signUpFrom(t, project)).status).toBe(200);
+});
+
+test('a spent sign-up limit does not hide USER_EMAIL_ALREADY_EXISTS', async () => {
+  t = await startTestInstance({ settings: { trustProxy: true } });
+  const project = makeProject(t, 'Limit order');
+  const remote = { 'x-forwarded-for': '203.0.113.8' };
+  const signUp = (email: string) =>
+    fetch(`${t!.url}/api/v1/auth/password/sign-up`, {
+      method: 'POST',
+      headers: { ...as(project, 'client'), 'content-type': 'application/json', ...remote },
+      body: JSON.stringify({ email, password: goodPassword }),
+    });
+  const taken = uniqueEmail('taken');
+  expect((await signUp(taken)).status).toBe(200);
+  for (let i = 1; i < signUpsPerIpPerHour; i++) expect((await signUp(uniqueEmail('fill'))).status).toBe(200);
+  expect((await signUp(uniqueEmail('new'))).status).toBe(429);
+  const again = await signUp(taken);
+  expect(again.status).toBe(409);
+  expect(again.headers.get('x-stack-known-error')).toBe('USER_EMAIL_ALREADY_EXISTS');
 });

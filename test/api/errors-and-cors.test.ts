@@ -1,7 +1,7 @@
-// Error forms (wire §2.3), override-error-status (§2.4), CORS (§1.6) and the headers every API
-// response carries (§2.1).
+// Error forms, override-error-status, CORS and the headers every API
+// response carries.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import { as, call, expectKnownError, expectTextError, makeProject, unknownUuid } from './helpers';
 
@@ -29,7 +29,7 @@ interface ErrorRow {
   status: number;
   /** A known-error code, or null for a plain-text status error. */
   code: string | null;
-  /** Whether the known error carries `details` (wire §11: "—" means no details key). */
+  /** Whether the known error carries `details` (some known errors carry no details key at all). */
   hasDetails?: boolean;
 }
 
@@ -192,7 +192,7 @@ describe('error responses without override-error-status', () => {
   });
 });
 
-describe('error responses with x-stack-override-error-status (wire §2.4)', () => {
+describe('error responses with x-stack-override-error-status', () => {
   test.each(errorRows.map((row) => [row.name, row] as const))('%s: 200 plus x-stack-actual-status', async (_name, row) => {
     const plain = await send(row);
     const overridden = await send(row, { 'x-stack-override-error-status': 'true' });
@@ -275,7 +275,7 @@ const headerList = (value: string | null) =>
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
 
-describe('CORS (wire §1.6)', () => {
+describe('CORS', () => {
   const preflightPaths = ['/api/v1/projects/current', '/api/v1/internal/api-keys', '/api/v1/no-such-endpoint', '/api/v1'];
   test.each(preflightPaths)('OPTIONS preflight on %s', async (path) => {
     const res = await call(t, 'OPTIONS', path, {
@@ -344,7 +344,7 @@ describe('CORS (wire §1.6)', () => {
   });
 });
 
-describe('content types and formatting (wire §2.1)', () => {
+describe('content types and formatting', () => {
   test('JSON answers are application/json; charset=utf-8 and compact', async () => {
     const res = await call(t, 'GET', '/projects/current', { headers: as(demo, 'client') });
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -1,8 +1,8 @@
 // Endpoints and behaviour that belong to no resource: the API root, /health, unknown paths,
 // unsupported methods, check-feature-support, and DELETE with or without a JSON body.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { projectExists } from '../../server/core/projects';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { projectExists } from '../../server/core/projects/projects';
 import { callApi, projectHeaders, startTestInstance, type TestInstance } from '../support/instance';
 import { as, call, expectKnownError, expectTextError, makeProject } from './helpers';
 
@@ -17,7 +17,7 @@ afterAll(async () => {
   await t.stop();
 });
 
-describe('API root and health (wire §1.1)', () => {
+describe('API root and health', () => {
   test.each(['/api/v1', '/api/v1/'])('GET %s answers 200 with a plain-text welcome', async (path) => {
     const res = await call(t, 'GET', path);
     expect(res.status).toBe(200);
@@ -32,7 +32,7 @@ describe('API root and health (wire §1.1)', () => {
   });
 });
 
-describe('unknown API paths (wire §1.1)', () => {
+describe('unknown API paths', () => {
   const rows: { name: string; method: string; path: string; headers?: () => Record<string, string>; body?: unknown }[] = [
     { name: 'GET unknown path, no headers', method: 'GET', path: '/api/v1/no-such-thing' },
     { name: 'GET nested unknown path', method: 'GET', path: '/api/v1/projects/current/nope' },
@@ -65,7 +65,7 @@ describe('unknown API paths (wire §1.1)', () => {
     expectKnownError(res, 400, 'PROJECT_KEY_WITHOUT_ACCESS_TYPE');
   });
 
-  // wire §1.3 step 0: unknown /api/ paths also parse the body before their 404.
+  // As in Stack, unknown /api/ paths also parse the body before their 404.
   test('malformed JSON on an unknown path gets BODY_PARSING_ERROR before the 404', async () => {
     const res = await call(t, 'POST', '/api/v1/no-such-thing', { rawBody: '{"a":', contentType: 'application/json' });
     expectKnownError(res, 400, 'BODY_PARSING_ERROR', { message: 'Invalid JSON in request body' });
@@ -77,7 +77,7 @@ describe('unknown API paths (wire §1.1)', () => {
   });
 });
 
-describe('unsupported methods (wire §1.1)', () => {
+describe('unsupported methods', () => {
   // Methods Bun's HTTP stack passes through (it drops connections with made-up method names).
   const methods = ['PROPFIND', 'MKCOL', 'LOCK', 'TRACE', 'HEAD'];
   test.each(methods)('%s on an API path → 405', async (method) => {
@@ -102,7 +102,7 @@ describe('unsupported methods (wire §1.1)', () => {
   });
 });
 
-describe('POST /check-feature-support (wire §5.17)', () => {
+describe('POST /check-feature-support', () => {
   const rows: { name: string; headers?: () => Record<string, string>; body?: unknown; rawBody?: string; contentType?: string }[] =
     [
       { name: 'no project headers, SDK body', body: { name: 'teams', extra: { a: 1 } } },
@@ -127,7 +127,7 @@ describe('POST /check-feature-support (wire §5.17)', () => {
   });
 });
 
-describe('DELETE /projects/current with and without a JSON body (wire §1.5)', () => {
+describe('DELETE /projects/current with and without a JSON body', () => {
   const rows: { name: string; body?: unknown; rawBody?: string; contentType?: string }[] = [
     { name: 'no body' },
     { name: 'JSON body {}', body: {} },
@@ -179,8 +179,9 @@ describe('missing body fields', () => {
         body: {},
       });
       expect(res.json.code).toBe('SCHEMA_ERROR');
-      expect(res.json.error).toContain('  - body.email: is required');
-      expect(res.json.error).toContain('  - body.password: is required');
+      // Stack's wording for a missing field.
+      expect(res.json.error).toContain('  - body.email must be defined');
+      expect(res.json.error).toContain('  - body.password must be defined');
     } finally {
       await inst.stop();
     }

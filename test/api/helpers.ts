@@ -1,12 +1,12 @@
 // Shared helpers for the HTTP API tests in this folder: assertions on the wire's error forms
-// (wire §2.3), throwaway projects with their own key sets, and "the server still serves" checks.
+//, throwaway projects with their own key sets, and "the server still serves" checks.
 import { expect } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
 export * from '../support/api-expectations';
 import { as, call, expectKnownError } from '../support/api-expectations';
 
-/** Lower-case Crockford base32, 45 characters, after the kind's prefix (wire §4.13, §3.3). */
+/** Lower-case Crockford base32, 45 characters, after the kind's prefix. */
 export const keyPatterns = {
   publishable_client_key: /^pck_[0-9a-hjkmnp-tv-z]{45}$/,
   secret_server_key: /^ssk_[0-9a-hjkmnp-tv-z]{45}$/,

@@ -1,7 +1,7 @@
-// /projects/current (wire §4.11, §4.12, §5.12) and the production-mode checks (product spec §5).
+// /projects/current and the production-mode checks.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { projectExists } from '../../server/core/projects';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { projectExists } from '../../server/core/projects/projects';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { adminView, as, call, expectKnownError, expectSchemaError, expectTextError, makeProject } from './helpers';
 
@@ -51,6 +51,8 @@ const adminConfigKeys = [
   'create_team_on_sign_up',
   'team_creator_default_permissions',
   'team_member_default_permissions',
+  // authd's own addition (refresh-token rotation, off by default).
+  'refresh_token_rotation_enabled',
 ];
 const sorted = (keys: Iterable<string>) => [...keys].sort();
 
@@ -59,7 +61,7 @@ function patch(project: BootstrappedProject, body: unknown) {
 }
 
 describe('GET /projects/current views', () => {
-  test.each(['client', 'server'] as const)('%s access gets exactly the client view (wire §4.11)', async (level) => {
+  test.each(['client', 'server'] as const)('%s access gets exactly the client view', async (level) => {
     const res = await call(t, 'GET', '/projects/current', { headers: as(demo, level) });
     expect(res.status).toBe(200);
     expect(sorted(Object.keys(res.json))).toEqual(sorted(['id', 'display_name', 'config']));
@@ -89,12 +91,12 @@ describe('GET /projects/current views', () => {
     expect((await call(t, 'GET', '/projects/current', { headers: as(demo, 'admin') })).json.user_count).toBe(0);
   });
 
-  test('admin access gets exactly the admin view (wire §4.12) plus production_mode_errors', async () => {
+  test('admin access gets exactly the admin view plus production_mode_errors', async () => {
     const res = await call(t, 'GET', '/projects/current', { headers: as(demo, 'admin') });
     expect(res.status).toBe(200);
     const view = res.json;
     expect(sorted(Object.keys(view))).toEqual(sorted(adminTopKeys));
-    // legacy_global_jwt_signing is optional (Feb 2025 server only, wire §12).
+    // legacy_global_jwt_signing is optional (Feb 2025 server only).
     const configKeys = Object.keys(view.config).filter((k) => k !== 'legacy_global_jwt_signing');
     expect(sorted(configKeys)).toEqual(sorted(adminConfigKeys));
     if ('legacy_global_jwt_signing' in view.config) expect(view.config.legacy_global_jwt_signing).toBe(false);
@@ -119,7 +121,7 @@ describe('GET /projects/current views', () => {
     expect(view.production_mode_errors).toBeArray();
   });
 
-  test('a new project has the defaults of wire §5.12', async () => {
+  test('a new project has Stack\'s defaults', async () => {
     const project = makeProject(t, 'Defaults');
     const view = await adminView(t, project);
     expect(view.display_name).toBe('Defaults');
@@ -347,7 +349,7 @@ describe('PATCH /projects/current updates each field and returns the admin view'
   });
 });
 
-describe('production mode (product spec §5)', () => {
+describe('production mode', () => {
   const fixUrl = (p: BootstrappedProject) => `/projects/${p.projectId}/domains`;
 
   test('a new project reports allow_localhost as a problem with the domains fix URL', async () => {
@@ -412,12 +414,13 @@ describe('production mode (product spec §5)', () => {
     expect(before.production_mode_errors.length).toBeGreaterThan(0);
 
     const refused = await patch(project, { is_production_mode: true, display_name: 'Should not stick' });
-    expectProductionModeRefusal(refused);
+    expectProductionModeRefusal(refused, 'turning on');
+    expect(refused.json.error).toContain(before.production_mode_errors[0]!.message.replace(/\.$/, ''));
     expect(await adminView(t, project)).toEqual(before);
 
     // Fixing only allow_localhost still leaves the loopback domain.
     const partial = await patch(project, { is_production_mode: true, config: { allow_localhost: false } });
-    expectProductionModeRefusal(partial);
+    expectProductionModeRefusal(partial, 'turning on');
     expect(await adminView(t, project)).toEqual(before);
 
     // Fix everything in a separate step, then turn production mode on.
@@ -446,7 +449,7 @@ describe('production mode (product spec §5)', () => {
       },
     ]) {
       const res = await patch(project, body);
-      expectProductionModeRefusal(res);
+      expectProductionModeRefusal(res, 'in production');
       expect(await adminView(t, project)).toEqual(inProduction);
     }
 
@@ -514,10 +517,17 @@ describe('DELETE /projects/current', () => {
   });
 });
 
-/** Production-mode refusals come from core (shared with the CLI), so they name the problems, not the endpoint. */
-function expectProductionModeRefusal(res: Parameters<typeof expectKnownError>[0]): void {
+/**
+ * Production-mode refusals come from core (shared with the CLI), so they name the problems, not
+ * the endpoint: in one line, worded for turning production mode on or for a project already in it.
+ */
+function expectProductionModeRefusal(res: Parameters<typeof expectKnownError>[0], when: 'turning on' | 'in production'): void {
   expectKnownError(res, 400, 'SCHEMA_ERROR');
   expect(res.json.details).toEqual({ message: res.json.error });
-  expect(res.json.error).toStartWith('This project is in production mode, which this change would violate:');
-  expect(res.json.error).toContain('\n  - ');
+  expect(res.json.error).toStartWith(
+    when === 'turning on'
+      ? 'Production mode cannot be turned on until this is fixed: '
+      : 'This change would break production mode: ',
+  );
+  expect(res.json.error).not.toContain('\n');
 }

@@ -1,7 +1,7 @@
 // Data survives a restart on the same data directory, and the second start bootstraps nothing.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
 import { adminView, as, call, expectKnownError } from './helpers';
 

@@ -3,16 +3,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { bunExecutable, repoRoot, startServeProcess, type CliResult, type ServeProcess } from '../support/instance';
+import { bunExecutable, repoRoot, startServeProcess, type ServeProcess } from '../support/instance';
 import {
   type CreatedProject,
   expectOneLineError,
   generatedKeyPatterns,
   getCurrentProject,
-  uuidPattern,
   removeScratchDirs,
   scratchDir,
-} from '../cli/cli-helpers';
+  runProcess,
+} from '../support/cli';
+import { uuidPattern } from '../support/api-expectations';
 
 const workDir = scratchDir('authd-binary-');
 const binary = join(workDir, 'authd');
@@ -21,33 +22,10 @@ let buildOutput = '';
 // Runs after every describe block's own afterAll, so no server still uses these.
 afterAll(removeScratchDirs);
 
-async function runBinary(args: string[]): Promise<CliResult> {
-  const child = Bun.spawn(['./authd', ...args], {
-    cwd: workDir,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    stdin: 'ignore',
-    env: { ...process.env, AUTHD_DATA: '' },
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const runBinary = (args: string[]) => runProcess(['./authd', ...args], { cwd: workDir, env: { AUTHD_DATA: '' } });
 
 beforeAll(async () => {
-  const build = Bun.spawn([bunExecutable, join(repoRoot, 'scripts', 'build.ts')], {
-    cwd: repoRoot,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(build.stdout).text(),
-    new Response(build.stderr).text(),
-    build.exited,
-  ]);
+  const { stdout, stderr, code } = await runProcess([bunExecutable, join(repoRoot, 'scripts', 'build.ts')]);
   buildOutput = stdout;
   if (code !== 0) throw new Error(`build failed (${code}): ${stdout}${stderr}`);
   copyFileSync(join(repoRoot, 'dist', 'authd'), binary);

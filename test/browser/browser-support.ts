@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildUi } from '../../scripts/build-ui';
 import { ensureChromium } from '../../scripts/ensure-chromium';
-import { repoRoot } from '../support/instance';
+import { makeTempDir, repoRoot } from '../support/instance';
 
 export const artifactsDir = join(repoRoot, 'test-artifacts', 'browser');
 
@@ -67,4 +67,36 @@ export async function textOf(page: Page, testId: string): Promise<string> {
   const locator = page.getByTestId(testId);
   await locator.waitFor({ state: 'visible' });
   return (await locator.innerText()).trim();
+}
+
+/**
+ * A DevTools virtual authenticator on the page: a platform key with resident credentials that
+ * verifies the user, so WebAuthn ceremonies complete without a person.
+ */
+export async function addVirtualAuthenticator(opened: TestPage): Promise<void> {
+  const cdp = await opened.context.newCDPSession(opened.page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+}
+
+/**
+ * Bundles `entry` for the browser and serves it on 127.0.0.1 as /app.js under a blank page at /.
+ * Browser code under test is loaded from http://localhost:PORT (WebAuthn refuses IP-address RP ids).
+ */
+export async function serveBundledPage(entry: string): Promise<ReturnType<typeof Bun.serve>> {
+  const built = await Bun.build({ entrypoints: [entry], outdir: makeTempDir('authd-page-bundle-'), target: 'browser' });
+  if (!built.success) throw new Error(built.logs.map(String).join('\n'));
+  const bundle = await Bun.file(built.outputs[0]!.path).text();
+  return Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch: (request) =>
+      new URL(request.url).pathname === '/app.js'
+        ? new Response(bundle, { headers: { 'content-type': 'text/javascript' } })
+        : new Response('<!doctype html><title>app</title><script type="module" src="/app.js"></script>', {
+            headers: { 'content-type': 'text/html' },
+          }),
+  });
 }

@@ -2,8 +2,9 @@
 // running authd also serves: admins get no default password, a password only from standard
 // input, and what the CLI grants or revokes is what the server enforces on the next request.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { callApi, runCli, startTestInstance, type TestInstance } from '../support/instance';
-import { cliJson, expectOneLineError, removeScratchDirs, scratchDir, uuidPattern } from './cli-helpers';
+import { callApi, startTestInstance, type TestInstance } from '../support/instance';
+import { cliJson, expectOneLineError, removeScratchDirs, scratchDir, runCli } from '../support/cli';
+import { uuidPattern } from '../support/api-expectations';
 
 const dataDir = scratchDir();
 const at = (...args: string[]) => [...args, '--data', dataDir];
@@ -167,8 +168,14 @@ describe('authd admins grant, revoke and list', () => {
     const before = await listAdmins();
     const unknownProject = '00000000-0000-4000-8000-000000000000';
     expectOneLineError(await runCli(at('admins', 'grant', email, '--project', unknownProject)), /PROJECT_NOT_FOUND/);
-    expectOneLineError(await runCli(at('admins', 'grant', email, '--project', 'nope')), /"internal" or a UUID/);
-    expectOneLineError(await runCli(at('admins', 'revoke', email, '--project', 'nope')), /"internal" or a UUID/);
+    expectOneLineError(
+      await runCli(at('admins', 'grant', email, '--project', 'nope')),
+      /Project nope not found.*PROJECT_NOT_FOUND/,
+    );
+    expectOneLineError(
+      await runCli(at('admins', 'revoke', email, '--project', 'nope')),
+      /Project nope not found.*PROJECT_NOT_FOUND/,
+    );
     expectOneLineError(
       await runCli(at('admins', 'grant', 'nobody@example.com', '--project', t.demo!.projectId)),
       /authd admins add/,

@@ -1,8 +1,8 @@
 // `--help` on the program, on each command group and on every leaf command; commander's own
 // usage errors are one line too.
 import { describe, expect, test } from 'bun:test';
-import { runCli } from '../support/instance';
-import { expectOneLineError } from './cli-helpers';
+
+import { expectOneLineError, runCli } from '../support/cli';
 
 const leafCommands: { args: string[]; options: string[] }[] = [
   { args: ['serve'], options: ['--port', '--host', '--production', '--smtp', '--public-url'] },

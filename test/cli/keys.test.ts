@@ -1,7 +1,7 @@
 // `authd keys create|list|revoke`, and the CLI changing a data directory that a running
 // `authd serve` holds: new projects, new keys, revocations and edits apply at once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { runCli, startServeProcess, type ServeProcess } from '../support/instance';
+import { startServeProcess, type ServeProcess } from '../support/instance';
 import {
   type CreatedProject,
   cliJson,
@@ -10,10 +10,11 @@ import {
   generatedKeyPatterns,
   getCurrentProject,
   storedBytes,
-  uuidPattern,
   removeScratchDirs,
   scratchDir,
-} from './cli-helpers';
+  runCli,
+} from '../support/cli';
+import { uuidPattern } from '../support/api-expectations';
 
 const day = 86_400_000;
 const nonExpiringMillis = Date.UTC(2099, 11, 31, 23, 59, 59);

@@ -2,26 +2,13 @@
 // bin (cmd/authd.js), passing arguments and the exit status through.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
-import { repoRoot, type CliResult } from '../support/instance';
-import { cliJson, generatedKeyPatterns, uuidPattern, removeScratchDirs, scratchDir } from './cli-helpers';
+import { cliJson, generatedKeyPatterns, removeScratchDirs, runProcess, scratchDir, noAuthdDataMessage } from '../support/cli';
+import { uuidPattern } from '../support/api-expectations';
 
 // Runs after every describe block's own afterAll, so no server still uses these.
 afterAll(removeScratchDirs);
 
-async function npx(args: string[]): Promise<CliResult> {
-  const child = Bun.spawn(['npx', '--no-install', 'authd', ...args], {
-    cwd: repoRoot,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    stdin: 'ignore',
-  });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
-}
+const npx = (args: string[]) => runProcess(['npx', '--no-install', 'authd', ...args]);
 
 /** npm may add its own warnings (about the machine's npm config) to stderr; keep authd's lines. */
 const authdLines = (stderr: string) =>
@@ -46,9 +33,10 @@ describe('npx authd', () => {
   });
 
   test('an error keeps its one line and non-zero exit', async () => {
-    const result = await npx(['projects', 'get', 'no-such-project', '--data', join(scratchDir(), 'data')]);
+    const dataDir = join(scratchDir(), 'data');
+    const result = await npx(['projects', 'get', 'no-such-project', '--data', dataDir]);
     expect(result.code).not.toBe(0);
     expect(result.stdout).toBe('');
-    expect(authdLines(result.stderr)).toEqual([expect.stringMatching(/PROJECT_NOT_FOUND/)]);
+    expect(authdLines(result.stderr)).toEqual([`authd: ${noAuthdDataMessage(dataDir)}`]);
   });
 });

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../support/instance';
 import {
   cliJson,
   cliOk,
@@ -11,10 +10,14 @@ import {
   expectOneLineError,
   generatedKeyPatterns,
   storedBytes,
-  uuidPattern,
   removeScratchDirs,
   scratchDir,
-} from './cli-helpers';
+  runCli,
+  runCliProcess,
+  expectJsonOutput,
+  type ProcessOptions,
+} from '../support/cli';
+import { uuidPattern } from '../support/api-expectations';
 
 // Runs after every describe block's own afterAll, so no server still uses these.
 afterAll(removeScratchDirs);
@@ -259,27 +262,31 @@ describe('projects list, get, update and delete', () => {
 });
 
 describe('where the data lives', () => {
+  // The environment and the working directory belong to a process: these run the real one.
+  const processJson = async (args: string[], options: ProcessOptions) =>
+    expectJsonOutput(args, await runCliProcess([...args, '--json'], options));
+
   test('AUTHD_DATA is used when --data is absent', async () => {
     const envDir = join(scratchDir(), 'from-env');
     const cwd = scratchDir();
-    const created = await cliJson(['create-project', '--name', 'From env'], { env: { AUTHD_DATA: envDir }, cwd });
+    const created = await processJson(['create-project', '--name', 'From env'], { env: { AUTHD_DATA: envDir }, cwd });
     expect(existsSync(databaseFile(envDir))).toBe(true);
     expect(existsSync(join(cwd, 'data'))).toBe(false);
-    const listed = await cliJson(['projects', 'list'], { env: { AUTHD_DATA: envDir }, cwd });
+    const listed = await processJson(['projects', 'list'], { env: { AUTHD_DATA: envDir }, cwd });
     expect(listed.items.map((p: { id: string }) => p.id)).toEqual([created.project_id]);
   });
 
   test('--data wins over AUTHD_DATA', async () => {
     const envDir = join(scratchDir(), 'from-env');
     const flagDir = join(scratchDir(), 'from-flag');
-    await cliJson(['create-project', '--name', 'From flag', '--data', flagDir], { env: { AUTHD_DATA: envDir } });
+    await processJson(['create-project', '--name', 'From flag', '--data', flagDir], { env: { AUTHD_DATA: envDir } });
     expect(existsSync(databaseFile(flagDir))).toBe(true);
     expect(existsSync(envDir)).toBe(false);
   });
 
   test('without either, the data directory is ./data', async () => {
     const cwd = scratchDir();
-    const created = await cliJson(['create-project', '--name', 'Default dir'], { env: { AUTHD_DATA: '' }, cwd });
+    const created = await processJson(['create-project', '--name', 'Default dir'], { env: { AUTHD_DATA: '' }, cwd });
     expect(existsSync(databaseFile(join(cwd, 'data')))).toBe(true);
     const got = await cliJson(['projects', 'get', created.project_id, '--data', join(cwd, 'data')]);
     expect(got.display_name).toBe('Default dir');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bunExecutable, callApi, repoRoot, runCli, startServeProcess, type ServeProcess } from '../support/instance';
+import { bunExecutable, callApi, repoRoot, startServeProcess, type ServeProcess } from '../support/instance';
 import {
   type CreatedProject,
   cliJson,
@@ -13,10 +13,11 @@ import {
   getCurrentProject,
   integrityCheck,
   storedBytes,
-  uuidPattern,
   removeScratchDirs,
   scratchDir,
-} from './cli-helpers';
+  runCli,
+} from '../support/cli';
+import { uuidPattern } from '../support/api-expectations';
 
 // Runs after every describe block's own afterAll, so no server still uses these.
 afterAll(removeScratchDirs);

@@ -1,16 +1,9 @@
 // `authd teams …`, `authd teams members …` and `authd permissions …`, run as real CLI processes
 // against a data directory, and a CLI grant read at once by `authd serve` on the same directory.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { callApi, runCli, startServeProcess, type ServeProcess } from '../support/instance';
-import {
-  type CreatedProject,
-  cliJson,
-  cliOk,
-  expectOneLineError,
-  removeScratchDirs,
-  scratchDir,
-  uuidPattern,
-} from './cli-helpers';
+import { callApi, startServeProcess, type ServeProcess } from '../support/instance';
+import { type CreatedProject, cliJson, cliOk, expectOneLineError, removeScratchDirs, scratchDir, runCli } from '../support/cli';
+import { uuidPattern } from '../support/api-expectations';
 
 // Runs after every describe block's own afterAll, so no server still uses these.
 afterAll(removeScratchDirs);
@@ -424,7 +417,7 @@ describe('errors are one line with exit code 1', () => {
     const charset = 'Only lowercase letters, numbers, ":", "_" and optional "\\$" at the beginning are allowed';
     expectOneLineError(upper, new RegExp(`^authd: id: ${charset}$`));
     expectOneLineError(system, /^authd: id: Invalid system permission$/);
-    expectOneLineError(contained, new RegExp(`^authd: contained_permission_ids\\.0: ${charset}$`));
+    expectOneLineError(contained, new RegExp(`^authd: contained_permission_ids\\[0\\]: ${charset}$`));
     expectOneLineError(renamed, new RegExp(`^authd: id: ${charset}$`));
     // Nothing was created.
     const ids = (await inProject('permissions', 'list')).items.map((d: any) => d.id);

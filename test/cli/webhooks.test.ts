@@ -2,11 +2,12 @@
 // of a running server, and changes made through the CLI (users, teams, memberships) delivered
 // by that server's worker to a receiver that verifies every delivery with standardwebhooks.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { runCli, startTestInstance, type TestInstance } from '../support/instance';
-import { makeProject } from '../support/api-expectations';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { startTestInstance, type TestInstance } from '../support/instance';
+import { makeProject, uuidPattern } from '../support/api-expectations';
+import { pollUntil } from '../webhooks/helpers';
 import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/receiver';
-import { cliJson, cliOk, expectOneLineError, removeScratchDirs, scratchDir, uuidPattern } from './cli-helpers';
+import { cliJson, cliOk, expectOneLineError, removeScratchDirs, scratchDir, runCli } from '../support/cli';
 
 afterAll(removeScratchDirs);
 
@@ -118,7 +119,11 @@ describe('changes made through the CLI reach the receiver through the running se
   }, 30_000);
 
   test('deliveries shows the log with status codes, newest first', async () => {
-    const deliveries = (await cliJson(inProject('webhooks', 'deliveries', endpointId))).items;
+    // The receiver has each event as soon as it answers; the server's worker records the answer after.
+    const deliveries = await pollUntil(
+      async () => (await cliJson(inProject('webhooks', 'deliveries', endpointId))).items as any[],
+      (items) => items.every((d) => d.status !== 'pending'),
+    );
     expect(deliveries.map((d: any) => d.event_type)).toEqual([
       'team.deleted',
       'user.deleted',

@@ -1,21 +1,28 @@
-// Who may touch whose contact channels (wire §1.4, §5.5): a client naming another user's id is
+// Who may touch whose contact channels: a client naming another user's id is
 // refused (403 text; 400 text on the per-channel send), `me` without a signed-in user is
 // CANNOT_GET_OWN_USER_WITHOUT_USER, and a user id that is neither a UUID nor `me` is a
 // SCHEMA_ERROR. Nothing refused changes anyone's channels or sends an email.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { as, call, expectKnownError, expectSchemaError, expectTextError, unknownUuid } from '../support/api-expectations';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectSchemaError,
+  expectTextError,
+  unknownUuid,
+  uniqueEmail,
+  expectOk,
+} from '../support/api-expectations';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import {
   addChannel,
   channelsOf,
   expectNoChange,
-  expectOk,
   queuedEmailCount,
   serverUser,
   signUp,
   trustedCallback,
-  uniqueEmail,
   type TestUser,
 } from './helpers';
 
@@ -45,7 +52,10 @@ const ops: Op[] = [
   {
     name: 'create',
     run: (headers, userId) =>
-      call(t, 'POST', '/contact-channels', { headers, body: { user_id: userId, value: uniqueEmail('intruder'), used_for_auth: false } }),
+      call(t, 'POST', '/contact-channels', {
+        headers,
+        body: { user_id: userId, value: uniqueEmail('intruder'), used_for_auth: false },
+      }),
   },
   { name: 'read', run: (headers, userId, channelId) => call(t, 'GET', `/contact-channels/${userId}/${channelId}`, { headers }) },
   {
@@ -53,7 +63,10 @@ const ops: Op[] = [
     run: (headers, userId, channelId) =>
       call(t, 'PATCH', `/contact-channels/${userId}/${channelId}`, { headers, body: { value: uniqueEmail('hijack') } }),
   },
-  { name: 'delete', run: (headers, userId, channelId) => call(t, 'DELETE', `/contact-channels/${userId}/${channelId}`, { headers }) },
+  {
+    name: 'delete',
+    run: (headers, userId, channelId) => call(t, 'DELETE', `/contact-channels/${userId}/${channelId}`, { headers }),
+  },
   {
     name: 'send-verification-code',
     run: (headers, userId, channelId) =>
@@ -102,7 +115,9 @@ describe('`me` without a signed-in user', () => {
   for (const caller of callers) {
     for (const op of ops) {
       test(`${caller.name}: ${op.name} → CANNOT_GET_OWN_USER_WITHOUT_USER`, async () => {
-        const res = await expectNoChange(t, demo, [alice.user_id, bob.user_id], () => op.run(caller.headers(), 'me', bobChannel.id));
+        const res = await expectNoChange(t, demo, [alice.user_id, bob.user_id], () =>
+          op.run(caller.headers(), 'me', bobChannel.id),
+        );
         expectKnownError(res, 400, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
         expect(queuedEmailCount(t, bobChannel.value)).toBe(0);
       });

@@ -1,9 +1,18 @@
-// Contact channels as a signed-in client sees them through `me` (wire §1.4, §4.10, §5.5, §6):
+// Contact channels as a signed-in client sees them through `me`:
 // list, create, read, update, delete, and the per-channel verification email sent to a real
 // SMTP receiver and verified with its code. Every refused write leaves the channels unchanged.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { as, call, expectKnownError, expectSchemaError, expectTextError, unknownUuid } from '../support/api-expectations';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectSchemaError,
+  expectTextError,
+  unknownUuid,
+  uniqueEmail,
+  expectOk,
+} from '../support/api-expectations';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import {
@@ -12,12 +21,10 @@ import {
   codePattern,
   expectChannel,
   expectNoChange,
-  expectOk,
   queuedEmailCount,
   serverUser,
   signUp,
   trustedCallback,
-  uniqueEmail,
   untrustedCallback,
   type TestUser,
 } from './helpers';
@@ -95,11 +102,16 @@ describe('GET /contact-channels?user_id=me (client)', () => {
     t.ctx.clock = { now: () => frozen };
     const created: string[] = [];
     try {
-      for (let i = 0; i < 8; i++) created.push(expectOk(await createMe(user, { value: uniqueEmail('tie'), used_for_auth: false }), 201).id);
+      for (let i = 0; i < 8; i++)
+        created.push(expectOk(await createMe(user, { value: uniqueEmail('tie'), used_for_auth: false }), 201).id);
     } finally {
       t.ctx.clock = realClock;
     }
-    expect(expectOk(await listMe(user)).items.slice(1).map((c: any) => c.id)).toEqual(created);
+    expect(
+      expectOk(await listMe(user))
+        .items.slice(1)
+        .map((c: any) => c.id),
+    ).toEqual(created);
   });
 
   test('contact_channel_id narrows the list to that channel of the caller only', async () => {
@@ -113,7 +125,11 @@ describe('GET /contact-channels?user_id=me (client)', () => {
 
 describe('POST /contact-channels with user_id me (client)', () => {
   const accepted: { name: string; body: () => Record<string, unknown>; expected: Record<string, unknown> }[] = [
-    { name: 'minimal body', body: () => ({ value: uniqueEmail('new'), used_for_auth: false }), expected: { used_for_auth: false, is_primary: false } },
+    {
+      name: 'minimal body',
+      body: () => ({ value: uniqueEmail('new'), used_for_auth: false }),
+      expected: { used_for_auth: false, is_primary: false },
+    },
     {
       name: 'type email, used for auth',
       body: () => ({ value: uniqueEmail('new'), type: 'email', used_for_auth: true }),
@@ -175,9 +191,21 @@ describe('POST /contact-channels with user_id me (client)', () => {
       body: () => ({ value: bob.email, used_for_auth: true, is_primary: true }),
       check: (res) => expectKnownError(res, 409, 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', { type: 'email' }),
     },
-    { name: 'missing used_for_auth → SCHEMA_ERROR', body: () => ({ value: uniqueEmail() }), check: (res) => expectSchemaError(res, 'used_for_auth') },
-    { name: 'missing value → SCHEMA_ERROR', body: () => ({ used_for_auth: false }), check: (res) => expectSchemaError(res, 'value') },
-    { name: 'value not an email → SCHEMA_ERROR', body: () => ({ value: 'not-an-email', used_for_auth: false }), check: (res) => expectSchemaError(res) },
+    {
+      name: 'missing used_for_auth → SCHEMA_ERROR',
+      body: () => ({ value: uniqueEmail() }),
+      check: (res) => expectSchemaError(res, 'used_for_auth'),
+    },
+    {
+      name: 'missing value → SCHEMA_ERROR',
+      body: () => ({ used_for_auth: false }),
+      check: (res) => expectSchemaError(res, 'value'),
+    },
+    {
+      name: 'value not an email → SCHEMA_ERROR',
+      body: () => ({ value: 'not-an-email', used_for_auth: false }),
+      check: (res) => expectSchemaError(res),
+    },
     {
       name: 'type phone → SCHEMA_ERROR',
       body: () => ({ value: uniqueEmail(), type: 'phone', used_for_auth: false }),
@@ -220,7 +248,9 @@ describe('GET /contact-channels/me/{id} (client)', () => {
   test('reads one of its own channels exactly as listed, via me or its own id', async () => {
     const [first] = expectOk(await listMe(alice)).items;
     expect(expectOk(await readMe(alice, first.id))).toEqual(first);
-    expect(expectOk(await call(t, 'GET', `/contact-channels/${alice.user_id}/${first.id}`, { headers: client(alice) }))).toEqual(first);
+    expect(expectOk(await call(t, 'GET', `/contact-channels/${alice.user_id}/${first.id}`, { headers: client(alice) }))).toEqual(
+      first,
+    );
   });
 
   const missing: { name: string; id: () => Promise<string> }[] = [
@@ -241,11 +271,22 @@ describe('PATCH /contact-channels/me/{id} (client)', () => {
     expect(channel.is_verified).toBe(true);
     const value = uniqueEmail('changed');
     const updated = expectOk(await patchMe(user, channel.id, { value }));
-    expectChannel(updated, { id: channel.id, user_id: user.user_id, value, is_verified: false, used_for_auth: true, is_primary: false });
+    expectChannel(updated, {
+      id: channel.id,
+      user_id: user.user_id,
+      value,
+      is_verified: false,
+      used_for_auth: true,
+      is_primary: false,
+    });
     expect((await channelsOf(t, demo, user.user_id))[1]).toEqual(updated);
   });
 
-  const keepsVerification: { name: string; body: (value: string) => Record<string, unknown>; expected: Record<string, unknown> }[] = [
+  const keepsVerification: {
+    name: string;
+    body: (value: string) => Record<string, unknown>;
+    expected: Record<string, unknown>;
+  }[] = [
     { name: 'used_for_auth only', body: () => ({ used_for_auth: true }), expected: { used_for_auth: true } },
     { name: 'the same value', body: (value) => ({ value }), expected: {} },
     { name: 'type email only', body: () => ({ type: 'email' }), expected: {} },
@@ -297,8 +338,8 @@ describe('PATCH /contact-channels/me/{id} (client)', () => {
       check: (res) => expectSchemaError(res),
     },
     {
-      // Not listed for PATCH in §5.5, but it is the create refusal for the same situation; any
-      // 500 is an unhandled failure (§2.3).
+      // Stack names no error for this PATCH, but it is the create refusal for the same situation;
+      // any 500 would be an unhandled failure.
       name: 'value → an address the user already has on another channel → 400 text',
       target: async (user) => (await addChannel(t, demo, user.user_id)).id,
       body: (user) => ({ value: user.email }),
@@ -341,7 +382,7 @@ describe('DELETE /contact-channels/me/{id} (client)', () => {
     expectTextError(again, 400, 'Contact channel not found');
   });
 
-  test('DELETE with the JSON body {} the SDK sends is accepted (wire §1.5)', async () => {
+  test('DELETE with the JSON body {} the SDK sends is accepted', async () => {
     const user = await serverUser(t, demo);
     const channel = await addChannel(t, demo, user.user_id);
     const res = await call(t, 'DELETE', `/contact-channels/me/${channel.id}`, { headers: client(user), body: {} });
@@ -411,7 +452,10 @@ describe('POST /contact-channels/me/{id}/send-verification-code and verify (clie
     // The sign-up already sent one verification email; take the one this send produces.
     const already = smtp.messages.filter((m) => m.to.includes(user.email)).length;
     expect(expectOk(await sendMe(user, primary.id))).toEqual({ success: true });
-    const email = await smtp.waitFor(user.email, (m) => smtp.messages.filter((x) => x.to.includes(user.email)).indexOf(m) >= already);
+    const email = await smtp.waitFor(
+      user.email,
+      (m) => smtp.messages.filter((x) => x.to.includes(user.email)).indexOf(m) >= already,
+    );
     expect(expectOk(await verify(codeFromEmail(email)))).toEqual({ success: true });
     const me = expectOk(await call(t, 'GET', '/users/me', { headers: client(user) }));
     expect(me.primary_email).toBe(user.email);

@@ -1,9 +1,18 @@
-// Contact channels in the flows around them (wire §1.3, §4.14, §5.1, §5.5, §6): sign-in follows
+// Contact channels in the flows around them: sign-in follows
 // used_for_auth, tokens of deleted users or other projects, the deprecated primary-email send,
 // verification codes scoped to their project and address, and the email itself.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { as, call, expectKnownError, expectSchemaError, expectTextError, makeProject } from '../support/api-expectations';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectSchemaError,
+  expectTextError,
+  makeProject,
+  uniqueEmail,
+  expectOk,
+} from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
@@ -11,13 +20,11 @@ import {
   channelsOf,
   codePattern,
   expectNoChange,
-  expectOk,
   password,
   queuedEmailCount,
   serverUser,
   signUp,
   trustedCallback,
-  uniqueEmail,
   type TestUser,
 } from './helpers';
 
@@ -59,7 +66,9 @@ describe('used_for_auth decides which addresses sign in', () => {
     );
     expect(expectOk(await signIn(value)).user_id).toBe(user.user_id);
 
-    expectOk(await call(t, 'PATCH', `/contact-channels/me/${created.id}`, { headers: client(user), body: { used_for_auth: false } }));
+    expectOk(
+      await call(t, 'PATCH', `/contact-channels/me/${created.id}`, { headers: client(user), body: { used_for_auth: false } }),
+    );
     expectKnownError(await signIn(value), 400, 'EMAIL_PASSWORD_MISMATCH');
     expect(expectOk(await signIn(user.email)).user_id).toBe(user.user_id);
   });
@@ -80,20 +89,26 @@ describe('used_for_auth decides which addresses sign in', () => {
     expectKnownError(await signIn(user.email), 400, 'EMAIL_PASSWORD_MISMATCH');
   });
 
-  test("an address two users hold, not for auth: the first to turn on used_for_auth wins, the other gets 409", async () => {
+  test('an address two users hold, not for auth: the first to turn on used_for_auth wins, the other gets 409', async () => {
     const first = await serverUser(t, demo);
     const second = await serverUser(t, demo);
     const shared = uniqueEmail('shared');
     const a = await addChannel(t, demo, first.user_id, { value: shared });
     const b = await addChannel(t, demo, second.user_id, { value: shared });
-    expect(expectOk(await call(t, 'PATCH', `/contact-channels/me/${a.id}`, { headers: client(first), body: { used_for_auth: true } })).used_for_auth).toBe(true);
+    expect(
+      expectOk(await call(t, 'PATCH', `/contact-channels/me/${a.id}`, { headers: client(first), body: { used_for_auth: true } }))
+        .used_for_auth,
+    ).toBe(true);
     const res = await expectNoChange(t, demo, [first.user_id, second.user_id], () =>
       call(t, 'PATCH', `/contact-channels/me/${b.id}`, { headers: client(second), body: { used_for_auth: true } }),
     );
     expectKnownError(res, 409, 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', { type: 'email' });
     // Once the first lets go, the second may take it.
     expectOk(await call(t, 'PATCH', `/contact-channels/me/${a.id}`, { headers: client(first), body: { used_for_auth: false } }));
-    expect(expectOk(await call(t, 'PATCH', `/contact-channels/me/${b.id}`, { headers: client(second), body: { used_for_auth: true } })).used_for_auth).toBe(true);
+    expect(
+      expectOk(await call(t, 'PATCH', `/contact-channels/me/${b.id}`, { headers: client(second), body: { used_for_auth: true } }))
+        .used_for_auth,
+    ).toBe(true);
   });
 });
 
@@ -137,14 +152,14 @@ describe('verification codes and emails', () => {
     expect(email.text).toContain(`${trustedCallback}?code=${code}`);
   });
 
-  test('an unknown query parameter on the send action is ignored (wire §1.5)', async () => {
+  test('an unknown query parameter on the send action is ignored', async () => {
     const user = await serverUser(t, demo);
     const channel = await addChannel(t, demo, user.user_id);
     expect(expectOk(await sendMe(user, channel.id, '?foo=bar'))).toEqual({ success: true });
     expect(queuedEmailCount(t, channel.value)).toBe(1);
   });
 
-  test("a code is only good in its own project", async () => {
+  test('a code is only good in its own project', async () => {
     const user = await serverUser(t, demo);
     const channel = await addChannel(t, demo, user.user_id);
     expectOk(await sendMe(user, channel.id));
@@ -164,7 +179,9 @@ describe('verification codes and emails', () => {
     const channel = await addChannel(t, demo, user.user_id);
     expectOk(await sendMe(user, channel.id));
     const code = codeFromEmail(await smtp.waitFor(channel.value));
-    expectOk(await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code: code.toUpperCase() } }));
+    expectOk(
+      await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code: code.toUpperCase() } }),
+    );
     expect((await channelsOf(t, demo, user.user_id))[1].is_verified).toBe(true);
     expectKnownError(
       await call(t, 'POST', '/contact-channels/verify/check-code', { headers: as(demo, 'client'), body: { code } }),
@@ -191,7 +208,10 @@ describe('verification codes and emails', () => {
   ];
   for (const row of badCodes) {
     test(`verify with a code of ${row.name} → SCHEMA_ERROR`, async () => {
-      expectSchemaError(await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code: row.code } }), 'code');
+      expectSchemaError(
+        await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code: row.code } }),
+        'code',
+      );
     });
   }
 });

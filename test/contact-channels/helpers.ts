@@ -1,30 +1,15 @@
-// Shared helpers for the contact-channel HTTP tests (wire §4.10, §5.5, §6): users with tokens,
+// Shared helpers for the contact-channel HTTP tests: users with tokens,
 // the exact ContactChannel shape, channel lists read with the server key, and a check that a
 // refused write changed nothing.
 import { expect } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { as, call } from '../support/api-expectations';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { as, call, uniqueEmail, uuidPattern, expectOk } from '../support/api-expectations';
 import type { ApiResult, TestInstance } from '../support/instance';
 
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const codePattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
 export const trustedCallback = 'http://localhost:3000/handler/email-verification';
 export const untrustedCallback = 'https://evil.example.org/handler/email-verification';
 export const password = 'correct horse battery';
-
-let counter = 0;
-/** A fresh address that passes the strict sign-up email check (wire §1.5). */
-export function uniqueEmail(prefix = 'cc'): string {
-  counter++;
-  return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-export function expectOk(res: ApiResult, status = 200): any {
-  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
-  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  expect(res.headers.get('x-stack-known-error')).toBeNull();
-  return res.json;
-}
 
 export interface TestUser {
   user_id: string;
@@ -32,7 +17,7 @@ export interface TestUser {
   email: string;
 }
 
-/** A user through the client sign-up endpoint (wire §5.1): primary email used for auth, unverified. */
+/** A user through the client sign-up endpoint: primary email used for auth, unverified. */
 export async function signUp(t: TestInstance, project: BootstrappedProject, email = uniqueEmail('signup')): Promise<TestUser> {
   const res = await call(t, 'POST', '/auth/password/sign-up', {
     headers: as(project, 'client'),
@@ -42,7 +27,7 @@ export async function signUp(t: TestInstance, project: BootstrappedProject, emai
   return { user_id: body.user_id, access_token: body.access_token, email };
 }
 
-/** A user through POST /users + POST /auth/sessions with the server key (wire §5.4, §3.6). */
+/** A user through POST /users + POST /auth/sessions with the server key. */
 export async function serverUser(t: TestInstance, project: BootstrappedProject, email = uniqueEmail('srv')): Promise<TestUser> {
   const created = expectOk(
     await call(t, 'POST', '/users', {
@@ -59,7 +44,7 @@ export async function serverUser(t: TestInstance, project: BootstrappedProject, 
 
 const channelKeys = ['id', 'is_primary', 'is_verified', 'type', 'used_for_auth', 'user_id', 'value'];
 
-/** Exactly the ContactChannel shape of wire §4.10, with the given values. */
+/** Exactly the ContactChannel shape Stack sends, with the given values. */
 export function expectChannel(channel: any, expected: Partial<Record<string, unknown>> = {}): void {
   expect(channel).toBeObject();
   expect(Object.keys(channel).sort()).toEqual(channelKeys);
@@ -71,7 +56,7 @@ export function expectChannel(channel: any, expected: Partial<Record<string, unk
   expect(channel).toMatchObject(expected);
 }
 
-/** The user's channels as the server key lists them (wire §5.5). */
+/** The user's channels as the server key lists them. */
 export async function channelsOf(t: TestInstance, project: BootstrappedProject, userId: string): Promise<any[]> {
   const body = expectOk(await call(t, 'GET', `/contact-channels?user_id=${userId}`, { headers: as(project, 'server') }));
   expect(Object.keys(body).sort()).toEqual(['is_paginated', 'items']);
@@ -101,12 +86,19 @@ export async function addChannel(
   userId: string,
   fields: { value?: string; used_for_auth?: boolean; is_primary?: boolean; is_verified?: boolean } = {},
 ): Promise<any> {
-  const body = { user_id: userId, value: fields.value ?? uniqueEmail('added'), used_for_auth: fields.used_for_auth ?? false, ...fields };
+  const body = {
+    user_id: userId,
+    value: fields.value ?? uniqueEmail('added'),
+    used_for_auth: fields.used_for_auth ?? false,
+    ...fields,
+  };
   return expectOk(await call(t, 'POST', '/contact-channels', { headers: as(project, 'server'), body }), 201);
 }
 
 /** How many emails authd has queued (or kept) for `recipient`, read from its database. */
 export function queuedEmailCount(t: TestInstance, recipient: string): number {
-  const row = t.ctx.sqlite.query('select count(*) as n from email_messages where recipient = ?').get(recipient) as { n: number } | null;
+  const row = t.ctx.sqlite.query('select count(*) as n from email_messages where recipient = ?').get(recipient) as {
+    n: number;
+  } | null;
   return Number(row?.n ?? 0);
 }

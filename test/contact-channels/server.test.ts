@@ -1,9 +1,9 @@
-// Contact channels with the secret server key (and admin key) (wire §5.5, §6, §11): any user of
+// Contact channels with the secret server key (and admin key): any user of
 // the project by id, `is_verified` allowed on create and update, USER_ID_DOES_NOT_EXIST for a
 // user that is unknown or belongs to another project, SCHEMA_ERROR for unknown query
 // parameters. Refused writes leave the channels as they were.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import {
   as,
   call,
@@ -12,6 +12,8 @@ import {
   expectTextError,
   makeProject,
   unknownUuid,
+  uniqueEmail,
+  expectOk,
 } from '../support/api-expectations';
 import { startTestInstance, type AccessLevel, type ApiResult, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
@@ -20,12 +22,10 @@ import {
   channelsOf,
   expectChannel,
   expectNoChange,
-  expectOk,
   queuedEmailCount,
   serverUser,
   signUp,
   trustedCallback,
-  uniqueEmail,
   untrustedCallback,
   type TestUser,
 } from './helpers';
@@ -61,7 +61,13 @@ describe('server and admin keys act on any user of the project by id', () => {
       const list = expectOk(await call(t, 'GET', `/contact-channels?user_id=${user.user_id}`, { headers }));
       expect(list.is_paginated).toBe(false);
       expect(list.items).toHaveLength(1);
-      expectChannel(list.items[0], { user_id: user.user_id, value: user.email, is_primary: true, used_for_auth: true, is_verified: false });
+      expectChannel(list.items[0], {
+        user_id: user.user_id,
+        value: user.email,
+        is_primary: true,
+        used_for_auth: true,
+        is_verified: false,
+      });
 
       const value = uniqueEmail('by-server');
       const created = expectOk(
@@ -83,7 +89,9 @@ describe('server and admin keys act on any user of the project by id', () => {
       );
       expect(verified).toEqual({ ...list.items[0], is_verified: true });
 
-      expect(expectOk(await call(t, 'DELETE', `/contact-channels/${user.user_id}/${created.id}`, { headers }))).toEqual({ success: true });
+      expect(expectOk(await call(t, 'DELETE', `/contact-channels/${user.user_id}/${created.id}`, { headers }))).toEqual({
+        success: true,
+      });
       expect(await channelsOf(t, demo, user.user_id)).toEqual([verified]);
     });
   }
@@ -95,7 +103,11 @@ describe('server and admin keys act on any user of the project by id', () => {
   });
 
   const patches: { name: string; body: (value: string) => Record<string, unknown>; verified: boolean }[] = [
-    { name: 'new value with is_verified true stays verified', body: () => ({ value: uniqueEmail('nv'), is_verified: true }), verified: true },
+    {
+      name: 'new value with is_verified true stays verified',
+      body: () => ({ value: uniqueEmail('nv'), is_verified: true }),
+      verified: true,
+    },
     { name: 'new value without is_verified becomes unverified', body: () => ({ value: uniqueEmail('nv') }), verified: false },
     { name: 'is_verified false alone unverifies', body: () => ({ is_verified: false }), verified: false },
     { name: 'used_for_auth alone keeps verification', body: () => ({ used_for_auth: true }), verified: true },
@@ -122,7 +134,7 @@ describe('server and admin keys act on any user of the project by id', () => {
     expect((await channelsOf(t, demo, user.user_id)).map((c) => c.is_primary)).toEqual([false, true]);
   });
 
-  test("an address used for auth in another project may be used for auth here", async () => {
+  test('an address used for auth in another project may be used for auth here', async () => {
     const user = await serverUser(t, demo);
     const created = await addChannel(t, demo, user.user_id, { value: stranger.email, used_for_auth: true });
     expectChannel(created, { value: stranger.email, used_for_auth: true });
@@ -150,9 +162,9 @@ describe('server and admin keys act on any user of the project by id', () => {
     });
     expect(expectOk(res)).toEqual({ success: true });
     const code = codeFromEmail(await smtp.waitFor(channel.value));
-    expect(
-      expectOk(await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code } })),
-    ).toEqual({ success: true });
+    expect(expectOk(await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code } }))).toEqual({
+      success: true,
+    });
     expect((await channelsOf(t, demo, user.user_id))[1]).toEqual({ ...channel, is_verified: true });
   });
 
@@ -239,7 +251,11 @@ describe('a user that is unknown or of another project', () => {
 describe('unknown query parameters (server) → SCHEMA_ERROR', () => {
   const rows: { name: string; method: string; path: (userId: string, channelId: string) => string; body?: () => unknown }[] = [
     { name: 'list', method: 'GET', path: (u) => `/contact-channels?user_id=${u}&limit=1` },
-    { name: 'list, contact_channel_id plus unknown', method: 'GET', path: (u, c) => `/contact-channels?user_id=${u}&contact_channel_id=${c}&x=y` },
+    {
+      name: 'list, contact_channel_id plus unknown',
+      method: 'GET',
+      path: (u, c) => `/contact-channels?user_id=${u}&contact_channel_id=${c}&x=y`,
+    },
     {
       name: 'create',
       method: 'POST',
@@ -247,7 +263,12 @@ describe('unknown query parameters (server) → SCHEMA_ERROR', () => {
       body: () => ({ user_id: alice.user_id, value: uniqueEmail('q'), used_for_auth: false }),
     },
     { name: 'read', method: 'GET', path: (u, c) => `/contact-channels/${u}/${c}?expand=all` },
-    { name: 'patch', method: 'PATCH', path: (u, c) => `/contact-channels/${u}/${c}?dry_run=true`, body: () => ({ is_verified: true }) },
+    {
+      name: 'patch',
+      method: 'PATCH',
+      path: (u, c) => `/contact-channels/${u}/${c}?dry_run=true`,
+      body: () => ({ is_verified: true }),
+    },
     { name: 'delete', method: 'DELETE', path: (u, c) => `/contact-channels/${u}/${c}?force=true` },
   ];
   for (const row of rows) {

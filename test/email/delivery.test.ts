@@ -2,7 +2,7 @@
 // request; the worker retries and records the error), a development instance without SMTP keeps
 // mail in the outbox, and a production instance without SMTP says so instead of pretending.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import {
@@ -14,6 +14,7 @@ import {
   makeProject,
   pollUntil,
   queuedMessages,
+  queuedMessagesOnceThere,
   resetCallback,
   setProjectConfig,
   sleep,
@@ -73,7 +74,7 @@ describe('a project whose own SMTP server is unreachable', () => {
     expect(expectOk(res)).toEqual(maybeAnswer);
     // Bounded, not a benchmark: the request must not wait for SMTP retries.
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(queuedMessages(t, email)).toHaveLength(1);
+    expect(await queuedMessagesOnceThere(t, email)).toHaveLength(1);
 
     const rows = await pollUntil(
       () => queuedMessages(t, email),
@@ -111,7 +112,7 @@ describe('instances without SMTP', () => {
       const demo = t.demo!;
       const email = await createPasswordUser(t, demo);
       expect(expectOk(await sendResetCode(t, demo, email))).toEqual(maybeAnswer);
-      const rows = queuedMessages(t, email);
+      const rows = await queuedMessagesOnceThere(t, email);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.status).toBe('outbox');
       expect(rows[0]!.subject).toBe(`Reset your password at ${demo.displayName}`);

@@ -1,8 +1,8 @@
-// Email templates through real HTTP and a real SMTP server (wire §4.14, §5.14): the four
+// Email templates through real HTTP and a real SMTP server: the four
 // defaults, an edited password_reset template used by the next reset email (variables filled,
 // user input HTML-escaped in the HTML part), invalid content, reset to default, access.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import {
@@ -42,7 +42,7 @@ const defaultSubjects: Record<string, string> = {
   email_verification: 'Verify your email at {{ projectDisplayName }}',
   password_reset: 'Reset your password at {{ projectDisplayName }}',
   magic_link: 'Sign in to {{ projectDisplayName }}: Your code is {{ otp }}',
-  team_invitation: 'You have been invited to join {{ teamDisplayName }}',
+  team_invitation: 'You have been invited to join {{ teamDisplayName }} on {{ projectDisplayName }}',
 };
 
 const customContent = {

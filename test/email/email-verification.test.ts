@@ -1,9 +1,9 @@
-// Email verification through real HTTP and a real SMTP server (wire §5.1 sign-up, §5.5, §6):
+// Email verification through real HTTP and a real SMTP server (sign-up, contact channels, codes):
 // the email sign-up sends, its link and code, check-code and verify, every verification-code
 // state (not found, expired, already used, too many attempts), and the deprecated
 // send-verification-code endpoint the SDK's user.sendVerificationEmail() uses.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import {

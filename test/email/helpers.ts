@@ -1,15 +1,16 @@
 // Shared helpers for the email tests in this folder: a real authd with a real SMTP receiver,
-// throwaway addresses, sign-up/sign-in shortcuts, the SDK's refresh grant (wire §3.4), the
-// email_messages rows a request queued, and the codes and links of received emails (wire §6).
+// throwaway addresses, sign-up/sign-in shortcuts, the SDK's refresh grant, the
+// email_messages rows a request queued, and the codes and links of received emails.
 import { expect } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { as, call, expectKnownError, sleep } from '../support/api-expectations';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { openSecret } from '../../server/core/storage/secret-box';
+import { as, call, expectKnownError, sleep, uniqueEmail, expectOk } from '../support/api-expectations';
 import type { ApiResult, TestInstance } from '../support/instance';
 import type { ReceivedEmail } from '../support/smtp-receiver';
 
 export * from '../support/api-expectations';
 
-/** 45 characters of lower-case Crockford base32 (wire §3.3, §6). */
+/** 45 characters of lower-case Crockford base32. */
 export const codePattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
 const crockford = '0123456789abcdefghjkmnpqrstvwxyz';
 
@@ -19,13 +20,6 @@ export const verificationCallback = `${callbackBase}/email-verification`;
 export const resetCallback = `${callbackBase}/password-reset`;
 export const untrustedCallback = 'https://evil.example.org/handler/email-verification';
 
-let emailCounter = 0;
-/** A fresh address that passes the strict sign-up email check (wire §1.5). */
-export function uniqueEmail(prefix = 'mail'): string {
-  emailCounter++;
-  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
 /** `length` random Crockford characters (never equal to `avoid`). */
 export function randomCode(length: number, avoid?: string): string {
   for (;;) {
@@ -33,12 +27,6 @@ export function randomCode(length: number, avoid?: string): string {
     for (let i = 0; i < length; i++) s += crockford[Math.floor(Math.random() * crockford.length)];
     if (s !== avoid) return s;
   }
-}
-
-export function expectOk(res: ApiResult, status = 200): any {
-  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
-  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  return res.json;
 }
 
 export function expectSuccess(res: ApiResult): void {
@@ -79,7 +67,7 @@ export async function getMe(t: TestInstance, project: BootstrappedProject, acces
   return expectOk(await call(t, 'GET', '/users/me', { headers: as(project, 'client', accessToken) }));
 }
 
-/** The SDK's refresh (wire §3.4): form-encoded, no X-Stack headers, no override header. */
+/** The SDK's refresh: form-encoded, no X-Stack headers, no override header. */
 export function refreshFor(t: TestInstance, project: BootstrappedProject, refreshToken: string): Promise<ApiResult> {
   const form = new URLSearchParams({
     grant_type: 'refresh_token',
@@ -108,15 +96,6 @@ export async function setProjectConfig(t: TestInstance, project: BootstrappedPro
   expect(`${res.status} ${res.text.slice(0, 300)}`).toStartWith('200 ');
 }
 
-/** Moves the instance clock `offsetMillis` ahead of real time; returns the restore function. */
-export function shiftClock(t: TestInstance, offsetMillis: number): () => void {
-  const previous = t.ctx.clock;
-  t.ctx.clock = { now: () => Date.now() + offsetMillis };
-  return () => {
-    t.ctx.clock = previous;
-  };
-}
-
 export interface MessageRow {
   status: string;
   attempts: number;
@@ -126,9 +105,11 @@ export interface MessageRow {
 
 /** The rows of the durable email queue for one recipient (written in the request's transaction). */
 export function queuedMessages(t: TestInstance, recipient: string): MessageRow[] {
-  return t.ctx.sqlite
+  const rows = t.ctx.sqlite
     .query('select status, attempts, last_error, subject from email_messages where recipient = ?')
     .all(recipient) as MessageRow[];
+  // Subjects are sealed at rest (a magic-link subject carries the code).
+  return rows.map((row) => ({ ...row, subject: openSecret(t.ctx, row.subject) }));
 }
 
 /** The first link in an email's text part. */
@@ -139,6 +120,17 @@ export function linkFromEmail(email: ReceivedEmail): URL {
 }
 
 /** Polls `read` until `done` holds for its value or `timeoutMillis` passes; returns the last value. */
+/**
+ * The reset email is queued shortly after send-reset-code answers (so the answer takes the same
+ * time for every address); this waits for `count` messages to `recipient`.
+ */
+export function queuedMessagesOnceThere(t: TestInstance, recipient: string, count = 1): Promise<MessageRow[]> {
+  return pollUntil(
+    () => queuedMessages(t, recipient),
+    (rows) => rows.length >= count,
+  );
+}
+
 export async function pollUntil<T>(read: () => T, done: (value: T) => boolean, timeoutMillis = 8_000): Promise<T> {
   const deadline = Date.now() + timeoutMillis;
   let value = read();

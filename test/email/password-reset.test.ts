@@ -1,8 +1,8 @@
-// Password reset by email through real HTTP and a real SMTP server (wire §5.1, §3.3, §6):
+// Password reset by email through real HTTP and a real SMTP server:
 // the request answers the same for known and unknown emails, checks the callback URL first,
 // and the emailed code resets the password once, ending every session of the user.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import {

@@ -1,7 +1,8 @@
 // `authd users disable-mfa`: an admin turns off the second factor of a user who lost their
 // authenticator, from the CLI beside the running server, which sees it on the next request.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { makeTempDir, runCli, startTestInstance, type TestInstance } from '../support/instance';
+import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
+import { runCli } from '../support/cli';
 import { rmSync } from 'node:fs';
 import {
   expectMfaRequired,

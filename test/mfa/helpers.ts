@@ -1,10 +1,10 @@
-// Shared by the TOTP tests (wire §5.3): secrets, the codes an authenticator app would show at
+// Shared by the TOTP tests: secrets, the codes an authenticator app would show at
 // the instance's clock (computed with otpauth, independently of authd's own code), and the
 // MFA-required answer of a first sign-in step.
 import { expect } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from '../support/instance';
 import { as, call, codePattern, expectKnownError, expectOk } from '../email/helpers';
 
@@ -15,7 +15,7 @@ export interface TotpSecret {
   base64: string;
 }
 
-/** 20 random bytes, as the hosted screens generate (spec §9). */
+/** 20 random bytes, as the hosted screens generate. */
 export function newTotpSecret(): TotpSecret {
   const bytes = new Uint8Array(randomBytes(20));
   return { bytes, base64: Buffer.from(bytes).toString('base64') };
@@ -47,7 +47,7 @@ export function setTotpSecretAsServer(t: TestInstance, project: BootstrappedProj
   return call(t, 'PATCH', `/users/${userId}`, { headers: as(project, 'server'), body: { totp_secret_base64: secret } });
 }
 
-/** The attempt code of a MULTI_FACTOR_AUTHENTICATION_REQUIRED answer (wire §5.3). */
+/** The attempt code of a MULTI_FACTOR_AUTHENTICATION_REQUIRED answer. */
 export function expectMfaRequired(res: ApiResult): string {
   expectKnownError(res, 400, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED');
   expect(res.json.error).toBe('Multi-factor authentication is required for this user.');

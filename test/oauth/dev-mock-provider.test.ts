@@ -2,7 +2,7 @@
 // shared provider falls back to authd's own mock provider. Production mode refuses both the
 // mock and a shared provider without instance credentials.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectTextError, makeProject } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { appCallbackUrl, authorizeUrl, codeExchangeFields, pkcePair, TestBrowser, tokenRequest } from './helpers';

@@ -1,11 +1,11 @@
-// The OAuth flow end to end (wire §7) against a real OAuth 2 / OIDC server on 127.0.0.1: the
+// The OAuth flow end to end against a real OAuth 2 / OIDC server on 127.0.0.1: the
 // browser walks authorize → provider → callback, and the token endpoint is driven by
 // oauth4webapi, an OAuth client library independent of authd and of the SDK.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { users } from '../../db/schema';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, expectTextError } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import { expectUserView, setProjectConfig, shiftClock, signUp } from '../users/helpers';
@@ -225,6 +225,10 @@ describe('refusals', () => {
     expect(setCookie).toContain('Max-Age=600');
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('Path=/');
+    // As Stack's: an Expires date about ten minutes ahead, and no SameSite (form-POST returns are cross-site).
+    const expires = Date.parse(/Expires=([^;]+)/.exec(setCookie)![1]!);
+    expect(Math.abs(expires - (Date.now() + 600_000))).toBeLessThan(60_000);
+    expect(setCookie).not.toContain('SameSite');
   });
 
   test('a wrong PKCE verifier is refused and leaves the code usable; a used code is refused', async () => {

@@ -4,8 +4,8 @@
 import { expect } from 'bun:test';
 import { createHash, randomBytes } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import type { InstanceMode } from '../../server/core/context';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import type { InstanceMode } from '../../server/core/storage/context';
 import { as, call, makeProject } from '../support/api-expectations';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 

@@ -1,8 +1,8 @@
 // The provider table: each of the seven maps its own user-info shape to authd's profile, and the
 // instance settings come from AUTHD_OAUTH_* variables.
 import { expect, test } from 'bun:test';
-import type { ProviderProfile } from '../../server/oauth/provider-definition';
-import { oauthProviderDefinitions, oauthSettingsFromEnvironment } from '../../server/oauth/provider-registry';
+import type { ProviderProfile } from '../../server/providers/provider-definition';
+import { oauthProviderDefinitions, oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
 
 const noResource = async () => {
   throw new Error('not served');

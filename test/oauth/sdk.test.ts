@@ -7,7 +7,7 @@ import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
 import {
   appCallbackUrl,
@@ -90,7 +90,7 @@ test('the SDK signs up and in through the provider and reads the connected accou
   const user = await app.getUser({ or: 'throw' });
   expect(user.primaryEmail).toBe(identity.email);
   expect(user.displayName).toBe('Sdk User');
-  // The SDK types it as {id}; authd sends the wire's whole entry (wire §4.1).
+  // The SDK types it as {id}; authd sends the wire's whole entry.
   expect(user.oauthProviders as unknown[]).toEqual([{ id: 'google', account_id: identity.sub, email: identity.email }]);
   const account = await user.getConnectedAccount('google');
   expect(account).not.toBeNull();

@@ -1,7 +1,7 @@
-// Shared by the sign-in-by-email tests (wire §5.2, §6): turning magic links on, sending a code,
+// Shared by the sign-in-by-email tests: turning magic links on, sending a code,
 // and reading the link's code and the 6-character typed code out of a received email.
 import { expect } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from '../support/instance';
 import type { ReceivedEmail, SmtpReceiver } from '../support/smtp-receiver';
 import { as, call, codePattern, expectOk, setProjectConfig } from '../email/helpers';
@@ -53,7 +53,7 @@ export async function receiveMagicLink(smtp: SmtpReceiver, recipient: string, se
   const link = new URL(email.text.match(/https?:\/\/\S+/)![0]);
   const code = link.searchParams.get('code')!;
   expect(code).toMatch(codePattern);
-  const typed = email.text.match(/Your sign-in code is ([0-9A-Z]{6})\b/)?.[1];
+  const typed = email.text.match(/^Your sign-in code:\s*^([0-9A-Z]{6})\r?$/m)?.[1];
   expect(typed).toBeDefined();
   expect(email.subject).toEndWith(`: Your code is ${typed}`);
   return { email, link, code, typed: typed! };
@@ -66,7 +66,7 @@ export function receivedCount(smtp: SmtpReceiver, recipient: string): number {
 
 export const signInResponseFields = ['access_token', 'is_new_user', 'refresh_token', 'user_id'];
 
-/** Wire §4.15: exactly the four fields, tokens as strings. */
+/** Exactly the four fields Stack sends, tokens as strings. */
 export function expectSignInResponse(
   res: ApiResult,
   isNewUser: boolean,

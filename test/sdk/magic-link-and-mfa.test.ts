@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { newTotpSecret, shiftClock, totpAt, wrongTotp } from '../mfa/helpers';
 import { enableMagicLink, magicLinkCallback, receiveMagicLink, receivedCount } from '../otp/helpers';
 import { as, call, makeProject } from '../support/api-expectations';

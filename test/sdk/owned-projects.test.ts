@@ -6,12 +6,12 @@
 // retries. Every request is recorded by wrapping fetch, to check what went over the wire.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { StackClientApp } from '@stackframe/js';
-import { readProjectAdminView } from '../../server/core/projects';
+import { readProjectAdminView } from '../../server/core/projects/projects';
 import { startTestInstance, type TestInstance } from '../support/instance';
+import { uuidPattern } from '../support/api-expectations';
 
 const testTimeout = 60_000;
 const day = 24 * 60 * 60 * 1000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface RecordedRequest {
   method: string;

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'bun:te
 import { StackAdminApp, StackClientApp, StackServerApp, type AdminProject, type ApiKey } from '@stackframe/js';
 import { KnownError, KnownErrors } from '@stackframe/stack-shared';
 import { callApi, projectHeaders, startTestInstance, type TestInstance } from '../support/instance';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 
 const testTimeout = 30_000;
 const day = 24 * 60 * 60 * 1000;
@@ -247,7 +247,7 @@ function adminProjectData(project: AdminProject): Record<string, unknown> {
   };
 }
 
-/** The AdminProject the SDK should build from the server's admin view (wire §4.12, in camelCase). */
+/** The AdminProject the SDK should build from the server's admin view (in camelCase). */
 function expectedAdminProject(raw: RawAdminView) {
   const c = raw.config;
   return {
@@ -325,7 +325,7 @@ test(
     const raw = await serverAdminView();
     expect(adminProjectData(project)).toEqual(expectedAdminProject(raw));
 
-    // The bootstrapped demo project, as the wire's defaults (§5.12) and bootstrap describe it.
+    // The bootstrapped demo project, as Stack's defaults and bootstrap describe it.
     expect(project.id).toBe(demo.projectId);
     expect(project.displayName).toBe(demo.displayName);
     expect(project.userCount).toBe(0);
@@ -414,7 +414,7 @@ test(
     expect(adminProjectData(await admin.getProject())).toEqual(expected);
     const fresh = await adminApp().getProject();
     expect(adminProjectData(fresh)).toEqual(expected);
-    // Shared providers carry no credentials (wire §4.12).
+    // Shared providers carry no credentials.
     expect(fresh.config.oauthProviders.find((p) => p.id === 'github')).toEqual({ id: 'github', type: 'shared', enabled: true });
     expect(adminProjectData(fresh)).toEqual(expectedAdminProject(await serverAdminView()));
 
@@ -561,7 +561,7 @@ test(
     const listedText = JSON.stringify(listed);
     expect(listedText).not.toContain(publishableKey);
     expect(listedText).not.toContain(secretKey);
-    // The bootstrap key set is listed too (newest first, wire §5.13).
+    // The bootstrap key set is listed too (newest first).
     expect(listed.map((k) => k.id)).toContain(demo.keys.id);
     expect(listed[0]?.id).toBe(created.id);
 
@@ -749,7 +749,7 @@ test(
     expect(wrongAdmin.error).toBeInstanceOf(KnownErrors.InvalidSuperSecretAdminKey);
     expect(wrongAdmin.requests).toHaveLength(1);
 
-    // Real keys, but of another project: the keys do not belong to it (wire §1.3 step 7).
+    // Real keys, but of another project: the keys do not belong to it.
     const otherProjectId = crypto.randomUUID();
     const otherProject = await recordRequests(() => adminApp({ projectId: otherProjectId }).getProject());
     expect(otherProject.error).toBeInstanceOf(KnownErrors.InvalidSuperSecretAdminKey);

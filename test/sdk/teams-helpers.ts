@@ -3,8 +3,8 @@
 // over the wire without the SDK (so SDK caches cannot hide what the server holds).
 import { expect } from 'bun:test';
 import { StackAdminApp, StackClientApp, StackServerApp } from '@stackframe/js';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { as, call } from '../support/api-expectations';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { as, call, uniqueEmail } from '../support/api-expectations';
 import type { ApiResult, TestInstance } from '../support/instance';
 
 // ---------------------------------------------------------------------------------------------
@@ -107,12 +107,6 @@ export function jsonBody(request: RecordedRequest): unknown {
 
 // ---------------------------------------------------------------------------------------------
 // Apps
-
-let emailCounter = 0;
-export function uniqueEmail(prefix: string): string {
-  emailCounter++;
-  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 export function clientApp(t: TestInstance, project: BootstrappedProject) {
   return new StackClientApp({
@@ -229,7 +223,7 @@ export async function setClientTeamCreation(t: TestInstance, project: Bootstrapp
   expect(res.json.config.client_team_creation_enabled).toBe(enabled);
 }
 
-/** A 1×1 PNG as a base64 data URL (the only image form a client may send, wire §1.5). */
+/** A 1×1 PNG as a base64 data URL (the only image form a client may send). */
 export const pngDataUrl =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 

@@ -1,12 +1,12 @@
 // The published @stackframe/js 2.7.23 SDK, unmodified, against a real authd and a real SMTP
 // server: a client app's whole account life (sign-up, profile, email verification, forgotten
-// password, password change, sign-in, sign-out), the SDK's own access-token refresh (wire §3.4),
+// password, password change, sign-in, sign-out), the SDK's own access-token refresh,
 // and a server app's user management (create, paginated list, search, update, sessions,
 // delete). Every request the SDK sends is recorded by wrapping fetch.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setSystemTime, test } from 'bun:test';
 import { StackClientApp, StackServerApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, makeProject } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
@@ -282,12 +282,18 @@ describe('StackClientApp: access-token refresh', () => {
         const iat = JSON.parse(Buffer.from(firstToken.split('.')[1]!, 'base64url').toString()).iat as number;
         expect(firstExp - iat).toBe(25);
 
-        // After 7 s fewer than 20 s are left: the SDK's next request refreshes first.
-        await new Promise((resolve) => setTimeout(resolve, 7_000));
+        // 7 s later for the SDK and the server alike (the clock stands still there, rather than
+        // the test waiting 7 real seconds): fewer than 20 s are left, so the SDK's next request
+        // refreshes first.
+        setSystemTime(new Date(Date.now() + 7_000));
         const start = recorded.length;
-        await user!.update({ clientMetadata: { afterRefresh: true } });
-        const again = await app.getUser();
-        expect(again!.clientMetadata).toEqual({ afterRefresh: true });
+        try {
+          await user!.update({ clientMetadata: { afterRefresh: true } });
+          const again = await app.getUser();
+          expect(again!.clientMetadata).toEqual({ afterRefresh: true });
+        } finally {
+          setSystemTime();
+        }
         const requests = recorded.slice(start);
 
         const refreshes = requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/auth/oauth/token');

@@ -1,9 +1,9 @@
 // What HTTP tests share: throwaway projects made through core, calls relative to /api/v1, and
-// assertions on the wire's answer forms (known errors, SCHEMA_ERROR, status errors; wire §2.3).
+// assertions on the wire's answer forms (known errors, SCHEMA_ERROR, status errors).
 import { expect } from 'bun:test';
-import { createApiKeySet } from '../../server/core/api-keys';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { createProject } from '../../server/core/projects';
+import { createApiKeySet } from '../../server/core/projects/api-keys';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { createProject } from '../../server/core/projects/projects';
 import { callApi, projectHeaders, type AccessLevel, type ApiResult, type TestInstance } from './instance';
 
 export const api = '/api/v1';
@@ -26,6 +26,25 @@ export function makeProject(
   return { projectId, displayName, keys };
 }
 
+let emailCounter = 0;
+
+/** An address no other test of the run uses, e.g. uniqueEmail('reset') is reset-3-k2j9x1@example.com. */
+export function uniqueEmail(prefix = 'user'): string {
+  emailCounter++;
+  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Moves the instance clock `offsetMillis` ahead of real time; returns the restore function. */
+export function shiftClock(t: TestInstance, offsetMillis: number): () => void {
+  const previous = t.ctx.clock;
+  t.ctx.clock = { now: () => Date.now() + offsetMillis };
+  return () => {
+    t.ctx.clock = previous;
+  };
+}
+
 export type CallInit = { headers?: Record<string, string>; body?: unknown; rawBody?: BodyInit; contentType?: string };
 
 export function call(t: TestInstance, method: string, path: string, init: CallInit = {}): Promise<ApiResult> {
@@ -39,8 +58,16 @@ export function as(project: BootstrappedProject, level: AccessLevel, accessToken
   return headers;
 }
 
+/** A success: the status, a JSON body and no known-error header; returns the parsed body. */
+export function expectOk(res: ApiResult, status = 200): any {
+  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
+  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(res.headers.get('x-stack-known-error')).toBeNull();
+  return res.json;
+}
+
 /**
- * A known error as the SDK checks it (wire §2.3): status, JSON content type, header equal to
+ * A known error as the SDK checks it: status, JSON content type, header equal to
  * body.code, body made only of code, error and (optionally) details.
  */
 export function expectKnownError(res: ApiResult, status: number, code: string, details?: Record<string, unknown>): void {
@@ -55,7 +82,7 @@ export function expectKnownError(res: ApiResult, status: number, code: string, d
   if (details !== undefined) expect(res.json.details).toEqual(details);
 }
 
-/** SCHEMA_ERROR with the wire's message format (wire §1.5); returns the message. */
+/** SCHEMA_ERROR with the wire's message format; returns the message. */
 export function expectSchemaError(res: ApiResult, ...fragments: string[]): string {
   expectKnownError(res, 400, 'SCHEMA_ERROR');
   const message: string = res.json.error;
@@ -65,7 +92,7 @@ export function expectSchemaError(res: ApiResult, ...fragments: string[]): strin
   return message;
 }
 
-/** A status error: plain text, no known-error header (wire §2.3). */
+/** A status error: plain text, no known-error header. */
 export function expectTextError(res: ApiResult, status: number, text?: string): void {
   expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
   expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');

@@ -1,14 +1,19 @@
 // Test support: a real authd on 127.0.0.1 with a fresh data directory, in this process (for API
-// tests) or as a child process running the CLI (for CLI and lifecycle tests).
+// tests) or as a child process running `authd serve` (for lifecycle tests); and other authd
+// commands, run in this process (runCli: the same commander program as the real entry point,
+// output captured, milliseconds instead of a fresh Bun process each) or, for what only a process
+// shows (exit status of the entry point, environment, working directory), as a child process.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openContext } from '../../cmd/cli-support';
-import { bootstrapInstance, type BootstrappedProject } from '../../server/core/bootstrap';
-import { defaultSettings, silentLogger, type Context, type InstanceMode, type InstanceSettings } from '../../server/core/context';
+import { runCli as runAuthd } from '../../cmd/main';
+import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { defaultSettings, silentLogger, type Context, type InstanceMode, type InstanceSettings } from '../../server/core/storage/context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
-import { startEmailDelivery } from '../../server/email/email-delivery';
+import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startHttpServer } from '../../server/http/server';
+import { flushDeferredSends } from '../../server/core/auth/code-emails';
 
 export const repoRoot = join(import.meta.dir, '..', '..');
 export const bunExecutable = process.execPath;
@@ -48,6 +53,7 @@ export async function startTestInstance(
     demo: created.find((p) => p.projectId !== 'internal'),
     async stop() {
       await server.stop();
+      flushDeferredSends(ctx);
       await emailDelivery.stop();
       await webhookDelivery.stop();
       storage.close();
@@ -106,12 +112,30 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `authd <args>` from source in a child process, as a user would. */
-export async function runCli(
-  args: string[],
-  options: { env?: Record<string, string>; cwd?: string; stdin?: string } = {},
-): Promise<CliResult> {
-  const child = Bun.spawn([bunExecutable, join(repoRoot, 'cmd', 'main.ts'), ...args], {
+/**
+ * Runs `authd <args>` in this process, as `bun cmd/main.ts <args>` would run it: `stdin` is what
+ * the command reads as standard input (empty, as a closed one, when absent).
+ */
+export async function runCli(args: string[], options: { stdin?: string } = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAuthd(args, {
+    writeOut: (text) => void (stdout += text),
+    writeErr: (text) => void (stderr += text),
+    readStdin: async () => options.stdin ?? '',
+  });
+  return { code, stdout, stderr };
+}
+
+export interface ProcessOptions {
+  env?: Record<string, string>;
+  cwd?: string;
+  stdin?: string;
+}
+
+/** Runs a command as a child process and collects its output and exit status. */
+export async function runProcess(command: string[], options: ProcessOptions = {}): Promise<CliResult> {
+  const child = Bun.spawn(command, {
     cwd: options.cwd ?? repoRoot,
     env: { ...process.env, ...options.env },
     stdin: options.stdin === undefined ? 'ignore' : new TextEncoder().encode(options.stdin),
@@ -124,6 +148,11 @@ export async function runCli(
     child.exited,
   ]);
   return { code, stdout, stderr };
+}
+
+/** Runs `authd <args>` from source in a child process (`bun cmd/main.ts`), as a user would. */
+export function runCliProcess(args: string[], options: ProcessOptions = {}): Promise<CliResult> {
+  return runProcess([process.execPath, join(repoRoot, 'cmd', 'main.ts'), ...args], options);
 }
 
 export interface ServeProcess {
@@ -145,9 +174,11 @@ export async function startServeProcess(
   extraArgs: string[] = [],
   command: string[] = [bunExecutable, join(repoRoot, 'cmd', 'main.ts')],
   cwd = repoRoot,
+  env: Record<string, string> = {},
 ): Promise<ServeProcess> {
   const child = Bun.spawn([...command, 'serve', '--json', '--port', '0', '--data', dataDir, ...extraArgs], {
     cwd,
+    env: { ...process.env, ...env },
     stdout: 'pipe',
     stderr: 'pipe',
   });

@@ -1,9 +1,9 @@
-// Shared helpers for the team HTTP tests (wire §4.3–4.9, §5.6–5.11): users with tokens, teams,
+// Shared helpers for the team HTTP tests: users with tokens, teams,
 // memberships and grants made through the API, the exact read shapes of teams, member profiles,
 // team permissions and definitions, and reads (always with the server key) that let a test check
 // that a refused call changed nothing.
 import { expect } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from '../support/instance';
 import { as, call } from '../support/api-expectations';
 import { expectOk, uniqueEmail } from '../users/helpers';
@@ -18,11 +18,11 @@ export const systemPermissionDescriptions: Record<string, string> = {
   $remove_members: 'Remove other members from the team',
   $invite_members: 'Invite other users to the team',
 };
-/** What the default `admin` (creator) and `member` definitions expand to, recursively (wire §4.7). */
+/** What the default `admin` (creator) and `member` definitions expand to, recursively. */
 export const adminExpanded = ['$delete_team', '$invite_members', '$read_members', '$remove_members', '$update_team', 'admin'];
 export const memberExpanded = ['$invite_members', '$read_members', 'member'];
 
-/** A 1×1 PNG as a client may send it (wire §1.5, client-side profile images). */
+/** A 1×1 PNG as a client may send it (client-side profile images). */
 export const pngDataUrl =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -106,7 +106,7 @@ export async function revoke(
   expect(expectOk(res)).toEqual({ success: true });
 }
 
-/** The permission ids a member holds in a team, as the server lists them (wire §5.10). */
+/** The permission ids a member holds in a team, as the server lists them. */
 export async function permissionIds(
   t: TestInstance,
   project: BootstrappedProject,
@@ -122,7 +122,7 @@ export async function permissionIds(
   return body.map((p: any) => p.id);
 }
 
-/** An unpaginated list (wire §2.2); returns its items. */
+/** An unpaginated list; returns its items. */
 export function expectList(res: ApiResult): any[] {
   const body = expectOk(res);
   expect(Object.keys(body).sort()).toEqual(['is_paginated', 'items']);
@@ -139,7 +139,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const clientTeamKeys = ['client_metadata', 'client_read_only_metadata', 'display_name', 'id', 'profile_image_url'];
 const serverTeamKeys = [...clientTeamKeys, 'created_at_millis', 'server_metadata'].sort();
 
-/** Exactly the Team fields of wire §4.3 for the view. */
+/** Exactly the Team fields of the view, as Stack sends them. */
 export function expectTeamView(team: any, kind: 'client' | 'server', expected: Record<string, unknown> = {}): void {
   expect(team).toBeObject();
   expect(Object.keys(team).sort()).toEqual(kind === 'server' ? serverTeamKeys : clientTeamKeys);
@@ -150,7 +150,7 @@ export function expectTeamView(team: any, kind: 'client' | 'server', expected: R
   expect(team).toMatchObject(expected);
 }
 
-/** Exactly the TeamMemberProfile fields of wire §4.4 for the view. */
+/** Exactly the TeamMemberProfile fields of the view, as Stack sends them. */
 export function expectMemberProfile(profile: any, kind: 'client' | 'server', expected: Record<string, unknown> = {}): void {
   expect(profile).toBeObject();
   const keys = ['display_name', 'profile_image_url', 'team_id', 'user_id'];
@@ -171,7 +171,7 @@ export async function teamIdsOf(t: TestInstance, project: BootstrappedProject, u
   return expectList(await call(t, 'GET', `/teams?user_id=${userId}`, { headers: as(project, 'server') })).map((team) => team.id);
 }
 
-/** Ids of the members of a team, from GET /users?team_id= (wire §5.4). */
+/** Ids of the members of a team, from GET /users?team_id=. */
 export async function memberIdsOf(t: TestInstance, project: BootstrappedProject, teamId: string): Promise<string[]> {
   const body = expectOk(await call(t, 'GET', `/users?team_id=${teamId}`, { headers: as(project, 'server') }));
   return body.items.map((u: any) => u.id).sort();

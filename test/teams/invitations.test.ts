@@ -1,8 +1,8 @@
-// Team invitations (wire §4.8, §4.9, §5.9, §6) through a real SMTP server: sending (permission
+// Team invitations through a real SMTP server: sending (permission
 // and callback checks), the emailed link, check-code / details / accept, one use per code,
 // listing and revoking pending invitations, expiry, and codes that stay in their project.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
@@ -84,7 +84,7 @@ describe('POST /team-invitations/send-code', () => {
   test('a member with $invite_members invites an existing user: the email names the team and links to callback?code=', async () => {
     const invitee = await makeUser(t, project, {}, 'invitee');
     const { code, mail } = await invite(invitee.email, team.id, as(project, 'client', member.access_token));
-    expect(mail.subject).toBe('You have been invited to join Rocket Club');
+    expect(mail.subject).toBe(`You have been invited to join Rocket Club on ${project.displayName}`);
     expect(code).toMatch(codePattern);
     const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
     expect(`${link.origin}${link.pathname}`).toBe(callback);

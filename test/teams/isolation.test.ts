@@ -1,8 +1,8 @@
-// Isolation (wire §1.3, §5.6–5.10): a member of one team cannot reach another team, a member
+// Isolation: a member of one team cannot reach another team, a member
 // without permissions cannot manage its own team, and one project's keys and users never reach
 // another project's teams. Every refusal leaves the data as it was.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import {
   as,

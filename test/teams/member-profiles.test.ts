@@ -1,8 +1,8 @@
-// Team member profiles (wire §4.4, §5.8): listing by team (clients must name the team, be a
+// Team member profiles: listing by team (clients must name the team, be a
 // member and hold $read_members unless asking for themselves), the fallback to the user's own
 // name and image, updates of one's own profile, and the server view with the embedded user.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import {
   addMember,

@@ -1,8 +1,8 @@
-// Team memberships (wire §4.5, §5.7) and the selected team of a user (§4.1, §4.2, §5.4): the
+// Team memberships and the selected team of a user: the
 // server adds members (who get the member default permissions), anyone leaves, removing others
 // needs $remove_members, and the selection follows membership.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import {
   addMember,

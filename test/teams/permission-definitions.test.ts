@@ -1,8 +1,8 @@
-// Team permission definitions (wire §4.7, §5.11; admin only): the listed system and default
+// Team permission definitions (admin only): the listed system and default
 // definitions, id rules, contained ids that must exist and must not form a cycle, renaming that
 // carries grants along, and deletion that removes grants and containments.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import {
   as,

@@ -1,8 +1,8 @@
-// A user's team permissions (wire §4.6, §5.10): listing (clients only their own; recursive by
+// A user's team permissions: listing (clients only their own; recursive by
 // default for clients, direct grants by default for servers), idempotent grants and revokes by
 // the server, and the expansion through contained permissions over a chain and a diamond.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import {
   adminExpanded,

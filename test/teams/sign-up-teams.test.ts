@@ -1,8 +1,8 @@
-// create_team_on_sign_up (wire §5.1, §5.4): with the project option on, every new user gets a
+// create_team_on_sign_up: with the project option on, every new user gets a
 // personal team named after their display name, else their email, else "Personal Team", with
 // the user as creator holding the creator default permissions. Off, nobody gets a team.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import {
   adminExpanded,

@@ -1,8 +1,8 @@
-// Teams (wire §4.3, §5.6): creation by the server and by clients (config, creator rules, the
+// Teams: creation by the server and by clients (config, creator rules, the
 // deprecated add_current_user query), read, update and delete with their permission checks,
 // listing, the client and server views, schema errors — and refusals that change nothing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import {
   adminExpanded,

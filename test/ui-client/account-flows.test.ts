@@ -3,10 +3,10 @@
 // typed errors every failure becomes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { isKnownError, KnownAuthError, KnownErrors, UnexpectedResponseError } from '../../ui/client/index';
-import { as, call } from '../support/api-expectations';
+import { as, call, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
-import { recordingClient, rejection, uniqueEmail } from './helpers';
+import { recordingClient, rejection } from './helpers';
 
 const testTimeout = 30_000;
 let smtp: SmtpReceiver;

@@ -1,6 +1,6 @@
 // Shared pieces of the ui/client tests: a client for a bootstrapped project whose requests are
 // recorded through an injected fetch, and small assertion helpers.
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { createAuthClient, type AuthClient, type AuthClientOptions } from '../../ui/client/index';
 import type { TestInstance } from '../support/instance';
 
@@ -56,12 +56,6 @@ export function recordingClient(
     ...options,
   });
   return { client, calls, lines: () => calls.map((c) => `${c.method} ${c.path}`) };
-}
-
-let emailCounter = 0;
-export function uniqueEmail(prefix: string): string {
-  emailCounter++;
-  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
 /** The error `promise` rejects with; fails the test if it resolves. */

@@ -1,4 +1,4 @@
-// Magic links (wire §5.2) and the TOTP step (wire §5.3) through ui/client against a real authd and
+// Magic links and the TOTP step through ui/client against a real authd and
 // a real SMTP receiver: a new user made by the emailed link, a typed code plus nonce, and a
 // sign-in that answers `mfa-required` and is completed with the authenticator's code.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -7,7 +7,8 @@ import { startTestInstance, type TestInstance } from '../support/instance';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { newTotpSecret, totpAt, wrongTotp } from '../mfa/helpers';
 import { receiveMagicLink, receivedCount } from '../otp/helpers';
-import { recordingClient, rejection, uniqueEmail } from './helpers';
+import { recordingClient, rejection } from './helpers';
+import { uniqueEmail } from '../support/api-expectations';
 
 const testTimeout = 30_000;
 let smtp: SmtpReceiver;

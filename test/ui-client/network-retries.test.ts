@@ -1,11 +1,11 @@
-// Network failures (spec §7): retried with backoff against a port that refuses connections until
+// Network failures: retried with backoff against a port that refuses connections until
 // authd comes up on it, a diagnostic message after the last attempt, and an offline browser told
 // so at once. The server is started from inside the fetch wrapper after the second refusal, so
 // the order of events never depends on timing.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { createAuthClient, NetworkError, type AuthClientOptions } from '../../ui/client/index';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
 import { rejection } from './helpers';
 
@@ -115,6 +115,31 @@ describe('network retries', () => {
     expect(error.attempts).toBe(3);
     expect(error.message).toContain('after 3 attempts (Failed to fetch)');
     expect(error.message).toContain('the API calls themselves are being blocked');
+  });
+
+  test('a server that accepts connections and never answers: a NetworkError at the deadline, not a call that hangs', async () => {
+    const demo = (await stoppedInstance()).demo;
+    // Takes every connection and every byte, and never writes one back.
+    const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+    try {
+      const url = `http://127.0.0.1:${silent.port}`;
+      let attempts = 0;
+      const counting = (async (input: string | URL | Request, init?: RequestInit) => {
+        attempts++;
+        return fetch(input, init);
+      }) as typeof fetch;
+      const client = clientFor(url, demo, { fetch: counting, retry: { deadlineMillis: 400 } });
+      const error = (await rejection(client.signInWithPassword({ email: 'a@example.com', password: 'whatever it is' }))) as NetworkError;
+      expect(error).toBeInstanceOf(NetworkError);
+      expect(error.offline).toBe(false);
+      // One API attempt, cut at the deadline; then the (also bounded) diagnostic request.
+      expect(error.attempts).toBe(1);
+      expect(attempts).toBe(2);
+      expect(error.message).toStartWith(`Could not reach authd at ${url} after 1 attempt `);
+      expect(error.message).toContain('The server does not answer at all');
+    } finally {
+      silent.stop(true);
+    }
   });
 
   test('an offline browser gets the offline message at once, without retries', async () => {

@@ -1,4 +1,4 @@
-// OAuth redirect sign-in through ui/client (wire §7): the authorize URL with its PKCE S256
+// OAuth redirect sign-in through ui/client: the authorize URL with its PKCE S256
 // challenge and the verifier cookie (600 s), callback checks, and a whole flow against a real
 // authd with its development mock provider, the browser's redirects followed by hand.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -35,7 +35,7 @@ describe('authorize URL and verifier cookie', () => {
     );
   });
 
-  test('the URL carries every parameter of wire §7.1; the cookie holds the verifier whose SHA-256 is the challenge', async () => {
+  test('the URL carries every parameter Stack\'s authorize takes; the cookie holds the verifier whose SHA-256 is the challenge', async () => {
     const jar = new CookieJar();
     const { client } = recordingClient(t, t.demo!, { cookieDocument: jar });
     const url = new URL(
@@ -90,7 +90,7 @@ describe('authorize URL and verifier cookie', () => {
 });
 
 describe('callback checks', () => {
-  test('missing code or state, or a state without its verifier cookie, is an OAuthCallbackError with the spec message', async () => {
+  test('missing code or state, or a state without its verifier cookie, is an OAuthCallbackError with its message', async () => {
     const jar = new CookieJar();
     const { client, calls } = recordingClient(t, t.demo!, { cookieDocument: jar });
     const missing = await rejection(client.handleOAuthCallback({ url: `${callbackUrl}?code=abc` }));

@@ -1,13 +1,13 @@
-// The session rules of spec §4 against a real authd with short-lived access tokens: a token the
+// The session rules against a real authd with short-lived access tokens: a token the
 // client knows to be expired is refreshed before the call, a token the server refuses is dropped
 // and the call retried once after a refresh, concurrent calls share one refresh, and a revoked
 // refresh token ends the session. Clocks are moved by hand; nothing waits for real time.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { KnownErrors, type StoredTokens } from '../../ui/client/index';
-import { as, call } from '../support/api-expectations';
+import { as, call, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { shiftClock } from '../users/helpers';
-import { movableClock, recordingClient, rejection, uniqueEmail } from './helpers';
+import { movableClock, recordingClient, rejection } from './helpers';
 
 const accessTokenLifetimeMillis = 60_000;
 let t: TestInstance;

@@ -1,4 +1,4 @@
-// Token stores (spec §7 "Session storage", wire §3.7): memory, cookies (over a document.cookie
+// Token stores: memory, cookies (over a document.cookie
 // stand-in; the real-browser check is in ui-react's Chromium tests), a custom asynchronous store,
 // and the x-stack-auth header, each driving a real session against a real authd.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -12,7 +12,8 @@ import {
 } from '../../ui/client/index';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { CookieJar } from './cookie-jar';
-import { recordingClient, uniqueEmail } from './helpers';
+import { recordingClient } from './helpers';
+import { uniqueEmail } from '../support/api-expectations';
 
 let t: TestInstance;
 
@@ -61,7 +62,7 @@ describe('memory store', () => {
 });
 
 describe('cookie store', () => {
-  test('writes the wire cookie names with the spec lifetimes, secure, path / and SameSite=Lax', async () => {
+  test('writes the wire cookie names with their lifetimes, secure, path / and SameSite=Lax', async () => {
     const jar = new CookieJar();
     const { client } = recordingClient(t, t.demo!, { tokenStore: 'cookie', cookieDocument: jar });
     await signUp(client);

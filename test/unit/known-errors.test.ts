@@ -1,4 +1,4 @@
-// The catalogue against wire.md §11 (expectations transcribed by hand) and against the SDK's parser.
+// The catalogue against Stack's known errors (expectations transcribed by hand) and against the SDK's parser.
 import { describe, expect, test } from 'bun:test';
 import {
   KnownError as SdkKnownError,
@@ -29,7 +29,7 @@ interface Row<C extends ConcreteKnownErrorCode> {
   sdkMessage?: string;
 }
 
-// Ancestor chains, followed by hand through wire.md's "Parent" column.
+// Ancestor chains, followed by hand through Stack's error hierarchy.
 const PROJECT_AUTH = ['PROJECT_AUTHENTICATION_ERROR'];
 const INVALID_PROJECT_AUTH = ['INVALID_PROJECT_AUTHENTICATION', 'PROJECT_AUTHENTICATION_ERROR'];
 const INVALID_ADMIN_TOKEN = ['INVALID_ADMIN_ACCESS_TOKEN', 'INVALID_PROJECT_AUTHENTICATION', 'PROJECT_AUTHENTICATION_ERROR'];
@@ -564,12 +564,12 @@ function asSdkJson(body: ReturnType<KnownError['toJSON']>): SdkKnownErrorJson {
 }
 
 describe('catalogue coverage', () => {
-  test('the module lists exactly the codes of wire.md §11', () => {
+  test('the module lists exactly Stack\'s known-error codes', () => {
     expect([...knownErrorCodes].sort()).toEqual([...allTableCodes].sort());
     expect(knownErrorCodes.length).toBe(new Set(knownErrorCodes).size);
   });
 
-  test("wire.md §11 is exactly the SDK's registry, which lacks TEAM_ALREADY_EXISTS", () => {
+  test("the expected codes are exactly the SDK's registry, which lacks TEAM_ALREADY_EXISTS", () => {
     expect([...sdkClasses.keys()].sort()).toEqual([...allTableCodes].sort());
     // Why we never emit it: the SDK would answer "Unknown KnownError code".
     expect(sdkClasses.has('TEAM_ALREADY_EXISTS')).toBe(false);
@@ -636,7 +636,7 @@ describe('abstract codes', () => {
   });
 });
 
-// wire.md lists no concrete code that stays unparseable once it carries our details (the
+// Stack has no concrete code that stays unparseable once it carries our details (the
 // "not emitted" ones parse fine, they are just never sent), so no code is exempt here.
 describe('the SDK parses our bodies', () => {
   for (const [code, row] of concreteEntries) {

@@ -2,7 +2,7 @@ import { afterAll, expect, test } from 'bun:test';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStorage, secretKeyFileName } from '../../db/connection';
-import { openSecret, sealSecret } from '../../server/core/secret-box';
+import { openSecret, sealSecret } from '../../server/core/storage/secret-box';
 import { makeTempDir } from '../support/instance';
 
 const dataDir = makeTempDir();

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { openStorage, type Storage } from '../../db/connection';
-import { defaultSettings, silentLogger, systemClock, type Context } from '../../server/core/context';
-import { WriteInvalidatedCache } from '../../server/core/write-invalidated-cache';
+import { defaultSettings, silentLogger, systemClock, type Context } from '../../server/core/storage/context';
+import { WriteInvalidatedCache } from '../../server/core/storage/write-invalidated-cache';
 import { makeTempDir } from '../support/instance';
 
 let dataDir: string;

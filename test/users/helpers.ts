@@ -1,22 +1,14 @@
 // Shared helpers for the users/sessions/password HTTP tests in this folder: wire error forms
-// (wire §2.3), throwaway projects, sign-up/sign-in shortcuts, the SDK's refresh grant (§3.4)
-// and the exact user read shapes of §4.1/§4.2.
+//, throwaway projects, sign-up/sign-in shortcuts, the SDK's refresh grant
+// and the exact server and client user views.
 import { expect } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from '../support/instance';
 export * from '../support/api-expectations';
-import { as, call, expectKnownError } from '../support/api-expectations';
+import { as, call, expectKnownError, uniqueEmail, uuidPattern, expectOk } from '../support/api-expectations';
 
 export const tokenIssuer = 'https://access-token.jwt-signature.stack-auth.com';
 export const refreshTokenPattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-let emailCounter = 0;
-/** A fresh address that passes the strict sign-up email check (wire §1.5). */
-export function uniqueEmail(prefix = 'user'): string {
-  emailCounter++;
-  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 export const goodPassword = 'correct horse battery';
 
@@ -26,17 +18,11 @@ export async function setProjectConfig(t: TestInstance, project: BootstrappedPro
   for (const [key, value] of Object.entries(config)) expect(res.json.config[key]).toEqual(value);
 }
 
-/** The SCHEMA_ERROR of an endpoint that needs a user but got none (wire §1.3, last paragraph). */
+/** The SCHEMA_ERROR of an endpoint that needs a user but got none (last paragraph). */
 export function expectNoUserSchemaError(res: ApiResult): void {
   expectKnownError(res, 400, 'SCHEMA_ERROR');
   expect(res.json.details).toEqual({ message: res.json.error });
   expect(res.json.error).toContain('auth.user must be defined');
-}
-
-export function expectOk(res: ApiResult, status = 200): any {
-  expect(`${res.status} ${res.text.slice(0, 500)}`).toStartWith(`${status} `);
-  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  return res.json;
 }
 
 export interface SignedIn {
@@ -67,7 +53,7 @@ export async function signIn(t: TestInstance, project: BootstrappedProject, emai
   return { ...body, email, password };
 }
 
-/** The SDK's refresh (wire §3.4): form-encoded, no X-Stack headers, no override header. */
+/** The SDK's refresh: form-encoded, no X-Stack headers, no override header. */
 export function refreshGrant(
   t: TestInstance,
   fields: { client_id?: string; client_secret?: string; refresh_token?: string; grant_type?: string },
@@ -116,7 +102,7 @@ export async function listAllUsers(t: TestInstance, project: BootstrappedProject
   return expectOk(await call(t, 'GET', '/users', { headers: as(project, 'server') })).items;
 }
 
-/** POST /auth/sessions with the server key (wire §3.6). */
+/** POST /auth/sessions with the server key. */
 export async function createSessionFor(
   t: TestInstance,
   project: BootstrappedProject,
@@ -156,7 +142,7 @@ export const clientViewFields = serverViewFields
 
 const nullableString = (v: unknown) => v === null || typeof v === 'string';
 
-/** Exactly the fields of §4.1 (server) or §4.2 (client), each of its documented type. */
+/** Exactly the fields of the server or client user view, each of the type Stack sends. */
 export function expectUserView(view: any, kind: 'server' | 'client'): void {
   expect(view).toBeObject();
   expect(Object.keys(view).sort()).toEqual(kind === 'server' ? serverViewFields : clientViewFields);
@@ -178,15 +164,6 @@ export function expectUserView(view: any, kind: 'server' | 'client'): void {
     expect(Number.isInteger(view.last_active_at_millis)).toBe(true);
     expect(view.last_active_at_millis).toBeGreaterThanOrEqual(view.signed_up_at_millis);
   }
-}
-
-/** Moves the instance clock `offsetMillis` ahead of real time; returns the restore function. */
-export function shiftClock(t: TestInstance, offsetMillis: number): () => void {
-  const previous = t.ctx.clock;
-  t.ctx.clock = { now: () => Date.now() + offsetMillis };
-  return () => {
-    t.ctx.clock = previous;
-  };
 }
 
 /** Replaces one character of a base64url string with a different one. */

@@ -1,8 +1,9 @@
-// The current user (wire §1.3 step 1, §1.4, §4.1, §4.2, §5.4 users/me): the exact view per
+// The current user (users/me): the exact view per
 // access type, every access-token failure, and the client's own updates and deletion.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { openSecret } from '../../server/core/storage/secret-box';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import {
   as,
@@ -47,7 +48,7 @@ function getMe(headers: Record<string, string>): Promise<ApiResult> {
 }
 
 describe('GET /users/me views', () => {
-  test('client key + token → exactly the client view of §4.2', async () => {
+  test('client key + token → exactly the client view', async () => {
     const me = expectOk(await getMe(as(demo, 'client', user.access_token)));
     expectUserView(me, 'client');
     expect(me).toMatchObject({
@@ -65,7 +66,7 @@ describe('GET /users/me views', () => {
   });
 
   for (const level of ['server', 'admin'] as const) {
-    test(`${level} key + token → exactly the server view of §4.1`, async () => {
+    test(`${level} key + token → exactly the server view`, async () => {
       const me = expectOk(await getMe(as(demo, level, user.access_token)));
       expectUserView(me, 'server');
       expect(me).toMatchObject({
@@ -93,15 +94,15 @@ describe('GET /users/me views', () => {
   });
 });
 
-describe('access-token failures (wire §1.3 step 1)', () => {
+describe('access-token failures', () => {
   let realKey: { kid: string; privateJwk: JWK };
   let foreignPrivateKey: CryptoKey;
 
   beforeAll(async () => {
     const row = t.ctx.sqlite
-      .query('select key_id, private_jwk from project_signing_keys where project_id = ?')
+      .query('select key_id, private_jwk from project_signing_keys where project_id = ? and retired_at is null')
       .get(demo.projectId) as { key_id: string; private_jwk: string };
-    realKey = { kid: row.key_id, privateJwk: JSON.parse(row.private_jwk) };
+    realKey = { kid: row.key_id, privateJwk: JSON.parse(openSecret(t.ctx, row.private_jwk)) };
     foreignPrivateKey = (await generateKeyPair('ES256')).privateKey as CryptoKey;
   });
 
@@ -255,7 +256,7 @@ describe('access-token failures (wire §1.3 step 1)', () => {
     });
   });
 
-  test('the override header turns the 401 into 200 + X-Stack-Actual-Status (wire §2.4)', async () => {
+  test('the override header turns the 401 into 200 + X-Stack-Actual-Status', async () => {
     const res = await getMe({ ...as(demo, 'client', 'garbage'), 'x-stack-override-error-status': 'true' });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-stack-actual-status')).toBe('401');
@@ -358,7 +359,7 @@ describe('PATCH /users/me with client access', () => {
       check: (r) => expectTextError(r, 400, 'Invalid profile image URL'),
     },
     {
-      name: 'profile_image_url an https URL (client must send a base64 image, wire §1.5)',
+      name: 'profile_image_url an https URL (client must send a base64 image)',
       body: { profile_image_url: 'https://example.com/avatar.png' },
       check: (r) => expectTextError(r, 400, 'Invalid profile image URL'),
     },

@@ -1,7 +1,7 @@
-// POST /auth/password/update and /auth/password/set (wire §5.1, §3.3): errors in Stack's order,
+// POST /auth/password/update and /auth/password/set: errors in Stack's order,
 // which sessions survive a change, and setting a first password.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import {
   as,
@@ -46,8 +46,16 @@ function updatePassword(
   return call(t, 'POST', '/auth/password/update', { headers, body });
 }
 
-function setPassword(project: BootstrappedProject, body: unknown, accessToken?: string): Promise<ApiResult> {
-  return call(t, 'POST', '/auth/password/set', { headers: as(project, 'client', accessToken), body });
+/** `refreshToken` names the caller's session, as the SDK does on every call that has one. */
+function setPassword(
+  project: BootstrappedProject,
+  body: unknown,
+  accessToken?: string,
+  refreshToken?: string,
+): Promise<ApiResult> {
+  const headers = as(project, 'client', accessToken);
+  if (refreshToken !== undefined) headers['x-stack-refresh-token'] = refreshToken;
+  return call(t, 'POST', '/auth/password/set', { headers, body });
 }
 
 async function signInStatus(project: BootstrappedProject, email: string, password: string): Promise<ApiResult> {
@@ -269,13 +277,14 @@ describe('users without a password', () => {
   }
 
   test('set works, the password signs in, and a second set → 400 text "User already has a password set."', async () => {
-    const res = await setPassword(demo, { password: 'first password' }, tokens.access_token);
+    const res = await setPassword(demo, { password: 'first password' }, tokens.access_token, tokens.refresh_token);
     expect(expectOk(res)).toEqual({ success: true });
     const after = await getUser(t, demo, userId);
     expect(after.has_password).toBe(true);
     expect(after.auth_with_email).toBe(true);
     expect((await signIn(t, demo, email, 'first password')).user_id).toBe(userId);
-    // Setting does not end the session it was called from.
+    // Setting does not end the session it was called from (other sessions end: see
+    // password-replacement.test.ts).
     await expectRefreshWorks(t, demo, tokens.refresh_token);
 
     const again = await setPassword(demo, { password: 'second password' }, tokens.access_token);
@@ -321,7 +330,7 @@ describe('password auth disabled in the project', () => {
   });
 });
 
-describe('the no-user SCHEMA_ERROR message has the wire §1.5 format', () => {
+describe('the no-user SCHEMA_ERROR message has Stack\'s format', () => {
   for (const [path, body] of [
     ['/auth/password/update', { old_password: goodPassword, new_password: 'brand new password' }],
     ['/auth/password/set', { password: 'first password' }],

@@ -1,8 +1,8 @@
-// Sessions (wire §3.3–3.6): the SDK's refresh grant exactly as oauth4webapi sends it, the
+// Sessions: the SDK's refresh grant exactly as oauth4webapi sends it, the
 // header-based refresh, sign-out, server-created sessions and refresh-token expiry.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { decodeJwt } from 'jose';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import {
   as,
@@ -49,7 +49,7 @@ afterAll(async () => {
 
 const randomRefreshToken = () => 'a'.repeat(45);
 
-describe('refresh grant: POST /auth/oauth/token, grant_type=refresh_token (wire §3.4)', () => {
+describe('refresh grant: POST /auth/oauth/token, grant_type=refresh_token', () => {
   let res: ApiResult;
   beforeAll(async () => {
     res = await refreshFor(t, demo, user.refresh_token);
@@ -116,7 +116,7 @@ describe('refresh grant: POST /auth/oauth/token, grant_type=refresh_token (wire 
     });
   }
 
-  test('INVALID_OAUTH_CLIENT_ID_OR_SECRET carries details {client_id: null} as Stack sends it (wire §3.4)', async () => {
+  test('INVALID_OAUTH_CLIENT_ID_OR_SECRET carries details {client_id: null} as Stack sends it', async () => {
     const res = await refreshGrant(t, {
       client_id: demo.projectId,
       client_secret: 'pck_' + 'z'.repeat(45),
@@ -149,7 +149,7 @@ describe('refresh grant: POST /auth/oauth/token, grant_type=refresh_token (wire 
   });
 });
 
-describe('POST /auth/sessions/current/refresh (wire §3.5)', () => {
+describe('POST /auth/sessions/current/refresh', () => {
   function refreshCurrent(project: BootstrappedProject, refreshToken?: string, level: 'client' | 'server' = 'client') {
     const headers = as(project, level);
     if (refreshToken !== undefined) headers['x-stack-refresh-token'] = refreshToken;
@@ -188,7 +188,7 @@ describe('POST /auth/sessions/current/refresh (wire §3.5)', () => {
   });
 });
 
-describe('DELETE /auth/sessions/current (wire §3.6)', () => {
+describe('DELETE /auth/sessions/current', () => {
   function signOut(project: BootstrappedProject, refreshToken: string | undefined, body: unknown, accessToken?: string) {
     const headers = as(project, 'client', accessToken);
     if (refreshToken !== undefined) headers['x-stack-refresh-token'] = refreshToken;
@@ -240,7 +240,7 @@ describe('DELETE /auth/sessions/current (wire §3.6)', () => {
   });
 });
 
-describe('POST /auth/sessions (server, wire §3.6)', () => {
+describe('POST /auth/sessions (server)', () => {
   let target: { id: string };
   beforeAll(async () => {
     target = await createUser(t, demo, { display_name: 'Session target' });
@@ -321,7 +321,7 @@ describe('POST /auth/sessions (server, wire §3.6)', () => {
   });
 });
 
-describe('refresh-token lifetimes, by moving the instance clock (wire §3.3)', () => {
+describe('refresh-token lifetimes, by moving the instance clock', () => {
   const rows: { name: string; make: () => Promise<string>; aliveAt: number; deadAt: number }[] = [
     {
       name: 'sign-up session: 1 year by default',

@@ -1,9 +1,9 @@
-// Password sign-in (wire §5.1): success, the one indistinguishable mismatch error, exact email
-// matching, the project switch, and importing bcrypt hashes through POST /users (§5.4) that are
+// Password sign-in: success, the one indistinguishable mismatch error, exact email
+// matching, the project switch, and importing bcrypt hashes through POST /users that are
 // rehashed to argon2id after the first successful sign-in.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { decodeJwt } from 'jose';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import {
   as,
@@ -125,7 +125,7 @@ describe('every mismatch is the identical EMAIL_PASSWORD_MISMATCH', () => {
   });
 });
 
-test('an address differing only in case is a separate account (exact matching, wire §5.1)', async () => {
+test('an address differing only in case is a separate account (exact matching)', async () => {
   const upper = await signUp(t, demo, uniqueEmail('Twin.Case'), 'upper password 1');
   const lower = await signUp(t, demo, upper.email.toLowerCase(), 'lower password 1');
   expect(lower.user_id).not.toBe(upper.user_id);

@@ -1,8 +1,8 @@
-// Password sign-up (wire §5.1, §4.15) and the access token it returns (§3.1), verified against
-// the project's published JWKS (§3.2); refusals in Stack's order of checks.
+// Password sign-up and the access token it returns, verified against
+// the project's published JWKS; refusals in Stack's order of checks.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import {
   as,
@@ -75,7 +75,7 @@ describe('sign-up happy path', () => {
     result = { ...res.json, email, password: goodPassword };
   });
 
-  test('answers 200 with exactly access_token, refresh_token and user_id (wire §4.15)', () => {
+  test('answers 200 with exactly access_token, refresh_token and user_id', () => {
     const body = expectOk(res, 200);
     expect(Object.keys(body).sort()).toEqual(['access_token', 'refresh_token', 'user_id']);
     expect(body.user_id).toMatch(uuidPattern);
@@ -83,7 +83,7 @@ describe('sign-up happy path', () => {
     expect(body.access_token.split('.')).toHaveLength(3);
   });
 
-  test('the access token header is ES256 with a kid (wire §3.1)', () => {
+  test('the access token header is ES256 with a kid', () => {
     const header = decodeProtectedHeader(result.access_token);
     expect(header.alg).toBe('ES256');
     expect(typeof header.kid).toBe('string');
@@ -184,7 +184,7 @@ describe('JWKS of an unknown project', () => {
     ['random uuid', unknownUuid()],
     ['not a uuid', 'no-such-project'],
   ] as const) {
-    test(`${name} → 404 text "Project not found" (wire §3.2)`, async () => {
+    test(`${name} → 404 text "Project not found"`, async () => {
       expectTextError(await call(t, 'GET', `/projects/${id}/.well-known/jwks.json`), 404, 'Project not found');
     });
   }
@@ -209,7 +209,7 @@ async function callSignUp(instance: TestInstance, project: BootstrappedProject) 
   return expectOk(res);
 }
 
-describe('password length boundaries accepted (product spec §5: 8..256)', () => {
+describe('password length boundaries accepted (8 to 256 characters)', () => {
   for (const length of [8, 256]) {
     test(`${length} characters signs up and then signs in`, async () => {
       const password = 'p'.repeat(length - 1) + '!';
@@ -220,7 +220,7 @@ describe('password length boundaries accepted (product spec §5: 8..256)', () =>
   }
 });
 
-test('an untrusted verification_callback_url does not affect sign-up (wire §5.1)', async () => {
+test('an untrusted verification_callback_url does not affect sign-up', async () => {
   const res = await signUpRequest(demo, {
     email: uniqueEmail('untrusted-callback'),
     password: goodPassword,

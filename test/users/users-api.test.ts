@@ -1,8 +1,8 @@
-// The server users API (wire §5.4, §4.1): create, list with pagination and search, read,
+// The server users API: create, list with pagination and search, read,
 // update (password and primary-email rules, session revocation), delete; refusals leave the
 // data as it was.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import {
   as,
@@ -213,7 +213,7 @@ describe('POST /users', () => {
     });
   }
 
-  test('oauth_providers on create are kept, or the create is refused — never silently dropped (wire §5.4)', async () => {
+  test('oauth_providers on create are kept, or the create is refused — never silently dropped', async () => {
     const project = makeProject(t, 'OAuth import');
     await setProjectConfig(t, project, { oauth_providers: [{ id: 'github', type: 'shared', enabled: true }] });
     const before = await listAllUsers(t, project);

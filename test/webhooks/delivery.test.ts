@@ -4,9 +4,10 @@
 // server was down.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { maxWebhookAttempts, webhookRetryDelaysMillis } from '../../server/core/webhooks/webhook-delivery';
-import { makeTempDir, runCli, startTestInstance, type TestInstance } from '../support/instance';
+import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
+import { runCli } from '../support/cli';
 import { uniqueEmail } from '../users/helpers';
 import { addEndpoint, advanceClock, as, call, deliveriesOf, makeProject, pollUntil } from './helpers';
 import { startWebhookReceiver, type WebhookReceiver } from './receiver';
@@ -184,7 +185,11 @@ describe('a restart loses no pending delivery', () => {
       advanceClock(t, webhookRetryDelaysMillis[0]!);
       const retried = await receiver.waitFor((e) => e.type === 'user.created' && e.data.id === firstUser);
       expect(retried.id).toBe(receiver.received.find((e) => e.data.id === firstUser)!.id);
-      const log = (await deliveriesOf(t, project, endpointId)).find((d) => d.event_id === retried.id);
+      // The receiver has the event as soon as it answers; the worker records the answer after.
+      const log = await pollUntil(
+        async () => (await deliveriesOf(t, project, endpointId)).find((d) => d.event_id === retried.id),
+        (delivery) => delivery?.status !== 'pending',
+      );
       expect(log.status).toBe('succeeded');
       expect(log.attempt_log.map((a: any) => a.status_code)).toEqual([500, 200]);
       expect(receiver.rejected).toEqual([]);

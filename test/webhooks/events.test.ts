@@ -2,8 +2,8 @@
 // library; each of the eight event types arrives with the data the API answered; sign-up paths
 // emit too; a failed change queues nothing, and projects without endpoints queue nothing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
-import { writeTransaction } from '../../server/core/transactions';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { writeTransaction } from '../../server/core/storage/transactions';
 import { enqueueWebhookEvent } from '../../server/core/webhooks/webhook-events';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { goodPassword, setProjectConfig, uniqueEmail } from '../users/helpers';

@@ -1,7 +1,7 @@
 // Shared by the webhook tests: endpoints made through the management API, a movable clock for
 // the retry schedule, and reads of the outbox rows.
 import { expect } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/bootstrap';
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import type { WebhookReceiver } from './receiver';

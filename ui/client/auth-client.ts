@@ -1,4 +1,4 @@
-// The AuthClient implementation: each call of spec §7 "Auth", "Contact channels" and "Users" as
+// The AuthClient implementation: each auth, contact-channel and user call as
 // the client needs it, run through the session rules (session.ts) and the transport (transport.ts).
 import { isKnownError, OAuthCallbackError } from './errors';
 import type {
@@ -13,6 +13,9 @@ import type {
 import { browserCookieDocument, type CookieDocument } from './cookies';
 import { beginPkceFlow, takeVerifier } from './oauth-pkce';
 import { SessionKeeper } from './session';
+import { passkeyCalls } from './passkey-calls';
+import { teamCalls } from './team-calls';
+import { teamManagementCalls } from './team-management-calls';
 import { authHeaderValue, resolveTokenStore, type StoredTokens } from './token-stores';
 import { callAuthApi, callTokenEndpoint, type ApiCall, type TransportConfig } from './transport';
 import { projectFromWire, sessionFromWire, userFromWire, userUpdateToWire } from './wire-shapes';
@@ -31,6 +34,7 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     fetch: fetchFunction as typeof fetch,
     attempts: Math.max(1, options.retry?.attempts ?? 5),
     baseDelayMillis: options.retry?.baseDelayMillis ?? 1000,
+    deadlineMillis: options.retry?.deadlineMillis ?? 8000,
   };
   const session = new SessionKeeper(
     resolveTokenStore(options.tokenStore, { projectId: options.projectId, cookieDocument: options.cookieDocument }),
@@ -58,6 +62,7 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
       magicLinkCallback: `${base}/magic-link-callback`,
       oauthCallback: `${base}/oauth-callback`,
       error: `${base}/error`,
+      teamInvitation: `${base}/team-invitation`,
     };
   };
 
@@ -307,6 +312,25 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     async getProject() {
       return projectFromWire(await callAnonymously({ method: 'GET', path: '/projects/current' }));
     },
+
+    ...teamCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously }),
+    ...teamManagementCalls((call) => callAsUser(call)),
+    ...passkeyCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously, finishSignIn }),
+    async listSessions() {
+      // The refresh token goes along so the server can tell which session is this device's.
+      const answer = await callAsUser({ method: 'GET', path: '/auth/sessions?user_id=me' }, true);
+      return ((answer.items ?? []) as Answer[]).map((item) => ({
+        id: String(item.id),
+        createdAtMillis: Number(item.created_at_millis),
+        lastUsedAtMillis: item.last_used_at_millis === null ? null : Number(item.last_used_at_millis),
+        lastUsedIp: item.last_used_ip ?? null,
+        lastUsedUserAgent: item.last_used_user_agent ?? null,
+        isCurrent: item.is_current_session === true,
+      }));
+    },
+    async revokeSession(sessionId) {
+      await callAsUser({ method: 'DELETE', path: `/auth/sessions/${encodeURIComponent(sessionId)}?user_id=me` });
+    },
   };
   return client;
 }
@@ -317,7 +341,7 @@ function mfaAttemptCode(error: unknown): string | null {
   return typeof attemptCode === 'string' ? attemptCode : null;
 }
 
-/** The redirect URI as the authorize and token calls must both send it: no fragment, no `code`/`state` (wire §7.1). */
+/** The redirect URI as the authorize and token calls must both send it: no fragment, no `code`/`state`. */
 export function oauthRedirectUri(url: string): string {
   const parsed = new URL(url);
   parsed.hash = '';

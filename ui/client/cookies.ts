@@ -1,5 +1,6 @@
 // Reading and writing app cookies through `document.cookie` (or any object shaped like it), used
 // by the cookie token store and the OAuth verifier cookies.
+import { isLocalhostName } from '../../server/protocol/localhost-names';
 
 /** Anything with a `document.cookie`-like accessor: the browser's `document`, or a test jar. */
 export interface CookieDocument {
@@ -32,13 +33,6 @@ export function shouldMarkSecure(): boolean {
   if (typeof location === 'undefined') return true;
   if (location.protocol === 'https:') return true;
   return !isLocalhostName(location.hostname);
-}
-
-/** A URL hostname that names this machine: `localhost`, `*.localhost`, `127.x.x.x` or `[::1]`. */
-export function isLocalhostName(hostname: string): boolean {
-  return (
-    hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname)
-  );
 }
 
 export function writeCookie(

@@ -17,7 +17,7 @@ export class AuthClientError extends Error {
   }
 }
 
-/** A known error answered by authd (wire §2.3): `code`, HTTP `status`, `message` and `details`. */
+/** A known error answered by authd: `code`, HTTP `status`, `message` and `details`. */
 export class KnownAuthError extends AuthClientError {
   readonly code: ConcreteKnownErrorCode;
   readonly status: number;
@@ -103,6 +103,21 @@ export class UnexpectedResponseError extends AuthClientError {
   }
 }
 
+/**
+ * authd refused the call for now (HTTP 429) and asked for a wait longer than the client waits
+ * out by itself: the app should say so, with the wait, rather than look stuck.
+ */
+export class RateLimitedError extends AuthClientError {
+  /** Seconds until a new try may succeed, when the server said (Retry-After). */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(message: string, retryAfterSeconds: number | null) {
+    super(message);
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** authd could not be reached: after every retry, or at once when the browser is offline. */
 export class NetworkError extends AuthClientError {
   readonly offline: boolean;
@@ -116,7 +131,7 @@ export class NetworkError extends AuthClientError {
   }
 }
 
-/** The spec's message (§8) for an OAuth callback whose `code`, `state` or verifier cookie is missing or mismatched. */
+/** The message for an OAuth callback whose `code`, `state` or verifier cookie is missing or mismatched. */
 export const invalidOAuthCallbackMessage =
   'Invalid OAuth callback URL parameters. It seems like the OAuth flow was interrupted, so please try again.';
 

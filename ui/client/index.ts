@@ -1,5 +1,6 @@
 // authd's framework-agnostic client library (`authd/client`): the public surface — option and
 // result types, the AuthClient interface and createAuthClient — for browsers and Bun alike.
+import type { OAuthProviderId } from '../../server/protocol/oauth-provider-ids';
 import { createAuthClientImplementation } from './auth-client';
 import type { StoredTokens, TokenStoreChoice } from './token-stores';
 
@@ -8,6 +9,7 @@ export {
   KnownAuthError,
   KnownErrors,
   NetworkError,
+  RateLimitedError,
   OAuthCallbackError,
   UnexpectedResponseError,
   isKnownError,
@@ -28,8 +30,8 @@ export {
 } from './token-stores';
 export { codeChallengeFor } from './oauth-pkce';
 
-/** Providers authd can sign in with (spec §5). */
-export type OAuthProviderId = 'google' | 'github' | 'facebook' | 'microsoft' | 'spotify' | 'discord' | 'gitlab';
+/** Providers authd can sign in with. */
+export type { OAuthProviderId };
 
 export interface AuthClientOptions {
   /** Where authd is reached, e.g. `https://auth.example.com` (no `/api/v1`; a trailing `/` is ignored). */
@@ -51,8 +53,12 @@ export interface AuthClientOptions {
   appUrl?: string;
   /** Base path of the handler pages on `appUrl`; must start with `/`. Default `/handler`. */
   handlerPath?: string;
-  /** Network retries (spec §7): `attempts` in all (default 5), delay `(0.5…1.5) × baseDelayMillis × 2^attempt` (default base 1000). */
-  retry?: { attempts?: number; baseDelayMillis?: number };
+  /**
+   * Network retries: `attempts` in all (default 5), delay `(0.5…1.5) × baseDelayMillis × 2^attempt`
+   * (default base 1000), and no call longer than `deadlineMillis` (default 8000) retries
+   * included: a server that never answers gives a NetworkError then, not a form busy for good.
+   */
+  retry?: { attempts?: number; baseDelayMillis?: number; deadlineMillis?: number };
   /** The fetch to use; default `globalThis.fetch`. */
   fetch?: typeof fetch;
   /** Clock for access-token expiry, in epoch milliseconds; default `Date.now`. */
@@ -63,7 +69,7 @@ export interface AuthClientOptions {
   cookieDocument?: { cookie: string };
 }
 
-/** A team as a signed-in user sees it (wire §4.3, client view). */
+/** A team as a signed-in user sees it (client view). */
 export interface Team {
   id: string;
   displayName: string;
@@ -72,7 +78,15 @@ export interface Team {
   clientReadOnlyMetadata: unknown;
 }
 
-/** The signed-in user (wire §4.2, client view), in camelCase. */
+/** A member of a team as the team's members see them: the per-team name and image, else the user's. */
+export interface TeamMemberProfile {
+  teamId: string;
+  userId: string;
+  displayName: string | null;
+  profileImageUrl: string | null;
+}
+
+/** The signed-in user (client view), in camelCase. */
 export interface CurrentUser {
   id: string;
   primaryEmail: string | null;
@@ -102,7 +116,7 @@ export interface CurrentUserUpdate {
   totpSecretBase64?: string | null;
 }
 
-/** The project as clients see it (wire §4.11): what the sign-in screens may offer. */
+/** The project as clients see it: what the sign-in screens may offer. */
 export interface ClientProject {
   id: string;
   displayName: string;
@@ -149,6 +163,7 @@ export interface HandlerUrls {
   magicLinkCallback: string;
   oauthCallback: string;
   error: string;
+  teamInvitation: string;
 }
 
 /** A client for one project. Every method may throw the errors of `./errors` (known errors typed by code). */
@@ -224,6 +239,80 @@ export interface AuthClient {
 
   // --- Project ---------------------------------------------------------------------------------
   getProject(): Promise<ClientProject>;
+
+  // --- Teams -----------------------------------------------------------------------------------
+  /** The signed-in user's teams, oldest first. */
+  listTeams(): Promise<Team[]>;
+  /** Resolves when a team-invitation code is valid, without using it; needs no user. */
+  checkTeamInvitationCode(code: string): Promise<void>;
+  /** The team an invitation code leads to (needs a signed-in user); throws the verification error otherwise. */
+  getTeamInvitationDetails(code: string): Promise<{ teamId: string; teamDisplayName: string }>;
+  /** Joins the invitation's team as the signed-in user (nothing changes when already a member). */
+  acceptTeamInvitation(code: string): Promise<void>;
+
+  // --- Team management (the signed-in user's teams) ------------------------------------------
+  /** Creates a team with the signed-in user as its creator (the project must allow client team creation). */
+  createTeam(input: { displayName: string; profileImageUrl?: string | null }): Promise<Team>;
+  /** Renames a team or changes its image; needs `$update_team` in it. */
+  updateTeam(teamId: string, update: { displayName?: string; profileImageUrl?: string | null }): Promise<Team>;
+  /** The signed-in user leaves the team. */
+  leaveTeam(teamId: string): Promise<void>;
+  /** Emails an invitation whose link is `callbackUrl?code=…`; needs `$invite_members`. */
+  sendTeamInvitation(input: { teamId: string; email: string; callbackUrl: string }): Promise<void>;
+  /** The team's members with their per-team names; needs `$read_members`. */
+  listTeamMemberProfiles(teamId: string): Promise<TeamMemberProfile[]>;
+  /** The signed-in user's own profile in the team. */
+  getMyTeamMemberProfile(teamId: string): Promise<TeamMemberProfile>;
+  /** Sets the signed-in user's per-team name or image (null falls back to the account's). */
+  updateMyTeamMemberProfile(
+    teamId: string,
+    update: { displayName?: string | null; profileImageUrl?: string | null },
+  ): Promise<TeamMemberProfile>;
+  /** The ids of the signed-in user's permissions in the team, contained ones included. */
+  listMyTeamPermissions(teamId: string): Promise<string[]>;
+
+  // --- Passkeys --------------------------------------------------------------------------------
+  /** Whether this browser offers the WebAuthn JSON helpers the passkey calls use. */
+  passkeysSupported(): boolean;
+  /** Creates a passkey for the signed-in user on this site (the browser asks the user) and registers it. */
+  registerPasskey(options?: { name?: string }): Promise<void>;
+  /**
+   * Signs in with a passkey the browser offers for this site. With `autofill`, the request waits
+   * (conditional mediation) until the user picks a passkey from the suggestions of a field marked
+   * `autocomplete="username webauthn"`; abort it with `signal`. Its challenge lives 65 s, so a
+   * waiting request should be restarted within that.
+   */
+  signInWithPasskey(options?: { autofill?: boolean; signal?: AbortSignal }): Promise<SignInOutcome>;
+  /** Whether this browser can offer passkeys in a field's autofill (conditional mediation). */
+  passkeyAutofillSupported(): Promise<boolean>;
+  /** The signed-in user's passkeys, oldest first. */
+  listPasskeys(): Promise<Passkey[]>;
+  renamePasskey(passkeyId: string, name: string): Promise<Passkey>;
+  /** Removes one of the signed-in user's passkeys; it can no longer sign in. */
+  removePasskey(passkeyId: string): Promise<void>;
+  /** The signed-in user's sessions (one per sign-in), newest first; this device's is marked. */
+  listSessions(): Promise<UserSession[]>;
+  /** Ends one of the signed-in user's sessions (signs that device out). */
+  revokeSession(sessionId: string): Promise<void>;
+}
+
+/** One sign-in of the user, on some device. */
+export interface UserSession {
+  id: string;
+  createdAtMillis: number;
+  lastUsedAtMillis: number | null;
+  lastUsedIp: string | null;
+  lastUsedUserAgent: string | null;
+  /** The session of this client (its refresh token). */
+  isCurrent: boolean;
+}
+
+/** One of the signed-in user's passkeys (the key itself stays on the user's device). */
+export interface Passkey {
+  id: string;
+  name: string;
+  createdAtMillis: number;
+  lastUsedAtMillis: number | null;
 }
 
 /** Creates a client for one project. */

@@ -1,5 +1,5 @@
-// PKCE (S256) and state for the OAuth redirect flow (wire §7.1, §7.4) with Web Crypto: the
-// verifier waits in a cookie named after the state for 600 s (spec §9) until the callback uses it.
+// PKCE (S256) and state for the OAuth redirect flow with Web Crypto: the
+// verifier waits in a cookie named after the state for 600 s until the callback uses it.
 import { deleteCookie, readCookie, shouldMarkSecure, writeCookie, type CookieDocument } from './cookies';
 
 const verifierCookieMaxAgeSeconds = 600;

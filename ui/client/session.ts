@@ -1,4 +1,4 @@
-// The session rules of spec §4: an access token known to be expired is refreshed from the
+// The session rules: an access token known to be expired is refreshed from the
 // refresh token before use (one refresh shared by concurrent calls), a refresh-token error ends
 // the session, and an access token the server refused is dropped so the next use refreshes it.
 import { isAccessTokenExpired, serverClockOffsetMillis } from './access-token-expiry';
@@ -71,9 +71,11 @@ export class SessionKeeper {
       if ((await this.read()).refreshToken === refreshToken) await this.clear();
       return { accessToken: null, refreshToken: null };
     }
-    const accessToken = (answer as { access_token?: unknown }).access_token;
+    const { access_token: accessToken, refresh_token: rotated } = answer as { access_token?: unknown; refresh_token?: unknown };
     if (typeof accessToken !== 'string' || !accessToken) throw new Error('The token endpoint answered without an access_token.');
-    const refreshed = { accessToken, refreshToken };
+    // A project with refresh-token rotation answers with the next refresh token; the one sent is
+    // used up, and presenting it again would end the session.
+    const refreshed = { accessToken, refreshToken: typeof rotated === 'string' && rotated ? rotated : refreshToken };
     if ((await this.read()).refreshToken === refreshToken) await this.write(refreshed);
     return refreshed;
   }

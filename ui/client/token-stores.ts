@@ -1,4 +1,4 @@
-// Where a session's tokens live (spec §7 "Session storage", wire §3.7): browser cookies, memory,
+// Where a session's tokens live: browser cookies, memory,
 // or a custom store; plus the `x-stack-auth` header that carries them to an app's own backend.
 import { browserCookieDocument, deleteCookie, readCookie, shouldMarkSecure, writeCookie, type CookieDocument } from './cookies';
 
@@ -39,7 +39,7 @@ export function memoryTokenStore(initial: StoredTokens = noTokens): TokenStore {
 
 const refreshCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 const accessCookieMaxAgeSeconds = 24 * 60 * 60;
-/** How often the cookies are re-read to notice other tabs' sign-ins and sign-outs (spec §7). */
+/** How often the cookies are re-read to notice other tabs' sign-ins and sign-outs. */
 const cookiePollMillis = 100;
 
 export interface CookieTokenStoreOptions {
@@ -51,7 +51,7 @@ export interface CookieTokenStoreOptions {
 }
 
 /**
- * Cookies named as the Stack SDK names them (wire §3.7), so both can share a session:
+ * Cookies named as the Stack SDK names them, so both can share a session:
  * `stack-refresh-{projectId}` (one year) and `stack-access` = `["<refresh>","<access>"]` (one day),
  * whose access token counts only while its refresh token is the current one.
  */
@@ -150,7 +150,7 @@ export function tokensFromAuthHeader(source: string | null | undefined | Headers
   }
 }
 
-/** The `x-stack-auth` header value for `tokens` (wire §3.7). */
+/** The `x-stack-auth` header value for `tokens`. */
 export function authHeaderValue(tokens: StoredTokens): string {
   return JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
 }

@@ -1,6 +1,6 @@
-// HTTP to authd: the wire's headers (wire §1.2), known errors turned into typed errors (§2.3, §2.4),
-// network failures retried with randomised exponential backoff (spec §7, wire §2.5) and 429s waited out.
-import { knownAuthErrorFromWire, NetworkError, UnexpectedResponseError } from './errors';
+// HTTP to authd: the wire's headers, known errors turned into typed errors,
+// network failures retried with randomised exponential backoff and short 429s waited out.
+import { knownAuthErrorFromWire, NetworkError, RateLimitedError, UnexpectedResponseError } from './errors';
 
 export interface TransportConfig {
   baseUrl: string;
@@ -9,6 +9,11 @@ export interface TransportConfig {
   fetch: typeof fetch;
   attempts: number;
   baseDelayMillis: number;
+  /**
+   * The longest one call may take, retries and waits included: a server that accepts the
+   * connection and never answers must not hold a caller (a person at a form) indefinitely.
+   */
+  deadlineMillis: number;
 }
 
 export interface ApiCall {
@@ -23,6 +28,11 @@ export interface ApiCall {
 const clientVersion = 'js @authd/client@0.1.0';
 /** Upper bound on a server-requested Retry-After wait, so a misbehaving proxy cannot hang the app. */
 const maxRetryAfterMillis = 60_000;
+/**
+ * A 429 asking for a longer wait than this is answered with RateLimitedError at once: a person
+ * in front of a form must be told to wait, not watch a disabled button for a minute.
+ */
+const longestSilentWaitMillis = 5_000;
 
 function isBrowserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -30,7 +40,17 @@ function isBrowserOffline(): boolean {
 
 const offlineMessage = 'You are offline. Check your internet connection and try again.';
 
-const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
+const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, millis)));
+
+/** Aborts at `deadline` (epoch ms); `clear` stops the timer once the answer has come. */
+function abortAt(deadline: number): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('no answer before the deadline')), Math.max(0, deadline - Date.now()));
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+/** How long the diagnostic request after the last failure may take. */
+const diagnosticTimeoutMillis = 2_000;
 
 function backoffMillis(config: TransportConfig, attempt: number): number {
   return (0.5 + Math.random()) * config.baseDelayMillis * 2 ** attempt;
@@ -43,12 +63,15 @@ function backoffMillis(config: TransportConfig, attempt: number): number {
  */
 async function diagnosticMessage(config: TransportConfig, attempts: number, lastError: unknown): Promise<string> {
   const reason = lastError instanceof Error ? lastError.message : String(lastError);
-  const head = `Could not reach authd at ${config.baseUrl} after ${attempts} attempts (${reason}).`;
+  const head = `Could not reach authd at ${config.baseUrl} after ${attempts} attempt${attempts === 1 ? '' : 's'} (${reason}).`;
   let rootAnswers = false;
+  const timeout = abortAt(Date.now() + diagnosticTimeoutMillis);
   try {
-    rootAnswers = (await config.fetch(`${config.baseUrl}/api/v1`, { method: 'GET' })).ok;
+    rootAnswers = (await config.fetch(`${config.baseUrl}/api/v1`, { method: 'GET', signal: timeout.signal })).ok;
   } catch {
     rootAnswers = false;
+  } finally {
+    timeout.clear();
   }
   return rootAnswers
     ? `${head} The server answers simple requests, so the API calls themselves are being blocked: check that the server sends CORS headers for this origin and that no proxy or browser extension drops requests with X-Stack headers.`
@@ -57,34 +80,53 @@ async function diagnosticMessage(config: TransportConfig, attempts: number, last
 
 /** fetch with the retry rules; answers the first response that is not a 429 worth retrying. */
 async function fetchWithRetries(config: TransportConfig, url: string, init: () => RequestInit): Promise<Response> {
+  const deadline = Date.now() + config.deadlineMillis;
   let lastError: unknown;
-  for (let attempt = 0; attempt < config.attempts; attempt++) {
-    if (attempt > 0 && lastError !== undefined) await sleep(backoffMillis(config, attempt - 1));
+  let attempts = 0;
+  for (let attempt = 0; attempt < config.attempts && Date.now() < deadline; attempt++) {
+    if (attempt > 0 && lastError !== undefined) {
+      const wait = backoffMillis(config, attempt - 1);
+      // No attempt is worth starting if the deadline falls during the wait.
+      if (Date.now() + wait >= deadline) break;
+      await sleep(wait);
+    }
+    attempts = attempt + 1;
     let response: Response;
+    const timeout = abortAt(deadline);
     try {
-      response = await config.fetch(url, init());
+      response = await config.fetch(url, { ...init(), signal: timeout.signal });
     } catch (error) {
-      if (isBrowserOffline()) throw new NetworkError(offlineMessage, { offline: true, attempts: attempt + 1, cause: error });
+      if (isBrowserOffline()) throw new NetworkError(offlineMessage, { offline: true, attempts, cause: error });
       lastError = error;
       continue;
+    } finally {
+      // The body is read after this returns; only a silent server is cut off, not a slow body.
+      timeout.clear();
     }
     const status = Number(response.headers.get('x-stack-actual-status') ?? response.status);
     if (status === 429 && attempt + 1 < config.attempts) {
       const retryAfterSeconds = Number(response.headers.get('retry-after'));
-      await response.body?.cancel();
-      lastError = undefined;
-      await sleep(
+      if (Number.isFinite(retryAfterSeconds) && retryAfterSeconds * 1000 > longestSilentWaitMillis) {
+        const text = (await response.text()).trim();
+        throw new RateLimitedError(text || `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds);
+      }
+      const wait =
         Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0
           ? Math.min(retryAfterSeconds * 1000, maxRetryAfterMillis)
-          : backoffMillis(config, attempt),
-      );
-      continue;
+          : backoffMillis(config, attempt);
+      // Past the deadline the 429 itself is the answer.
+      if (Date.now() + wait < deadline) {
+        await response.body?.cancel();
+        lastError = undefined;
+        await sleep(wait);
+        continue;
+      }
     }
     return response;
   }
-  throw new NetworkError(await diagnosticMessage(config, config.attempts, lastError), {
+  throw new NetworkError(await diagnosticMessage(config, attempts, lastError), {
     offline: false,
-    attempts: config.attempts,
+    attempts,
     cause: lastError,
   });
 }
@@ -138,7 +180,7 @@ export async function callAuthApi(config: TransportConfig, call: ApiCall): Promi
 }
 
 /**
- * A grant at the OAuth token endpoint (wire §3.4, §7.3): form-encoded, client credentials in the
+ * A grant at the OAuth token endpoint: form-encoded, client credentials in the
  * body, real statuses (no override header). Known errors still come with their header.
  */
 export async function callTokenEndpoint(config: TransportConfig, form: Record<string, string>): Promise<unknown> {

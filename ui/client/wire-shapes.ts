@@ -1,4 +1,4 @@
-// Translation between the wire's snake_case shapes (wire §4) and the client's camelCase types.
+// Translation between the wire's snake_case shapes and the client's camelCase types.
 import type { ClientProject, CurrentUser, CurrentUserUpdate, SignInOutcome, Team } from './index';
 
 type Wire = Record<string, any>;
@@ -65,7 +65,7 @@ export function projectFromWire(project: Wire): ClientProject {
   };
 }
 
-/** The tokens of a sign-in response (wire §4.15), checked before they are stored. */
+/** The tokens of a sign-in response, checked before they are stored. */
 export function sessionFromWire(answer: Wire): { accessToken: string; refreshToken: string; outcome: SignInOutcome } {
   if (typeof answer?.access_token !== 'string' || typeof answer?.refresh_token !== 'string') {
     throw new Error('authd answered a sign-in without access_token and refresh_token.');

@@ -1,11 +1,14 @@
 // Entry of the hosted handler screens that authd serves itself: reads the project's public
 // settings authd put in the page, then renders the handler routes for the same-origin API.
+import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAuthClient } from '../client/index';
 import { AuthProvider } from '../react/auth-provider';
 import { HandlerRoutes } from '../react/handler/handler-routes';
-import { lazyPages } from './lazy-pages';
-import type { HostedScreensConfig } from '../../server/core/hosted-screens';
+import { lazyPages } from '../react/handler/lazy-pages';
+import { useBrowserLocation } from '../react/navigation';
+import { handlerPageOf } from '../react/redirect-rules';
+import { hostedDocumentTitle, type HostedScreensConfig } from '../../server/protocol/hosted-screens-config';
 
 const config = JSON.parse(document.getElementById('authd-hosted-config')!.textContent!) as HostedScreensConfig;
 
@@ -17,6 +20,20 @@ const client = createAuthClient({
   tokenStore: 'cookie',
 });
 
+/** Keeps the tab's title on the screen shown, as the server set it for the first one. */
+function DocumentTitle() {
+  const here = useBrowserLocation();
+  useEffect(() => {
+    const page = handlerPageOf(here.split('?')[0]!, config.handlerPath);
+    // Account settings names its own sections.
+    if (page && page !== 'unknown' && page !== 'account-settings') {
+      document.title = hostedDocumentTitle(page, config.projectName);
+    }
+  }, [here]);
+  return null;
+}
+
+// The page shell is a <main> with a skeleton card beside it, hidden once this renders.
 createRoot(document.getElementById('root')!).render(
   <AuthProvider
     client={client}
@@ -25,6 +42,7 @@ createRoot(document.getElementById('root')!).render(
     trustedOrigins={config.trustedOrigins}
     allowLocalhost={config.allowLocalhost}
   >
+    <DocumentTitle />
     <HandlerRoutes pages={lazyPages} />
   </AuthProvider>,
 );

@@ -21,7 +21,7 @@ export interface AuthRuntime {
   handlerPath: string;
   urls: AuthPageUrls;
   theme: ThemeChoice;
-  /** Extra redirect targets trusted besides this origin (spec §2 redirect rules). */
+  /** Extra redirect targets trusted besides this origin. */
   trustedOrigins: readonly string[];
   /** Also trust any localhost origin, as a project that allows localhost does. */
   allowLocalhost: boolean;

@@ -1,31 +1,90 @@
 // The submit step every screen form shares: the browser-side checks first (any message stops the
-// submit), then the call with the form busy meanwhile; a failed call's message goes on one field.
-import { useState, type FormEvent } from 'react';
+// submit), then the call with the form busy meanwhile. A refused call's message goes on one
+// field; a rate limit or an unreachable server is the whole form's problem and is said so, in
+// words for the person at the form. After a failed submit, focus moves to the first message.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { NetworkError, RateLimitedError, UnexpectedResponseError } from '../client/index';
 
 /** The message of a failed call, as the screens show it on a field. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+export const unreachableServerMessage = 'The server could not be reached. Check your connection and try again.';
+export const offlineMessage = 'You are offline. Check your internet connection and try again.';
+export const serverProblemMessage = 'Something went wrong on the server. Please try again in a moment.';
+
+/** A wait as people say it: "40 seconds", "about 12 minutes", "about 2 hours". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 90) return `${Math.ceil(seconds)} seconds`;
+  if (seconds < 90 * 60) return `about ${Math.round(seconds / 60)} minutes`;
+  return `about ${Math.round(seconds / 3600)} hours`;
+}
+
+/** The form-wide message for a failure that is not about one field, or null when it is. */
+export function formProblemOf(error: unknown): string | null {
+  if (error instanceof RateLimitedError) {
+    return error.retryAfterSeconds
+      ? `Too many attempts. Please wait ${waitInWords(error.retryAfterSeconds)} and try again.`
+      : 'Too many attempts. Please wait a moment and try again.';
+  }
+  if (error instanceof NetworkError) return error.offline ? offlineMessage : unreachableServerMessage;
+  if (error instanceof UnexpectedResponseError) return serverProblemMessage;
+  return null;
+}
+
+/** Moves focus to the first input marked invalid in `form`, else to its form-wide message. */
+export function focusFirstProblem(form: HTMLElement | null): void {
+  const target = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-form-problem]');
+  target?.focus();
+}
+
 export function useFormSubmit<Field extends string>(options: {
   /** Each field's message, null when it is fine. */
   validate(): Record<Field, string | null>;
-  /** The call; a rejection shows its message on `failureField`. */
+  /** The call; a rejection shows its message on `failureField` (or form-wide, see formProblemOf). */
   send(): Promise<void>;
   failureField: NoInfer<Field>;
-}): { errors: Partial<Record<Field, string | null>>; busy: boolean; onSubmit(event: FormEvent): void } {
+  /**
+   * The form renders `formError` (<FormProblem>): rate-limit and network messages go there.
+   * Otherwise they go, in the same words, on `failureField`.
+   */
+  formWideProblems?: boolean;
+}): {
+  errors: Partial<Record<Field, string | null>>;
+  /** A message about the whole form (rate limit, network), shown above its button. */
+  formError: string | null;
+  busy: boolean;
+  onSubmit(event: FormEvent): void;
+} {
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement | null>(null);
+  // Counts failed submits, so focus moves after each one (not on every render).
+  const [failures, setFailures] = useState(0);
+
+  useEffect(() => {
+    if (failures > 0) focusFirstProblem(form.current);
+  }, [failures]);
 
   async function submit() {
     const found = options.validate();
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    setFormError(null);
+    if (Object.values(found).some(Boolean)) {
+      setFailures((n) => n + 1);
+      return;
+    }
     setBusy(true);
     try {
       await options.send();
     } catch (error) {
-      setErrors({ [options.failureField]: messageOf(error) } as Partial<Record<Field, string | null>>);
+      const problem = formProblemOf(error);
+      if (problem && options.formWideProblems) setFormError(problem);
+      else if (problem) setErrors({ [options.failureField]: problem } as Partial<Record<Field, string | null>>);
+      else setErrors({ [options.failureField]: messageOf(error) } as Partial<Record<Field, string | null>>);
+      setFailures((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -33,9 +92,11 @@ export function useFormSubmit<Field extends string>(options: {
 
   return {
     errors,
+    formError,
     busy,
     onSubmit(event) {
       event.preventDefault();
+      form.current = event.currentTarget as HTMLFormElement;
       void submit();
     },
   };

@@ -1,4 +1,4 @@
-// The form messages of spec §5, checked in the browser before anything is sent. The password
+// The form messages, checked in the browser before anything is sent. The password
 // length messages are the server's own (PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG), written out
 // rather than imported so the server's catalogue stays out of the browser bundle; a test in
 // test/ui-client/bundle-and-errors.test.ts keeps them equal.
@@ -10,7 +10,7 @@ export const passwordTooLongMessage = `Password too long. Maximum length is ${ma
 /** INVALID_TOTP_CODE's message, shown for a code that is not six digits. */
 export const invalidTotpCodeMessage = 'The TOTP code is invalid. Please try again.';
 
-// The server's sign-up rule for addresses (wire §1.5, "strict"), so the browser refuses what
+// The server's sign-up rule for addresses ("strict"), so the browser refuses what
 // the server would.
 const emailPattern = /^[^\s@.][^\s@]*@[^\s@]+\.[^\s@.][^\s@.]+$/;
 

@@ -60,7 +60,7 @@ export function useUrlKeepingReturnTo(): (url: string) => string {
 
 /**
  * After a sign-in or sign-up: to `after_auth_return_to` when present and trusted, to the error
- * page when present and untrusted (spec §2), otherwise to the after-sign-in/up page.
+ * page when present and untrusted, otherwise to the after-sign-in/up page.
  */
 export function useRedirectAfterAuth(): (kind: 'sign-in' | 'sign-up') => void {
   const runtime = useAuthRuntime();

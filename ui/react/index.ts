@@ -9,8 +9,18 @@ export { SignIn, SignUp, AuthPage } from './components/auth-page';
 export { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm } from './components/credential-forms';
 export { OAuthButtons, providerBrands } from './components/oauth-buttons';
 export { PasswordField, TextField } from './components/form-fields';
+export {
+  OneTimeCodeInput,
+  normalizeOneTimeCode,
+  oneTimeCodeTooLongMessage,
+  type OneTimeCodeInputProps,
+  type OneTimeCodeCharacters,
+} from './components/one-time-code-input';
 export { AlreadySignedInCard, SignUpDisabledCard, SignedOutCard } from './components/status-cards';
 export { Card, MessageCard } from './components/card';
+export { UserButton, type UserButtonProps, type UserButtonItem } from './components/user-button';
+export { SelectedTeamSwitcher, type SelectedTeamSwitcherProps } from './components/team-switcher';
+export { UserAvatar, TeamAvatar } from './components/avatars';
 export { ForgotPassword } from './pages/forgot-password';
 export { PasswordReset } from './pages/password-reset';
 export { EmailVerification } from './pages/email-verification';
@@ -18,4 +28,17 @@ export { MagicLinkCallback } from './pages/magic-link-callback';
 export { OAuthCallback } from './pages/oauth-callback';
 export { SignOut } from './pages/sign-out';
 export { ErrorPage } from './pages/error-page';
+export { TeamInvitation } from './team-invitation/team-invitation-page';
+export {
+  AccountSettings,
+  type AccountSettingsProps,
+  type SettingsMenuEntry,
+  type SettingsMenuItem,
+} from './account-settings/account-settings';
+export { SettingsLayout } from './account-settings/settings-layout';
+export { Toasts, showToast, toaster } from './components/toasts';
+export { CopyButton, copyToClipboard } from './components/copy-button';
+export { InfoTooltip } from './components/info-tooltip';
+export { Skeleton } from './components/skeleton';
+export { DelayedTextField, useDelayedValue } from './components/delayed-text-input';
 export { isTrustedRedirect, handlerPageOf, returnToParameter, type HandlerPage } from './redirect-rules';

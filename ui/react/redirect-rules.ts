@@ -1,6 +1,6 @@
-// The redirect rules of spec §2: which `after_auth_return_to` targets the screens may follow,
+// The redirect rules: which `after_auth_return_to` targets the screens may follow,
 // and the handler page URLs built from the handler base path. Pure functions, no React.
-import { isLocalhostName } from '../client/cookies';
+import { isLocalhostName } from '../../server/protocol/localhost-names';
 
 /** The query parameter that carries the page to return to after sign-in or sign-up. */
 export const returnToParameter = 'after_auth_return_to';
@@ -14,7 +14,9 @@ export type HandlerPage =
   | 'email-verification'
   | 'magic-link-callback'
   | 'oauth-callback'
-  | 'error';
+  | 'error'
+  | 'team-invitation'
+  | 'account-settings';
 
 export const handlerPages: readonly HandlerPage[] = [
   'sign-in',
@@ -26,9 +28,14 @@ export const handlerPages: readonly HandlerPage[] = [
   'magic-link-callback',
   'oauth-callback',
   'error',
+  'team-invitation',
+  'account-settings',
 ];
 
-/** A handler base path as the spec wants it: starting with `/`, without a trailing `/`. */
+/** Pages with their own subpaths (`account-settings/profile`, …), which they route themselves. */
+const pagesWithSubpaths: readonly HandlerPage[] = ['account-settings'];
+
+/** A handler base path as the screens use it: starting with `/`, without a trailing `/`. */
 export function normalizeHandlerPath(handlerPath: string): string {
   if (!handlerPath.startsWith('/')) throw new Error(`The handler path must start with /, got "${handlerPath}"`);
   return handlerPath === '/' ? '' : handlerPath.replace(/\/+$/, '');
@@ -39,7 +46,9 @@ export function handlerPageOf(pathname: string, handlerPath: string): HandlerPag
   const base = normalizeHandlerPath(handlerPath);
   if (pathname !== base && !pathname.startsWith(`${base}/`)) return null;
   const rest = pathname.slice(base.length).replace(/^\/+|\/+$/g, '');
-  return (handlerPages as readonly string[]).includes(rest) ? (rest as HandlerPage) : 'unknown';
+  if ((handlerPages as readonly string[]).includes(rest)) return rest as HandlerPage;
+  const firstSegment = rest.split('/')[0] as HandlerPage;
+  return pagesWithSubpaths.includes(firstSegment) ? firstSegment : 'unknown';
 }
 
 export interface TrustContext {
@@ -89,7 +98,7 @@ export function withReturnTo(url: string, returnTo: string, base: string): strin
   return parsed.origin === new URL(base).origin ? parsed.pathname + parsed.search + parsed.hash : parsed.toString();
 }
 
-/** The error page URL carrying a parsed error (spec §2 error page). */
+/** The error page URL carrying a parsed error (the handler's error page). */
 export function errorPageUrl(errorUrl: string, error: { code: string; message: string; details?: unknown }): string {
   const url = new URL(errorUrl, 'http://placeholder.invalid');
   url.searchParams.set('errorCode', error.code);

@@ -2,9 +2,9 @@
 // and every attempt's status code or error, and the manual retry.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../../../db/schema';
-import { StatusError } from '../../protocol/status-error';
-import type { Context } from '../context';
-import { writeTransaction } from '../transactions';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { Context } from '../storage/context';
+import { writeTransaction } from '../storage/transactions';
 import { attemptWebhookDelivery, findDeliveryToAttempt } from './webhook-delivery';
 import { requireWebhookEndpointRow } from './webhook-endpoints';
 
@@ -98,7 +98,7 @@ export function readWebhookDelivery(ctx: Context, projectId: string, deliveryId:
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, deliveryId)))
     .get();
-  if (!row) throw new StatusError(404, 'Webhook delivery not found.');
+  if (!row) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
   return deliveryViews(ctx, [row])[0]!;
 }
 
@@ -117,7 +117,7 @@ export async function retryWebhookDelivery(ctx: Context, projectId: string, deli
       .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, deliveryId)))
       .returning({ id: webhookDeliveries.id })
       .all();
-    if (rows.length === 0) throw new StatusError(404, 'Webhook delivery not found.');
+    if (rows.length === 0) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
   });
   const delivery = findDeliveryToAttempt(ctx, deliveryId);
   // The caller sees the outcome in the answer; no separate warning.

@@ -4,9 +4,9 @@
 // the CLI or left pending by a previous run are picked up.
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from '../../../db/schema';
-import { startBackgroundWorker, type BackgroundWorker } from '../background-worker';
-import type { Context } from '../context';
-import { writeTransaction } from '../transactions';
+import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
+import type { Context } from '../storage/context';
+import { writeTransaction } from '../storage/transactions';
 import { openEndpointSecret } from './webhook-endpoints';
 import { signedWebhookHeaders } from './webhook-signing';
 

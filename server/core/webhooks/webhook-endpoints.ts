@@ -3,12 +3,12 @@
 // (the worker must read it back to sign, so a digest would not do).
 import { and, asc, eq } from 'drizzle-orm';
 import { webhookEndpoints } from '../../../db/schema';
-import { StatusError } from '../../protocol/status-error';
-import type { Context } from '../context';
-import { isLocalhostName } from '../production-mode';
-import { requireProjectRow } from '../projects';
-import { openSecret, sealSecret } from '../secret-box';
-import { writeTransaction } from '../transactions';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { Context } from '../storage/context';
+import { isLocalhostName } from '../../protocol/localhost-names';
+import { requireProjectRow } from '../projects/projects';
+import { openSecret, sealSecret } from '../storage/secret-box';
+import { writeTransaction } from '../storage/transactions';
 import { generateWebhookSecret } from './webhook-signing';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -48,17 +48,17 @@ function isLoopbackHost(hostname: string): boolean {
  * https and may not point at the machine authd runs on.
  */
 function checkWebhookUrl(ctx: Context, url: string): string {
-  if (url.length > maxUrlLength) throw new StatusError(400, `Webhook URLs may be at most ${maxUrlLength} characters long.`);
-  if (!URL.canParse(url)) throw new StatusError(400, 'The webhook URL must be an absolute http or https URL.');
+  if (url.length > maxUrlLength) throw plainTextError('WEBHOOK_URL_TOO_LONG', maxUrlLength);
+  if (!URL.canParse(url)) throw plainTextError('WEBHOOK_URL_NOT_HTTP');
   const parsed = new URL(url);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new StatusError(400, 'The webhook URL must be an absolute http or https URL.');
+    throw plainTextError('WEBHOOK_URL_NOT_HTTP');
   }
-  if (parsed.username || parsed.password) throw new StatusError(400, 'The webhook URL must not contain credentials.');
+  if (parsed.username || parsed.password) throw plainTextError('WEBHOOK_URL_WITH_CREDENTIALS');
   if (ctx.mode === 'production') {
-    if (parsed.protocol !== 'https:') throw new StatusError(400, 'In production mode webhook URLs must use https.');
+    if (parsed.protocol !== 'https:') throw plainTextError('WEBHOOK_URL_NOT_HTTPS_IN_PRODUCTION');
     if (isLoopbackHost(parsed.hostname)) {
-      throw new StatusError(400, 'In production mode webhook URLs cannot point at localhost or a loopback address.');
+      throw plainTextError('WEBHOOK_URL_LOOPBACK_IN_PRODUCTION');
     }
   }
   return parsed.href;
@@ -87,7 +87,7 @@ export function createWebhookEndpoint(
       .where(eq(webhookEndpoints.projectId, projectId))
       .all();
     if (existing.length >= maxEndpointsPerProject) {
-      throw new StatusError(400, `A project can have at most ${maxEndpointsPerProject} webhook endpoints.`);
+      throw plainTextError('TOO_MANY_WEBHOOK_ENDPOINTS', maxEndpointsPerProject);
     }
     tx.insert(webhookEndpoints).values(row).run();
   });
@@ -111,12 +111,32 @@ export function requireWebhookEndpointRow(ctx: Context, projectId: string, endpo
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
     .get();
-  if (!row) throw new StatusError(404, 'Webhook endpoint not found.');
+  if (!row) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   return row;
 }
 
 export function readWebhookEndpoint(ctx: Context, projectId: string, endpointId: string): WebhookEndpointView {
   return endpointView(requireWebhookEndpointRow(ctx, projectId, endpointId));
+}
+
+/** Changes where an endpoint's events go and its description; the secret stays. */
+export function updateWebhookEndpoint(
+  ctx: Context,
+  projectId: string,
+  endpointId: string,
+  change: { url?: string; description?: string },
+): WebhookEndpointView {
+  const url = change.url === undefined ? undefined : checkWebhookUrl(ctx, change.url);
+  writeTransaction(ctx, (tx) => {
+    const updated = tx
+      .update(webhookEndpoints)
+      .set({ ...(url !== undefined ? { url } : {}), ...(change.description !== undefined ? { description: change.description } : {}) })
+      .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
+      .returning({ id: webhookEndpoints.id })
+      .all();
+    if (updated.length === 0) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
+  });
+  return readWebhookEndpoint(ctx, projectId, endpointId);
 }
 
 /** Removes the endpoint with its pending deliveries and their log. */
@@ -127,7 +147,7 @@ export function deleteWebhookEndpoint(ctx: Context, projectId: string, endpointI
       .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
       .returning({ id: webhookEndpoints.id })
       .all();
-    if (deleted.length === 0) throw new StatusError(404, 'Webhook endpoint not found.');
+    if (deleted.length === 0) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   });
 }
 

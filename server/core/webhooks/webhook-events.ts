@@ -4,10 +4,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema';
-import type { Context } from '../context';
-import { prepared } from '../prepared-queries';
-import { randomCrockfordString } from '../random-tokens';
-import type { DbWriter } from '../transactions';
+import type { Context } from '../storage/context';
+import { prepared } from '../storage/prepared-queries';
+import { randomCrockfordString } from '../auth/random-tokens';
+import type { DbWriter } from '../storage/transactions';
 
 export const webhookEventTypes = [
   'user.created',

@@ -3,9 +3,9 @@
 // app-portal token). Stateless: `whmt_<payload>.<HMAC>` keyed by the instance key, so they
 // cannot be revoked early, only expire; hence the short life.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { StatusError } from '../../protocol/status-error';
-import type { Context } from '../context';
-import { requireAccess, type RequestAuth } from '../request-auth';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { Context } from '../storage/context';
+import { requireAccess, type RequestAuth } from '../auth/request-auth';
 
 export const webhookManagementTokenLifetimeMillis = 60 * 60 * 1000;
 const tokenPrefix = 'whmt_';
@@ -24,20 +24,18 @@ export function issueWebhookManagementToken(ctx: Context, projectId: string): st
   return `${tokenPrefix}${payload}.${tokenMac(ctx, payload).toString('base64url')}`;
 }
 
-const invalidTokenText = 'The webhook management token is invalid or has expired. Ask POST /webhooks/svix-token for a new one.';
-
 /** The project a token lets its bearer manage webhooks of; 401 text if it is forged or expired. */
 function verifyWebhookManagementToken(ctx: Context, token: string): string {
   const [payload, mac] = token.startsWith(tokenPrefix) ? token.slice(tokenPrefix.length).split('.') : [];
-  if (!payload || !mac) throw new StatusError(401, invalidTokenText);
+  if (!payload || !mac) throw plainTextError('INVALID_WEBHOOK_MANAGEMENT_TOKEN');
   const expected = tokenMac(ctx, payload);
   const presented = Buffer.from(mac, 'base64url');
-  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw new StatusError(401, invalidTokenText);
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw plainTextError('INVALID_WEBHOOK_MANAGEMENT_TOKEN');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
     project_id: string;
     expires_at_millis: number;
   };
-  if (claims.expires_at_millis <= ctx.clock.now()) throw new StatusError(401, invalidTokenText);
+  if (claims.expires_at_millis <= ctx.clock.now()) throw plainTextError('INVALID_WEBHOOK_MANAGEMENT_TOKEN');
   return claims.project_id;
 }
 
@@ -50,7 +48,7 @@ export function resolveWebhookManagerProject(ctx: Context, auth: RequestAuth, be
   if (auth.kind === 'anonymous' && bearerToken !== undefined) {
     const projectId = verifyWebhookManagementToken(ctx, bearerToken);
     if (auth.projectId !== null && auth.projectId !== projectId) {
-      throw new StatusError(401, 'This webhook management token belongs to another project.');
+      throw plainTextError('WEBHOOK_MANAGEMENT_TOKEN_OF_ANOTHER_PROJECT');
     }
     return projectId;
   }

@@ -5,7 +5,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 const secretPrefix = 'whsec_';
 
-/** 32 random bytes, base64 after the prefix (the spec asks for 24 to 64 bytes). */
+/** 32 random bytes, base64 after the prefix (Standard Webhooks allows 24 to 64 bytes). */
 export function generateWebhookSecret(): string {
   return `${secretPrefix}${randomBytes(32).toString('base64')}`;
 }

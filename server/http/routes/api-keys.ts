@@ -1,11 +1,11 @@
-// /internal/api-keys: the project's API key sets (wire §5.13). Full keys appear only in the
+// /internal/api-keys: the project's API key sets. Full keys appear only in the
 // creation response.
 import * as v from 'valibot';
 import { apiKeyCreateSchema, apiKeyUpdateSchema } from '../../protocol/api-key-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
-import { createApiKeySet, getApiKeySet, listApiKeySets, updateApiKeySet } from '../../core/api-keys';
-import type { Context } from '../../core/context';
-import { requireAccess } from '../../core/request-auth';
+import { createApiKeySet, getApiKeySet, listApiKeySets, updateApiKeySet } from '../../core/projects/api-keys';
+import type { Context } from '../../core/storage/context';
+import { requireAccess } from '../../core/auth/request-auth';
 import type { ApiApp } from '../api-app';
 
 const keySetParams = v.strictObject({ api_key_id: v.pipe(v.string(), v.uuid('Must be a UUID')) });

@@ -1,20 +1,19 @@
-// POST /connected-accounts/{user_id}/{provider_id}/access-token (wire §5.15): a provider access
+// POST /connected-accounts/{user_id}/{provider_id}/access-token: a provider access
 // token of a user, for the app to call the provider's API. A client may ask only for itself.
 import * as v from 'valibot';
-import type { Context } from '../../core/context';
-import { requireAccess, resolveUserIdForCaller } from '../../core/request-auth';
-import { getConnectedAccountAccessToken } from '../../oauth/connected-accounts';
+import type { Context } from '../../core/storage/context';
+import { requireAccess, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { getConnectedAccountAccessToken } from '../../core/auth/connected-accounts';
 import { connectedAccountTokenBodySchema } from '../../protocol/oauth-schemas';
 import { userIdOrMeSchema } from '../../protocol/user-schemas';
 import type { ApiApp } from '../api-app';
-import { authdOrigins } from './oauth';
 
 const connectedAccountParams = v.strictObject({ user_id: userIdOrMeSchema, provider_id: v.string() });
 
 export function connectedAccountRoutes(app: ApiApp, ctx: Context) {
   return app.post(
     '/connected-accounts/:user_id/:provider_id/access-token',
-    async ({ auth, params, body, request, set }) => {
+    async ({ auth, params, body, set, authdOrigins }) => {
       const caller = requireAccess(auth, 'client');
       const userId = resolveUserIdForCaller(caller, params.user_id);
       const token = await getConnectedAccountAccessToken(
@@ -23,7 +22,7 @@ export function connectedAccountRoutes(app: ApiApp, ctx: Context) {
         userId,
         params.provider_id,
         body.scope,
-        authdOrigins(ctx, request).local,
+        authdOrigins(),
       );
       set.status = 201;
       return token;

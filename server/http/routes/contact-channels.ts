@@ -1,6 +1,6 @@
-// /contact-channels (wire §5.5): a user's email addresses and their verification. Clients act
+// /contact-channels: a user's email addresses and their verification. Clients act
 // only on themselves; servers on any user of the project.
-import type { Context } from '../../core/context';
+import type { Context } from '../../core/storage/context';
 import {
   createContactChannel,
   deleteContactChannel,
@@ -8,10 +8,10 @@ import {
   readContactChannel,
   sendContactChannelVerificationCode,
   updateContactChannel,
-} from '../../core/contact-channels';
-import { sendPrimaryEmailVerificationCode, verifyEmail } from '../../core/email-verification';
-import { requireAccess, requireUser, resolveUserIdForCaller } from '../../core/request-auth';
-import { checkVerificationCode } from '../../core/verification-codes';
+} from '../../core/users/contact-channels';
+import { sendPrimaryEmailVerificationCode, verifyEmail } from '../../core/auth/email-verification';
+import { requireAccess, requireUser, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { checkVerificationCode } from '../../core/auth/verification-codes';
 import {
   callbackUrlBodySchema,
   codeBodySchema,
@@ -55,7 +55,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/contact-channels/send-verification-code',
-      ({ auth, body }) => {
+      ({ auth, body, origin }) => {
         const caller = requireAccess(auth, 'client');
         sendPrimaryEmailVerificationCode(
           ctx,
@@ -63,6 +63,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
           requireUser(caller, 'SCHEMA_ERROR'),
           body.email,
           body.callback_url,
+          origin,
         );
         return { success: true };
       },
@@ -126,11 +127,11 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/contact-channels/:user_id/:contact_channel_id/send-verification-code',
-      ({ auth, params, body }) => {
+      ({ auth, params, body, origin }) => {
         const caller = requireAccess(auth, 'client');
-        // This one endpoint answers a client naming someone else with 400, not 403 (wire §5.5).
-        const userId = resolveUserIdForCaller(caller, params.user_id, 400);
-        sendContactChannelVerificationCode(ctx, caller.projectId, userId, params.contact_channel_id, body.callback_url);
+        // This one endpoint answers a client naming someone else with 400, not 403.
+        const userId = resolveUserIdForCaller(caller, params.user_id, 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER_BAD_REQUEST');
+        sendContactChannelVerificationCode(ctx, caller.projectId, userId, params.contact_channel_id, body.callback_url, origin);
         return { success: true };
       },
       { params: contactChannelParams, body: callbackUrlBodySchema },

@@ -1,12 +1,12 @@
-// The development mock provider's endpoints (server/oauth/dev-mock-provider.ts), answered 404 in
+// The development mock provider's endpoints (server/providers/dev-mock-provider.ts), answered 404 in
 // production mode.
-import type { Context } from '../../core/context';
+import type { Context } from '../../core/storage/context';
 import {
   approveDevMockAuthorization,
   devMockTokenResponse,
   devMockUserinfo,
   renderDevMockAuthorizePage,
-} from '../../oauth/dev-mock-provider';
+} from '../../core/auth/dev-mock-provider';
 import type { ApiApp } from '../api-app';
 
 function stringFields(input: unknown): Record<string, string> {
@@ -29,8 +29,8 @@ export function devOAuthRoutes(app: ApiApp, ctx: Context) {
           headers: { 'content-type': 'text/html; charset=utf-8' },
         }),
     )
-    .post('/dev-oauth/:provider_id/authorize', ({ params, body }) => {
-      const location = approveDevMockAuthorization(ctx, params.provider_id, stringFields(body));
+    .post('/dev-oauth/:provider_id/authorize', ({ params, body, authdOrigins }) => {
+      const location = approveDevMockAuthorization(ctx, params.provider_id, stringFields(body), authdOrigins().browserOrigins);
       return new Response(null, { status: 303, headers: { location } });
     })
     .post('/dev-oauth/:provider_id/token', ({ params, body }) => {

@@ -1,8 +1,8 @@
-// /email-templates (admin, wire §5.14): the project's templates, edited or default.
+// /email-templates (admin): the project's templates, edited or default.
 import * as v from 'valibot';
-import type { Context } from '../../core/context';
-import { listEmailTemplates, readEmailTemplate, resetEmailTemplate, updateEmailTemplate } from '../../core/email-templates';
-import { requireAccess } from '../../core/request-auth';
+import type { Context } from '../../core/storage/context';
+import { listEmailTemplates, readEmailTemplate, resetEmailTemplate, updateEmailTemplate } from '../../core/email/email-templates';
+import { requireAccess } from '../../core/auth/request-auth';
 import { noQueryParameters, wireObject } from '../../protocol/wire-object';
 import { emailTemplateTypes } from '../../../templates/default-email-templates';
 import type { ApiApp } from '../api-app';

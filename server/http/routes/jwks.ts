@@ -1,7 +1,7 @@
-// The public keys that verify a project's access tokens (wire §3.2). Needs no project headers.
+// The public keys that verify a project's access tokens. Needs no project headers.
 import * as v from 'valibot';
-import type { Context } from '../../core/context';
-import { readProjectJwks } from '../../core/signing-keys';
+import type { Context } from '../../core/storage/context';
+import { readProjectJwks } from '../../core/auth/signing-keys';
 import type { ApiApp } from '../api-app';
 
 export function jwksRoutes(app: ApiApp, ctx: Context) {

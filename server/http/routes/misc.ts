@@ -1,10 +1,14 @@
-// The API root and feature-support probe (wire §1.1, §5.17).
-import type { Context } from '../../core/context';
+// The API root and feature-support probe.
+import type { Context } from '../../core/storage/context';
 import type { ApiApp } from '../api-app';
+import type { RequestAuth } from '../../core/auth/request-auth';
+import { readUserServerView } from '../../core/users/user-views';
+import { noQueryParameters } from '../../protocol/wire-object';
 
-export function miscRoutes(app: ApiApp, _ctx: Context) {
+export function miscRoutes(app: ApiApp, ctx: Context) {
   return app
-    .get('/', () => text("Welcome to the authd API endpoint! authd speaks Stack Auth's REST API v1; see the README for details."))
+    // Stack's text, word for word: SDKs and health checks compare it. No query parameters, as there.
+    .get('/', ({ auth }) => text(welcomeText(ctx, auth)), { query: noQueryParameters })
     .post('/check-feature-support', ({ body }) => {
       const name = typeof body === 'object' && body !== null && 'name' in body ? String(body.name) : 'This feature';
       return text(`${name} is not yet supported by authd. Please open an issue on the authd project for more information.`);
@@ -13,4 +17,12 @@ export function miscRoutes(app: ApiApp, _ctx: Context) {
 
 function text(body: string): Response {
   return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
+
+function welcomeText(ctx: Context, auth: RequestAuth): string {
+  const intro = 'Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\n';
+  if (auth.kind !== 'project') return `${intro}Authentication: None`;
+  const type = auth.accessType.charAt(0).toUpperCase() + auth.accessType.slice(1);
+  const user = auth.userId ? (readUserServerView(ctx, auth.projectId, auth.userId).primary_email ?? auth.userId) : 'None';
+  return `${intro}Authentication: ${type}\nProject: ${auth.projectId}\nUser: ${user}`;
 }

@@ -1,18 +1,14 @@
-// OAuth as the app's authorization server (wire §7.1–7.2): authorize sends the browser to the
+// OAuth as the app's authorization server: authorize sends the browser to the
 // provider, the callback brings it back to the app. No project headers: these are navigations.
-// The token endpoint (§7.3) lives with the refresh grant in sessions.ts.
-import type { Context } from '../../core/context';
+// The token endpoint lives with the refresh grant in sessions.ts.
+import type { Context } from '../../core/storage/context';
 import { oauthAuthorizeQuerySchema } from '../../protocol/oauth-schemas';
 import { parseRequestPart } from '../../protocol/validation-messages';
-import { finishAuthorization, innerCookiePrefix, startAuthorization, type AuthdOrigins } from '../../oauth/authorization-flow';
+import type { AuthdOrigins } from '../../core/auth/authd-origins';
+import { finishAuthorization, innerCookiePrefix, startAuthorization } from '../../core/auth/authorization-flow';
 import type { ApiApp } from '../api-app';
 import { knownErrorResponse } from '../error-responses';
 import { requestPath } from '../request-path';
-
-export function authdOrigins(ctx: Context, request: Request): AuthdOrigins {
-  const local = new URL(request.url).origin;
-  return { public: ctx.settings.publicUrl?.replace(/\/+$/, '') ?? local, local };
-}
 
 function readCookies(request: Request): Record<string, string> {
   const cookies: Record<string, string> = {};
@@ -29,13 +25,19 @@ function redirect(location: string, setCookie?: string): Response {
   return new Response('{}', { status: 307, headers });
 }
 
-async function callback(ctx: Context, request: Request, providerId: string, input: unknown): Promise<Response> {
+async function callback(
+  ctx: Context,
+  request: Request,
+  origins: AuthdOrigins,
+  providerId: string,
+  input: unknown,
+): Promise<Response> {
   const fields = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
   const params = { state: text('state'), code: text('code'), error: text('error'), error_description: text('error_description') };
-  const outcome = await finishAuthorization(ctx, providerId, params, readCookies(request), authdOrigins(ctx, request));
+  const outcome = await finishAuthorization(ctx, providerId, params, readCookies(request), origins);
   // The inner cookie has done its job either way.
-  const clearCookie = `${innerCookiePrefix}${params.state}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+  const clearCookie = `${innerCookiePrefix}${params.state}=; Path=/; Expires=${new Date(0).toUTCString()}; Max-Age=0; HttpOnly`;
   if (outcome.kind === 'redirect') return redirect(outcome.location, clearCookie);
   const response = knownErrorResponse(outcome.error);
   response.headers.append('set-cookie', clearCookie);
@@ -44,17 +46,24 @@ async function callback(ctx: Context, request: Request, providerId: string, inpu
 
 export function oauthRoutes(app: ApiApp, ctx: Context) {
   return app
-    .get('/auth/oauth/authorize/:provider_id', async ({ params, query, request }) => {
+    .get('/auth/oauth/authorize/:provider_id', async ({ params, query, request, authdOrigins }) => {
       const parsed = parseRequestPart(oauthAuthorizeQuerySchema, query, {
         method: 'GET',
         pathname: requestPath(request.url),
         part: 'query',
       });
-      const { location, cookie } = await startAuthorization(ctx, params.provider_id, parsed, authdOrigins(ctx, request));
-      const attributes = [`Path=/`, `Max-Age=${cookie.maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax'];
+      const { location, cookie } = await startAuthorization(ctx, params.provider_id, parsed, authdOrigins());
+      // As Stack sets it: Expires as well as Max-Age, and no SameSite, because a provider that
+      // returns by form POST (Apple) comes back cross-site and a Lax cookie would not be sent.
+      const expires = new Date(ctx.clock.now() + cookie.maxAgeSeconds * 1000).toUTCString();
+      const attributes = [`Path=/`, `Expires=${expires}`, `Max-Age=${cookie.maxAgeSeconds}`, 'HttpOnly'];
       if (cookie.secure) attributes.push('Secure');
       return redirect(location, `${cookie.name}=${cookie.value}; ${attributes.join('; ')}`);
     })
-    .get('/auth/oauth/callback/:provider_id', ({ params, query, request }) => callback(ctx, request, params.provider_id, query))
-    .post('/auth/oauth/callback/:provider_id', ({ params, body, request }) => callback(ctx, request, params.provider_id, body));
+    .get('/auth/oauth/callback/:provider_id', ({ params, query, request, authdOrigins }) =>
+      callback(ctx, request, authdOrigins(), params.provider_id, query),
+    )
+    .post('/auth/oauth/callback/:provider_id', ({ params, body, request, authdOrigins }) =>
+      callback(ctx, request, authdOrigins(), params.provider_id, body),
+    );
 }

@@ -1,7 +1,7 @@
-// /auth/otp/*: sign-in by emailed link or typed code (wire §5.2).
-import type { Context } from '../../core/context';
-import { checkMagicLinkCode, sendMagicLinkCode, signInWithMagicLink } from '../../core/magic-link-auth';
-import { requireAccess } from '../../core/request-auth';
+// /auth/otp/*: sign-in by emailed link or typed code.
+import type { Context } from '../../core/storage/context';
+import { checkMagicLinkCode, sendMagicLinkCode, signInWithMagicLink } from '../../core/auth/magic-link-auth';
+import { requireAccess } from '../../core/auth/request-auth';
 import { codeBodySchema } from '../../protocol/auth-schemas';
 import { sendSignInCodeSchema } from '../../protocol/otp-and-mfa-schemas';
 import type { ApiApp } from '../api-app';

@@ -1,10 +1,10 @@
 // /internal/projects: the caller's owned projects, listed and created through the internal
-// project by its signed-in users (wire §5.12, §8).
+// project by its signed-in users.
 import { projectCreateSchema } from '../../protocol/project-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
-import type { Context } from '../../core/context';
-import { createOwnedProject, listOwnedProjects, requireInternalProjectUser } from '../../core/owned-projects';
-import { requireAccess } from '../../core/request-auth';
+import type { Context } from '../../core/storage/context';
+import { createOwnedProject, listOwnedProjects, requireInternalProjectUser } from '../../core/projects/owned-projects';
+import { requireAccess } from '../../core/auth/request-auth';
 import type { ApiApp } from '../api-app';
 
 export function ownedProjectRoutes(app: ApiApp, ctx: Context) {

@@ -1,13 +1,13 @@
-// /auth/password/*: sign-up, sign-in and password changes (wire §5.1).
-import type { Context } from '../../core/context';
-import { setPassword, signInWithPassword, signUpWithPassword, updatePassword } from '../../core/password-auth';
-import { requireAccess, requireUser } from '../../core/request-auth';
+// /auth/password/*: sign-up, sign-in and password changes.
+import type { Context } from '../../core/storage/context';
+import { setPassword, signInWithPassword, signUpWithPassword, updatePassword } from '../../core/auth/password-auth';
+import { requireAccess, requireUser } from '../../core/auth/request-auth';
 import {
   checkPasswordResetCode,
   passwordResetRequestAnswer,
   resetPassword,
   sendPasswordResetCode,
-} from '../../core/password-reset';
+} from '../../core/auth/password-reset';
 import {
   codeBodySchema,
   passwordResetSchema,
@@ -71,9 +71,10 @@ export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/auth/password/set',
-      async ({ auth, body }) => {
+      async ({ auth, body, request }) => {
         const caller = requireAccess(auth, 'client');
-        await setPassword(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'), body.password);
+        const keep = request.headers.get('x-stack-refresh-token') || undefined;
+        await setPassword(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'), body.password, keep);
         return { success: true };
       },
       { body: passwordSetSchema },

@@ -1,9 +1,9 @@
 // /projects/current: the client view for client and server callers, the admin view for admins.
 import { projectUpdateSchema } from '../../protocol/project-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
-import type { Context } from '../../core/context';
-import { deleteProject, readProjectAdminView, readProjectClientView, updateProject } from '../../core/projects';
-import { requireAccess } from '../../core/request-auth';
+import type { Context } from '../../core/storage/context';
+import { deleteProject, readProjectAdminView, readProjectClientView, updateProject } from '../../core/projects/projects';
+import { requireAccess } from '../../core/auth/request-auth';
 import type { ApiApp } from '../api-app';
 
 export function projectRoutes(app: ApiApp, ctx: Context) {

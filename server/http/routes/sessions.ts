@@ -1,13 +1,17 @@
-// Sessions (wire §3.4–3.6): the OAuth-style token endpoint the SDK refreshes through (and
-// exchanges OAuth authorization codes at, wire §7.3), the header-based refresh, sign-out, and
+// Sessions: the OAuth-style token endpoint the SDK refreshes through (and
+// exchanges OAuth authorization codes at), the header-based refresh, sign-out, and
 // server-created sessions.
-import type { Context } from '../../core/context';
-import { requireAccess, resolveMe } from '../../core/request-auth';
-import { createSession, endSession, exchangeTokenGrant, refreshAccessToken } from '../../core/sessions';
+import type { Context } from '../../core/storage/context';
+import * as v from 'valibot';
+import { requireAccess, resolveMe, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { endUserSession, listUserSessions } from '../../core/auth/user-sessions';
+import { userIdOrMeSchema, uuidSchema } from '../../protocol/user-schemas';
+import { wireObject } from '../../protocol/wire-object';
+import { createSession, endSession, exchangeTokenGrant, refreshAccessToken, type RefreshOrigin } from '../../core/auth/sessions';
 import { sessionCreateSchema, tokenRequestSchema } from '../../protocol/auth-schemas';
 import { knownError } from '../../protocol/known-errors';
 import { parseRequestPart } from '../../protocol/validation-messages';
-import { exchangeAuthorizationCode, OAuthRequestError } from '../../oauth/authorization-code-grant';
+import { exchangeAuthorizationCode, OAuthRequestError } from '../../core/auth/authorization-code-grant';
 import type { ApiApp } from '../api-app';
 import { requestLine } from '../request-path';
 
@@ -16,15 +20,22 @@ function refreshTokenHeader(request: Request): string {
   if (!token) {
     throw knownError(
       'SCHEMA_ERROR',
-      `Request validation failed on ${requestLine(request)}:\n  - headers.x-stack-refresh-token: is required`,
+      `Request validation failed on ${requestLine(request)}:\n  - headers.x-stack-refresh-token must be defined`,
     );
   }
   return token;
 }
 
+const sessionListQuery = wireObject({ user_id: userIdOrMeSchema });
+const sessionParams = v.strictObject({ session_id: uuidSchema });
+
+function refreshOrigin(ip: string | null | undefined, request: Request): RefreshOrigin {
+  return { ip: ip ?? null, userAgent: request.headers.get('user-agent') };
+}
+
 export function sessionRoutes(app: ApiApp, ctx: Context) {
   return app
-    .post('/auth/oauth/token', async ({ body }) => {
+    .post('/auth/oauth/token', async ({ body, origin, request }) => {
       const form = parseRequestPart(tokenRequestSchema, body, {
         method: 'POST',
         pathname: '/api/v1/auth/oauth/token',
@@ -48,7 +59,7 @@ export function sessionRoutes(app: ApiApp, ctx: Context) {
           if (!(error instanceof OAuthRequestError)) throw error;
           return tokenAnswer({ error: error.error, error_description: error.description }, 400);
         }
-        // The camelCase copies are deprecated duplicates the SDK once read (wire §7.3).
+        // The camelCase copies are deprecated duplicates the SDK once read.
         return tokenAnswer({
           access_token: granted.access_token,
           ...grantFields,
@@ -59,13 +70,36 @@ export function sessionRoutes(app: ApiApp, ctx: Context) {
           afterCallbackRedirectUrl: granted.after_callback_redirect_url,
         });
       }
-      const accessToken = await exchangeTokenGrant(ctx, form);
-      return tokenAnswer({ access_token: accessToken, ...grantFields });
+      const refreshed = await exchangeTokenGrant(ctx, form, refreshOrigin(origin.ip, request));
+      return tokenAnswer({
+        access_token: refreshed.access_token,
+        ...grantFields,
+        ...(refreshed.refresh_token ? { refresh_token: refreshed.refresh_token } : {}),
+      });
     })
-    .post('/auth/sessions/current/refresh', async ({ auth, request }) => {
+    .post('/auth/sessions/current/refresh', async ({ auth, request, origin }) => {
       const caller = requireAccess(auth, 'client');
-      return { access_token: await refreshAccessToken(ctx, caller.projectId, refreshTokenHeader(request)) };
+      return refreshAccessToken(ctx, caller.projectId, refreshTokenHeader(request), refreshOrigin(origin.ip, request));
     })
+    .get(
+      '/auth/sessions',
+      ({ auth, request, query }) => {
+        const caller = requireAccess(auth, 'client');
+        const userId = resolveUserIdForCaller(caller, query.user_id);
+        const current = request.headers.get('x-stack-refresh-token') ?? undefined;
+        return { items: listUserSessions(ctx, caller.projectId, userId, current), is_paginated: false };
+      },
+      { query: sessionListQuery },
+    )
+    .delete(
+      '/auth/sessions/:session_id',
+      ({ auth, params, query }) => {
+        const caller = requireAccess(auth, 'client');
+        endUserSession(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id), params.session_id);
+        return { success: true };
+      },
+      { params: sessionParams, query: sessionListQuery },
+    )
     .delete('/auth/sessions/current', ({ auth, request }) => {
       endSession(ctx, requireAccess(auth, 'client').projectId, refreshTokenHeader(request));
       return { success: true };

@@ -1,6 +1,6 @@
-// /team-invitations (wire §5.9): emailed links that let someone join a team.
-import type { Context } from '../../core/context';
-import { requireAccess } from '../../core/request-auth';
+// /team-invitations: emailed links that let someone join a team.
+import type { Context } from '../../core/storage/context';
+import { requireAccess } from '../../core/auth/request-auth';
 import {
   acceptTeamInvitation,
   checkTeamInvitationCode,
@@ -8,8 +8,8 @@ import {
   readTeamInvitationDetails,
   revokeTeamInvitation,
   sendTeamInvitation,
-} from '../../core/team-invitations';
-import { teamCallerOf } from '../../core/teams';
+} from '../../core/teams/team-invitations';
+import { teamCallerOf } from '../../core/teams/team-callers';
 import { codeBodySchema } from '../../protocol/auth-schemas';
 import { invitationParams, invitationSendSchema, invitationTeamQuery } from '../../protocol/team-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';

@@ -1,14 +1,8 @@
-// /team-member-profiles (wire §5.8): each member's name and image within a team.
-import type { Context } from '../../core/context';
-import { requireAccess, resolveMe, type RequestAuth } from '../../core/request-auth';
-import {
-  listMemberProfiles,
-  readMemberProfile,
-  teamCallerOf,
-  toClientMemberProfile,
-  updateMemberProfile,
-  type MemberProfileServerView,
-} from '../../core/teams';
+// /team-member-profiles: each member's name and image within a team.
+import type { Context } from '../../core/storage/context';
+import { requireAccess, resolveMe, type RequestAuth } from '../../core/auth/request-auth';
+import { listMemberProfiles, readMemberProfile, toClientMemberProfile, updateMemberProfile, type MemberProfileServerView } from '../../core/teams/teams';
+import { teamCallerOf } from '../../core/teams/team-callers';
 import { memberProfileListQuery, memberProfileUpdateSchema, teamUserParams } from '../../protocol/team-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';

@@ -1,8 +1,9 @@
-// /team-memberships (wire §5.7): the server adds members; any member may leave, and a client
+// /team-memberships: the server adds members; any member may leave, and a client
 // with $remove_members may remove others.
-import type { Context } from '../../core/context';
-import { requireAccess, resolveMe } from '../../core/request-auth';
-import { addTeamMember, removeTeamMember, teamCallerOf } from '../../core/teams';
+import type { Context } from '../../core/storage/context';
+import { requireAccess, resolveMe } from '../../core/auth/request-auth';
+import { addTeamMember, removeTeamMember } from '../../core/teams/team-memberships';
+import { teamCallerOf } from '../../core/teams/team-callers';
 import { teamUserParams } from '../../protocol/team-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';

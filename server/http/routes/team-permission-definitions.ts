@@ -1,12 +1,12 @@
-// /team-permission-definitions (wire §5.11): the project's team permissions, managed by admins.
-import type { Context } from '../../core/context';
+// /team-permission-definitions: the project's team permissions, managed by admins.
+import type { Context } from '../../core/storage/context';
 import {
   createPermissionDefinition,
   deletePermissionDefinition,
   listPermissionDefinitions,
   updatePermissionDefinition,
-} from '../../core/permission-definitions';
-import { requireAccess } from '../../core/request-auth';
+} from '../../core/teams/permission-definitions';
+import { requireAccess } from '../../core/auth/request-auth';
 import {
   permissionDefinitionCreateSchema,
   permissionDefinitionParams,

@@ -1,9 +1,9 @@
-// /team-permissions (wire §5.10): what members may do in their teams. Clients read their own;
+// /team-permissions: what members may do in their teams. Clients read their own;
 // the server grants and revokes.
-import type { Context } from '../../core/context';
-import { requireAccess, resolveListedUserForCaller, resolveUserIdForCaller } from '../../core/request-auth';
-import { teamCallerOf } from '../../core/teams';
-import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from '../../core/team-permissions';
+import type { Context } from '../../core/storage/context';
+import { requireAccess, resolveListedUserForCaller, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { teamCallerOf } from '../../core/teams/team-callers';
+import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from '../../core/teams/team-permissions';
 import { teamPermissionListQuery, teamPermissionParams } from '../../protocol/team-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';

@@ -1,9 +1,10 @@
-// /teams (wire §5.6): the server manages every team of the project; a signed-in client creates
+// /teams: the server manages every team of the project; a signed-in client creates
 // teams when the project allows it and reads or changes the teams it belongs to.
-import type { Context } from '../../core/context';
-import { requireAccess, requireUser, resolveListedUserForCaller, type AccessType } from '../../core/request-auth';
-import { createTeam, deleteTeam, listTeams, readTeam, teamCallerOf, updateTeam } from '../../core/teams';
-import { StatusError } from '../../protocol/status-error';
+import type { Context } from '../../core/storage/context';
+import { requireAccess, requireUser, resolveListedUserForCaller, type AccessType } from '../../core/auth/request-auth';
+import { createTeam, deleteTeam, listTeams, readTeam, updateTeam } from '../../core/teams/teams';
+import { teamCallerOf } from '../../core/teams/team-callers';
+import { plainTextError } from '../../protocol/plain-text-errors';
 import {
   teamCreateClientSchema,
   teamCreateQuery,
@@ -12,9 +13,8 @@ import {
   teamParams,
   teamUpdateClientSchema,
   teamUpdateServerSchema,
-  toClientTeamView,
-  type TeamServerView,
 } from '../../protocol/team-schemas';
+import { toClientTeamView, type TeamServerView } from '../../protocol/team-views';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
 import { parseBodyForAccess } from '../body-parsing';
@@ -44,7 +44,7 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
           server: teamCreateServerSchema,
         });
         if (query.add_current_user !== undefined && input.creator_user_id !== undefined) {
-          throw new StatusError(400, 'Use either creator_user_id or the deprecated add_current_user, not both.');
+          throw plainTextError('TEAM_CREATOR_GIVEN_TWICE');
         }
         // `me` and the deprecated add_current_user=true both name the signed-in user as creator.
         const namesSelf = query.add_current_user === true || input.creator_user_id === 'me';

@@ -1,17 +1,10 @@
-// /users and /users/me (wire §5.4): the server manages any user of the project; a signed-in
+// /users and /users/me: the server manages any user of the project; a signed-in
 // client reads and changes only itself, through the narrower client schema.
 import * as v from 'valibot';
-import type { Context } from '../../core/context';
-import { requireAccess, requireUser } from '../../core/request-auth';
-import {
-  createUser,
-  deleteUser,
-  deleteUserAsClient,
-  listUsers,
-  readUserServerView,
-  updateUser,
-  updateUserAsClient,
-} from '../../core/users';
+import type { Context } from '../../core/storage/context';
+import { requireAccess, requireUser } from '../../core/auth/request-auth';
+import { createUser, deleteUser, deleteUserAsClient, listUsers, updateUser, updateUserAsClient } from '../../core/users/users';
+import { readUserServerView } from '../../core/users/user-views';
 import {
   clientUserUpdateSchema,
   toClientUserView,

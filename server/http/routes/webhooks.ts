@@ -1,8 +1,8 @@
-// Webhooks: the svix-token endpoint of the wire (§5.17) and authd's own management API for
+// Webhooks: the svix-token endpoint Stack's SDK calls and authd's own management API for
 // endpoints and their delivery log, for admin access or a management token (Bearer).
 import * as v from 'valibot';
-import type { Context } from '../../core/context';
-import { requireAccess } from '../../core/request-auth';
+import type { Context } from '../../core/storage/context';
+import { requireAccess } from '../../core/auth/request-auth';
 import { listWebhookDeliveries, readWebhookDelivery, retryWebhookDelivery } from '../../core/webhooks/webhook-delivery-log';
 import {
   createWebhookEndpoint,
@@ -14,6 +14,7 @@ import { issueWebhookManagementToken, resolveWebhookManagerProject } from '../..
 import { uuidSchema } from '../../protocol/user-schemas';
 import { noQueryParameters, wireObject } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { bearerTokenOf } from '../bearer-token';
 
 const endpointCreateSchema = wireObject({
   url: v.pipe(v.string(), v.nonEmpty('Must not be empty')),
@@ -26,10 +27,6 @@ const deliveryListQuery = v.strictObject({
     v.pipe(v.string(), v.regex(/^\d+$/, 'Must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(200)),
   ),
 });
-
-function bearerTokenOf(request: Request): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-}
 
 export function webhookRoutes(app: ApiApp, ctx: Context) {
   const managedProject = (auth: Parameters<typeof resolveWebhookManagerProject>[1], request: Request) =>

@@ -1,7 +1,6 @@
-// The sign-in and sign-up page (spec §2): headline, provider buttons, the 'Or continue with'
+// The sign-in and sign-up page: headline, provider buttons, the 'Or continue with'
 // divider, the 'Magic Link' / 'Password' tabs (Ark UI Tabs) and the link to the other page;
 // or the already-signed-in / sign-up-disabled cards. A second factor is asked for when needed.
-import { Tabs } from '@ark-ui/react/tabs';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { SignInOutcome } from '../../client/index';
@@ -12,9 +11,11 @@ import { Card } from './card';
 import { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm } from './credential-forms';
 import { MfaForm } from './mfa-form';
 import { OAuthButtons } from './oauth-buttons';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 import { AlreadySignedInCard, SignUpDisabledCard } from './status-cards';
 import { InAppLink } from './in-app-link';
-import { dividerClass, subtleTextClass, tabContentClass, tabListClass, tabTriggerClass } from './styles';
+import { EmailMethodTabs } from './email-method-tabs';
+import { dividerClass, subtleTextClass } from './styles';
 
 type AuthPageType = 'sign-in' | 'sign-up';
 
@@ -36,7 +37,11 @@ export function AuthPage(props: { type: AuthPageType }) {
   // flashing the already-signed-in card.
   const [leaving, setLeaving] = useState(false);
   const [mfaAttempt, setMfaAttempt] = useState<string | null>(null);
+  // Held here, not in each form: switching between the Magic Link and Password tabs keeps it.
+  const [email, setEmail] = useState('');
   const { config } = project;
+  const passkeyAutofill = props.type === 'sign-in' && config.passkeyEnabled;
+  const sharedEmail = { email, onEmailChange: setEmail, passkeyAutofill };
   const returnTo = new URLSearchParams(location.search).get(returnToParameter);
 
   async function onSignedIn(outcome: SignInOutcome) {
@@ -57,10 +62,11 @@ export function AuthPage(props: { type: AuthPageType }) {
   const providers = config.enabledOAuthProviders.map((provider) => provider.id);
   const hasEmailForms = config.credentialEnabled || config.magicLinkEnabled;
   const passwordForm = isSignIn ? (
-    <CredentialSignInForm onSignedIn={onSignedIn} />
+    <CredentialSignInForm onSignedIn={onSignedIn} {...sharedEmail} />
   ) : (
-    <CredentialSignUpForm onSignedIn={onSignedIn} />
+    <CredentialSignUpForm onSignedIn={onSignedIn} {...sharedEmail} />
   );
+  const magicLinkForm = <MagicLinkForm returnTo={returnTo} onSignedIn={onSignedIn} {...sharedEmail} />;
   const otherPage = isSignIn ? runtime.urls['sign-up'] : runtime.urls['sign-in'];
 
   return (
@@ -72,28 +78,14 @@ export function AuthPage(props: { type: AuthPageType }) {
         </p>
       )}
       {providers.length > 0 && <OAuthButtons type={props.type} providerIds={providers} returnTo={returnTo} />}
-      {providers.length > 0 && hasEmailForms && <div className={dividerClass}>Or continue with</div>}
+      {isSignIn && config.passkeyEnabled && <PasskeySignInButton onSignedIn={onSignedIn} />}
+      {(providers.length > 0 || (isSignIn && config.passkeyEnabled)) && hasEmailForms && <div className={dividerClass}>Or continue with</div>}
       {config.credentialEnabled && config.magicLinkEnabled ? (
-        <Tabs.Root defaultValue="magic-link" lazyMount unmountOnExit>
-          <Tabs.List className={tabListClass}>
-            <Tabs.Trigger className={tabTriggerClass} value="magic-link">
-              Magic Link
-            </Tabs.Trigger>
-            <Tabs.Trigger className={tabTriggerClass} value="password">
-              Password
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content className={tabContentClass} value="magic-link">
-            <MagicLinkForm returnTo={returnTo} />
-          </Tabs.Content>
-          <Tabs.Content className={tabContentClass} value="password">
-            {passwordForm}
-          </Tabs.Content>
-        </Tabs.Root>
+        <EmailMethodTabs magicLink={magicLinkForm} password={passwordForm} />
       ) : config.credentialEnabled ? (
         passwordForm
       ) : config.magicLinkEnabled ? (
-        <MagicLinkForm returnTo={returnTo} />
+        magicLinkForm
       ) : null}
     </Card>
   );

@@ -1,13 +1,15 @@
 // The frame every screen sits in: the themed root (light/dark) and the 380 px card, plus the
 // message card used for results and errors (a title, text and one or two buttons).
+import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useAuthRuntime, type ThemeChoice } from '../auth-context';
+import { projectAtom, useAuthRuntime, type ThemeChoice } from '../auth-context';
 import {
   bodyTextClass,
   buttonRowClass,
   cardClass,
   pageClass,
   primaryButtonClass,
+  projectNameClass,
   secondaryButtonClass,
   titleClass,
 } from './styles';
@@ -16,7 +18,7 @@ function prefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-function useResolvedTheme(choice: ThemeChoice): 'light' | 'dark' {
+export function useResolvedTheme(choice: ThemeChoice): 'light' | 'dark' {
   const [systemDark, setSystemDark] = useState(prefersDark);
   useEffect(() => {
     if (choice !== 'system' || typeof matchMedia !== 'function') return;
@@ -39,9 +41,16 @@ export function ThemeRoot(props: { children: ReactNode }) {
 }
 
 export function Card(props: { title?: string; children?: ReactNode; testId?: string }) {
+  // The project's name above the title, so visitors know where they are signing in.
+  const projectName = useAtomValue(projectAtom)?.displayName;
   return (
     <ThemeRoot>
       <section className={cardClass} data-testid={props.testId}>
+        {projectName && (
+          <p className={projectNameClass} data-testid="project-name">
+            {projectName}
+          </p>
+        )}
         {props.title !== undefined && <h1 className={titleClass}>{props.title}</h1>}
         {props.children}
       </section>

@@ -1,34 +1,55 @@
-// The email + password forms of the sign-in and sign-up page (spec §2): browser-side checks with
-// the §5 messages first, then the call; a server error is shown on the email field (spec §8).
+// The email + password forms of the sign-in and sign-up page: browser-side checks with
+// the form messages first, then the call; a server refusal is shown on the email field,
+// a rate limit or unreachable server above the button. The email can be held by the page, so
+// switching between the Magic Link and Password tabs keeps what was typed.
 import { useState } from 'react';
-import type { SignInOutcome } from '../../client/index';
+import { isKnownError, type SignInOutcome } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { useFormSubmit } from '../form-submit';
 import { emailError, newPasswordError, repeatPasswordError, requiredPasswordError } from '../form-validation';
 import { useUrlKeepingReturnTo } from '../hooks';
 import { EmailField, PasswordField } from './form-fields';
+import { FormProblem, SubmitButton } from './form-parts';
 import { InAppLink } from './in-app-link';
-import { formClass, primaryButtonClass, rightAlignedClass } from './styles';
+import { MagicLinkCodeStep } from './magic-link-code-step';
+import { formClass, rightAlignedClass } from './styles';
+
+/** The sign-up form's text for an address that already has an account. */
+export const userAlreadyExistsMessage = 'User already exists.';
 
 export interface SignInFormProps {
   /** Called with the outcome of a successful call; the page redirects or asks for a second factor. */
   onSignedIn(outcome: SignInOutcome): void | Promise<void>;
 }
 
-export function CredentialSignInForm(props: SignInFormProps) {
+/** The email typed so far: the page's when it shares one between forms, else the form's own. */
+export interface SharedEmail {
+  email?: string;
+  onEmailChange?(email: string): void;
+  /** The sign-in page with passkeys on: the email field offers the site's passkeys as suggestions. */
+  passkeyAutofill?: boolean;
+}
+
+function useEmail(props: SharedEmail): [string, (email: string) => void] {
+  const [own, setOwn] = useState('');
+  return props.onEmailChange ? [props.email ?? '', props.onEmailChange] : [own, setOwn];
+}
+
+export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
   const runtime = useAuthRuntime();
   const keepReturnTo = useUrlKeepingReturnTo();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useEmail(props);
   const [password, setPassword] = useState('');
-  const { errors, busy, onSubmit } = useFormSubmit({
+  const { errors, formError, busy, onSubmit } = useFormSubmit({
     validate: () => ({ email: emailError(email), password: requiredPasswordError(password) }),
     send: async () => props.onSignedIn(await runtime.client.signInWithPassword({ email: email.trim(), password })),
     failureField: 'email',
+    formWideProblems: true,
   });
 
   return (
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="password-sign-in-form">
-      <EmailField value={email} onChange={setEmail} error={errors.email} />
+      <EmailField value={email} onChange={setEmail} error={errors.email} passkeyAutofill={props.passkeyAutofill} />
       <PasswordField
         label="Password"
         name="password"
@@ -40,26 +61,34 @@ export function CredentialSignInForm(props: SignInFormProps) {
       <div className={rightAlignedClass}>
         <InAppLink href={keepReturnTo(runtime.urls['forgot-password'])}>Forgot password?</InAppLink>
       </div>
-      <button type="submit" className={primaryButtonClass} disabled={busy}>
-        Sign In
-      </button>
+      <FormProblem message={formError} />
+      <SubmitButton busy={busy}>Sign In</SubmitButton>
     </form>
   );
 }
 
-export function CredentialSignUpForm(props: SignInFormProps) {
+export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
   const runtime = useAuthRuntime();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useEmail(props);
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
-  const { errors, busy, onSubmit } = useFormSubmit({
+  const { errors, formError, busy, onSubmit } = useFormSubmit({
     validate: () => ({
       email: emailError(email),
       password: newPasswordError(password),
       repeated: repeatPasswordError(password, repeated),
     }),
-    send: async () => props.onSignedIn(await runtime.client.signUpWithPassword({ email: email.trim(), password })),
+    async send() {
+      try {
+        await props.onSignedIn(await runtime.client.signUpWithPassword({ email: email.trim(), password }));
+      } catch (error) {
+        // The wire's message is 'User email already exists.'; the screens use friendlier words of their own.
+        if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(userAlreadyExistsMessage);
+        throw error;
+      }
+    },
     failureField: 'email',
+    formWideProblems: true,
   });
 
   return (
@@ -81,36 +110,63 @@ export function CredentialSignUpForm(props: SignInFormProps) {
         onChange={setRepeated}
         error={errors.repeated}
       />
-      <button type="submit" className={primaryButtonClass} disabled={busy}>
-        Sign Up
-      </button>
+      <FormProblem message={formError} />
+      <SubmitButton busy={busy}>Sign Up</SubmitButton>
     </form>
   );
 }
 
-export function MagicLinkForm(props: { returnTo: string | null }) {
+/**
+ * Email and 'Send magic link'; once sent, the button reads 'Email sent!' and the form is
+ * disabled, and below it the code step takes the six-character code from the email.
+ */
+export function MagicLinkForm(props: SignInFormProps & SharedEmail & { returnTo: string | null }) {
   const runtime = useAuthRuntime();
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
-  const { errors, busy, onSubmit } = useFormSubmit({
+  const [email, setEmail] = useEmail(props);
+  const [nonce, setNonce] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState('');
+
+  async function sendEmail(address: string): Promise<void> {
+    // The link comes back to the magic-link page with the return target, so the redirect
+    // after sign-in still goes where the visitor was headed.
+    const callback = new URL(runtime.client.handlerUrls().magicLinkCallback);
+    if (props.returnTo) callback.searchParams.set('after_auth_return_to', props.returnTo);
+    const sent = await runtime.client.sendMagicLinkEmail(address, { callbackUrl: callback.toString() });
+    setSentTo(address);
+    setNonce(sent.nonce);
+  }
+
+  const { errors, formError, busy, onSubmit } = useFormSubmit({
     validate: () => ({ email: emailError(email) }),
-    async send() {
-      // The link comes back to the magic-link page with the return target, so the redirect
-      // after sign-in still goes where the visitor was headed.
-      const callback = new URL(runtime.client.handlerUrls().magicLinkCallback);
-      if (props.returnTo) callback.searchParams.set('after_auth_return_to', props.returnTo);
-      await runtime.client.sendMagicLinkEmail(email.trim(), { callbackUrl: callback.toString() });
-      setSent(true);
-    },
+    send: () => sendEmail(email.trim()),
     failureField: 'email',
+    formWideProblems: true,
   });
 
   return (
-    <form className={formClass} noValidate onSubmit={onSubmit} data-testid="magic-link-form">
-      <EmailField value={email} onChange={setEmail} error={errors.email} disabled={sent} />
-      <button type="submit" className={primaryButtonClass} disabled={busy || sent}>
-        {sent ? 'Email sent!' : 'Send magic link'}
-      </button>
-    </form>
+    <>
+      <form className={formClass} noValidate onSubmit={onSubmit} data-testid="magic-link-form">
+        <EmailField
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          disabled={nonce !== null}
+          passkeyAutofill={props.passkeyAutofill}
+        />
+        <FormProblem message={formError} />
+        <SubmitButton busy={busy} disabled={nonce !== null}>
+          {nonce !== null ? 'Email sent!' : 'Send magic link'}
+        </SubmitButton>
+      </form>
+      {nonce !== null && (
+        <MagicLinkCodeStep
+          email={sentTo}
+          nonce={nonce}
+          onResend={() => sendEmail(sentTo)}
+          onUseAnotherEmail={() => setNonce(null)}
+          onSignedIn={props.onSignedIn}
+        />
+      )}
+    </>
   );
 }

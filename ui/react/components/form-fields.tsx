@@ -1,7 +1,8 @@
-// Labelled inputs with their validation message, on Ark UI's Field (label, aria wiring, error
-// text) and PasswordInput (the 'Show password' / 'Hide password' toggle of spec §2).
-import { Field } from '@ark-ui/react/field';
-import { PasswordInput } from '@ark-ui/react/password-input';
+// The labelled inputs of the screens, on plain elements: a label, the input, and its message
+// wired with aria-invalid and aria-describedby; the password field's 'Show password' / 'Hide
+// password' toggle is a real button in the tab order. Not Ark UI's Field and PasswordInput: with
+// them the sign-in screen missed its download budget, and their toggle was out of the tab order.
+import { useId, useState, type ReactNode } from 'react';
 import { errorTextClass, fieldClass, inputClass, labelClass, passwordControlClass, passwordToggleClass } from './styles';
 
 interface FieldProps {
@@ -15,34 +16,77 @@ interface FieldProps {
   autoFocus?: boolean;
 }
 
-export function TextField(props: FieldProps & { type?: 'email' | 'text' }) {
+function LabelledInput(
+  props: FieldProps & { type: 'text' | 'email' | 'password'; inputMode?: 'email' | 'text'; addon?: ReactNode },
+) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const input = (
+    <input
+      id={id}
+      className={inputClass}
+      name={props.name}
+      type={props.type}
+      inputMode={props.inputMode}
+      value={props.value}
+      disabled={props.disabled}
+      autoComplete={props.autoComplete}
+      autoFocus={props.autoFocus}
+      aria-invalid={props.error ? true : undefined}
+      aria-describedby={props.error ? errorId : undefined}
+      aria-errormessage={props.error ? errorId : undefined}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+    />
+  );
   return (
-    <Field.Root className={fieldClass} invalid={!!props.error} disabled={props.disabled}>
-      <Field.Label className={labelClass}>{props.label}</Field.Label>
-      <Field.Input
-        className={inputClass}
-        name={props.name}
-        type={props.type ?? 'text'}
-        value={props.value}
-        autoComplete={props.autoComplete}
-        autoFocus={props.autoFocus}
-        onChange={(event) => props.onChange(event.currentTarget.value)}
-      />
-      <Field.ErrorText className={errorTextClass}>{props.error}</Field.ErrorText>
-    </Field.Root>
+    <div className={fieldClass}>
+      <label htmlFor={id} className={labelClass}>
+        {props.label}
+      </label>
+      {props.addon ? (
+        <div className={passwordControlClass}>
+          {input}
+          {props.addon}
+        </div>
+      ) : (
+        input
+      )}
+      {props.error && (
+        <span id={errorId} className={errorTextClass}>
+          {props.error}
+        </span>
+      )}
+    </div>
   );
 }
 
-/** The email input every sign-in, sign-up and reset form opens with. */
-export function EmailField(props: Omit<FieldProps, 'name' | 'autoComplete' | 'label'> & { label?: string }) {
-  return <TextField {...props} label={props.label ?? 'Email'} name="email" type="email" autoComplete="email" />;
+export function TextField(props: FieldProps & { type?: 'email' | 'text' }) {
+  return <LabelledInput {...props} type={props.type ?? 'text'} />;
 }
 
-const visibilityLabels = { visibilityTrigger: (visible: boolean) => (visible ? 'Hide password' : 'Show password') };
+/**
+ * The email input every sign-in, sign-up and reset form opens with. With `passkeyAutofill` it is
+ * also where the browser suggests this site's passkeys (`webauthn` must be the last token).
+ */
+export function EmailField(
+  props: Omit<FieldProps, 'name' | 'autoComplete' | 'label'> & { label?: string; passkeyAutofill?: boolean },
+) {
+  const { passkeyAutofill, ...field } = props;
+  return (
+    <LabelledInput
+      {...field}
+      label={props.label ?? 'Email'}
+      name="email"
+      type="email"
+      inputMode="email"
+      autoComplete={passkeyAutofill ? 'username webauthn' : 'email'}
+    />
+  );
+}
 
 function EyeIcon(props: { crossed: boolean }) {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {props.crossed && <path d="M3 3l18 18" />}
@@ -51,29 +95,22 @@ function EyeIcon(props: { crossed: boolean }) {
 }
 
 export function PasswordField(props: FieldProps) {
+  const [visible, setVisible] = useState(false);
   return (
-    <Field.Root className={fieldClass} invalid={!!props.error} disabled={props.disabled}>
-      <Field.Label className={labelClass}>{props.label}</Field.Label>
-      <PasswordInput.Root
-        translations={visibilityLabels}
-        autoComplete={props.autoComplete === 'new-password' ? 'new-password' : 'current-password'}
-      >
-        <PasswordInput.Control className={passwordControlClass}>
-          <PasswordInput.Input
-            className={inputClass}
-            name={props.name}
-            value={props.value}
-            autoFocus={props.autoFocus}
-            onChange={(event) => props.onChange(event.currentTarget.value)}
-          />
-          <PasswordInput.VisibilityTrigger className={passwordToggleClass}>
-            <PasswordInput.Indicator fallback={<EyeIcon crossed={false} />}>
-              <EyeIcon crossed />
-            </PasswordInput.Indicator>
-          </PasswordInput.VisibilityTrigger>
-        </PasswordInput.Control>
-      </PasswordInput.Root>
-      <Field.ErrorText className={errorTextClass}>{props.error}</Field.ErrorText>
-    </Field.Root>
+    <LabelledInput
+      {...props}
+      type={visible ? 'text' : 'password'}
+      addon={
+        <button
+          type="button"
+          className={passwordToggleClass}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          disabled={props.disabled}
+          onClick={() => setVisible(!visible)}
+        >
+          <EyeIcon crossed={visible} />
+        </button>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 // Cards shared by several screens: already signed in, sign-up disabled, signed out, and the
-// verification-link problems of spec §8 (invalid, expired, already used).
+// verification-link problems (invalid, expired, already used).
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from './card';
@@ -48,9 +48,26 @@ const linkNames: Record<LinkKind, string> = {
   'password-reset': 'Password Reset Link',
 };
 
+/**
+ * Codes in emailed links are 45 characters of lower-case Crockford base32; anything else (a link
+ * cut short by a mail client, a typo) cannot be a code, and gets the invalid-link card without
+ * asking the server, which would only refuse its shape.
+ */
+export function isWellFormedLinkCode(code: string | null): code is string {
+  return code !== null && /^[0-9a-hjkmnp-tv-z]{45}$/.test(code.toLowerCase());
+}
+
+/** Where a link-problem card leads: sign-in for the sign-in links, home for verification. */
+function useWayOn(kind: LinkKind) {
+  const runtime = useAuthRuntime();
+  return kind === 'verification'
+    ? { label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) }
+    : { label: 'Go to sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) };
+}
+
 export function InvalidLinkCard(props: { kind: LinkKind }) {
   return (
-    <MessageCard title={`Invalid ${linkNames[props.kind]}`} testId="invalid-link">
+    <MessageCard title={`Invalid ${linkNames[props.kind]}`} testId="invalid-link" primary={useWayOn(props.kind)}>
       <CardText>Please check if you have the correct link. If you continue to have issues, please contact support.</CardText>
     </MessageCard>
   );
@@ -64,7 +81,7 @@ const expiredAdvice: Record<LinkKind, string> = {
 
 export function ExpiredLinkCard(props: { kind: LinkKind }) {
   return (
-    <MessageCard title={`Expired ${linkNames[props.kind]}`} testId="expired-link">
+    <MessageCard title={`Expired ${linkNames[props.kind]}`} testId="expired-link" primary={useWayOn(props.kind)}>
       <CardText>{expiredAdvice[props.kind]}</CardText>
     </MessageCard>
   );

@@ -4,6 +4,8 @@ import { css } from '../../styled-system/css';
 
 export const pageClass = css({
   minHeight: '100%',
+  // The theme's page colour around the card (hosted: the whole window, with the shell's body).
+  bg: 'page',
   display: 'flex',
   justifyContent: 'center',
   alignItems: 'flex-start',
@@ -40,7 +42,7 @@ export const fieldClass = css({ display: 'flex', flexDirection: 'column', gap: '
 export const labelClass = css({ fontSize: 'sm', fontWeight: '500' });
 export const inputClass = css({
   width: '100%',
-  height: '36px',
+  height: '40px',
   paddingX: '3',
   bg: 'field',
   color: 'text',
@@ -48,13 +50,33 @@ export const inputClass = css({
   borderStyle: 'solid',
   borderColor: 'line',
   borderRadius: 'control',
-  fontSize: 'md',
+  fontSize: 'lg', // 16 px: smaller text makes iOS Safari zoom into the page on focus
   outline: 'none',
   _focusVisible: { borderColor: 'accent' },
   _invalid: { borderColor: 'danger' },
   _disabled: { opacity: '0.6' },
 });
 export const errorTextClass = css({ color: 'danger', fontSize: 'sm' });
+/** The one-time code: larger, spaced characters, read as a code rather than a word. */
+export const oneTimeCodeInputClass = css({
+  width: '100%',
+  height: '44px',
+  paddingX: '3',
+  bg: 'field',
+  color: 'text',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'line',
+  borderRadius: 'control',
+  fontSize: 'xl',
+  fontFamily: 'mono',
+  letterSpacing: '0.4em',
+  textAlign: 'center',
+  outline: 'none',
+  _focusVisible: { borderColor: 'accent' },
+  _invalid: { borderColor: 'danger' },
+  _disabled: { opacity: '0.6' },
+});
 
 export const passwordControlClass = css({ position: 'relative', display: 'flex', alignItems: 'center' });
 export const passwordToggleClass = css({
@@ -69,10 +91,12 @@ export const passwordToggleClass = css({
   cursor: 'pointer',
   bg: 'transparent',
   border: 'none',
+  borderRadius: 'control',
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
 });
 
 export const primaryButtonClass = css({
-  height: '36px',
+  height: '40px',
   width: '100%',
   bg: 'accent',
   color: 'onAccent',
@@ -85,7 +109,7 @@ export const primaryButtonClass = css({
 });
 
 export const secondaryButtonClass = css({
-  height: '36px',
+  height: '40px',
   width: '100%',
   bg: 'transparent',
   color: 'text',
@@ -97,6 +121,33 @@ export const secondaryButtonClass = css({
   fontWeight: '500',
   cursor: 'pointer',
 });
+
+export const spinnerRowClass = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', gap: '2' });
+export const formProblemClass = css({
+  color: 'danger',
+  fontSize: 'sm',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'danger',
+  borderRadius: 'control',
+  paddingX: '3',
+  paddingY: '2',
+  outline: 'none',
+});
+
+export const subtitleClass = css({ fontSize: 'lg', fontWeight: '600', textAlign: 'center', margin: '0' });
+export const codeStepClass = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  paddingTop: '4',
+  marginTop: '1',
+  borderTopWidth: '1px',
+  borderTopStyle: 'solid',
+  borderTopColor: 'line',
+});
+/** The project's name above the card title: where the visitor is signing in. */
+export const projectNameClass = css({ color: 'muted', fontSize: 'sm', fontWeight: '500', textAlign: 'center', margin: '0' });
 
 export const buttonRowClass = css({ display: 'flex', gap: '2' });
 
@@ -142,8 +193,9 @@ export const tabTriggerClass = css({
 export const tabContentClass = css({ paddingTop: '3' });
 
 export const providerListClass = css({ display: 'flex', flexDirection: 'column', gap: '2' });
+export const compactProviderListClass = css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' });
 export const providerButtonClass = css({
-  height: '36px',
+  height: '40px',
   width: '100%',
   display: 'flex',
   alignItems: 'center',
@@ -158,6 +210,8 @@ export const providerButtonClass = css({
   fontSize: 'md',
   fontWeight: '500',
   cursor: 'pointer',
+  _disabled: { opacity: '0.7', cursor: 'default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
 });
 
 export const detailsBlockClass = css({

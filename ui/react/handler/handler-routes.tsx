@@ -42,8 +42,9 @@ export function HandlerRoutes(props: { pages: HandlerPageTable; fallback?: React
   if (page === 'unknown') return <RedirectTo url={runtime.urls['sign-in']} />;
   const Page = props.pages[page];
   return (
-    // Keyed by the URL so a page's state starts afresh when the query changes.
-    <UnexpectedErrorBoundary key={here} onHome={() => runtime.navigate(runtime.urls.home)}>
+    // Keyed by the URL so a page's state starts afresh when the query changes; a page with its own
+    // subpaths (account settings) keeps its state while moving between them.
+    <UnexpectedErrorBoundary key={page === 'account-settings' ? page : here} onHome={() => runtime.navigate(runtime.urls.home)}>
       <Suspense fallback={props.fallback ?? null}>
         <Page />
       </Suspense>

@@ -1,15 +1,17 @@
-// {handler}/email-verification?code=… (spec §2): verifies the address; a link already used
+// {handler}/email-verification?code=…: verifies the address; a link already used
 // counts as success, since the address is verified either way.
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
-import { InvalidLinkCard, verificationProblemCard } from '../components/status-cards';
+import { InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
 
 export function EmailVerification() {
   const runtime = useAuthRuntime();
-  const code = currentSearchParameter('code');
+  // A code that cannot be one is treated as no code: the invalid-link card.
+  const given = currentSearchParameter('code');
+  const code = isWellFormedLinkCode(given) ? given : null;
   const verification = useCallOncePerCode(code ? `verify:${code}` : null, () => runtime.client.verifyEmail(code!));
 
   if (!code) return <InvalidLinkCard kind="verification" />;

@@ -1,4 +1,4 @@
-// {handler}/error?errorCode=…&message=…&details=… (spec §2, §8): the parsed error with its code
+// {handler}/error?errorCode=…&message=…&details=…: the parsed error with its code
 // and message, two OAuth errors with their own text, or the unknown-error card.
 import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from '../components/card';

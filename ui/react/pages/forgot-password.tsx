@@ -1,4 +1,4 @@
-// {handler}/forgot-password (spec §2): asks for an email and sends a reset link; the answer is
+// {handler}/forgot-password: asks for an email and sends a reset link; the answer is
 // the same whether or not the address has an account.
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -7,7 +7,9 @@ import { Card, CardText, MessageCard } from '../components/card';
 import { EmailField } from '../components/form-fields';
 import { InAppLink } from '../components/in-app-link';
 import { AlreadySignedInCard } from '../components/status-cards';
-import { formClass, primaryButtonClass, subtleTextClass } from '../components/styles';
+import { FormProblem, SubmitButton } from '../components/form-parts';
+import { formClass, subtleTextClass } from '../components/styles';
+import { useUrlKeepingReturnTo } from '../hooks';
 import { useFormSubmit } from '../form-submit';
 import { emailError } from '../form-validation';
 
@@ -16,13 +18,15 @@ export function ForgotPassword() {
   const user = useAtomValue(currentUserAtom);
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
-  const { errors, busy, onSubmit } = useFormSubmit({
+  const keepReturnTo = useUrlKeepingReturnTo();
+  const { errors, formError, busy, onSubmit } = useFormSubmit({
     validate: () => ({ email: emailError(email) }),
     async send() {
       await runtime.client.sendPasswordResetEmail(email.trim());
       setSent(true);
     },
     failureField: 'email',
+    formWideProblems: true,
   });
 
   if (user) return <AlreadySignedInCard />;
@@ -44,13 +48,12 @@ export function ForgotPassword() {
     <Card title="Reset Your Password" testId="forgot-password-page">
       <p className={subtleTextClass}>
         {"Don't need to reset? "}
-        <InAppLink href={runtime.urls['sign-in']}>Sign in</InAppLink>
+        <InAppLink href={keepReturnTo(runtime.urls['sign-in'])}>Sign in</InAppLink>
       </p>
       <form className={formClass} noValidate onSubmit={onSubmit}>
         <EmailField label="Your Email" value={email} onChange={setEmail} error={errors.email} />
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          Send Email
-        </button>
+        <FormProblem message={formError} />
+        <SubmitButton busy={busy}>Send Email</SubmitButton>
       </form>
     </Card>
   );

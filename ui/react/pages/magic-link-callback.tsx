@@ -1,11 +1,11 @@
-// {handler}/magic-link-callback?code=… (spec §2): exchanges the code for a session, then goes to
+// {handler}/magic-link-callback?code=…: exchanges the code for a session, then goes to
 // after-sign-up for a new user and after-sign-in (or the return target) otherwise.
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { currentUserAtom, useAuthRuntime } from '../auth-context';
 import { Card } from '../components/card';
 import { MfaForm } from '../components/mfa-form';
-import { AlreadySignedInCard, InvalidLinkCard, verificationProblemCard } from '../components/status-cards';
+import { AlreadySignedInCard, InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { useRedirectAfterAuth } from '../hooks';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
@@ -17,7 +17,9 @@ export function MagicLinkCallback() {
   // Decided on arrival: the sign-in below sets the user, which must not turn this page into
   // the already-signed-in card on its way out.
   const [signedInOnArrival] = useState(user !== null);
-  const code = currentSearchParameter('code');
+  // A code that cannot be one is treated as no code: the invalid-link card.
+  const given = currentSearchParameter('code');
+  const code = isWellFormedLinkCode(given) ? given : null;
   const redirectAfterAuth = useRedirectAfterAuth();
   const signIn = useCallOncePerCode(!signedInOnArrival && code ? `magic-link:${code}` : null, () =>
     runtime.client.signInWithMagicLinkCode(code!),

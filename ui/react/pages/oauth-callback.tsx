@@ -1,16 +1,18 @@
-// {handler}/oauth-callback (spec §2): completes the provider sign-in and redirects; after 3 s a
+// {handler}/oauth-callback: completes the provider sign-in and redirects; after 3 s a
 // manual link appears. A URL without code and state goes back to sign-in without a return path.
 import { useEffect, useState } from 'react';
 import { OAuthCallbackError, type OAuthCallbackOutcome, type SignInOutcome } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
-import { Card, CardText } from '../components/card';
+import { Card, CardText, MessageCard } from '../components/card';
 import { MfaForm } from '../components/mfa-form';
-import { detailsBlockClass, linkClass } from '../components/styles';
+import { detailsBlockClass, linkClass, spinnerRowClass } from '../components/styles';
+import { Spinner } from '../components/form-parts';
 import { useRedirectAfterAuth } from '../hooks';
 import { withReturnTo } from '../redirect-rules';
 import { useCallOncePerCode } from '../once-per-code';
+import { takeOAuthReturnTo } from '../components/oauth-buttons';
 
-/** The spec's "OAuth redirect hint after 3 seconds". */
+/** After 3 seconds without a redirect, a hint, so a stuck callback is not a blank page. */
 export const redirectHintDelayMillis = 3000;
 
 function callbackYieldsNothing(): boolean {
@@ -24,7 +26,10 @@ export function OAuthCallback() {
   const [empty] = useState(callbackYieldsNothing);
   const [showHint, setShowHint] = useState(false);
   const [target, setTarget] = useState<(() => void) | null>(null);
-  const callback = useCallOncePerCode(empty ? null : `oauth:${location.search}`, () => runtime.client.handleOAuthCallback());
+  // Fixed on arrival: the client removes code and state from the address bar, and a key read
+  // again on a later render (the 3 s hint) would start a second exchange that must fail.
+  const [callKey] = useState(() => (empty ? null : `oauth:${location.search}`));
+  const callback = useCallOncePerCode(callKey, () => runtime.client.handleOAuthCallback());
 
   useEffect(() => {
     if (empty) runtime.navigate(runtime.urls['sign-in']);
@@ -35,7 +40,7 @@ export function OAuthCallback() {
   async function finish(outcome: SignInOutcome | OAuthCallbackOutcome) {
     if (outcome.status !== 'signed-in') return;
     await runtime.reloadUser();
-    const returnTo = 'afterCallbackRedirectUrl' in outcome ? outcome.afterCallbackRedirectUrl : null;
+    const returnTo = ('afterCallbackRedirectUrl' in outcome ? outcome.afterCallbackRedirectUrl : null) ?? takeOAuthReturnTo();
     const go = () => {
       // The return target travels through the provider; it passes the same trust check as a
       // query parameter would.
@@ -59,10 +64,14 @@ export function OAuthCallback() {
         ? callback.error.message
         : 'Error signing in during OAuth callback. Please try again.';
     return (
-      <Card title="Sign-in failed" testId="oauth-callback-failed">
+      <MessageCard
+        title="Sign-in failed"
+        testId="oauth-callback-failed"
+        primary={{ label: 'Go to sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+      >
         <CardText>Something went wrong while processing the OAuth callback:</CardText>
         <pre className={detailsBlockClass}>{details}</pre>
-      </Card>
+      </MessageCard>
     );
   }
   if (callback.status === 'done' && callback.value.status === 'mfa-required') {
@@ -71,7 +80,12 @@ export function OAuthCallback() {
   const retry = target ?? (() => runtime.navigate(runtime.urls['sign-in']));
   return (
     <Card testId="oauth-callback-pending">
-      <CardText>Redirecting...</CardText>
+      <CardText>
+        <span className={spinnerRowClass}>
+          <Spinner />
+          Redirecting...
+        </span>
+      </CardText>
       {showHint && (
         <CardText>
           If you are not redirected automatically,{' '}

@@ -1,11 +1,11 @@
-// {handler}/password-reset?code=… (spec §2): checks the code first, then takes the new password
-// twice; expired, used and unknown links get their own cards (spec §8).
+// {handler}/password-reset?code=…: checks the code first, then takes the new password
+// twice; expired, used and unknown links get their own cards.
 import { useState } from 'react';
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { PasswordField } from '../components/form-fields';
-import { InvalidLinkCard, verificationProblemCard } from '../components/status-cards';
+import { InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { errorTextClass, formClass, primaryButtonClass } from '../components/styles';
 import { useFormSubmit } from '../form-submit';
 import { newPasswordError, repeatPasswordError } from '../form-validation';
@@ -14,7 +14,9 @@ import { useCallOncePerCode } from '../once-per-code';
 
 export function PasswordReset() {
   const runtime = useAuthRuntime();
-  const code = currentSearchParameter('code');
+  // A code that cannot be one is treated as no code: the invalid-link card.
+  const given = currentSearchParameter('code');
+  const code = isWellFormedLinkCode(given) ? given : null;
   const check = useCallOncePerCode(code ? `reset-check:${code}` : null, () => runtime.client.checkPasswordResetCode(code!));
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');

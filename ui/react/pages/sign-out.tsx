@@ -1,4 +1,4 @@
-// {handler}/sign-out (spec §2): ends the session on the server, then shows the signed-out card.
+// {handler}/sign-out: ends the session on the server, then shows the signed-out card.
 import { useEffect, useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { Card } from '../components/card';

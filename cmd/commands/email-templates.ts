@@ -1,0 +1,85 @@
+// `authd email-templates list|get|set|reset|preview`: a project's editable emails, over the
+// same core functions as /email-templates.
+import { Command } from 'commander';
+import {
+  listEmailTemplates,
+  previewEmailTemplate,
+  readEmailTemplate,
+  resetEmailTemplate,
+  updateEmailTemplate,
+} from '../../server/core/email/email-templates';
+import { emailTemplateTypes, type EmailTemplateType } from '../../templates/default-email-templates';
+import { CliError, parseJsonFlag, printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
+
+function templateType(text: string): EmailTemplateType {
+  if (!(emailTemplateTypes as readonly string[]).includes(text)) {
+    throw new CliError(`"${text}" is not an email template type (${emailTemplateTypes.join(', ')})`);
+  }
+  return text as EmailTemplateType;
+}
+
+export function emailTemplatesCommand(): Command {
+  const templates = new Command('email-templates').description("a project's email templates");
+  templates.addCommand(
+    projectCommand('list')
+      .description('the four templates, edited or default')
+      .action((options: ProjectOption) =>
+        withProject(options, (ctx, projectId) => {
+          const items = listEmailTemplates(ctx, projectId);
+          if (options.json) return printJson({ items });
+          for (const t of items) printLine(`${t.type.padEnd(20)} ${t.is_default ? 'default' : 'edited '}  ${t.subject}`);
+        }),
+      ),
+  );
+  templates.addCommand(
+    projectCommand('get')
+      .description('one template: subject and content (JSON)')
+      .argument('<type>', emailTemplateTypes.join(' | '))
+      .action((type: string, options: ProjectOption) =>
+        withProject(options, (ctx, projectId) => printJson(readEmailTemplate(ctx.db, projectId, templateType(type)))),
+      ),
+  );
+  templates.addCommand(
+    projectCommand('set')
+      .description('edit a template')
+      .argument('<type>', emailTemplateTypes.join(' | '))
+      .option('--subject <text>', 'subject; {{ projectDisplayName }} and the other variables are filled in')
+      .option('--content-json <json>', 'content document (the shape `get` prints)')
+      .action((type: string, options: ProjectOption & { subject?: string; contentJson?: string }) =>
+        withProject(options, (ctx, projectId) => {
+          if (options.subject === undefined && options.contentJson === undefined) throw new CliError('give --subject or --content-json');
+          const content = options.contentJson === undefined ? undefined : parseJsonFlag('--content-json', options.contentJson);
+          const saved = updateEmailTemplate(ctx, projectId, templateType(type), { subject: options.subject, content });
+          if (options.json) return printJson(saved);
+          printLine(`Saved the ${type} template.`);
+        }),
+      ),
+  );
+  templates.addCommand(
+    projectCommand('reset')
+      .description("go back to authd's default template")
+      .argument('<type>', emailTemplateTypes.join(' | '))
+      .action((type: string, options: ProjectOption) =>
+        withProject(options, (ctx, projectId) => {
+          resetEmailTemplate(ctx, projectId, templateType(type));
+          if (options.json) return printJson({ success: true });
+          printLine(`The ${type} template is the default again.`);
+        }),
+      ),
+  );
+  templates.addCommand(
+    projectCommand('preview')
+      .description('the template rendered with sample values, as a recipient reads it')
+      .argument('<type>', emailTemplateTypes.join(' | '))
+      .action((type: string, options: ProjectOption) =>
+        withProject(options, (ctx, projectId) => {
+          const preview = previewEmailTemplate(ctx, projectId, templateType(type));
+          if (options.json) return printJson(preview);
+          printLine(`Subject: ${preview.subject}`);
+          printLine();
+          printLine(preview.text.trim());
+        }),
+      ),
+  );
+  return templates;
+}

@@ -1,0 +1,57 @@
+// Questions the CLI asks only when a person is at a terminal: confirmation of destructive
+// commands and a password typed without echo. In scripts (no TTY) nothing is asked: --yes and
+// piped passwords are how scripts answer.
+import { CliError, currentCliIo, processIo } from './cli-support';
+
+/** A person is at the keyboard: the real process's stdin and stderr are terminals. */
+export function atTerminal(): boolean {
+  return currentCliIo() === processIo && process.stdin.isTTY === true && process.stderr.isTTY === true;
+}
+
+/** Reads one line from the terminal, echoing what is typed unless `hidden`. */
+function readTerminalLine(prompt: string, hidden: boolean): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    process.stderr.write(prompt);
+    let line = '';
+    stdin.setRawMode(true);
+    stdin.resume();
+    const finish = (result: string | Error) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      process.stderr.write('\n');
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      for (const char of chunk.toString('utf8')) {
+        if (char === '\r' || char === '\n') return finish(line);
+        if (char === '\u0003') return finish(new CliError('cancelled'));
+        if (char === '\u007f' || char === '\b') {
+          if (line.length > 0 && !hidden) process.stderr.write('\b \b');
+          line = line.slice(0, -1);
+        } else if (char >= ' ') {
+          line += char;
+          if (!hidden) process.stderr.write(char);
+        }
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+/**
+ * Destructive commands ask first at a terminal; `--yes` skips the question. Without a terminal
+ * they run as before, since a script that pipes its input has already decided.
+ */
+export async function confirmDestructive(options: { yes?: boolean }, question: string): Promise<void> {
+  if (options.yes || !atTerminal()) return;
+  const answer = await readTerminalLine(`${question} [y/N] `, false);
+  if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('cancelled; nothing was changed');
+}
+
+/** A password or other secret typed at the terminal, not echoed; `what` is its name in the prompt. */
+export function promptHidden(what: string): Promise<string> {
+  return readTerminalLine(`${what.charAt(0).toUpperCase()}${what.slice(1)}: `, true);
+}

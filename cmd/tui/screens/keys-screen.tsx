@@ -1,0 +1,112 @@
+// API key sets: list (state, last four characters, expiry), create (n: the keys are shown
+// once, to copy now; c copies them through the terminal) and revoke (r, confirmed).
+import { Box, Text, useInput, useStdout } from 'ink';
+import { useState } from 'react';
+import { createApiKeySet, listApiKeySets, nonExpiringKeyMillis, revokeApiKeySet } from '../../../server/core/projects/api-keys';
+import type { ApiKeySetCreationView, ApiKeySetObfuscatedView } from '../../../server/protocol/api-key-schemas';
+import { copyWithOsc52 } from '../clipboard';
+import { useAction, useHelp, useNavigation } from '../navigation';
+import { ListRows, useSelection } from '../select-list';
+import { Confirm, TextField } from '../text-field';
+
+export function keySetState(set: ApiKeySetObfuscatedView, now: number): string {
+  if (set.manually_revoked_at_millis !== undefined) return 'revoked';
+  if (set.expires_at_millis >= nonExpiringKeyMillis) return 'valid, never expires';
+  return set.expires_at_millis <= now ? 'expired' : `valid until ${new Date(set.expires_at_millis).toISOString().slice(0, 10)}`;
+}
+
+/**
+ * The new keys as environment-file lines, under the names Stack's SDK reads by default, so a
+ * paste into an app's .env is all the set-up it needs.
+ */
+function newKeysText(projectId: string, created: ApiKeySetCreationView): string {
+  return [
+    `NEXT_PUBLIC_STACK_PROJECT_ID=${projectId}`,
+    `NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY=${created.publishable_client_key}`,
+    `STACK_SECRET_SERVER_KEY=${created.secret_server_key}`,
+    `STACK_SUPER_SECRET_ADMIN_KEY=${created.super_secret_admin_key}`,
+  ].join('\n');
+}
+
+export function KeysScreen({ projectId }: { projectId: string }) {
+  const { ctx, say } = useNavigation();
+  const { stdout } = useStdout();
+  const act = useAction();
+  const [mode, setMode] = useState<'list' | 'create' | 'revoke'>('list');
+  const [created, setCreated] = useState<ApiKeySetCreationView | null>(null);
+  const [, setVersion] = useState(0);
+  const sets = listApiKeySets(ctx, projectId);
+  const selected = useSelection(sets.length, mode === 'list');
+  useInput(
+    (input) => {
+      if (input === 'n') {
+        setCreated(null);
+        setMode('create');
+      }
+      if (input === 'r' && sets[selected] && sets[selected].manually_revoked_at_millis === undefined) setMode('revoke');
+      if (input === 'c' && created) {
+        copyWithOsc52(stdout, newKeysText(projectId, created));
+        say('Sent the new keys to the clipboard (OSC 52: terminals and tmux with set-clipboard on take it).', 'ok');
+      }
+    },
+    { isActive: mode === 'list' },
+  );
+  useHelp(created ? '↑↓ move · c copy the new keys · n new key set · r revoke' : '↑↓ move · n new key set · r revoke');
+  const now = ctx.clock.now();
+
+  return (
+    <Box flexDirection="column">
+      <ListRows
+        items={sets}
+        selected={selected}
+        empty="No key sets: press n to create one."
+        row={(set) => {
+          const lastFours = (['publishable_client_key', 'secret_server_key', 'super_secret_admin_key'] as const)
+            .map((kind) => (set[kind] ? `…${set[kind]!.last_four}` : '-'))
+            .join(' ');
+          return `${(set.description || '(no description)').padEnd(26).slice(0, 26)} ${keySetState(set, now).padEnd(24)} ${lastFours}`;
+        }}
+      />
+      {created ? (
+        <Box flexDirection="column" borderStyle="round" borderColor="green" paddingX={1}>
+          <Text bold>Copy these keys now: they are not shown again.</Text>
+          <Text>project id              {projectId}</Text>
+          <Text>publishable client key  {created.publishable_client_key}</Text>
+          <Text>secret server key       {created.secret_server_key}</Text>
+          <Text>super secret admin key  {created.super_secret_admin_key}</Text>
+        </Box>
+      ) : null}
+      {mode === 'create' ? (
+        <TextField
+          label="Description of the new key set"
+          onCancel={() => setMode('list')}
+          onSubmit={(description) =>
+            act(() => {
+              setCreated(
+                createApiKeySet(ctx, projectId, {
+                  description: description.trim(),
+                  expiresAtMillis: nonExpiringKeyMillis,
+                  keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },
+                }),
+              );
+              setMode('list');
+            }, 'Key set created; it never expires (revoke it with r).')
+          }
+        />
+      ) : null}
+      {mode === 'revoke' ? (
+        <Confirm
+          question={`Revoke "${sets[selected]!.description}"? Apps using it stop working at once.`}
+          onNo={() => setMode('list')}
+          onYes={() =>
+            act(() => {
+              revokeApiKeySet(ctx, projectId, sets[selected]!.id);
+              setMode('list');
+              setVersion((n) => n + 1);
+            }, 'Key set revoked.')
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}

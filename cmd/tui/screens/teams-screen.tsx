@@ -1,0 +1,104 @@
+// Teams: list, create (n), delete (d, confirmed), and Enter for a team's members (a adds one
+// by user id, x removes the selected one).
+import { Box, Text, useInput } from 'ink';
+import { useState } from 'react';
+import { serverCaller } from '../../../server/core/teams/team-callers';
+import { addTeamMember, removeTeamMember } from '../../../server/core/teams/team-memberships';
+import { createTeam, deleteTeam, listMemberProfiles, listTeams } from '../../../server/core/teams/teams';
+import { teamCreateServerSchema } from '../../../server/protocol/team-schemas';
+import { parseWithSchema } from '../../cli-support';
+import { useAction, useHelp, useNavigation } from '../navigation';
+import { ListRows, useSelection } from '../select-list';
+import { Confirm, TextField } from '../text-field';
+
+export function TeamsScreen({ projectId }: { projectId: string }) {
+  const { ctx, push } = useNavigation();
+  const act = useAction();
+  const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
+  const [, setVersion] = useState(0);
+  const teams = listTeams(ctx, projectId);
+  const selected = useSelection(teams.length, mode === 'list', (index) =>
+    push({ title: teams[index]!.display_name, element: <MembersScreen projectId={projectId} teamId={teams[index]!.id} /> }),
+  );
+  useInput(
+    (input) => {
+      if (input === 'n') setMode('create');
+      if (input === 'd' && teams[selected]) setMode('delete');
+    },
+    { isActive: mode === 'list' },
+  );
+  useHelp('↑↓ move · Enter members · n new team · d delete');
+  return (
+    <Box flexDirection="column">
+      <ListRows items={teams} selected={selected} empty="No teams yet." row={(team) => `${team.display_name.padEnd(30).slice(0, 30)} ${team.id}`} />
+      {mode === 'create' ? (
+        <TextField
+          label="Team name"
+          onCancel={() => setMode('list')}
+          onSubmit={(name) =>
+            act(() => {
+              createTeam(ctx, projectId, serverCaller, parseWithSchema(teamCreateServerSchema, { display_name: name }), undefined);
+              setMode('list');
+            }, `Team "${name}" created.`)
+          }
+        />
+      ) : null}
+      {mode === 'delete' ? (
+        <Confirm
+          question={`Delete team "${teams[selected]!.display_name}" with its memberships?`}
+          onNo={() => setMode('list')}
+          onYes={() =>
+            act(() => {
+              deleteTeam(ctx, projectId, serverCaller, teams[selected]!.id);
+              setMode('list');
+              setVersion((n) => n + 1);
+            }, 'Team deleted.')
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+function MembersScreen({ projectId, teamId }: { projectId: string; teamId: string }) {
+  const { ctx } = useNavigation();
+  const act = useAction();
+  const [adding, setAdding] = useState(false);
+  const [, setVersion] = useState(0);
+  const members = listMemberProfiles(ctx, projectId, serverCaller, { teamId });
+  const selected = useSelection(members.length, !adding);
+  useInput(
+    (input) => {
+      if (input === 'a') setAdding(true);
+      if (input === 'x' && members[selected]) {
+        void act(() => removeTeamMember(ctx, projectId, serverCaller, teamId, members[selected]!.user_id), 'Member removed.').then(() =>
+          setVersion((n) => n + 1),
+        );
+      }
+    },
+    { isActive: !adding },
+  );
+  useHelp('↑↓ move · a add member · x remove');
+  return (
+    <Box flexDirection="column">
+      <ListRows
+        items={members}
+        selected={selected}
+        empty="No members."
+        row={(m) => `${(m.user.primary_email ?? '').padEnd(32).slice(0, 32)} ${m.user_id}`}
+      />
+      {adding ? (
+        <TextField
+          label="User id to add"
+          onCancel={() => setAdding(false)}
+          onSubmit={(userId) =>
+            act(() => {
+              addTeamMember(ctx, projectId, teamId, userId.trim());
+              setAdding(false);
+            }, 'Member added.')
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}

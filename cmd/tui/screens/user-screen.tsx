@@ -1,0 +1,109 @@
+// One user: the profile, and the admin actions: edit server metadata as JSON (m), set a
+// password (p), turn MFA off (f), sign out everywhere (o), delete (d, confirmed).
+import { Box, Text, useInput } from 'ink';
+import { useState } from 'react';
+import { listUserSessions, signOutEverywhere } from '../../../server/core/auth/user-sessions';
+import { readUserServerView } from '../../../server/core/users/user-views';
+import { deleteUser, updateUser } from '../../../server/core/users/users';
+import { userUpdateSchema } from '../../../server/protocol/user-schemas';
+import { parseWithSchema } from '../../cli-support';
+import { useAction, useHelp, useNavigation } from '../navigation';
+import { Confirm, TextField } from '../text-field';
+
+type Mode = 'view' | 'metadata' | 'password' | 'delete' | 'signout';
+
+export function UserScreen({ projectId, userId }: { projectId: string; userId: string }) {
+  const { ctx, say, pop } = useNavigation();
+  const act = useAction();
+  const [mode, setMode] = useState<Mode>('view');
+  const [, setVersion] = useState(0);
+  const refresh = () => setVersion((n) => n + 1);
+  const user = readUserServerView(ctx, projectId, userId);
+  const sessions = listUserSessions(ctx, projectId, userId);
+  useInput(
+    (input) => {
+      if (input === 'm') setMode('metadata');
+      if (input === 'p') setMode('password');
+      if (input === 'd') setMode('delete');
+      if (input === 'o') setMode('signout');
+      if (input === 'f') {
+        void act(() => updateUser(ctx, projectId, userId, { totp_secret_base64: null }), 'Multi-factor sign-in turned off.').then(refresh);
+      }
+    },
+    { isActive: mode === 'view' },
+  );
+  useHelp('m edit metadata · p set password · f disable MFA · o sign out everywhere · d delete');
+
+  return (
+    <Box flexDirection="column">
+      <Text>id               {user.id}</Text>
+      <Text>email            {user.primary_email ?? '(none)'} {user.primary_email_verified ? '(verified)' : '(not verified)'}</Text>
+      <Text>name             {user.display_name ?? '(none)'}</Text>
+      <Text>signed up        {new Date(user.signed_up_at_millis).toISOString()}</Text>
+      <Text>password         {user.has_password ? 'set' : 'none'} · MFA {user.requires_totp_mfa ? 'on' : 'off'}</Text>
+      <Text>sessions         {sessions.length}</Text>
+      <Text>server metadata  {JSON.stringify(user.server_metadata)}</Text>
+      <Text>client metadata  {JSON.stringify(user.client_metadata)}</Text>
+      {mode === 'metadata' ? (
+        <TextField
+          label="Server metadata (JSON)"
+          initial={JSON.stringify(user.server_metadata ?? null)}
+          onCancel={() => setMode('view')}
+          onSubmit={async (text) => {
+            let metadata: unknown;
+            try {
+              metadata = JSON.parse(text);
+            } catch {
+              say('Invalid JSON format', 'error');
+              return;
+            }
+            const ok = await act(
+              () => updateUser(ctx, projectId, userId, parseWithSchema(userUpdateSchema, { server_metadata: metadata })),
+              'Server metadata saved.',
+            );
+            if (ok) setMode('view');
+          }}
+        />
+      ) : null}
+      {mode === 'password' ? (
+        <TextField
+          label="New password"
+          masked
+          onCancel={() => setMode('view')}
+          onSubmit={async (password) => {
+            const ok = await act(
+              () => updateUser(ctx, projectId, userId, parseWithSchema(userUpdateSchema, { password })),
+              'Password set; the user was signed out everywhere.',
+            );
+            if (ok) setMode('view');
+          }}
+        />
+      ) : null}
+      {mode === 'signout' ? (
+        <Confirm
+          question={`End all ${sessions.length} session(s) of this user?`}
+          onNo={() => setMode('view')}
+          onYes={() =>
+            act(() => {
+              const ended = signOutEverywhere(ctx, projectId, userId);
+              say(`Signed out everywhere (${ended} session(s) ended).`);
+              setMode('view');
+            })
+          }
+        />
+      ) : null}
+      {mode === 'delete' ? (
+        <Confirm
+          question={`Delete ${user.primary_email ?? user.id} and everything of theirs?`}
+          onNo={() => setMode('view')}
+          onYes={() =>
+            act(() => {
+              deleteUser(ctx, projectId, userId);
+              pop();
+            }, 'User deleted.')
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}

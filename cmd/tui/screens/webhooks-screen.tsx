@@ -1,0 +1,95 @@
+// Webhooks: endpoints (n adds one and shows its secret once, d removes), Enter for an
+// endpoint's delivery log, where t retries the selected delivery now.
+import { Box, Text, useInput } from 'ink';
+import { useState } from 'react';
+import { listWebhookDeliveries, retryWebhookDelivery } from '../../../server/core/webhooks/webhook-delivery-log';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../../server/core/webhooks/webhook-endpoints';
+import { useAction, useHelp, useNavigation } from '../navigation';
+import { ListRows, useSelection } from '../select-list';
+import { Confirm, TextField } from '../text-field';
+
+export function WebhooksScreen({ projectId }: { projectId: string }) {
+  const { ctx, push, say } = useNavigation();
+  const act = useAction();
+  const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
+  const [, setVersion] = useState(0);
+  const endpoints = listWebhookEndpoints(ctx, projectId);
+  const selected = useSelection(endpoints.length, mode === 'list', (index) =>
+    push({ title: endpoints[index]!.url, element: <DeliveriesScreen projectId={projectId} endpointId={endpoints[index]!.id} /> }),
+  );
+  useInput(
+    (input) => {
+      if (input === 'n') setMode('create');
+      if (input === 'd' && endpoints[selected]) setMode('delete');
+    },
+    { isActive: mode === 'list' },
+  );
+  useHelp('↑↓ move · Enter deliveries · n add endpoint · d remove');
+  return (
+    <Box flexDirection="column">
+      <ListRows items={endpoints} selected={selected} empty="No endpoints." row={(e) => `${e.url.padEnd(48).slice(0, 48)} ${e.description}`} />
+      {mode === 'create' ? (
+        <TextField
+          label="Endpoint URL"
+          onCancel={() => setMode('list')}
+          onSubmit={(url) =>
+            act(() => {
+              const created = createWebhookEndpoint(ctx, projectId, { url: url.trim() });
+              say(`Endpoint added. Its signing secret, shown once: ${created.secret}`);
+              setMode('list');
+            })
+          }
+        />
+      ) : null}
+      {mode === 'delete' ? (
+        <Confirm
+          question={`Remove ${endpoints[selected]!.url} with its deliveries?`}
+          onNo={() => setMode('list')}
+          onYes={() =>
+            act(() => {
+              deleteWebhookEndpoint(ctx, projectId, endpoints[selected]!.id);
+              setMode('list');
+              setVersion((n) => n + 1);
+            }, 'Endpoint removed.')
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+function DeliveriesScreen({ projectId, endpointId }: { projectId: string; endpointId: string }) {
+  const { ctx } = useNavigation();
+  const act = useAction();
+  const [, setVersion] = useState(0);
+  const deliveries = listWebhookDeliveries(ctx, projectId, endpointId, { limit: 50 });
+  const selected = useSelection(deliveries.length, true);
+  useInput((input) => {
+    if (input === 't' && deliveries[selected]) {
+      void act(async () => {
+        const result = await retryWebhookDelivery(ctx, projectId, deliveries[selected]!.id);
+        if (result.status !== 'succeeded') throw new Error(`still ${result.status}: ${result.last_error ?? result.last_status_code}`);
+      }, 'Delivered.').then(() => setVersion((n) => n + 1));
+    }
+  });
+  useHelp('↑↓ move · t retry now');
+  const chosen = deliveries[selected];
+  return (
+    <Box flexDirection="column">
+      <ListRows
+        items={deliveries}
+        selected={selected}
+        empty="No deliveries yet."
+        limit={10}
+        row={(d) => `${new Date(d.created_at_millis).toISOString().slice(0, 19)} ${d.event_type.padEnd(24)} ${d.status.padEnd(9)} ${d.attempts} attempt(s)`}
+      />
+      {chosen
+        ? chosen.attempt_log.map((attempt) => (
+            <Text key={attempt.attempt} dimColor>
+              #{attempt.attempt} {new Date(attempt.attempted_at_millis).toISOString().slice(0, 19)} {attempt.status_code ?? attempt.error}
+            </Text>
+          ))
+        : null}
+    </Box>
+  );
+}

@@ -1,0 +1,103 @@
+// Access tokens: short-lived ES256 JWTs with the claims Stack's SDK reads. Verification checks the
+// signature with the key of the project named in `aud`, then the issuer and expiry, and only
+// then compares `aud` with the project of the request, so a foreign token gets its own error.
+import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { knownError } from '../../protocol/known-errors';
+import type { Context } from '../storage/context';
+import { perDatabase, rememberBounded } from '../storage/database-memory';
+import { projectExists } from '../projects/projects';
+import { findProjectVerificationKey, getProjectSigningKey } from './signing-keys';
+import { recordUserActivity } from '../users/user-activity';
+
+/** The issuer Stack Auth uses; kept so apps that check it keep working after a move. */
+export const accessTokenIssuer = 'https://access-token.jwt-signature.stack-auth.com';
+
+export interface VerifiedAccessToken {
+  projectId: string;
+  userId: string;
+  expiresAtSeconds: number;
+}
+
+export async function issueAccessToken(ctx: Context, projectId: string, userId: string): Promise<string> {
+  const key = await getProjectSigningKey(ctx, projectId);
+  const nowMillis = ctx.clock.now();
+  const issuedAt = Math.floor(nowMillis / 1000);
+  const token = await new SignJWT({ branchId: 'main' })
+    .setProtectedHeader({ alg: 'ES256', kid: key.keyId })
+    .setIssuer(accessTokenIssuer)
+    .setSubject(userId)
+    .setAudience(projectId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + Math.floor(ctx.settings.accessTokenLifetimeMillis / 1000))
+    .sign(key.privateKey);
+  // Issuing a token is the "user activity" that last_active_at reports.
+  recordUserActivity(ctx, userId, nowMillis);
+  return token;
+}
+
+// Verifying ES256 dominates the cost of an authenticated request, so tokens already verified
+// are remembered until they expire. Bounded, and per database like the signing keys.
+const maxCachedTokens = 10_000;
+const verifiedTokensOf = perDatabase(() => new Map<string, VerifiedAccessToken>());
+
+/** Verifies a user access token sent with a request for `requestProjectId`. */
+export async function verifyAccessToken(ctx: Context, requestProjectId: string, token: string): Promise<VerifiedAccessToken> {
+  const verified = await verifyAccessTokenSignatureAndExpiry(ctx, token, 'ACCESS_TOKEN_EXPIRED', 'UNPARSABLE_ACCESS_TOKEN');
+  if (verified.projectId !== requestProjectId) throw knownError('INVALID_PROJECT_FOR_ACCESS_TOKEN');
+  return verified;
+}
+
+/**
+ * Signature, issuer and expiry, without the project comparison; shared with admin access
+ * tokens, which carry the internal project's tokens and have their own error codes.
+ */
+export async function verifyAccessTokenSignatureAndExpiry(
+  ctx: Context,
+  token: string,
+  expiredCode: 'ACCESS_TOKEN_EXPIRED' | 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  unparsableCode: 'UNPARSABLE_ACCESS_TOKEN' | 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+): Promise<VerifiedAccessToken> {
+  const nowSeconds = ctx.clock.now() / 1000;
+  const cache = verifiedTokensOf(ctx);
+  const cached = cache.get(token);
+  if (cached) {
+    if (cached.expiresAtSeconds > nowSeconds) return cached;
+    cache.delete(token);
+    throw knownError(expiredCode, new Date(cached.expiresAtSeconds * 1000));
+  }
+
+  let audience: string;
+  let keyId: string;
+  try {
+    const claims = decodeJwt(token);
+    const header = decodeProtectedHeader(token);
+    if (typeof claims.aud !== 'string' || typeof header.kid !== 'string') throw new Error('no audience or key id');
+    audience = claims.aud;
+    keyId = header.kid;
+  } catch {
+    throw knownError(unparsableCode);
+  }
+  if (!projectExists(ctx, audience)) throw knownError(unparsableCode);
+  // A key retired long enough ago to be dropped signed nothing that is still valid.
+  const key = await findProjectVerificationKey(ctx, audience, keyId);
+  if (!key) throw knownError(unparsableCode);
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['ES256'],
+      issuer: accessTokenIssuer,
+      audience,
+      currentDate: new Date(ctx.clock.now()),
+      clockTolerance: 0,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new Error('missing claims');
+    const verified = { projectId: audience, userId: payload.sub, expiresAtSeconds: payload.exp };
+    rememberBounded(cache, token, verified, maxCachedTokens);
+    return verified;
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) {
+      const exp = decodeJwt(token).exp;
+      throw knownError(expiredCode, exp === undefined ? undefined : new Date(exp * 1000));
+    }
+    throw knownError(unparsableCode);
+  }
+}

@@ -1,0 +1,81 @@
+// What a provider sign-in means for authd's users: for `link`, the provider
+// account joins the signed-in user; for `authenticate`, a known provider account signs its user
+// in and an unknown one signs up a new user (if the project allows sign-up). The provider's
+// tokens are kept for connected accounts either way.
+import { knownError } from '../../protocol/known-errors';
+import type { Context } from '../storage/context';
+import { connectOAuthAccount, findOAuthAccount, findUserOAuthAccounts, storeProviderTokens } from './oauth-accounts';
+import { requireProjectRow } from '../projects/projects';
+import { writeTransaction } from '../storage/transactions';
+import { createUser } from '../users/users';
+import { findUserByAuthEmail, requireUserRow } from '../storage/user-queries';
+import type { ProviderProfile, ProviderTokenSet } from '../../providers/provider-definition';
+
+export interface ResolvedAccount {
+  userId: string;
+  isNewUser: boolean;
+}
+
+/** Step 4: a user already holding a different account of this provider cannot link another. */
+export function refuseSecondAccountOfProvider(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  providerId: string,
+  profile: ProviderProfile,
+): void {
+  requireUserRow(ctx.db, projectId, userId);
+  const held = findUserOAuthAccounts(ctx.db, userId, providerId);
+  if (held.some((account) => account.providerAccountId !== profile.accountId)) {
+    throw knownError('USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION');
+  }
+}
+
+export function linkProviderAccount(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  providerId: string,
+  profile: ProviderProfile,
+  tokens: ProviderTokenSet,
+): ResolvedAccount {
+  writeTransaction(ctx, (tx) => {
+    requireUserRow(tx, projectId, userId);
+    const account = connectOAuthAccount(ctx, tx, projectId, userId, {
+      providerId,
+      providerAccountId: profile.accountId,
+      email: profile.email,
+    });
+    storeProviderTokens(ctx, tx, account.id, tokens);
+  });
+  return { userId, isNewUser: false };
+}
+
+export async function signInOrSignUpWithProvider(
+  ctx: Context,
+  projectId: string,
+  providerId: string,
+  profile: ProviderProfile,
+  tokens: ProviderTokenSet,
+): Promise<ResolvedAccount> {
+  const known = findOAuthAccount(ctx.db, projectId, providerId, profile.accountId);
+  if (known) {
+    writeTransaction(ctx, (tx) => storeProviderTokens(ctx, tx, known.id, tokens));
+    return { userId: known.userId, isNewUser: false };
+  }
+  if (!requireProjectRow(ctx.db, projectId).signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
+  // No merging into an existing account by email: the new user keeps the address,
+  // but may sign in with it only if nobody else already does.
+  const emailTaken = profile.email !== null && findUserByAuthEmail(ctx, projectId, profile.email) !== undefined;
+  const user = await createUser(ctx, projectId, {
+    display_name: profile.displayName?.slice(0, 256) ?? undefined,
+    profile_image_url: profile.profileImageUrl ?? undefined,
+    primary_email: profile.email ?? undefined,
+    primary_email_verified: profile.email !== null && profile.emailVerified,
+    primary_email_auth_enabled: profile.email !== null && !emailTaken,
+    oauth_providers: [{ id: providerId, account_id: profile.accountId, email: profile.email }],
+  });
+  const account = findOAuthAccount(ctx.db, projectId, providerId, profile.accountId);
+  if (account) writeTransaction(ctx, (tx) => storeProviderTokens(ctx, tx, account.id, tokens));
+  return { userId: user.id, isNewUser: true };
+}

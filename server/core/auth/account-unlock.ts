@@ -1,0 +1,52 @@
+// The way out of the guess throttle's account-wide lock: when failures from many addresses lock
+// an account, its owner is emailed a one-time link; following it lifts the lock for both the
+// password and the second factor. An address with no account gets the same 429 and no email,
+// so the lock says nothing about who has an account.
+import type { Context } from '../storage/context';
+import { findPrimaryEmailChannel } from './email-verification';
+import { queueTemplatedEmail } from '../email/email-templates';
+import { writeTransaction } from '../storage/transactions';
+import { findUserByAuthEmail, findUserRow } from '../storage/user-queries';
+import { consumeVerificationCode, createVerificationCode } from './verification-codes';
+import { liftAccountLock, type GuessedSecret } from './guess-throttle';
+
+export const accountUnlockPath = '/api/v1/auth/unlock';
+
+interface AccountUnlockData {
+  user_id: string;
+  /** The email whose password sign-in was locked, if that was the lock. */
+  password_email: string | null;
+}
+
+/** Emails the owner of a just-locked account the unlock link. Never fails the request that tripped it. */
+export function offerAccountUnlock(ctx: Context, projectId: string, secret: GuessedSecret, account: string): void {
+  try {
+    const user =
+      secret === 'password' ? findUserByAuthEmail(ctx, projectId, account) : findUserRow(ctx.db, projectId, account);
+    if (!user) return;
+    const recipient = secret === 'password' ? account : findPrimaryEmailChannel(ctx, user.id)?.value;
+    if (!recipient) return;
+    const base = (ctx.settings.publicUrl ?? ctx.listeningUrl)?.replace(/\/+$/, '');
+    if (!base) throw new Error('authd does not know its own URL (set --public-url)');
+    writeTransaction(ctx, (tx) => {
+      const data: AccountUnlockData = { user_id: user.id, password_email: secret === 'password' ? account : null };
+      const code = createVerificationCode(ctx, tx, projectId, 'account_unlock', { ...data });
+      const link = new URL(base + accountUnlockPath);
+      link.searchParams.set('project_id', projectId);
+      link.searchParams.set('code', code);
+      queueTemplatedEmail(ctx, tx, projectId, 'account_unlock', recipient, {
+        userDisplayName: user.displayName ?? recipient,
+        unlockLink: link.toString(),
+      });
+    });
+  } catch (error) {
+    ctx.log.warn(`no unlock email for a locked account: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Lifts the lock the emailed code was sent for; the code works once. */
+export function unlockAccount(ctx: Context, projectId: string, code: string): void {
+  const data = consumeVerificationCode(ctx, projectId, 'account_unlock', code, (_tx, stored) => stored) as unknown as AccountUnlockData;
+  liftAccountLock(ctx, 'totp', projectId, data.user_id);
+  if (data.password_email) liftAccountLock(ctx, 'password', projectId, data.password_email);
+}

@@ -1,0 +1,75 @@
+// Email verification: a code emailed as a link to a trusted callback URL, and
+// the verify call that marks the address verified. An already-used code is success for the
+// hosted page, which the client decides from VERIFICATION_CODE_ALREADY_USED.
+import { and, eq } from 'drizzle-orm';
+import { contactChannels, users } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import type { Context } from '../storage/context';
+import { queueTemplatedEmail } from '../email/email-templates';
+import { sendCodeByEmail, type CodeEmailRequest } from './code-emails';
+import type { RequestOrigin } from './rate-limits';
+import { linkWithCode } from '../projects/trusted-urls';
+import { consumeVerificationCode, createVerificationCode } from './verification-codes';
+
+type ChannelRow = typeof contactChannels.$inferSelect;
+
+/** Emails a verification link for one of the user's addresses. */
+export function sendEmailVerificationCode(
+  ctx: Context,
+  projectId: string,
+  channel: ChannelRow,
+  callbackUrl: string,
+  origin: CodeEmailRequest['origin'],
+): void {
+  const refuse = () => {
+    if (channel.isVerified) throw knownError('EMAIL_ALREADY_VERIFIED');
+  };
+  sendCodeByEmail(ctx, projectId, { recipient: channel.value, callbackUrl, origin, refuse }, (tx) => {
+    const user = tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, channel.userId)).get();
+    const code = createVerificationCode(ctx, tx, projectId, 'email_verification', {
+      user_id: channel.userId,
+      email: channel.value,
+    });
+    queueTemplatedEmail(ctx, tx, projectId, 'email_verification', channel.value, {
+      userDisplayName: user?.displayName ?? channel.value,
+      emailVerificationLink: linkWithCode(callbackUrl, code),
+    });
+  });
+}
+
+export function findPrimaryEmailChannel(ctx: Context, userId: string): ChannelRow | undefined {
+  return ctx.db
+    .select()
+    .from(contactChannels)
+    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.isPrimary, true)))
+    .get();
+}
+
+/** The deprecated call the SDK's `user.sendVerificationEmail()` uses: only the primary email. */
+export function sendPrimaryEmailVerificationCode(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  email: string,
+  callbackUrl: string,
+  origin: RequestOrigin,
+): void {
+  const primary = findPrimaryEmailChannel(ctx, userId);
+  if (!primary || primary.value !== email) throw knownError('EMAIL_IS_NOT_PRIMARY_EMAIL', email, primary?.value ?? '');
+  sendEmailVerificationCode(ctx, projectId, primary, callbackUrl, origin);
+}
+
+export function verifyEmail(ctx: Context, projectId: string, code: string): void {
+  consumeVerificationCode(ctx, projectId, 'email_verification', code, (tx, data) => {
+    tx.update(contactChannels)
+      .set({ isVerified: true })
+      .where(
+        and(
+          eq(contactChannels.userId, String(data.user_id)),
+          eq(contactChannels.type, 'email'),
+          eq(contactChannels.value, String(data.email)),
+        ),
+      )
+      .run();
+  });
+}

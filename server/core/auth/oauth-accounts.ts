@@ -1,0 +1,164 @@
+// Provider accounts connected to users, and the provider tokens kept for them (the user's
+// `oauth_providers`, connected accounts). Tokens are sealed with the instance key: authd must give them back
+// to the app, so a digest would not do, but a copied database file must not leak them.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { oauthAccounts, oauthTokens } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import { oauthProviderIds } from '../../protocol/oauth-provider-ids';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { Context } from '../storage/context';
+import { openSecret, sealSecret } from '../storage/secret-box';
+import type { DbWriter } from '../storage/transactions';
+import type { ProviderTokenSet } from '../../providers/provider-definition';
+
+export type OAuthAccountRow = typeof oauthAccounts.$inferSelect;
+
+/** The entry of a user view's `oauth_providers`. */
+export interface OAuthProviderEntry {
+  id: string;
+  account_id: string;
+  email: string | null;
+}
+
+export function findOAuthAccount(
+  db: DbWriter,
+  projectId: string,
+  providerId: string,
+  providerAccountId: string,
+): OAuthAccountRow | undefined {
+  return db
+    .select()
+    .from(oauthAccounts)
+    .where(
+      and(
+        eq(oauthAccounts.projectId, projectId),
+        eq(oauthAccounts.providerId, providerId),
+        eq(oauthAccounts.providerAccountId, providerAccountId),
+      ),
+    )
+    .get();
+}
+
+export function findUserOAuthAccounts(db: DbWriter, userId: string, providerId?: string): OAuthAccountRow[] {
+  const condition = providerId
+    ? and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.providerId, providerId))
+    : eq(oauthAccounts.userId, userId);
+  return db.select().from(oauthAccounts).where(condition).orderBy(oauthAccounts.createdAt).all();
+}
+
+/** `oauth_providers` of several users at once, for list pages. */
+export function oauthProviderEntriesByUser(db: DbWriter, userIds: string[]): Map<string, OAuthProviderEntry[]> {
+  const byUser = new Map<string, OAuthProviderEntry[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = db
+    .select()
+    .from(oauthAccounts)
+    .where(inArray(oauthAccounts.userId, userIds))
+    .orderBy(oauthAccounts.createdAt)
+    .all();
+  for (const row of rows) {
+    const list = byUser.get(row.userId) ?? [];
+    list.push(oauthProviderEntry(row));
+    byUser.set(row.userId, list);
+  }
+  return byUser;
+}
+
+export function oauthProviderEntry(row: OAuthAccountRow): OAuthProviderEntry {
+  return { id: row.providerId, account_id: row.providerAccountId, email: row.email };
+}
+
+/**
+ * Connects a provider account to a user. A provider account already connected to someone else
+ * is refused; connecting it again to the same user changes nothing.
+ */
+export function connectOAuthAccount(
+  ctx: Context,
+  tx: DbWriter,
+  projectId: string,
+  userId: string,
+  account: { providerId: string; providerAccountId: string; email: string | null },
+): OAuthAccountRow {
+  if (!(oauthProviderIds as readonly string[]).includes(account.providerId)) {
+    throw plainTextError('UNKNOWN_OAUTH_PROVIDER', account.providerId);
+  }
+  if (!account.providerAccountId) throw plainTextError('OAUTH_ACCOUNT_ID_MISSING');
+  const existing = findOAuthAccount(tx, projectId, account.providerId, account.providerAccountId);
+  if (existing) {
+    if (existing.userId !== userId) throw knownError('OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER');
+    if (account.email !== null && existing.email !== account.email) {
+      tx.update(oauthAccounts).set({ email: account.email }).where(eq(oauthAccounts.id, existing.id)).run();
+    }
+    return { ...existing, email: account.email ?? existing.email };
+  }
+  const row: OAuthAccountRow = {
+    id: crypto.randomUUID(),
+    projectId,
+    userId,
+    providerId: account.providerId,
+    providerAccountId: account.providerAccountId,
+    email: account.email,
+    createdAt: ctx.clock.now(),
+  };
+  tx.insert(oauthAccounts).values(row).run();
+  return row;
+}
+
+/**
+ * Keeps the tokens of a fresh provider grant. A token of the same kind for exactly the same
+ * scopes is dropped: the new one supersedes it.
+ */
+export function storeProviderTokens(ctx: Context, tx: DbWriter, accountId: string, tokens: ProviderTokenSet): void {
+  const now = ctx.clock.now();
+  const scopes = normalizeScopes(tokens.scopes);
+  const keep = (kind: 'access' | 'refresh', token: string, expiresAt: number | null) => {
+    tx.delete(oauthTokens)
+      .where(and(eq(oauthTokens.oauthAccountId, accountId), eq(oauthTokens.kind, kind), eq(oauthTokens.scopes, scopes)))
+      .run();
+    tx.insert(oauthTokens)
+      .values({
+        id: crypto.randomUUID(),
+        oauthAccountId: accountId,
+        kind,
+        sealedToken: sealSecret(ctx, token),
+        scopes,
+        expiresAt,
+        createdAt: now,
+      })
+      .run();
+  };
+  keep('access', tokens.accessToken, tokens.expiresIn === undefined ? null : now + tokens.expiresIn * 1000);
+  if (tokens.refreshToken) keep('refresh', tokens.refreshToken, null);
+}
+
+export interface StoredProviderToken {
+  id: string;
+  token: string;
+  scopes: string[];
+  expiresAt: number | null;
+}
+
+/** The account's tokens of `kind`, newest first, opened. */
+export function listProviderTokens(ctx: Context, accountId: string, kind: 'access' | 'refresh'): StoredProviderToken[] {
+  return ctx.db
+    .select()
+    .from(oauthTokens)
+    .where(and(eq(oauthTokens.oauthAccountId, accountId), eq(oauthTokens.kind, kind)))
+    .orderBy(desc(oauthTokens.createdAt))
+    .all()
+    .map((row) => ({
+      id: row.id,
+      token: openSecret(ctx, row.sealedToken),
+      scopes: row.scopes.split(' ').filter(Boolean),
+      expiresAt: row.expiresAt,
+    }));
+}
+
+/** A refresh token the provider no longer honours is forgotten, so it is not tried again. */
+export function forgetProviderToken(ctx: Context, tokenId: string): void {
+  ctx.db.delete(oauthTokens).where(eq(oauthTokens.id, tokenId)).run();
+}
+
+export function normalizeScopes(scopes: string[]): string {
+  return [...new Set(scopes.filter(Boolean))].sort().join(' ');
+}

@@ -1,0 +1,129 @@
+// Email-and-password sign-up, sign-in and password changes, in the order of checks
+// Stack uses so each failure gets the same error it would there.
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { Context } from '../storage/context';
+import { findPrimaryEmailChannel, sendEmailVerificationCode } from './email-verification';
+import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
+import { requireProject } from '../projects/projects';
+import { offerAccountUnlock } from './account-unlock';
+import { reserveGuess } from './guess-throttle';
+import { consumeRateLimit, type RequestOrigin } from './rate-limits';
+import { completeSignIn, type SignInResult } from './sign-in-completion';
+import { writeTransaction } from '../storage/transactions';
+import { replaceUserPassword } from '../users/user-password';
+import { createUser } from '../users/users';
+import { findUserByAuthEmail, requireUserRow } from '../storage/user-queries';
+
+/** The project, if it allows email-and-password sign-in; every /auth/password/* call checks it first. */
+export function requirePasswordAuth(ctx: Context, projectId: string) {
+  const project = requireProject(ctx, projectId);
+  if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
+  return project;
+}
+
+export async function signUpWithPassword(
+  ctx: Context,
+  projectId: string,
+  input: { email: string; password: string; verification_callback_url?: string },
+  origin: RequestOrigin,
+): Promise<SignInResult> {
+  const project = requirePasswordAuth(ctx, projectId);
+  checkPasswordLength(input.password, { requireMinimum: true });
+  if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
+  // The limit comes after the cheap checks, so it never hides the answer the request would get
+  // without it (an address in use says so, as it does on every sign-up form anyway).
+  if (findUserByAuthEmail(ctx, projectId, input.email)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
+  consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
+  const user = await createUser(ctx, projectId, {
+    primary_email: input.email,
+    primary_email_verified: false,
+    primary_email_auth_enabled: true,
+    password: input.password,
+  });
+  if (input.verification_callback_url) sendSignUpVerification(ctx, projectId, user.id, input.verification_callback_url);
+  return completeSignIn(ctx, projectId, { id: user.id, requiresTotpMfa: user.requires_totp_mfa }, { isNewUser: true });
+}
+
+/** Sign-up succeeds whatever happens to its verification email, e.g. an untrusted URL. */
+function sendSignUpVerification(ctx: Context, projectId: string, userId: string, callbackUrl: string): void {
+  try {
+    const primary = findPrimaryEmailChannel(ctx, userId);
+    if (primary) sendEmailVerificationCode(ctx, projectId, primary, callbackUrl, 'counted-by-sign-up');
+  } catch (error) {
+    ctx.log.warn(`no verification email after sign-up: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export async function signInWithPassword(
+  ctx: Context,
+  projectId: string,
+  input: { email: string; password: string },
+  origin: RequestOrigin,
+): Promise<SignInResult> {
+  requirePasswordAuth(ctx, projectId);
+  consumeRateLimit(ctx, 'passwordSignInPerIp', projectId, origin.ip);
+  // Counted before the slow verification below, so concurrent guesses cannot outrun the count.
+  const guess = reserveGuess(ctx, 'password', projectId, input.email, origin.ip);
+  const user = findUserByAuthEmail(ctx, projectId, input.email);
+  let passwordMatches = false;
+  if (user?.passwordHash) passwordMatches = await verifyPassword(input.password, user.passwordHash);
+  // An unknown email costs one verification too, so timing does not tell which emails exist.
+  else await verifyAgainstDummyHash(input.password);
+  if (!user?.passwordHash || !passwordMatches) {
+    if (guess.failed().backstopTripped) offerAccountUnlock(ctx, projectId, 'password', input.email);
+    throw knownError('EMAIL_PASSWORD_MISMATCH');
+  }
+  guess.succeeded();
+  if (needsRehash(user.passwordHash)) {
+    // An imported bcrypt hash is replaced now that the plain password is known to be right. The
+    // password stays the same, so this is no replaceUserPassword: no session ends, no event.
+    ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id))
+      .run();
+  }
+  return completeSignIn(ctx, projectId, user);
+}
+
+/** Changes a known password; the caller's own session (its refresh token) survives. */
+export async function updatePassword(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  input: { old_password: string; new_password: string },
+  keepRefreshToken: string | undefined,
+): Promise<void> {
+  requirePasswordAuth(ctx, projectId);
+  checkPasswordLength(input.new_password, { requireMinimum: true });
+  const user = requireUserRow(ctx.db, projectId, userId);
+  if (!user.passwordHash) throw knownError('USER_DOES_NOT_HAVE_PASSWORD');
+  consumeRateLimit(ctx, 'passwordCheckPerUser', projectId, userId);
+  if (!(await verifyPassword(input.old_password, user.passwordHash))) throw knownError('PASSWORD_CONFIRMATION_MISMATCH');
+  const newHash = await hashPassword(input.new_password);
+  writeTransaction(ctx, (tx) => replaceUserPassword(ctx, tx, projectId, userId, newHash, { keepRefreshToken }));
+}
+
+/**
+ * Gives a password to a user who has none (e.g. signed up by magic link). Like any password
+ * change it ends the user's other sessions: the caller's own (its refresh token) survives.
+ */
+export async function setPassword(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  password: string,
+  keepRefreshToken: string | undefined,
+): Promise<void> {
+  requirePasswordAuth(ctx, projectId);
+  checkPasswordLength(password, { requireMinimum: true });
+  const newHash = await hashPassword(password);
+  writeTransaction(ctx, (tx) => {
+    const user = requireUserRow(tx, projectId, userId);
+    if (user.passwordHash) throw plainTextError('USER_ALREADY_HAS_PASSWORD');
+    replaceUserPassword(ctx, tx, projectId, userId, newHash, { keepRefreshToken });
+  });
+}

@@ -1,0 +1,55 @@
+// Password hashing: argon2id with OWASP's parameters (19 MiB, 2 iterations, 1 lane) for
+// everything authd hashes, plus verification of bcrypt hashes imported from other providers,
+// which are rehashed to argon2id after the next successful sign-in.
+import { knownError } from '../../protocol/known-errors';
+
+export const minPasswordLength = 8;
+export const maxPasswordLength = 256;
+
+const argon2idOptions = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return Bun.password.hash(password, argon2idOptions);
+}
+
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  try {
+    // Standard bcrypt reads only the first 72 bytes; Bun instead pre-hashes longer passwords,
+    // which would reject every long password of a hash imported from another provider.
+    const bytes = new TextEncoder().encode(password);
+    if (hash.startsWith('$2') && bytes.byteLength > 72) return await Bun.password.verify(bytes.subarray(0, 72), hash);
+    return await Bun.password.verify(password, hash);
+  } catch {
+    // A stored hash Bun cannot read never matches.
+    return false;
+  }
+}
+
+export function needsRehash(hash: string): boolean {
+  return !hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$');
+}
+
+/** Modular Crypt Format hashes authd can verify: bcrypt ($2a/$2b/$2y) and argon2. */
+export function isSupportedPasswordHash(hash: string): boolean {
+  return (
+    /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(hash) ||
+    /^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.test(hash)
+  );
+}
+
+/** The /auth/password/* length rules; server user updates check only the maximum. */
+export function checkPasswordLength(password: string, { requireMinimum }: { requireMinimum: boolean }): void {
+  if (requireMinimum && password.length < minPasswordLength) throw knownError('PASSWORD_TOO_SHORT', minPasswordLength);
+  if (password.length > maxPasswordLength) throw knownError('PASSWORD_TOO_LONG', maxPasswordLength);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the time of one real verification. Sign-in for an unknown email calls it, so the
+ * answer takes as long as for a wrong password and does not reveal which emails exist.
+ */
+export async function verifyAgainstDummyHash(password: string): Promise<void> {
+  dummyHash ??= hashPassword(crypto.randomUUID());
+  await verifyPassword(password, await dummyHash);
+}

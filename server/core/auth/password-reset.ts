@@ -1,0 +1,55 @@
+// Password reset by emailed code. The request answers the same whether or not the
+// email belongs to anyone, and checks the callback URL before looking the email up, so neither
+// the answer nor its error reveals which emails exist (Stack checks the URL only for known
+// emails; authd does not copy that leak).
+import type { Context } from '../storage/context';
+import { queueTemplatedEmail } from '../email/email-templates';
+import { requirePasswordAuth } from './password-auth';
+import { checkPasswordLength, hashPassword } from './password-hashing';
+import { sendCodeByEmailAfterAnswer } from './code-emails';
+import type { RequestOrigin } from './rate-limits';
+import { linkWithCode } from '../projects/trusted-urls';
+import { findUserByAuthEmail } from '../storage/user-queries';
+import { replaceUserPassword } from '../users/user-password';
+import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from './verification-codes';
+
+export const passwordResetRequestAnswer = { success: 'maybe, only if user with e-mail exists' } as const;
+
+export function sendPasswordResetCode(
+  ctx: Context,
+  projectId: string,
+  email: string,
+  callbackUrl: string,
+  origin: RequestOrigin,
+): void {
+  requirePasswordAuth(ctx, projectId);
+  // The limits count unknown emails too, or they would tell which emails exist; and the work
+  // only a known email costs happens after the answer, or its time would tell.
+  sendCodeByEmailAfterAnswer(ctx, projectId, { recipient: email, callbackUrl, origin }, (tx) => {
+    const user = findUserByAuthEmail(ctx, projectId, email);
+    if (!user) return;
+    const code = createVerificationCode(ctx, tx, projectId, 'password_reset', { user_id: user.id });
+    queueTemplatedEmail(ctx, tx, projectId, 'password_reset', email, {
+      userDisplayName: user.displayName ?? email,
+      passwordResetLink: linkWithCode(callbackUrl, code),
+    });
+  });
+}
+
+export function checkPasswordResetCode(ctx: Context, projectId: string, code: string): void {
+  checkVerificationCode(ctx, projectId, 'password_reset', code);
+}
+
+/**
+ * Sets the new password, which ends every session of the user (replaceUserPassword). The password rules are checked
+ * before the code is consumed (Stack consumes first), so a too-short password does not cost the
+ * user their link.
+ */
+export async function resetPassword(ctx: Context, projectId: string, code: string, password: string): Promise<void> {
+  requirePasswordAuth(ctx, projectId);
+  checkPasswordLength(password, { requireMinimum: true });
+  const passwordHash = await hashPassword(password);
+  consumeVerificationCode(ctx, projectId, 'password_reset', code, (tx, { user_id: userId }) =>
+    replaceUserPassword(ctx, tx, projectId, String(userId), passwordHash),
+  );
+}

@@ -1,0 +1,156 @@
+// Rate limits on what checks a password or sends email, per client IP and per email address or
+// user, so neither one address nor one machine can guess passwords or flood an inbox. Counters
+// live in memory per database (one server process per data directory); a restart resets them.
+import type { Context } from '../storage/context';
+import { perDatabase } from '../storage/database-memory';
+import { RateLimitedError } from '../../protocol/plain-text-errors';
+
+export interface RateLimitRule {
+  limit: number;
+  windowMillis: number;
+  /** What the key is: per-client-address rules are the ones a development instance lifts for loopback clients. */
+  per: 'client-address' | 'email-address' | 'user';
+}
+
+const minute = 60_000;
+
+/**
+ * Defaults, documented in the README. Wrong passwords and TOTP codes per account are throttled
+ * by auth/guess-throttle.ts instead, per account and address with growing delays.
+ */
+export const rateLimitRules = {
+  passwordSignInPerIp: { limit: 50, windowMillis: 15 * minute, per: 'client-address' },
+  signUpPerIp: { limit: 20, windowMillis: 60 * minute, per: 'client-address' },
+  emailSendPerIp: { limit: 20, windowMillis: 60 * minute, per: 'client-address' },
+  emailSendPerAddress: { limit: 5, windowMillis: 60 * minute, per: 'email-address' },
+  passwordCheckPerUser: { limit: 10, windowMillis: 15 * minute, per: 'user' },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof rateLimitRules;
+
+/** Where a request came from, as far as limits care. */
+export interface RequestOrigin {
+  ip: string;
+}
+
+interface Window {
+  startedAt: number;
+  count: number;
+}
+
+/**
+ * Windows kept per rule; past this the oldest is dropped, so a flood of new addresses (behind a
+ * proxy, one per X-Forwarded-For value) cannot grow memory without bound (about 150 bytes each).
+ */
+export const maxWindowsPerRule = 200_000;
+/** Expired windows dropped per request at most: constant work, and still faster than one new window a request can add. */
+const expiredDroppedPerRequest = 2;
+
+/**
+ * The windows of one rule: a map to find them, and a queue in the order they started. Every
+ * window of a rule lasts as long, so the expired ones are always at the front of the queue,
+ * and dropping them costs a few steps per request instead of a scan of the whole map. (The
+ * queue is an array rather than the map's own insertion order: deleting from the front of a
+ * Map leaves entries that every later walk from the front must step over, in Bun.)
+ */
+class RuleWindows {
+  readonly byId = new Map<string, Window>();
+  private queuedIds: string[] = [];
+  private queuedWindows: Window[] = [];
+  private head = 0;
+
+  constructor(private readonly rule: RateLimitRule) {}
+
+  /** The window for `id` at `now`, started afresh when there is none or it has ended. */
+  current(id: string, now: number): Window {
+    this.dropExpired(now);
+    let window = this.byId.get(id);
+    if (!window || now - window.startedAt >= this.rule.windowMillis) {
+      if (!window && this.byId.size >= maxWindowsPerRule) this.dropOldest();
+      window = { startedAt: now, count: 0 };
+      this.byId.set(id, window);
+      this.queuedIds.push(id);
+      this.queuedWindows.push(window);
+    }
+    return window;
+  }
+
+  private dropExpired(now: number): void {
+    for (let dropped = 0; dropped < expiredDroppedPerRequest && this.head < this.queuedIds.length; dropped++) {
+      if (now - this.queuedWindows[this.head]!.startedAt < this.rule.windowMillis) return;
+      this.dequeue();
+    }
+  }
+
+  /** Drops the window that started first (queue entries of restarted windows are skipped). */
+  private dropOldest(): void {
+    while (this.head < this.queuedIds.length && !this.dequeue());
+  }
+
+  /** Removes the queue's first entry, and its window if still current; true if it was. */
+  private dequeue(): boolean {
+    const id = this.queuedIds[this.head]!;
+    const window = this.queuedWindows[this.head]!;
+    this.head++;
+    const current = this.byId.get(id) === window;
+    if (current) this.byId.delete(id);
+    // Compact once the consumed front outweighs the rest: amortised constant per entry.
+    if (this.head > 1024 && this.head * 2 > this.queuedIds.length) {
+      this.queuedIds = this.queuedIds.slice(this.head);
+      this.queuedWindows = this.queuedWindows.slice(this.head);
+      this.head = 0;
+    }
+    return current;
+  }
+}
+
+const windowsOf = perDatabase(() => new Map<RateLimitName, RuleWindows>());
+
+function windowsOfRule(ctx: Context, name: RateLimitName): RuleWindows {
+  const byRule = windowsOf(ctx);
+  let windows = byRule.get(name);
+  if (!windows) byRule.set(name, (windows = new RuleWindows(rateLimitRules[name])));
+  return windows;
+}
+
+function currentWindow(ctx: Context, name: RateLimitName, projectId: string, key: string): Window {
+  return windowsOfRule(ctx, name).current(`${projectId}\u0000${key.toLowerCase()}`, ctx.clock.now());
+}
+
+/** How many windows are kept in memory for `name` (for tests and benchmarks). */
+export function rateLimitWindowCount(ctx: Context, name: RateLimitName): number {
+  return windowsOfRule(ctx, name).byId.size;
+}
+
+/** Counts one attempt against `name` for `key`, refusing it once the window's limit is spent. */
+export function consumeRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): void {
+  if (ctx.settings.rateLimitsDisabled) return;
+  if (rateLimitRules[name].per === 'client-address' && exemptClientAddress(ctx, key)) return;
+  const window = currentWindow(ctx, name, projectId, key);
+  refuseWhenSpent(ctx, name, window);
+  window.count++;
+}
+
+function refuseWhenSpent(ctx: Context, name: RateLimitName, window: Window): void {
+  const rule = rateLimitRules[name];
+  if (window.count >= rule.limit) {
+    throw new RateLimitedError(Math.ceil((window.startedAt + rule.windowMillis - ctx.clock.now()) / 1000));
+  }
+}
+
+/**
+ * A development instance is driven by its developer's own test suite from the same machine,
+ * which signs up hundreds of users an hour: per-client-address limits would refuse it and
+ * protect nothing (the client is the developer). Per-email-address and per-user limits still
+ * apply, since they protect an inbox or an account and a suite uses distinct addresses.
+ * Production keeps every limit, loopback included (a reverse proxy on the same host would
+ * otherwise exempt the whole internet).
+ */
+export function exemptClientAddress(ctx: Context, ip: string): boolean {
+  return ctx.mode === 'development' && isLoopbackAddress(ip);
+}
+
+function isLoopbackAddress(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
+  return v4.startsWith('127.') || ip === '::1' || ip === '0:0:0:0:0:0:0:1' || ip === 'localhost';
+}

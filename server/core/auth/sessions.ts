@@ -1,0 +1,212 @@
+// Sessions: an opaque refresh token (stored as a SHA-256 digest) from which short-lived access
+// tokens are issued. It is never rotated unless the project turns rotation on: then each refresh
+// hands out a new one, and presenting a replaced one ends every token of that sign-in.
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/connection';
+import { refreshTokens } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import { issueAccessToken } from './access-tokens';
+import { isValidApiKey } from '../projects/api-keys';
+import type { Context } from '../storage/context';
+import { prepared } from '../storage/prepared-queries';
+import { writeTransaction, type DbWriter } from '../storage/transactions';
+import { findProjectRow, projectExists } from '../projects/projects';
+import { randomCrockfordString, sha256Hex } from './random-tokens';
+import { findUserRow } from '../storage/user-queries';
+
+export const defaultSessionLifetimeMillis = 365 * 24 * 60 * 60 * 1000;
+export const maxSessionLifetimeMillis = 367 * 24 * 60 * 60 * 1000;
+
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+}
+
+/** `POST /auth/sessions`: a session for a user named by the server, who may not exist. */
+export async function createSession(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  expiresInMillis: number = defaultSessionLifetimeMillis,
+): Promise<SessionTokens> {
+  if (!findUserRow(ctx.db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
+  return startSession(ctx, projectId, userId, expiresInMillis);
+}
+
+const insertRefreshToken = (db: Db) =>
+  db
+    .insert(refreshTokens)
+    .values({
+      id: sql.placeholder('id') as unknown as string,
+      projectId: sql.placeholder('projectId') as unknown as string,
+      userId: sql.placeholder('userId') as unknown as string,
+      tokenHash: sql.placeholder('tokenHash') as unknown as string,
+      createdAt: sql.placeholder('createdAt') as unknown as number,
+      expiresAt: sql.placeholder('expiresAt') as unknown as number,
+    })
+    .prepare();
+
+/** A session for a user the caller has just read (a sign-in), so the user is not read again. */
+export async function startSession(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  expiresInMillis: number = defaultSessionLifetimeMillis,
+): Promise<SessionTokens> {
+  const refreshToken = randomCrockfordString(45);
+  const now = ctx.clock.now();
+  prepared(ctx, insertRefreshToken).run({
+    id: crypto.randomUUID(),
+    projectId,
+    userId,
+    tokenHash: sha256Hex(refreshToken),
+    createdAt: now,
+    expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
+  });
+  return { access_token: await issueAccessToken(ctx, projectId, userId), refresh_token: refreshToken };
+}
+
+const selectRefreshToken = (db: Db) =>
+  db
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.userId,
+      expiresAt: refreshTokens.expiresAt,
+      sessionId: refreshTokens.sessionId,
+      replacedAt: refreshTokens.replacedAt,
+      lastUsedAt: refreshTokens.lastUsedAt,
+    })
+    .from(refreshTokens)
+    .where(
+      and(eq(refreshTokens.projectId, sql.placeholder('projectId')), eq(refreshTokens.tokenHash, sql.placeholder('tokenHash'))),
+    )
+    .prepare();
+
+/**
+ * How long a replaced token is kept to recognise its reuse. A copy used later than this (a token
+ * stolen long ago) is simply unknown, which refuses it too.
+ */
+const replacedTokenMemoryMillis = 24 * 60 * 60 * 1000;
+
+/** Where a refresh came from, kept on the session for its owner's list of devices. */
+export interface RefreshOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A session's last use is written at most this often: refreshes are hot, the list is not. */
+const lastUseResolutionMillis = 60_000;
+
+export interface RefreshedTokens {
+  access_token: string;
+  /** Only with rotation: the token to present next time; the one presented is used up. */
+  refresh_token?: string;
+}
+
+/** A new access token for a live refresh token of the project, and with rotation a new refresh token. */
+export async function refreshAccessToken(
+  ctx: Context,
+  projectId: string,
+  refreshToken: string,
+  origin: RefreshOrigin = { ip: null, userAgent: null },
+): Promise<RefreshedTokens> {
+  const row = prepared(ctx, selectRefreshToken).get({ projectId, tokenHash: sha256Hex(refreshToken) });
+  const now = ctx.clock.now();
+  if (!row || row.expiresAt <= now) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+  if (row.replacedAt !== null) {
+    // A used token again: someone holds a copy. Every token of that sign-in ends, the thief's and
+    // the owner's, who signs in again.
+    ctx.db.delete(refreshTokens).where(eq(refreshTokens.sessionId, row.sessionId ?? row.id)).run();
+    ctx.log.warn(`a replaced refresh token of user ${row.userId} was presented again: its session was ended`);
+    throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+  }
+  const lastUse = { lastUsedAt: now, lastUsedIp: origin.ip, lastUsedUserAgent: origin.userAgent?.slice(0, 300) ?? null };
+  if (!findProjectRow(ctx, projectId)?.refreshTokenRotation) {
+    if (row.lastUsedAt === null || now - row.lastUsedAt >= lastUseResolutionMillis) {
+      ctx.db.update(refreshTokens).set(lastUse).where(eq(refreshTokens.id, row.id)).run();
+    }
+    return { access_token: await issueAccessToken(ctx, projectId, row.userId) };
+  }
+  const next = randomCrockfordString(45);
+  const sessionId = row.sessionId ?? row.id;
+  writeTransaction(ctx, (tx) => {
+    // Claimed once: of two refreshes with the same token, the second finds it replaced (reuse).
+    const claimed = tx
+      .update(refreshTokens)
+      .set({ replacedAt: now, sessionId })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.replacedAt)))
+      .returning({ id: refreshTokens.id })
+      .all();
+    if (claimed.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    tx.insert(refreshTokens)
+      .values({
+        id: crypto.randomUUID(),
+        projectId,
+        userId: row.userId,
+        tokenHash: sha256Hex(next),
+        createdAt: now,
+        expiresAt: row.expiresAt,
+        sessionId,
+        ...lastUse,
+      })
+      .run();
+    tx.delete(refreshTokens)
+      .where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.replacedAt, now - replacedTokenMemoryMillis)))
+      .run();
+  });
+  return { access_token: await issueAccessToken(ctx, projectId, row.userId), refresh_token: next };
+}
+
+/** Sign-out: deletes that refresh token within the project, with the tokens it replaced. */
+export function endSession(ctx: Context, projectId: string, refreshToken: string): void {
+  const deleted = ctx.db
+    .delete(refreshTokens)
+    .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.tokenHash, sha256Hex(refreshToken))))
+    .returning({ sessionId: refreshTokens.sessionId })
+    .all();
+  if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+  const sessionId = deleted[0]!.sessionId;
+  if (sessionId !== null) ctx.db.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId)).run();
+}
+
+/** Ends every session of the user except, optionally, the one holding `keepRefreshToken`. */
+export function endOtherSessions(db: DbWriter, userId: string, keepRefreshToken?: string): void {
+  const condition = keepRefreshToken
+    ? and(eq(refreshTokens.userId, userId), ne(refreshTokens.tokenHash, sha256Hex(keepRefreshToken)))
+    : eq(refreshTokens.userId, userId);
+  db.delete(refreshTokens).where(condition).run();
+}
+
+/**
+ * The token endpoint's client: client_id names the project and client_secret is its
+ * publishable key. A bad pair answers with client_id null, as Stack does. Returns the project.
+ */
+export function requireOAuthClient(ctx: Context, form: { client_id?: string; client_secret?: string }): string {
+  const projectId = form.client_id;
+  if (
+    !projectId ||
+    !form.client_secret ||
+    !projectExists(ctx, projectId) ||
+    !isValidApiKey(ctx, projectId, 'publishable_client_key', form.client_secret)
+  ) {
+    throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', null);
+  }
+  return projectId;
+}
+
+/** The token endpoint's refresh grant; authorization_code is in authorization-code-grant.ts. */
+export async function exchangeTokenGrant(
+  ctx: Context,
+  form: { grant_type: string; client_id?: string; client_secret?: string; refresh_token?: string },
+  origin?: RefreshOrigin,
+): Promise<RefreshedTokens> {
+  const projectId = requireOAuthClient(ctx, form);
+  if (form.grant_type !== 'refresh_token') {
+    throw knownError(
+      'SCHEMA_ERROR',
+      `Unsupported grant_type "${form.grant_type}": this endpoint takes refresh_token or authorization_code.`,
+    );
+  }
+  if (!form.refresh_token) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+  return refreshAccessToken(ctx, projectId, form.refresh_token, origin);
+}

@@ -1,0 +1,79 @@
+// A user's sessions (one per sign-in: a refresh token, or a rotated chain of them): listed with
+// when and from where each was last used, ended one at a time or all at once. The user manages
+// their own (client access), the server and the admin CLI and TUI anyone's. The tokens themselves
+// are never shown; only their digests are stored.
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import { sha256Hex } from './random-tokens';
+import { refreshTokens } from '../../../db/schema';
+import type { Context } from '../storage/context';
+import { writeTransaction } from '../storage/transactions';
+import { requireUserRow } from '../storage/user-queries';
+
+export interface UserSessionView {
+  /** Stays the same across rotations: the sign-in's first token's id. */
+  id: string;
+  user_id: string;
+  created_at_millis: number;
+  expires_at_millis: number;
+  last_used_at_millis: number | null;
+  last_used_ip: string | null;
+  last_used_user_agent: string | null;
+  /** The session whose refresh token came with the request (the caller's own device). */
+  is_current_session: boolean;
+}
+
+/** Newest first; `currentRefreshToken` marks the caller's own session. */
+export function listUserSessions(ctx: Context, projectId: string, userId: string, currentRefreshToken?: string): UserSessionView[] {
+  requireUserRow(ctx.db, projectId, userId);
+  const currentHash = currentRefreshToken === undefined ? undefined : sha256Hex(currentRefreshToken);
+  return ctx.db
+    .select()
+    .from(refreshTokens)
+    // A rotated session's replaced tokens are kept only to recognise their reuse.
+    .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.userId, userId), isNull(refreshTokens.replacedAt)))
+    .orderBy(desc(refreshTokens.createdAt))
+    .all()
+    .map((row) => ({
+      id: row.sessionId ?? row.id,
+      user_id: row.userId,
+      created_at_millis: row.createdAt,
+      expires_at_millis: row.expiresAt,
+      last_used_at_millis: row.lastUsedAt,
+      last_used_ip: row.lastUsedIp,
+      last_used_user_agent: row.lastUsedUserAgent,
+      is_current_session: row.tokenHash === currentHash,
+    }));
+}
+
+/** Ends one session of the user (every token of that sign-in); 404 text when it is not theirs. */
+export function endUserSession(ctx: Context, projectId: string, userId: string, sessionId: string): void {
+  writeTransaction(ctx, (tx) => {
+    requireUserRow(tx, projectId, userId);
+    const ended = tx
+      .delete(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.projectId, projectId),
+          eq(refreshTokens.userId, userId),
+          or(eq(refreshTokens.id, sessionId), eq(refreshTokens.sessionId, sessionId)),
+        ),
+      )
+      .returning({ id: refreshTokens.id })
+      .all();
+    if (ended.length === 0) throw plainTextError('SESSION_NOT_FOUND');
+  });
+}
+
+/** Ends every session of the user; access tokens already issued run out within their lifetime. Returns how many ended. */
+export function signOutEverywhere(ctx: Context, projectId: string, userId: string): number {
+  return writeTransaction(ctx, (tx) => {
+    requireUserRow(tx, projectId, userId);
+    return tx
+      .delete(refreshTokens)
+      .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.userId, userId)))
+      .returning({ replacedAt: refreshTokens.replacedAt })
+      .all()
+      .filter((token) => token.replacedAt === null).length;
+  });
+}

@@ -1,0 +1,170 @@
+// One mechanism for every one-time code: email verification, password reset, magic
+// link, team invitation, MFA attempt and the OAuth flow's two codes. Codes are 45 random characters
+// stored only as digests; each kind has its expiry; a submission is checked in Stack's order
+// (not found, expired, already used, too many attempts) and only a consuming one marks it used.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/connection';
+import { verificationCodes } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import type { Context } from '../storage/context';
+import { prepared } from '../storage/prepared-queries';
+import { randomCrockfordString, sha256Hex } from './random-tokens';
+import { writeTransaction, type DbWriter } from '../storage/transactions';
+
+export const verificationCodeKinds = [
+  'email_verification',
+  'password_reset',
+  'magic_link',
+  'team_invitation',
+  'mfa_attempt',
+  // The OAuth flow: the outer request kept while the user is at the provider, keyed
+  // by the inner state, and the authorization code the app exchanges at the token endpoint.
+  'oauth_outer_flow',
+  'oauth_authorization_code',
+  // Emailed when the guess throttle's account-wide backstop locks an account (auth/account-unlock.ts).
+  'account_unlock',
+  // WebAuthn challenges: the initiate endpoints hand one out, register / sign-in consume it.
+  'passkey_registration',
+  'passkey_authentication',
+] as const;
+export type VerificationCodeKind = (typeof verificationCodeKinds)[number];
+
+const day = 24 * 60 * 60 * 1000;
+export const verificationCodeLifetimeMillis: Record<VerificationCodeKind, number> = {
+  email_verification: 7 * day,
+  password_reset: 7 * day,
+  magic_link: 7 * day,
+  team_invitation: 7 * day,
+  mfa_attempt: 5 * 60 * 1000,
+  // Kept past the flow's 10-minute limit so that a late callback gets OUTER_OAUTH_TIMEOUT
+  // (checked against the flow's start) rather than "not found".
+  oauth_outer_flow: 60 * 60 * 1000,
+  oauth_authorization_code: 5 * 60 * 1000,
+  // As long as the lock it lifts can last.
+  account_unlock: day,
+  // The ceremony's 60 s timeout plus a few seconds for the answer to arrive.
+  passkey_registration: 65 * 1000,
+  passkey_authentication: 65 * 1000,
+};
+
+/** Guessing a 6-character OTP is capped at this many tries per nonce. */
+export const maxVerificationAttempts = 20;
+/**
+ * An MFA attempt code allows fewer tries: each one guesses a 6-digit TOTP (a million values,
+ * three of them right), which is far easier than the 6-character magic-link OTP.
+ */
+export const maxMfaAttempts = 5;
+const maxAttemptsOf = (kind: VerificationCodeKind) => (kind === 'mfa_attempt' ? maxMfaAttempts : maxVerificationAttempts);
+/** The OTP is the first 6 characters; the remaining 39 are the nonce shared by its attempts. */
+const nonceLength = 39;
+
+/** Stores a new code of `kind` with `data` under row `id` (an invitation's id, say) and returns it. */
+export function createVerificationCode(
+  ctx: Context,
+  db: DbWriter,
+  projectId: string,
+  kind: VerificationCodeKind,
+  data: Record<string, unknown>,
+  id: string = crypto.randomUUID(),
+): string {
+  const code = randomCrockfordString(45);
+  const now = ctx.clock.now();
+  db.insert(verificationCodes)
+    .values({
+      id,
+      projectId,
+      kind,
+      codeHash: sha256Hex(code),
+      nonceHash: sha256Hex(code.slice(-nonceLength)),
+      data,
+      createdAt: now,
+      expiresAt: now + verificationCodeLifetimeMillis[kind],
+    })
+    .run();
+  return code;
+}
+
+type CodeRow = typeof verificationCodes.$inferSelect;
+
+// Submissions are on sign-in paths (magic link, MFA, OAuth), so their statements are prepared.
+// Prepared on the database, they also serve inside a transaction: it is the same connection.
+const countSubmission = (db: Db) =>
+  db
+    .update(verificationCodes)
+    .set({ attemptCount: sql`${verificationCodes.attemptCount} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.projectId, sql.placeholder('projectId')),
+        eq(verificationCodes.nonceHash, sql.placeholder('nonceHash')),
+      ),
+    )
+    .prepare();
+const selectCode = (db: Db) =>
+  db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.projectId, sql.placeholder('projectId')),
+        eq(verificationCodes.kind, sql.placeholder('kind')),
+        eq(verificationCodes.codeHash, sql.placeholder('codeHash')),
+      ),
+    )
+    .prepare();
+const markCodeUsed = (db: Db) =>
+  db
+    .update(verificationCodes)
+    .set({ usedAt: sql.placeholder('usedAt') as unknown as number })
+    .where(eq(verificationCodes.id, sql.placeholder('id')))
+    .prepare();
+
+/**
+ * Counts a submission against every code sharing its nonce, so typing wrong OTPs exhausts the
+ * code they target. Committed on its own, before any check: a check that fails (NOT_FOUND for
+ * a wrong guess) must not roll the count back.
+ */
+function recordSubmission(ctx: Context, projectId: string, code: string): void {
+  prepared(ctx, countSubmission).run({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) });
+}
+
+function checkSubmittedCode(ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): CodeRow {
+  const row = prepared(ctx, selectCode).get({ projectId, kind, codeHash: sha256Hex(code) });
+  if (!row) throw knownError('VERIFICATION_CODE_NOT_FOUND');
+  if (row.expiresAt <= ctx.clock.now()) throw knownError('VERIFICATION_CODE_EXPIRED');
+  if (row.usedAt !== null) throw knownError('VERIFICATION_CODE_ALREADY_USED');
+  // The counter already includes this submission.
+  if (row.attemptCount > maxAttemptsOf(kind)) throw knownError('VERIFICATION_CODE_MAX_ATTEMPTS_REACHED');
+  return row;
+}
+
+/** The check-code endpoints: the same checks, nothing consumed. Returns the code's data. */
+export function checkVerificationCode(
+  ctx: Context,
+  projectId: string,
+  kind: VerificationCodeKind,
+  submitted: string,
+): Record<string, unknown> {
+  const code = submitted.toLowerCase();
+  recordSubmission(ctx, projectId, code);
+  return checkSubmittedCode(ctx, projectId, kind, code).data;
+}
+
+/**
+ * Checks the code, marks it used and runs `action` with the data stored with it, all in one
+ * transaction, so the action's writes and the code's use commit together.
+ */
+export function consumeVerificationCode<T>(
+  ctx: Context,
+  projectId: string,
+  kind: VerificationCodeKind,
+  submitted: string,
+  action: (tx: DbWriter, data: Record<string, unknown>) => T,
+): T {
+  const code = submitted.toLowerCase();
+  recordSubmission(ctx, projectId, code);
+  return writeTransaction(ctx, (tx) => {
+    const row = checkSubmittedCode(ctx, projectId, kind, code);
+    prepared(ctx, markCodeUsed).run({ id: row.id, usedAt: ctx.clock.now() });
+    return action(tx, row.data);
+  });
+}

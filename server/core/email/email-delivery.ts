@@ -1,0 +1,94 @@
+// The delivery worker of `authd serve`: sends queued messages over SMTP, retrying with
+// exponential backoff for most of a day and leaving a visible failed state with the last
+// error. A slow SMTP server never holds up a request: requests only queue.
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { emailMessages } from '../../../db/schema';
+import { sendOverSmtp } from '../../providers/smtp-transport';
+import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
+import type { Context } from '../storage/context';
+import { openEmailMessage, resolveEmailTransport, type EmailMessageRow } from './email-queue';
+
+const maxDeliveryAttempts = 12;
+const firstRetryDelayMillis = 30_000;
+const pollIntervalMillis = 2_000;
+
+/** 30 s, 1 min, 2 min … doubling: the twelve attempts span about seventeen hours. */
+function retryDelayMillis(attempt: number): number {
+  return firstRetryDelayMillis * 2 ** (attempt - 1);
+}
+
+export function startEmailDelivery(ctx: Context): BackgroundWorker {
+  const batchSize = 20;
+  const worker = startBackgroundWorker({
+    name: 'email delivery',
+    pollIntervalMillis,
+    log: ctx.log,
+    async runBatch(isStopped) {
+      const due = ctx.db
+        .select()
+        .from(emailMessages)
+        .where(and(eq(emailMessages.status, 'pending'), lte(emailMessages.nextAttemptAt, ctx.clock.now())))
+        .orderBy(asc(emailMessages.nextAttemptAt))
+        .limit(batchSize)
+        .all();
+      for (const message of due) {
+        if (isStopped()) return false;
+        await deliver(ctx, message);
+      }
+      return due.length === batchSize;
+    },
+    onStop() {
+      ctx.wakeEmailDelivery = undefined;
+    },
+  });
+  ctx.wakeEmailDelivery = worker.wake;
+  return worker;
+}
+
+/**
+ * The first attempt at a message its request is waiting for (development mode,
+ * first-attempt-in-request.ts). A message already claimed by the worker, or gone, is left alone.
+ */
+export async function deliverQueuedMessageNow(ctx: Context, messageId: string): Promise<void> {
+  const message = ctx.db.select().from(emailMessages).where(eq(emailMessages.id, messageId)).get();
+  if (message?.status === 'pending') await deliver(ctx, message);
+}
+
+async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
+  const attempt = message.attempts + 1;
+  // Claim it first, so a crash mid-send retries later rather than never. Claimed only if no one
+  // else has since (the worker and a waiting request may both have read it), so it goes out once.
+  const claimed = ctx.sqlite
+    .query('UPDATE email_messages SET attempts = ?1, next_attempt_at = ?2 WHERE id = ?3 AND attempts = ?4 AND status = ?5')
+    .run(attempt, ctx.clock.now() + retryDelayMillis(attempt), message.id, message.attempts, 'pending');
+  if (claimed.changes !== 1) return;
+  try {
+    const transport = resolveEmailTransport(ctx, ctx.db, message.projectId);
+    if (transport.kind !== 'smtp') throw new Error('no SMTP server is configured for this project any more');
+    // Opened only here: a message that cannot be opened (the instance key was replaced) fails like
+    // any other delivery error, with backoff and a visible last error.
+    const opened = openEmailMessage(ctx, message);
+    await sendOverSmtp(transport.options, {
+      from: transport.from,
+      to: message.recipient,
+      subject: opened.subject,
+      html: opened.html,
+      text: opened.text,
+    });
+    ctx.db
+      .update(emailMessages)
+      // The delivery record stays; the body, with its code, is the recipient's alone now.
+      .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null, html: '', text: '' })
+      .where(eq(emailMessages.id, message.id))
+      .run();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const failed = attempt >= maxDeliveryAttempts;
+    ctx.db
+      .update(emailMessages)
+      .set({ lastError: reason, status: failed ? 'failed' : 'pending', ...(failed ? { html: '', text: '' } : {}) })
+      .where(eq(emailMessages.id, message.id))
+      .run();
+    ctx.log.warn(`email to ${message.recipient} not delivered (attempt ${attempt}${failed ? ', giving up' : ''}): ${reason}`);
+  }
+}

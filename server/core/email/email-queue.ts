@@ -1,0 +1,128 @@
+// The durable email queue. Messages are rows written in the caller's transaction, so an email
+// exists exactly when the change that caused it commits; the server's delivery worker sends
+// them. Which transport a project uses is decided here, before anything is queued, so a
+// project that cannot send learns it from the request that tried.
+import { desc, eq } from 'drizzle-orm';
+import { emailMessages, projectEmailConfigs, projects } from '../../../db/schema';
+import type { Context } from '../storage/context';
+import { sealSecret } from '../storage/secret-box';
+import { openOptionalSecret } from '../storage/read-back-secrets';
+import type { DbWriter } from '../storage/transactions';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import { claimFirstAttemptForRequest } from './first-attempt-in-request';
+
+export interface OutgoingEmail {
+  projectId: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export type EmailTransport =
+  | {
+      kind: 'smtp';
+      options: { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
+      from: string;
+    }
+  | { kind: 'outbox' };
+
+export function resolveEmailTransport(ctx: Context, db: DbWriter, projectId: string): EmailTransport {
+  const config = db.select().from(projectEmailConfigs).where(eq(projectEmailConfigs.projectId, projectId)).get();
+  if (config?.type === 'standard' && config.host && config.port !== null && config.senderEmail) {
+    return {
+      kind: 'smtp',
+      options: {
+        host: config.host,
+        port: config.port,
+        secure: config.port === 465,
+        auth: config.username ? { user: config.username, pass: openOptionalSecret(ctx, config.password) ?? '' } : undefined,
+      },
+      from: `"${(config.senderName ?? '').replace(/"/g, '')}" <${config.senderEmail}>`,
+    };
+  }
+  if (ctx.settings.smtpUrl) {
+    const url = new URL(ctx.settings.smtpUrl);
+    const secure = url.protocol === 'smtps:';
+    return {
+      kind: 'smtp',
+      options: {
+        host: url.hostname,
+        port: Number(url.port || (secure ? 465 : 587)),
+        secure,
+        auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      },
+      // In the project's name, as Stack sends it, so end users see the app they signed up to.
+      from: `"${projectSenderName(db, projectId)}" <${ctx.settings.mailFrom ?? `noreply@${url.hostname}`}>`,
+    };
+  }
+  if (ctx.mode === 'development') return { kind: 'outbox' };
+  throw plainTextError('SHARED_SMTP_MISSING');
+}
+
+/** The project's display name as a sender name (quotes and line breaks removed, so it stays one header). */
+function projectSenderName(db: DbWriter, projectId: string): string {
+  const project = db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).get();
+  return (project?.displayName ?? 'authd').replace(/["\\\r\n]/g, '').trim() || 'authd';
+}
+
+/** Queues a message in the caller's transaction; development mail without SMTP is only kept. */
+export function queueEmail(ctx: Context, db: DbWriter, email: OutgoingEmail): void {
+  const transport = resolveEmailTransport(ctx, db, email.projectId);
+  const now = ctx.clock.now();
+  const id = crypto.randomUUID();
+  db.insert(emailMessages)
+    .values({
+      id,
+      projectId: email.projectId,
+      recipient: email.recipient,
+      // Sealed: until it is delivered the message carries a live code (in the subject too, for magic links).
+      subject: sealSecret(ctx, email.subject),
+      html: sealSecret(ctx, email.html),
+      text: sealSecret(ctx, email.text),
+      status: transport.kind === 'outbox' ? 'outbox' : 'pending',
+      nextAttemptAt: now,
+      createdAt: now,
+    })
+    .run();
+  if (transport.kind === 'outbox') {
+    const links = email.text.match(/https?:\/\/\S+/g) ?? [];
+    ctx.log.info(
+      `email to ${email.recipient} kept in the outbox (no SMTP): "${email.subject}"${links.length ? ` ${links.join(' ')}` : ''}`,
+    );
+  } else if (!claimFirstAttemptForRequest(id)) {
+    // Deferred: the worker must see the row, which exists once the caller's transaction commits.
+    setTimeout(() => ctx.wakeEmailDelivery?.(), 0);
+  }
+}
+
+export type EmailMessageRow = typeof emailMessages.$inferSelect;
+
+/** A message as stored, its subject and body opened; the body is empty once delivered or given up. */
+export function openEmailMessage(ctx: Context, row: EmailMessageRow): EmailMessageRow {
+  return {
+    ...row,
+    subject: openOptionalSecret(ctx, row.subject)!,
+    html: openOptionalSecret(ctx, row.html)!,
+    text: openOptionalSecret(ctx, row.text)!,
+  };
+}
+
+export function listEmailMessages(ctx: Context, options: { recipient?: string; limit?: number } = {}): EmailMessageRow[] {
+  return ctx.db
+    .select()
+    .from(emailMessages)
+    .where(options.recipient ? eq(emailMessages.recipient, options.recipient) : undefined)
+    .orderBy(desc(emailMessages.createdAt))
+    .limit(options.limit ?? 50)
+    .all()
+    .map((row) => {
+      try {
+        return openEmailMessage(ctx, row);
+      } catch {
+        // Sealed with another instance key (a database copied without its key file): list it anyway.
+        const unreadable = '(sealed with another instance key)';
+        return { ...row, subject: unreadable, html: '', text: '' };
+      }
+    });
+}

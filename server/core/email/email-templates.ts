@@ -1,0 +1,119 @@
+// A project's email templates: its own edited subject and content where it
+// has them, authd's defaults otherwise; and the rendering of a template into a queued email.
+import { and, eq } from 'drizzle-orm';
+import { emailTemplates, projects } from '../../../db/schema';
+import {
+  defaultEmailTemplates,
+  emailTemplateTypes,
+  accountUnlockTemplate,
+  signInInvitationTemplate,
+  type EmailTemplateType,
+} from '../../../templates/default-email-templates';
+import { queueEmail } from './email-queue';
+import { renderEmailDocument, renderSubject, type EmailVariables } from './render-email';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { Context } from '../storage/context';
+import { requireProjectRow } from '../projects/projects';
+import type { DbWriter } from '../storage/transactions';
+
+export interface EmailTemplateView {
+  type: EmailTemplateType;
+  subject: string;
+  content: unknown;
+  is_default: boolean;
+}
+
+export function readEmailTemplate(db: DbWriter, projectId: string, type: EmailTemplateType): EmailTemplateView {
+  const row = db
+    .select()
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.projectId, projectId), eq(emailTemplates.type, type)))
+    .get();
+  if (row) return { type, subject: row.subject, content: row.content, is_default: false };
+  return { type, ...defaultEmailTemplates[type], is_default: true };
+}
+
+export function listEmailTemplates(ctx: Context, projectId: string): EmailTemplateView[] {
+  requireProjectRow(ctx.db, projectId);
+  return emailTemplateTypes.map((type) => readEmailTemplate(ctx.db, projectId, type));
+}
+
+function isEmailDocument(content: unknown): boolean {
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) return false;
+  const root = (content as Record<string, { type?: unknown; data?: { childrenIds?: unknown } }>).root;
+  return root?.type === 'EmailLayout' && Array.isArray(root.data?.childrenIds);
+}
+
+export function updateEmailTemplate(
+  ctx: Context,
+  projectId: string,
+  type: EmailTemplateType,
+  update: { subject?: string; content?: unknown },
+): EmailTemplateView {
+  if (update.content !== undefined && !isEmailDocument(update.content))
+    throw plainTextError('INVALID_EMAIL_TEMPLATE_CONTENT');
+  const current = readEmailTemplate(ctx.db, projectId, type);
+  const subject = update.subject ?? current.subject;
+  const content = update.content ?? current.content;
+  ctx.db
+    .insert(emailTemplates)
+    .values({ projectId, type, subject, content, updatedAt: ctx.clock.now() })
+    .onConflictDoUpdate({
+      target: [emailTemplates.projectId, emailTemplates.type],
+      set: { subject, content, updatedAt: ctx.clock.now() },
+    })
+    .run();
+  return readEmailTemplate(ctx.db, projectId, type);
+}
+
+/** Back to the default; only an edited template can be reset. */
+export function resetEmailTemplate(ctx: Context, projectId: string, type: EmailTemplateType): void {
+  const deleted = ctx.db
+    .delete(emailTemplates)
+    .where(and(eq(emailTemplates.projectId, projectId), eq(emailTemplates.type, type)))
+    .returning({ type: emailTemplates.type })
+    .all();
+  if (deleted.length === 0) throw plainTextError('EMAIL_TEMPLATE_NOT_FOUND');
+}
+
+/** Renders the project's template of `type` and queues it in the caller's transaction. */
+export function queueTemplatedEmail(
+  ctx: Context,
+  db: DbWriter,
+  projectId: string,
+  type: EmailTemplateType | 'sign_in_invitation' | 'account_unlock',
+  recipient: string,
+  variables: EmailVariables,
+): void {
+  const project = db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).get();
+  const allVariables = { projectDisplayName: project?.displayName ?? '', ...variables };
+  const template =
+    type === 'sign_in_invitation'
+      ? signInInvitationTemplate
+      : type === 'account_unlock'
+        ? accountUnlockTemplate
+        : readEmailTemplate(db, projectId, type);
+  const { html, text } = renderEmailDocument(template.content, allVariables);
+  queueEmail(ctx, db, { projectId, recipient, subject: renderSubject(template.subject, allVariables), html, text });
+}
+
+/** Sample values for a preview, so every variable of every template shows something readable. */
+const previewVariables: EmailVariables = {
+  userDisplayName: 'Ada Lovelace',
+  name: 'Ada Lovelace',
+  teamDisplayName: 'Analytical Engines',
+  otp: 'A1B2C3',
+  emailVerificationLink: 'https://example.com/handler/email-verification?code=…',
+  passwordResetLink: 'https://example.com/handler/password-reset?code=…',
+  magicLink: 'https://example.com/handler/magic-link-callback?code=…',
+  teamInvitationLink: 'https://example.com/handler/team-invitation?code=…',
+  unlockLink: 'https://example.com/api/v1/auth/unlock?code=…',
+};
+
+/** The project's template of `type` rendered with sample values, as its recipients would read it. */
+export function previewEmailTemplate(ctx: Context, projectId: string, type: EmailTemplateType): { subject: string; html: string; text: string } {
+  const project = ctx.db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).get();
+  const variables = { projectDisplayName: project?.displayName ?? '', ...previewVariables };
+  const template = readEmailTemplate(ctx.db, projectId, type);
+  return { subject: renderSubject(template.subject, variables), ...renderEmailDocument(template.content, variables) };
+}

@@ -1,0 +1,134 @@
+// Admins from the command line: users of the internal project found by their sign-in email,
+// and the projects they own. Lets an operator bootstrap the first admin without editing the
+// database and without any default password.
+import { asc, eq } from 'drizzle-orm';
+import { contactChannels, users } from '../../../db/schema';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { Context } from '../storage/context';
+import { checkPasswordLength } from '../auth/password-hashing';
+import { addOwnedProject, managedProjectIdsIn, removeOwnedProject } from './project-owners';
+import { findProjectRow, internalProjectId, requireProjectRow } from './projects';
+import { writeTransaction } from '../storage/transactions';
+import { createUser, updateUser } from '../users/users';
+import { findUserByAuthEmail } from '../storage/user-queries';
+
+export interface AdminSummary {
+  user_id: string;
+  email: string | null;
+  display_name: string | null;
+  has_password: boolean;
+  owned_project_ids: string[];
+  signed_up_at_millis: number;
+}
+
+function summaryOf(row: typeof users.$inferSelect, email: string | null): AdminSummary {
+  return {
+    user_id: row.id,
+    email,
+    display_name: row.displayName,
+    has_password: row.passwordHash !== null,
+    owned_project_ids: managedProjectIdsIn(row.serverMetadata),
+    signed_up_at_millis: row.signedUpAt,
+  };
+}
+
+/** The CLI may run on a data directory that `authd serve` has not set up yet. */
+function requireInternalProject(ctx: Context): void {
+  if (!findProjectRow(ctx, internalProjectId)) {
+    throw plainTextError('NO_INTERNAL_PROJECT_YET');
+  }
+}
+
+function requireAdminByEmail(ctx: Context, email: string): typeof users.$inferSelect {
+  requireInternalProject(ctx);
+  const row = findUserByAuthEmail(ctx, internalProjectId, email);
+  if (!row) {
+    throw plainTextError('NO_ADMIN_WITH_EMAIL', email);
+  }
+  return row;
+}
+
+export interface AddedAdmin {
+  admin: AdminSummary;
+  created: boolean;
+  passwordSet: boolean;
+}
+
+/**
+ * Creates the internal user that signs in with `email`, or finds it. Without a password the
+ * user has none and signs in after a password reset or with a magic link; with one, the
+ * password is set (which ends the user's sessions, as every password change does).
+ */
+export async function addAdmin(ctx: Context, email: string, password?: string): Promise<AddedAdmin> {
+  // An admin's password guards every project it owns: the sign-up minimum applies.
+  if (password !== undefined) checkPasswordLength(password, { requireMinimum: true });
+  requireInternalProject(ctx);
+  const existing = findUserByAuthEmail(ctx, internalProjectId, email);
+  if (existing) {
+    if (password !== undefined) await updateUser(ctx, internalProjectId, existing.id, { password });
+    return { admin: readAdmin(ctx, existing.id, email), created: false, passwordSet: password !== undefined };
+  }
+  const created = await createUser(ctx, internalProjectId, {
+    primary_email: email,
+    primary_email_auth_enabled: true,
+    ...(password === undefined ? {} : { password }),
+  });
+  return { admin: readAdmin(ctx, created.id, email), created: true, passwordSet: password !== undefined };
+}
+
+function readAdmin(ctx: Context, userId: string, email: string): AdminSummary {
+  const row = ctx.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!row) throw plainTextError('NO_INTERNAL_USER', userId);
+  return summaryOf(row, email);
+}
+
+export interface OwnershipChange {
+  admin: AdminSummary;
+  projectId: string;
+  /** False when there was nothing to change (already an owner, or not one). */
+  changed: boolean;
+}
+
+/** Makes the admin with this email an owner of the project, which must exist. */
+export function grantProjectToAdmin(ctx: Context, email: string, projectId: string): OwnershipChange {
+  const admin = requireAdminByEmail(ctx, email);
+  const changed = writeTransaction(ctx, (tx) => {
+    requireProjectRow(tx, projectId);
+    return addOwnedProject(tx, admin.id, projectId);
+  });
+  return { admin: readAdmin(ctx, admin.id, email), projectId, changed };
+}
+
+/**
+ * Ends the admin's ownership of the project; also works for a listed project that is gone. A
+ * project that neither exists nor is listed is PROJECT_NOT_FOUND, as for a grant.
+ */
+export function revokeProjectFromAdmin(ctx: Context, email: string, projectId: string): OwnershipChange {
+  const admin = requireAdminByEmail(ctx, email);
+  const changed = writeTransaction(ctx, (tx) => {
+    const removed = removeOwnedProject(tx, admin.id, projectId);
+    if (!removed) requireProjectRow(tx, projectId);
+    return removed;
+  });
+  return { admin: readAdmin(ctx, admin.id, email), projectId, changed };
+}
+
+/** Every user of the internal project, oldest first, with the projects each owns. */
+export function listAdmins(ctx: Context): AdminSummary[] {
+  const rows = ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.projectId, internalProjectId))
+    .orderBy(asc(users.signedUpAt), asc(users.id))
+    .all();
+  const primaryEmails = new Map(
+    ctx.db
+      .select({ userId: contactChannels.userId, value: contactChannels.value, isPrimary: contactChannels.isPrimary })
+      .from(contactChannels)
+      .where(eq(contactChannels.projectId, internalProjectId))
+      .all()
+      .filter((channel) => channel.isPrimary)
+      .map((channel) => [channel.userId, channel.value] as const),
+  );
+  return rows.map((row) => summaryOf(row, primaryEmails.get(row.id) ?? null));
+}

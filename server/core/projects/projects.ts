@@ -1,0 +1,397 @@
+// Projects: creation with their defaults, the client and admin views, updates with every rule
+// of project config, and deletion. Every write runs in one transaction, so a refused update changes
+// nothing.
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/connection';
+import {
+  projectDefaultPermissions,
+  projectDomains,
+  projectEmailConfigs,
+  projectOAuthProviders,
+  projects,
+  projectUserCounts,
+} from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import { oauthProviderIds, sharedOAuthProviderIds, type OAuthProviderId } from '../../protocol/oauth-provider-ids';
+import {
+  type EmailConfig,
+  type OAuthProviderConfig,
+  type ProjectAdminView,
+  type ProjectClientView,
+  type ProjectCreate,
+  type ProjectUpdate,
+} from '../../protocol/project-schemas';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { Context } from '../storage/context';
+import {
+  defaultPermissionDefinitions,
+  findUndefinedPermissionIds,
+  seedDefaultPermissionDefinitions,
+} from '../teams/permission-definitions';
+import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
+import { writeTransaction, type DbWriter } from '../storage/transactions';
+import { prepared } from '../storage/prepared-queries';
+import { findProductionModeProblems } from './production-mode';
+import { removeProjectFromEveryOwner } from './project-owners';
+import { openOptionalSecret, sealOptionalSecret } from '../storage/read-back-secrets';
+
+export const internalProjectId = 'internal';
+
+type ProjectRow = typeof projects.$inferSelect;
+
+const selectProjectById = (db: Db) =>
+  db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')))
+    .prepare();
+const selectEnabledProviderIds = (db: Db) =>
+  db
+    .select({ id: projectOAuthProviders.providerId })
+    .from(projectOAuthProviders)
+    .where(and(eq(projectOAuthProviders.projectId, sql.placeholder('projectId')), eq(projectOAuthProviders.enabled, true)))
+    .orderBy(asc(projectOAuthProviders.providerId))
+    .prepare();
+
+export function findProjectRow(ctx: Context, projectId: string): ProjectRow | undefined {
+  return prepared(ctx, selectProjectById).get({ id: projectId });
+}
+
+// Asked by every refresh grant and every access-token check.
+const projectExistence = new WriteInvalidatedCache<boolean>(10_000);
+
+export function projectExists(ctx: Context, projectId: string): boolean {
+  return projectExistence.get(ctx, projectId, () => findProjectRow(ctx, projectId) !== undefined);
+}
+
+/** The project, through the prepared lookup; for reads outside a transaction. */
+export function requireProject(ctx: Context, projectId: string): ProjectRow {
+  const row = findProjectRow(ctx, projectId);
+  if (!row) throw knownError('PROJECT_NOT_FOUND', projectId);
+  return row;
+}
+
+export function requireProjectRow(db: DbWriter, projectId: string): ProjectRow {
+  const row = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  if (!row) throw knownError('PROJECT_NOT_FOUND', projectId);
+  return row;
+}
+
+/** Creates a project with Stack's defaults for a new project and returns its id. */
+export function createProject(ctx: Context, input: ProjectCreate, options: { id?: string } = {}): string {
+  const id = options.id ?? crypto.randomUUID();
+  writeTransaction(ctx, (tx) => {
+    insertProject(ctx, tx, id, input);
+  });
+  return id;
+}
+
+/** Inserts a project inside an open transaction, for callers that create more alongside it. */
+export function insertProject(ctx: Context, tx: DbWriter, id: string, input: ProjectCreate): void {
+  const now = ctx.clock.now();
+  tx.insert(projects).values({ id, displayName: input.display_name, createdAt: now, configId: crypto.randomUUID() }).run();
+  tx.insert(projectEmailConfigs).values({ projectId: id, type: 'shared' }).run();
+  seedDefaultPermissionDefinitions(tx, id, now);
+  for (const definition of defaultPermissionDefinitions) {
+    tx.insert(projectDefaultPermissions)
+      .values({ projectId: id, kind: definition.defaultFor, permissionId: definition.id })
+      .run();
+  }
+  applyProjectUpdate(ctx, tx, id, input);
+}
+
+export function updateProject(ctx: Context, projectId: string, update: ProjectUpdate): ProjectAdminView {
+  writeTransaction(ctx, (tx) => {
+    requireProjectRow(tx, projectId);
+    applyProjectUpdate(ctx, tx, projectId, update);
+  });
+  return readProjectAdminView(ctx, projectId);
+}
+
+export function deleteProject(ctx: Context, projectId: string): void {
+  if (projectId === internalProjectId) {
+    throw plainTextError('INTERNAL_PROJECT_NOT_DELETABLE');
+  }
+  writeTransaction(ctx, (tx) => {
+    requireProjectRow(tx, projectId);
+    tx.delete(projects).where(eq(projects.id, projectId)).run();
+    removeProjectFromEveryOwner(tx, projectId);
+  });
+}
+
+export function listProjectAdminViews(ctx: Context): ProjectAdminView[] {
+  const rows = ctx.db.select().from(projects).orderBy(desc(projects.createdAt), asc(projects.id)).all();
+  return rows.map((row) => projectAdminView(ctx, row));
+}
+
+/** The client view reads only what it shows: it is on every page load of every app. */
+export function readProjectClientView(ctx: Context, projectId: string): ProjectClientView {
+  const row = requireProject(ctx, projectId);
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    config: { ...clientConfigFlags(row), enabled_oauth_providers: prepared(ctx, selectEnabledProviderIds).all({ projectId }) },
+  };
+}
+
+export function readProjectAdminView(ctx: Context, projectId: string): ProjectAdminView {
+  return projectAdminView(ctx, requireProjectRow(ctx.db, projectId));
+}
+
+/** The admin view of a project row already read. */
+export function projectAdminView(ctx: Context, row: ProjectRow): ProjectAdminView {
+  const projectId = row.id;
+  const domains = ctx.db
+    .select()
+    .from(projectDomains)
+    .where(eq(projectDomains.projectId, projectId))
+    .orderBy(asc(projectDomains.position))
+    .all()
+    .map((d) => ({ domain: d.domain, handler_path: d.handlerPath }));
+  const providers = ctx.db
+    .select()
+    .from(projectOAuthProviders)
+    .where(eq(projectOAuthProviders.projectId, projectId))
+    .orderBy(asc(projectOAuthProviders.providerId))
+    .all()
+    .map((provider) => oauthProviderView(ctx, provider));
+  const email = ctx.db.select().from(projectEmailConfigs).where(eq(projectEmailConfigs.projectId, projectId)).get();
+  const defaults = ctx.db
+    .select()
+    .from(projectDefaultPermissions)
+    .where(eq(projectDefaultPermissions.projectId, projectId))
+    .orderBy(asc(projectDefaultPermissions.permissionId))
+    .all();
+  // Kept by triggers (projectUserCounts): counting rows took about 50 ms at a million users.
+  const userCount =
+    ctx.db
+      .select({ n: projectUserCounts.userCount })
+      .from(projectUserCounts)
+      .where(eq(projectUserCounts.projectId, projectId))
+      .get()?.n ?? 0;
+
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    description: row.description,
+    created_at_millis: row.createdAt,
+    user_count: userCount,
+    is_production_mode: row.isProductionMode,
+    production_mode_errors: findProductionModeProblems({ id: row.id, allowLocalhost: row.allowLocalhost, domains }),
+    config: {
+      id: row.configId,
+      allow_localhost: row.allowLocalhost,
+      ...clientConfigFlags(row),
+      create_team_on_sign_up: row.createTeamOnSignUp,
+      refresh_token_rotation_enabled: row.refreshTokenRotation,
+      oauth_providers: providers,
+      enabled_oauth_providers: providers.filter((p) => p.enabled).map((p) => ({ id: p.id })),
+      domains,
+      email_config: emailConfigView(ctx, email),
+      team_creator_default_permissions: defaults.filter((d) => d.kind === 'team_creator').map((d) => ({ id: d.permissionId })),
+      team_member_default_permissions: defaults.filter((d) => d.kind === 'team_member').map((d) => ({ id: d.permissionId })),
+    },
+  };
+}
+
+/** The config switches both views show. */
+function clientConfigFlags(row: ProjectRow) {
+  return {
+    sign_up_enabled: row.signUpEnabled,
+    credential_enabled: row.credentialEnabled,
+    magic_link_enabled: row.magicLinkEnabled,
+    passkey_enabled: row.passkeyEnabled,
+    client_team_creation_enabled: row.clientTeamCreationEnabled,
+    client_user_deletion_enabled: row.clientUserDeletionEnabled,
+  };
+}
+
+// The admin view shows these secrets in the clear, as Stack's does: admins set them and may read them back.
+function oauthProviderView(ctx: Context, row: typeof projectOAuthProviders.$inferSelect): OAuthProviderConfig {
+  if (row.type === 'shared') return { id: row.providerId, enabled: row.enabled, type: 'shared' };
+  const view: OAuthProviderConfig = {
+    id: row.providerId,
+    enabled: row.enabled,
+    type: 'standard',
+    client_id: row.clientId ?? '',
+    client_secret: openOptionalSecret(ctx, row.clientSecret) ?? '',
+  };
+  if (row.facebookConfigId !== null) view.facebook_config_id = row.facebookConfigId;
+  if (row.microsoftTenantId !== null) view.microsoft_tenant_id = row.microsoftTenantId;
+  return view;
+}
+
+function emailConfigView(ctx: Context, row: typeof projectEmailConfigs.$inferSelect | undefined): EmailConfig {
+  if (!row || row.type === 'shared') return { type: 'shared' };
+  return {
+    type: 'standard',
+    host: row.host ?? '',
+    port: row.port ?? 0,
+    username: row.username ?? '',
+    password: openOptionalSecret(ctx, row.password) ?? '',
+    sender_name: row.senderName ?? '',
+    sender_email: row.senderEmail ?? '',
+  };
+}
+
+/**
+ * Applies a validated update inside the caller's transaction. Rules that need the stored state
+ * (existing providers, defined permissions, production mode) are checked here; a thrown error
+ * rolls the whole transaction back.
+ */
+function applyProjectUpdate(ctx: Context, tx: DbWriter, projectId: string, update: ProjectUpdate): void {
+  const wasProductionMode = requireProjectRow(tx, projectId).isProductionMode;
+  const projectChanges: Partial<typeof projects.$inferInsert> = {};
+  if (update.display_name !== undefined) projectChanges.displayName = update.display_name;
+  if (update.description !== undefined) projectChanges.description = update.description ?? '';
+  if (update.is_production_mode !== undefined) projectChanges.isProductionMode = update.is_production_mode;
+
+  const config = update.config ?? {};
+  const flagColumns = {
+    sign_up_enabled: 'signUpEnabled',
+    credential_enabled: 'credentialEnabled',
+    magic_link_enabled: 'magicLinkEnabled',
+    passkey_enabled: 'passkeyEnabled',
+    client_team_creation_enabled: 'clientTeamCreationEnabled',
+    client_user_deletion_enabled: 'clientUserDeletionEnabled',
+    allow_localhost: 'allowLocalhost',
+    create_team_on_sign_up: 'createTeamOnSignUp',
+    refresh_token_rotation_enabled: 'refreshTokenRotation',
+  } as const;
+  for (const [field, column] of Object.entries(flagColumns) as [
+    keyof typeof flagColumns,
+    (typeof flagColumns)[keyof typeof flagColumns],
+  ][]) {
+    const value = config[field];
+    if (value !== undefined) projectChanges[column] = value;
+  }
+  if (Object.keys(projectChanges).length > 0) {
+    tx.update(projects).set(projectChanges).where(eq(projects.id, projectId)).run();
+  }
+
+  if (config.domains !== undefined) replaceDomains(tx, projectId, config.domains);
+  if (config.oauth_providers !== undefined) replaceOAuthProviders(ctx, tx, projectId, config.oauth_providers);
+  if (config.email_config !== undefined) replaceEmailConfig(ctx, tx, projectId, config.email_config);
+  if (config.team_creator_default_permissions !== undefined) {
+    replaceDefaultPermissions(tx, projectId, 'team_creator', config.team_creator_default_permissions);
+  }
+  if (config.team_member_default_permissions !== undefined) {
+    replaceDefaultPermissions(tx, projectId, 'team_member', config.team_member_default_permissions);
+  }
+
+  refuseProductionModeProblems(tx, projectId, wasProductionMode);
+}
+
+function replaceDomains(tx: DbWriter, projectId: string, domains: { domain: string; handler_path: string }[]): void {
+  const seen = new Set<string>();
+  for (const { domain } of domains) {
+    if (seen.has(domain)) throw plainTextError('DUPLICATED_DOMAIN');
+    seen.add(domain);
+  }
+  tx.delete(projectDomains).where(eq(projectDomains.projectId, projectId)).run();
+  domains.forEach((d, position) => {
+    tx.insert(projectDomains).values({ projectId, position, domain: d.domain, handlerPath: d.handler_path }).run();
+  });
+}
+
+function replaceOAuthProviders(ctx: Context, tx: DbWriter, projectId: string, providers: OAuthProviderConfig[]): void {
+  const seen = new Set<string>();
+  for (const provider of providers) {
+    if (seen.has(provider.id)) throw knownError('SCHEMA_ERROR', `OAuth provider ${provider.id} is listed twice.`);
+    seen.add(provider.id);
+    const known = (oauthProviderIds as readonly string[]).includes(provider.id);
+    if (provider.type === 'shared' && !(known && sharedOAuthProviderIds.includes(provider.id as OAuthProviderId))) {
+      throw knownError('INVALID_SHARED_OAUTH_PROVIDER_ID', provider.id);
+    }
+    if (provider.type === 'standard' && !known) throw knownError('INVALID_STANDARD_OAUTH_PROVIDER_ID', provider.id);
+    if (provider.type === 'standard' && provider.enabled && !(provider.client_id?.trim() && provider.client_secret?.trim())) {
+      throw knownError(
+        'SCHEMA_ERROR',
+        `OAuth provider ${provider.id} uses its own (standard) credentials, so client_id and client_secret are required.`,
+      );
+    }
+  }
+  // The update is a full list: dropping a provider silently would lose its credentials.
+  const existing = tx
+    .select({ id: projectOAuthProviders.providerId })
+    .from(projectOAuthProviders)
+    .where(eq(projectOAuthProviders.projectId, projectId))
+    .all();
+  for (const { id } of existing) {
+    if (!seen.has(id)) throw plainTextError('OAUTH_PROVIDER_MISSING_FROM_UPDATE', id);
+  }
+  tx.delete(projectOAuthProviders).where(eq(projectOAuthProviders.projectId, projectId)).run();
+  for (const p of providers) {
+    const standard = p.type === 'standard';
+    tx.insert(projectOAuthProviders)
+      .values({
+        projectId,
+        providerId: p.id,
+        enabled: p.enabled,
+        type: p.type,
+        clientId: standard ? (p.client_id ?? null) : null,
+        clientSecret: standard ? sealOptionalSecret(ctx, p.client_secret) : null,
+        facebookConfigId: standard ? (p.facebook_config_id ?? null) : null,
+        microsoftTenantId: standard ? (p.microsoft_tenant_id ?? null) : null,
+      })
+      .run();
+  }
+}
+
+function replaceEmailConfig(ctx: Context, tx: DbWriter, projectId: string, config: EmailConfig): void {
+  const values =
+    config.type === 'shared'
+      ? { type: 'shared' as const, host: null, port: null, username: null, password: null, senderName: null, senderEmail: null }
+      : {
+          type: 'standard' as const,
+          host: config.host,
+          port: config.port,
+          username: config.username,
+          password: sealOptionalSecret(ctx, config.password),
+          senderName: config.sender_name,
+          senderEmail: config.sender_email,
+        };
+  tx.update(projectEmailConfigs).set(values).where(eq(projectEmailConfigs.projectId, projectId)).run();
+}
+
+function replaceDefaultPermissions(
+  tx: DbWriter,
+  projectId: string,
+  kind: 'team_creator' | 'team_member',
+  permissions: { id: string }[],
+): void {
+  const ids = [...new Set(permissions.map((p) => p.id))];
+  if (findUndefinedPermissionIds(tx, projectId, ids).length > 0) {
+    throw plainTextError('INVALID_TEAM_DEFAULT_PERMISSION_IDS');
+  }
+  tx.delete(projectDefaultPermissions)
+    .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.kind, kind)))
+    .run();
+  for (const permissionId of ids) {
+    tx.insert(projectDefaultPermissions).values({ projectId, kind, permissionId }).run();
+  }
+}
+
+/**
+ * One line naming every problem, worded for what the admin was doing: turning production mode on,
+ * or changing a project already in it.
+ */
+function refuseProductionModeProblems(tx: DbWriter, projectId: string, wasProductionMode: boolean): void {
+  const row = requireProjectRow(tx, projectId);
+  if (!row.isProductionMode) return;
+  const domains = tx
+    .select({ domain: projectDomains.domain })
+    .from(projectDomains)
+    .where(eq(projectDomains.projectId, projectId))
+    .all();
+  const problems = findProductionModeProblems({ id: projectId, allowLocalhost: row.allowLocalhost, domains });
+  if (problems.length > 0) {
+    const list = problems.map((p) => p.message.replace(/\.$/, '')).join('; ');
+    throw knownError(
+      'SCHEMA_ERROR',
+      wasProductionMode
+        ? `This change would break production mode: ${list}.`
+        : `Production mode cannot be turned on until this is fixed: ${list}.`,
+    );
+  }
+}

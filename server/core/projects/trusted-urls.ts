@@ -1,0 +1,65 @@
+// Which URLs authd will put in an email or redirect to: a trusted domain of the
+// project (same origin, path under the domain's path), or localhost while the project allows
+// it, or authd's own hosted screens for the project at its public URL. Checked before anything
+// is sent, so an untrusted link never leaves the server.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/connection';
+import { projectDomains } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import type { Context } from '../storage/context';
+import { defaultHostedProjectId } from './hosted-screens';
+import { isLocalhostName } from '../../protocol/localhost-names';
+import { prepared } from '../storage/prepared-queries';
+import { requireProject } from './projects';
+
+const selectDomainsOfProject = (db: Db) =>
+  db
+    .select({ domain: projectDomains.domain })
+    .from(projectDomains)
+    .where(eq(projectDomains.projectId, sql.placeholder('projectId')))
+    .prepare();
+
+export function isTrustedUrl(ctx: Context, projectId: string, candidate: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  const project = requireProject(ctx, projectId);
+  if (project.allowLocalhost && isLocalhostName(url.hostname)) return true;
+  if (isOwnHostedScreen(ctx, projectId, url)) return true;
+  return prepared(ctx, selectDomainsOfProject)
+    .all({ projectId })
+    .some(({ domain }) => {
+      const trusted = new URL(domain);
+      // Origins, not bare host names: a different port is a different site.
+      const basePath = trusted.pathname.endsWith('/') ? trusted.pathname : `${trusted.pathname}/`;
+      return url.origin === trusted.origin && (url.pathname === trusted.pathname || url.pathname.startsWith(basePath));
+    });
+}
+
+/**
+ * The hosted screens send emails whose links lead back to themselves; in production they are
+ * reached at `--public-url`, which is no trusted domain of the project and not localhost.
+ */
+function isOwnHostedScreen(ctx: Context, projectId: string, url: URL): boolean {
+  if (!ctx.settings.publicUrl) return false;
+  const publicUrl = new URL(ctx.settings.publicUrl);
+  if (url.origin !== publicUrl.origin) return false;
+  const prefix = publicUrl.pathname.replace(/\/$/, '');
+  if (url.pathname.startsWith(`${prefix}/projects/${projectId}/handler/`)) return true;
+  return url.pathname.startsWith(`${prefix}/handler/`) && defaultHostedProjectId(ctx) === projectId;
+}
+
+export function requireTrustedUrl(ctx: Context, projectId: string, candidate: string): void {
+  if (!isTrustedUrl(ctx, projectId, candidate)) throw knownError('REDIRECT_URL_NOT_WHITELISTED');
+}
+
+/** The emailed link: the callback URL with `code` set, keeping its other parameters. */
+export function linkWithCode(callbackUrl: string, code: string): string {
+  const url = new URL(callbackUrl);
+  url.searchParams.set('code', code);
+  return url.toString();
+}

@@ -1,0 +1,82 @@
+// The Context every core function receives: storage, clock, mode and logger. Nothing in core
+// reaches for globals, so tests and the CLI build their own Context over a temporary directory.
+import type { Database } from 'bun:sqlite';
+import type { Db } from '../../../db/connection';
+
+export interface Clock {
+  now(): number;
+}
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export type InstanceMode = 'development' | 'production';
+
+/** Instance-wide settings from `authd serve` flags and the environment. */
+export interface InstanceSettings {
+  accessTokenLifetimeMillis: number;
+  /** smtp(s):// URL of the instance mail server used by projects on the shared email config. */
+  smtpUrl?: string;
+  /**
+   * Sender address of mail sent through the instance SMTP server (`--mail-from`); the sender
+   * name is always the project's display name.
+   */
+  mailFrom?: string;
+  /** Where users reach authd, when it differs from the listening address (behind a proxy). */
+  publicUrl?: string;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
+  /** Benchmarks only: lets a load generator sign in thousands of times a minute. Refused in production. */
+  rateLimitsDisabled?: boolean;
+  /** OAuth providers: instance credentials for `shared` ones and endpoint overrides (AUTHD_OAUTH_*). */
+  oauth?: OAuthInstanceSettings;
+  /** Which build of the hosted handler screens to serve (default `react`; env AUTHD_HOSTED_UI). */
+  hostedScreensRuntime?: 'react' | 'preact';
+}
+
+export interface OAuthInstanceSettings {
+  /** By provider id (`github` …): the instance's own app at that provider. */
+  sharedCredentials?: Record<string, { clientId: string; clientSecret: string }>;
+  /** By provider id: endpoints used instead of the provider's real ones (self-hosted GitLab, tests). */
+  endpointOverrides?: Record<string, { authorizeUrl?: string; tokenUrl?: string; userinfoUrl?: string }>;
+}
+
+export const defaultAccessTokenLifetimeMillis = 10 * 60 * 1000;
+
+export function defaultSettings(): InstanceSettings {
+  return { accessTokenLifetimeMillis: defaultAccessTokenLifetimeMillis };
+}
+
+export interface Context {
+  db: Db;
+  sqlite: Database;
+  clock: Clock;
+  mode: InstanceMode;
+  log: Logger;
+  settings: InstanceSettings;
+  /** The instance's key for sealing secrets at rest (server/core/storage/secret-box.ts). */
+  secretKey: Uint8Array;
+  /**
+   * Set by the HTTP server: where this process listens. Emailed links to authd itself use the
+   * configured public URL, else this, never the request's Host header (which the sender chooses).
+   */
+  listeningUrl?: string;
+  /** Set by `serve`: tells its delivery worker that a message was queued. */
+  wakeEmailDelivery?: () => void;
+  /** Set by `serve`: tells its webhook worker that an event was queued or a retry asked for. */
+  wakeWebhookDelivery?: () => void;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** Logs to stderr so that `--json` output on stdout stays machine-readable. */
+export const stderrLogger: Logger = {
+  info: (m) => console.error(m),
+  warn: (m) => console.error(`warning: ${m}`),
+  error: (m) => console.error(`error: ${m}`),
+};
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

@@ -1,0 +1,56 @@
+// Team and membership lookups shared by every team rule and by user views (a user's selected
+// team), so neither core/users nor core/teams has to import the other to read a row.
+import { and, eq } from 'drizzle-orm';
+import { teamMembers, teams } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import type { TeamServerView } from '../../protocol/team-views';
+import type { DbWriter } from './transactions';
+
+export type TeamRow = typeof teams.$inferSelect;
+export type MemberRow = typeof teamMembers.$inferSelect;
+
+export function teamServerView(row: TeamRow): TeamServerView {
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    profile_image_url: row.profileImageUrl,
+    client_metadata: row.clientMetadata ?? null,
+    client_read_only_metadata: row.clientReadOnlyMetadata ?? null,
+    created_at_millis: row.createdAt,
+    server_metadata: row.serverMetadata ?? null,
+  };
+}
+
+export function findTeamRow(db: DbWriter, projectId: string, teamId: string): TeamRow | undefined {
+  return db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.projectId, projectId), eq(teams.id, teamId)))
+    .get();
+}
+
+export function requireTeamRow(db: DbWriter, projectId: string, teamId: string): TeamRow {
+  const row = findTeamRow(db, projectId, teamId);
+  if (!row) throw knownError('TEAM_NOT_FOUND', teamId);
+  return row;
+}
+
+export function findMembership(db: DbWriter, projectId: string, teamId: string, userId: string): MemberRow | undefined {
+  return db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .get();
+}
+
+export function requireMembership(db: DbWriter, projectId: string, teamId: string, userId: string): MemberRow {
+  const row = findMembership(db, projectId, teamId, userId);
+  if (!row) throw knownError('TEAM_MEMBERSHIP_NOT_FOUND', teamId, userId);
+  return row;
+}
+
+/** A team's server view, or null when it no longer exists. */
+export function findTeamServerView(db: DbWriter, projectId: string, teamId: string): TeamServerView | null {
+  const row = findTeamRow(db, projectId, teamId);
+  return row ? teamServerView(row) : null;
+}

@@ -1,0 +1,100 @@
+// The user lookups every request makes, as statements prepared once per database, and the
+// caches in front of them. Rules about users live in core/users; this is only how rows are read.
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/connection';
+import { contactChannels, users } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import type { UserServerView } from '../../protocol/user-schemas';
+import type { Context } from './context';
+import { prepared } from './prepared-queries';
+import type { DbWriter } from './transactions';
+import { WriteInvalidatedCache } from './write-invalidated-cache';
+
+export type UserRow = typeof users.$inferSelect;
+export type ChannelRow = typeof contactChannels.$inferSelect;
+
+const selectUserIdById = (db: Db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
+
+// Asked on every request that carries an access token (a deleted user's token means no user).
+const userExistence = new WriteInvalidatedCache<boolean>(10_000);
+
+export function userExists(ctx: Context, userId: string): boolean {
+  return userExistence.get(ctx, userId, () => prepared(ctx, selectUserIdById).get({ id: userId }) !== undefined);
+}
+
+export function findUserRow(db: DbWriter, projectId: string, userId: string): UserRow | undefined {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.projectId, projectId), eq(users.id, userId)))
+    .get();
+}
+
+export function requireUserRow(db: DbWriter, projectId: string, userId: string): UserRow {
+  const row = findUserRow(db, projectId, userId);
+  if (!row) throw knownError('USER_NOT_FOUND');
+  return row;
+}
+
+export const selectUserOfProject = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.projectId, sql.placeholder('projectId')), eq(users.id, sql.placeholder('userId'))))
+    .prepare();
+export const selectChannelsOfUser = (db: Db) =>
+  db
+    .select()
+    .from(contactChannels)
+    .where(eq(contactChannels.userId, sql.placeholder('userId')))
+    .prepare();
+
+// GET /users/me is the most frequent call of all; views are remembered until the next write.
+// Frozen, because every caller shares the one object.
+export const cachedUserServerViews = new WriteInvalidatedCache<Readonly<UserServerView> | null>(10_000);
+
+/** The email channel that signs in with `email` in the project, matched exactly as Stack does. */
+export function findAuthEmailChannel(db: DbWriter, projectId: string, email: string) {
+  return db
+    .select()
+    .from(contactChannels)
+    .where(
+      and(
+        eq(contactChannels.projectId, projectId),
+        eq(contactChannels.type, 'email'),
+        eq(contactChannels.value, email),
+        eq(contactChannels.usedForAuth, true),
+      ),
+    )
+    .get();
+}
+
+// Every sign-in asks this; built per call, its two queries took 0.4 ms of the server's only
+// JavaScript thread per sign-in.
+const selectUserByAuthEmail = (db: Db) =>
+  db
+    .select(getTableColumns(users))
+    .from(contactChannels)
+    .innerJoin(users, and(eq(users.id, contactChannels.userId), eq(users.projectId, contactChannels.projectId)))
+    .where(
+      and(
+        eq(contactChannels.projectId, sql.placeholder('projectId')),
+        eq(contactChannels.type, 'email'),
+        eq(contactChannels.value, sql.placeholder('email')),
+        eq(contactChannels.usedForAuth, true),
+      ),
+    )
+    .prepare();
+
+/**
+ * The user that may sign in with this email: the owner of the channel findAuthEmailChannel
+ * finds. Prepared on ctx's one connection, so inside a writeTransaction it reads within it.
+ */
+export function findUserByAuthEmail(ctx: Context, projectId: string, email: string): UserRow | undefined {
+  return prepared(ctx, selectUserByAuthEmail).get({ projectId, email });
+}

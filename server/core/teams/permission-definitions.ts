@@ -1,0 +1,247 @@
+// Team permission definitions: the two every new project starts with, the existence check other
+// rules rely on, and their management by admins.
+import { and, eq, inArray } from 'drizzle-orm';
+import { permissionContainments, permissionDefinitions, projectDefaultPermissions, teamMemberPermissions } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import { isSystemPermissionId, systemPermissionDescriptions, systemPermissionIds } from '../../protocol/permission-ids';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { PermissionDefinitionView } from '../../protocol/team-schemas';
+import type { Context } from '../storage/context';
+import { writeTransaction, type DbWriter } from '../storage/transactions';
+
+/** As in Stack, new projects get `member` (the member default) and `admin` (the creator default). */
+export const defaultPermissionDefinitions = [
+  {
+    id: 'member',
+    description: 'Default permission for team members',
+    contains: ['$invite_members', '$read_members'],
+    defaultFor: 'team_member',
+  },
+  {
+    id: 'admin',
+    description: 'Default permission for team creators',
+    contains: [...systemPermissionIds],
+    defaultFor: 'team_creator',
+  },
+] as const;
+
+export function seedDefaultPermissionDefinitions(db: DbWriter, projectId: string, now: number): void {
+  for (const definition of defaultPermissionDefinitions) {
+    db.insert(permissionDefinitions)
+      .values({ projectId, id: definition.id, description: definition.description, createdAt: now })
+      .run();
+    for (const contained of definition.contains) {
+      db.insert(permissionContainments)
+        .values({ projectId, permissionId: definition.id, containedPermissionId: contained })
+        .run();
+    }
+  }
+}
+
+/** The ids among `ids` that name neither a system permission nor a definition of the project. */
+export function findUndefinedPermissionIds(db: DbWriter, projectId: string, ids: readonly string[]): string[] {
+  const custom = ids.filter((id) => !isSystemPermissionId(id));
+  if (custom.length === 0) return [];
+  const defined = new Set(
+    db
+      .select({ id: permissionDefinitions.id })
+      .from(permissionDefinitions)
+      .where(and(eq(permissionDefinitions.projectId, projectId), inArray(permissionDefinitions.id, custom)))
+      .all()
+      .map((row) => row.id),
+  );
+  return custom.filter((id) => !defined.has(id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Managing definitions (admin)
+
+function describeDefinition(id: string, description: string | null, contained: string[]): PermissionDefinitionView {
+  return { id, ...(description ? { description } : {}), contained_permission_ids: [...contained].sort() };
+}
+
+/** The project's contained-permission edges, as parent id → contained ids. */
+export function containmentGraph(db: DbWriter, projectId: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const edge of db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId)).all()) {
+    const children = graph.get(edge.permissionId) ?? [];
+    children.push(edge.containedPermissionId);
+    graph.set(edge.permissionId, children);
+  }
+  return graph;
+}
+
+/** The five system permissions and the project's own, sorted by id. */
+export function listPermissionDefinitions(ctx: Context, projectId: string): PermissionDefinitionView[] {
+  const contained = containmentGraph(ctx.db, projectId);
+  const custom = ctx.db
+    .select()
+    .from(permissionDefinitions)
+    .where(eq(permissionDefinitions.projectId, projectId))
+    .all()
+    .map((row) => describeDefinition(row.id, row.description, contained.get(row.id) ?? []));
+  const system = systemPermissionIds.map((id) => describeDefinition(id, systemPermissionDescriptions[id], []));
+  return [...system, ...custom].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+function requireDefinition(db: DbWriter, projectId: string, id: string) {
+  const row = isSystemPermissionId(id)
+    ? undefined
+    : db
+        .select()
+        .from(permissionDefinitions)
+        .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
+        .get();
+  if (!row) throw knownError('PERMISSION_NOT_FOUND', id);
+  return row;
+}
+
+/**
+ * Refuses contained ids that are not defined, and edges that would let `id` contain itself,
+ * which would make "what does this permission grant" a question without an end.
+ */
+function checkContainedIds(db: DbWriter, projectId: string, id: string, containedIds: readonly string[]): void {
+  const missing = findUndefinedPermissionIds(db, projectId, containedIds);
+  if (missing.length > 0) throw knownError('CONTAINED_PERMISSION_NOT_FOUND', missing[0]!);
+  const graph = containmentGraph(db, projectId);
+  graph.set(id, [...containedIds]);
+  const path = findPathTo(graph, containedIds, id);
+  if (path) throw plainTextError('PERMISSION_CONTAINMENT_CYCLE', [id, ...path].join(' → '));
+}
+
+/** A path of ids from one of `starts` to `target` through `graph`, or null. */
+function findPathTo(graph: Map<string, string[]>, starts: readonly string[], target: string): string[] | null {
+  const visited = new Set<string>();
+  const walk = (id: string): string[] | null => {
+    if (id === target) return [id];
+    if (visited.has(id)) return null;
+    visited.add(id);
+    for (const child of graph.get(id) ?? []) {
+      const rest = walk(child);
+      if (rest) return [id, ...rest];
+    }
+    return null;
+  };
+  for (const start of starts) {
+    const path = walk(start);
+    if (path) return path;
+  }
+  return null;
+}
+
+function insertContainments(db: DbWriter, projectId: string, id: string, containedIds: readonly string[]): void {
+  for (const contained of new Set(containedIds)) {
+    db.insert(permissionContainments).values({ projectId, permissionId: id, containedPermissionId: contained }).run();
+  }
+}
+
+function readDefinition(db: DbWriter, projectId: string, id: string): PermissionDefinitionView {
+  const row = requireDefinition(db, projectId, id);
+  return describeDefinition(row.id, row.description, containmentGraph(db, projectId).get(row.id) ?? []);
+}
+
+/** A system permission or an existing definition already holds `id`. */
+function refuseTakenId(db: DbWriter, projectId: string, id: string): void {
+  if (findUndefinedPermissionIds(db, projectId, [id]).length === 0) {
+    throw plainTextError('PERMISSION_ALREADY_EXISTS', id);
+  }
+}
+
+export function createPermissionDefinition(
+  ctx: Context,
+  projectId: string,
+  input: { id: string; description?: string; contained_permission_ids?: string[] },
+): PermissionDefinitionView {
+  return writeTransaction(ctx, (tx) => {
+    refuseTakenId(tx, projectId, input.id);
+    const contained = input.contained_permission_ids ?? [];
+    checkContainedIds(tx, projectId, input.id, contained);
+    tx.insert(permissionDefinitions)
+      .values({ projectId, id: input.id, description: input.description || null, createdAt: ctx.clock.now() })
+      .run();
+    insertContainments(tx, projectId, input.id, contained);
+    return readDefinition(tx, projectId, input.id);
+  });
+}
+
+/** Changes a definition; a new id is carried into grants, other definitions and the project defaults. */
+export function updatePermissionDefinition(
+  ctx: Context,
+  projectId: string,
+  id: string,
+  input: { id?: string; description?: string; contained_permission_ids?: string[] },
+): PermissionDefinitionView {
+  return writeTransaction(ctx, (tx) => {
+    requireDefinition(tx, projectId, id);
+    const newId = input.id ?? id;
+    if (newId !== id) {
+      refuseTakenId(tx, projectId, newId);
+      renamePermission(tx, projectId, id, newId);
+    }
+    if (input.description !== undefined) {
+      tx.update(permissionDefinitions)
+        .set({ description: input.description || null })
+        .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, newId)))
+        .run();
+    }
+    if (input.contained_permission_ids !== undefined) {
+      tx.delete(permissionContainments)
+        .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.permissionId, newId)))
+        .run();
+      checkContainedIds(tx, projectId, newId, input.contained_permission_ids);
+      insertContainments(tx, projectId, newId, input.contained_permission_ids);
+    }
+    return readDefinition(tx, projectId, newId);
+  });
+}
+
+function renamePermission(db: DbWriter, projectId: string, from: string, to: string): void {
+  const definitionKey = and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, from));
+  const edges = db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId)).all();
+  // The edges leave with their definition (cascade), so they are put back under the new id.
+  db.insert(permissionDefinitions)
+    .values({ ...db.select().from(permissionDefinitions).where(definitionKey).get()!, id: to })
+    .run();
+  db.delete(permissionDefinitions).where(definitionKey).run();
+  db.delete(permissionContainments)
+    .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.containedPermissionId, from)))
+    .run();
+  for (const edge of edges) {
+    if (edge.permissionId !== from && edge.containedPermissionId !== from) continue;
+    db.insert(permissionContainments)
+      .values({
+        projectId,
+        permissionId: edge.permissionId === from ? to : edge.permissionId,
+        containedPermissionId: edge.containedPermissionId === from ? to : edge.containedPermissionId,
+      })
+      .onConflictDoNothing()
+      .run();
+  }
+  db.update(teamMemberPermissions)
+    .set({ permissionId: to })
+    .where(and(eq(teamMemberPermissions.projectId, projectId), eq(teamMemberPermissions.permissionId, from)))
+    .run();
+  db.update(projectDefaultPermissions)
+    .set({ permissionId: to })
+    .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.permissionId, from)))
+    .run();
+}
+
+/** Deletes a definition with its grants, and takes it out of other definitions and the defaults. */
+export function deletePermissionDefinition(ctx: Context, projectId: string, id: string): void {
+  writeTransaction(ctx, (tx) => {
+    requireDefinition(tx, projectId, id);
+    tx.delete(permissionContainments)
+      .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.containedPermissionId, id)))
+      .run();
+    tx.delete(teamMemberPermissions)
+      .where(and(eq(teamMemberPermissions.projectId, projectId), eq(teamMemberPermissions.permissionId, id)))
+      .run();
+    tx.delete(projectDefaultPermissions)
+      .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.permissionId, id)))
+      .run();
+    tx.delete(permissionDefinitions)
+      .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
+      .run();
+  });
+}

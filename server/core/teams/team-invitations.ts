@@ -1,0 +1,141 @@
+// Team invitations: an emailed verification code of kind `team_invitation` whose row
+// id is the invitation's id and whose data names the team and the invited address.
+import { and, eq, sql } from 'drizzle-orm';
+import { verificationCodes } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { TeamInvitationView } from '../../protocol/team-schemas';
+import type { Context } from '../storage/context';
+import { queueTemplatedEmail } from '../email/email-templates';
+import { sendCodeByEmail } from '../auth/code-emails';
+import type { RequestOrigin } from '../auth/rate-limits';
+import type { TeamCaller } from './team-callers';
+import { authorizeTeamCaller } from './team-permissions';
+import { findMembership, requireTeamRow } from '../storage/team-queries';
+import { insertMembership } from './team-memberships';
+import { writeTransaction, type DbWriter } from '../storage/transactions';
+import { linkWithCode } from '../projects/trusted-urls';
+import { findUserByAuthEmail } from '../storage/user-queries';
+import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from '../auth/verification-codes';
+
+interface InvitationData {
+  team_id: string;
+  email: string;
+}
+
+/**
+ * Emails an invitation link. An address that already signs in to the project gets the team
+ * invitation template; any other gets the sign-in invitation, which asks them to sign up first.
+ */
+export function sendTeamInvitation(
+  ctx: Context,
+  projectId: string,
+  caller: TeamCaller,
+  input: { team_id: string; email: string; callback_url: string },
+  origin: RequestOrigin,
+): { id: string } {
+  authorizeTeamCaller(ctx.db, projectId, caller, input.team_id, '$invite_members');
+  requireTeamRow(ctx.db, projectId, input.team_id);
+  const request = { recipient: input.email, callbackUrl: input.callback_url, origin };
+  return sendCodeByEmail(ctx, projectId, request, (tx) => {
+    const team = requireTeamRow(tx, projectId, input.team_id);
+    const id = crypto.randomUUID();
+    const data: InvitationData = { team_id: team.id, email: input.email };
+    const code = createVerificationCode(ctx, tx, projectId, 'team_invitation', { ...data }, id);
+    const invitee = findUserByAuthEmail(ctx, projectId, input.email);
+    queueTemplatedEmail(ctx, tx, projectId, invitee ? 'team_invitation' : 'sign_in_invitation', input.email, {
+      userDisplayName: invitee?.displayName ?? input.email,
+      teamDisplayName: team.displayName,
+      teamInvitationLink: linkWithCode(input.callback_url, code),
+    });
+    return { id };
+  });
+}
+
+/** The invitations of a team, used, expired or pending. */
+function invitationsOfTeam(projectId: string, teamId: string) {
+  return and(
+    eq(verificationCodes.projectId, projectId),
+    eq(verificationCodes.kind, 'team_invitation'),
+    sql`json_extract(${verificationCodes.data}, '$.team_id') = ${teamId}`,
+  );
+}
+
+/** Invitations of the team not yet used nor expired, oldest first. */
+export function listTeamInvitations(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): TeamInvitationView[] {
+  authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members', '$invite_members');
+  requireTeamRow(ctx.db, projectId, teamId);
+  const now = ctx.clock.now();
+  return ctx.db
+    .select()
+    .from(verificationCodes)
+    .where(invitationsOfTeam(projectId, teamId))
+    .orderBy(verificationCodes.createdAt)
+    .all()
+    .filter((row) => row.usedAt === null && row.expiresAt > now)
+    .map((row) => ({
+      id: row.id,
+      team_id: teamId,
+      expires_at_millis: row.expiresAt,
+      recipient_email: (row.data as unknown as InvitationData).email,
+    }));
+}
+
+/** Withdraws an invitation, whose link then answers VERIFICATION_CODE_NOT_FOUND. */
+export function revokeTeamInvitation(
+  ctx: Context,
+  projectId: string,
+  caller: TeamCaller,
+  teamId: string,
+  invitationId: string,
+): void {
+  writeTransaction(ctx, (tx) => {
+    authorizeTeamCaller(tx, projectId, caller, teamId, '$remove_members');
+    requireTeamRow(tx, projectId, teamId);
+    const deleted = tx
+      .delete(verificationCodes)
+      .where(and(invitationsOfTeam(projectId, teamId), eq(verificationCodes.id, invitationId)))
+      .returning({ id: verificationCodes.id })
+      .all();
+    if (deleted.length === 0) throw plainTextError('TEAM_INVITATION_NOT_FOUND');
+  });
+}
+
+/** Withdraws every invitation of a team, as its deletion does. */
+export function withdrawTeamInvitations(db: DbWriter, projectId: string, teamId: string): void {
+  db.delete(verificationCodes).where(invitationsOfTeam(projectId, teamId)).run();
+}
+
+export function checkTeamInvitationCode(ctx: Context, projectId: string, code: string): void {
+  checkVerificationCode(ctx, projectId, 'team_invitation', code);
+}
+
+/** The team an invitation leads to, for the page that asks "Join <team>?". */
+export function readTeamInvitationDetails(
+  ctx: Context,
+  projectId: string,
+  code: string,
+  userId: string | null,
+): { team_id: string; team_display_name: string } {
+  const data = checkVerificationCode(ctx, projectId, 'team_invitation', code) as unknown as InvitationData;
+  if (userId === null) throw knownError('USER_AUTHENTICATION_REQUIRED');
+  const team = requireTeamRow(ctx.db, projectId, data.team_id);
+  return { team_id: team.id, team_display_name: team.displayName };
+}
+
+/**
+ * Joins the invited team as a member with the member default permissions (nothing changes for
+ * someone already in it). The user is checked before the code is used, unlike Stack, so opening
+ * the link while signed out does not spend it.
+ */
+export function acceptTeamInvitation(ctx: Context, projectId: string, code: string, userId: string | null): void {
+  if (userId === null) {
+    checkVerificationCode(ctx, projectId, 'team_invitation', code);
+    throw knownError('USER_AUTHENTICATION_REQUIRED');
+  }
+  consumeVerificationCode(ctx, projectId, 'team_invitation', code, (tx, data) => {
+    const teamId = (data as unknown as InvitationData).team_id;
+    requireTeamRow(tx, projectId, teamId);
+    if (!findMembership(tx, projectId, teamId, userId)) insertMembership(ctx, tx, projectId, teamId, userId, 'team_member');
+  });
+}

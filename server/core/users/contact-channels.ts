@@ -1,0 +1,172 @@
+// A user's contact channels: email addresses, which one is primary, which
+// are verified and which may be used to sign in. An address signs in to at most one account of
+// a project.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { contactChannels } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { Context } from '../storage/context';
+import { sendEmailVerificationCode } from '../auth/email-verification';
+import type { RequestOrigin } from '../auth/rate-limits';
+import { writeTransaction, type DbWriter } from '../storage/transactions';
+import { findUserRow } from '../storage/user-queries';
+import { foldForSearch, isAuthEmailOfAnotherUser } from './users';
+
+type ChannelRow = typeof contactChannels.$inferSelect;
+
+export interface ContactChannelView {
+  user_id: string;
+  id: string;
+  value: string;
+  type: 'email';
+  used_for_auth: boolean;
+  is_verified: boolean;
+  is_primary: boolean;
+}
+
+export interface ContactChannelInput {
+  value?: string;
+  type?: 'email';
+  used_for_auth?: boolean;
+  is_primary?: boolean;
+  /** Server access only; the route refuses it from clients. */
+  is_verified?: boolean;
+}
+
+function view(row: ChannelRow): ContactChannelView {
+  return {
+    user_id: row.userId,
+    id: row.id,
+    value: row.value,
+    type: row.type,
+    used_for_auth: row.usedForAuth,
+    is_verified: row.isVerified,
+    is_primary: row.isPrimary,
+  };
+}
+
+function requireUserOfProject(db: DbWriter, projectId: string, userId: string): void {
+  if (!findUserRow(db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
+}
+
+function findChannel(db: DbWriter, projectId: string, userId: string, channelId: string): ChannelRow | undefined {
+  return db
+    .select()
+    .from(contactChannels)
+    .where(and(eq(contactChannels.projectId, projectId), eq(contactChannels.userId, userId), eq(contactChannels.id, channelId)))
+    .get();
+}
+
+function findChannelByValue(db: DbWriter, userId: string, value: string): ChannelRow | undefined {
+  return db
+    .select()
+    .from(contactChannels)
+    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.value, value)))
+    .get();
+}
+
+function refuseAuthValueOfSomeoneElse(db: DbWriter, projectId: string, userId: string, value: string): void {
+  if (isAuthEmailOfAnotherUser(db, projectId, userId, value)) {
+    throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'email');
+  }
+}
+
+export function listContactChannels(ctx: Context, projectId: string, userId: string, channelId?: string): ContactChannelView[] {
+  requireUserOfProject(ctx.db, projectId, userId);
+  return (
+    ctx.db
+      .select()
+      .from(contactChannels)
+      .where(and(eq(contactChannels.userId, userId), channelId ? eq(contactChannels.id, channelId) : undefined))
+      // rowid keeps creation order among channels created within the same millisecond.
+      .orderBy(asc(contactChannels.createdAt), sql`rowid`)
+      .all()
+      .map(view)
+  );
+}
+
+export function readContactChannel(ctx: Context, projectId: string, userId: string, channelId: string): ContactChannelView {
+  const row = findChannel(ctx.db, projectId, userId, channelId);
+  if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_READ');
+  return view(row);
+}
+
+export function createContactChannel(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  input: Required<Pick<ContactChannelInput, 'value' | 'used_for_auth'>> & ContactChannelInput,
+): ContactChannelView {
+  const row: ChannelRow = {
+    id: crypto.randomUUID(),
+    projectId,
+    userId,
+    type: 'email',
+    value: input.value,
+    valueFolded: foldForSearch(input.value)!,
+    isVerified: input.is_verified ?? false,
+    isPrimary: input.is_primary ?? false,
+    usedForAuth: input.used_for_auth,
+    createdAt: ctx.clock.now(),
+  };
+  writeTransaction(ctx, (tx) => {
+    requireUserOfProject(tx, projectId, userId);
+    if (findChannelByValue(tx, userId, input.value)) throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
+    if (input.used_for_auth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, input.value);
+    if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
+    tx.insert(contactChannels).values(row).run();
+  });
+  return view(row);
+}
+
+export function updateContactChannel(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  channelId: string,
+  input: ContactChannelInput,
+): ContactChannelView {
+  return writeTransaction(ctx, (tx) => {
+    const row = findChannel(tx, projectId, userId, channelId);
+    if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_CHANGE');
+    const value = input.value ?? row.value;
+    if (value !== row.value && findChannelByValue(tx, userId, value))
+      throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
+    const usedForAuth = input.used_for_auth ?? row.usedForAuth;
+    if (usedForAuth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, value);
+    if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
+    // A new address is unverified unless the server says otherwise.
+    const changedValue = value !== row.value;
+    const changes = {
+      value,
+      valueFolded: foldForSearch(value)!,
+      usedForAuth,
+      isPrimary: input.is_primary ?? row.isPrimary,
+      isVerified: input.is_verified ?? (changedValue ? false : row.isVerified),
+    };
+    tx.update(contactChannels).set(changes).where(eq(contactChannels.id, row.id)).run();
+    return view({ ...row, ...changes });
+  });
+}
+
+export function deleteContactChannel(ctx: Context, projectId: string, userId: string, channelId: string): void {
+  return writeTransaction(ctx, (tx) => {
+    const row = findChannel(tx, projectId, userId, channelId);
+    if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_CHANGE');
+    tx.delete(contactChannels).where(eq(contactChannels.id, row.id)).run();
+  });
+}
+
+export function sendContactChannelVerificationCode(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  channelId: string,
+  callbackUrl: string,
+  origin: RequestOrigin,
+): void {
+  requireUserOfProject(ctx.db, projectId, userId);
+  const row = findChannel(ctx.db, projectId, userId, channelId);
+  if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_VERIFICATION');
+  sendEmailVerificationCode(ctx, projectId, row, callbackUrl, origin);
+}

@@ -1,0 +1,34 @@
+// The one place a user's password is replaced. Every path that changes it (a server or CLI user
+// update, `authd users set-password`, `authd admins add --password-stdin`, the signed-in user's
+// /auth/password/update and /auth/password/set, a reset by emailed code) ends up here, so each
+// ends the same sessions and announces the change the same way.
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import { endOtherSessions } from '../auth/sessions';
+import type { Context } from '../storage/context';
+import type { DbWriter } from '../storage/transactions';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events';
+import { readUserServerView } from './user-views';
+
+/**
+ * Stores `passwordHash` (null removes the password) for the user, inside the caller's write
+ * transaction `tx`, after any other change of the same request so the announced view is final.
+ *
+ * Sessions: a new password must lock out whoever knew the old one, so every session of the user
+ * ends, except the one in `keepRefreshToken`: a signed-in user changing their own password (with
+ * the old one, or setting a first one) stays signed in where they did it. `user.updated` fires
+ * on every path: a webhook consumer mirroring `has_password` must not depend on which screen was
+ * used.
+ */
+export function replaceUserPassword(
+  ctx: Context,
+  tx: DbWriter,
+  projectId: string,
+  userId: string,
+  passwordHash: string | null,
+  options: { keepRefreshToken?: string } = {},
+): void {
+  tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+  endOtherSessions(tx, userId, options.keepRefreshToken);
+  enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', () => readUserServerView(ctx, projectId, userId));
+}

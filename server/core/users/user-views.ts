@@ -1,0 +1,123 @@
+// What a user reads as on the wire: the server view with its primary email, selected team and
+// connected provider accounts, one at a time (cached until the next write) or many at once.
+import { eq, inArray } from 'drizzle-orm';
+import { contactChannels, passkeys, teams } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import type { TeamServerView } from '../../protocol/team-views';
+import type { UserServerView } from '../../protocol/user-schemas';
+import { findUserOAuthAccounts, oauthProviderEntriesByUser, oauthProviderEntry, type OAuthProviderEntry } from '../auth/oauth-accounts';
+import type { Context } from '../storage/context';
+import { prepared } from '../storage/prepared-queries';
+import { findTeamServerView, teamServerView } from '../storage/team-queries';
+import type { DbWriter } from '../storage/transactions';
+import {
+  cachedUserServerViews,
+  selectChannelsOfUser,
+  selectUserOfProject,
+  type ChannelRow,
+  type UserRow,
+} from '../storage/user-queries';
+
+/**
+ * The server view of a user of the project. Inside a write transaction it is read afresh on the
+ * same connection, so it sees the transaction's own writes (webhook payloads rely on this).
+ */
+export function readUserServerView(ctx: Context, projectId: string, userId: string): Readonly<UserServerView> {
+  const view = cachedUserServerViews.get(ctx, `${projectId}:${userId}`, () => {
+    const row = prepared(ctx, selectUserOfProject).get({ projectId, userId });
+    return row
+      ? Object.freeze(
+          serverView(
+            row,
+            prepared(ctx, selectChannelsOfUser).all({ userId }),
+            selectedTeamOf(ctx.db, row),
+            oauthProvidersOf(ctx.db, userId),
+            hasPasskey(ctx.db, userId),
+          ),
+        )
+      : null;
+  });
+  if (!view) throw knownError('USER_NOT_FOUND');
+  return view;
+}
+
+/** The selected team's server view; the membership is ended together with the selection. */
+function selectedTeamOf(db: DbWriter, row: UserRow): TeamServerView | null {
+  return row.selectedTeamId === null ? null : findTeamServerView(db, row.projectId, row.selectedTeamId);
+}
+
+/** The user's connected provider accounts, oldest first, as the user's `oauth_providers` lists them. */
+function oauthProvidersOf(db: DbWriter, userId: string): OAuthProviderEntry[] {
+  return findUserOAuthAccounts(db, userId).map(oauthProviderEntry);
+}
+
+/** Passkey sign-in is on exactly while the user has a passkey, as in Stack. */
+function hasPasskey(db: DbWriter, userId: string): boolean {
+  return db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1).get() !== undefined;
+}
+
+function serverView(
+  row: UserRow,
+  channels: ChannelRow[],
+  selectedTeam: TeamServerView | null,
+  oauthProviders: OAuthProviderEntry[],
+  passkeyAuthEnabled: boolean,
+): UserServerView {
+  const primary = channels.find((c) => c.type === 'email' && c.isPrimary);
+  const hasPassword = row.passwordHash !== null;
+  return {
+    id: row.id,
+    primary_email: primary?.value ?? null,
+    primary_email_verified: primary?.isVerified ?? false,
+    primary_email_auth_enabled: primary?.usedForAuth ?? false,
+    display_name: row.displayName,
+    selected_team: selectedTeam,
+    selected_team_id: selectedTeam?.id ?? null,
+    profile_image_url: row.profileImageUrl,
+    signed_up_at_millis: row.signedUpAt,
+    has_password: hasPassword,
+    otp_auth_enabled: row.otpAuthEnabled,
+    passkey_auth_enabled: passkeyAuthEnabled,
+    client_metadata: row.clientMetadata ?? null,
+    client_read_only_metadata: row.clientReadOnlyMetadata ?? null,
+    server_metadata: row.serverMetadata ?? null,
+    last_active_at_millis: row.lastActiveAt,
+    oauth_providers: oauthProviders,
+    auth_with_email: hasPassword || row.otpAuthEnabled,
+    requires_totp_mfa: row.requiresTotpMfa,
+  };
+}
+
+/** Server views of many users at once: one query each for channels, selected teams and providers, not one per user. */
+export function userServerViews(db: DbWriter, rows: UserRow[]): UserServerView[] {
+  if (rows.length === 0) return [];
+  const userIds = rows.map((r) => r.id);
+  const channels = Map.groupBy(
+    db.select().from(contactChannels).where(inArray(contactChannels.userId, userIds)).all(),
+    (c) => c.userId,
+  );
+  const selectedTeamIds = [...new Set(rows.flatMap((row) => (row.selectedTeamId === null ? [] : [row.selectedTeamId])))];
+  const selectedTeams = new Map(
+    selectedTeamIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(teams)
+          .where(inArray(teams.id, selectedTeamIds))
+          .all()
+          .map((team) => [team.id, teamServerView(team)] as const),
+  );
+  const oauthProviders = oauthProviderEntriesByUser(db, userIds);
+  const withPasskeys = new Set(
+    db.selectDistinct({ userId: passkeys.userId }).from(passkeys).where(inArray(passkeys.userId, userIds)).all().map((p) => p.userId),
+  );
+  return rows.map((row) =>
+    serverView(
+      row,
+      channels.get(row.id) ?? [],
+      row.selectedTeamId === null ? null : (selectedTeams.get(row.selectedTeamId) ?? null),
+      oauthProviders.get(row.id) ?? [],
+      withPasskeys.has(row.id),
+    ),
+  );
+}

@@ -1,0 +1,301 @@
+// Users of a project: create, read, update, delete and list, with the primary email kept as a
+// contact channel. Password and email rules live here, so the server API, the
+// client's PATCH /users/me and the CLI all enforce them alike.
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { contactChannels, passkeys, teamMembers, users } from '../../../db/schema';
+import { knownError } from '../../protocol/known-errors';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import type { UserCreate, UserListQuery, UserServerView, UserUpdate } from '../../protocol/user-schemas';
+import { connectOAuthAccount } from '../auth/oauth-accounts';
+import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from '../auth/password-hashing';
+import { sealTotpSecret } from '../auth/totp-codes';
+import { requireProjectRow } from '../projects/projects';
+import type { Context } from '../storage/context';
+import { requireMembership } from '../storage/team-queries';
+import { writeTransaction, type DbWriter } from '../storage/transactions';
+import { findAuthEmailChannel, findUserRow, requireUserRow, type ChannelRow, type UserRow } from '../storage/user-queries';
+import { insertTeam } from '../teams/teams';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events';
+import { isClientProfileImage } from './profile-images';
+import { replaceUserPassword } from './user-password';
+import { readUserServerView, userServerViews } from './user-views';
+
+/**
+ * Creates a user. Password hashing is slow, so it happens before the transaction opens; the
+ * transaction then checks and writes everything at once.
+ */
+export async function createUser(ctx: Context, projectId: string, input: UserCreate): Promise<UserServerView> {
+  const passwordHash = await passwordHashFor(input);
+  const create = (tx: DbWriter) => {
+    const project = requireProjectRow(tx, projectId);
+    if (passwordHash && !project.credentialEnabled) throw plainTextError('PASSWORD_AUTH_NOT_ENABLED');
+    if (input.otp_auth_enabled && !project.magicLinkEnabled) throw plainTextError('OTP_AUTH_NOT_ENABLED');
+    if (input.passkey_auth_enabled) {
+      throw plainTextError('PASSKEY_AUTH_NOT_SETTABLE');
+    }
+    checkPrimaryEmailFlags(input.primary_email ?? null, input);
+
+    const now = ctx.clock.now();
+    const id = crypto.randomUUID();
+    tx.insert(users)
+      .values({
+        id,
+        projectId,
+        displayName: input.display_name || null,
+        displayNameFolded: foldForSearch(input.display_name || null),
+        profileImageUrl: input.profile_image_url ?? null,
+        clientMetadata: input.client_metadata ?? null,
+        clientReadOnlyMetadata: input.client_read_only_metadata ?? null,
+        serverMetadata: input.server_metadata ?? null,
+        signedUpAt: now,
+        lastActiveAt: now,
+        passwordHash,
+        otpAuthEnabled: input.otp_auth_enabled ?? false,
+        // Stack stores a secret given at creation without turning the second factor on.
+        totpSecretBase64: input.totp_secret_base64 == null ? null : sealTotpSecret(ctx, input.totp_secret_base64),
+      })
+      .run();
+    if (input.primary_email) {
+      insertPrimaryEmail(tx, projectId, id, input.primary_email, {
+        verified: input.primary_email_verified ?? false,
+        usedForAuth: input.primary_email_auth_enabled ?? false,
+        now,
+      });
+    }
+    for (const provider of input.oauth_providers ?? []) {
+      // Sign-up through a provider and server imports alike (the `oauth_providers` field).
+      connectOAuthAccount(ctx, tx, projectId, id, {
+        providerId: provider.id,
+        providerAccountId: provider.account_id,
+        email: provider.email ?? null,
+      });
+    }
+    enqueueWebhookEvent(ctx, tx, projectId, 'user.created', () => readUserServerView(ctx, projectId, id));
+    if (project.createTeamOnSignUp) {
+      // Every way of signing up passes here, so each gets its personal team.
+      const name = input.display_name || input.primary_email;
+      insertTeam(ctx, tx, projectId, { display_name: name ? `${name}'s Team` : 'Personal Team' }, id);
+    }
+    return id;
+  };
+  return readUserServerView(ctx, projectId, writeTransaction(ctx, create));
+}
+
+export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
+  const passwordHash = await passwordHashFor(input);
+  writeTransaction(ctx, (tx) => {
+    const project = requireProjectRow(tx, projectId);
+    const row = requireUserRow(tx, projectId, userId);
+    const changes: Partial<UserRow> = {};
+    if (input.display_name !== undefined) {
+      changes.displayName = input.display_name || null;
+      changes.displayNameFolded = foldForSearch(changes.displayName);
+    }
+    if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
+    if (input.client_metadata !== undefined) changes.clientMetadata = input.client_metadata;
+    if (input.client_read_only_metadata !== undefined) changes.clientReadOnlyMetadata = input.client_read_only_metadata;
+    if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
+    // Stack ignores enabling OTP on update while the project has it off.
+    if (input.otp_auth_enabled !== undefined && (project.magicLinkEnabled || !input.otp_auth_enabled)) {
+      changes.otpAuthEnabled = input.otp_auth_enabled;
+    }
+    if (input.passkey_auth_enabled === true) {
+      throw plainTextError('PASSKEY_AUTH_NOT_SETTABLE');
+    }
+    // Passkey sign-in is on exactly while the user has a passkey, so turning it off removes them all.
+    if (input.passkey_auth_enabled === false) tx.delete(passkeys).where(eq(passkeys.userId, userId)).run();
+    if (input.totp_secret_base64 !== undefined) {
+      // A secret turns the second factor on, null turns it off; a new secret starts
+      // a new replay history.
+      const enabling = input.totp_secret_base64 !== null;
+      changes.totpSecretBase64 = enabling ? sealTotpSecret(ctx, input.totp_secret_base64!) : null;
+      changes.requiresTotpMfa = enabling;
+      changes.totpLastUsedStep = null;
+    }
+    if (input.selected_team_id !== undefined) {
+      if (input.selected_team_id !== null) requireMembership(tx, projectId, input.selected_team_id, userId);
+      changes.selectedTeamId = input.selected_team_id;
+    }
+    if (passwordHash !== null && passwordHash !== undefined && !project.credentialEnabled) {
+      throw plainTextError('PASSWORD_AUTH_NOT_ENABLED');
+    }
+    if (Object.keys(changes).length > 0) tx.update(users).set(changes).where(eq(users.id, row.id)).run();
+    applyPrimaryEmailUpdate(ctx, tx, projectId, userId, input);
+    // Last, so its user.updated carries every change of this update; it ends all the user's
+    // sessions (an update by the server or the CLI keeps none).
+    if (passwordHash !== undefined) replaceUserPassword(ctx, tx, projectId, userId, passwordHash);
+    else enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', () => readUserServerView(ctx, projectId, userId));
+  });
+  return readUserServerView(ctx, projectId, userId);
+}
+
+/** A signed-in user changing themselves: the server's update with the client's extra rules. */
+export function updateUserAsClient(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
+  if (typeof input.profile_image_url === 'string' && !isClientProfileImage(input.profile_image_url)) {
+    throw plainTextError('INVALID_PROFILE_IMAGE_URL');
+  }
+  return updateUser(ctx, projectId, userId, input);
+}
+
+/** A signed-in user deleting their own account, which the project must allow. */
+export function deleteUserAsClient(ctx: Context, projectId: string, userId: string): void {
+  if (!requireProjectRow(ctx.db, projectId).clientUserDeletionEnabled) {
+    throw plainTextError('CLIENT_USER_DELETION_DISABLED');
+  }
+  deleteUser(ctx, projectId, userId);
+}
+
+export function deleteUser(ctx: Context, projectId: string, userId: string): void {
+  writeTransaction(ctx, (tx) => {
+    requireUserRow(tx, projectId, userId);
+    // Stack's user.deleted payload: the id and the teams the user was in (no membership events).
+    enqueueWebhookEvent(ctx, tx, projectId, 'user.deleted', () => ({
+      id: userId,
+      teams: tx.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId)).all(),
+    }));
+    // Contact channels and refresh tokens cascade, which also ends every session.
+    tx.delete(users).where(eq(users.id, userId)).run();
+  });
+}
+
+export interface UserPage {
+  items: UserServerView[];
+  nextCursor: string | null;
+}
+
+/** Lists users by sign-up time; `cursor` is the id of the first user of the page. */
+export function listUsers(ctx: Context, projectId: string, query: UserListQuery): UserPage {
+  const descending = query.desc === true;
+  const conditions: SQL[] = [eq(users.projectId, projectId)];
+  if (query.team_id !== undefined) {
+    const members = ctx.db
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.teamId, query.team_id)));
+    conditions.push(inArray(users.id, members));
+  }
+  if (query.query) {
+    const pattern = `%${foldForSearch(query.query)!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const matchingChannels = ctx.db
+      .select({ userId: contactChannels.userId })
+      .from(contactChannels)
+      .where(and(eq(contactChannels.projectId, projectId), sql`${contactChannels.valueFolded} LIKE ${pattern} ESCAPE '\\'`));
+    conditions.push(
+      or(
+        eq(users.id, query.query),
+        sql`${users.displayNameFolded} LIKE ${pattern} ESCAPE '\\'`,
+        inArray(users.id, matchingChannels),
+      )!,
+    );
+  }
+  if (query.cursor) {
+    const cursorRow = findUserRow(ctx.db, projectId, query.cursor);
+    if (!cursorRow) throw knownError('SCHEMA_ERROR', `The cursor ${query.cursor} does not name a user of this project.`);
+    const after = descending ? sql`<` : sql`>`;
+    const sameOrAfter = descending ? sql`<=` : sql`>=`;
+    conditions.push(
+      sql`(${users.signedUpAt} ${after} ${cursorRow.signedUpAt} OR (${users.signedUpAt} = ${cursorRow.signedUpAt} AND ${users.id} ${sameOrAfter} ${cursorRow.id}))`,
+    );
+  }
+  const order = descending ? [desc(users.signedUpAt), desc(users.id)] : [asc(users.signedUpAt), asc(users.id)];
+  let statement = ctx.db
+    .select()
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .$dynamic();
+  if (query.limit !== undefined) statement = statement.limit(query.limit + 1);
+  const rows = statement.all();
+  const nextRow = query.limit !== undefined && rows.length > query.limit ? rows.pop() : undefined;
+
+  return { items: userServerViews(ctx.db, rows), nextCursor: nextRow?.id ?? null };
+}
+
+/** Case folding for search, done here because SQLite's lower() and LIKE fold only ASCII. */
+export function foldForSearch(text: string | null): string | null {
+  return text === null ? null : text.normalize('NFKC').toLowerCase();
+}
+
+function channelsOf(db: DbWriter, userId: string): ChannelRow[] {
+  return db.select().from(contactChannels).where(eq(contactChannels.userId, userId)).all();
+}
+
+async function passwordHashFor(input: { password?: string | null; password_hash?: string }): Promise<string | null | undefined> {
+  if (input.password !== undefined && input.password_hash !== undefined) {
+    throw plainTextError('PASSWORD_AND_HASH_BOTH_GIVEN');
+  }
+  if (input.password_hash !== undefined) {
+    if (!isSupportedPasswordHash(input.password_hash)) {
+      throw plainTextError('UNSUPPORTED_PASSWORD_HASH');
+    }
+    return input.password_hash;
+  }
+  if (input.password === undefined) return undefined;
+  if (input.password === null) return null;
+  checkPasswordLength(input.password, { requireMinimum: false });
+  return hashPassword(input.password);
+}
+
+function checkPrimaryEmailFlags(
+  email: string | null,
+  input: { primary_email_verified?: boolean; primary_email_auth_enabled?: boolean },
+): void {
+  if (email !== null) return;
+  if (input.primary_email_auth_enabled)
+    throw plainTextError('PRIMARY_EMAIL_AUTH_WITHOUT_EMAIL');
+  if (input.primary_email_verified) throw plainTextError('PRIMARY_EMAIL_VERIFIED_WITHOUT_EMAIL');
+}
+
+function insertPrimaryEmail(
+  tx: DbWriter,
+  projectId: string,
+  userId: string,
+  email: string,
+  options: { verified: boolean; usedForAuth: boolean; now: number },
+): void {
+  if (options.usedForAuth && isAuthEmailOfAnotherUser(tx, projectId, userId, email)) {
+    throw knownError('USER_EMAIL_ALREADY_EXISTS');
+  }
+  tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
+  tx.insert(contactChannels)
+    .values({
+      id: crypto.randomUUID(),
+      projectId,
+      userId,
+      type: 'email',
+      value: email,
+      valueFolded: foldForSearch(email)!,
+      isVerified: options.verified,
+      isPrimary: true,
+      usedForAuth: options.usedForAuth,
+      createdAt: options.now,
+    })
+    .onConflictDoUpdate({
+      target: [contactChannels.userId, contactChannels.type, contactChannels.value],
+      set: { isPrimary: true, isVerified: options.verified, usedForAuth: options.usedForAuth },
+    })
+    .run();
+}
+
+/** Whether another user of the project already signs in with `email`. */
+export function isAuthEmailOfAnotherUser(db: DbWriter, projectId: string, userId: string, email: string): boolean {
+  const channel = findAuthEmailChannel(db, projectId, email);
+  return channel !== undefined && channel.userId !== userId;
+}
+
+function applyPrimaryEmailUpdate(ctx: Context, tx: DbWriter, projectId: string, userId: string, input: UserUpdate): void {
+  const current = channelsOf(tx, userId).find((c) => c.type === 'email' && c.isPrimary);
+  const email = input.primary_email === undefined ? (current?.value ?? null) : input.primary_email;
+  checkPrimaryEmailFlags(email, input);
+  if (input.primary_email === null) {
+    if (current) tx.delete(contactChannels).where(eq(contactChannels.id, current.id)).run();
+    return;
+  }
+  if (email === null) return;
+  const changedAddress = email !== current?.value;
+  const verified = input.primary_email_verified ?? (changedAddress ? false : (current?.isVerified ?? false));
+  const usedForAuth = input.primary_email_auth_enabled ?? current?.usedForAuth ?? false;
+  if (!changedAddress && verified === current?.isVerified && usedForAuth === current?.usedForAuth) return;
+  if (changedAddress && current) tx.delete(contactChannels).where(eq(contactChannels.id, current.id)).run();
+  insertPrimaryEmail(tx, projectId, userId, email, { verified, usedForAuth, now: ctx.clock.now() });
+}

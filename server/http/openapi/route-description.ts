@@ -1,0 +1,34 @@
+// The shape of one entry of the route catalogue (route-catalogue.ts), in its own module so the
+// catalogue's parts can use it without importing the catalogue that gathers them.
+import type * as v from 'valibot';
+import type { KnownErrorCode } from '../../protocol/known-errors';
+
+/** The least access level that may call; `none` takes no project headers at all. */
+export type RouteAccess = 'none' | 'client' | 'server' | 'admin';
+
+export interface RouteDescription {
+  summary: string;
+  tag: string;
+  access: RouteAccess;
+  /** The call acts on the signed-in user, so it needs X-Stack-Access-Token. */
+  signedInUser?: boolean;
+  /** For handlers that pick the body schema by access level instead of declaring one. */
+  bodyByAccess?: { client: v.GenericSchema; server: v.GenericSchema };
+  /** For handlers that validate the body or query themselves (form posts, OAuth). */
+  body?: v.GenericSchema;
+  bodyMediaType?: 'application/json' | 'application/x-www-form-urlencoded';
+  query?: v.GenericSchema;
+  response: {
+    status?: number;
+    schema?: v.GenericSchema;
+    /** For client access, when it sees a narrower view than server access. */
+    clientSchema?: v.GenericSchema;
+    mediaType?: 'application/json' | 'text/plain' | 'text/html';
+    /** 3xx answers: where the Location header leads. */
+    redirect?: string;
+  };
+  /** Known errors raised by this endpoint's own rules (authentication ones are added for all). */
+  errors?: KnownErrorCode[];
+  /** Plain-text errors (Stack's unnamed ones), as status and when. */
+  textErrors?: { status: number; when: string }[];
+}

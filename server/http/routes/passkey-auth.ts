@@ -1,0 +1,41 @@
+// /auth/passkey/*: registering a passkey for the signed-in user and signing in with one.
+import {
+  initiatePasskeyAuthentication,
+  initiatePasskeyRegistration,
+  registerPasskey,
+  signInWithPasskey,
+} from '../../core/auth/passkeys';
+import { requireAccess, requireUser } from '../../core/auth/request-auth';
+import type { Context } from '../../core/storage/context';
+import { initiatePasskeySchema, passkeyRegisterSchema, passkeySignInSchema } from '../../protocol/passkey-schemas';
+import type { ApiApp } from '../api-app';
+
+export function passkeyAuthRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .post(
+      '/auth/passkey/initiate-passkey-registration',
+      ({ auth }) => {
+        const caller = requireAccess(auth, 'client');
+        return initiatePasskeyRegistration(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'));
+      },
+      { body: initiatePasskeySchema },
+    )
+    .post(
+      '/auth/passkey/register',
+      ({ auth, body }) => {
+        const caller = requireAccess(auth, 'client');
+        return registerPasskey(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'), body);
+      },
+      { body: passkeyRegisterSchema },
+    )
+    .post(
+      '/auth/passkey/initiate-passkey-authentication',
+      ({ auth }) => initiatePasskeyAuthentication(ctx, requireAccess(auth, 'client').projectId),
+      { body: initiatePasskeySchema },
+    )
+    .post(
+      '/auth/passkey/sign-in',
+      ({ auth, body }) => signInWithPasskey(ctx, requireAccess(auth, 'client').projectId, body),
+      { body: passkeySignInSchema },
+    );
+}

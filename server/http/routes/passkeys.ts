@@ -1,0 +1,37 @@
+// /passkeys: authd's own endpoints for a user's named passkeys. Clients act only on themselves;
+// servers on any user of the project.
+import { listPasskeys, removePasskey, renamePasskey } from '../../core/auth/passkey-management';
+import { requireAccess, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import type { Context } from '../../core/storage/context';
+import { passkeyListQuery, passkeyParams, passkeyUpdateSchema } from '../../protocol/passkey-schemas';
+import { noQueryParameters } from '../../protocol/wire-object';
+import type { ApiApp } from '../api-app';
+
+export function passkeyRoutes(app: ApiApp, ctx: Context) {
+  return app
+    .get(
+      '/passkeys',
+      ({ auth, query }) => {
+        const caller = requireAccess(auth, 'client');
+        return { items: listPasskeys(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id)), is_paginated: false };
+      },
+      { query: passkeyListQuery },
+    )
+    .patch(
+      '/passkeys/:user_id/:passkey_id',
+      ({ auth, params, body }) => {
+        const caller = requireAccess(auth, 'client');
+        return renamePasskey(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.passkey_id, body.name);
+      },
+      { params: passkeyParams, query: noQueryParameters, body: passkeyUpdateSchema },
+    )
+    .delete(
+      '/passkeys/:user_id/:passkey_id',
+      ({ auth, params }) => {
+        const caller = requireAccess(auth, 'client');
+        removePasskey(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.passkey_id);
+        return { success: true };
+      },
+      { params: passkeyParams, query: noQueryParameters },
+    );
+}

@@ -1,0 +1,19 @@
+// Which URL hostnames name this machine. One rule for the server (trusted redirect URLs,
+// production-mode checks, webhook endpoints) and the browser client (Secure cookies, trusted
+// redirects), which imports it from here: a URL the server trusts as localhost is one the client
+// treats as localhost too.
+
+/**
+ * A hostname as `new URL(…).hostname` or `location.hostname` gives it, naming this machine:
+ * `localhost`, any `*.localhost`, an IPv4 address in 127.0.0.0/8, or `[::1]`. Case does not
+ * matter, nor the trailing dot of a fully qualified name (`localhost.` is the same machine).
+ */
+export function isLocalhostName(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || isLoopbackIpv4(host);
+}
+
+function isLoopbackIpv4(host: string): boolean {
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
+}

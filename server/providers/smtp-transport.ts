@@ -1,0 +1,70 @@
+// The SMTP transport: hands one message to an SMTP server and reports how that went. Which
+// server, when to retry and what to record are core's decisions (core/email); this only speaks SMTP.
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface SmtpServer {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+}
+
+export interface SmtpMessage {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+// Bounded, so a server that accepts the connection and then stalls fails the attempt instead of
+// holding the delivery worker for nodemailer's default of minutes.
+const connectionTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/**
+ * Deliveries reuse their connections: a connection costs a TCP (and often TLS) handshake, and
+ * many servers pause before their greeting (smtp-server waits 100 ms to catch early talkers),
+ * which would otherwise be paid by every message of a burst. A pool closes once it has been idle
+ * this long, so nothing stays open between bursts or keeps a process from exiting for long.
+ */
+const poolIdleMillis = 2_000;
+
+interface Pool {
+  transport: Transporter;
+  sending: number;
+  idleTimer?: ReturnType<typeof setTimeout>;
+}
+const pools = new Map<string, Pool>();
+
+/** Sends the message on a pooled connection; throws with the server's or the network's reason. */
+export async function sendOverSmtp(server: SmtpServer, message: SmtpMessage): Promise<void> {
+  // One pool per server and login: a changed password gets a new pool, the old one closes idle.
+  const key = JSON.stringify([server.host, server.port, server.secure, server.auth?.user, server.auth?.pass]);
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = { transport: nodemailer.createTransport({ ...server, ...connectionTimeouts, pool: true, maxConnections: 4 }), sending: 0 };
+    pools.set(key, pool);
+  }
+  const used = pool;
+  clearTimeout(used.idleTimer);
+  used.sending++;
+  try {
+    await used.transport.sendMail(message);
+  } finally {
+    used.sending--;
+    if (used.sending === 0) {
+      used.idleTimer = setTimeout(() => {
+        pools.delete(key);
+        used.transport.close();
+      }, poolIdleMillis);
+    }
+  }
+}
+
+/**
+ * Sends on a connection of its own, closed right after: for a test email, which must show
+ * whether a new connection to the server works, and for one-off commands that then exit.
+ */
+export async function sendOverNewSmtpConnection(server: SmtpServer, message: SmtpMessage): Promise<void> {
+  await nodemailer.createTransport({ ...server, ...connectionTimeouts }).sendMail(message);
+}

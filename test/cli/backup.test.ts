@@ -1,0 +1,145 @@
+// `authd backup` and `authd restore` against real data directories: a backup taken while a
+// running `authd serve` signs users up holds every user acknowledged before it began; restore
+// refuses a database in use, one it would replace without --yes, and files that are no authd
+// backup. Upgrades: every earlier schema of this repository migrates to the current one with its
+// data, after an automatic copy of the database as it was.
+import { afterAll, describe, expect, test } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { databaseFileName, keptPreMigrationBackups, secretKeyFileName } from '../../db/connection';
+import { embeddedMigrations } from '../../db/migrations.generated';
+import { openContext } from '../../cmd/cli-support';
+import { readProjectAdminView } from '../../server/core/projects/projects';
+import { callApi, startServeProcess } from '../support/instance';
+import { cliJson, cliOk, expectOneLineError, removeScratchDirs, runCli, scratchDir } from '../support/cli';
+
+afterAll(removeScratchDirs);
+
+describe('backup while serving, then restore', () => {
+  test('every sign-up acknowledged before the backup began is in the restored database', async () => {
+    const dataDir = scratchDir('authd-backup-live-');
+    const server = await startServeProcess(dataDir);
+    try {
+      const demo = server.events.find((event) => event.event === 'project_created' && event.project_id !== 'internal')!;
+      const headers = {
+        'x-stack-project-id': demo.project_id,
+        'x-stack-access-type': 'client',
+        'x-stack-publishable-client-key': demo.publishable_client_key,
+      };
+      const acknowledged: { email: string; at: number }[] = [];
+      let signingUp = true;
+      const load = (async () => {
+        for (let i = 0; signingUp; i++) {
+          const email = `during-backup-${i}@example.com`;
+          const res = await callApi(server.url, 'POST', '/api/v1/auth/password/sign-up', {
+            headers,
+            body: { email, password: 'correct horse battery' },
+          });
+          if (res.status === 200) acknowledged.push({ email, at: performance.now() });
+        }
+      })();
+      while (acknowledged.length < 15) await Bun.sleep(10);
+      const backupFile = join(scratchDir('authd-backup-file-'), 'copy.db');
+      const backupStarted = performance.now();
+      const made = await cliJson(['backup', backupFile, '--data', dataDir]);
+      signingUp = false;
+      await load;
+      expect(made.bytes).toBeGreaterThan(0);
+
+      // Restored elsewhere, with the key the backup needs.
+      const restoredDir = scratchDir('authd-restored-');
+      expect((await cliJson(['restore', backupFile, '--data', restoredDir])).replaced).toBe(false);
+      copyFileSync(join(dataDir, secretKeyFileName), join(restoredDir, secretKeyFileName));
+      const ctx = openContext(restoredDir, 'development');
+      try {
+        const stored = new Set(
+          ctx.sqlite.query<{ email: string }, []>("SELECT value AS email FROM contact_channels WHERE type = 'email'").all().map((row) => row.email),
+        );
+        const before = acknowledged.filter((signUp) => signUp.at < backupStarted);
+        expect(before.length).toBeGreaterThanOrEqual(15);
+        expect(before.filter((signUp) => !stored.has(signUp.email))).toEqual([]);
+        expect(ctx.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()!.integrity_check).toBe('ok');
+      } finally {
+        ctx.storage.close();
+      }
+
+      // The live database is refused; stopped, it is replaced only with --yes.
+      expectOneLineError(await runCli(['restore', backupFile, '--data', dataDir, '--yes']), /is open in another process \(is authd serve running\?\)/);
+      await server.stop();
+      expectOneLineError(await runCli(['restore', backupFile, '--data', dataDir]), /run again with --yes to replace it/);
+      expect((await cliJson(['restore', backupFile, '--data', dataDir, '--yes'])).replaced).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  test('refusals: an existing target file, a file that is no database, a backup from a newer authd', async () => {
+    const dataDir = scratchDir('authd-backup-refusals-');
+    await cliOk(['create-project', '--name', 'Refusals', '--data', dataDir]);
+    const dir = scratchDir('authd-backup-files-');
+    const taken = join(dir, 'taken.db');
+    writeFileSync(taken, 'already here');
+    expectOneLineError(await runCli(['backup', taken, '--data', dataDir]), /already exists; a backup is written to a new file/);
+    expectOneLineError(await runCli(['restore', taken, '--data', dataDir, '--yes']), /is not an authd backup .*: file is not a database/);
+    expectOneLineError(await runCli(['restore', join(dir, 'missing.db'), '--data', dataDir, '--yes']), /there is no such file/);
+    const newer = join(dir, 'newer.db');
+    await cliOk(['backup', newer, '--data', dataDir]);
+    const db = new Database(newer);
+    db.run("INSERT INTO schema_migrations (tag, applied_at) VALUES ('9999_from_the_future', 0)");
+    db.close();
+    expectOneLineError(await runCli(['restore', newer, '--data', dataDir, '--yes']), /made by a newer authd \(9999_from_the_future\)/);
+    expectOneLineError(await runCli(['backup', join(dir, 'x.db'), '--data', join(dir, 'no-data')]), /No authd data in/);
+  });
+});
+
+describe('upgrades from every earlier schema', () => {
+  test('each earlier schema, with a project in it, migrates to the current one after a copy of itself', () => {
+    expect(embeddedMigrations.length).toBeGreaterThan(5);
+    for (let level = 1; level < embeddedMigrations.length; level++) {
+      const dataDir = scratchDir(`authd-schema-${level}-`);
+      mkdirSync(dataDir, { recursive: true });
+      const old = new Database(join(dataDir, databaseFileName), { create: true });
+      old.run('PRAGMA journal_mode = WAL');
+      old.run('CREATE TABLE schema_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+      for (const migration of embeddedMigrations.slice(0, level)) {
+        for (const statement of migration.sql.split('--> statement-breakpoint')) if (statement.trim()) old.run(statement);
+        old.run('INSERT INTO schema_migrations (tag, applied_at) VALUES (?, 0)', [migration.tag]);
+      }
+      old.run("INSERT INTO projects (id, display_name, created_at, config_id) VALUES ('kept', 'Made before the upgrade', 1, 'c')");
+      old.close();
+
+      const ctx = openContext(dataDir, 'development');
+      try {
+        const tags = ctx.sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations').all().map((row) => row.tag);
+        expect(embeddedMigrations.filter((migration) => !tags.includes(migration.tag))).toEqual([]);
+        expect(readProjectAdminView(ctx, 'kept').display_name).toBe('Made before the upgrade');
+        expect(ctx.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()!.integrity_check).toBe('ok');
+      } finally {
+        ctx.storage.close();
+      }
+      const copy = join(dataDir, `${databaseFileName}.before-${embeddedMigrations[level]!.tag}.bak`);
+      expect(existsSync(copy)).toBe(true);
+      const copied = new Database(copy, { readonly: true });
+      expect(copied.query('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: level });
+      copied.close();
+    }
+  });
+
+  test(`only the newest ${keptPreMigrationBackups} automatic copies are kept`, () => {
+    const dataDir = scratchDir('authd-kept-copies-');
+    mkdirSync(dataDir, { recursive: true });
+    // Copies from older upgrades (their names sort before the new one's, as schema versions do).
+    for (const name of ['0000_a', '0000_b', '0000_c', '0000_d']) writeFileSync(join(dataDir, `${databaseFileName}.before-${name}.bak`), '');
+    const old = new Database(join(dataDir, databaseFileName), { create: true });
+    old.run('CREATE TABLE schema_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    const first = embeddedMigrations[0]!;
+    for (const statement of first.sql.split('--> statement-breakpoint')) if (statement.trim()) old.run(statement);
+    old.run('INSERT INTO schema_migrations (tag, applied_at) VALUES (?, 0)', [first.tag]);
+    old.close();
+    openContext(dataDir, 'development').storage.close();
+    const copies = readdirSync(dataDir).filter((name) => name.endsWith('.bak'));
+    expect(copies).toHaveLength(keptPreMigrationBackups);
+    expect(copies).toContain(`${databaseFileName}.before-${embeddedMigrations[1]!.tag}.bak`);
+  });
+});

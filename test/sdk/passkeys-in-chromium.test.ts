@@ -1,0 +1,69 @@
+// SDK 2.7.23's registerPasskey and signInWithPasskey against authd, in Chromium with a DevTools
+// virtual authenticator (a real WebAuthn ceremony: the browser makes the key and signs). The page
+// is served at http://localhost:PORT because WebAuthn refuses IP-address RP ids.
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { addVirtualAuthenticator, launchBrowser, openPage, serveBundledPage } from '../browser/browser-support';
+import { as, call, expectOk, makeProject, setProjectConfig, signUp } from '../email/helpers';
+import { startTestInstance, type TestInstance } from '../support/instance';
+
+let t: TestInstance;
+let browser: Browser;
+let pageServer: ReturnType<typeof Bun.serve>;
+
+beforeAll(async () => {
+  t = await startTestInstance();
+  pageServer = await serveBundledPage(join(import.meta.dir, 'passkey-browser-entry.ts'));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  pageServer?.stop(true);
+  await t?.stop();
+});
+
+test('registerPasskey then signInWithPasskey, with a virtual authenticator', async () => {
+  const project = makeProject(t, 'SDK passkeys');
+  await setProjectConfig(t, project, { passkey_enabled: true });
+  const user = await signUp(t, project, { callbackUrl: null });
+  const opened = await openPage(browser);
+  const { page } = opened;
+  await addVirtualAuthenticator(opened);
+  await page.goto(`http://localhost:${pageServer.port}/`);
+  await page.waitForFunction(() => typeof window.makeStackApp === 'function', undefined, { timeout: 10_000 }).catch(() => {
+    throw new Error(`the SDK bundle did not load: ${opened.problems.join('; ')}`);
+  });
+  const appOptions = { baseUrl: t.url, projectId: project.projectId, publishableClientKey: project.keys.publishable_client_key! };
+
+  const registered = await page.evaluate(
+    async ({ appOptions, email, password }) => {
+      const app = window.makeStackApp(appOptions);
+      const signIn = await app.signInWithCredential({ email, password, noRedirect: true });
+      if (signIn.status !== 'ok') return { error: String(signIn.error) };
+      const user = await app.getUser({ or: 'throw' });
+      const result = await user.registerPasskey();
+      const after = await app.getUser({ or: 'throw' });
+      await after.signOut();
+      return { status: result.status, passkeyAuthEnabled: after.passkeyAuthEnabled, signedOut: (await app.getUser()) === null };
+    },
+    { appOptions, email: user.email, password: user.password },
+  );
+  expect(registered).toEqual({ status: 'ok', passkeyAuthEnabled: true, signedOut: true });
+  const stored = t.ctx.sqlite.query('select rp_id, sign_count from passkeys where user_id = ?').all(user.user_id) as any[];
+  expect(stored).toHaveLength(1);
+  expect(stored[0].rp_id).toBe('localhost');
+
+  const signedIn = await page.evaluate(async (appOptions) => {
+    const app = window.makeStackApp(appOptions);
+    const result = await app.signInWithPasskey();
+    const me = await app.getUser();
+    return { status: result.status, error: result.status === 'error' ? String(result.error) : null, userId: me?.id ?? null };
+  }, appOptions);
+  expect(signedIn).toEqual({ status: 'ok', error: null, userId: user.user_id });
+  expect((t.ctx.sqlite.query('select last_used_at from passkeys where user_id = ?').get(user.user_id) as any).last_used_at).toBeNumber();
+  expectOk(await call(t, 'GET', `/passkeys?user_id=${user.user_id}`, { headers: as(project, 'server') }));
+  expect(opened.problems).toEqual([]);
+  await opened.close();
+}, 60_000);

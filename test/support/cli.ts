@@ -1,0 +1,122 @@
+// What CLI, npx and binary tests share: assertions on how authd reports errors, commands that
+// print JSON, scratch directories, and the runners of test/support/instance.ts re-exported.
+import { Database } from 'bun:sqlite';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'bun:test';
+import { callApi, makeTempDir, runCli, type ApiResult, type CliResult } from './instance';
+
+export { runCli, runCliProcess, runProcess, type CliResult, type ProcessOptions } from './instance';
+
+const scratchDirs: string[] = [];
+
+/** A fresh temporary directory, removed by removeScratchDirs() once the file's servers are stopped. */
+export function scratchDir(prefix?: string): string {
+  const dir = makeTempDir(prefix);
+  scratchDirs.push(dir);
+  return dir;
+}
+
+export function removeScratchDirs(): void {
+  for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export const databaseFile = (dataDir: string) => join(dataDir, 'authd.db');
+
+/** What a command that must not create data says when --data holds none. */
+export const noAuthdDataMessage = (dataDir: string) =>
+  `No authd data in ${dataDir}: run "authd serve" once (or "authd create-project") with this --data to create it.`;
+
+/** A failed command: non-zero exit, nothing on stdout, exactly one line on stderr. */
+export function expectOneLineError(result: CliResult, pattern?: RegExp): string {
+  expect(result.code).not.toBe(0);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.replace(/\n$/, '').split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]!.trim()).not.toBe('');
+  if (pattern) expect(lines[0]!).toMatch(pattern);
+  return lines[0]!;
+}
+
+/** The parsed output of a command run with --json that must succeed and print nothing on stderr. */
+export function expectJsonOutput(args: string[], result: CliResult): any {
+  if (result.code !== 0) throw new Error(`authd ${args.join(' ')} failed (${result.code}): ${result.stderr}`);
+  expect(result.stderr).toBe('');
+  return JSON.parse(result.stdout);
+}
+
+/** Runs a command (in process) that must succeed and print JSON; returns the parsed output. */
+export async function cliJson(args: string[], options: { stdin?: string } = {}): Promise<any> {
+  return expectJsonOutput(args, await runCli([...args, '--json'], options));
+}
+
+/** Runs a command (in process) that must succeed; returns its stdout. */
+export async function cliOk(args: string[], options: { stdin?: string } = {}): Promise<string> {
+  const result = await runCli(args, options);
+  if (result.code !== 0) throw new Error(`authd ${args.join(' ')} failed (${result.code}): ${result.stderr}`);
+  return result.stdout;
+}
+
+/** What `create-project --json` prints (and what `serve` announces for its first projects). */
+export interface CreatedProject {
+  project_id: string;
+  publishable_client_key: string;
+  secret_server_key: string;
+  super_secret_admin_key: string;
+}
+
+export interface KeySet {
+  publishable_client_key?: string | null;
+  secret_server_key?: string | null;
+  super_secret_admin_key?: string | null;
+}
+
+const keyHeader = {
+  client: ['x-stack-publishable-client-key', 'publishable_client_key'],
+  server: ['x-stack-secret-server-key', 'secret_server_key'],
+  admin: ['x-stack-super-secret-admin-key', 'super_secret_admin_key'],
+} as const;
+
+/** GET /api/v1/projects/current with one key of the set, as an SDK of that level would. */
+export function getCurrentProject(
+  url: string,
+  projectId: string,
+  level: keyof typeof keyHeader,
+  keys: KeySet | string,
+): Promise<ApiResult> {
+  const [header, field] = keyHeader[level];
+  const key = typeof keys === 'string' ? keys : keys[field];
+  if (!key) throw new Error(`no ${field} to call with`);
+  return callApi(url, 'GET', '/api/v1/projects/current', {
+    headers: { 'x-stack-project-id': projectId, 'x-stack-access-type': level, [header]: key },
+  });
+}
+
+/** The bytes of the database and its WAL, to check that no plain key was ever written. */
+export function storedBytes(dataDir: string): string {
+  return ['authd.db', 'authd.db-wal']
+    .map((name) => join(dataDir, name))
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file).toString('latin1'))
+    .join('\n');
+}
+
+/** Opens the SQLite file afresh, as a backup tool would, and runs SQLite's integrity check. */
+export function integrityCheck(dataDir: string): string {
+  const db = new Database(databaseFile(dataDir));
+  try {
+    return db
+      .query<{ integrity_check: string }, []>('PRAGMA integrity_check')
+      .all()
+      .map((row) => row.integrity_check)
+      .join('; ');
+  } finally {
+    db.close();
+  }
+}
+
+export const generatedKeyPatterns = {
+  publishable_client_key: /^pck_[0-9a-z]{45}$/,
+  secret_server_key: /^ssk_[0-9a-z]{45}$/,
+  super_secret_admin_key: /^sak_[0-9a-z]{45}$/,
+} as const;

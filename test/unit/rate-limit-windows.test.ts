@@ -1,0 +1,62 @@
+// Rate-limit windows: limits and expiry still hold, expired windows are
+// dropped a few per request as traffic arrives (no scan of the whole map), and the number of
+// windows kept is bounded however many addresses show up. The throughput at 100,000+ windows
+// is measured by bench/rate-limits.ts.
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { consumeRateLimit, maxWindowsPerRule, rateLimitRules, rateLimitWindowCount } from '../../server/core/auth/rate-limits';
+import { RateLimitedError } from '../../server/protocol/plain-text-errors';
+import { startTestInstance, type TestInstance } from '../support/instance';
+
+let t: TestInstance;
+let now = Date.UTC(2026, 0, 1);
+beforeAll(async () => {
+  t = await startTestInstance();
+  t.ctx.clock = { now: () => now };
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+const refused = (fn: () => void) => {
+  try {
+    fn();
+    return false;
+  } catch (error) {
+    if (error instanceof RateLimitedError) return true;
+    throw error;
+  }
+};
+
+test('a limit refuses the attempt past it, per key, ignoring case, until its window ends', () => {
+  const { limit, windowMillis } = rateLimitRules.emailSendPerAddress;
+  const send = (email: string) => () => consumeRateLimit(t.ctx, 'emailSendPerAddress', 'project-a', email);
+  for (let i = 0; i < limit; i++) expect(refused(send(i % 2 ? 'Limited@Example.com' : 'limited@example.com'))).toBe(false);
+  expect(refused(send('limited@example.com'))).toBe(true);
+  expect(refused(send('other@example.com'))).toBe(false);
+  expect(refused(() => consumeRateLimit(t.ctx, 'emailSendPerAddress', 'project-b', 'limited@example.com'))).toBe(false);
+  now += windowMillis - 1;
+  expect(refused(send('limited@example.com'))).toBe(true);
+  now += 1;
+  expect(refused(send('limited@example.com'))).toBe(false);
+});
+
+test('expired windows are dropped as new requests arrive, two per request', () => {
+  const { windowMillis } = rateLimitRules.signUpPerIp;
+  const before = rateLimitWindowCount(t.ctx, 'signUpPerIp');
+  for (let i = 0; i < 1000; i++) consumeRateLimit(t.ctx, 'signUpPerIp', 'p', `10.0.${i >> 8}.${i & 255}`);
+  expect(rateLimitWindowCount(t.ctx, 'signUpPerIp')).toBe(before + 1000);
+  now += windowMillis;
+  for (let i = 0; i < 600; i++) consumeRateLimit(t.ctx, 'signUpPerIp', 'p', `10.1.${i >> 8}.${i & 255}`);
+  // Each of the 600 requests added its own window and dropped up to two expired ones.
+  expect(rateLimitWindowCount(t.ctx, 'signUpPerIp')).toBe(600);
+});
+
+test(`the windows of one rule stay at most ${maxWindowsPerRule}, the oldest dropped first`, () => {
+  const total = maxWindowsPerRule + 50_000;
+  for (let i = 0; i < total; i++) consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${i}`);
+  expect(rateLimitWindowCount(t.ctx, 'passwordSignInPerIp')).toBe(maxWindowsPerRule);
+  // The newest still count: the last address has used one of its attempts.
+  const { limit } = rateLimitRules.passwordSignInPerIp;
+  for (let i = 1; i < limit; i++) consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${total - 1}`);
+  expect(refused(() => consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${total - 1}`))).toBe(true);
+});

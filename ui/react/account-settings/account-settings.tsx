@@ -1,0 +1,143 @@
+// {handler}/account-settings: the sidebar layout with My Profile, Security, Sign Out,
+// the host app's own items, and the user's teams. Signed-out visitors go to sign-in and come back.
+// Only the layout and My Profile load with the page; the other items are their own chunks.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Team } from '../../client/index';
+import { useAuthRuntime } from '../auth-context';
+import { useResolvedTheme } from '../components/card';
+import { Skeleton } from '../components/skeleton';
+import { useProject, useUser } from '../hooks';
+import { useBrowserLocation } from '../navigation';
+import { Avatar } from './avatar';
+import { AccountSettingsContext, type TeamsState } from './account-settings-context';
+import { ProfilePage } from './profile-page';
+import { SettingsLayout, type SettingsMenuEntry } from './settings-layout';
+import { PlusIcon, ProfileIcon, SecurityIcon, SignOutIcon } from './settings-icons';
+import { SignOutPage } from './sign-out-page';
+import { css } from '../../styled-system/css';
+
+const loadSections = () => import('./account-sections');
+const SecurityPage = lazy(() => loadSections().then((m) => ({ default: m.SecurityPage })));
+const TeamPage = lazy(() => loadSections().then((m) => ({ default: m.TeamPage })));
+const TeamCreationPage = lazy(() => loadSections().then((m) => ({ default: m.TeamCreationPage })));
+
+export type { SettingsMenuEntry, SettingsMenuItem } from './settings-layout';
+
+const rootClass = css({
+  minHeight: '100vh',
+  bg: 'page',
+  color: 'text',
+  fontFamily: 'body',
+  display: 'flex',
+  justifyContent: 'center',
+  paddingY: '6',
+  paddingX: '4',
+  boxSizing: 'border-box',
+});
+
+function SectionFallback() {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
+      <Skeleton loaded={false} height="28px" width="40%" />
+      <Skeleton loaded={false} height="120px" />
+    </div>
+  );
+}
+
+/** The signed-in user's teams, read when the settings open and again after a change. */
+function useTeams(): TeamsState & { reload(): Promise<void> } {
+  const runtime = useAuthRuntime();
+  const [state, setState] = useState<TeamsState>({ status: 'loading' });
+  const reload = useCallback(async () => {
+    try {
+      setState({ status: 'loaded', teams: await runtime.client.listTeams() });
+    } catch (error) {
+      setState({ status: 'failed', error });
+    }
+  }, [runtime]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { ...state, reload };
+}
+
+export interface AccountSettingsProps {
+  /** Items the host app adds after the built-in ones (before the teams). */
+  extraItems?: SettingsMenuEntry[];
+}
+
+export function AccountSettings(props: AccountSettingsProps) {
+  const runtime = useAuthRuntime();
+  useUser({ or: 'redirect' });
+  const project = useProject();
+  const theme = useResolvedTheme(runtime.theme);
+  const teams = useTeams();
+  const here = useBrowserLocation();
+  const basePath = new URL(runtime.urls['account-settings'], location.href).pathname;
+  const subpath = here.split('?')[0]!.slice(basePath.length).replace(/^\/+|\/+$/g, '');
+
+  useEffect(() => {
+    document.title = 'Account Settings';
+  }, []);
+
+  const teamCreationEnabled = project.config.clientTeamCreationEnabled;
+  const loadedTeams: Team[] = teams.status === 'loaded' ? teams.teams : [];
+  const entries = useMemo((): SettingsMenuEntry[] => {
+    const list: SettingsMenuEntry[] = [
+      { type: 'item', title: 'My Profile', subpath: 'profile', icon: <ProfileIcon />, content: <ProfilePage /> },
+      { type: 'item', title: 'Security', subpath: 'security', icon: <SecurityIcon />, content: <SecurityPage /> },
+      { type: 'item', title: 'Sign Out', subpath: 'sign-out', icon: <SignOutIcon />, content: <SignOutPage /> },
+      ...(props.extraItems ?? []),
+    ];
+    if (loadedTeams.length > 0 || teamCreationEnabled) {
+      list.push({ type: 'divider', title: 'Teams' });
+      for (const team of loadedTeams) {
+        list.push({
+          type: 'item',
+          title: team.displayName,
+          subpath: `teams/${team.id}`,
+          icon: <Avatar imageUrl={team.profileImageUrl} name={team.displayName} size={20} initials={1} />,
+          content: <TeamPage key={team.id} team={team} />,
+        });
+      }
+      if (teamCreationEnabled) {
+        list.push({
+          type: 'item',
+          title: 'Create a team',
+          subpath: 'team-creation',
+          icon: <PlusIcon />,
+          content: <TeamCreationPage />,
+        });
+      }
+    }
+    return list;
+  }, [props.extraItems, loadedTeams, teamCreationEnabled]);
+
+  // A team page is only known once the teams are read: until then it shows a skeleton.
+  const waitingForTeams = teams.status === 'loading' && subpath.startsWith('teams/');
+  const context = useMemo(
+    () => ({
+      basePath,
+      teams,
+      reloadTeams: teams.reload,
+      goTo: (to: string) => runtime.navigate(to === '' ? basePath : `${basePath}/${to}`),
+    }),
+    [basePath, teams, runtime],
+  );
+
+  return (
+    <div className={`authd-root ${rootClass}`} data-authd-theme={theme} data-testid="account-settings">
+      <AccountSettingsContext.Provider value={context}>
+        <SettingsLayout
+          title="Account Settings"
+          entries={entries}
+          subpath={subpath}
+          basePath={basePath}
+          pending={waitingForTeams}
+          renderContent={(content: ReactNode) => <Suspense fallback={<SectionFallback />}>{content}</Suspense>}
+          pendingContent={<SectionFallback />}
+        />
+      </AccountSettingsContext.Provider>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// Security › Email Verification: whether the primary email is verified, and a button that sends
+// a verification email and then reads 'Email sent!'.
+import { useState } from 'react';
+import { useAuthRuntime } from '../auth-context';
+import { errorTextClass } from '../components/styles';
+import { messageOf } from '../form-submit';
+import { useUser } from '../hooks';
+import {
+  compactSecondaryButtonClass,
+  sectionClass,
+  sectionTextClass,
+  sectionTitleClass,
+  settingRowClass,
+} from './settings-styles';
+
+export function EmailVerificationSection() {
+  const runtime = useAuthRuntime();
+  const user = useUser({ or: 'redirect' });
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  const status = !user.primaryEmail
+    ? 'Your account has no email address.'
+    : user.primaryEmailVerified
+      ? `Your email ${user.primaryEmail} is verified.`
+      : `Your email ${user.primaryEmail} is not verified.`;
+  return (
+    <div className={sectionClass} data-testid="email-verification-section">
+      <div className={settingRowClass}>
+        <div>
+          <h3 className={sectionTitleClass}>Email Verification</h3>
+          <p className={sectionTextClass}>{status}</p>
+        </div>
+        {user.primaryEmail && !user.primaryEmailVerified && (
+          <button
+            type="button"
+            className={compactSecondaryButtonClass}
+            disabled={state !== 'idle'}
+            onClick={() => {
+              setState('sending');
+              setError(null);
+              runtime.client.sendVerificationEmail().then(
+                () => setState('sent'),
+                (failure: unknown) => {
+                  setError(messageOf(failure));
+                  setState('idle');
+                },
+              );
+            }}
+          >
+            {state === 'sent' ? 'Email sent!' : 'Send verification email'}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+// The crop step of an image upload, in a modal <dialog>: the upright picture under a round mask,
+// moved by dragging or the arrow keys, a zoom slider from 1 to 5 in steps of 0.1, then 'Save'
+// (compressed JPEG, see image-export.ts) or 'Cancel'. The browser's own modal dialog and range
+// input give focus trapping, Escape and keyboard steps without Ark UI's Dialog and Slider, whose
+// state machines would share code with the sign-in screen's chunks and split them up.
+import { useEffect, useRef, useState } from 'react';
+import { css } from '../../styled-system/css';
+import { errorTextClass } from '../components/styles';
+import { messageOf } from '../form-submit';
+import { cropAt, drawCrop, exportCrop, uprightCanvasOf, type SquareCrop } from './image-export';
+import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
+
+export const zoomRange = { min: 1, max: 5, step: 0.1 };
+const previewSide = 256;
+
+const contentClass = css({
+  width: 'calc(100% - 32px)',
+  maxWidth: '340px',
+  margin: 'auto',
+  borderWidth: '0',
+  _backdrop: { bg: 'rgba(0,0,0,0.5)' },
+  bg: 'surface',
+  color: 'text',
+  borderRadius: 'card',
+  padding: '6',
+  flexDirection: 'column',
+  gap: '4',
+  boxShadow: '0 10px 40px rgba(0,0,0,0.3)',
+  fontFamily: 'body',
+  '&[open]': { display: 'flex' },
+});
+const cropAreaClass = css({
+  position: 'relative',
+  width: `${previewSide}px`,
+  maxWidth: '100%',
+  aspectRatio: '1',
+  alignSelf: 'center',
+  touchAction: 'none',
+  cursor: 'grab',
+  borderRadius: 'control',
+  overflow: 'hidden',
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
+  '& canvas': { width: '100%', height: '100%', display: 'block' },
+});
+// Darkens what falls outside the circle that becomes the avatar.
+const maskClass = css({
+  position: 'absolute',
+  inset: '0',
+  borderRadius: '50%',
+  boxShadow: '0 0 0 200px rgba(0,0,0,0.45)',
+  pointerEvents: 'none',
+});
+const sliderClass = css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '500' });
+const rangeClass = css({ width: '100%', accentColor: 'var(--authd-colors-accent)' });
+
+export function ImageCropDialog(props: {
+  file: File;
+  onSave(dataUrl: string): Promise<void>;
+  onClose(): void;
+  onFailed(message: string): void;
+}) {
+  const [image, setImage] = useState<HTMLCanvasElement | null>(null);
+  const [zoom, setZoom] = useState(1);
+  const [center, setCenter] = useState({ x: 0, y: 0 });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const preview = useRef<HTMLCanvasElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const drag = useRef<{ x: number; y: number; center: { x: number; y: number } } | null>(null);
+  // The latest callback, without restarting the decoding when the parent re-renders.
+  const onFailed = useRef(props.onFailed);
+  onFailed.current = props.onFailed;
+
+  useEffect(() => {
+    let active = true;
+    uprightCanvasOf(props.file).then(
+      (canvas) => {
+        if (!active) return;
+        setCenter({ x: canvas.width / 2, y: canvas.height / 2 });
+        setImage(canvas);
+      },
+      (failure: unknown) => active && onFailed.current(messageOf(failure)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [props.file]);
+
+  const crop: SquareCrop | null = image ? cropAt(image, zoom, center.x, center.y) : null;
+
+  useEffect(() => {
+    const target = preview.current;
+    if (!target || !image || !crop) return;
+    target.getContext('2d')!.clearRect(0, 0, target.width, target.height);
+    drawCrop(target, image, crop);
+  });
+
+  useEffect(() => {
+    if (image && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [image]);
+
+  if (!image || !crop) return null;
+
+  /** Moves the picture by a distance on screen (CSS pixels of the crop area). */
+  function moveBy(from: { x: number; y: number }, dx: number, dy: number, areaWidth: number) {
+    const pixelsPerScreenPixel = crop!.side / areaWidth;
+    const next = cropAt(image!, zoom, from.x - dx * pixelsPerScreenPixel, from.y - dy * pixelsPerScreenPixel);
+    setCenter({ x: next.centerX, y: next.centerY });
+  }
+
+  async function save() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { dataUrl } = await exportCrop(image!, crop!);
+      await props.onSave(dataUrl);
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className={contentClass}
+      aria-labelledby="authd-crop-title"
+      aria-describedby="authd-crop-description"
+      data-testid="crop-dialog"
+      // Escape closes the dialog: the parent forgets the file.
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) props.onClose();
+      }}
+    >
+      <h2 id="authd-crop-title" style={{ margin: 0, fontSize: '18px', fontWeight: 600 }}>
+        Crop image
+      </h2>
+      <p id="authd-crop-description" style={{ margin: 0, fontSize: '13px' }}>
+        Drag the picture or use the arrow keys to move it; zoom with the slider.
+      </p>
+      <div
+        className={cropAreaClass}
+        tabIndex={0}
+        role="group"
+        aria-label="Crop area"
+        data-testid="crop-area"
+        onPointerDown={(event) => {
+          event.currentTarget.setPointerCapture(event.pointerId);
+          drag.current = { x: event.clientX, y: event.clientY, center: { x: crop.centerX, y: crop.centerY } };
+        }}
+        onPointerMove={(event) => {
+          const start = drag.current;
+          if (!start) return;
+          moveBy(start.center, event.clientX - start.x, event.clientY - start.y, event.currentTarget.clientWidth);
+        }}
+        onPointerUp={() => {
+          drag.current = null;
+        }}
+        onKeyDown={(event) => {
+          const steps: Record<string, [number, number]> = {
+            ArrowLeft: [10, 0],
+            ArrowRight: [-10, 0],
+            ArrowUp: [0, 10],
+            ArrowDown: [0, -10],
+          };
+          const step = steps[event.key];
+          if (!step) return;
+          event.preventDefault();
+          moveBy({ x: crop.centerX, y: crop.centerY }, step[0], step[1], event.currentTarget.clientWidth);
+        }}
+      >
+        <canvas ref={preview} width={previewSide} height={previewSide} aria-hidden="true" />
+        <div className={maskClass} />
+      </div>
+      <label className={sliderClass}>
+        Zoom
+        <input
+          type="range"
+          className={rangeClass}
+          min={zoomRange.min}
+          max={zoomRange.max}
+          step={zoomRange.step}
+          value={zoom}
+          aria-valuetext={`${zoom.toFixed(1)}×`}
+          onChange={(event) => setZoom(Number(event.currentTarget.value))}
+        />
+      </label>
+      {error && (
+        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
+          {error}
+        </p>
+      )}
+      <div className={inlineButtonsClass} style={{ justifyContent: 'flex-end' }}>
+        <button type="button" className={compactSecondaryButtonClass} onClick={props.onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className={compactPrimaryButtonClass} onClick={() => void save()} disabled={busy}>
+          Save
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,71 @@
+// Team page › 'Leave team' → 'Are you sure you want to leave the team?' → leave, then reload the
+// page at the settings' base path (the team's page no longer exists for this user).
+import { useState } from 'react';
+import type { Team } from '../../client/index';
+import { useAuthRuntime } from '../auth-context';
+import { errorTextClass } from '../components/styles';
+import { messageOf } from '../form-submit';
+import { useAccountSettings } from './account-settings-context';
+import {
+  compactSecondaryButtonClass,
+  dangerButtonClass,
+  inlineButtonsClass,
+  sectionClass,
+  sectionTextClass,
+  sectionTitleClass,
+} from './settings-styles';
+
+export const leaveTeamQuestion = 'Are you sure you want to leave the team?';
+
+export function LeaveTeamSection(props: { team: Team }) {
+  const runtime = useAuthRuntime();
+  const settings = useAccountSettings();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className={sectionClass} data-testid="leave-team-section">
+      <h3 className={sectionTitleClass}>Leave team</h3>
+      {confirming ? (
+        <>
+          <p className={sectionTextClass} role="alert">
+            {leaveTeamQuestion}
+          </p>
+          <div className={inlineButtonsClass}>
+            <button
+              type="button"
+              className={dangerButtonClass}
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                runtime.client.leaveTeam(props.team.id).then(
+                  () => location.assign(settings.basePath),
+                  (failure: unknown) => {
+                    setError(messageOf(failure));
+                    setBusy(false);
+                  },
+                );
+              }}
+            >
+              Leave
+            </button>
+            <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </>
+      ) : (
+        <div>
+          <button type="button" className={compactSecondaryButtonClass} onClick={() => setConfirming(true)}>
+            Leave team
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

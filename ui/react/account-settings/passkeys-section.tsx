@@ -1,0 +1,158 @@
+// Security › Passkeys: the user's named passkeys with Rename and Remove, and Add passkey (the
+// browser creates the key; the name is optional). Shown when the project has passkeys on and the
+// browser can run the ceremony.
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Passkey } from '../../client/index';
+import { useAuthRuntime } from '../auth-context';
+import { errorTextClass, inputClass } from '../components/styles';
+import { messageOf } from '../form-submit';
+import { useProject } from '../hooks';
+import {
+  compactPrimaryButtonClass,
+  compactSecondaryButtonClass,
+  inlineButtonsClass,
+  sectionClass,
+  sectionTextClass,
+  sectionTitleClass,
+  settingRowClass,
+} from './settings-styles';
+
+function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onError(message: string): void }) {
+  const runtime = useAuthRuntime();
+  const [renaming, setRenaming] = useState(false);
+  const [draft, setDraft] = useState(props.passkey.name);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await action();
+      setRenaming(false);
+      await props.onChanged();
+    } catch (failure) {
+      props.onError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (renaming) {
+    return (
+      <form
+        className={inlineButtonsClass}
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void run(() => runtime.client.renamePasskey(props.passkey.id, draft));
+        }}
+      >
+        <input
+          className={inputClass}
+          aria-label="Passkey name"
+          value={draft}
+          maxLength={100}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          style={{ maxWidth: '240px' }}
+        />
+        <button type="submit" className={compactPrimaryButtonClass} disabled={busy || draft.trim() === ''}>
+          Save
+        </button>
+        <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRenaming(false)}>
+          Cancel
+        </button>
+      </form>
+    );
+  }
+  return (
+    <div className={settingRowClass} data-testid="passkey-row">
+      <div>
+        <p style={{ margin: 0, fontWeight: 500 }}>{props.passkey.name}</p>
+        <p className={sectionTextClass}>Added {new Date(props.passkey.createdAtMillis).toLocaleDateString()}</p>
+      </div>
+      <div className={inlineButtonsClass}>
+        <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRenaming(true)}>
+          Rename
+        </button>
+        <button
+          type="button"
+          className={compactSecondaryButtonClass}
+          disabled={busy}
+          onClick={() => void run(() => runtime.client.removePasskey(props.passkey.id))}
+        >
+          Remove
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function PasskeysSection() {
+  const runtime = useAuthRuntime();
+  const project = useProject();
+  const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const shown = project.config.passkeyEnabled && runtime.client.passkeysSupported();
+
+  async function reload() {
+    setPasskeys(await runtime.client.listPasskeys());
+    await runtime.reloadUser();
+  }
+
+  useEffect(() => {
+    if (shown) void runtime.client.listPasskeys().then(setPasskeys, (failure) => setError(messageOf(failure)));
+  }, [shown]);
+
+  if (!shown) return null;
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await runtime.client.registerPasskey(name.trim() ? { name: name.trim() } : undefined);
+      setName('');
+      await reload();
+    } catch (failure) {
+      // Cancelling the browser's prompt changes nothing and needs no message.
+      if (!(failure instanceof DOMException && failure.name === 'NotAllowedError')) setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={sectionClass} data-testid="passkeys-section">
+      <div>
+        <h3 className={sectionTitleClass}>Passkeys</h3>
+        <p className={sectionTextClass}>
+          {passkeys && passkeys.length > 0
+            ? 'Sign in with any of these passkeys instead of a password.'
+            : 'Sign in with your device (fingerprint, face or screen lock) instead of a password.'}
+        </p>
+      </div>
+      {passkeys?.map((passkey) => (
+        <PasskeyRow key={passkey.id} passkey={passkey} onChanged={reload} onError={setError} />
+      ))}
+      <form className={inlineButtonsClass} onSubmit={(event) => void add(event)}>
+        <input
+          className={inputClass}
+          aria-label="New passkey name"
+          placeholder="Name (optional)"
+          value={name}
+          maxLength={100}
+          onChange={(event) => setName(event.currentTarget.value)}
+          style={{ maxWidth: '240px' }}
+        />
+        <button type="submit" className={compactSecondaryButtonClass} disabled={busy}>
+          Add passkey
+        </button>
+      </form>
+      {error && (
+        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// Team page › members: a table with the columns User and Name (needs $read_members), skeleton
+// rows while it loads.
+import { useEffect, useState } from 'react';
+import type { Team, TeamMemberProfile } from '../../client/index';
+import { useAuthRuntime } from '../auth-context';
+import { Skeleton } from '../components/skeleton';
+import { errorTextClass } from '../components/styles';
+import { messageOf } from '../form-submit';
+import { Avatar } from './avatar';
+import { sectionClass, sectionTextClass, sectionTitleClass, tableClass } from './settings-styles';
+
+export function TeamMembersSection(props: { team: Team; canRead: boolean }) {
+  const runtime = useAuthRuntime();
+  const [members, setMembers] = useState<TeamMemberProfile[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!props.canRead) return;
+    let active = true;
+    runtime.client.listTeamMemberProfiles(props.team.id).then(
+      (found) => active && setMembers(found),
+      (failure: unknown) => active && setError(messageOf(failure)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [runtime, props.team.id, props.canRead]);
+
+  return (
+    <div className={sectionClass} data-testid="team-members-section">
+      <h3 className={sectionTitleClass}>Members</h3>
+      {!props.canRead ? (
+        <p className={sectionTextClass}>You need the permission to read members to see who is in this team.</p>
+      ) : error ? (
+        <p className={errorTextClass} role="alert">
+          {error}
+        </p>
+      ) : (
+        <table className={tableClass} data-testid="team-members-table">
+          <thead>
+            <tr>
+              <th scope="col" style={{ width: '72px' }}>
+                User
+              </th>
+              <th scope="col">Name</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members === null
+              ? [0, 1].map((row) => (
+                  <tr key={row}>
+                    <td>
+                      <Skeleton loaded={false} width="32px" height="32px" label="Loading members" />
+                    </td>
+                    <td>
+                      <Skeleton loaded={false} width="60%" height="16px" label="Loading members" />
+                    </td>
+                  </tr>
+                ))
+              : members.map((member) => (
+                  <tr key={member.userId} data-testid="team-member-row">
+                    <td>
+                      <Avatar imageUrl={member.profileImageUrl} name={member.displayName} size={32} initials={2} />
+                    </td>
+                    <td>{member.displayName ?? <span className={sectionTextClass}>No name set</span>}</td>
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// A team's page: the user's per-team display name (any member), the team's image
+// and name (with $update_team), the invite form (with $invite_members), the members table (with
+// $read_members) and 'Leave team' (any member). Skeletons stand in while permissions load.
+import { useEffect, useState } from 'react';
+import type { Team } from '../../client/index';
+import { useAuthRuntime } from '../auth-context';
+import { Skeleton } from '../components/skeleton';
+import { Toasts } from '../components/toasts';
+import { errorTextClass } from '../components/styles';
+import { messageOf } from '../form-submit';
+import { useAccountSettings } from './account-settings-context';
+import { Avatar } from './avatar';
+import { ImagePicker } from './image-picker';
+import { InlineTextEdit } from './inline-text-edit';
+import { LeaveTeamSection } from './leave-team-section';
+import { TeamInviteSection } from './team-invite-section';
+import { TeamMembersSection } from './team-members-section';
+import { TeamMemberNameSection } from './team-member-name-section';
+import { sectionClass, sectionTitleClass } from './settings-styles';
+
+type PermissionsState = { status: 'loading' } | { status: 'loaded'; ids: Set<string> } | { status: 'failed'; message: string };
+
+function useMyTeamPermissions(teamId: string): PermissionsState {
+  const runtime = useAuthRuntime();
+  const [state, setState] = useState<PermissionsState>({ status: 'loading' });
+  useEffect(() => {
+    let active = true;
+    runtime.client.listMyTeamPermissions(teamId).then(
+      (ids) => active && setState({ status: 'loaded', ids: new Set(ids) }),
+      (error: unknown) => active && setState({ status: 'failed', message: messageOf(error) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [runtime, teamId]);
+  return state;
+}
+
+function TeamProfileSection(props: { team: Team }) {
+  const runtime = useAuthRuntime();
+  const settings = useAccountSettings();
+  const { team } = props;
+  return (
+    <div className={sectionClass} data-testid="team-profile-section">
+      <h3 className={sectionTitleClass}>Team profile image</h3>
+      <ImagePicker
+        label="Change team image"
+        onCropped={async (dataUrl) => {
+          await runtime.client.updateTeam(team.id, { profileImageUrl: dataUrl });
+          await settings.reloadTeams();
+        }}
+      >
+        <Avatar imageUrl={team.profileImageUrl} name={team.displayName} size={64} initials={1} />
+      </ImagePicker>
+      <InlineTextEdit
+        label="Team display name"
+        value={team.displayName}
+        validate={(value) => (value.trim() === '' ? 'Please enter a team name' : null)}
+        onSave={async (displayName) => {
+          await runtime.client.updateTeam(team.id, { displayName: displayName.trim() });
+          await settings.reloadTeams();
+        }}
+      />
+    </div>
+  );
+}
+
+export function TeamPage(props: { team: Team }) {
+  const permissions = useMyTeamPermissions(props.team.id);
+  const has = (id: string) => permissions.status === 'loaded' && permissions.ids.has(id);
+  return (
+    <>
+      <TeamMemberNameSection team={props.team} />
+      {permissions.status === 'loading' && (
+        <div className={sectionClass}>
+          <Skeleton loaded={false} height="24px" width="50%" label="Loading team settings" />
+          <Skeleton loaded={false} height="64px" />
+        </div>
+      )}
+      {permissions.status === 'failed' && (
+        <p className={errorTextClass} role="alert">
+          {permissions.message}
+        </p>
+      )}
+      {has('$update_team') && <TeamProfileSection team={props.team} />}
+      {has('$invite_members') && <TeamInviteSection team={props.team} />}
+      {(has('$read_members') || has('$invite_members')) && (
+        <TeamMembersSection team={props.team} canRead={has('$read_members')} />
+      )}
+      <LeaveTeamSection team={props.team} />
+      <Toasts />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+// An info icon that explains a field, on Ark UI's Tooltip with no open delay (the product's
+// setting); it opens on hover and on keyboard focus, and Escape closes it.
+import { Tooltip } from '@ark-ui/react/tooltip';
+import { css } from '../../styled-system/css';
+
+const triggerClass = css({
+  width: '20px',
+  height: '20px',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: '0',
+  bg: 'transparent',
+  color: 'muted',
+  border: 'none',
+  borderRadius: '50%',
+  cursor: 'help',
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
+});
+
+const contentClass = css({
+  maxWidth: '280px',
+  paddingY: '2',
+  paddingX: '3',
+  bg: 'accent',
+  color: 'onAccent',
+  borderRadius: 'control',
+  fontFamily: 'body',
+  fontSize: 'sm',
+  lineHeight: '1.4',
+  boxShadow: '0 4px 12px rgba(0,0,0,0.2)',
+  zIndex: '50',
+});
+
+export function InfoTooltip(props: { label: string; text: string }) {
+  return (
+    <Tooltip.Root openDelay={0} closeDelay={0}>
+      <Tooltip.Trigger className={triggerClass} aria-label={props.label} type="button">
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <circle cx="12" cy="12" r="10" />
+          <path d="M12 16v-4M12 8h.01" />
+        </svg>
+      </Tooltip.Trigger>
+      {/* Not portalled: inside authd's root the theme's colours apply. */}
+      <Tooltip.Positioner>
+        <Tooltip.Content className={contentClass} data-testid="tooltip">
+          {props.text}
+        </Tooltip.Content>
+      </Tooltip.Positioner>
+    </Tooltip.Root>
+  );
+}

@@ -1,0 +1,131 @@
+// After a magic link is sent: 'Check your email', the six-character code the email carries
+// (typed here instead of opening the link, e.g. on another device), and a resend after a
+// countdown. The code signs in together with the nonce the send call returned (wire: lower-case
+// code + nonce is the link's code).
+import { useEffect, useState, type FormEvent } from 'react';
+import { isKnownError, type SignInOutcome } from '../../client/index';
+import { formProblemOf, focusFirstProblem, messageOf } from '../form-submit';
+import { useAuthRuntime } from '../auth-context';
+import { SubmitButton } from './form-parts';
+import { OneTimeCodeInput } from './one-time-code-input';
+import { codeStepClass, linkClass, subtleTextClass, subtitleClass } from './styles';
+
+/** Seconds before 'Resend code' may be used again. */
+export const resendCountdownSeconds = 30;
+const magicLinkCodeLength = 6;
+
+/** What a refused code means for the person typing it. */
+export function codeProblemMessage(error: unknown): string {
+  if (isKnownError(error, 'VERIFICATION_CODE_EXPIRED')) return 'This code has expired. Send a new one.';
+  if (isKnownError(error, 'VERIFICATION_CODE_ALREADY_USED')) return 'This code was already used. Send a new one.';
+  if (isKnownError(error, 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED')) return 'Too many wrong codes. Send a new one.';
+  if (isKnownError(error, 'VERIFICATION_CODE_NOT_FOUND')) return 'That code is not right. Check the email and try again.';
+  return formProblemOf(error) ?? messageOf(error);
+}
+
+function useCountdown(seconds: number, restartKey: number): number {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    const timer = setInterval(() => setLeft((n) => (n > 0 ? n - 1 : 0)), 1000);
+    return () => clearInterval(timer);
+  }, [seconds, restartKey]);
+  return left;
+}
+
+export function MagicLinkCodeStep(props: {
+  email: string;
+  nonce: string;
+  onResend(): Promise<void>;
+  onUseAnotherEmail(): void;
+  onSignedIn(outcome: SignInOutcome): void | Promise<void>;
+}) {
+  const runtime = useAuthRuntime();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sends, setSends] = useState(0);
+  const secondsLeft = useCountdown(resendCountdownSeconds, sends);
+
+  async function signIn(typed: string) {
+    if (busy) return;
+    if (typed.length !== magicLinkCodeLength) {
+      setError('Please enter the six-character code from the email');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await props.onSignedIn(await runtime.client.signInWithOtp(typed, props.nonce));
+    } catch (failure) {
+      setError(codeProblemMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    setError(null);
+    setNotice(null);
+    try {
+      await props.onResend();
+      setSends((n) => n + 1);
+      setCode('');
+      setNotice('A new email is on its way.');
+    } catch (failure) {
+      setError(formProblemOf(failure) ?? messageOf(failure));
+    }
+  }
+
+  useEffect(() => {
+    if (error) focusFirstProblem(document.querySelector('[data-testid="magic-link-code-step"]'));
+  }, [error]);
+
+  return (
+    <form
+      className={codeStepClass}
+      noValidate
+      data-testid="magic-link-code-step"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void signIn(code);
+      }}
+    >
+      <h2 className={subtitleClass}>Check your email</h2>
+      <p className={subtleTextClass}>
+        We sent a sign-in link and a code to <strong>{props.email}</strong>. Open the link, or enter the code here.
+      </p>
+      <OneTimeCodeInput
+        label="Code from the email"
+        name="magic-link-code"
+        length={magicLinkCodeLength}
+        characters="alphanumeric"
+        value={code}
+        onChange={setCode}
+        onComplete={(full) => void signIn(full)}
+        error={error}
+        autoFocus
+      />
+      {notice && (
+        <p role="status" className={subtleTextClass}>
+          {notice}
+        </p>
+      )}
+      <SubmitButton busy={busy}>Sign in with code</SubmitButton>
+      <p className={subtleTextClass}>
+        {secondsLeft > 0 ? (
+          <span data-testid="resend-countdown">{`You can send a new email in ${secondsLeft} s.`}</span>
+        ) : (
+          <button type="button" className={linkClass} onClick={() => void resend()}>
+            Resend email
+          </button>
+        )}
+        {' · '}
+        <button type="button" className={linkClass} onClick={props.onUseAnotherEmail}>
+          Use another email
+        </button>
+      </p>
+    </form>
+  );
+}

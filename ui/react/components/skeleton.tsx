@@ -1,0 +1,27 @@
+// Placeholders shown while data loads: a grey
+// pulsing block of the content's size, announced to assistive technology as busy.
+import type { ReactNode } from 'react';
+import { css } from '../../styled-system/css';
+
+const skeletonClass = css({
+  display: 'block',
+  bg: 'subtle',
+  borderRadius: 'control',
+  animation: 'authdPulse 1.4s ease-in-out infinite',
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+});
+
+/** Shows `children` when `loaded`, else a block of `width` × `height` in its place. */
+export function Skeleton(props: { loaded: boolean; width?: string; height?: string; children?: ReactNode; label?: string }) {
+  if (props.loaded) return <>{props.children}</>;
+  return (
+    <span
+      className={skeletonClass}
+      role="status"
+      aria-busy="true"
+      aria-label={props.label ?? 'Loading'}
+      data-testid="skeleton"
+      style={{ width: props.width ?? '100%', height: props.height ?? '20px' }}
+    />
+  );
+}

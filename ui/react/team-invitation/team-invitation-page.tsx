@@ -1,0 +1,116 @@
+// {handler}/team-invitation?code=…: a signed-out visitor with a live
+// code is asked to sign in and comes back to this very link; a signed-in one sees the team's name
+// once the code checks out, then joins (or ignores it and goes home). Dead codes get their cards
+// either way. Its own chunk in the hosted screens.
+import { useEffect, useRef, useState } from 'react';
+import { useAuthRuntime } from '../auth-context';
+import { Card, CardText, MessageCard } from '../components/card';
+import { subtleTextClass } from '../components/styles';
+import { useUser } from '../hooks';
+import { currentSearchParameter } from '../navigation';
+import { useCallOncePerCode } from '../once-per-code';
+import { withReturnTo } from '../redirect-rules';
+import { invitationProblemCard, InvalidInvitationCard } from './invitation-cards';
+
+const cardTitle = 'Team invitation';
+
+function CheckingCard() {
+  return (
+    <Card title={cardTitle} testId="team-invitation-checking">
+      <p className={subtleTextClass} role="status" aria-busy="true">
+        Checking the invitation…
+      </p>
+    </Card>
+  );
+}
+
+type JoinState = { status: 'idle' } | { status: 'joining' } | { status: 'joined' } | { status: 'failed'; error: unknown };
+
+export function TeamInvitation() {
+  const runtime = useAuthRuntime();
+  const user = useUser();
+  const code = currentSearchParameter('code');
+  // Checked like Stack's page does: the code first (a clear card for dead links), then its team.
+  const details = useCallOncePerCode(code && user ? `team-invitation:${user.id}:${code}` : null, async () => {
+    await runtime.client.checkTeamInvitationCode(code!);
+    return runtime.client.getTeamInvitationDetails(code!);
+  });
+  // Signed out, the code is checked too (that call needs no user): a dead link says so at once,
+  // instead of after the visitor has gone through sign-in for nothing.
+  const signedOutCheck = useCallOncePerCode(code && !user ? `team-invitation-check:${code}` : null, () =>
+    runtime.client.checkTeamInvitationCode(code!),
+  );
+  const [join, setJoin] = useState<JoinState>({ status: 'idle' });
+  // A double click must not spend the code twice (the second call would answer "already used").
+  const joinStarted = useRef(false);
+  const goHome = { label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) };
+
+  // The tab and screen readers name the page, not the shell's default title.
+  useEffect(() => {
+    document.title = 'Team invitation';
+  }, []);
+
+  if (!code) return <InvalidInvitationCard />;
+  if (!user) {
+    if (signedOutCheck.status === 'pending') return <CheckingCard />;
+    if (signedOutCheck.status === 'failed') {
+      const card = invitationProblemCard(signedOutCheck.error);
+      if (!card) throw signedOutCheck.error;
+      return card;
+    }
+    // Back to this page, code included, once signed in or signed up.
+    const here = location.pathname + location.search;
+    return (
+      <MessageCard
+        title={cardTitle}
+        testId="team-invitation-signed-out"
+        primary={{ label: 'Go to sign in', onClick: () => runtime.navigate(withReturnTo(runtime.urls['sign-in'], here, location.href)) }}
+        secondary={{ label: 'Cancel', onClick: goHome.onClick }}
+      >
+        <CardText>Sign in or create an account to join the team.</CardText>
+      </MessageCard>
+    );
+  }
+  if (details.status === 'pending') return <CheckingCard />;
+  const failure = details.status === 'failed' ? details.error : join.status === 'failed' ? join.error : null;
+  if (failure !== null) {
+    const card = invitationProblemCard(failure);
+    if (!card) throw failure;
+    return card;
+  }
+  const teamName = details.status === 'done' ? details.value.teamDisplayName : '';
+  if (join.status === 'joined') {
+    return (
+      <MessageCard title={cardTitle} testId="team-invitation-joined" primary={goHome}>
+        <CardText>
+          You have successfully joined <strong>{teamName}</strong>
+        </CardText>
+      </MessageCard>
+    );
+  }
+  const accept = async () => {
+    if (joinStarted.current) return;
+    joinStarted.current = true;
+    setJoin({ status: 'joining' });
+    try {
+      await runtime.client.acceptTeamInvitation(code);
+      // The user's team list changed; screens reading it (switcher, settings) see the new team.
+      await runtime.reloadUser();
+      setJoin({ status: 'joined' });
+    } catch (error) {
+      setJoin({ status: 'failed', error });
+    }
+  };
+  return (
+    <MessageCard
+      title={cardTitle}
+      testId="team-invitation-details"
+      primary={{ label: join.status === 'joining' ? 'Joining…' : 'Join', onClick: () => void accept() }}
+      secondary={{ label: 'Ignore', onClick: goHome.onClick }}
+    >
+      <CardText>
+        You are invited to join <strong>{teamName}</strong>
+      </CardText>
+    </MessageCard>
+  );
+}
