@@ -123,6 +123,8 @@ describe('user button', () => {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('menu');
       await page.keyboard.press('ArrowDown');
       await menu.waitFor();
+      // The first item is highlighted a frame after the menu opens; Enter before that does nothing.
+      expect(await page.locator('[role="menuitem"][data-highlighted]').innerText()).toBe('Sign in');
       await page.keyboard.press('Enter');
       await page.waitForURL(`${hostUrl}/handler/sign-in`);
       await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
@@ -313,6 +315,7 @@ describe('selected-team switcher', () => {
       const visited: string[] = [];
       page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
       await page.keyboard.press('ArrowDown');
+      expect(await highlightedOption(page)).toBe('Create a team');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => location.pathname !== '/');
       expect(visited).toContain('/handler/account-settings/team-creation');
