@@ -12,6 +12,7 @@ import m9 from './migrations/0009_signing_key_rotation.sql' with { type: 'text' 
 import m10 from './migrations/0010_passkeys.sql' with { type: 'text' };
 import m11 from './migrations/0011_refresh_token_rotation.sql' with { type: 'text' };
 import m12 from './migrations/0012_session_last_use.sql' with { type: 'text' };
+import m13 from './migrations/0013_mfa_recovery_codes.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -27,4 +28,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0010_passkeys", sql: m10 },
   { tag: "0011_refresh_token_rotation", sql: m11 },
   { tag: "0012_session_last_use", sql: m12 },
+  { tag: "0013_mfa_recovery_codes", sql: m13 },
 ];

@@ -576,3 +576,25 @@ export const passkeys = sqliteTable(
     index('passkeys_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * One-time codes that stand in for a TOTP code at the second step of a sign-in, for a user who
+ * lost their authenticator. Only a keyed digest is stored (HMAC with the instance key), so a copy
+ * of the database alone cannot be searched for them.
+ */
+export const mfaRecoveryCodes = sqliteTable(
+  'mfa_recovery_codes',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeDigest: text('code_digest').notNull(),
+    createdAt: millis('created_at').notNull(),
+    usedAt: millis('used_at'),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId, t.codeDigest)],
+);

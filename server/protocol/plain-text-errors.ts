@@ -36,6 +36,8 @@ const catalogue = {
   // Passkey management (authd's own endpoints; Stack has none).
   PASSKEY_NOT_FOUND: [404, 'Passkey not found.'],
   SESSION_NOT_FOUND: [404, 'Session not found.'],
+  // Recovery codes stand in for TOTP codes, so they exist only while TOTP is on.
+  MFA_NOT_ENABLED_FOR_RECOVERY_CODES: [400, 'Turn on multi-factor authentication before making recovery codes.'],
 
   // Teams and permissions
   TEAM_INVITATION_NOT_FOUND: [404, 'Team invitation not found.'],

@@ -249,6 +249,14 @@ describe('TOTP through the SDK', () => {
         restore();
       }
 
+      // A recovery code typed into the SDK's own prompt signs in as well (authd's own codes).
+      const made = await call(t, 'POST', '/auth/mfa/recovery-codes', { headers: as(project, 'server'), body: { user_id: user!.id } });
+      expect(made.status).toBe(200);
+      const withRecoveryCode = clientApp(project);
+      answerPrompts(() => made.json.codes[0]);
+      expect((await withRecoveryCode.signInWithCredential({ email, password, noRedirect: true })).status).toBe('ok');
+      expect((await withRecoveryCode.getUser())?.id).toBe(user!.id);
+
       // Turning it off through the SDK restores plain sign-in, with no prompt.
       await (await owner.getUser())!.update({ totpMultiFactorSecret: null });
       expect((await serverView(project, user!.id)).requires_totp_mfa).toBe(false);

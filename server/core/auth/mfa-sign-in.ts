@@ -9,12 +9,15 @@ import { reserveGuess } from './guess-throttle';
 import type { RequestOrigin } from './rate-limits';
 import { startSession } from './sessions';
 import type { MfaAttemptData, SignInResult } from './sign-in-completion';
+import { useRecoveryCode } from './recovery-codes';
 import { acceptedTotpStep, openTotpSecret } from './totp-codes';
 import { requireUserRow } from '../storage/user-queries';
 import { consumeVerificationCode } from './verification-codes';
 
 export interface MfaSignInResult extends SignInResult {
   is_new_user: boolean;
+  /** authd's own, only when a recovery code stood in for the TOTP code: how many are left. */
+  recovery_codes_remaining?: number;
 }
 
 /**
@@ -23,6 +26,9 @@ export interface MfaSignInResult extends SignInResult {
  * used. Every try still counts against the attempt code (verification-codes caps mfa_attempt
  * codes at a few tries) and against the user from that address (auth/guess-throttle.ts), so
  * guessing stays bounded even across many attempt codes.
+ *
+ * The TOTP field also takes one of the user's recovery codes (recovery-codes.ts), so the SDK's
+ * own MFA prompt accepts them too; a six-digit code is never read as one.
  */
 export async function signInWithTotp(
   ctx: Context,
@@ -36,16 +42,19 @@ export async function signInWithTotp(
     const user = requireUserRow(tx, projectId, userId);
     const guess = reserveGuess(ctx, 'totp', projectId, userId, origin.ip);
     // TOTP turned off since the attempt began: the user simply signs in again, now without it.
-    const step = user.totpSecretBase64
-      ? acceptedTotpStep(openTotpSecret(ctx, user.totpSecretBase64), input.totp, ctx.clock.now(), user.totpLastUsedStep)
-      : null;
-    if (step === null) {
+    if (!user.totpSecretBase64) {
+      if (guess.failed().backstopTripped) backstopTripped = userId;
+      throw knownError('INVALID_TOTP_CODE');
+    }
+    const step = acceptedTotpStep(openTotpSecret(ctx, user.totpSecretBase64), input.totp, ctx.clock.now(), user.totpLastUsedStep);
+    const recoveryCodesRemaining = step === null ? useRecoveryCode(ctx, tx, projectId, userId, input.totp) : null;
+    if (step === null && recoveryCodesRemaining === null) {
       if (guess.failed().backstopTripped) backstopTripped = userId;
       throw knownError('INVALID_TOTP_CODE');
     }
     guess.succeeded();
-    tx.update(users).set({ totpLastUsedStep: step }).where(eq(users.id, userId)).run();
-    return { userId, isNewUser };
+    if (step !== null) tx.update(users).set({ totpLastUsedStep: step }).where(eq(users.id, userId)).run();
+    return { userId, isNewUser, recoveryCodesRemaining };
   });
   let attempt: ReturnType<typeof checkTotp>;
   try {
@@ -55,5 +64,7 @@ export async function signInWithTotp(
     if (backstopTripped) offerAccountUnlock(ctx, projectId, 'totp', backstopTripped);
   }
   const tokens = await startSession(ctx, projectId, attempt.userId);
-  return { ...tokens, is_new_user: attempt.isNewUser, user_id: attempt.userId };
+  const result: MfaSignInResult = { ...tokens, is_new_user: attempt.isNewUser, user_id: attempt.userId };
+  if (attempt.recoveryCodesRemaining !== null) result.recovery_codes_remaining = attempt.recoveryCodesRemaining;
+  return result;
 }

@@ -8,6 +8,7 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { UserCreate, UserListQuery, UserServerView, UserUpdate } from '../../protocol/user-schemas';
 import { connectOAuthAccount } from '../auth/oauth-accounts';
 import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from '../auth/password-hashing';
+import { dropRecoveryCodes } from '../auth/recovery-codes';
 import { sealTotpSecret } from '../auth/totp-codes';
 import { requireProjectRow } from '../projects/projects';
 import type { Context } from '../storage/context';
@@ -111,6 +112,7 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
       changes.totpSecretBase64 = enabling ? sealTotpSecret(ctx, input.totp_secret_base64!) : null;
       changes.requiresTotpMfa = enabling;
       changes.totpLastUsedStep = null;
+      if (!enabling) dropRecoveryCodes(tx, projectId, userId);
     }
     if (input.selected_team_id !== undefined) {
       if (input.selected_team_id !== null) requireMembership(tx, projectId, input.selected_team_id, userId);

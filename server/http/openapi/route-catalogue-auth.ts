@@ -121,12 +121,36 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     errors: [...verificationCodeErrors, 'SIGN_UP_NOT_ENABLED', 'USER_EMAIL_ALREADY_EXISTS', 'MULTI_FACTOR_AUTHENTICATION_REQUIRED'],
   },
   'POST /auth/mfa/sign-in': {
-    summary: 'Finish a sign-in that asked for a TOTP code',
+    summary: 'Finish a sign-in that asked for a TOTP code; `totp` also takes one of the user\'s recovery codes',
     tag: 'Multi-factor',
     access: 'client',
-    response: { schema: sessionTokensResponse },
+    response: {
+      schema: v.object({
+        ...sessionTokensResponse.entries,
+        is_new_user: v.boolean(),
+        recovery_codes_remaining: v.optional(v.number()),
+      }),
+    },
     errors: [...verificationCodeErrors, 'INVALID_TOTP_CODE'],
     textErrors: [rateLimited],
+  },
+  'GET /auth/mfa/recovery-codes': {
+    summary: "How many of a user's MFA recovery codes are unused (authd's own; clients: user_id=me)",
+    tag: 'Multi-factor',
+    access: 'client',
+    query: v.object({ user_id: v.string() }),
+    response: { schema: v.object({ remaining_count: v.number() }) },
+    errors: ['USER_NOT_FOUND', 'CANNOT_GET_OWN_USER_WITHOUT_USER'],
+    textErrors: [clientOnlyActsOnItself],
+  },
+  'POST /auth/mfa/recovery-codes': {
+    summary: 'Make ten new MFA recovery codes, shown only in this answer; earlier ones stop working',
+    tag: 'Multi-factor',
+    access: 'client',
+    body: v.object({ user_id: v.string() }),
+    response: { schema: v.object({ codes: v.array(v.string()), remaining_count: v.number() }) },
+    errors: ['USER_NOT_FOUND', 'CANNOT_GET_OWN_USER_WITHOUT_USER'],
+    textErrors: [clientOnlyActsOnItself, { status: 400, when: 'the user has no TOTP second factor' }],
   },
   'POST /auth/passkey/initiate-passkey-registration': {
     summary: 'Start registering a passkey for the signed-in user: WebAuthn creation options and a 65-second challenge code',
