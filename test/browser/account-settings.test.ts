@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
+import { normalizeRecoveryCode, recoveryCodeDigest } from '../../server/core/auth/recovery-codes';
 import { as, call } from '../support/api-expectations';
 import { repoRoot, startTestInstance, type TestInstance } from '../support/instance';
 import { startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
@@ -339,6 +340,24 @@ describe('account settings: security', () => {
       await screenshot('account-security-mfa-setup');
       await page.getByRole('textbox', { name: 'Code' }).fill(totp.generate());
       await page.getByText('Multi-factor authentication is currently enabled.').waitFor();
+
+      // Turning MFA on shows ten recovery codes once: copy, or download as a text file.
+      const codeList = page.getByRole('list', { name: 'Recovery codes' });
+      await codeList.waitFor();
+      const recoveryCodes = (await codeList.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
+      expect(recoveryCodes).toHaveLength(10);
+      for (const code of recoveryCodes) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
+      await screenshot('account-security-mfa-recovery-codes');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+      expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+      const downloaded = await Bun.file((await download.path())!).text();
+      for (const code of recoveryCodes) expect(downloaded).toContain(`\n${code}\n`);
+      expect(downloaded).toContain(email);
+      await page.getByRole('button', { name: 'Copy codes' }).click();
+      await page.getByTestId('toast').getByText('Copied to clipboard!').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(downloaded);
+      await page.getByRole('button', { name: 'I have saved them' }).click();
+      await page.getByTestId('mfa-recovery-count').getByText('Recovery codes: 10 of 10 left.').waitFor();
       await screenshot('account-security-mfa-enabled');
 
       // Signing in again now asks for the code.
@@ -354,6 +373,52 @@ describe('account settings: security', () => {
       await page.getByRole('textbox', { name: 'Code' }).pressSequentially(totp.generate());
       await page.waitForURL(/\/handler\/account-settings\/security$/);
       await page.getByText('Multi-factor authentication is currently enabled.').waitFor();
+
+      // A recovery code in place of the app's code: once. The last one warns before going on.
+      const signOut = async () => {
+        await page.getByRole('link', { name: 'Sign Out' }).click();
+        await page.getByRole('button', { name: 'Sign Out' }).click();
+        await page.waitForURL((url) => !url.pathname.includes('account-settings'));
+        await page.goto(`${t.url}/handler/account-settings/security`);
+        await completePasswordSignIn(page, email, newPassword);
+        await page.getByTestId('mfa-page').waitFor();
+        await page.getByRole('button', { name: 'Use a recovery code' }).click();
+      };
+      await signOut();
+      await page.getByRole('textbox', { name: 'Recovery code' }).fill('00000-00000');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByText('This recovery code is not valid, or was already used.').waitFor();
+      await screenshot('sign-in-mfa-recovery-code');
+      await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[0]!.toUpperCase());
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL(/\/handler\/account-settings\/security$/);
+      await page.getByText('Recovery codes: 9 of 10 left.').waitFor();
+
+      // Eight more used (straight in the database, by their digests): one is left.
+      const lastCode = recoveryCodes[9]!;
+      t.ctx.sqlite
+        .query(
+          `update mfa_recovery_codes set used_at = 1 where used_at is null and code_digest <> ?
+             and user_id = (select user_id from contact_channels where value = ?)`,
+        )
+        .run(recoveryCodeDigest(t.ctx, normalizeRecoveryCode(lastCode)!), email);
+      await signOut();
+      await page.getByRole('textbox', { name: 'Recovery code' }).fill(lastCode);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('heading', { name: 'You used your last recovery code' }).waitFor();
+      await screenshot('sign-in-mfa-last-recovery-code');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(/\/handler\/account-settings\/security$/);
+      await page.getByText('You have no recovery codes left.', { exact: false }).waitFor();
+      // A new set on request, after a confirmation.
+      await page.getByRole('button', { name: 'New recovery codes' }).click();
+      await page.getByText('Your current recovery codes will stop working.').waitFor();
+      await page.getByRole('button', { name: 'Make new codes' }).click();
+      const renewed = (await codeList.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
+      expect(renewed).toHaveLength(10);
+      expect(renewed.some((code) => recoveryCodes.includes(code))).toBe(false);
+      await page.getByRole('button', { name: 'I have saved them' }).click();
+      await page.getByTestId('mfa-recovery-count').getByText('Recovery codes: 10 of 10 left.').waitFor();
 
       // Disable clears the secret: the next sign-in needs no code.
       await page.getByRole('button', { name: 'Disable MFA' }).click();

@@ -264,6 +264,14 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
         }),
       );
     },
+    async countRecoveryCodes() {
+      const answer = await callAsUser({ method: 'GET', path: '/auth/mfa/recovery-codes?user_id=me' });
+      return Number(answer.remaining_count);
+    },
+    async makeRecoveryCodes() {
+      const answer = await callAsUser({ method: 'POST', path: '/auth/mfa/recovery-codes', body: { user_id: 'me' } });
+      return (answer.codes as unknown[]).map(String);
+    },
 
     async getCurrentUser(): Promise<CurrentUser | null> {
       if (!(await session.usableTokens()).accessToken) return null;

@@ -136,7 +136,14 @@ export interface ClientProject {
  * (pass `attemptCode` and the user's six-digit code to `completeMfaSignIn`).
  */
 export type SignInOutcome =
-  { status: 'signed-in'; userId: string; isNewUser: boolean } | { status: 'mfa-required'; attemptCode: string };
+  | {
+      status: 'signed-in';
+      userId: string;
+      isNewUser: boolean;
+      /** Set when a recovery code stood in for the TOTP code: how many the user has left. */
+      recoveryCodesRemaining?: number;
+    }
+  | { status: 'mfa-required'; attemptCode: string };
 
 /** An OAuth callback that signed in; `afterCallbackRedirectUrl` is the page the flow asked to return to, if any. */
 export type OAuthCallbackOutcome =
@@ -220,8 +227,12 @@ export interface AuthClient {
   handleOAuthCallback(options?: { url?: string; redirectUrl?: string }): Promise<OAuthCallbackOutcome>;
 
   // --- MFA -------------------------------------------------------------------------------------
-  /** Finishes a sign-in that answered `mfa-required`, with the user's six-digit TOTP code. */
+  /** Finishes a sign-in that answered `mfa-required`, with the user's six-digit TOTP code or one of their recovery codes. */
   completeMfaSignIn(input: { attemptCode: string; totp: string }): Promise<SignInOutcome>;
+  /** How many of the signed-in user's MFA recovery codes are unused. */
+  countRecoveryCodes(): Promise<number>;
+  /** Ten new MFA recovery codes for the signed-in user (TOTP must be on); earlier ones stop working. */
+  makeRecoveryCodes(): Promise<string[]>;
 
   // --- Current user ----------------------------------------------------------------------------
   /** The signed-in user, or null when there is no (valid) session. */

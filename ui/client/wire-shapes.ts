@@ -73,6 +73,12 @@ export function sessionFromWire(answer: Wire): { accessToken: string; refreshTok
   return {
     accessToken: answer.access_token,
     refreshToken: answer.refresh_token,
-    outcome: { status: 'signed-in', userId: answer.user_id, isNewUser: Boolean(answer.is_new_user) },
+    outcome: {
+      status: 'signed-in',
+      userId: answer.user_id,
+      isNewUser: Boolean(answer.is_new_user),
+      // Only a recovery code at the MFA step carries it.
+      ...(typeof answer.recovery_codes_remaining === 'number' && { recoveryCodesRemaining: answer.recovery_codes_remaining }),
+    },
   };
 }

@@ -32,7 +32,7 @@ export function normalizeRecoveryCode(typed: string): string | null {
   return /^[0-9a-hjkmnp-tv-z]{10}$/.test(compact) ? compact : null;
 }
 
-function digestOf(ctx: Pick<Context, 'secretKey'>, normalized: string): string {
+export function recoveryCodeDigest(ctx: Pick<Context, 'secretKey'>, normalized: string): string {
   return createHmac('sha256', ctx.secretKey).update(`mfa-recovery-code:${normalized}`).digest('hex');
 }
 
@@ -64,7 +64,7 @@ export function makeRecoveryCodes(ctx: Context, projectId: string, userId: strin
     dropRecoveryCodes(tx, projectId, userId);
     const createdAt = ctx.clock.now();
     tx.insert(mfaRecoveryCodes)
-      .values(codes.map((code) => ({ id: crypto.randomUUID(), projectId, userId, codeDigest: digestOf(ctx, code), createdAt })))
+      .values(codes.map((code) => ({ id: crypto.randomUUID(), projectId, userId, codeDigest: recoveryCodeDigest(ctx, code), createdAt })))
       .run();
   });
   return { codes: codes.map(formatted), remaining_count: codes.length };
@@ -89,7 +89,7 @@ export function useRecoveryCode(ctx: Context, tx: DbWriter, projectId: string, u
       and(
         eq(mfaRecoveryCodes.projectId, projectId),
         eq(mfaRecoveryCodes.userId, userId),
-        eq(mfaRecoveryCodes.codeDigest, digestOf(ctx, normalized)),
+        eq(mfaRecoveryCodes.codeDigest, recoveryCodeDigest(ctx, normalized)),
         isNull(mfaRecoveryCodes.usedAt),
       ),
     )

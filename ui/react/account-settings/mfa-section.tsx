@@ -1,6 +1,9 @@
 // Security › Multi-factor Authentication: disabled → enabling (a random 20-byte secret,
-// its QR code and the secret as text to copy) → enabled once a correct six-digit code is typed;
-// Cancel returns to disabled, Disable clears the secret. The QR encoder loads only when needed.
+// its QR code and the secret as text to copy) → enabled once a correct six-digit code is typed,
+// which also makes ten recovery codes, shown once (copy, or download as a text file);
+// Cancel returns to disabled, Disable clears the secret and the codes. While enabled, the
+// section counts the codes left and makes a new set on request. The QR encoder loads only when
+// needed.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { CopyButton } from '../components/copy-button';
@@ -21,6 +24,7 @@ import {
 import { base32Of, base64Of, isCurrentTotpCode, otpauthUrl, randomTotpSecret } from './totp';
 
 export const incorrectMfaCodeMessage = 'Incorrect code. Please try again.';
+export const recoveryCodesFileName = 'recovery-codes.txt';
 
 function QrCode(props: { text: string }) {
   const [svg, setSvg] = useState<string | null>(null);
@@ -45,7 +49,7 @@ function QrCode(props: { text: string }) {
   );
 }
 
-function MfaSetup(props: { onEnabled(): void; onCancel(): void }) {
+function MfaSetup(props: { onEnabled(recoveryCodes: string[]): void; onCancel(): void }) {
   const runtime = useAuthRuntime();
   const user = useUser({ or: 'redirect' });
   const project = useProject();
@@ -64,8 +68,9 @@ function MfaSetup(props: { onEnabled(): void; onCancel(): void }) {
         return;
       }
       await runtime.client.updateCurrentUser({ totpSecretBase64: base64Of(secret) });
+      const codes = await runtime.client.makeRecoveryCodes();
       await runtime.reloadUser();
-      props.onEnabled();
+      props.onEnabled(codes);
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -117,10 +122,128 @@ function MfaSetup(props: { onEnabled(): void; onCancel(): void }) {
   );
 }
 
+function recoveryCodesText(codes: string[], projectName: string, account: string): string {
+  return [
+    `Recovery codes for ${projectName} (${account})`,
+    `Made ${new Date().toISOString().slice(0, 10)}. Each code signs in once, in place of a code from your authenticator app.`,
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
+/** The fresh codes, shown only now: the server keeps no readable copy. */
+function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
+  const user = useUser({ or: 'redirect' });
+  const project = useProject();
+  const text = recoveryCodesText(props.codes, project.displayName, user.primaryEmail ?? user.id);
+  function download() {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = recoveryCodesFileName;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: '12px' }} data-testid="mfa-recovery-codes">
+      <p className={sectionTextClass}>
+        Save these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They will not
+        be shown again.
+      </p>
+      <ul
+        className={secretTextClass}
+        aria-label="Recovery codes"
+        style={{ listStyle: 'none', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(8.5em, 1fr))', gap: '4px 16px' }}
+      >
+        {props.codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className={inlineButtonsClass}>
+        <CopyButton text={text} label="Copy codes" className={compactSecondaryButtonClass} />
+        <button type="button" className={compactSecondaryButtonClass} onClick={download}>
+          Download
+        </button>
+        <button type="button" className={compactPrimaryButtonClass} onClick={props.onDone}>
+          I have saved them
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** While MFA is on: how many codes are left, and a new set on request (which voids the old one). */
+function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
+  const runtime = useAuthRuntime();
+  const [remaining, setRemaining] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    runtime.client.countRecoveryCodes().then(
+      (count) => active && setRemaining(count),
+      (failure) => active && setError(messageOf(failure)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [runtime]);
+
+  async function makeNew() {
+    setBusy(true);
+    setError(null);
+    try {
+      props.onNewCodes(await runtime.client.makeRecoveryCodes());
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: '8px' }} data-testid="mfa-recovery-status">
+      <div className={settingRowClass}>
+        <p className={remaining === 0 ? errorTextClass : sectionTextClass} style={{ margin: 0 }} data-testid="mfa-recovery-count">
+          {remaining === null
+            ? 'Recovery codes'
+            : remaining === 0
+              ? 'You have no recovery codes left. Make new ones so you can still sign in without your authenticator app.'
+              : `Recovery codes: ${remaining} of 10 left.`}
+        </p>
+        {!confirming && (
+          <button type="button" className={compactSecondaryButtonClass} onClick={() => setConfirming(true)}>
+            New recovery codes
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <div className={inlineButtonsClass}>
+          <span className={sectionTextClass}>Your current recovery codes will stop working.</span>
+          <button type="button" className={compactPrimaryButtonClass} disabled={busy} onClick={() => void makeNew()}>
+            Make new codes
+          </button>
+          <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function MfaSection() {
   const runtime = useAuthRuntime();
   const user = useUser({ or: 'redirect' });
   const [enabling, setEnabling] = useState(false);
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const enabled = user.requiresTotpMfa;
@@ -130,6 +253,7 @@ export function MfaSection() {
     setError(null);
     try {
       await runtime.client.updateCurrentUser({ totpSecretBase64: null });
+      setNewCodes(null);
       await runtime.reloadUser();
     } catch (failure) {
       setError(messageOf(failure));
@@ -161,7 +285,16 @@ export function MfaSection() {
           )
         )}
       </div>
-      {!enabled && enabling && <MfaSetup onEnabled={() => setEnabling(false)} onCancel={() => setEnabling(false)} />}
+      {!enabled && enabling && (
+        <MfaSetup
+          onEnabled={(codes) => {
+            setEnabling(false);
+            setNewCodes(codes);
+          }}
+          onCancel={() => setEnabling(false)}
+        />
+      )}
+      {enabled && (newCodes ? <NewRecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} /> : <RecoveryCodeStatus onNewCodes={setNewCodes} />)}
       {error && (
         <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
           {error}

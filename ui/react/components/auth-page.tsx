@@ -54,7 +54,9 @@ export function AuthPage(props: { type: AuthPageType }) {
     redirectAfterAuth(outcome.isNewUser ? 'sign-up' : 'sign-in');
   }
 
-  if (user && !leaving) return <AlreadySignedInCard />;
+  // The second step keeps the screen once it signs in too: its last-recovery-code warning
+  // stands there before the redirect.
+  if (user && !leaving && !mfaAttempt) return <AlreadySignedInCard />;
   if (props.type === 'sign-up' && !config.signUpEnabled) return <SignUpDisabledCard />;
   if (mfaAttempt) return <MfaForm attemptCode={mfaAttempt} onSignedIn={onSignedIn} />;
 
