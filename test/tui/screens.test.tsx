@@ -11,7 +11,7 @@ import { listWebhookEndpoints } from '../../server/core/webhooks/webhook-endpoin
 import { readUserServerView } from '../../server/core/users/user-views';
 import { call } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { driveTui, keys, openRow, type DrivenTui } from './tui-support';
+import { driveTui, keys, openRow, selectRow, type DrivenTui } from './tui-support';
 
 let t: TestInstance;
 let tui: DrivenTui | undefined;
@@ -197,6 +197,35 @@ describe('authd tui screens', () => {
     await tui.press('f');
     await tui.waitFor('Multi-factor sign-in turned off.');
     expect(readUserServerView(t.ctx, project.id, ada.user_id).requires_totp_mfa).toBe(false);
+
+    // Sessions listed with where they were used; one ended on its own, the other kept.
+    const second = await call(t, 'POST', '/auth/password/sign-in', {
+      headers: { ...project.headers('client'), 'user-agent': 'SecondDevice/1.0' },
+      body: { email: 'ada@tui.example.com', password: 'a brand new secret' },
+    });
+    expect(second.status).toBe(200);
+    await call(t, 'POST', '/auth/sessions/current/refresh', {
+      headers: { ...project.headers('client'), 'x-stack-refresh-token': second.json.refresh_token, 'user-agent': 'SecondDevice/1.0' },
+    });
+    // The screen reads the sessions at each render: opening and cancelling an edit redraws it.
+    await tui.press('m');
+    await tui.press(keys.escape);
+    await tui.waitFor('SecondDevice/1.0');
+    expect(tui.frame()).toContain('Sessions (2)');
+    await selectRow(tui, 'SecondDevice/1.0');
+    await tui.press('r');
+    await tui.waitFor('End the session');
+    await tui.press('y');
+    await tui.waitFor('Session ended: that device is signed out.');
+    await tui.waitFor('Sessions (1)');
+    const endedRefresh = await call(t, 'POST', '/auth/sessions/current/refresh', {
+      headers: { ...project.headers('client'), 'x-stack-refresh-token': second.json.refresh_token },
+    });
+    expect(endedRefresh.json.code).toBe('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    const keptRefresh = await call(t, 'POST', '/auth/sessions/current/refresh', {
+      headers: { ...project.headers('client'), 'x-stack-refresh-token': signIn.json.refresh_token },
+    });
+    expect(keptRefresh.status).toBe(200);
 
     await tui.press('o');
     await tui.waitFor('End all');

@@ -53,16 +53,19 @@ export async function driveTui(ctx: Context): Promise<DrivenTui> {
 }
 
 /** Moves the highlight (up or down) to the row containing `label` and opens it. */
-export async function openRow(tui: DrivenTui, label: string): Promise<void> {
+/** Moves the highlight to the row containing `label`. */
+export async function selectRow(tui: DrivenTui, label: string): Promise<void> {
   for (let step = 0; step < 40; step++) {
     const lines = tui.frame().split('\n');
     const selected = lines.findIndex((line) => line.startsWith('› '));
     const wanted = lines.findIndex((line) => /^[› ] /.test(line) && line.includes(label));
-    if (selected !== -1 && selected === wanted) {
-      await tui.press(keys.enter);
-      return;
-    }
+    if (selected !== -1 && selected === wanted) return;
     await tui.press(wanted !== -1 && wanted < selected ? keys.up : keys.down);
   }
   expect(tui.frame()).toContain(`› ${label}`);
+}
+
+export async function openRow(tui: DrivenTui, label: string): Promise<void> {
+  await selectRow(tui, label);
+  await tui.press(keys.enter);
 }

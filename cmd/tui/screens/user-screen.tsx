@@ -1,16 +1,24 @@
-// One user: the profile, and the admin actions: edit server metadata as JSON (m), set a
-// password (p), turn MFA off (f), sign out everywhere (o), delete (d, confirmed).
+// One user: the profile, their sessions (↑↓ pick one, r ends it), and the admin actions: edit
+// server metadata as JSON (m), set a password (p), turn MFA off (f), sign out everywhere (o),
+// delete (d, confirmed).
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
-import { listUserSessions, signOutEverywhere } from '../../../server/core/auth/user-sessions';
+import { endUserSession, listUserSessions, signOutEverywhere, type UserSessionView } from '../../../server/core/auth/user-sessions';
 import { readUserServerView } from '../../../server/core/users/user-views';
 import { deleteUser, updateUser } from '../../../server/core/users/users';
 import { userUpdateSchema } from '../../../server/protocol/user-schemas';
 import { parseWithSchema } from '../../cli-support';
 import { useAction, useHelp, useNavigation } from '../navigation';
+import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
 
-type Mode = 'view' | 'metadata' | 'password' | 'delete' | 'signout';
+type Mode = 'view' | 'metadata' | 'password' | 'delete' | 'signout' | 'end-session';
+
+function sessionRow(session: UserSessionView): string {
+  const lastUsed = session.last_used_at_millis === null ? 'never used' : `used ${new Date(session.last_used_at_millis).toISOString().slice(0, 16).replace('T', ' ')}`;
+  const from = [session.last_used_ip, session.last_used_user_agent].filter(Boolean).join(' · ') || 'unknown device';
+  return `${lastUsed.padEnd(22)} ${from.slice(0, 60)}`;
+}
 
 export function UserScreen({ projectId, userId }: { projectId: string; userId: string }) {
   const { ctx, say, pop } = useNavigation();
@@ -20,8 +28,10 @@ export function UserScreen({ projectId, userId }: { projectId: string; userId: s
   const refresh = () => setVersion((n) => n + 1);
   const user = readUserServerView(ctx, projectId, userId);
   const sessions = listUserSessions(ctx, projectId, userId);
+  const selectedSession = useSelection(sessions.length, mode === 'view');
   useInput(
     (input) => {
+      if (input === 'r' && sessions[selectedSession]) setMode('end-session');
       if (input === 'm') setMode('metadata');
       if (input === 'p') setMode('password');
       if (input === 'd') setMode('delete');
@@ -32,7 +42,7 @@ export function UserScreen({ projectId, userId }: { projectId: string; userId: s
     },
     { isActive: mode === 'view' },
   );
-  useHelp('m edit metadata · p set password · f disable MFA · o sign out everywhere · d delete');
+  useHelp('↑↓ r end a session · m metadata · p password · f MFA off · o sign out everywhere · d delete');
 
   return (
     <Box flexDirection="column">
@@ -41,9 +51,10 @@ export function UserScreen({ projectId, userId }: { projectId: string; userId: s
       <Text>name             {user.display_name ?? '(none)'}</Text>
       <Text>signed up        {new Date(user.signed_up_at_millis).toISOString()}</Text>
       <Text>password         {user.has_password ? 'set' : 'none'} · MFA {user.requires_totp_mfa ? 'on' : 'off'}</Text>
-      <Text>sessions         {sessions.length}</Text>
       <Text>server metadata  {JSON.stringify(user.server_metadata)}</Text>
       <Text>client metadata  {JSON.stringify(user.client_metadata)}</Text>
+      <Text bold>Sessions ({sessions.length})</Text>
+      <ListRows items={sessions} selected={selectedSession} empty="Not signed in anywhere." limit={8} row={sessionRow} />
       {mode === 'metadata' ? (
         <TextField
           label="Server metadata (JSON)"
@@ -89,6 +100,18 @@ export function UserScreen({ projectId, userId }: { projectId: string; userId: s
               say(`Signed out everywhere (${ended} session(s) ended).`);
               setMode('view');
             })
+          }
+        />
+      ) : null}
+      {mode === 'end-session' && sessions[selectedSession] ? (
+        <Confirm
+          question={`End the session ${sessionRow(sessions[selectedSession]).trim()}?`}
+          onNo={() => setMode('view')}
+          onYes={() =>
+            act(() => {
+              endUserSession(ctx, projectId, userId, sessions[selectedSession]!.id);
+              setMode('view');
+            }, 'Session ended: that device is signed out.')
           }
         />
       ) : null}
