@@ -13,6 +13,7 @@ import m10 from './migrations/0010_passkeys.sql' with { type: 'text' };
 import m11 from './migrations/0011_refresh_token_rotation.sql' with { type: 'text' };
 import m12 from './migrations/0012_session_last_use.sql' with { type: 'text' };
 import m13 from './migrations/0013_mfa_recovery_codes.sql' with { type: 'text' };
+import m14 from './migrations/0014_password_strength_check.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -29,4 +30,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0011_refresh_token_rotation", sql: m11 },
   { tag: "0012_session_last_use", sql: m12 },
   { tag: "0013_mfa_recovery_codes", sql: m13 },
+  { tag: "0014_password_strength_check", sql: m14 },
 ];

@@ -25,6 +25,8 @@ export const projects = sqliteTable('projects', {
   createTeamOnSignUp: flag('create_team_on_sign_up').notNull().default(false),
   /** Each refresh returns a new refresh token; presenting a used one ends the whole session. */
   refreshTokenRotation: flag('refresh_token_rotation').notNull().default(false),
+  /** Refuse breached, email-containing and easily guessed passwords (auth/password-policy.ts). */
+  passwordStrengthCheck: flag('password_strength_check').notNull().default(true),
 });
 
 /** One row per project: `shared` uses the instance SMTP, `standard` the project's own server. */

@@ -83,6 +83,7 @@ interface UpdateOptions extends CommonOptions {
   clientTeamCreation?: boolean;
   createTeamOnSignUp?: boolean;
   refreshTokenRotation?: boolean;
+  passwordCheck?: boolean;
   addDomain?: string[];
   removeDomain?: string[];
   configJson?: string;
@@ -132,6 +133,11 @@ export function projectsCommand(): Command {
         '--refresh-token-rotation <on|off>',
         'new refresh token at each refresh, reuse ends the session (authd/client apps; the Stack SDK keeps the old token)',
         parseOnOff('--refresh-token-rotation'),
+      )
+      .option(
+        '--password-check <on|off>',
+        'refuse breached, email-containing and easily guessed passwords (the length rules always apply)',
+        parseOnOff('--password-check'),
       )
       .option('--add-domain <url[,handler-path]>', 'trust a domain (repeatable; handler path defaults to /handler)', collect)
       .option('--remove-domain <url>', 'stop trusting a domain (repeatable)', collect)
@@ -200,6 +206,7 @@ function buildProjectUpdate(current: ProjectAdminView, options: UpdateOptions): 
     client_team_creation_enabled: options.clientTeamCreation,
     create_team_on_sign_up: options.createTeamOnSignUp,
     refresh_token_rotation_enabled: options.refreshTokenRotation,
+    password_strength_check_enabled: options.passwordCheck,
   };
   if (options.addDomain || options.removeDomain) {
     const removed = new Set(options.removeDomain ?? []);
@@ -237,6 +244,7 @@ function printProject(view: ProjectAdminView, options: CommonOptions): void {
   printLine(`  client team creation: ${onOff(c.client_team_creation_enabled)}`);
   printLine(`  team on sign-up:      ${onOff(c.create_team_on_sign_up)}`);
   printLine(`  refresh rotation:     ${onOff(c.refresh_token_rotation_enabled)}`);
+  printLine(`  password check:       ${onOff(c.password_strength_check_enabled)}`);
   printLine(
     `  email:                ${c.email_config.type === 'shared' ? 'shared (instance SMTP)' : `${c.email_config.host}:${c.email_config.port}`}`,
   );

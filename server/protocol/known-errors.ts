@@ -219,7 +219,10 @@ export const knownErrorCatalogue = {
     ),
   ),
 
-  PASSWORD_REQUIREMENTS_NOT_MET: abstract(),
+  // Abstract in Stack. authd also sends it itself, for a password refused by the strength check
+  // (breached, containing the email, too guessable): with `details.message` the SDK parses it as
+  // its PasswordRequirementsNotMet, the family its sign-up and reset forms already catch.
+  PASSWORD_REQUIREMENTS_NOT_MET: concrete(400, [], (message: string) => ({ message, details: { message } })),
   PASSWORD_TOO_SHORT: concrete(400, PASSWORD_REQUIREMENTS, (minLength: number) => ({
     message: `Password too short. Minimum length is ${minLength}.`,
     details: { min_length: minLength },

@@ -57,6 +57,8 @@ export const projectConfigUpdateSchema = wireObject({
   create_team_on_sign_up: v.optional(v.boolean()),
   /** authd addition: refresh tokens rotate, and a reused one ends its session (authd/client only). */
   refresh_token_rotation_enabled: v.optional(v.boolean()),
+  /** authd addition: refuse breached, email-containing and easily guessed passwords (on by default). */
+  password_strength_check_enabled: v.optional(v.boolean()),
   email_config: v.optional(emailConfigSchema),
   domains: v.optional(v.array(trustedDomainSchema)),
   oauth_providers: v.optional(v.array(oauthProviderConfigSchema)),
@@ -112,6 +114,7 @@ export interface ProjectAdminView {
     allow_localhost: boolean;
     create_team_on_sign_up: boolean;
     refresh_token_rotation_enabled: boolean;
+    password_strength_check_enabled: boolean;
     oauth_providers: OAuthProviderConfig[];
     domains: { domain: string; handler_path: string }[];
     email_config: EmailConfig;

@@ -53,6 +53,7 @@ const adminConfigKeys = [
   'team_member_default_permissions',
   // authd's own addition (refresh-token rotation, off by default).
   'refresh_token_rotation_enabled',
+  'password_strength_check_enabled',
 ];
 const sorted = (keys: Iterable<string>) => [...keys].sort();
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { breachedPasswordMessage } from '../../server/core/auth/password-policy';
 import { as, call } from '../support/api-expectations';
 import { makeTempDir, repoRoot, startServeProcess, startTestInstance, type TestInstance } from '../support/instance';
 import { startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
@@ -151,6 +152,42 @@ describe('where people land', () => {
       expect(problems).toEqual([]);
       await page.context().close();
       await second.page.context().close();
+    },
+    browserTestTimeout,
+  );
+});
+
+describe('the password strength check', () => {
+  test(
+    'a top breached password is refused under the password field on the sign-up screen (390 px dark, 1280 px light); a strong one signs up',
+    async () => {
+      for (const [dark, width] of [
+        [true, 390],
+        [false, 1280],
+      ] as const) {
+        const { page, problems, shot } = await open({ dark, width });
+        const email = uniqueEmail('breached');
+        await page.goto(`${t.url}/handler/sign-up`);
+        await page.getByRole('tab', { name: 'Password' }).click();
+        await field(page, 'Email').fill(email);
+        await field(page, 'Password').fill('password1234');
+        await field(page, 'Repeat Password').fill('password1234');
+        await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+        await page.getByText(breachedPasswordMessage, { exact: true }).waitFor();
+        // The message is the password field's: linked to it and marked invalid, focus moved there.
+        expect(await field(page, 'Password').getAttribute('aria-invalid')).toBe('true');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+        await shot(`screens-sign-up-breached-password-${dark ? 'dark' : 'light'}-${width}`);
+        const stored = t.ctx.sqlite.query('select count(*) as n from contact_channels where value = ?').get(email) as { n: number };
+        expect(stored.n).toBe(0);
+
+        await field(page, 'Password').fill('quiet lanterns over marble');
+        await field(page, 'Repeat Password').fill('quiet lanterns over marble');
+        await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+        await page.getByTestId('account-settings').waitFor();
+        expect(problems).toEqual([]);
+        await page.context().close();
+      }
     },
     browserTestTimeout,
   );

@@ -52,7 +52,6 @@ const abstractRows: Record<AbstractCode, readonly string[]> = {
   INVALID_SESSION_AUTHENTICATION: ['SESSION_AUTHENTICATION_ERROR'],
   INVALID_ACCESS_TOKEN: ['INVALID_SESSION_AUTHENTICATION', 'SESSION_AUTHENTICATION_ERROR'],
   REFRESH_TOKEN_ERROR: [],
-  PASSWORD_REQUIREMENTS_NOT_MET: [],
   VERIFICATION_ERROR: [],
 };
 
@@ -307,6 +306,14 @@ const concreteRows: { [C in ConcreteKnownErrorCode]: Row<C> } = {
     args: [70],
     message: 'Password too long. Maximum length is 70.',
     details: { maxLength: 70 },
+  },
+  // Abstract in Stack; authd sends it for the strength check, its message in details.
+  PASSWORD_REQUIREMENTS_NOT_MET: {
+    status: 400,
+    parents: [],
+    args: ['This password is too easy to guess.'],
+    message: 'This password is too easy to guess.',
+    details: { message: 'This password is too easy to guess.' },
   },
   USER_DOES_NOT_HAVE_PASSWORD: {
     status: 400,

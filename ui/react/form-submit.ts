@@ -21,6 +21,16 @@ export function waitInWords(seconds: number): string {
   return `about ${Math.round(seconds / 3600)} hours`;
 }
 
+/** A refused call whose message belongs on a field other than the form's `failureField`. */
+export class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The form-wide message for a failure that is not about one field, or null when it is. */
 export function formProblemOf(error: unknown): string | null {
   if (error instanceof RateLimitedError) {
@@ -81,7 +91,8 @@ export function useFormSubmit<Field extends string>(options: {
       await options.send();
     } catch (error) {
       const problem = formProblemOf(error);
-      if (problem && options.formWideProblems) setFormError(problem);
+      if (error instanceof FieldError) setErrors({ [error.field]: error.message } as Partial<Record<Field, string | null>>);
+      else if (problem && options.formWideProblems) setFormError(problem);
       else if (problem) setErrors({ [options.failureField]: problem } as Partial<Record<Field, string | null>>);
       else setErrors({ [options.failureField]: messageOf(error) } as Partial<Record<Field, string | null>>);
       setFailures((n) => n + 1);

@@ -3,7 +3,7 @@
 // password and the second factor. An address with no account gets the same 429 and no email,
 // so the lock says nothing about who has an account.
 import type { Context } from '../storage/context';
-import { findPrimaryEmailChannel } from './email-verification';
+import { findPrimaryEmailChannel } from '../storage/user-queries';
 import { queueTemplatedEmail } from '../email/email-templates';
 import { writeTransaction } from '../storage/transactions';
 import { findUserByAuthEmail, findUserRow } from '../storage/user-queries';
@@ -24,7 +24,7 @@ export function offerAccountUnlock(ctx: Context, projectId: string, secret: Gues
     const user =
       secret === 'password' ? findUserByAuthEmail(ctx, projectId, account) : findUserRow(ctx.db, projectId, account);
     if (!user) return;
-    const recipient = secret === 'password' ? account : findPrimaryEmailChannel(ctx, user.id)?.value;
+    const recipient = secret === 'password' ? account : findPrimaryEmailChannel(ctx.db, user.id)?.value;
     if (!recipient) return;
     const base = (ctx.settings.publicUrl ?? ctx.listeningUrl)?.replace(/\/+$/, '');
     if (!base) throw new Error('authd does not know its own URL (set --public-url)');

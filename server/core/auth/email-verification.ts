@@ -10,6 +10,7 @@ import { sendCodeByEmail, type CodeEmailRequest } from './code-emails';
 import type { RequestOrigin } from './rate-limits';
 import { linkWithCode } from '../projects/trusted-urls';
 import { consumeVerificationCode, createVerificationCode } from './verification-codes';
+import { findPrimaryEmailChannel } from '../storage/user-queries';
 
 type ChannelRow = typeof contactChannels.$inferSelect;
 
@@ -37,14 +38,6 @@ export function sendEmailVerificationCode(
   });
 }
 
-export function findPrimaryEmailChannel(ctx: Context, userId: string): ChannelRow | undefined {
-  return ctx.db
-    .select()
-    .from(contactChannels)
-    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.isPrimary, true)))
-    .get();
-}
-
 /** The deprecated call the SDK's `user.sendVerificationEmail()` uses: only the primary email. */
 export function sendPrimaryEmailVerificationCode(
   ctx: Context,
@@ -54,7 +47,7 @@ export function sendPrimaryEmailVerificationCode(
   callbackUrl: string,
   origin: RequestOrigin,
 ): void {
-  const primary = findPrimaryEmailChannel(ctx, userId);
+  const primary = findPrimaryEmailChannel(ctx.db, userId);
   if (!primary || primary.value !== email) throw knownError('EMAIL_IS_NOT_PRIMARY_EMAIL', email, primary?.value ?? '');
   sendEmailVerificationCode(ctx, projectId, primary, callbackUrl, origin);
 }

@@ -5,8 +5,9 @@ import { users } from '../../../db/schema';
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
-import { findPrimaryEmailChannel, sendEmailVerificationCode } from './email-verification';
+import { sendEmailVerificationCode } from './email-verification';
 import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
+import { checkPasswordStrength } from './password-policy';
 import { requireProject } from '../projects/projects';
 import { offerAccountUnlock } from './account-unlock';
 import { reserveGuess } from './guess-throttle';
@@ -15,7 +16,7 @@ import { completeSignIn, type SignInResult } from './sign-in-completion';
 import { writeTransaction } from '../storage/transactions';
 import { replaceUserPassword } from '../users/user-password';
 import { createUser } from '../users/users';
-import { findUserByAuthEmail, requireUserRow } from '../storage/user-queries';
+import { findPrimaryEmailChannel, findUserByAuthEmail, requireUserRow } from '../storage/user-queries';
 
 /** The project, if it allows email-and-password sign-in; every /auth/password/* call checks it first. */
 export function requirePasswordAuth(ctx: Context, projectId: string) {
@@ -33,6 +34,7 @@ export async function signUpWithPassword(
   const project = requirePasswordAuth(ctx, projectId);
   checkPasswordLength(input.password, { requireMinimum: true });
   if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
+  await checkPasswordStrength(input.password, { enabled: project.passwordStrengthCheck, email: input.email });
   // The limit comes after the cheap checks, so it never hides the answer the request would get
   // without it (an address in use says so, as it does on every sign-up form anyway).
   if (findUserByAuthEmail(ctx, projectId, input.email)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
@@ -42,7 +44,7 @@ export async function signUpWithPassword(
     primary_email_verified: false,
     primary_email_auth_enabled: true,
     password: input.password,
-  });
+  }, { passwordStrengthChecked: true });
   if (input.verification_callback_url) sendSignUpVerification(ctx, projectId, user.id, input.verification_callback_url);
   return completeSignIn(ctx, projectId, { id: user.id, requiresTotpMfa: user.requires_totp_mfa }, { isNewUser: true });
 }
@@ -50,7 +52,7 @@ export async function signUpWithPassword(
 /** Sign-up succeeds whatever happens to its verification email, e.g. an untrusted URL. */
 function sendSignUpVerification(ctx: Context, projectId: string, userId: string, callbackUrl: string): void {
   try {
-    const primary = findPrimaryEmailChannel(ctx, userId);
+    const primary = findPrimaryEmailChannel(ctx.db, userId);
     if (primary) sendEmailVerificationCode(ctx, projectId, primary, callbackUrl, 'counted-by-sign-up');
   } catch (error) {
     ctx.log.warn(`no verification email after sign-up: ${error instanceof Error ? error.message : String(error)}`);
@@ -97,9 +99,11 @@ export async function updatePassword(
   input: { old_password: string; new_password: string },
   keepRefreshToken: string | undefined,
 ): Promise<void> {
-  requirePasswordAuth(ctx, projectId);
+  const project = requirePasswordAuth(ctx, projectId);
   checkPasswordLength(input.new_password, { requireMinimum: true });
   const user = requireUserRow(ctx.db, projectId, userId);
+  const email = findPrimaryEmailChannel(ctx.db, userId)?.value;
+  await checkPasswordStrength(input.new_password, { enabled: project.passwordStrengthCheck, email });
   if (!user.passwordHash) throw knownError('USER_DOES_NOT_HAVE_PASSWORD');
   consumeRateLimit(ctx, 'passwordCheckPerUser', projectId, userId);
   if (!(await verifyPassword(input.old_password, user.passwordHash))) throw knownError('PASSWORD_CONFIRMATION_MISMATCH');
@@ -118,8 +122,10 @@ export async function setPassword(
   password: string,
   keepRefreshToken: string | undefined,
 ): Promise<void> {
-  requirePasswordAuth(ctx, projectId);
+  const project = requirePasswordAuth(ctx, projectId);
   checkPasswordLength(password, { requireMinimum: true });
+  const email = findPrimaryEmailChannel(ctx.db, userId)?.value;
+  await checkPasswordStrength(password, { enabled: project.passwordStrengthCheck, email });
   const newHash = await hashPassword(password);
   writeTransaction(ctx, (tx) => {
     const user = requireUserRow(tx, projectId, userId);

@@ -6,10 +6,11 @@ import type { Context } from '../storage/context';
 import { queueTemplatedEmail } from '../email/email-templates';
 import { requirePasswordAuth } from './password-auth';
 import { checkPasswordLength, hashPassword } from './password-hashing';
+import { checkPasswordAvoidsEmail, checkPasswordStrength } from './password-policy';
 import { sendCodeByEmailAfterAnswer } from './code-emails';
 import type { RequestOrigin } from './rate-limits';
 import { linkWithCode } from '../projects/trusted-urls';
-import { findUserByAuthEmail } from '../storage/user-queries';
+import { findPrimaryEmailChannel, findUserByAuthEmail } from '../storage/user-queries';
 import { replaceUserPassword } from '../users/user-password';
 import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from './verification-codes';
 
@@ -46,10 +47,14 @@ export function checkPasswordResetCode(ctx: Context, projectId: string, code: st
  * user their link.
  */
 export async function resetPassword(ctx: Context, projectId: string, code: string, password: string): Promise<void> {
-  requirePasswordAuth(ctx, projectId);
+  const project = requirePasswordAuth(ctx, projectId);
   checkPasswordLength(password, { requireMinimum: true });
+  // The user (and so the email to compare with) is known only once the code is read, inside
+  // its transaction; a refusal there rolls the code's use back, so the link still works.
+  await checkPasswordStrength(password, { enabled: project.passwordStrengthCheck });
   const passwordHash = await hashPassword(password);
-  consumeVerificationCode(ctx, projectId, 'password_reset', code, (tx, { user_id: userId }) =>
-    replaceUserPassword(ctx, tx, projectId, String(userId), passwordHash),
-  );
+  consumeVerificationCode(ctx, projectId, 'password_reset', code, (tx, { user_id: userId }) => {
+    if (project.passwordStrengthCheck) checkPasswordAvoidsEmail(password, findPrimaryEmailChannel(tx, String(userId))?.value);
+    replaceUserPassword(ctx, tx, projectId, String(userId), passwordHash);
+  });
 }

@@ -184,6 +184,7 @@ export function projectAdminView(ctx: Context, row: ProjectRow): ProjectAdminVie
       ...clientConfigFlags(row),
       create_team_on_sign_up: row.createTeamOnSignUp,
       refresh_token_rotation_enabled: row.refreshTokenRotation,
+      password_strength_check_enabled: row.passwordStrengthCheck,
       oauth_providers: providers,
       enabled_oauth_providers: providers.filter((p) => p.enabled).map((p) => ({ id: p.id })),
       domains,
@@ -257,6 +258,7 @@ function applyProjectUpdate(ctx: Context, tx: DbWriter, projectId: string, updat
     allow_localhost: 'allowLocalhost',
     create_team_on_sign_up: 'createTeamOnSignUp',
     refresh_token_rotation_enabled: 'refreshTokenRotation',
+    password_strength_check_enabled: 'passwordStrengthCheck',
   } as const;
   for (const [field, column] of Object.entries(flagColumns) as [
     keyof typeof flagColumns,

@@ -98,3 +98,11 @@ const selectUserByAuthEmail = (db: Db) =>
 export function findUserByAuthEmail(ctx: Context, projectId: string, email: string): UserRow | undefined {
   return prepared(ctx, selectUserByAuthEmail).get({ projectId, email });
 }
+
+export function findPrimaryEmailChannel(db: DbWriter, userId: string): ChannelRow | undefined {
+  return db
+    .select()
+    .from(contactChannels)
+    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.isPrimary, true)))
+    .get();
+}

@@ -8,13 +8,14 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { UserCreate, UserListQuery, UserServerView, UserUpdate } from '../../protocol/user-schemas';
 import { connectOAuthAccount } from '../auth/oauth-accounts';
 import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from '../auth/password-hashing';
+import { checkPasswordStrength } from '../auth/password-policy';
 import { dropRecoveryCodes } from '../auth/recovery-codes';
 import { sealTotpSecret } from '../auth/totp-codes';
 import { requireProjectRow } from '../projects/projects';
 import type { Context } from '../storage/context';
 import { requireMembership } from '../storage/team-queries';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
-import { findAuthEmailChannel, findUserRow, requireUserRow, type ChannelRow, type UserRow } from '../storage/user-queries';
+import { findAuthEmailChannel, findPrimaryEmailChannel, findUserRow, requireUserRow, type ChannelRow, type UserRow } from '../storage/user-queries';
 import { insertTeam } from '../teams/teams';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { isClientProfileImage } from './profile-images';
@@ -25,8 +26,13 @@ import { readUserServerView, userServerViews } from './user-views';
  * Creates a user. Password hashing is slow, so it happens before the transaction opens; the
  * transaction then checks and writes everything at once.
  */
-export async function createUser(ctx: Context, projectId: string, input: UserCreate): Promise<UserServerView> {
-  const passwordHash = await passwordHashFor(input);
+export async function createUser(
+  ctx: Context,
+  projectId: string,
+  input: UserCreate,
+  options: { passwordStrengthChecked?: boolean } = {},
+): Promise<UserServerView> {
+  const passwordHash = await passwordHashFor(ctx, projectId, input, input.primary_email, options.passwordStrengthChecked);
   const create = (tx: DbWriter) => {
     const project = requireProjectRow(tx, projectId);
     if (passwordHash && !project.credentialEnabled) throw plainTextError('PASSWORD_AUTH_NOT_ENABLED');
@@ -83,7 +89,8 @@ export async function createUser(ctx: Context, projectId: string, input: UserCre
 }
 
 export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
-  const passwordHash = await passwordHashFor(input);
+  const email = input.password ? (input.primary_email ?? findPrimaryEmailChannel(ctx.db, userId)?.value) : undefined;
+  const passwordHash = await passwordHashFor(ctx, projectId, input, email);
   writeTransaction(ctx, (tx) => {
     const project = requireProjectRow(tx, projectId);
     const row = requireUserRow(tx, projectId, userId);
@@ -222,7 +229,18 @@ function channelsOf(db: DbWriter, userId: string): ChannelRow[] {
   return db.select().from(contactChannels).where(eq(contactChannels.userId, userId)).all();
 }
 
-async function passwordHashFor(input: { password?: string | null; password_hash?: string }): Promise<string | null | undefined> {
+/**
+ * The hash to store for a create or update: from `password` (checked by the length rules and,
+ * unless the caller already did, the project's strength check against `email`), or a given
+ * `password_hash`.
+ */
+async function passwordHashFor(
+  ctx: Context,
+  projectId: string,
+  input: { password?: string | null; password_hash?: string },
+  email: string | null | undefined,
+  strengthChecked = false,
+): Promise<string | null | undefined> {
   if (input.password !== undefined && input.password_hash !== undefined) {
     throw plainTextError('PASSWORD_AND_HASH_BOTH_GIVEN');
   }
@@ -235,6 +253,10 @@ async function passwordHashFor(input: { password?: string | null; password_hash?
   if (input.password === undefined) return undefined;
   if (input.password === null) return null;
   checkPasswordLength(input.password, { requireMinimum: false });
+  if (!strengthChecked) {
+    const project = requireProjectRow(ctx.db, projectId);
+    await checkPasswordStrength(input.password, { enabled: project.passwordStrengthCheck, email });
+  }
   return hashPassword(input.password);
 }
 

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { isKnownError, type SignInOutcome } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
-import { useFormSubmit } from '../form-submit';
+import { FieldError, useFormSubmit } from '../form-submit';
 import { emailError, newPasswordError, repeatPasswordError, requiredPasswordError } from '../form-validation';
 import { useUrlKeepingReturnTo } from '../hooks';
 import { EmailField, PasswordField } from './form-fields';
@@ -84,6 +84,8 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
       } catch (error) {
         // The wire's message is 'User email already exists.'; the screens use friendlier words of their own.
         if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(userAlreadyExistsMessage);
+        // The strength check's reason (breached, contains the email, too guessable) goes under the password.
+        if (isKnownError(error, 'PASSWORD_REQUIREMENTS_NOT_MET')) throw new FieldError('password', error.message);
         throw error;
       }
     },

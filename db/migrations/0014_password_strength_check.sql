@@ -1,0 +1,1 @@
+ALTER TABLE `projects` ADD `password_strength_check` integer DEFAULT true NOT NULL;
