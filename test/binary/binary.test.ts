@@ -80,6 +80,26 @@ describe('dist/authd copied alone into an empty directory', () => {
     expect(wrong.status).toBe(401);
   });
 
+  test('the password check runs from inside the binary: its embedded filter and strength estimate', async () => {
+    const signUp = (password: string) =>
+      fetch(`${server!.url}/api/v1/auth/password/sign-up`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-stack-access-type': 'client',
+          'x-stack-project-id': created.project_id,
+          'x-stack-publishable-client-key': created.publishable_client_key,
+        },
+        body: JSON.stringify({ email: `binary-${password.length}@example.com`, password }),
+      });
+    const breached = await signUp('password1234');
+    expect(breached.status).toBe(400);
+    expect(((await breached.json()) as { code: string }).code).toBe('PASSWORD_REQUIREMENTS_NOT_MET');
+    const weak = await signUp('hunter2hunter2');
+    expect(((await weak.json()) as { code: string }).code).toBe('PASSWORD_REQUIREMENTS_NOT_MET');
+    expect((await signUp('quiet lanterns over marble')).status).toBe(200);
+  });
+
   test('./authd keys list --project internal works beside the running server', async () => {
     const result = await runBinary(['keys', 'list', '--project', 'internal', '--data', './data']);
     expect(result.code).toBe(0);
