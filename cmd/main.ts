@@ -3,6 +3,8 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { currentCliIo, describeCliFailure, describeCliFailureAsJson, printErrorLine, processIo, withCliIo, type CliIo } from './cli-support';
+import { userInfo } from 'node:os';
+import { withAuditOrigin, type AuditOrigin } from '../server/core/audit/audit-origin';
 import { adminsCommand } from './commands/admins';
 import { completionCommand } from './commands/completion';
 import { configCommand } from './commands/config';
@@ -54,11 +56,25 @@ export function buildProgram(): Command {
   return program;
 }
 
+function cliAuditOrigin(userAgent: string): AuditOrigin {
+  let osUser: string | null = null;
+  try {
+    osUser = userInfo().username;
+  } catch {
+    // No passwd entry for this uid (some containers): the event just has no actor id.
+  }
+  return { actorType: 'cli', actorId: osUser, ip: () => null, userAgent };
+}
+
 /** Runs one `authd <argv>` and resolves with its exit status; never exits the process itself. */
 export function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   return withCliIo(io, async () => {
     try {
-      await buildProgram().parseAsync(argv, { from: 'user' });
+      const program = buildProgram();
+      // The audit log names the CLI and TUI by the operating-system user that ran them; serve's
+      // requests open their own origin (server/http/server.ts).
+      if (argv[0] === 'serve') await program.parseAsync(argv, { from: 'user' });
+      else await withAuditOrigin(cliAuditOrigin(argv[0] === 'tui' ? 'authd tui' : 'authd cli'), () => program.parseAsync(argv, { from: 'user' }));
       return 0;
     } catch (error) {
       // Commander already printed its message (unknown option, --help, --version).

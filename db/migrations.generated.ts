@@ -14,6 +14,7 @@ import m11 from './migrations/0011_refresh_token_rotation.sql' with { type: 'tex
 import m12 from './migrations/0012_session_last_use.sql' with { type: 'text' };
 import m13 from './migrations/0013_mfa_recovery_codes.sql' with { type: 'text' };
 import m14 from './migrations/0014_password_strength_check.sql' with { type: 'text' };
+import m15 from './migrations/0015_audit_log.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -31,4 +32,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0012_session_last_use", sql: m12 },
   { tag: "0013_mfa_recovery_codes", sql: m13 },
   { tag: "0014_password_strength_check", sql: m14 },
+  { tag: "0015_audit_log", sql: m15 },
 ];

@@ -27,6 +27,8 @@ export const projects = sqliteTable('projects', {
   refreshTokenRotation: flag('refresh_token_rotation').notNull().default(false),
   /** Refuse breached, email-containing and easily guessed passwords (auth/password-policy.ts). */
   passwordStrengthCheck: flag('password_strength_check').notNull().default(true),
+  /** Audit events older than this many days are pruned; 0 keeps them forever. */
+  auditLogRetentionDays: integer('audit_log_retention_days').notNull().default(90),
 });
 
 /** One row per project: `shared` uses the instance SMTP, `standard` the project's own server. */
@@ -599,4 +601,36 @@ export const mfaRecoveryCodes = sqliteTable(
     usedAt: millis('used_at'),
   },
   (t) => [index('mfa_recovery_codes_user_idx').on(t.userId, t.codeDigest)],
+);
+
+/**
+ * The audit log: who did what to which account, when and from where. Written in the transaction
+ * of the change it records (a failed sign-in, which changes nothing, on its own). `id` orders the
+ * events and is the list's cursor.
+ */
+export const auditEvents = sqliteTable(
+  'audit_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    occurredAt: millis('occurred_at').notNull(),
+    type: text('type').notNull(),
+    /** client, server, admin (keys or an admin's token), cli (the CLI or TUI on the machine), system. */
+    actorType: text('actor_type').notNull(),
+    /** The signed-in user behind a client or admin call, or the operating-system user of the CLI. */
+    actorId: text('actor_id'),
+    /** The account the event is about; no foreign key, so a deleted user's history stays. */
+    subjectUserId: text('subject_user_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    details: json('details'),
+  },
+  (t) => [
+    index('audit_events_project_idx').on(t.projectId, t.id),
+    index('audit_events_subject_idx').on(t.projectId, t.subjectUserId, t.id),
+    index('audit_events_type_idx').on(t.projectId, t.type, t.id),
+    index('audit_events_time_idx').on(t.occurredAt),
+  ],
 );

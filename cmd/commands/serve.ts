@@ -5,6 +5,7 @@ import { bootstrapInstance, type BootstrappedProject } from '../../server/core/p
 import { defaultSettings, type Logger } from '../../server/core/storage/context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
+import { startAuditPruning } from '../../server/core/audit/audit-log';
 import { startHttpServer } from '../../server/http/server';
 import { flushDeferredSends } from '../../server/core/auth/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
@@ -97,6 +98,7 @@ async function serve(options: ServeOptions): Promise<void> {
   }
   const emailDelivery = startEmailDelivery(ctx);
   const webhookDelivery = startWebhookDelivery(ctx);
+  const auditPruning = startAuditPruning(ctx);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -107,6 +109,7 @@ async function serve(options: ServeOptions): Promise<void> {
     flushDeferredSends(ctx);
     await emailDelivery.stop();
     await webhookDelivery.stop();
+    await auditPruning.stop();
     ctx.storage.close();
     log.info('stopped');
     process.exit(0);

@@ -11,6 +11,7 @@ import type { ClientIpResolver } from './client-ip';
 import { requestLine, requestPath } from './request-path';
 import { SchemaValidationFailure, validateRoutesWithoutEcho } from './route-schemas';
 import { schemaError, schemaErrorFromIssues } from '../protocol/validation-messages';
+import { setAuditActor } from '../core/audit/audit-origin';
 import { ownOrigins } from './own-origins';
 import { errorResponse, schemaErrorFromValidation, textResponse } from './error-responses';
 
@@ -59,6 +60,7 @@ export function createBaseApp(ctx: Context, clientIp: ClientIpResolver, listenin
     .onParse(({ request }) => parseRequestBody(request))
     .derive(async ({ request, params, route }) => {
       const auth = await authenticateRequest(ctx, readAuthHeaders(request.headers), requestLine(request));
+      if (auth.kind === 'project') setAuditActor(auth.accessType, auth.userId);
       refuseLowerAccessBeforeValidation(auth, request.method, route);
       refuseUndecodableParams(request, params);
       return {

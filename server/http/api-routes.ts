@@ -28,6 +28,7 @@ import { teamPermissionDefinitionRoutes } from './routes/team-permission-definit
 import { teamPermissionRoutes } from './routes/team-permissions';
 import { teamRoutes } from './routes/teams';
 import { usageMetricsRoutes } from './routes/usage-metrics';
+import { auditEventRoutes } from './routes/audit-events';
 import { userRoutes } from './routes/users';
 import { svixApiRoutes } from './routes/svix-api';
 import { webhookRoutes } from './routes/webhooks';
@@ -38,6 +39,7 @@ const routeFiles = [
   projectRoutes,
   ownedProjectRoutes,
   usageMetricsRoutes,
+  auditEventRoutes,
   apiKeyRoutes,
   jwksRoutes,
   userRoutes,

@@ -10,6 +10,7 @@ import { hostedScreensResponse, rootPageResponse } from './hosted-screens';
 import { corsHeaders, finishApiResponse } from './wire-headers';
 import { answerAfterFirstDeliveries } from '../core/email/first-attempt-in-request';
 import { deliverQueuedMessageNow } from '../core/email/email-delivery';
+import { withAuditOrigin, type AuditOrigin } from '../core/audit/audit-origin';
 
 export interface HttpServerOptions {
   host: string;
@@ -51,11 +52,8 @@ function withRoutableHost(request: Request): Request | undefined {
 }
 
 export function startHttpServer(ctx: Context, options: HttpServerOptions): RunningHttpServer {
-  const api = createApiApp(
-    ctx,
-    socketClientIpResolver(() => server, ctx.settings.trustProxy === true),
-    () => server.url.origin,
-  );
+  const clientIp = socketClientIpResolver(() => server, ctx.settings.trustProxy === true);
+  const api = createApiApp(ctx, clientIp, () => server.url.origin);
   let inFlight = 0;
   let drained: (() => void) | null = null;
 
@@ -93,7 +91,16 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     let response: Response;
     try {
       // Development: the mail this request queued has had its first delivery attempt by the answer.
-      response = await answerAfterFirstDeliveries(ctx, (id) => deliverQueuedMessageNow(ctx, id), () => api.handle(request));
+      // The audit log's "from where" (and, once authenticated in api-app.ts, "who").
+      const origin: AuditOrigin = {
+        actorType: 'client',
+        actorId: null,
+        ip: () => clientIp(request),
+        userAgent: request.headers.get('user-agent'),
+      };
+      response = await withAuditOrigin(origin, () =>
+        answerAfterFirstDeliveries(ctx, (id) => deliverQueuedMessageNow(ctx, id), () => api.handle(request)),
+      );
     } catch (error) {
       response = errorResponse(error, ctx.log);
     }

@@ -55,7 +55,7 @@ export async function exchangeAuthorizationCode(ctx: Context, form: TokenRequest
   );
   if (withoutFragment(form.redirect_uri!) !== data.redirect_uri) throw knownError('REDIRECT_URL_NOT_WHITELISTED');
   const user = requireUserRow(ctx.db, projectId, data.user_id);
-  const session = await completeSignIn(ctx, projectId, user, { isNewUser: data.is_new_user });
+  const session = await completeSignIn(ctx, projectId, user, { method: 'oauth', isNewUser: data.is_new_user });
   return {
     access_token: session.access_token,
     refresh_token: session.refresh_token,

@@ -11,6 +11,7 @@ import type { RequestOrigin } from './rate-limits';
 import { linkWithCode } from '../projects/trusted-urls';
 import { consumeVerificationCode, createVerificationCode } from './verification-codes';
 import { findPrimaryEmailChannel } from '../storage/user-queries';
+import { recordAuditEvent } from '../audit/audit-log';
 
 type ChannelRow = typeof contactChannels.$inferSelect;
 
@@ -64,5 +65,6 @@ export function verifyEmail(ctx: Context, projectId: string, code: string): void
         ),
       )
       .run();
+    recordAuditEvent(ctx, tx, { projectId, type: 'email.verified', userId: String(data.user_id), details: { email: String(data.email) } });
   });
 }

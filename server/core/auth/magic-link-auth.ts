@@ -97,7 +97,7 @@ export async function signInWithMagicLink(
     consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
     return { existingUser: null, email };
   });
-  if (target.existingUser) return signInResponse(await completeSignIn(ctx, projectId, target.existingUser), false);
+  if (target.existingUser) return signInResponse(await completeSignIn(ctx, projectId, target.existingUser, { method: 'magic_link' }), false);
   const user = await createUser(ctx, projectId, {
     primary_email: target.email,
     primary_email_verified: true,
@@ -105,7 +105,7 @@ export async function signInWithMagicLink(
     otp_auth_enabled: true,
   });
   const newUser = { id: user.id, requiresTotpMfa: user.requires_totp_mfa };
-  return signInResponse(await completeSignIn(ctx, projectId, newUser, { isNewUser: true }), true);
+  return signInResponse(await completeSignIn(ctx, projectId, newUser, { method: 'magic_link', isNewUser: true }), true);
 }
 
 /** Keys in Stack's order, so responses match its bytes. */

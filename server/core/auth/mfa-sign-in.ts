@@ -1,5 +1,6 @@
 // The second step of a sign-in for a user with TOTP turned on: the attempt code that
 // `completeSignIn` handed out plus a code from the authenticator app give the session.
+import { recordAuditEvent } from '../audit/audit-log';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { knownError } from '../../protocol/known-errors';
@@ -37,8 +38,9 @@ export async function signInWithTotp(
   origin: RequestOrigin,
 ): Promise<MfaSignInResult> {
   let backstopTripped: string | undefined;
+  let failedFor: string | undefined;
   const checkTotp = () => consumeVerificationCode(ctx, projectId, 'mfa_attempt', input.code, (tx, data) => {
-    const { user_id: userId, is_new_user: isNewUser } = data as unknown as MfaAttemptData;
+    const { user_id: userId, is_new_user: isNewUser, method } = data as unknown as MfaAttemptData;
     const user = requireUserRow(tx, projectId, userId);
     const guess = reserveGuess(ctx, 'totp', projectId, userId, origin.ip);
     // TOTP turned off since the attempt began: the user simply signs in again, now without it.
@@ -50,20 +52,31 @@ export async function signInWithTotp(
     const recoveryCodesRemaining = step === null ? useRecoveryCode(ctx, tx, projectId, userId, input.totp) : null;
     if (step === null && recoveryCodesRemaining === null) {
       if (guess.failed().backstopTripped) backstopTripped = userId;
+      failedFor = userId;
       throw knownError('INVALID_TOTP_CODE');
     }
     guess.succeeded();
     if (step !== null) tx.update(users).set({ totpLastUsedStep: step }).where(eq(users.id, userId)).run();
-    return { userId, isNewUser, recoveryCodesRemaining };
+    return { userId, isNewUser, recoveryCodesRemaining, method: method ?? 'password' };
   });
   let attempt: ReturnType<typeof checkTotp>;
   try {
     attempt = checkTotp();
   } finally {
-    // Outside the code's transaction, which a wrong code rolls back: the email must survive it.
+    // Outside the code's transaction, which a wrong code rolls back: the email and the audit
+    // event of the failure must survive it.
     if (backstopTripped) offerAccountUnlock(ctx, projectId, 'totp', backstopTripped);
+    if (failedFor) recordAuditEvent(ctx, ctx.db, { projectId, type: 'sign_in.failed', userId: failedFor, details: { method: 'totp', reason: 'wrong_code' } });
   }
-  const tokens = await startSession(ctx, projectId, attempt.userId);
+  const secondFactor = attempt.recoveryCodesRemaining === null ? 'totp' : 'recovery_code';
+  const tokens = await startSession(ctx, projectId, attempt.userId, undefined, (tx) =>
+    recordAuditEvent(ctx, tx, {
+      projectId,
+      type: 'sign_in.succeeded',
+      userId: attempt.userId,
+      details: { method: attempt.method, second_factor: secondFactor },
+    }),
+  );
   const result: MfaSignInResult = { ...tokens, is_new_user: attempt.isNewUser, user_id: attempt.userId };
   if (attempt.recoveryCodesRemaining !== null) result.recovery_codes_remaining = attempt.recoveryCodesRemaining;
   return result;

@@ -7,6 +7,7 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { requireUserRow } from '../storage/user-queries';
 import { writeTransaction } from '../storage/transactions';
+import { recordAuditEvent } from '../audit/audit-log';
 
 type PasskeyRow = typeof passkeys.$inferSelect;
 
@@ -45,7 +46,8 @@ export function renamePasskey(ctx: Context, projectId: string, userId: string, p
 
 export function removePasskey(ctx: Context, projectId: string, userId: string, passkeyId: string): void {
   writeTransaction(ctx, (tx) => {
-    const removed = tx.delete(passkeys).where(ofUser(projectId, userId, passkeyId)).returning({ id: passkeys.id }).all();
+    const removed = tx.delete(passkeys).where(ofUser(projectId, userId, passkeyId)).returning({ name: passkeys.name }).all();
     if (removed.length === 0) throw plainTextError('PASSKEY_NOT_FOUND');
+    recordAuditEvent(ctx, tx, { projectId, type: 'passkey.removed', userId, details: { name: removed[0]!.name } });
   });
 }

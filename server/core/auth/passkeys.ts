@@ -23,6 +23,7 @@ import { writeTransaction } from '../storage/transactions';
 import { readUserServerView } from '../users/user-views';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
 import { consumeVerificationCode, createVerificationCode } from './verification-codes';
+import { recordAuditEvent } from '../audit/audit-log';
 
 /** The SDK refuses options whose RP id is anything else, and puts the page's hostname in its place. */
 export const sentinelRpId = 'THIS_VALUE_WILL_BE_REPLACED.example.com';
@@ -160,6 +161,7 @@ export async function registerPasskey(
         createdAt: ctx.clock.now(),
       })
       .run();
+    recordAuditEvent(ctx, tx, { projectId, type: 'passkey.added', userId, details: { name } });
   });
   return { user_handle: userHandle };
 }
@@ -239,6 +241,6 @@ export async function signInWithPasskey(
     .all();
   if (updated.length === 0) throw failed('The passkey could not be verified.');
   const user = requireUserRow(ctx.db, projectId, stored.userId);
-  const result = await completeSignIn(ctx, projectId, user);
+  const result = await completeSignIn(ctx, projectId, user, { method: 'passkey' });
   return { ...result, is_new_user: false };
 }

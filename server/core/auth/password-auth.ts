@@ -1,5 +1,6 @@
 // Email-and-password sign-up, sign-in and password changes, in the order of checks
 // Stack uses so each failure gets the same error it would there.
+import { recordAuditEvent } from '../audit/audit-log';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { knownError } from '../../protocol/known-errors';
@@ -46,7 +47,7 @@ export async function signUpWithPassword(
     password: input.password,
   }, { passwordStrengthChecked: true });
   if (input.verification_callback_url) sendSignUpVerification(ctx, projectId, user.id, input.verification_callback_url);
-  return completeSignIn(ctx, projectId, { id: user.id, requiresTotpMfa: user.requires_totp_mfa }, { isNewUser: true });
+  return completeSignIn(ctx, projectId, { id: user.id, requiresTotpMfa: user.requires_totp_mfa }, { method: 'password', isNewUser: true });
 }
 
 /** Sign-up succeeds whatever happens to its verification email, e.g. an untrusted URL. */
@@ -76,6 +77,12 @@ export async function signInWithPassword(
   else await verifyAgainstDummyHash(input.password);
   if (!user?.passwordHash || !passwordMatches) {
     if (guess.failed().backstopTripped) offerAccountUnlock(ctx, projectId, 'password', input.email);
+    recordAuditEvent(ctx, ctx.db, {
+      projectId,
+      type: 'sign_in.failed',
+      userId: user?.id ?? null,
+      details: { method: 'password', reason: user ? 'wrong_password' : 'unknown_email', email: input.email },
+    });
     throw knownError('EMAIL_PASSWORD_MISMATCH');
   }
   guess.succeeded();
@@ -88,7 +95,7 @@ export async function signInWithPassword(
       .where(eq(users.id, user.id))
       .run();
   }
-  return completeSignIn(ctx, projectId, user);
+  return completeSignIn(ctx, projectId, user, { method: 'password' });
 }
 
 /** Changes a known password; the caller's own session (its refresh token) survives. */

@@ -12,6 +12,7 @@ import type { DbWriter, Tx } from '../storage/transactions';
 import { writeTransaction } from '../storage/transactions';
 import { requireUserRow } from '../storage/user-queries';
 import { randomCrockfordString } from './random-tokens';
+import { recordAuditEvent } from '../audit/audit-log';
 
 export const recoveryCodeCount = 10;
 /** Ten Crockford characters carry 50 random bits; shown as two groups of five. */
@@ -66,6 +67,7 @@ export function makeRecoveryCodes(ctx: Context, projectId: string, userId: strin
     tx.insert(mfaRecoveryCodes)
       .values(codes.map((code) => ({ id: crypto.randomUUID(), projectId, userId, codeDigest: recoveryCodeDigest(ctx, code), createdAt })))
       .run();
+    recordAuditEvent(ctx, tx, { projectId, type: 'mfa.recovery_codes_made', userId });
   });
   return { codes: codes.map(formatted), remaining_count: codes.length };
 }

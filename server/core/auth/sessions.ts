@@ -9,10 +9,11 @@ import { issueAccessToken } from './access-tokens';
 import { isValidApiKey } from '../projects/api-keys';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
-import { writeTransaction, type DbWriter } from '../storage/transactions';
+import { writeTransaction, type DbWriter, type Tx } from '../storage/transactions';
 import { findProjectRow, projectExists } from '../projects/projects';
 import { randomCrockfordString, sha256Hex } from './random-tokens';
 import { findUserRow } from '../storage/user-queries';
+import { recordAuditEvent } from '../audit/audit-log';
 
 export const defaultSessionLifetimeMillis = 365 * 24 * 60 * 60 * 1000;
 export const maxSessionLifetimeMillis = 367 * 24 * 60 * 60 * 1000;
@@ -52,17 +53,28 @@ export async function startSession(
   projectId: string,
   userId: string,
   expiresInMillis: number = defaultSessionLifetimeMillis,
+  /** Writes that belong with the new session (its sign-in's audit event), in its transaction. */
+  alongside?: (tx: Tx) => void,
 ): Promise<SessionTokens> {
   const refreshToken = randomCrockfordString(45);
   const now = ctx.clock.now();
-  prepared(ctx, insertRefreshToken).run({
-    id: crypto.randomUUID(),
-    projectId,
-    userId,
-    tokenHash: sha256Hex(refreshToken),
-    createdAt: now,
-    expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
-  });
+  const insert = () =>
+    prepared(ctx, insertRefreshToken).run({
+      id: crypto.randomUUID(),
+      projectId,
+      userId,
+      tokenHash: sha256Hex(refreshToken),
+      createdAt: now,
+      expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
+    });
+  if (alongside) {
+    writeTransaction(ctx, (tx) => {
+      insert();
+      alongside(tx);
+    });
+  } else {
+    insert();
+  }
   return { access_token: await issueAccessToken(ctx, projectId, userId), refresh_token: refreshToken };
 }
 
@@ -159,14 +171,17 @@ export async function refreshAccessToken(
 
 /** Sign-out: deletes that refresh token within the project, with the tokens it replaced. */
 export function endSession(ctx: Context, projectId: string, refreshToken: string): void {
-  const deleted = ctx.db
-    .delete(refreshTokens)
-    .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.tokenHash, sha256Hex(refreshToken))))
-    .returning({ sessionId: refreshTokens.sessionId })
-    .all();
-  if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
-  const sessionId = deleted[0]!.sessionId;
-  if (sessionId !== null) ctx.db.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId)).run();
+  writeTransaction(ctx, (tx) => {
+    const deleted = tx
+      .delete(refreshTokens)
+      .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.tokenHash, sha256Hex(refreshToken))))
+      .returning({ sessionId: refreshTokens.sessionId, userId: refreshTokens.userId })
+      .all();
+    if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    const { sessionId, userId } = deleted[0]!;
+    if (sessionId !== null) tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId)).run();
+    recordAuditEvent(ctx, tx, { projectId, type: 'sign_out', userId });
+  });
 }
 
 /** Ends every session of the user except, optionally, the one holding `keepRefreshToken`. */

@@ -1,6 +1,7 @@
 // The one way every sign-in path (password, sign-up, one-time code, OAuth token exchange) ends:
 // either a session, or, for a user with TOTP turned on, the multi-factor challenge instead, so
 // no path can hand out tokens without the second factor.
+import { recordAuditEvent } from '../audit/audit-log';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { startSession, type SessionTokens } from './sessions';
@@ -14,7 +15,12 @@ export interface SignInResult extends SessionTokens {
 export interface MfaAttemptData {
   user_id: string;
   is_new_user: boolean;
+  /** The first factor, for the audit log's sign-in event once the second one is given. */
+  method?: SignInMethod;
 }
+
+/** How a sign-in began, as the audit log records it. */
+export type SignInMethod = 'password' | 'magic_link' | 'passkey' | 'oauth';
 
 /** The user signing in, as the sign-in path has just read it (a user row qualifies). */
 export interface SigningInUser {
@@ -26,12 +32,15 @@ export async function completeSignIn(
   ctx: Context,
   projectId: string,
   user: SigningInUser,
-  options: { isNewUser?: boolean } = {},
+  options: { method: SignInMethod; isNewUser?: boolean },
 ): Promise<SignInResult> {
   if (user.requiresTotpMfa) {
-    const attempt: MfaAttemptData = { user_id: user.id, is_new_user: options.isNewUser ?? false };
+    const attempt: MfaAttemptData = { user_id: user.id, is_new_user: options.isNewUser ?? false, method: options.method };
     const attemptCode = createVerificationCode(ctx, ctx.db, projectId, 'mfa_attempt', { ...attempt });
     throw knownError('MULTI_FACTOR_AUTHENTICATION_REQUIRED', attemptCode);
   }
-  return { ...(await startSession(ctx, projectId, user.id)), user_id: user.id };
+  const tokens = await startSession(ctx, projectId, user.id, undefined, (tx) =>
+    recordAuditEvent(ctx, tx, { projectId, type: 'sign_in.succeeded', userId: user.id, details: { method: options.method } }),
+  );
+  return { ...tokens, user_id: user.id };
 }

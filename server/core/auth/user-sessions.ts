@@ -9,6 +9,7 @@ import { refreshTokens } from '../../../db/schema';
 import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { requireUserRow } from '../storage/user-queries';
+import { recordAuditEvent } from '../audit/audit-log';
 
 export interface UserSessionView {
   /** Stays the same across rotations: the sign-in's first token's id. */
@@ -62,6 +63,7 @@ export function endUserSession(ctx: Context, projectId: string, userId: string, 
       .returning({ id: refreshTokens.id })
       .all();
     if (ended.length === 0) throw plainTextError('SESSION_NOT_FOUND');
+    recordAuditEvent(ctx, tx, { projectId, type: 'session.revoked', userId, details: { session_id: sessionId } });
   });
 }
 
@@ -69,11 +71,13 @@ export function endUserSession(ctx: Context, projectId: string, userId: string, 
 export function signOutEverywhere(ctx: Context, projectId: string, userId: string): number {
   return writeTransaction(ctx, (tx) => {
     requireUserRow(tx, projectId, userId);
-    return tx
+    const ended = tx
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.userId, userId)))
       .returning({ replacedAt: refreshTokens.replacedAt })
       .all()
       .filter((token) => token.replacedAt === null).length;
+    recordAuditEvent(ctx, tx, { projectId, type: 'session.revoked', userId, details: { all: true, ended } });
+    return ended;
   });
 }

@@ -17,8 +17,9 @@ import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { requireProjectRow } from './projects';
 import { randomCrockfordString, secretMatchesDigest, sha256Hex } from '../auth/random-tokens';
-import type { DbWriter } from '../storage/transactions';
+import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
+import { recordAuditEvent } from '../audit/audit-log';
 
 type KeySetRow = typeof apiKeySets.$inferSelect;
 
@@ -93,6 +94,7 @@ export function createApiKeySet(
     row[lastFourColumn[kind]] = key.slice(-4);
   }
   db.insert(apiKeySets).values(row).run();
+  recordAuditEvent(ctx, db, { projectId, type: 'api_keys.created', details: { key_set_id: row.id, description: row.description, kinds: requested } });
 
   return {
     id: row.id,
@@ -131,7 +133,10 @@ export function updateApiKeySet(
   // Revoking twice keeps the first revocation time.
   if (update.revoked && row.manuallyRevokedAt === null) changes.manuallyRevokedAt = ctx.clock.now();
   if (Object.keys(changes).length > 0) {
-    ctx.db.update(apiKeySets).set(changes).where(eq(apiKeySets.id, row.id)).run();
+    writeTransaction(ctx, (tx) => {
+      tx.update(apiKeySets).set(changes).where(eq(apiKeySets.id, row.id)).run();
+      if (changes.manuallyRevokedAt) recordAuditEvent(ctx, tx, { projectId, type: 'api_keys.revoked', details: { key_set_id: row.id } });
+    });
   }
   return getApiKeySet(ctx, projectId, keySetId);
 }

@@ -34,6 +34,7 @@ import { prepared } from '../storage/prepared-queries';
 import { findProductionModeProblems } from './production-mode';
 import { removeProjectFromEveryOwner } from './project-owners';
 import { openOptionalSecret, sealOptionalSecret } from '../storage/read-back-secrets';
+import { recordAuditEvent } from '../audit/audit-log';
 
 export const internalProjectId = 'internal';
 
@@ -104,6 +105,9 @@ export function updateProject(ctx: Context, projectId: string, update: ProjectUp
   writeTransaction(ctx, (tx) => {
     requireProjectRow(tx, projectId);
     applyProjectUpdate(ctx, tx, projectId, update);
+    // The names of what changed, never values: email_config and providers carry secrets.
+    const fields = [...Object.keys(update).filter((key) => key !== 'config'), ...Object.keys(update.config ?? {}).map((key) => `config.${key}`)];
+    recordAuditEvent(ctx, tx, { projectId, type: 'project.updated', details: { fields } });
   });
   return readProjectAdminView(ctx, projectId);
 }
@@ -185,6 +189,7 @@ export function projectAdminView(ctx: Context, row: ProjectRow): ProjectAdminVie
       create_team_on_sign_up: row.createTeamOnSignUp,
       refresh_token_rotation_enabled: row.refreshTokenRotation,
       password_strength_check_enabled: row.passwordStrengthCheck,
+      audit_log_retention_days: row.auditLogRetentionDays,
       oauth_providers: providers,
       enabled_oauth_providers: providers.filter((p) => p.enabled).map((p) => ({ id: p.id })),
       domains,
@@ -267,6 +272,7 @@ function applyProjectUpdate(ctx: Context, tx: DbWriter, projectId: string, updat
     const value = config[field];
     if (value !== undefined) projectChanges[column] = value;
   }
+  if (config.audit_log_retention_days !== undefined) projectChanges.auditLogRetentionDays = config.audit_log_retention_days;
   if (Object.keys(projectChanges).length > 0) {
     tx.update(projects).set(projectChanges).where(eq(projects.id, projectId)).run();
   }

@@ -8,6 +8,7 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { PermissionDefinitionView } from '../../protocol/team-schemas';
 import type { Context } from '../storage/context';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
+import { recordAuditEvent } from '../audit/audit-log';
 
 /** As in Stack, new projects get `member` (the member default) and `admin` (the creator default). */
 export const defaultPermissionDefinitions = [
@@ -160,6 +161,7 @@ export function createPermissionDefinition(
       .values({ projectId, id: input.id, description: input.description || null, createdAt: ctx.clock.now() })
       .run();
     insertContainments(tx, projectId, input.id, contained);
+    recordAuditEvent(ctx, tx, { projectId, type: 'permission_definition.created', details: { id: input.id, contained_permission_ids: contained } });
     return readDefinition(tx, projectId, input.id);
   });
 }
@@ -191,6 +193,7 @@ export function updatePermissionDefinition(
       checkContainedIds(tx, projectId, newId, input.contained_permission_ids);
       insertContainments(tx, projectId, newId, input.contained_permission_ids);
     }
+    recordAuditEvent(ctx, tx, { projectId, type: 'permission_definition.updated', details: { id: newId, ...(newId !== id && { from: id }) } });
     return readDefinition(tx, projectId, newId);
   });
 }
@@ -243,5 +246,6 @@ export function deletePermissionDefinition(ctx: Context, projectId: string, id: 
     tx.delete(permissionDefinitions)
       .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
       .run();
+    recordAuditEvent(ctx, tx, { projectId, type: 'permission_definition.deleted', details: { id } });
   });
 }

@@ -10,6 +10,7 @@ import { requireMembership } from '../storage/team-queries';
 import { requireClientUser, type TeamCaller } from './team-callers';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { requireUserRow } from '../storage/user-queries';
+import { recordAuditEvent } from '../audit/audit-log';
 
 /** `roots` and everything reachable from them. Definitions cannot form cycles, but a visited set costs nothing. */
 function expandPermissions(graph: Map<string, string[]>, roots: Iterable<string>): Set<string> {
@@ -136,7 +137,15 @@ export function grantTeamPermission(
 ): TeamPermissionView {
   writeTransaction(ctx, (tx) => {
     requireGrantTarget(tx, projectId, teamId, userId, permissionId);
-    tx.insert(teamMemberPermissions).values({ projectId, teamId, userId, permissionId }).onConflictDoNothing().run();
+    const granted = tx
+      .insert(teamMemberPermissions)
+      .values({ projectId, teamId, userId, permissionId })
+      .onConflictDoNothing()
+      .returning({ permissionId: teamMemberPermissions.permissionId })
+      .all();
+    if (granted.length > 0) {
+      recordAuditEvent(ctx, tx, { projectId, type: 'permission.granted', userId, details: { team_id: teamId, permission_id: permissionId } });
+    }
   });
   return { id: permissionId, user_id: userId, team_id: teamId };
 }
@@ -163,5 +172,6 @@ export function revokeTeamPermission(
       .returning()
       .all();
     if (deleted.length === 0) throw knownError('TEAM_PERMISSION_NOT_FOUND', teamId, userId, permissionId);
+    recordAuditEvent(ctx, tx, { projectId, type: 'permission.revoked', userId, details: { team_id: teamId, permission_id: permissionId } });
   });
 }

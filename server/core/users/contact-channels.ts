@@ -11,6 +11,7 @@ import type { RequestOrigin } from '../auth/rate-limits';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { findUserRow } from '../storage/user-queries';
 import { foldForSearch, isAuthEmailOfAnotherUser } from './users';
+import { recordAuditEvent } from '../audit/audit-log';
 
 type ChannelRow = typeof contactChannels.$inferSelect;
 
@@ -115,6 +116,7 @@ export function createContactChannel(
     if (input.used_for_auth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, input.value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
     tx.insert(contactChannels).values(row).run();
+    recordAuditEvent(ctx, tx, { projectId, type: 'email.added', userId, details: { email: row.value, is_primary: row.isPrimary } });
   });
   return view(row);
 }
@@ -145,6 +147,14 @@ export function updateContactChannel(
       isVerified: input.is_verified ?? (changedValue ? false : row.isVerified),
     };
     tx.update(contactChannels).set(changes).where(eq(contactChannels.id, row.id)).run();
+    if (changedValue || changes.isPrimary !== row.isPrimary || changes.usedForAuth !== row.usedForAuth) {
+      recordAuditEvent(ctx, tx, {
+        projectId,
+        type: 'email.changed',
+        userId,
+        details: { from: row.value, email: value, is_primary: changes.isPrimary, used_for_auth: usedForAuth },
+      });
+    }
     return view({ ...row, ...changes });
   });
 }
@@ -154,6 +164,7 @@ export function deleteContactChannel(ctx: Context, projectId: string, userId: st
     const row = findChannel(tx, projectId, userId, channelId);
     if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_CHANGE');
     tx.delete(contactChannels).where(eq(contactChannels.id, row.id)).run();
+    recordAuditEvent(ctx, tx, { projectId, type: 'email.removed', userId, details: { email: row.value } });
   });
 }
 

@@ -9,6 +9,7 @@ import type { Context } from '../storage/context';
 import type { DbWriter } from '../storage/transactions';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { readUserServerView } from './user-views';
+import { recordAuditEvent } from '../audit/audit-log';
 
 /**
  * Stores `passwordHash` (null removes the password) for the user, inside the caller's write
@@ -30,5 +31,6 @@ export function replaceUserPassword(
 ): void {
   tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
   endOtherSessions(tx, userId, options.keepRefreshToken);
+  recordAuditEvent(ctx, tx, { projectId, type: passwordHash === null ? 'password.removed' : 'password.changed', userId });
   enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', () => readUserServerView(ctx, projectId, userId));
 }

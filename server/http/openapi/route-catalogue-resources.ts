@@ -1,5 +1,6 @@
 // Route descriptions of projects, keys, users, contact channels, email templates, metrics and
 // webhooks (see route-catalogue.ts).
+import { auditEventView } from '../../protocol/audit-schemas';
 import * as v from 'valibot';
 import {
   contactChannelCreateClientSchema,
@@ -71,6 +72,27 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     signedInUser: true,
     response: { status: 201, schema: projectAdminViewResponse },
     errors: ['EXPECTED_INTERNAL_PROJECT'],
+  },
+  'GET /audit-events': {
+    summary:
+      "The audit log, newest first (authd's own): filter by user_id, type (comma list), since/until (ms); `cursor` is the previous page's next_cursor",
+    tag: 'Projects',
+    access: 'admin',
+    query: v.object({
+      user_id: v.optional(v.string()),
+      type: v.optional(v.string()),
+      since: v.optional(v.string()),
+      until: v.optional(v.string()),
+      cursor: v.optional(v.string()),
+      limit: v.optional(v.string()),
+    }),
+    response: {
+      schema: v.object({
+        items: v.array(auditEventView),
+        is_paginated: v.literal(true),
+        pagination: v.object({ next_cursor: v.nullable(v.string()) }),
+      }),
+    },
   },
   'GET /internal/metrics': {
     summary: 'Usage: totals, daily sign-ups and active users, recent users, sign-in methods',

@@ -1,0 +1,123 @@
+// The audit log: each recorded event names its type, the account it concerns, the actor and
+// where the call came from (audit-origin.ts), and a few details (never secrets). Callers record
+// inside the transaction of the change, so an event exists exactly when its change does. Read
+// newest first, a page at a time; pruned by each project's retention.
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { auditEvents, projects } from '../../../db/schema';
+import type { AuditEventType, AuditEventView, AuditListFilter } from '../../protocol/audit-schemas';
+import type { Context } from '../storage/context';
+import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
+import type { DbWriter } from '../storage/transactions';
+import { currentAuditOrigin } from './audit-origin';
+
+export interface AuditEventInput {
+  projectId: string;
+  type: AuditEventType;
+  /** The account the event is about, when there is one. */
+  userId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export function recordAuditEvent(ctx: Context, db: DbWriter, event: AuditEventInput): void {
+  const origin = currentAuditOrigin();
+  db.insert(auditEvents)
+    .values({
+      projectId: event.projectId,
+      occurredAt: ctx.clock.now(),
+      type: event.type,
+      actorType: origin.actorType,
+      actorId: origin.actorId,
+      subjectUserId: event.userId ?? null,
+      ip: origin.ip(),
+      userAgent: origin.userAgent,
+      details: event.details ?? {},
+    })
+    .run();
+}
+
+export const defaultAuditPageSize = 100;
+
+export function listAuditEvents(
+  ctx: Context,
+  projectId: string,
+  filter: AuditListFilter,
+): { items: AuditEventView[]; is_paginated: true; pagination: { next_cursor: string | null } } {
+  const limit = filter.limit ?? defaultAuditPageSize;
+  const conditions: SQL[] = [eq(auditEvents.projectId, projectId)];
+  if (filter.user_id) conditions.push(eq(auditEvents.subjectUserId, filter.user_id));
+  if (filter.type) conditions.push(inArray(auditEvents.type, filter.type));
+  if (filter.since !== undefined) conditions.push(gte(auditEvents.occurredAt, filter.since));
+  if (filter.until !== undefined) conditions.push(lte(auditEvents.occurredAt, filter.until));
+  if (filter.cursor !== undefined) conditions.push(lt(auditEvents.id, filter.cursor));
+  // One more than the page tells whether another page follows.
+  const rows = ctx.db
+    .select()
+    .from(auditEvents)
+    .where(and(...conditions))
+    .orderBy(desc(auditEvents.id))
+    .limit(limit + 1)
+    .all();
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((row) => ({
+      id: String(row.id),
+      occurred_at_millis: row.occurredAt,
+      type: row.type as AuditEventType,
+      actor: { type: row.actorType, id: row.actorId },
+      user_id: row.subjectUserId,
+      ip: row.ip,
+      user_agent: row.userAgent,
+      details: (row.details ?? {}) as Record<string, unknown>,
+    })),
+    is_paginated: true,
+    pagination: { next_cursor: rows.length > limit ? String(page[page.length - 1]!.id) : null },
+  };
+}
+
+/** Events after `afterId`, oldest first: what `authd audit --follow` prints as they come. */
+export function auditEventsAfter(ctx: Context, projectId: string, afterId: number, filter: AuditListFilter): AuditEventView[] {
+  const newestFirst = listAuditEvents(ctx, projectId, { ...filter, cursor: undefined, limit: 1000 }).items;
+  return newestFirst.filter((event) => Number(event.id) > afterId).reverse();
+}
+
+/**
+ * Deletes each project's events older than its retention (0 keeps everything), in batches so a
+ * large backlog does not hold the write lock for long. Returns how many went.
+ */
+export function pruneAuditEvents(ctx: Context, batchSize = 5_000): number {
+  const now = ctx.clock.now();
+  let pruned = 0;
+  const retentions = ctx.db.select({ id: projects.id, days: projects.auditLogRetentionDays }).from(projects).all();
+  for (const { id, days } of retentions) {
+    if (days <= 0) continue;
+    const cutoff = now - days * 24 * 60 * 60 * 1000;
+    for (;;) {
+      const deleted = ctx.db
+        .delete(auditEvents)
+        .where(
+          inArray(
+            auditEvents.id,
+            sql`(select ${auditEvents.id} from ${auditEvents} where ${auditEvents.projectId} = ${id} and ${auditEvents.occurredAt} < ${cutoff} limit ${batchSize})`,
+          ),
+        )
+        .returning({ id: auditEvents.id })
+        .all().length;
+      pruned += deleted;
+      if (deleted < batchSize) break;
+    }
+  }
+  return pruned;
+}
+
+/** `serve` prunes at start and then hourly. */
+export function startAuditPruning(ctx: Context): BackgroundWorker {
+  return startBackgroundWorker({
+    name: 'audit log pruning',
+    pollIntervalMillis: 60 * 60 * 1000,
+    log: ctx.log,
+    async runBatch() {
+      pruneAuditEvents(ctx);
+      return false;
+    },
+  });
+}
