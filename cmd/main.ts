@@ -6,6 +6,7 @@ import { currentCliIo, describeCliFailure, describeCliFailureAsJson, printErrorL
 import { userInfo } from 'node:os';
 import { withAuditOrigin, type AuditOrigin } from '../server/core/audit/audit-origin';
 import { adminsCommand } from './commands/admins';
+import { auditCommand } from './commands/audit';
 import { completionCommand } from './commands/completion';
 import { configCommand } from './commands/config';
 import { emailTemplatesCommand } from './commands/email-templates';
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   program.addCommand(adminsCommand());
   program.addCommand(mailCommand());
   program.addCommand(webhooksCommand());
+  program.addCommand(auditCommand());
   program.addCommand(emailTemplatesCommand());
   program.addCommand(configCommand());
   program.addCommand(tuiCommand());

@@ -362,6 +362,32 @@ describe('authd tui screens', () => {
     }
   });
 
+  test('audit log: events appear as they are written, a type filter by its start, details of the chosen one', async () => {
+    const project = scratchProject();
+    await signUp(project, 'audited@tui.example.com');
+    tui = await openSection(project, 'Audit log');
+    await tui.waitFor('sign_in.succeeded');
+    expect(tui.frame()).toContain('user.created');
+    // Written while the screen is open: shown within its one-second refresh.
+    await call(t, 'POST', '/auth/password/sign-in', {
+      headers: { ...project.headers('client'), 'user-agent': 'TuiAuditTest/3' },
+      body: { email: 'audited@tui.example.com', password: 'not the right one' },
+    });
+    await tui.waitFor('sign_in.failed');
+    await tui.press('f');
+    await tui.waitFor('Event type (or its start');
+    await tui.press('nothing_like_this');
+    await tui.press(keys.enter);
+    await tui.waitFor('No event type starts with "nothing_like_this".');
+    for (let i = 0; i < 'nothing_like_this'.length; i++) await tui.press(keys.backspace);
+    await tui.press('sign_in.f');
+    await tui.press(keys.enter);
+    await tui.waitFor('Filter: sign_in.f');
+    const frame = await tui.waitFor('TuiAuditTest/3');
+    expect(frame).not.toContain('user.created');
+    expect(frame).toContain('"reason":"wrong_password"');
+  });
+
   test('outbox and metrics: emails with their links, sign-ups per day drawn as a chart', async () => {
     const project = scratchProject();
     await signUp(project, 'charted@tui.example.com');

@@ -15,6 +15,7 @@ import { TeamsScreen } from './teams-screen';
 import { PermissionsScreen } from './permissions-screen';
 import { EmailTemplatesScreen } from './email-templates-screen';
 import { WebhooksScreen } from './webhooks-screen';
+import { AuditScreen } from './audit-screen';
 
 export function ProjectScreen({ projectId }: { projectId: string }) {
   const { ctx, push } = useNavigation();
@@ -30,6 +31,7 @@ export function ProjectScreen({ projectId }: { projectId: string }) {
     ['Email templates', <EmailTemplatesScreen projectId={projectId} />],
     ['Webhooks', <WebhooksScreen projectId={projectId} />],
     ['Metrics', <MetricsScreen projectId={projectId} />],
+    ['Audit log', <AuditScreen projectId={projectId} />],
     ['Dev outbox', <OutboxScreen />],
   ];
   const selected = useSelection(sections.length, true, (index) => {

@@ -2,7 +2,7 @@
 // where the call came from (audit-origin.ts), and a few details (never secrets). Callers record
 // inside the transaction of the change, so an event exists exactly when its change does. Read
 // newest first, a page at a time; pruned by each project's retention.
-import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { auditEvents, projects } from '../../../db/schema';
 import type { AuditEventType, AuditEventView, AuditListFilter } from '../../protocol/audit-schemas';
 import type { Context } from '../storage/context';
@@ -43,11 +43,7 @@ export function listAuditEvents(
   filter: AuditListFilter,
 ): { items: AuditEventView[]; is_paginated: true; pagination: { next_cursor: string | null } } {
   const limit = filter.limit ?? defaultAuditPageSize;
-  const conditions: SQL[] = [eq(auditEvents.projectId, projectId)];
-  if (filter.user_id) conditions.push(eq(auditEvents.subjectUserId, filter.user_id));
-  if (filter.type) conditions.push(inArray(auditEvents.type, filter.type));
-  if (filter.since !== undefined) conditions.push(gte(auditEvents.occurredAt, filter.since));
-  if (filter.until !== undefined) conditions.push(lte(auditEvents.occurredAt, filter.until));
+  const conditions = filterConditions(projectId, filter);
   if (filter.cursor !== undefined) conditions.push(lt(auditEvents.id, filter.cursor));
   // One more than the page tells whether another page follows.
   const rows = ctx.db
@@ -59,25 +55,44 @@ export function listAuditEvents(
     .all();
   const page = rows.slice(0, limit);
   return {
-    items: page.map((row) => ({
-      id: String(row.id),
-      occurred_at_millis: row.occurredAt,
-      type: row.type as AuditEventType,
-      actor: { type: row.actorType, id: row.actorId },
-      user_id: row.subjectUserId,
-      ip: row.ip,
-      user_agent: row.userAgent,
-      details: (row.details ?? {}) as Record<string, unknown>,
-    })),
+    items: page.map(eventView),
     is_paginated: true,
     pagination: { next_cursor: rows.length > limit ? String(page[page.length - 1]!.id) : null },
   };
 }
 
-/** Events after `afterId`, oldest first: what `authd audit --follow` prints as they come. */
+/** Events written after `afterId`, oldest first: what `authd audit --follow` prints as they come. */
 export function auditEventsAfter(ctx: Context, projectId: string, afterId: number, filter: AuditListFilter): AuditEventView[] {
-  const newestFirst = listAuditEvents(ctx, projectId, { ...filter, cursor: undefined, limit: 1000 }).items;
-  return newestFirst.filter((event) => Number(event.id) > afterId).reverse();
+  return ctx.db
+    .select()
+    .from(auditEvents)
+    .where(and(...filterConditions(projectId, filter), gt(auditEvents.id, afterId)))
+    .orderBy(asc(auditEvents.id))
+    .limit(1000)
+    .all()
+    .map(eventView);
+}
+
+function filterConditions(projectId: string, filter: AuditListFilter): SQL[] {
+  const conditions: SQL[] = [eq(auditEvents.projectId, projectId)];
+  if (filter.user_id) conditions.push(eq(auditEvents.subjectUserId, filter.user_id));
+  if (filter.type) conditions.push(inArray(auditEvents.type, filter.type));
+  if (filter.since !== undefined) conditions.push(gte(auditEvents.occurredAt, filter.since));
+  if (filter.until !== undefined) conditions.push(lte(auditEvents.occurredAt, filter.until));
+  return conditions;
+}
+
+function eventView(row: typeof auditEvents.$inferSelect): AuditEventView {
+  return {
+    id: String(row.id),
+    occurred_at_millis: row.occurredAt,
+    type: row.type as AuditEventType,
+    actor: { type: row.actorType, id: row.actorId },
+    user_id: row.subjectUserId,
+    ip: row.ip,
+    user_agent: row.userAgent,
+    details: (row.details ?? {}) as Record<string, unknown>,
+  };
 }
 
 /**
