@@ -2,6 +2,7 @@
 // made at build time (chosen by Accept-Encoding, never compressed per request), cached for a
 // year as immutable (the name changes with the content), with an ETag for revalidation.
 import { basename } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { textResponse } from './error-responses';
 
 /** The copies scripts/build-ui.ts writes beside each file, best first. */
@@ -57,11 +58,32 @@ export async function serveHashedFile(request: Request, file: string): Promise<R
   return new Response(request.method === 'HEAD' ? null : body, { headers });
 }
 
-/** A small generated page, gzipped when the browser takes gzip (it differs per request). */
-export function compressedPage(request: Request, html: string, headers: Record<string, string>): Response {
+/** A generated page with its compressed copies and ETag, made once and served many times. */
+export interface PreparedPage {
+  etag: string;
+  bodies: { br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer>; identity: Uint8Array<ArrayBuffer> };
+}
+
+export function preparePage(html: string): PreparedPage {
+  const identity = new TextEncoder().encode(html);
+  return {
+    etag: `"${Bun.hash(identity).toString(36)}"`,
+    bodies: {
+      identity,
+      gzip: new Uint8Array(Bun.gzipSync(identity)),
+      br: new Uint8Array(brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })),
+    },
+  };
+}
+
+/** A prepared page in the best encoding the request accepts, or 304 when the client has it. */
+export function servePreparedPage(request: Request, page: PreparedPage, headers: Record<string, string>): Response {
   const accepted = acceptedEncodings(request.headers.get('accept-encoding'));
-  if (!accepted.has('gzip')) return new Response(html, { headers: { ...headers, vary: 'Accept-Encoding' } });
-  return new Response(Bun.gzipSync(new TextEncoder().encode(html)), {
-    headers: { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' },
-  });
+  const encoding = (['br', 'gzip'] as const).find((name) => accepted.has(name) || accepted.has('*')) ?? 'identity';
+  // One ETag per encoded copy, as for the hashed files.
+  const etag = encoding === 'identity' ? page.etag : `${page.etag.slice(0, -1)}.${encoding}"`;
+  const all: Record<string, string> = { ...headers, etag, vary: 'Accept-Encoding' };
+  if (encoding !== 'identity') all['content-encoding'] = encoding;
+  if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: all });
+  return new Response(request.method === 'HEAD' ? null : page.bodies[encoding], { headers: all });
 }

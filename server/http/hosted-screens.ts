@@ -1,13 +1,15 @@
 // Serves the prebuilt handler screens (ui/hosted): `/handler/*` for the default project and
 // `/projects/{id}/handler/*` for any project. Hashed assets under `{handler}/_assets/`, every
 // other path gets index.html with the project's public screen settings (SPA fallback).
+import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import type { Context } from '../core/storage/context';
 import { defaultHostedProjectId, hostedScreensConfig } from '../core/projects/hosted-screens';
 import { findProjectRow } from '../core/projects/projects';
 import { textResponse } from './error-responses';
-import { compressedPage, serveHashedFile } from './compressed-assets';
-import { hostedDocumentTitle } from '../protocol/hosted-screens-config';
+import { preparePage, serveHashedFile, servePreparedPage, type PreparedPage } from './compressed-assets';
+import { WriteInvalidatedCache } from '../core/storage/write-invalidated-cache';
+import { hostedDocumentTitle, hostedScreenTitles } from '../protocol/hosted-screens-config';
 import { escapeHtml } from '../protocol/html-escape';
 
 const projectHandlerPattern = /^\/projects\/([^/]+)\/handler(?:\/(.*))?$/;
@@ -45,16 +47,25 @@ async function serveAsset(request: Request, runtime: string, assetPath: string):
   return serveHashedFile(request, file);
 }
 
-async function serveIndex(
-  ctx: Context,
-  request: Request,
-  runtime: string,
-  projectId: string,
-  handlerPath: string,
-  page: string,
-): Promise<Response> {
-  const template = Bun.file(join(buildRoot, runtime, 'index.html'));
-  if (!(await template.exists())) return textResponse(503, notBuiltText);
+// The page template of each runtime, read once (null when the screens are not built).
+const templates = new Map<string, string | null>();
+
+function pageTemplate(runtime: string): string | null {
+  if (!templates.has(runtime)) {
+    const file = join(buildRoot, runtime, 'index.html');
+    templates.set(runtime, existsSync(file) ? readFileSync(file, 'utf8') : null);
+  }
+  return templates.get(runtime)!;
+}
+
+/**
+ * A screen's page is the same for every visitor until the project's settings change, so it is
+ * made and compressed once and kept in memory until the next database write (which may have been
+ * such a change): a page load then costs a cache lookup, not three queries and a compression.
+ */
+const preparedPages = new WriteInvalidatedCache<PreparedPage | Response>(2_000);
+
+function renderPage(ctx: Context, template: string, projectId: string, handlerPath: string, page: string): string {
   const config = hostedScreensConfig(ctx, projectId, handlerPath);
   // One pass with function replacers: no value can bring in a placeholder or a `$&` pattern.
   const values: Record<string, string> = {
@@ -63,10 +74,31 @@ async function serveIndex(
     AUTHD_TITLE: escapeHtml(hostedDocumentTitle(page, config.projectName)),
     AUTHD_PROJECT_NAME: escapeHtml(config.projectName),
   };
-  const html = (await template.text()).replace(/%(AUTHD_[A-Z_]+)%/g, (placeholder, name: string) => values[name] ?? placeholder);
-  return compressedPage(request, html, {
+  return template.replace(/%(AUTHD_[A-Z_]+)%/g, (placeholder, name: string) => values[name] ?? placeholder);
+}
+
+/**
+ * `projectId` is worked out only when the page is not in memory: which project `/handler` shows
+ * and whether a project exists change only with a write, which empties the cache.
+ */
+function serveIndex(ctx: Context, request: Request, runtime: string, projectId: () => string | null, handlerPath: string, page: string): Response {
+  const template = pageTemplate(runtime);
+  if (template === null) return textResponse(503, notBuiltText);
+  // Only the known screens have pages of their own (their titles); any other path gets the
+  // fallback one, so made-up paths cannot fill the cache or cost a compression each.
+  const screen = Object.hasOwn(hostedScreenTitles, page) ? page : '';
+  const prepared = preparedPages.get(ctx, `${runtime} ${handlerPath} ${screen}`, () => {
+    const id = projectId();
+    if (id === null) return textResponse(404, 'No default project: open /projects/{project id}/handler/sign-in');
+    if (!findProjectRow(ctx, id)) return textResponse(404, 'Project not found');
+    return preparePage(renderPage(ctx, template, id, handlerPath, screen));
+  });
+  // A refusal is kept as its answer; a Response body can be read once, so each visitor gets a copy.
+  if (prepared instanceof Response) return prepared.clone();
+  return servePreparedPage(request, prepared, {
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
+    // Revalidated at every visit (the ETag makes that a 304), so a settings change shows at once.
+    'cache-control': 'no-cache',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
   });
@@ -82,19 +114,20 @@ function decodedPathSegment(segment: string): string | null {
 
 /** The answer for a hosted-screens path, or null when `pathname` is not one. */
 export async function hostedScreensResponse(ctx: Context, request: Request, pathname: string): Promise<Response | null> {
-  let projectId: string | null;
+  let projectId: () => string | null;
   let handlerPath: string;
   let rest: string;
   const projectMatch = projectHandlerPattern.exec(pathname);
   const defaultMatch = projectMatch ? null : defaultHandlerPattern.exec(pathname);
   if (projectMatch) {
-    projectId = decodedPathSegment(projectMatch[1]!);
-    if (projectId === null) return textResponse(404, 'Project not found');
-    // Built from the project's own id, checked below, never from the raw path: it goes into the page.
-    handlerPath = `/projects/${projectId}/handler`;
+    const id = decodedPathSegment(projectMatch[1]!);
+    if (id === null) return textResponse(404, 'Project not found');
+    projectId = () => id;
+    // Built from the project's own id, checked in serveIndex, never from the raw path: it goes into the page.
+    handlerPath = `/projects/${id}/handler`;
     rest = projectMatch[2] ?? '';
   } else if (defaultMatch) {
-    projectId = defaultHostedProjectId(ctx);
+    projectId = () => defaultHostedProjectId(ctx);
     handlerPath = '/handler';
     rest = defaultMatch[1] ?? '';
   } else {
@@ -103,8 +136,6 @@ export async function hostedScreensResponse(ctx: Context, request: Request, path
   if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, `Method ${request.method} is not allowed`);
   const runtime = runtimeOf(ctx);
   if (rest.startsWith('_assets/')) return serveAsset(request, runtime, rest.slice('_assets/'.length));
-  if (projectId === null) return textResponse(404, 'No default project: open /projects/{project id}/handler/sign-in');
-  if (!findProjectRow(ctx, projectId)) return textResponse(404, 'Project not found');
   return serveIndex(ctx, request, runtime, projectId, handlerPath, rest.split('/')[0] ?? '');
 }
 

@@ -111,7 +111,7 @@ describe('serving', () => {
 
   test('the page shell: gzipped, its title, and a skeleton card with the project name while scripts load', async () => {
     const res = await fetch(`${t.url}/handler/forgot-password`, { headers: { 'accept-encoding': 'gzip' } });
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
     expect(html).toContain('<title>Forgot password – Demo project</title>');
     expect(html).toContain('<main id="root"></main>');
@@ -121,6 +121,53 @@ describe('serving', () => {
       decompress: false,
     } as RequestInit);
     expect(raw.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  test('the page shell comes from memory: brotli, gzip or plain, an ETag per copy and 304; a settings change shows at once', async () => {
+    const page = `${t.url}/handler/sign-up`;
+    const get = (encoding: string, etag?: string) =>
+      fetch(page, { headers: { 'accept-encoding': encoding, ...(etag && { 'if-none-match': etag }) }, decompress: false } as RequestInit);
+    const br = await get('br, gzip');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const brEtag = br.headers.get('etag')!;
+    expect(brEtag).toMatch(/^"[0-9a-z]+\.br"$/);
+    expect((await get('br', brEtag)).status).toBe(304);
+    const gzip = await get('gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('etag')).not.toBe(brEtag);
+    const plain = await get('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const html = await plain.text();
+    expect(html).toContain('<title>Sign up – Demo project</title>');
+    // The same bytes, however they were compressed.
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gzip.arrayBuffer())))).toBe(html);
+
+    // Renaming the project changes the page (and its ETag) on the next request.
+    const renamed = await fetch(`${t.url}/api/v1/projects/current`, {
+      method: 'PATCH',
+      headers: {
+        'content-type': 'application/json',
+        'x-stack-access-type': 'admin',
+        'x-stack-project-id': t.demo!.projectId,
+        'x-stack-super-secret-admin-key': t.demo!.keys.super_secret_admin_key!,
+      },
+      body: JSON.stringify({ display_name: 'Renamed shop' }),
+    });
+    expect(renamed.status).toBe(200);
+    const after = await get('br', brEtag);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(brEtag);
+    expect(await (await get('identity')).text()).toContain('<title>Sign up – Renamed shop</title>');
+    await fetch(`${t.url}/api/v1/projects/current`, {
+      method: 'PATCH',
+      headers: {
+        'content-type': 'application/json',
+        'x-stack-access-type': 'admin',
+        'x-stack-project-id': t.demo!.projectId,
+        'x-stack-super-secret-admin-key': t.demo!.keys.super_secret_admin_key!,
+      },
+      body: JSON.stringify({ display_name: 'Demo project' }),
+    });
   });
 
   test('the skeleton shows before the scripts run and is gone once the card renders', async () => {
