@@ -96,7 +96,8 @@ const clientHeaders = {
   'x-stack-publishable-client-key': demo.publishable_client_key,
 };
 const api = `${listening.url}/api/v1`;
-const credentials = { email: 'bench@example.com', password: 'benchmark password' };
+// A password the strength check accepts (it refuses one containing the part of the email before the @).
+const credentials = { email: 'load-test@example.com', password: 'steady copper lanterns' };
 const signUp = await fetch(`${api}/auth/password/sign-up`, {
   method: 'POST',
   headers: { ...clientHeaders, 'content-type': 'application/json' },
