@@ -361,12 +361,15 @@ describe('account settings: security', () => {
       await screenshot('account-security-mfa-enabled');
 
       // Signing in again now asks for the code.
-      await page.getByRole('link', { name: 'Sign Out' }).click();
-      await page.getByRole('button', { name: 'Sign Out' }).click();
-      await page.waitForURL((url) => !url.pathname.includes('account-settings'));
-      await page.goto(`${t.url}/handler/account-settings/security`);
-      await completePasswordSignIn(page, email, newPassword);
-      await page.getByTestId('mfa-page').waitFor();
+      const signOutAndBackToTheCodeStep = async () => {
+        await page.getByRole('link', { name: 'Sign Out' }).click();
+        await page.getByRole('button', { name: 'Sign Out' }).click();
+        await page.waitForURL((url) => !url.pathname.includes('account-settings'));
+        await page.goto(`${t.url}/handler/account-settings/security`);
+        await completePasswordSignIn(page, email, newPassword);
+        await page.getByTestId('mfa-page').waitFor();
+      };
+      await signOutAndBackToTheCodeStep();
       // The sign-in's code step is the shared one-time-code input: typing the sixth digit signs in,
       // with no press of Verify.
       await screenshot('sign-in-mfa-code-step');
@@ -376,12 +379,7 @@ describe('account settings: security', () => {
 
       // A recovery code in place of the app's code: once. The last one warns before going on.
       const signOut = async () => {
-        await page.getByRole('link', { name: 'Sign Out' }).click();
-        await page.getByRole('button', { name: 'Sign Out' }).click();
-        await page.waitForURL((url) => !url.pathname.includes('account-settings'));
-        await page.goto(`${t.url}/handler/account-settings/security`);
-        await completePasswordSignIn(page, email, newPassword);
-        await page.getByTestId('mfa-page').waitFor();
+        await signOutAndBackToTheCodeStep();
         await page.getByRole('button', { name: 'Use a recovery code' }).click();
       };
       await signOut();
