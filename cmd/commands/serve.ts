@@ -18,6 +18,7 @@ interface ServeOptions extends CommonOptions {
   smtp?: string;
   publicUrl?: string;
   mailFrom?: string;
+  drainSeconds: string;
 }
 
 export function serveCommand(): Command {
@@ -41,6 +42,11 @@ export function serveCommand(): Command {
       'the URL users reach authd at, if behind a proxy (env AUTHD_PUBLIC_URL)',
       process.env.AUTHD_PUBLIC_URL,
     )
+    .option(
+      '--drain-seconds <n>',
+      'on SIGTERM, answer /health/ready with 503 and keep serving this long before stopping, so a load balancer moves traffic away first (env AUTHD_DRAIN_SECONDS)',
+      process.env.AUTHD_DRAIN_SECONDS ?? '0',
+    )
     .action(serve);
 }
 
@@ -58,6 +64,8 @@ function senderAddress(value: string | undefined): string | undefined {
 async function serve(options: ServeOptions): Promise<void> {
   const port = Number(options.port);
   if (!/^\d+$/.test(options.port) || port > 65535) throw new CliError(`--port: "${options.port}" is not a port number`);
+  const drainMillis = Number(options.drainSeconds) * 1000;
+  if (!/^\d{1,4}$/.test(options.drainSeconds)) throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
   for (const [flag, value, protocols] of [
     ['--smtp', options.smtp, ['smtp:', 'smtps:']],
     ['--public-url', options.publicUrl, ['http:', 'https:']],
@@ -104,6 +112,11 @@ async function serve(options: ServeOptions): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    server.startDraining();
+    if (drainMillis > 0) {
+      log.info(`received ${signal}, draining: /health/ready answers 503, serving ${drainMillis / 1000} s more`);
+      await Bun.sleep(drainMillis);
+    }
     log.info(`received ${signal}, finishing in-flight requests`);
     await server.stop();
     flushDeferredSends(ctx);

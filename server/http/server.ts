@@ -27,6 +27,22 @@ export interface RunningHttpServer {
    * finishes sending its body must not keep the server from stopping.
    */
   stop(graceMillis?: number): Promise<void>;
+  /**
+   * From now on `/health/ready` answers 503, so a load balancer stops sending new requests;
+   * everything else is still served until `stop`.
+   */
+  startDraining(): void;
+}
+
+/** `/health/ready`: 200 while this instance should get traffic, 503 once draining or when its database does not answer. */
+function readinessResponse(ctx: Context, draining: boolean): Response {
+  if (draining) return textResponse(503, 'draining');
+  try {
+    ctx.sqlite.query('SELECT 1').get();
+  } catch {
+    return textResponse(503, 'database unavailable');
+  }
+  return textResponse(200, 'ready');
 }
 
 /** How long a stop waits for in-flight requests before closing their connections. */
@@ -56,6 +72,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
   const api = createApiApp(ctx, clientIp, () => server.url.origin);
   let inFlight = 0;
   let drained: (() => void) | null = null;
+  let draining = false;
 
   /** HTTP/1.1 requires a Host; health checks sent without one (HTTP/1.0 probes) still get their OK. */
   function answerWithoutHost(request: Request): Response {
@@ -75,6 +92,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     if (!request) return answerWithoutHost(incoming);
     const pathname = requestPath(request.url);
     if (pathname === '/health') return textResponse(200, 'OK');
+    if (pathname === '/health/ready') return readinessResponse(ctx, draining);
     if (pathname === '/') return rootPageResponse(ctx, request);
     if (pathname !== '/api' && !pathname.startsWith('/api/')) {
       return (await hostedScreensResponse(ctx, request, pathname)) ?? textResponse(404, 'Not found');
@@ -134,6 +152,9 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    startDraining() {
+      draining = true;
+    },
     async stop(graceMillis = defaultStopGraceMillis) {
       const idle = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
       void server.stop(false);
