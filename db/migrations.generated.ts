@@ -15,6 +15,7 @@ import m12 from './migrations/0012_session_last_use.sql' with { type: 'text' };
 import m13 from './migrations/0013_mfa_recovery_codes.sql' with { type: 'text' };
 import m14 from './migrations/0014_password_strength_check.sql' with { type: 'text' };
 import m15 from './migrations/0015_audit_log.sql' with { type: 'text' };
+import m16 from './migrations/0016_user_list_index.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -33,4 +34,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0013_mfa_recovery_codes", sql: m13 },
   { tag: "0014_password_strength_check", sql: m14 },
   { tag: "0015_audit_log", sql: m15 },
+  { tag: "0016_user_list_index", sql: m16 },
 ];

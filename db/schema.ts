@@ -178,7 +178,8 @@ export const users = sqliteTable(
     selectedTeamId: text('selected_team_id'),
   },
   (t) => [
-    index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt),
+    // The list's order, id included: a cursor page is then one range seek, however deep.
+    index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt, t.id),
     // Usage metrics: the most recently active users.
     index('users_project_last_active_idx').on(t.projectId, t.lastActiveAt),
   ],
