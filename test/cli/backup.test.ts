@@ -11,6 +11,7 @@ import { databaseFileName, keptPreMigrationBackups, secretKeyFileName } from '..
 import { embeddedMigrations } from '../../db/migrations.generated';
 import { openContext } from '../../cmd/cli-support';
 import { readProjectAdminView } from '../../server/core/projects/projects';
+import { listUsers } from '../../server/core/users/users';
 import { callApi, startServeProcess } from '../support/instance';
 import { cliJson, cliOk, expectOneLineError, removeScratchDirs, runCli, scratchDir } from '../support/cli';
 
@@ -60,6 +61,11 @@ describe('backup while serving, then restore', () => {
         expect(before.length).toBeGreaterThanOrEqual(15);
         expect(before.filter((signUp) => !stored.has(signUp.email))).toEqual([]);
         expect(ctx.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()!.integrity_check).toBe('ok');
+        // The search index came along and still points at the right users.
+        const sample = before[0]!.email;
+        const { project } = ctx.sqlite.query<{ project: string }, [string]>('SELECT project_id AS project FROM contact_channels WHERE value = ?').get(sample)!;
+        const found = listUsers(ctx, project, { query: sample.toUpperCase() }).items.map((user) => user.primary_email);
+        expect(found).toEqual([sample]);
       } finally {
         ctx.storage.close();
       }

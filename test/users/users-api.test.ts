@@ -447,6 +447,29 @@ describe('GET /users?query=', () => {
     });
   }
 
+  test('the index follows changes: a new name, an added and a removed email, a deleted user', async () => {
+    const user = await createUser(t, project, { display_name: 'Quokka Keeper', primary_email: 'quokka@example.net' });
+    expect(await search('quokka k')).toEqual([user.id]);
+    expectOk(await call(t, 'PATCH', `/users/${user.id}`, { headers: as(project, 'server'), body: { display_name: 'Wombat Warden' } }));
+    expect(await search('quokka k')).toEqual([]);
+    expect(await search('wombat w')).toEqual([user.id]);
+    expect(await search('quokka@')).toEqual([user.id]);
+    const added = await call(t, 'POST', '/contact-channels', {
+      headers: as(project, 'server'),
+      body: { user_id: user.id, type: 'email', value: 'Numbat@Example.net', used_for_auth: false },
+    });
+    expect(added.status).toBe(201);
+    expect(await search('numbat@example')).toEqual([user.id]);
+    expectOk(await call(t, 'DELETE', `/contact-channels/${user.id}/${added.json.id}`, { headers: as(project, 'server') }));
+    expect(await search('numbat@example')).toEqual([]);
+    expectOk(await call(t, 'DELETE', `/users/${user.id}`, { headers: as(project, 'server') }));
+    expect(await search('wombat w')).toEqual([]);
+  });
+
+  test('two characters still match anywhere (no trigram covers them)', async () => {
+    expect((await search('Öl')).sort()).toEqual([users.umlaut.id]);
+  });
+
   test('query combines with limit and cursor', async () => {
     const res = expectOk(await call(t, 'GET', '/users?query=real&limit=1', { headers: as(project, 'server') }));
     expect(res.items).toHaveLength(1);
