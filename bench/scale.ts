@@ -36,7 +36,7 @@ function seed(ctx: ReturnType<typeof openContext>, projectId: string, userCount:
   );
   const insertTeam = sqlite.prepare('INSERT INTO teams (id, project_id, display_name, created_at) VALUES (?, ?, ?, ?)');
   const insertMember = sqlite.prepare('INSERT INTO team_members (project_id, team_id, user_id, created_at) VALUES (?, ?, ?, ?)');
-  const insertGrant = sqlite.prepare('INSERT INTO team_member_permissions (project_id, team_id, user_id, permission_id) VALUES (?, ?, ?, ?)');
+  const insertGrant = sqlite.prepare('INSERT OR IGNORE INTO team_member_permissions (project_id, team_id, user_id, permission_id) VALUES (?, ?, ?, ?)');
   const insertDefinition = sqlite.prepare('INSERT INTO permission_definitions (project_id, id, created_at) VALUES (?, ?, ?)');
   const insertContainment = sqlite.prepare('INSERT INTO permission_containments (project_id, permission_id, contained_permission_id) VALUES (?, ?, ?)');
   const userIds: string[] = [];
