@@ -5,43 +5,14 @@ import packageJson from '../package.json' with { type: 'json' };
 import { currentCliIo, describeCliFailure, describeCliFailureAsJson, printErrorLine, processIo, withCliIo, type CliIo } from './cli-support';
 import { userInfo } from 'node:os';
 import { withAuditOrigin, type AuditOrigin } from '../server/core/audit/audit-origin';
-import { adminsCommand } from './commands/admins';
-import { auditCommand } from './commands/audit';
-import { completionCommand } from './commands/completion';
-import { configCommand } from './commands/config';
-import { emailTemplatesCommand } from './commands/email-templates';
-import { keysCommand } from './commands/keys';
-import { mailCommand } from './commands/mail';
-import { permissionsCommand } from './commands/permissions';
-import { createProjectCommand, projectsCommand } from './commands/projects';
-import { serveCommand } from './commands/serve';
-import { teamsCommand } from './commands/teams';
-import { tuiCommand } from './commands/tui';
-import { backupCommands } from './commands/backup';
-import { usersCommand } from './commands/users';
-import { webhooksCommand } from './commands/webhooks';
 
-export function buildProgram(): Command {
+/** The program over the given commands: all of them (commands/all-commands.ts), or only `serve`. */
+export function buildProgram(commands: Command[]): Command {
   const program = new Command('authd')
     .description("Self-hosted sign-in and user management, speaking Stack Auth's REST API v1.")
     .version(packageJson.version)
     .exitOverride();
-  program.addCommand(serveCommand());
-  program.addCommand(createProjectCommand());
-  program.addCommand(projectsCommand());
-  program.addCommand(keysCommand());
-  program.addCommand(usersCommand());
-  program.addCommand(teamsCommand());
-  program.addCommand(permissionsCommand());
-  program.addCommand(adminsCommand());
-  program.addCommand(mailCommand());
-  program.addCommand(webhooksCommand());
-  program.addCommand(auditCommand());
-  program.addCommand(emailTemplatesCommand());
-  program.addCommand(configCommand());
-  program.addCommand(tuiCommand());
-  for (const command of backupCommands()) program.addCommand(command);
-  program.addCommand(completionCommand());
+  for (const command of commands) program.addCommand(command);
   // Subcommands inherit exit behaviour so that commander's own errors also come back here, and
   // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second).
   // Help and usage errors go where the commands' own output goes (see CliIo).
@@ -72,7 +43,15 @@ function cliAuditOrigin(userAgent: string): AuditOrigin {
 export function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   return withCliIo(io, async () => {
     try {
-      const program = buildProgram();
+      // The command modules are loaded here, not imported above: `authd serve` then loads only
+      // what serving needs (no Ink, no TUI, no other command's code), which keeps the compiled
+      // binary's start and idle memory down (bench/footprint.ts). The bundler wraps a module
+      // reached only through import() so that its code runs when first imported.
+      const commands =
+        argv[0] === 'serve'
+          ? [(await import('./commands/serve')).serveCommand()]
+          : (await import('./commands/all-commands')).allCommands();
+      const program = buildProgram(commands);
       // The audit log names the CLI and TUI by the operating-system user that ran them; serve's
       // requests open their own origin (server/http/server.ts).
       if (argv[0] === 'serve') await program.parseAsync(argv, { from: 'user' });

@@ -1,6 +1,10 @@
 // The SMTP transport: hands one message to an SMTP server and reports how that went. Which
 // server, when to retry and what to record are core's decisions (core/email); this only speaks SMTP.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+// nodemailer is the largest library in the bundle (650 KB of code); it is loaded with the first
+// message, not when `authd serve` starts.
+const loadNodemailer = async () => (await import('nodemailer')).default;
 
 export interface SmtpServer {
   host: string;
@@ -40,6 +44,7 @@ const pools = new Map<string, Pool>();
 export async function sendOverSmtp(server: SmtpServer, message: SmtpMessage): Promise<void> {
   // One pool per server and login: a changed password gets a new pool, the old one closes idle.
   const key = JSON.stringify([server.host, server.port, server.secure, server.auth?.user, server.auth?.pass]);
+  const nodemailer = await loadNodemailer();
   let pool = pools.get(key);
   if (!pool) {
     pool = { transport: nodemailer.createTransport({ ...server, ...connectionTimeouts, pool: true, maxConnections: 4 }), sending: 0 };
@@ -66,5 +71,6 @@ export async function sendOverSmtp(server: SmtpServer, message: SmtpMessage): Pr
  * whether a new connection to the server works, and for one-off commands that then exit.
  */
 export async function sendOverNewSmtpConnection(server: SmtpServer, message: SmtpMessage): Promise<void> {
+  const nodemailer = await loadNodemailer();
   await nodemailer.createTransport({ ...server, ...connectionTimeouts }).sendMail(message);
 }

@@ -14,6 +14,7 @@ import {
   runProcess,
 } from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
+import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 
 const workDir = scratchDir('authd-binary-');
 const binary = join(workDir, 'authd');
@@ -34,9 +35,15 @@ beforeAll(async () => {
 describe('dist/authd copied alone into an empty directory', () => {
   let created: CreatedProject;
   let server: ServeProcess | undefined;
+  let smtp: SmtpReceiver;
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+  });
 
   afterAll(async () => {
     if (server) expect(await server.stop()).toBe(0);
+    await smtp.stop();
   });
 
   test('the build reports the binary size', () => {
@@ -67,7 +74,7 @@ describe('dist/authd copied alone into an empty directory', () => {
   });
 
   test('./authd serve answers /api/v1/projects/current with those keys', async () => {
-    server = await startServeProcess('./data', [], ['./authd'], workDir);
+    server = await startServeProcess('./data', ['--smtp', smtp.url], ['./authd'], workDir);
     // The data directory already existed but had no internal project yet.
     expect(server.events.filter((e) => e.event === 'project_created').map((e) => e.project_id)).toContain('internal');
     const client = await getCurrentProject(server.url, created.project_id, 'client', created);
@@ -98,6 +105,37 @@ describe('dist/authd copied alone into an empty directory', () => {
     const weak = await signUp('hunter2hunter2');
     expect(((await weak.json()) as { code: string }).code).toBe('PASSWORD_REQUIREMENTS_NOT_MET');
     expect((await signUp('quiet lanterns over marble')).status).toBe(200);
+  });
+
+  // `serve` loads these on first use, not at start (cmd/main.ts, passkeys.ts, smtp-transport.ts,
+  // routes/openapi.ts); a lazily loaded module can break in the bundle alone.
+  test('code loaded on first use runs inside the binary: mail, passkeys, the OpenAPI document', async () => {
+    const clientHeaders = {
+      'content-type': 'application/json',
+      'x-stack-access-type': 'client',
+      'x-stack-project-id': created.project_id,
+      'x-stack-publishable-client-key': created.publishable_client_key,
+    };
+    const reset = await fetch(`${server!.url}/api/v1/auth/password/send-reset-code`, {
+      method: 'POST',
+      headers: clientHeaders,
+      body: JSON.stringify({ email: 'binary-26@example.com', callback_url: 'http://localhost:3000/handler/password-reset' }),
+    });
+    expect(reset.status).toBe(200);
+    expect((await smtp.waitFor('binary-26@example.com')).subject).toContain('Reset');
+
+    expect((await runBinary(['projects', 'update', created.project_id, '--passkey', 'on', '--data', './data'])).code).toBe(0);
+    const passkey = await fetch(`${server!.url}/api/v1/auth/passkey/initiate-passkey-authentication`, {
+      method: 'POST',
+      headers: clientHeaders,
+      body: '{}',
+    });
+    expect(`${passkey.status} ${await passkey.clone().text()}`).toStartWith('200 ');
+    expect(((await passkey.json()) as { options_json: { challenge: string } }).options_json.challenge).toMatch(/^[\w-]{20,}$/);
+
+    const openApi = await fetch(`${server!.url}/api/v1/openapi.json`);
+    expect(openApi.status).toBe(200);
+    expect(((await openApi.json()) as { paths: Record<string, unknown> }).paths).toHaveProperty('/users/me');
   });
 
   test('./authd keys list --project internal works beside the running server', async () => {

@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { buildProgram } from '../../cmd/main';
+import { allCommands } from '../../cmd/commands/all-commands';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { cliJson, expectOneLineError, noAuthdDataMessage, removeScratchDirs, runCli, scratchDir } from '../support/cli';
 
@@ -51,7 +52,7 @@ function invocation({ words, command }: Leaf): string[] {
   return [...words, ...args, ...options, ...project];
 }
 
-const leaves = leafCommands(buildProgram());
+const leaves = leafCommands(buildProgram(allCommands()));
 const withProjectOption = leaves.filter((leaf) => leaf.command.options.some((option) => option.long === '--project'));
 // serve, create-project and restore make a data directory; tui is interactive; config print
 // and completion describe authd itself and read no data.

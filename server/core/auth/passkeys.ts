@@ -4,14 +4,8 @@
 // page's hostname, which the SDK substitutes for a sentinel, so the server learns it from the
 // origin inside the signed client data and accepts only a localhost origin (while the project
 // allows localhost) or exactly a trusted domain's origin.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { loadWebAuthn } from './webauthn-library';
 import { and, eq, sql } from 'drizzle-orm';
 import { passkeys, projectDomains } from '../../../db/schema';
 import { knownError } from '../../protocol/known-errors';
@@ -87,6 +81,7 @@ export async function initiatePasskeyRegistration(
 ): Promise<{ options_json: unknown; code: string }> {
   const project = requirePasskeysEnabled(ctx, projectId);
   const user = readUserServerView(ctx, projectId, userId);
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: project.displayName,
     rpID: sentinelRpId,
@@ -121,6 +116,7 @@ export async function registerPasskey(
   const credential = input.credential as RegistrationResponseJSON;
   const accepted = acceptedOrigin(ctx, projectId, credential?.response?.clientDataJSON);
   if (!accepted) throw knownError('PASSKEY_AUTHENTICATION_FAILED', 'The passkey was created on a site this project does not trust.');
+  const { verifyRegistrationResponse } = await loadWebAuthn();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
@@ -172,6 +168,7 @@ export async function initiatePasskeyAuthentication(
 ): Promise<{ options_json: unknown; code: string }> {
   requirePasskeysEnabled(ctx, projectId);
   // Empty allowCredentials: the browser offers the passkeys it holds for the site (discoverable).
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: sentinelRpId,
     timeout: ceremonyTimeoutMillis,
@@ -213,6 +210,7 @@ export async function signInWithPasskey(
       : undefined;
   if (!stored) throw failed('This passkey is not registered.');
   if (stored.rpId !== accepted.rpId) throw failed('This passkey was registered for another site.');
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verification = await verifyAuthenticationResponse({

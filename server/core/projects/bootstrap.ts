@@ -16,7 +16,11 @@ const allKeyKinds = { publishable_client_key: true, secret_server_key: true, sup
 
 /** Creates what a new data directory needs; returns what it created (empty on later starts). */
 export function bootstrapInstance(ctx: Context): BootstrappedProject[] {
+  // Every start but the first ends here, without taking the write lock (which a CLI command
+  // beside the server may hold) and so without waiting for it.
+  if (findProjectRow(ctx, internalProjectId)) return [];
   return writeTransaction(ctx, (tx) => {
+    // Checked again under the lock: another process may have bootstrapped in between.
     if (findProjectRow(ctx, internalProjectId)) return [];
     const created: BootstrappedProject[] = [];
     const add = (id: string, displayName: string, description: string, signUpEnabled: boolean) => {
