@@ -19,8 +19,19 @@ export interface VerifiedAccessToken {
 }
 
 export async function issueAccessToken(ctx: Context, projectId: string, userId: string): Promise<string> {
-  const key = await getProjectSigningKey(ctx, projectId);
   const nowMillis = ctx.clock.now();
+  const token = await signAccessToken(ctx, projectId, userId, nowMillis);
+  // Issuing a token is the "user activity" that last_active_at reports.
+  recordUserActivity(ctx, userId, nowMillis);
+  return token;
+}
+
+/**
+ * The token alone, for callers that record the activity themselves: a new session writes it in
+ * the session's own transaction, one commit instead of two.
+ */
+export async function signAccessToken(ctx: Context, projectId: string, userId: string, nowMillis: number): Promise<string> {
+  const key = await getProjectSigningKey(ctx, projectId);
   const issuedAt = Math.floor(nowMillis / 1000);
   const token = await new SignJWT({ branchId: 'main' })
     .setProtectedHeader({ alg: 'ES256', kid: key.keyId })
@@ -30,8 +41,6 @@ export async function issueAccessToken(ctx: Context, projectId: string, userId: 
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + Math.floor(ctx.settings.accessTokenLifetimeMillis / 1000))
     .sign(key.privateKey);
-  // Issuing a token is the "user activity" that last_active_at reports.
-  recordUserActivity(ctx, userId, nowMillis);
   return token;
 }
 

@@ -7,7 +7,7 @@ import type { Context } from '../storage/context';
 import { connectOAuthAccount, findOAuthAccount, findUserOAuthAccounts, storeProviderTokens } from './oauth-accounts';
 import { requireProjectRow } from '../projects/projects';
 import { writeTransaction } from '../storage/transactions';
-import { createUser } from '../users/users';
+import { insertUser } from '../users/users';
 import { findUserByAuthEmail, requireUserRow } from '../storage/user-queries';
 import type { ProviderProfile, ProviderTokenSet } from '../../providers/provider-definition';
 
@@ -67,7 +67,7 @@ export async function signInOrSignUpWithProvider(
   // No merging into an existing account by email: the new user keeps the address,
   // but may sign in with it only if nobody else already does.
   const emailTaken = profile.email !== null && findUserByAuthEmail(ctx, projectId, profile.email) !== undefined;
-  const user = await createUser(ctx, projectId, {
+  const userId = await insertUser(ctx, projectId, {
     display_name: profile.displayName?.slice(0, 256) ?? undefined,
     profile_image_url: profile.profileImageUrl ?? undefined,
     primary_email: profile.email ?? undefined,
@@ -77,5 +77,5 @@ export async function signInOrSignUpWithProvider(
   });
   const account = findOAuthAccount(ctx.db, projectId, providerId, profile.accountId);
   if (account) writeTransaction(ctx, (tx) => storeProviderTokens(ctx, tx, account.id, tokens));
-  return { userId: user.id, isNewUser: true };
+  return { userId, isNewUser: true };
 }

@@ -10,7 +10,7 @@ import { sendCodeByEmail } from './code-emails';
 import { consumeRateLimit, type RequestOrigin } from './rate-limits';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
 import { linkWithCode } from '../projects/trusted-urls';
-import { createUser } from '../users/users';
+import { insertUser } from '../users/users';
 import { findAuthEmailChannel, findUserRow, requireUserRow } from '../storage/user-queries';
 import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from './verification-codes';
 
@@ -98,13 +98,13 @@ export async function signInWithMagicLink(
     return { existingUser: null, email };
   });
   if (target.existingUser) return signInResponse(await completeSignIn(ctx, projectId, target.existingUser, { method: 'magic_link' }), false);
-  const user = await createUser(ctx, projectId, {
+  const userId = await insertUser(ctx, projectId, {
     primary_email: target.email,
     primary_email_verified: true,
     primary_email_auth_enabled: true,
     otp_auth_enabled: true,
   });
-  const newUser = { id: user.id, requiresTotpMfa: user.requires_totp_mfa };
+  const newUser = { id: userId, requiresTotpMfa: false };
   return signInResponse(await completeSignIn(ctx, projectId, newUser, { method: 'magic_link', isNewUser: true }), true);
 }
 

@@ -16,7 +16,7 @@ import { consumeRateLimit, type RequestOrigin } from './rate-limits';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
 import { writeTransaction } from '../storage/transactions';
 import { replaceUserPassword } from '../users/user-password';
-import { createUser } from '../users/users';
+import { insertUser } from '../users/users';
 import { findPrimaryEmailChannel, findUserByAuthEmail, requireUserRow } from '../storage/user-queries';
 
 /** The project, if it allows email-and-password sign-in; every /auth/password/* call checks it first. */
@@ -40,14 +40,14 @@ export async function signUpWithPassword(
   // without it (an address in use says so, as it does on every sign-up form anyway).
   if (findUserByAuthEmail(ctx, projectId, input.email)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
   consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
-  const user = await createUser(ctx, projectId, {
+  const userId = await insertUser(ctx, projectId, {
     primary_email: input.email,
     primary_email_verified: false,
     primary_email_auth_enabled: true,
     password: input.password,
   }, { passwordStrengthChecked: true });
-  if (input.verification_callback_url) sendSignUpVerification(ctx, projectId, user.id, input.verification_callback_url);
-  return completeSignIn(ctx, projectId, { id: user.id, requiresTotpMfa: user.requires_totp_mfa }, { method: 'password', isNewUser: true });
+  if (input.verification_callback_url) sendSignUpVerification(ctx, projectId, userId, input.verification_callback_url);
+  return completeSignIn(ctx, projectId, { id: userId, requiresTotpMfa: false }, { method: 'password', isNewUser: true });
 }
 
 /** Sign-up succeeds whatever happens to its verification email, e.g. an untrusted URL. */

@@ -5,7 +5,8 @@ import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { refreshTokens } from '../../../db/schema';
 import { knownError } from '../../protocol/known-errors';
-import { issueAccessToken } from './access-tokens';
+import { issueAccessToken, signAccessToken } from './access-tokens';
+import { recordUserActivity } from '../users/user-activity';
 import { isValidApiKey } from '../projects/api-keys';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
@@ -67,15 +68,13 @@ export async function startSession(
       createdAt: now,
       expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
     });
-  if (alongside) {
-    writeTransaction(ctx, (tx) => {
-      insert();
-      alongside(tx);
-    });
-  } else {
+  writeTransaction(ctx, (tx) => {
     insert();
-  }
-  return { access_token: await issueAccessToken(ctx, projectId, userId), refresh_token: refreshToken };
+    alongside?.(tx);
+    // The access token below is the user's activity; written here, it shares the session's commit.
+    recordUserActivity(ctx, userId, now);
+  });
+  return { access_token: await signAccessToken(ctx, projectId, userId, now), refresh_token: refreshToken };
 }
 
 const selectRefreshToken = (db: Db) =>

@@ -65,7 +65,10 @@ export function projectExists(ctx: Context, projectId: string): boolean {
   return projectExistence.get(ctx, projectId, () => findProjectRow(ctx, projectId) !== undefined);
 }
 
-/** The project, through the prepared lookup; for reads outside a transaction. */
+/**
+ * The project, through the prepared lookup. Inside a write transaction too: the statement runs
+ * on the transaction's own connection, so it sees the transaction's writes.
+ */
 export function requireProject(ctx: Context, projectId: string): ProjectRow {
   const row = findProjectRow(ctx, projectId);
   if (!row) throw knownError('PROJECT_NOT_FOUND', projectId);

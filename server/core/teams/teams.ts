@@ -12,7 +12,7 @@ import type {
 } from '../../protocol/team-schemas';
 import type { TeamServerView } from '../../protocol/team-views';
 import type { UserServerView } from '../../protocol/user-schemas';
-import { requireProjectRow } from '../projects/projects';
+import { requireProject } from '../projects/projects';
 import type { Context } from '../storage/context';
 import { requireMembership, requireTeamRow, teamServerView, type MemberRow, type TeamRow } from '../storage/team-queries';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
@@ -63,7 +63,7 @@ export function createTeam(
 ): TeamServerView {
   return writeTransaction(ctx, (tx) => {
     let creator = creatorUserId;
-    const project = requireProjectRow(tx, projectId);
+    const project = requireProject(ctx, projectId);
     if (caller.kind === 'client') {
       const userId = requireClientUser(caller);
       if (!project.clientTeamCreationEnabled) {

@@ -11,7 +11,7 @@ import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from '../a
 import { checkPasswordStrength } from '../auth/password-policy';
 import { dropRecoveryCodes } from '../auth/recovery-codes';
 import { sealTotpSecret } from '../auth/totp-codes';
-import { requireProjectRow } from '../projects/projects';
+import { requireProject } from '../projects/projects';
 import type { Context } from '../storage/context';
 import { requireMembership } from '../storage/team-queries';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
@@ -23,19 +23,31 @@ import { replaceUserPassword } from './user-password';
 import { readUserServerView, userServerViews } from './user-views';
 import { recordAuditEvent } from '../audit/audit-log';
 
-/**
- * Creates a user. Password hashing is slow, so it happens before the transaction opens; the
- * transaction then checks and writes everything at once.
- */
+/** Creates a user and answers with the user's view (the users API, the CLI). */
 export async function createUser(
   ctx: Context,
   projectId: string,
   input: UserCreate,
   options: { passwordStrengthChecked?: boolean } = {},
 ): Promise<UserServerView> {
+  return readUserServerView(ctx, projectId, await insertUser(ctx, projectId, input, options));
+}
+
+/**
+ * Creates a user and returns the id: sign-ups, which go on to a session and never show the view.
+ * A new user never requires a second factor (a TOTP secret given here does not turn it on).
+ * Password hashing is slow, so it happens before the transaction opens; the transaction then
+ * checks and writes everything at once.
+ */
+export async function insertUser(
+  ctx: Context,
+  projectId: string,
+  input: UserCreate,
+  options: { passwordStrengthChecked?: boolean } = {},
+): Promise<string> {
   const passwordHash = await passwordHashFor(ctx, projectId, input, input.primary_email, options.passwordStrengthChecked);
   const create = (tx: DbWriter) => {
-    const project = requireProjectRow(tx, projectId);
+    const project = requireProject(ctx, projectId);
     if (passwordHash && !project.credentialEnabled) throw plainTextError('PASSWORD_AUTH_NOT_ENABLED');
     if (input.otp_auth_enabled && !project.magicLinkEnabled) throw plainTextError('OTP_AUTH_NOT_ENABLED');
     if (input.passkey_auth_enabled) {
@@ -87,14 +99,14 @@ export async function createUser(
     }
     return id;
   };
-  return readUserServerView(ctx, projectId, writeTransaction(ctx, create));
+  return writeTransaction(ctx, create);
 }
 
 export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
   const email = input.password ? (input.primary_email ?? findPrimaryEmailChannel(ctx.db, userId)?.value) : undefined;
   const passwordHash = await passwordHashFor(ctx, projectId, input, email);
   writeTransaction(ctx, (tx) => {
-    const project = requireProjectRow(tx, projectId);
+    const project = requireProject(ctx, projectId);
     const row = requireUserRow(tx, projectId, userId);
     const changes: Partial<UserRow> = {};
     if (input.display_name !== undefined) {
@@ -152,7 +164,7 @@ export function updateUserAsClient(ctx: Context, projectId: string, userId: stri
 
 /** A signed-in user deleting their own account, which the project must allow. */
 export function deleteUserAsClient(ctx: Context, projectId: string, userId: string): void {
-  if (!requireProjectRow(ctx.db, projectId).clientUserDeletionEnabled) {
+  if (!requireProject(ctx, projectId).clientUserDeletionEnabled) {
     throw plainTextError('CLIENT_USER_DELETION_DISABLED');
   }
   deleteUser(ctx, projectId, userId);
@@ -265,7 +277,7 @@ async function passwordHashFor(
   if (input.password === null) return null;
   checkPasswordLength(input.password, { requireMinimum: false });
   if (!strengthChecked) {
-    const project = requireProjectRow(ctx.db, projectId);
+    const project = requireProject(ctx, projectId);
     await checkPasswordStrength(input.password, { enabled: project.passwordStrengthCheck, email });
   }
   return hashPassword(input.password);
