@@ -18,6 +18,7 @@ import { serveCommand } from './commands/serve';
 import { teamsCommand } from './commands/teams';
 import { tuiCommand } from './commands/tui';
 import { backupCommands } from './commands/backup';
+import { copyCommand, migrateCommand } from './commands/database';
 import { usersCommand } from './commands/users';
 import { webhooksCommand } from './commands/webhooks';
 
@@ -41,6 +42,8 @@ export function buildProgram(): Command {
   program.addCommand(configCommand());
   program.addCommand(tuiCommand());
   for (const command of backupCommands()) program.addCommand(command);
+  program.addCommand(migrateCommand());
+  program.addCommand(copyCommand());
   program.addCommand(completionCommand());
   // Subcommands inherit exit behaviour so that commander's own errors also come back here, and
   // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second).
