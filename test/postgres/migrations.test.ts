@@ -54,8 +54,8 @@ function describeTable(config: ReturnType<typeof getSqliteTableConfig> | ReturnT
 }
 
 describe('the PostgreSQL schema', () => {
-  const sqliteTables = Object.values(sqliteSchema).filter((value): value is SQLiteTable => value instanceof SQLiteTable).map(getSqliteTableConfig);
-  const pgTables = Object.values(pgSchema).filter((value): value is PgTable => value instanceof PgTable).map(getPgTableConfig);
+  const sqliteTables = (Object.values(sqliteSchema) as unknown[]).filter((value): value is SQLiteTable => value instanceof SQLiteTable).map(getSqliteTableConfig);
+  const pgTables = (Object.values(pgSchema) as unknown[]).filter((value): value is PgTable => value instanceof PgTable).map(getPgTableConfig);
 
   test('has the same tables as the SQLite schema', () => {
     expect(pgTables.map((table) => table.name).sort()).toEqual(sqliteTables.map((table) => table.name).sort());

@@ -101,8 +101,9 @@ export async function seedDataDirectory(dataDir: string, userCount = 6): Promise
         storeProviderTokens(ctx, tx, account.id, { accessToken: 'gho_access', refreshToken: 'ghr_refresh', scopes: ['read:user'], expiresInSeconds: 3600 } as never);
       });
 
-      // Not in the team: its audit trail stays behind it.
-      deleteUser(ctx, demo, userIds.splice(4, 1)[0]!);
+      // Its audit trail stays behind it, and the counts drop.
+      const leaving = await createUser(ctx, demo, { primary_email: 'leaving@example.com', primary_email_auth_enabled: true } as never);
+      deleteUser(ctx, demo, leaving.id);
       return { demoProjectId: demo, userIds };
     });
   } finally {

@@ -21,8 +21,8 @@ export interface CopiedTable {
   columns: CopiedColumn[];
   primaryKey: string[];
   /**
-   * Rows the target's own triggers already wrote while the tables before it were copied
-   * (project_user_counts, kept from `users`): the source's row then replaces the trigger's.
+   * Rows the target's own triggers write while other tables are copied (project_user_counts,
+   * kept from `users`): copied last, each source row replacing the trigger's.
    */
   keptByTriggers: boolean;
 }
@@ -66,5 +66,7 @@ export function copyPlan(): CopiedTable[] {
     ordered.push(next);
     placed.add(next.name);
   }
-  return ordered;
+  // Trigger-kept tables go last: the triggers of the tables before them (users) write their rows
+  // as those are copied, and the source's rows must be what remains.
+  return [...ordered.filter((table) => !table.keptByTriggers), ...ordered.filter((table) => table.keptByTriggers)];
 }
