@@ -77,7 +77,7 @@ export async function seedDataDirectory(dataDir: string, userCount = 6): Promise
           { email: `Person.${i}@Example.com`, password: `correct horse battery ${i}`, verification_callback_url: 'http://localhost:3000/v' },
           { ip: '127.0.0.1' },
         );
-        userIds.push((result as { user_id?: string; userId?: string }).user_id ?? (result as { userId: string }).userId);
+        userIds.push(result.user_id);
       }
       const named = await createUser(ctx, demo, {
         display_name: 'Zoë Ünïcode',
