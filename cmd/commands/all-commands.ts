@@ -14,6 +14,7 @@ import { serveCommand } from './serve';
 import { teamsCommand } from './teams';
 import { tuiCommand } from './tui';
 import { backupCommands } from './backup';
+import { copyCommand, migrateCommand } from './database';
 import { usersCommand } from './users';
 import { webhooksCommand } from './webhooks';
 
@@ -34,6 +35,8 @@ export function allCommands(): Command[] {
     configCommand(),
     tuiCommand(),
     ...backupCommands(),
+    migrateCommand(),
+    copyCommand(),
     completionCommand(),
   ];
 }

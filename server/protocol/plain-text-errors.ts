@@ -78,6 +78,36 @@ const catalogue = {
     (dataDir: string) =>
       `No authd data in ${dataDir}: run "authd serve" once (or "authd create-project") with this --data to create it.`,
   ],
+  // Databases: `authd migrate` and `authd copy`, between SQLite data directories and PostgreSQL.
+  INVALID_DATABASE_URL: [400, (url: string, reason: string) => `${url} is not a PostgreSQL URL authd can use: ${reason}.`],
+  DATABASE_UNREACHABLE: [503, (where: string, reason: string) => `Could not open the PostgreSQL database ${where}: ${reason}`],
+  MIGRATE_GIVEN_TWO_DATABASES: [400, 'Give either --database (a PostgreSQL URL) or --data (a data directory), not both.'],
+  COPY_SOURCE_IS_TARGET: [400, (where: string) => `--from and --to both name ${where}; copy into another database.`],
+  COPY_SOURCE_NOT_MIGRATED: [
+    409,
+    (where: string, command: string) => `${where} is not at this version's schema: run "${command}" first, then copy.`,
+  ],
+  COPY_TARGET_NOT_EMPTY: [
+    409,
+    (where: string, projects: number, users: number) =>
+      `${where} already holds authd data (${projects} projects, ${users} users); authd copy writes only into an empty database, and wrote nothing.`,
+  ],
+  COPY_COUNTS_DIFFER: [
+    500,
+    (table: string, source: number, target: number) =>
+      `The copy was rolled back: ${table} has ${source} rows in the source but ${target} in the target.`,
+  ],
+  INSTANCE_KEY_UNREADABLE: [400, (reason: string) => `The instance key cannot be read: ${reason}.`],
+  INSTANCE_KEYS_DIFFER: [
+    409,
+    (source: string, target: string) =>
+      `The instance key of ${source} differs from the one of ${target}: the copied secrets could not be opened there, so nothing was copied.`,
+  ],
+  INSTANCE_KEY_REQUIRED: [
+    400,
+    (dataDir: string) =>
+      `${dataDir} has no authd.key and no instance key is given: set AUTHD_INSTANCE_KEY (or AUTHD_INSTANCE_KEY_FILE) to the key the PostgreSQL data was sealed with, or put that authd.key in ${dataDir}.`,
+  ],
   NO_INTERNAL_PROJECT_YET: [404, 'This data directory has no internal project yet: run "authd serve" once to create it.'],
   NO_ADMIN_WITH_EMAIL: [
     404,

@@ -55,8 +55,9 @@ function invocation({ words, command }: Leaf): string[] {
 const leaves = leafCommands(buildProgram(allCommands()));
 const withProjectOption = leaves.filter((leaf) => leaf.command.options.some((option) => option.long === '--project'));
 // serve, create-project and restore make a data directory; tui is interactive; config print
-// and completion describe authd itself and read no data.
-const creating = new Set(['serve', 'create-project', 'restore', 'tui', 'config', 'completion']);
+// and completion describe authd itself and read no data; copy names its directories with
+// --from and --to, not --data (test/postgres/copy.test.ts holds its missing-directory error).
+const creating = new Set(['serve', 'create-project', 'restore', 'tui', 'config', 'completion', 'copy']);
 const needingData = leaves.filter((leaf) => !creating.has(leaf.words[0]!));
 const name = (leaf: Leaf) => leaf.words.join(' ');
 

@@ -1,0 +1,124 @@
+// Opens a PostgreSQL database for authd through Bun's built-in SQL client and drizzle's bun-sql
+// driver, and applies any pending migration (db/pg/migrations), so two instances starting at
+// once against one database migrate it once. Also reads the instance key, which on PostgreSQL
+// has no data directory to sit in.
+import { SQL } from 'bun';
+import { existsSync, readFileSync } from 'node:fs';
+import { drizzle } from 'drizzle-orm/bun-sql';
+import { embeddedMigrations } from './migrations.generated';
+import * as schema from './schema';
+
+export type PostgresDb = ReturnType<typeof drizzle<typeof schema>>;
+
+export interface PostgresStorage {
+  db: PostgresDb;
+  sql: SQL;
+  /** Tags of the migrations this open applied (empty when the database was up to date). */
+  appliedMigrations: string[];
+  close(): Promise<void>;
+}
+
+/** Migration tags are recorded here, as SQLite records them in its own schema_migrations. */
+const migrationTable = 'schema_migrations';
+
+/**
+ * The key of the session-independent lock every migrating authd takes (pg_advisory_xact_lock):
+ * a fixed number, so that every version of authd waits for every other. Advisory locks are per
+ * database, so instances on other databases of the server do not wait for each other.
+ */
+export const migrationLockKey = 0x61757468; // "auth" in ASCII
+
+export interface PostgresOpenOptions {
+  /** Apply pending migrations (the default). `authd copy` reads a source without changing it. */
+  migrate?: boolean;
+  /** Connections in the pool. */
+  max?: number;
+}
+
+export async function openPostgres(url: string, options: PostgresOpenOptions = {}): Promise<PostgresStorage> {
+  const client = new SQL({ url, max: options.max ?? 10, connectionTimeout: 10 });
+  try {
+    // Connect now, so a wrong URL fails here with the server's reason, not at the first query.
+    await client`SELECT 1`;
+    const appliedMigrations = options.migrate === false ? [] : await applyPostgresMigrations(client);
+    return {
+      db: drizzle({ client, schema }),
+      sql: client,
+      appliedMigrations,
+      close: () => client.close({ timeout: 5 }),
+    };
+  } catch (error) {
+    await client.close({ timeout: 0 });
+    throw error;
+  }
+}
+
+/** Migration tags recorded in the database; empty when it has no migration table yet. */
+export async function appliedPostgresMigrationTags(client: SQL): Promise<Set<string>> {
+  const [{ exists }] = await client`SELECT to_regclass(${migrationTable}) IS NOT NULL AS exists`;
+  if (!exists) return new Set();
+  const rows: { tag: string }[] = await client.unsafe(`SELECT tag FROM ${migrationTable}`);
+  return new Set(rows.map((row) => row.tag));
+}
+
+export async function pendingPostgresMigrations(client: SQL): Promise<string[]> {
+  const applied = await appliedPostgresMigrationTags(client);
+  return embeddedMigrations.filter((migration) => !applied.has(migration.tag)).map((migration) => migration.tag);
+}
+
+/**
+ * Applies the embedded migrations not yet recorded, each in a transaction of its own (DDL is
+ * transactional in PostgreSQL: a migration that fails leaves nothing half-done) holding the
+ * migration lock. Whoever waited for the lock finds the migration recorded and skips it, so two
+ * instances starting together apply each migration once. Returns the tags it applied.
+ */
+export async function applyPostgresMigrations(client: SQL): Promise<string[]> {
+  const pending = new Set(await pendingPostgresMigrations(client));
+  const applied: string[] = [];
+  for (const migration of embeddedMigrations) {
+    if (!pending.has(migration.tag)) continue;
+    const didApply = await client.begin(async (tx) => {
+      await tx`SELECT pg_advisory_xact_lock(${migrationLockKey}::bigint)`;
+      await tx.unsafe(`CREATE TABLE IF NOT EXISTS ${migrationTable} (tag text PRIMARY KEY, applied_at bigint NOT NULL)`);
+      const [recorded] = await tx.unsafe(`SELECT 1 FROM ${migrationTable} WHERE tag = $1`, [migration.tag]);
+      if (recorded) return false;
+      for (const statement of migration.sql.split('--> statement-breakpoint')) {
+        if (statement.trim()) await tx.unsafe(statement);
+      }
+      await tx.unsafe(`INSERT INTO ${migrationTable} (tag, applied_at) VALUES ($1, $2)`, [migration.tag, Date.now()]);
+      return true;
+    });
+    if (didApply) applied.push(migration.tag);
+  }
+  return applied;
+}
+
+export const instanceKeyEnvironmentVariable = 'AUTHD_INSTANCE_KEY';
+export const instanceKeyFileEnvironmentVariable = 'AUTHD_INSTANCE_KEY_FILE';
+
+/**
+ * The instance key for a database on PostgreSQL, which has no data directory to keep authd.key
+ * beside it: AUTHD_INSTANCE_KEY holds the key itself, or AUTHD_INSTANCE_KEY_FILE names a file
+ * holding it. Either way it is the text of an authd.key file (the base64 of 32 random bytes), so
+ * a SQLite data directory's key carries over as it is. Never stored in the database, so a dump
+ * of it does not unseal the secrets. Null when neither variable is set.
+ */
+export function readInstanceKeyFromEnvironment(env: Record<string, string | undefined> = process.env): Uint8Array | null {
+  let text = env[instanceKeyEnvironmentVariable];
+  let origin = instanceKeyEnvironmentVariable;
+  const file = env[instanceKeyFileEnvironmentVariable];
+  if (!text && file) {
+    if (!existsSync(file)) throw new Error(`${instanceKeyFileEnvironmentVariable} names ${file}, which does not exist`);
+    text = readFileSync(file, 'utf8');
+    origin = file;
+  }
+  if (!text) return null;
+  return decodeInstanceKey(text, origin);
+}
+
+/** The 32-byte key from the text of an authd.key file; `origin` names it in the error. */
+export function decodeInstanceKey(text: string, origin: string): Uint8Array {
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${origin} does not hold a 32-byte base64 key`);
+  return new Uint8Array(key);
+}

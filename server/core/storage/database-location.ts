@@ -1,0 +1,83 @@
+// Where a database is, as the CLI names it: a SQLite data directory (a path) or a PostgreSQL
+// server (a postgres:// URL). Parsed once here so every command refuses a bad URL the same way,
+// and shown with its password hidden, since these strings end up in terminals and logs.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { databaseFileName, secretKeyFileName } from '../../../db/connection';
+import { decodeInstanceKey, openPostgres, readInstanceKeyFromEnvironment, type PostgresOpenOptions, type PostgresStorage } from '../../../db/pg/connection';
+import { plainTextError } from '../../protocol/plain-text-errors';
+import { readFileSync } from 'node:fs';
+
+export type DatabaseLocation = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** The environment variable naming the PostgreSQL database, as --database does. */
+export const databaseUrlEnvironmentVariable = 'AUTHD_DATABASE_URL';
+
+/** A postgres:// or postgresql:// URL; anything else with a scheme is refused, not taken for a path. */
+export function parseDatabaseUrl(text: string): DatabaseLocation & { kind: 'postgres' } {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it is not a URL (expected postgres://USER:PASSWORD@HOST:PORT/DATABASE)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), `the scheme is ${url.protocol.replace(/:$/, '')}, not postgres`);
+  }
+  if (!url.hostname) throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it names no host');
+  if (url.pathname.replace(/^\//, '') === '') throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it names no database');
+  return { kind: 'postgres', url: text };
+}
+
+/** `--from`/`--to` values: a URL is PostgreSQL, anything else a data directory. */
+export function parseDatabaseLocation(text: string): DatabaseLocation {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return parseDatabaseUrl(text);
+  return { kind: 'sqlite', dataDir: text };
+}
+
+/** A URL with its password replaced by `***`; other text as it is. */
+export function redactDatabaseUrl(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
+}
+
+export function describeDatabaseLocation(location: DatabaseLocation): string {
+  return location.kind === 'sqlite' ? location.dataDir : redactDatabaseUrl(location.url);
+}
+
+export function sameDatabaseLocation(a: DatabaseLocation, b: DatabaseLocation): boolean {
+  if (a.kind === 'sqlite' && b.kind === 'sqlite') return resolve(a.dataDir) === resolve(b.dataDir);
+  if (a.kind === 'postgres' && b.kind === 'postgres') {
+    const [x, y] = [new URL(a.url), new URL(b.url)];
+    return x.hostname === y.hostname && (x.port || '5432') === (y.port || '5432') && x.pathname === y.pathname;
+  }
+  return false;
+}
+
+export function hasSqliteDatabase(dataDir: string): boolean {
+  return existsSync(join(dataDir, databaseFileName));
+}
+
+/** openPostgres, with a connection or authentication failure as the catalogue's one-line error. */
+export async function openPostgresLocation(url: string, options?: PostgresOpenOptions): Promise<PostgresStorage> {
+  try {
+    return await openPostgres(url, options);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw plainTextError('DATABASE_UNREACHABLE', redactDatabaseUrl(url), reason);
+  }
+}
+
+/**
+ * The instance key that goes with a location, when it is known without making one: a data
+ * directory's authd.key, or for PostgreSQL the key the environment gives (AUTHD_INSTANCE_KEY or
+ * AUTHD_INSTANCE_KEY_FILE). Null when there is none.
+ */
+export function knownInstanceKey(location: DatabaseLocation, env: Record<string, string | undefined> = process.env): Uint8Array | null {
+  try {
+    if (location.kind === 'postgres') return readInstanceKeyFromEnvironment(env);
+    const file = join(location.dataDir, secretKeyFileName);
+    return existsSync(file) ? decodeInstanceKey(readFileSync(file, 'utf8'), file) : null;
+  } catch (error) {
+    throw plainTextError('INSTANCE_KEY_UNREADABLE', error instanceof Error ? error.message : String(error));
+  }
+}
