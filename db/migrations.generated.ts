@@ -17,6 +17,7 @@ import m14 from './migrations/0014_password_strength_check.sql' with { type: 'te
 import m15 from './migrations/0015_audit_log.sql' with { type: 'text' };
 import m16 from './migrations/0016_user_list_index.sql' with { type: 'text' };
 import m17 from './migrations/0017_user_search.sql' with { type: 'text' };
+import m18 from './migrations/0018_daily_sign_up_counts.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -37,4 +38,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0015_audit_log", sql: m15 },
   { tag: "0016_user_list_index", sql: m16 },
   { tag: "0017_user_search", sql: m17 },
+  { tag: "0018_daily_sign_up_counts", sql: m18 },
 ];

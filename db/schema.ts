@@ -213,6 +213,23 @@ export const dailyActiveUserCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.projectId, t.day] })],
 );
 
+/**
+ * Users per project and UTC day of sign-up, kept by triggers on `users` (migration 0018), so the
+ * metrics' daily sign-up series reads 31 rows instead of counting every user of the last month.
+ */
+export const dailySignUpCounts = sqliteTable(
+  'daily_sign_up_counts',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Days since the epoch, UTC. */
+    day: integer('day').notNull(),
+    signUps: integer('sign_ups').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
+);
+
 export const contactChannels = sqliteTable(
   'contact_channels',
   {

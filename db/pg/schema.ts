@@ -198,6 +198,18 @@ export const dailyActiveUserCounts = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.day] })],
 );
 
+export const dailySignUpCounts = pgTable(
+  'daily_sign_up_counts',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    signUps: integer('sign_ups').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day] })],
+);
+
 export const contactChannels = pgTable(
   'contact_channels',
   {

@@ -85,7 +85,14 @@ describe('migrations', () => {
     const tables: { name: string }[] = await second.sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`;
     expect(tables.map((row) => row.name)).toContain('audit_events');
     const triggers: { name: string }[] = await second.sql`SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname`;
-    expect(triggers.map((row) => row.name)).toEqual(['users_count_on_delete', 'users_count_on_insert', 'users_count_on_sign_in_method_change']);
+    expect(triggers.map((row) => row.name)).toEqual([
+      'daily_sign_ups_on_sign_up_time_change',
+      'daily_sign_ups_on_user_delete',
+      'daily_sign_ups_on_user_insert',
+      'users_count_on_delete',
+      'users_count_on_insert',
+      'users_count_on_sign_in_method_change',
+    ]);
     await second.close();
   });
 
@@ -97,7 +104,7 @@ describe('migrations', () => {
     await Promise.all(opened.map((storage) => storage.close()));
   });
 
-  test('the user counts are kept by triggers, as on SQLite', async () => {
+  test('the user counts and daily sign-ups are kept by triggers, as on SQLite', async () => {
     const url = await testDatabase();
     const storage = await openPostgres(url);
     const sql = storage.sql;
@@ -109,6 +116,16 @@ describe('migrations', () => {
     await sql`DELETE FROM users WHERE id = 'c'`;
     const [counts] = await sql`SELECT user_count, password_user_count, otp_user_count FROM project_user_counts WHERE project_id = 'p'`;
     expect(counts).toEqual({ user_count: 2, password_user_count: 1, otp_user_count: 1 });
+    // Sign-ups per UTC day (migration 0002, SQLite's 0018): day 0 kept two of its three users.
+    const day = 86_400_000;
+    await sql`INSERT INTO users (id, project_id, signed_up_at, last_active_at) VALUES ('d', 'p', ${day}, 1), ('e', 'p', ${2 * day - 1}, 1)`;
+    await sql`UPDATE users SET signed_up_at = ${3 * day} WHERE id = 'e'`;
+    const daily = await sql`SELECT day, sign_ups FROM daily_sign_up_counts WHERE project_id = 'p' AND sign_ups > 0 ORDER BY day`;
+    expect([...daily]).toEqual([
+      { day: 0, sign_ups: 2 },
+      { day: 1, sign_ups: 1 },
+      { day: 3, sign_ups: 1 },
+    ]);
     await storage.close();
   });
 });

@@ -28,7 +28,7 @@ export interface CopiedTable {
 }
 
 /** Tables whose rows the target's triggers write as other tables are copied. */
-const triggerKeptTables = new Set(['project_user_counts']);
+const triggerKeptTables = new Set(['project_user_counts', 'daily_sign_up_counts']);
 
 function tablesOf<T>(schema: Record<string, unknown>, isTable: (value: unknown) => value is T): T[] {
   return Object.values(schema).filter(isTable);
