@@ -1,8 +1,11 @@
-// `bun bench/scale.ts`: how the calls grow from 1,000 to 1,000,000 users. For each size, seeds a
-// fresh database in bulk (users with a verified primary email, one team per ~100 users with 1 to
-// 200 members, a chain of ten contained permissions granted at its top to a tenth of the
-// members), adds one real user through the API, serves it on 127.0.0.1 and times each call
-// sequentially (medians). BENCH_SIZES (default "1000,1000000"), BENCH_REPEATS (default 100).
+// `bun bench/scale.ts`: how the calls grow from 1,000 to 1,000,000 users. Seeds a fresh database
+// per size in bulk (users with a verified primary email, one team per ~100 users with 1 to 200
+// members, a chain of ten contained permissions granted at its top to a tenth of the members),
+// adds one real user to each through the API and serves both on 127.0.0.1 at once. Each call is
+// then loaded from a separate process (bench/load-generator.ts, 8 connections) in alternating
+// rounds against the two sizes, so that the machine's drift from minute to minute falls on both
+// alike; the ratio is of the median rounds' time per call. BENCH_SIZES (default
+// "1000,1000000"), BENCH_ROUNDS (default 3), BENCH_SECONDS (default 3).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +17,12 @@ import { defaultSettings, silentLogger } from '../server/core/storage/context';
 import { startHttpServer } from '../server/http/server';
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,1000000').split(',').map(Number);
-const repeats = Number(process.env.BENCH_REPEATS ?? 100);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const connections = 8;
 const chainLength = 10;
 const dayMillis = 86_400_000;
 
-/** Median milliseconds per call. */
-type Row = Map<string, number>;
 
 function seed(ctx: ReturnType<typeof openContext>, projectId: string, userCount: number): { deepCursor: string; teamId: string; memberId: string } {
   const sqlite = ctx.storage.sqlite;
@@ -82,73 +85,99 @@ function seed(ctx: ReturnType<typeof openContext>, projectId: string, userCount:
   return { deepCursor: userIds[Math.floor(userCount * 0.1)]!, teamId, memberId };
 }
 
-async function timed(repeatCount: number, call: () => Promise<Response>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i <= repeatCount; i++) {
-    const start = performance.now();
-    const response = await call();
-    const body = await response.text();
-    if (response.status !== 200) throw new Error(`answered ${response.status}: ${body.slice(0, 200)}`);
-    if (i > 0) times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+interface Served {
+  userCount: number;
+  close(): Promise<void>;
+  /** The calls measured, by name: a request for bench/load-generator.ts. */
+  calls: Map<string, { url: string; method?: string; headers?: Record<string, string>; body?: string }>;
 }
 
-async function measure(userCount: number): Promise<Row> {
+async function serveSeeded(userCount: number): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'authd-bench-scale-'));
   const ctx = openContext(dataDir, 'production', silentLogger, { ...defaultSettings(), rateLimitsDisabled: true });
-  const results: Row = new Map();
-  try {
-    bootstrapInstance(ctx);
-    const projectId = createProject(ctx, { display_name: 'Scale' });
-    const keys = createApiKeySet(ctx, projectId, {
-      description: 'bench',
-      expiresAtMillis: nonExpiringKeyMillis,
-      keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },
-    });
-    const seedStart = performance.now();
-    const seeded = seed(ctx, projectId, userCount);
-    console.log(`${userCount.toLocaleString('en-US')} users seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  bootstrapInstance(ctx);
+  const projectId = createProject(ctx, { display_name: 'Scale' });
+  const keys = createApiKeySet(ctx, projectId, {
+    description: 'bench',
+    expiresAtMillis: nonExpiringKeyMillis,
+    keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },
+  });
+  const seedStart = performance.now();
+  const seeded = seed(ctx, projectId, userCount);
+  console.log(`${userCount.toLocaleString('en-US')} users seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
-    const server = startHttpServer(ctx, { host: '127.0.0.1', port: 0 });
-    const api = `${server.url}/api/v1`;
-    const base = { 'x-stack-project-id': projectId, 'content-type': 'application/json' };
-    const client = { ...base, 'x-stack-access-type': 'client', 'x-stack-publishable-client-key': keys.publishable_client_key! };
-    const serverKey = { ...base, 'x-stack-access-type': 'server', 'x-stack-secret-server-key': keys.secret_server_key! };
-    const admin = { ...base, 'x-stack-access-type': 'admin', 'x-stack-super-secret-admin-key': keys.super_secret_admin_key! };
-    const password = 'steady copper lanterns';
-    const signUp = await fetch(`${api}/auth/password/sign-up`, { method: 'POST', headers: client, body: JSON.stringify({ email: 'real@scale.example.com', password }) });
-    const session = (await signUp.json()) as { access_token: string; refresh_token: string };
-    let signUps = 0;
-    const hashing = Math.max(5, Math.floor(repeats / 10));
-    results.set('POST /auth/password/sign-in', await timed(hashing, () =>
-      fetch(`${api}/auth/password/sign-in`, { method: 'POST', headers: client, body: JSON.stringify({ email: 'real@scale.example.com', password }) })));
-    results.set('POST /auth/password/sign-up', await timed(hashing, () =>
-      fetch(`${api}/auth/password/sign-up`, { method: 'POST', headers: client, body: JSON.stringify({ email: `new${signUps++}@scale.example.com`, password }) })));
-    results.set('GET /users/me', await timed(repeats, () => fetch(`${api}/users/me`, { headers: { ...client, 'x-stack-access-token': session.access_token } })));
-    results.set('POST /auth/sessions/current/refresh', await timed(repeats, () =>
-      fetch(`${api}/auth/sessions/current/refresh`, { method: 'POST', headers: { ...client, 'x-stack-refresh-token': session.refresh_token } })));
-    results.set('GET /users?query= (a name in the middle)', await timed(repeats, () =>
-      fetch(`${api}/users?query=${encodeURIComponent(`person ${Math.floor(userCount / 2)}`)}&limit=10`, { headers: serverKey })));
-    results.set('GET /users?query= (no match)', await timed(repeats, () => fetch(`${api}/users?query=nobody-has-this&limit=10`, { headers: serverKey })));
-    results.set('GET /users (a page 90 % down)', await timed(repeats, () => fetch(`${api}/users?limit=100&cursor=${seeded.deepCursor}`, { headers: serverKey })));
-    results.set(`GET /team-permissions (recursive, ${chainLength}-deep chain)`, await timed(repeats, () =>
-      fetch(`${api}/team-permissions?team_id=${seeded.teamId}&user_id=${seeded.memberId}&recursive=true`, { headers: serverKey })));
-    results.set('GET /internal/metrics', await timed(Math.max(5, Math.floor(repeats / 10)), () => fetch(`${api}/internal/metrics`, { headers: admin })));
-    await server.stop();
-  } finally {
-    ctx.storage.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  return results;
+  const server = startHttpServer(ctx, { host: '127.0.0.1', port: 0 });
+  const api = `${server.url}/api/v1`;
+  const base = { 'x-stack-project-id': projectId, 'content-type': 'application/json' };
+  const client = { ...base, 'x-stack-access-type': 'client', 'x-stack-publishable-client-key': keys.publishable_client_key! };
+  const serverKey = { ...base, 'x-stack-access-type': 'server', 'x-stack-secret-server-key': keys.secret_server_key! };
+  const admin = { ...base, 'x-stack-access-type': 'admin', 'x-stack-super-secret-admin-key': keys.super_secret_admin_key! };
+  const password = 'steady copper lanterns';
+  const signUp = await fetch(`${api}/auth/password/sign-up`, { method: 'POST', headers: client, body: JSON.stringify({ email: 'real@scale.example.com', password }) });
+  const session = (await signUp.json()) as { access_token: string; refresh_token: string };
+  const calls: Served['calls'] = new Map([
+    ['POST /auth/password/sign-in', { url: `${api}/auth/password/sign-in`, method: 'POST', headers: client, body: JSON.stringify({ email: 'real@scale.example.com', password }) }],
+    ['POST /auth/password/sign-up', { url: `${api}/auth/password/sign-up`, method: 'POST', headers: client, body: JSON.stringify({ email: 'new-{n}@scale.example.com', password }) }],
+    ['GET /users/me', { url: `${api}/users/me`, headers: { ...client, 'x-stack-access-token': session.access_token } }],
+    ['POST /auth/sessions/current/refresh', { url: `${api}/auth/sessions/current/refresh`, method: 'POST', headers: { ...client, 'x-stack-refresh-token': session.refresh_token } }],
+    ['GET /users?query= (a name in the middle)', { url: `${api}/users?query=${encodeURIComponent(`person ${Math.floor(userCount / 2)}`)}&limit=10`, headers: serverKey }],
+    ['GET /users?query= (no match)', { url: `${api}/users?query=nobody-has-this&limit=10`, headers: serverKey }],
+    ['GET /users (a page 90 % down)', { url: `${api}/users?limit=100&cursor=${seeded.deepCursor}`, headers: serverKey }],
+    [`GET /team-permissions (recursive, ${chainLength}-deep chain)`, { url: `${api}/team-permissions?team_id=${seeded.teamId}&user_id=${seeded.memberId}&recursive=true`, headers: serverKey }],
+    ['GET /internal/metrics', { url: `${api}/internal/metrics`, headers: admin }],
+  ]);
+  return {
+    userCount,
+    calls,
+    async close() {
+      await server.stop();
+      ctx.storage.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-const rows = new Map<number, Row>();
-for (const size of sizes) rows.set(size, await measure(size));
-const [small, large] = [sizes[0]!, sizes[sizes.length - 1]!];
-console.log(`\n| call | ${small.toLocaleString('en-US')} users | ${large.toLocaleString('en-US')} users | ratio |\n|---|---|---|---|`);
-for (const [call, smallMillis] of rows.get(small)!) {
-  const largeMillis = rows.get(large)!.get(call)!;
-  console.log(`| ${call} | ${smallMillis.toFixed(2)} ms | ${largeMillis.toFixed(2)} ms | ${(largeMillis / smallMillis).toFixed(2)}× |`);
+interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+/** One round of load from its own process; the servers, in this one, answer meanwhile. */
+async function load(request: Served['calls'] extends Map<string, infer R> ? R : never): Promise<LoadResult> {
+  const child = Bun.spawn([process.execPath, join(import.meta.dir, 'load-generator.ts'), JSON.stringify(request), String(connections), String(seconds)], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
+  const output = await new Response(child.stdout).text();
+  if ((await child.exited) !== 0) throw new Error('the load generator failed');
+  const result = JSON.parse(output.trim().split('\n').pop()!) as LoadResult;
+  if (result.failures > 0) throw new Error(`${result.failures} answers were not 200 for ${request.url}`);
+  return result;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const served: Served[] = [];
+try {
+  for (const size of sizes) served.push(await serveSeeded(size));
+  const [small, large] = [served[0]!, served[served.length - 1]!];
+  console.log(
+    `\n${connections} connections, ${rounds} alternating rounds of ${seconds} s per call and size, medians\n\n` +
+      `| call | ${small.userCount.toLocaleString('en-US')} users | ${large.userCount.toLocaleString('en-US')} users | ratio (time per call) |\n|---|---|---|---|`,
+  );
+  for (const name of small.calls.keys()) {
+    const rates = new Map<Served, number[]>([[small, []], [large, []]]);
+    for (let round = 0; round < rounds; round++) {
+      // Which size goes first alternates too, so a steady drift favours neither.
+      const order = round % 2 === 0 ? [small, large] : [large, small];
+      for (const target of order) rates.get(target)!.push((await load(target.calls.get(name)!)).requestsPerSecond);
+    }
+    const [smallRate, largeRate] = [median(rates.get(small)!), median(rates.get(large)!)];
+    const perSecond = (rate: number) => `${rate >= 100 ? rate.toFixed(0) : rate.toFixed(1)}/s`;
+    console.log(`| ${name} | ${perSecond(smallRate)} | ${perSecond(largeRate)} | ${(smallRate / largeRate).toFixed(2)}× |`);
+  }
+} finally {
+  for (const entry of served) await entry.close();
 }

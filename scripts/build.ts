@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { buildUi } from './build-ui';
+import { vendorEntryPoints } from '../server/vendor/load-vendor';
 
 const root = join(import.meta.dir, '..');
 const outfile = join(root, 'dist', 'authd');
@@ -32,7 +33,9 @@ const started = performance.now();
 
 async function compile(bytecodeOrder?: string): Promise<void> {
   const result = await Bun.build({
-    entrypoints: [join(root, 'cmd', 'main.ts')],
+    // The first is the program; the others are libraries embedded as modules of their own and
+    // loaded on first use (server/vendor/load-vendor.ts).
+    entrypoints: [join(root, 'cmd', 'main.ts'), ...vendorEntryPoints.map((path) => join(root, path))],
     compile: {
       outfile,
       // A bunfig.toml in the directory the binary is started from must not change how it runs.

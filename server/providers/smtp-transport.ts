@@ -1,10 +1,10 @@
 // The SMTP transport: hands one message to an SMTP server and reports how that went. Which
 // server, when to retry and what to record are core's decisions (core/email); this only speaks SMTP.
 import type { Transporter } from 'nodemailer';
+import { loadVendorModule } from '../vendor/load-vendor';
 
-// nodemailer is the largest library in the bundle (650 KB of code); it is loaded with the first
-// message, not when `authd serve` starts.
-const loadNodemailer = async () => (await import('nodemailer')).default;
+// nodemailer is loaded with the first message, not when `authd serve` starts (vendor/).
+const loadNodemailer = async () => (await loadVendorModule('nodemailer')).default;
 
 export interface SmtpServer {
   host: string;

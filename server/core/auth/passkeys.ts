@@ -5,7 +5,7 @@
 // origin inside the signed client data and accepts only a localhost origin (while the project
 // allows localhost) or exactly a trusted domain's origin.
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { loadWebAuthn } from './webauthn-library';
+import { loadVendorModule } from '../../vendor/load-vendor';
 import { and, eq, sql } from 'drizzle-orm';
 import { passkeys, projectDomains } from '../../../db/schema';
 import { knownError } from '../../protocol/known-errors';
@@ -81,7 +81,7 @@ export async function initiatePasskeyRegistration(
 ): Promise<{ options_json: unknown; code: string }> {
   const project = requirePasskeysEnabled(ctx, projectId);
   const user = readUserServerView(ctx, projectId, userId);
-  const { generateRegistrationOptions } = await loadWebAuthn();
+  const { generateRegistrationOptions } = await loadVendorModule('webauthn');
   const options = await generateRegistrationOptions({
     rpName: project.displayName,
     rpID: sentinelRpId,
@@ -116,7 +116,7 @@ export async function registerPasskey(
   const credential = input.credential as RegistrationResponseJSON;
   const accepted = acceptedOrigin(ctx, projectId, credential?.response?.clientDataJSON);
   if (!accepted) throw knownError('PASSKEY_AUTHENTICATION_FAILED', 'The passkey was created on a site this project does not trust.');
-  const { verifyRegistrationResponse } = await loadWebAuthn();
+  const { verifyRegistrationResponse } = await loadVendorModule('webauthn');
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verification = await verifyRegistrationResponse({
@@ -168,7 +168,7 @@ export async function initiatePasskeyAuthentication(
 ): Promise<{ options_json: unknown; code: string }> {
   requirePasskeysEnabled(ctx, projectId);
   // Empty allowCredentials: the browser offers the passkeys it holds for the site (discoverable).
-  const { generateAuthenticationOptions } = await loadWebAuthn();
+  const { generateAuthenticationOptions } = await loadVendorModule('webauthn');
   const options = await generateAuthenticationOptions({
     rpID: sentinelRpId,
     timeout: ceremonyTimeoutMillis,
@@ -210,7 +210,7 @@ export async function signInWithPasskey(
       : undefined;
   if (!stored) throw failed('This passkey is not registered.');
   if (stored.rpId !== accepted.rpId) throw failed('This passkey was registered for another site.');
-  const { verifyAuthenticationResponse } = await loadWebAuthn();
+  const { verifyAuthenticationResponse } = await loadVendorModule('webauthn');
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verification = await verifyAuthenticationResponse({

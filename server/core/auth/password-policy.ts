@@ -5,6 +5,7 @@
 // turn it off (`password_strength_check_enabled`), the length rules stay.
 import { readFileSync } from 'node:fs';
 import { knownError } from '../../protocol/known-errors';
+import { loadVendorModule } from '../../vendor/load-vendor';
 import { bloomFilterMayContain, decodeBloomFilter, type BloomFilter } from './bloom-filter';
 import filterPath from './breached-passwords.bloom' with { type: 'file' };
 
@@ -28,8 +29,8 @@ function breachedFilter(): BloomFilter {
 
 async function strengthEstimator(): Promise<Estimator> {
   if (!estimator) {
-    const [{ ZxcvbnFactory }, common] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]);
-    const factory = new ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs });
+    const { ZxcvbnFactory, dictionary, adjacencyGraphs } = await loadVendorModule('zxcvbn');
+    const factory = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
     estimator = (password, userInputs) => factory.check(password, userInputs);
   }
   return estimator;
