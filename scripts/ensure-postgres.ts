@@ -174,8 +174,11 @@ async function startCluster(bin: string): Promise<number> {
   return port;
 }
 
-/** Starts (or finds running) the shared test cluster and returns its port. */
-async function ensureCluster(): Promise<number> {
+/**
+ * Starts (or finds running) the shared test cluster and returns its port. scripts/run-tests.ts
+ * calls it before the tests, so that none of them waits on apt-get or initdb within its timeout.
+ */
+export async function ensureCluster(): Promise<number> {
   return withClusterLock(async () => {
     const bin = findServerBinaries() ?? (await installServer());
     const port = readPort();
