@@ -288,6 +288,9 @@ describe('selected-team switcher', () => {
       expect(await highlightedOption(page)).toContain('Bravo');
 
       await screenshotAtBothWidths(page, 'team-switcher-keyboard-dark');
+      // A second on, so 'a' starts a search of its own ("a" → Alpha), not "ba", which matches
+      // nothing: the screenshots above take less than that on a fast run, and the clock is ours.
+      await page.clock.fastForward(1000);
       await page.keyboard.press('a');
       expect(await highlightedOption(page)).toContain('Alpha');
       await page.keyboard.press('Enter');

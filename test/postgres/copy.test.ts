@@ -10,7 +10,7 @@ import { openPostgres } from '../../db/pg/connection';
 import { copyPlan } from '../../server/core/storage/copy-plan';
 import { silentLogger, defaultSettings } from '../../server/core/storage/context';
 import { openDataDirectory } from '../../server/core/storage/open-context';
-import { listUsers } from '../../server/core/users/users';
+import { createUser, listUsers } from '../../server/core/users/users';
 import { expectOneLineError, noAuthdDataMessage, removeScratchDirs, runCli, scratchDir } from '../support/cli';
 import { dropTestDatabases, readPostgresTables, readSqliteTables, seedDataDirectory, testDatabase } from './postgres-support';
 
@@ -68,6 +68,21 @@ describe('a round trip SQLite → PostgreSQL → SQLite', async () => {
           original.storage.close();
         }
       }
+      // The copy set the search triggers aside while it filled the index in one pass: they are
+      // back, and a user added afterwards is found.
+      const searchTriggers = (db: typeof ctx.sqlite) =>
+        db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'user_search_on_%' ORDER BY name").all();
+      const original = openDataDirectory(source, 'development', silentLogger, defaultSettings());
+      try {
+        expect(searchTriggers(ctx.sqlite)).toEqual(searchTriggers(original.sqlite));
+        expect(searchTriggers(ctx.sqlite).length).toBeGreaterThan(0);
+      } finally {
+        original.storage.close();
+      }
+      await createUser(ctx, seeded.demoProjectId, { primary_email: 'added.after.copy@example.com' });
+      expect(listUsers(ctx, seeded.demoProjectId, { query: 'after.copy' } as never).items.map((user) => user.primary_email)).toEqual([
+        'added.after.copy@example.com',
+      ]);
       const maxId = ctx.sqlite.query<{ n: number }, []>('SELECT max(id) AS n FROM audit_events').get()!.n;
       ctx.sqlite.run("INSERT INTO audit_events (project_id, occurred_at, type, actor_type) VALUES ('internal', 1, 'test', 'system')");
       expect(ctx.sqlite.query<{ n: number }, []>('SELECT max(id) AS n FROM audit_events').get()!.n).toBe(maxId + 1);

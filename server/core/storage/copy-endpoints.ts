@@ -83,8 +83,31 @@ export function sqliteSource(sqlite: Database): CopySource {
 }
 
 /** An immediate transaction: the write lock is taken before the emptiness check, so no writer slips in after it. */
+/**
+ * The search index's triggers (migration 0017) rebuild a user's FTS5 row at every email inserted,
+ * which made a copy into SQLite spend most of its time there. A copy target sets them aside,
+ * inside its transaction, fills the index once from the copied rows, and puts them back as they
+ * were (their own SQL, read from the schema): a failed copy rolls all of it back.
+ */
+function setSearchTriggersAside(sqlite: Database): () => void {
+  const triggers = sqlite
+    .query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'user\\_search\\_%' ESCAPE '\\'")
+    .all();
+  for (const trigger of triggers) sqlite.run(`DROP TRIGGER ${quoted(trigger.name)}`);
+  return () => {
+    // The same fill as migration 0017's, over the rows just copied.
+    sqlite.run('INSERT INTO user_search_keys (user_id) SELECT id FROM users ORDER BY rowid');
+    sqlite.run(`INSERT INTO user_search (rowid, name, emails)
+      SELECT k.id, coalesce(u.display_name_folded, ''),
+        coalesce((SELECT group_concat(value_folded, char(10)) FROM contact_channels WHERE user_id = u.id), '')
+      FROM user_search_keys k JOIN users u ON u.id = k.user_id`);
+    for (const trigger of triggers) sqlite.run(trigger.sql);
+  };
+}
+
 export function sqliteTarget(sqlite: Database): CopyTarget {
   sqlite.run('BEGIN IMMEDIATE');
+  const restoreSearchTriggers = setSearchTriggersAside(sqlite);
   let open = true;
   return {
     async existingData() {
@@ -110,6 +133,7 @@ export function sqliteTarget(sqlite: Database): CopyTarget {
       if (changed.changes === 0) sqlite.run('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)', [auditTable, highWater]);
     },
     async commit() {
+      restoreSearchTriggers();
       sqlite.run('COMMIT');
       open = false;
     },
