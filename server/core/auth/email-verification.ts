@@ -65,6 +65,6 @@ export function verifyEmail(ctx: Context, projectId: string, code: string): void
         ),
       )
       .run();
-    recordAuditEvent(ctx, tx, { projectId, type: 'email.verified', userId: String(data.user_id), details: { email: String(data.email) } });
+    recordAuditEvent(ctx, { projectId, type: 'email.verified', userId: String(data.user_id), details: { email: String(data.email) } });
   });
 }

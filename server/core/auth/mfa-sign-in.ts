@@ -66,11 +66,11 @@ export async function signInWithTotp(
     // Outside the code's transaction, which a wrong code rolls back: the email and the audit
     // event of the failure must survive it.
     if (backstopTripped) offerAccountUnlock(ctx, projectId, 'totp', backstopTripped);
-    if (failedFor) recordAuditEvent(ctx, ctx.db, { projectId, type: 'sign_in.failed', userId: failedFor, details: { method: 'totp', reason: 'wrong_code' } });
+    if (failedFor) recordAuditEvent(ctx, { projectId, type: 'sign_in.failed', userId: failedFor, details: { method: 'totp', reason: 'wrong_code' } });
   }
   const secondFactor = attempt.recoveryCodesRemaining === null ? 'totp' : 'recovery_code';
-  const tokens = await startSession(ctx, projectId, attempt.userId, undefined, (tx) =>
-    recordAuditEvent(ctx, tx, {
+  const tokens = await startSession(ctx, projectId, attempt.userId, undefined, () =>
+    recordAuditEvent(ctx, {
       projectId,
       type: 'sign_in.succeeded',
       userId: attempt.userId,

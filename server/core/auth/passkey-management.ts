@@ -48,6 +48,6 @@ export function removePasskey(ctx: Context, projectId: string, userId: string, p
   writeTransaction(ctx, (tx) => {
     const removed = tx.delete(passkeys).where(ofUser(projectId, userId, passkeyId)).returning({ name: passkeys.name }).all();
     if (removed.length === 0) throw plainTextError('PASSKEY_NOT_FOUND');
-    recordAuditEvent(ctx, tx, { projectId, type: 'passkey.removed', userId, details: { name: removed[0]!.name } });
+    recordAuditEvent(ctx, { projectId, type: 'passkey.removed', userId, details: { name: removed[0]!.name } });
   });
 }

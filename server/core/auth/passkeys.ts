@@ -157,7 +157,7 @@ export async function registerPasskey(
         createdAt: ctx.clock.now(),
       })
       .run();
-    recordAuditEvent(ctx, tx, { projectId, type: 'passkey.added', userId, details: { name } });
+    recordAuditEvent(ctx, { projectId, type: 'passkey.added', userId, details: { name } });
   });
   return { user_handle: userHandle };
 }

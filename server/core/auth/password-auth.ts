@@ -77,7 +77,7 @@ export async function signInWithPassword(
   else await verifyAgainstDummyHash(input.password);
   if (!user?.passwordHash || !passwordMatches) {
     if (guess.failed().backstopTripped) offerAccountUnlock(ctx, projectId, 'password', input.email);
-    recordAuditEvent(ctx, ctx.db, {
+    recordAuditEvent(ctx, {
       projectId,
       type: 'sign_in.failed',
       userId: user?.id ?? null,

@@ -67,7 +67,7 @@ export function makeRecoveryCodes(ctx: Context, projectId: string, userId: strin
     tx.insert(mfaRecoveryCodes)
       .values(codes.map((code) => ({ id: crypto.randomUUID(), projectId, userId, codeDigest: recoveryCodeDigest(ctx, code), createdAt })))
       .run();
-    recordAuditEvent(ctx, tx, { projectId, type: 'mfa.recovery_codes_made', userId });
+    recordAuditEvent(ctx, { projectId, type: 'mfa.recovery_codes_made', userId });
   });
   return { codes: codes.map(formatted), remaining_count: codes.length };
 }

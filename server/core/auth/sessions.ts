@@ -179,7 +179,7 @@ export function endSession(ctx: Context, projectId: string, refreshToken: string
     if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
     const { sessionId, userId } = deleted[0]!;
     if (sessionId !== null) tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId)).run();
-    recordAuditEvent(ctx, tx, { projectId, type: 'sign_out', userId });
+    recordAuditEvent(ctx, { projectId, type: 'sign_out', userId });
   });
 }
 

@@ -39,8 +39,8 @@ export async function completeSignIn(
     const attemptCode = createVerificationCode(ctx, ctx.db, projectId, 'mfa_attempt', { ...attempt });
     throw knownError('MULTI_FACTOR_AUTHENTICATION_REQUIRED', attemptCode);
   }
-  const tokens = await startSession(ctx, projectId, user.id, undefined, (tx) =>
-    recordAuditEvent(ctx, tx, { projectId, type: 'sign_in.succeeded', userId: user.id, details: { method: options.method } }),
+  const tokens = await startSession(ctx, projectId, user.id, undefined, () =>
+    recordAuditEvent(ctx, { projectId, type: 'sign_in.succeeded', userId: user.id, details: { method: options.method } }),
   );
   return { ...tokens, user_id: user.id };
 }

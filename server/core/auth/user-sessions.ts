@@ -63,7 +63,7 @@ export function endUserSession(ctx: Context, projectId: string, userId: string, 
       .returning({ id: refreshTokens.id })
       .all();
     if (ended.length === 0) throw plainTextError('SESSION_NOT_FOUND');
-    recordAuditEvent(ctx, tx, { projectId, type: 'session.revoked', userId, details: { session_id: sessionId } });
+    recordAuditEvent(ctx, { projectId, type: 'session.revoked', userId, details: { session_id: sessionId } });
   });
 }
 
@@ -77,7 +77,7 @@ export function signOutEverywhere(ctx: Context, projectId: string, userId: strin
       .returning({ replacedAt: refreshTokens.replacedAt })
       .all()
       .filter((token) => token.replacedAt === null).length;
-    recordAuditEvent(ctx, tx, { projectId, type: 'session.revoked', userId, details: { all: true, ended } });
+    recordAuditEvent(ctx, { projectId, type: 'session.revoked', userId, details: { all: true, ended } });
     return ended;
   });
 }

@@ -94,7 +94,7 @@ export function createApiKeySet(
     row[lastFourColumn[kind]] = key.slice(-4);
   }
   db.insert(apiKeySets).values(row).run();
-  recordAuditEvent(ctx, db, { projectId, type: 'api_keys.created', details: { key_set_id: row.id, description: row.description, kinds: requested } });
+  recordAuditEvent(ctx, { projectId, type: 'api_keys.created', details: { key_set_id: row.id, description: row.description, kinds: requested } });
 
   return {
     id: row.id,
@@ -135,7 +135,7 @@ export function updateApiKeySet(
   if (Object.keys(changes).length > 0) {
     writeTransaction(ctx, (tx) => {
       tx.update(apiKeySets).set(changes).where(eq(apiKeySets.id, row.id)).run();
-      if (changes.manuallyRevokedAt) recordAuditEvent(ctx, tx, { projectId, type: 'api_keys.revoked', details: { key_set_id: row.id } });
+      if (changes.manuallyRevokedAt) recordAuditEvent(ctx, { projectId, type: 'api_keys.revoked', details: { key_set_id: row.id } });
     });
   }
   return getApiKeySet(ctx, projectId, keySetId);

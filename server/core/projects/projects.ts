@@ -110,7 +110,7 @@ export function updateProject(ctx: Context, projectId: string, update: ProjectUp
     applyProjectUpdate(ctx, tx, projectId, update);
     // The names of what changed, never values: email_config and providers carry secrets.
     const fields = [...Object.keys(update).filter((key) => key !== 'config'), ...Object.keys(update.config ?? {}).map((key) => `config.${key}`)];
-    recordAuditEvent(ctx, tx, { projectId, type: 'project.updated', details: { fields } });
+    recordAuditEvent(ctx, { projectId, type: 'project.updated', details: { fields } });
   });
   return readProjectAdminView(ctx, projectId);
 }

@@ -161,7 +161,7 @@ export function createPermissionDefinition(
       .values({ projectId, id: input.id, description: input.description || null, createdAt: ctx.clock.now() })
       .run();
     insertContainments(tx, projectId, input.id, contained);
-    recordAuditEvent(ctx, tx, { projectId, type: 'permission_definition.created', details: { id: input.id, contained_permission_ids: contained } });
+    recordAuditEvent(ctx, { projectId, type: 'permission_definition.created', details: { id: input.id, contained_permission_ids: contained } });
     return readDefinition(tx, projectId, input.id);
   });
 }
@@ -193,7 +193,7 @@ export function updatePermissionDefinition(
       checkContainedIds(tx, projectId, newId, input.contained_permission_ids);
       insertContainments(tx, projectId, newId, input.contained_permission_ids);
     }
-    recordAuditEvent(ctx, tx, { projectId, type: 'permission_definition.updated', details: { id: newId, ...(newId !== id && { from: id }) } });
+    recordAuditEvent(ctx, { projectId, type: 'permission_definition.updated', details: { id: newId, ...(newId !== id && { from: id }) } });
     return readDefinition(tx, projectId, newId);
   });
 }
@@ -246,6 +246,6 @@ export function deletePermissionDefinition(ctx: Context, projectId: string, id: 
     tx.delete(permissionDefinitions)
       .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
       .run();
-    recordAuditEvent(ctx, tx, { projectId, type: 'permission_definition.deleted', details: { id } });
+    recordAuditEvent(ctx, { projectId, type: 'permission_definition.deleted', details: { id } });
   });
 }

@@ -144,7 +144,7 @@ export function grantTeamPermission(
       .returning({ permissionId: teamMemberPermissions.permissionId })
       .all();
     if (granted.length > 0) {
-      recordAuditEvent(ctx, tx, { projectId, type: 'permission.granted', userId, details: { team_id: teamId, permission_id: permissionId } });
+      recordAuditEvent(ctx, { projectId, type: 'permission.granted', userId, details: { team_id: teamId, permission_id: permissionId } });
     }
   });
   return { id: permissionId, user_id: userId, team_id: teamId };
@@ -172,6 +172,6 @@ export function revokeTeamPermission(
       .returning()
       .all();
     if (deleted.length === 0) throw knownError('TEAM_PERMISSION_NOT_FOUND', teamId, userId, permissionId);
-    recordAuditEvent(ctx, tx, { projectId, type: 'permission.revoked', userId, details: { team_id: teamId, permission_id: permissionId } });
+    recordAuditEvent(ctx, { projectId, type: 'permission.revoked', userId, details: { team_id: teamId, permission_id: permissionId } });
   });
 }

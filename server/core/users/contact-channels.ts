@@ -116,7 +116,7 @@ export function createContactChannel(
     if (input.used_for_auth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, input.value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
     tx.insert(contactChannels).values(row).run();
-    recordAuditEvent(ctx, tx, { projectId, type: 'email.added', userId, details: { email: row.value, is_primary: row.isPrimary } });
+    recordAuditEvent(ctx, { projectId, type: 'email.added', userId, details: { email: row.value, is_primary: row.isPrimary } });
   });
   return view(row);
 }
@@ -148,7 +148,7 @@ export function updateContactChannel(
     };
     tx.update(contactChannels).set(changes).where(eq(contactChannels.id, row.id)).run();
     if (changedValue || changes.isPrimary !== row.isPrimary || changes.usedForAuth !== row.usedForAuth) {
-      recordAuditEvent(ctx, tx, {
+      recordAuditEvent(ctx, {
         projectId,
         type: 'email.changed',
         userId,
@@ -164,7 +164,7 @@ export function deleteContactChannel(ctx: Context, projectId: string, userId: st
     const row = findChannel(tx, projectId, userId, channelId);
     if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_CHANGE');
     tx.delete(contactChannels).where(eq(contactChannels.id, row.id)).run();
-    recordAuditEvent(ctx, tx, { projectId, type: 'email.removed', userId, details: { email: row.value } });
+    recordAuditEvent(ctx, { projectId, type: 'email.removed', userId, details: { email: row.value } });
   });
 }
 

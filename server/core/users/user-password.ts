@@ -31,6 +31,6 @@ export function replaceUserPassword(
 ): void {
   tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
   endOtherSessions(tx, userId, options.keepRefreshToken);
-  recordAuditEvent(ctx, tx, { projectId, type: passwordHash === null ? 'password.removed' : 'password.changed', userId });
+  recordAuditEvent(ctx, { projectId, type: passwordHash === null ? 'password.removed' : 'password.changed', userId });
   enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', () => readUserServerView(ctx, projectId, userId));
 }

@@ -75,7 +75,7 @@ export async function insertUser(
         totpSecretBase64: input.totp_secret_base64 == null ? null : sealTotpSecret(ctx, input.totp_secret_base64),
       })
       .run();
-    recordAuditEvent(ctx, tx, { projectId, type: 'user.created', userId: id, details: input.primary_email ? { email: input.primary_email } : {} });
+    recordAuditEvent(ctx, { projectId, type: 'user.created', userId: id, details: input.primary_email ? { email: input.primary_email } : {} });
     if (input.primary_email) {
       insertPrimaryEmail(tx, projectId, id, input.primary_email, {
         verified: input.primary_email_verified ?? false,
@@ -135,7 +135,7 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
       changes.totpLastUsedStep = null;
       if (!enabling) dropRecoveryCodes(tx, projectId, userId);
       // Setting a new secret while on is a change of authenticator, still "enabled".
-      recordAuditEvent(ctx, tx, { projectId, type: enabling ? 'mfa.enabled' : 'mfa.disabled', userId });
+      recordAuditEvent(ctx, { projectId, type: enabling ? 'mfa.enabled' : 'mfa.disabled', userId });
     }
     if (input.selected_team_id !== undefined) {
       if (input.selected_team_id !== null) requireMembership(tx, projectId, input.selected_team_id, userId);
@@ -180,7 +180,7 @@ export function deleteUser(ctx: Context, projectId: string, userId: string): voi
     }));
     // Contact channels and refresh tokens cascade, which also ends every session.
     tx.delete(users).where(eq(users.id, userId)).run();
-    recordAuditEvent(ctx, tx, { projectId, type: 'user.deleted', userId });
+    recordAuditEvent(ctx, { projectId, type: 'user.deleted', userId });
   });
 }
 
