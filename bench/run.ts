@@ -6,19 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median, runLoadGenerator, type LoadRequest, type LoadResult } from './load';
 
 const root = join(import.meta.dir, '..');
 const bun = process.execPath;
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-
-interface LoadResult {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  failures: number;
-}
 
 async function firstJsonLine(child: ReturnType<typeof Bun.spawn>, accept: (e: any) => boolean): Promise<any> {
   const reader = (child.stdout as ReadableStream<Uint8Array>).getReader();
@@ -40,26 +34,18 @@ async function firstJsonLine(child: ReturnType<typeof Bun.spawn>, accept: (e: an
 // read 0.5× unpinned and 0.9× pinned in the same minute). BENCH_PIN=0 turns it off.
 const pinning = process.env.BENCH_PIN !== '0' && navigator.hardwareConcurrency >= 2 && Bun.which('taskset') !== null;
 const measuredCore = (args: string[]) => (pinning ? ['taskset', '-c', '1', bun, ...args] : [bun, ...args]);
-const loadCore = (args: string[]) => (pinning ? ['taskset', '-c', '0', bun, ...args] : [bun, ...args]);
-const isLoadGenerator = (args: string[]) => args[0]!.endsWith('load-generator.ts');
-
+/** A measured process (a baseline), on the measured core; prints one JSON result. */
 async function runJson(args: string[]): Promise<any> {
-  const child = Bun.spawn(isLoadGenerator(args) ? loadCore(args) : measuredCore(args), { stdout: 'pipe' });
+  const child = Bun.spawn(measuredCore(args), { stdout: 'pipe' });
   return JSON.parse(await new Response(child.stdout).text());
 }
 
-interface LoadRequest {
-  url: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
+/** The load generator on the load core, not the measured one. */
+const onLoadCore = (command: string[]) => (pinning ? ['taskset', '-c', '0', ...command] : command);
 
-function load(request: LoadRequest): Promise<LoadResult> {
-  return runJson([join(root, 'bench', 'load-generator.ts'), JSON.stringify(request), String(connections), String(seconds)]);
+function load(request: LoadRequest, connectionCount = connections): Promise<LoadResult> {
+  return runLoadGenerator(request, connectionCount, seconds, onLoadCore);
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 /** The round with the median rate, so its latencies belong to the rate shown. */
 const medianResult = (results: LoadResult[]) => {
   const rate = median(results.map((r) => r.requestsPerSecond));
@@ -206,17 +192,15 @@ try {
       const result = await alternate(
         () => runJson([join(root, 'bench', 'argon2-rate.ts'), String(hashingConnections), String(seconds), 'hash']),
         () =>
-          runJson([
-            join(root, 'bench', 'load-generator.ts'),
-            JSON.stringify({
+          load(
+            {
               url: `${api}/auth/password/sign-up`,
               method: 'POST',
               headers: { ...clientHeaders, 'content-type': 'application/json' },
               body: JSON.stringify({ email: emailPattern, password: credentials.password }),
-            }),
-            String(hashingConnections),
-            String(seconds),
-          ]),
+            },
+            hashingConnections,
+          ),
       );
       const hashRate = median(result.baseline.map((b: { verificationsPerSecond: number }) => b.verificationsPerSecond));
       row(`  baseline (bare argon2id hashes, c=${hashingConnections})`, hashRate);

@@ -15,6 +15,7 @@ import { bootstrapInstance } from '../server/core/projects/bootstrap';
 import { createProject } from '../server/core/projects/projects';
 import { defaultSettings, silentLogger } from '../server/core/storage/context';
 import { startHttpServer } from '../server/http/server';
+import { median, runLoadGenerator, type LoadRequest, type LoadResult } from './load';
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,1000000').split(',').map(Number);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -89,7 +90,7 @@ interface Served {
   userCount: number;
   close(): Promise<void>;
   /** The calls measured, by name: a request for bench/load-generator.ts. */
-  calls: Map<string, { url: string; method?: string; headers?: Record<string, string>; body?: string }>;
+  calls: Map<string, LoadRequest>;
 }
 
 async function serveSeeded(userCount: number): Promise<Served> {
@@ -137,27 +138,12 @@ async function serveSeeded(userCount: number): Promise<Served> {
   };
 }
 
-interface LoadResult {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  failures: number;
-}
-
-/** One round of load from its own process; the servers, in this one, answer meanwhile. */
-async function load(request: Served['calls'] extends Map<string, infer R> ? R : never): Promise<LoadResult> {
-  const child = Bun.spawn([process.execPath, join(import.meta.dir, 'load-generator.ts'), JSON.stringify(request), String(connections), String(seconds)], {
-    stdout: 'pipe',
-    stderr: 'inherit',
-  });
-  const output = await new Response(child.stdout).text();
-  if ((await child.exited) !== 0) throw new Error('the load generator failed');
-  const result = JSON.parse(output.trim().split('\n').pop()!) as LoadResult;
+/** One round of load; every answer must be a 200, or the figure would measure errors. */
+async function load(request: LoadRequest): Promise<LoadResult> {
+  const result = await runLoadGenerator(request, connections, seconds);
   if (result.failures > 0) throw new Error(`${result.failures} answers were not 200 for ${request.url}`);
   return result;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const served: Served[] = [];
 try {

@@ -83,9 +83,7 @@ export const keptPreMigrationBackups = 3;
  * second finds the copy already made.
  */
 export function backUpBeforeMigrating(sqlite: Database, dataDir: string): void {
-  const hasMigrationTable = sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-  if (!hasMigrationTable) return;
-  const applied = new Set(sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations').all().map((row) => row.tag));
+  const applied = appliedMigrationTags(sqlite);
   const next = embeddedMigrations.find((migration) => !applied.has(migration.tag));
   if (!next || applied.size === 0) return;
   const target = join(dataDir, `${databaseFileName}.before-${next.tag}.bak`);
@@ -100,6 +98,13 @@ export function backUpBeforeMigrating(sqlite: Database, dataDir: string): void {
     .filter((name) => name.startsWith(`${databaseFileName}.before-`) && name.endsWith('.bak'))
     .sort();
   for (const old of copies.slice(0, Math.max(0, copies.length - keptPreMigrationBackups))) rmSync(join(dataDir, old), { force: true });
+}
+
+/** The migration tags a database has recorded; none when it has no migration table yet. */
+export function appliedMigrationTags(sqlite: Database): Set<string> {
+  const hasMigrationTable = sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (!hasMigrationTable) return new Set();
+  return new Set(sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations').all().map((row) => row.tag));
 }
 
 /** Applies embedded migrations not yet recorded, each in its own immediate transaction. */
@@ -134,7 +139,16 @@ function readOrCreateSecretKey(path: string): Uint8Array {
     }
   }
   chmodSync(path, 0o600);
-  const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${path} does not hold a 32-byte base64 key`);
+  return decodeInstanceKey(readFileSync(path, 'utf8'), path);
+}
+
+/**
+ * The 32-byte key from the text of an authd.key file (its base64); `origin` names the file or
+ * variable it came from in the error. PostgreSQL instances take the same text from the
+ * environment (db/pg/connection.ts).
+ */
+export function decodeInstanceKey(text: string, origin: string): Uint8Array {
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${origin} does not hold a 32-byte base64 key`);
   return new Uint8Array(key);
 }

@@ -5,6 +5,7 @@
 import { SQL } from 'bun';
 import { existsSync, readFileSync } from 'node:fs';
 import { drizzle } from 'drizzle-orm/bun-sql';
+import { decodeInstanceKey } from '../connection';
 import { embeddedMigrations } from './migrations.generated';
 import * as schema from './schema';
 
@@ -26,7 +27,7 @@ const migrationTable = 'schema_migrations';
  * a fixed number, so that every version of authd waits for every other. Advisory locks are per
  * database, so instances on other databases of the server do not wait for each other.
  */
-export const migrationLockKey = 0x61757468; // "auth" in ASCII
+const migrationLockKey = 0x61757468; // "auth" in ASCII
 
 export interface PostgresOpenOptions {
   /** Apply pending migrations (the default). `authd copy` reads a source without changing it. */
@@ -54,7 +55,7 @@ export async function openPostgres(url: string, options: PostgresOpenOptions = {
 }
 
 /** Migration tags recorded in the database; empty when it has no migration table yet. */
-export async function appliedPostgresMigrationTags(client: SQL): Promise<Set<string>> {
+async function appliedPostgresMigrationTags(client: SQL): Promise<Set<string>> {
   const [{ exists }] = await client`SELECT to_regclass(${migrationTable}) IS NOT NULL AS exists`;
   if (!exists) return new Set();
   const rows: { tag: string }[] = await client.unsafe(`SELECT tag FROM ${migrationTable}`);
@@ -114,11 +115,4 @@ export function readInstanceKeyFromEnvironment(env: Record<string, string | unde
   }
   if (!text) return null;
   return decodeInstanceKey(text, origin);
-}
-
-/** The 32-byte key from the text of an authd.key file; `origin` names it in the error. */
-export function decodeInstanceKey(text: string, origin: string): Uint8Array {
-  const key = Buffer.from(text.trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${origin} does not hold a 32-byte base64 key`);
-  return new Uint8Array(key);
 }

@@ -19,8 +19,16 @@ export const vendorEntryPoints = vendorModuleNames.map((name) => `server/vendor/
 // system, where the extra entry points sit under their source paths (as .js).
 const fromSource = import.meta.path.endsWith('.ts');
 
+const loaded = new Map<VendorModuleName, Promise<unknown>>();
+
+/** The module, imported once; later calls (every email sent) get the same promise. */
 export function loadVendorModule<N extends VendorModuleName>(name: N): Promise<VendorModules[N]> {
-  // Built at run time, so the bundler does not follow it into the main bundle.
-  const specifier = fromSource ? `${import.meta.dir}/${name}.ts` : `${import.meta.dir}/server/vendor/${name}.js`;
-  return import(specifier) as Promise<VendorModules[N]>;
+  let module = loaded.get(name);
+  if (!module) {
+    // Built at run time, so the bundler does not follow it into the main bundle.
+    const specifier = fromSource ? `${import.meta.dir}/${name}.ts` : `${import.meta.dir}/server/vendor/${name}.js`;
+    module = import(specifier);
+    loaded.set(name, module);
+  }
+  return module as Promise<VendorModules[N]>;
 }

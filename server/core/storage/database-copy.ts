@@ -4,9 +4,9 @@
 // when each table's row count matches the source's; search indexes are rebuilt by the target
 // itself. The instance key never goes into a database: see copyDatabase.
 import { Database } from 'bun:sqlite';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseFileName, secretKeyFileName } from '../../../db/connection';
+import { appliedMigrationTags, databaseFileName, secretKeyFileName } from '../../../db/connection';
 import { embeddedMigrations as sqliteMigrations } from '../../../db/migrations.generated';
 import { pendingPostgresMigrations } from '../../../db/pg/connection';
 import { plainTextError } from '../../protocol/plain-text-errors';
@@ -172,8 +172,7 @@ async function openSource(from: DatabaseLocation): Promise<Opened<CopySource>> {
   const sqlite = new Database(join(from.dataDir, databaseFileName), { readonly: true });
   try {
     sqlite.run('PRAGMA busy_timeout = 5000');
-    const hasTable = sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-    const recorded = new Set(hasTable ? sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations').all().map((r) => r.tag) : []);
+    const recorded = appliedMigrationTags(sqlite);
     const expected = [...sqliteMigrations.map((migration) => migration.tag), sealReadBackSecretsMigrationTag];
     if (expected.some((tag) => !recorded.has(tag))) {
       throw plainTextError('COPY_SOURCE_NOT_MIGRATED', from.dataDir, `authd migrate --data ${from.dataDir}`);
@@ -203,10 +202,4 @@ async function openTarget(to: DatabaseLocation): Promise<Opened<CopyTarget>> {
     ctx.storage.close();
     throw error;
   }
-}
-
-/** Whether `dataDir` holds a key file; for messages after a copy into PostgreSQL. */
-export function dataDirectoryKeyFile(dataDir: string): string | null {
-  const file = join(dataDir, secretKeyFileName);
-  return existsSync(file) ? file : null;
 }

@@ -1,12 +1,11 @@
 // Where a database is, as the CLI names it: a SQLite data directory (a path) or a PostgreSQL
 // server (a postgres:// URL). Parsed once here so every command refuses a bad URL the same way,
 // and shown with its password hidden, since these strings end up in terminals and logs.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { databaseFileName, secretKeyFileName } from '../../../db/connection';
-import { decodeInstanceKey, openPostgres, readInstanceKeyFromEnvironment, type PostgresOpenOptions, type PostgresStorage } from '../../../db/pg/connection';
+import { databaseFileName, decodeInstanceKey, secretKeyFileName } from '../../../db/connection';
+import { openPostgres, readInstanceKeyFromEnvironment, type PostgresOpenOptions, type PostgresStorage } from '../../../db/pg/connection';
 import { plainTextError } from '../../protocol/plain-text-errors';
-import { readFileSync } from 'node:fs';
 
 export type DatabaseLocation = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string };
 

@@ -3,7 +3,7 @@
 // start still migrates too). SQLite data directories and PostgreSQL databases alike.
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
-import { databaseFileName } from '../../../db/connection';
+import { appliedMigrationTags, databaseFileName } from '../../../db/connection';
 import { embeddedMigrations as postgresMigrations } from '../../../db/pg/migrations.generated';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import { describeDatabaseLocation, hasSqliteDatabase, openPostgresLocation, type DatabaseLocation } from './database-location';
@@ -44,9 +44,7 @@ export async function migrateDatabase(location: DatabaseLocation): Promise<Migra
 function recordedSqliteTags(file: string): Set<string> {
   const sqlite = new Database(file, { readonly: true });
   try {
-    const hasTable = sqlite.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-    if (!hasTable) return new Set();
-    return new Set(sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations').all().map((row) => row.tag));
+    return appliedMigrationTags(sqlite);
   } finally {
     sqlite.close();
   }
