@@ -9,9 +9,19 @@ import * as schema from './schema';
 
 export type Db = ReturnType<typeof drizzle<typeof schema>>;
 
+/**
+ * Two connections to one file. Writes go only through `sqlite` (the writer), one transaction at
+ * a time under server/core/storage/transactions.ts; everything read outside a transaction goes
+ * through `reader`, opened read-only so that a write slipping past a transaction fails loudly
+ * instead of landing on the connection another request's transaction holds open.
+ */
 export interface Storage {
+  /** The writer's drizzle handle: migrations, copies and transactions only. */
   db: Db;
+  /** The writer connection; also the database's identity for what the process keeps per database. */
   sqlite: Database;
+  readerDb: Db;
+  reader: Database;
   /** The instance's 32-byte key for secrets that must be readable again (see secret-box). */
   secretKey: Uint8Array;
   close(): void;
@@ -35,11 +45,19 @@ export function openStorage(dataDir: string): Storage {
   backUpBeforeMigrating(sqlite, dataDir);
   applyMigrations(sqlite);
   reusePreparedStatements(sqlite);
+  // Opened after the writer has made the file WAL and migrated it; WAL lets it read the last
+  // committed state while the writer holds a transaction open.
+  const reader = new Database(join(dataDir, databaseFileName), { readonly: true, strict: true });
+  reader.run('PRAGMA busy_timeout = 5000');
+  reusePreparedStatements(reader);
   return {
     db: drizzle({ client: sqlite, schema }),
     sqlite,
+    readerDb: drizzle({ client: reader, schema }),
+    reader,
     secretKey: readOrCreateSecretKey(join(dataDir, secretKeyFileName)),
     close() {
+      reader.close();
       sqlite.close();
     },
   };

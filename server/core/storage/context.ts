@@ -1,5 +1,7 @@
 // The Context every core function receives: storage, clock, mode and logger. Nothing in core
 // reaches for globals, so tests and the CLI build their own Context over a temporary directory.
+// Core functions that touch the database are async and take it from here: `db` answers from the
+// reader connection, or from the open transaction inside writeTransaction (transactions.ts).
 import type { Database } from 'bun:sqlite';
 import type { Db } from '../../../db/connection';
 
@@ -51,7 +53,17 @@ export function defaultSettings(): InstanceSettings {
 }
 
 export interface Context {
+  /**
+   * Routed per call (transactions.ts routedDatabase): inside writeTransaction the transaction's
+   * handle, so reads see its own writes; outside it the read-only reader, so a write made
+   * outside a transaction fails instead of landing in another request's open transaction.
+   */
   db: Db;
+  /**
+   * The writer connection, which also names the database for what the process keeps per
+   * database (caches, rate limits). Raw SQL on it belongs inside writeTransaction, or to code
+   * that runs alone before serving (migrations, backups, copies).
+   */
   sqlite: Database;
   clock: Clock;
   mode: InstanceMode;

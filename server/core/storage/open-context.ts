@@ -15,6 +15,7 @@ import {
   type Logger,
 } from './context';
 import { sealPlainReadBackSecrets } from './read-back-secrets';
+import { routedDatabase } from './transactions';
 
 /** A Context that owns its database connection; `storage.close()` ends it. */
 export type OpenedContext = Context & { storage: Storage };
@@ -43,7 +44,7 @@ export function openDataDirectory(
   // Needs the instance key, which the SQL migrations cannot use: runs right after them.
   sealPlainReadBackSecrets(storage);
   return {
-    db: storage.db,
+    db: routedDatabase(storage),
     sqlite: storage.sqlite,
     secretKey: storage.secretKey,
     clock: systemClock,

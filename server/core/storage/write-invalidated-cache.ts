@@ -3,37 +3,44 @@
 // all empties the cache: this process's own writes count at once, and another process's commit
 // (a key revoked from the CLI) counts for every request arriving a millisecond after it.
 //
-// "Written" is told by two counters SQLite keeps. total_changes() counts rows this connection
-// changed; it is nearly free, so it is read on every lookup. PRAGMA data_version changes when
-// another connection commits; reading it opens a read transaction (two fcntl lock calls, about
-// 4 µs under load, a seventh of a cached GET /users/me), so one reading serves every lookup for
-// a millisecond. Reading it afresh for each request instead cost about 10 % of that call's
-// throughput, for a window no one can use: the CLI itself takes far longer than that to run.
-import type { Database } from 'bun:sqlite';
+// "Written" is told by two counters. This process's own writes all go through writeTransaction,
+// which counts the transactions it finishes (transactions.ts); the count is a field read, free.
+// It is counted when a transaction ends, not when a row changes (as SQLite's total_changes()
+// would): a request reading the reader while another's transaction is open would otherwise
+// store its pre-commit answer under the generation that the commit leaves unchanged.
+// PRAGMA data_version, read on the reader connection, changes when any other connection (this
+// process's writer, or the CLI) commits; reading it opens a read transaction (two fcntl lock
+// calls, about 4 µs under load, a seventh of a cached GET /users/me), so one reading serves
+// every lookup for a millisecond. Reading it afresh for each request instead cost about 10 % of
+// that call's throughput, for a window no one can use: the CLI itself takes far longer than
+// that to run.
 import type { Context } from './context';
 import { perDatabase, rememberBounded } from './database-memory';
+import { currentConnection, finishedWriteTransactions, isInsideWriteTransaction } from './transactions';
 
 const otherCommitsReadingLifetimeMillis = 1;
 
-const statementsOf = perDatabase((sqlite) => ({
-  ownChanges: sqlite.prepare<{ own: number }, []>('SELECT total_changes() AS own'),
-  otherCommits: sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version'),
+const otherCommitsReadingOf = perDatabase(() => ({
+  version: 0,
+  readAtMillis: -Infinity,
+  statement: null as null | { get(): { data_version: number } | null },
 }));
-const otherCommitsReadingOf = perDatabase(() => ({ version: 0, readAtMillis: -Infinity }));
 
-function otherConnectionsVersion(sqlite: Database): number {
-  const reading = otherCommitsReadingOf({ sqlite });
+function otherConnectionsVersion(ctx: Context): number {
+  const reading = otherCommitsReadingOf(ctx);
   const now = performance.now();
   if (now - reading.readAtMillis >= otherCommitsReadingLifetimeMillis) {
-    reading.version = statementsOf({ sqlite }).otherCommits.get()!.data_version;
+    // Outside a transaction (the only place this is called) the current connection is the reader.
+    reading.statement ??= currentConnection(ctx).sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version');
+    reading.version = reading.statement.get()!.data_version;
     reading.readAtMillis = now;
   }
   return reading.version;
 }
 
 /** A value that differs whenever anything was written to the database since it was last read. */
-function databaseGeneration(sqlite: Database): string {
-  return `${statementsOf({ sqlite }).ownChanges.get()!.own}:${otherConnectionsVersion(sqlite)}`;
+function databaseGeneration(ctx: Context): string {
+  return `${finishedWriteTransactions(ctx)}:${otherConnectionsVersion(ctx)}`;
 }
 
 export class WriteInvalidatedCache<V> {
@@ -43,21 +50,23 @@ export class WriteInvalidatedCache<V> {
   constructor(private readonly maxEntries: number) {}
 
   /** The cached answer for `key`, or `load()`'s, remembered until the next write. */
-  get(ctx: Context, key: string, load: () => V): V {
-    // Inside a transaction the counters move with writes that may still roll back, so an answer
+  async get(ctx: Context, key: string, load: () => V | Promise<V>): Promise<V> {
+    // Inside a transaction the answer may rest on writes that still roll back, so an answer
     // read there could outlive the data it saw.
-    if (ctx.sqlite.inTransaction) return load();
+    if (isInsideWriteTransaction(ctx)) return load();
     // Read before `load` runs: a commit landing between the two then shows as a newer
     // generation on the next call and drops the entry.
-    const generation = databaseGeneration(ctx.sqlite);
+    const generation = databaseGeneration(ctx);
     const state = this.stateOf(ctx);
     if (state.generation !== generation) {
       state.generation = generation;
       state.entries.clear();
     }
     if (state.entries.has(key)) return state.entries.get(key)!;
-    const value = load();
-    rememberBounded(state.entries, key, value, this.maxEntries);
+    const value = await load();
+    // Another call may have seen a newer generation while `load` awaited: this answer is then
+    // older than the entries kept now, and is not kept.
+    if (state.generation === generation) rememberBounded(state.entries, key, value, this.maxEntries);
     return value;
   }
 }
