@@ -16,10 +16,10 @@ import { openDataDirectory } from '../server/core/storage/open-context';
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
 const dayMillis = 86_400_000;
 
-function seedUsers(dataDir: string): void {
+async function seedUsers(dataDir: string): Promise<void> {
   const ctx = openDataDirectory(dataDir, 'development', silentLogger, defaultSettings());
   try {
-    const projectId = bootstrapInstance(ctx).find((project) => project.projectId !== 'internal')!.projectId;
+    const projectId = (await bootstrapInstance(ctx)).find((project) => project.projectId !== 'internal')!.projectId;
     const sqlite = ctx.storage.sqlite;
     const insertUser = sqlite.prepare(
       `INSERT INTO users (id, project_id, display_name, display_name_folded, signed_up_at, last_active_at, last_active_day, password_hash)
@@ -57,7 +57,7 @@ const source = join(scratch, 'source');
 const back = join(scratch, 'back');
 const url = await ensurePostgres('authd_bench');
 try {
-  const seeding = await timed(async () => seedUsers(source));
+  const seeding = await timed(async () => await seedUsers(source));
   console.log(`seeded ${userCount} users with an email each in ${seeding.seconds.toFixed(1)} s`);
 
   const backup = await timed(() => backupDatabase(source, join(scratch, 'baseline.bak')));

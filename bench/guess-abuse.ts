@@ -24,7 +24,7 @@ const ownerSamples = Number(process.env.BENCH_OWNER_SAMPLES ?? 15);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'authd-bench-abuse-'));
 const ctx = openContext(dataDir, 'development', silentLogger, { ...defaultSettings(), trustProxy: true });
-const demo = bootstrapInstance(ctx).find((p) => p.projectId !== 'internal')!;
+const demo = (await bootstrapInstance(ctx)).find((p) => p.projectId !== 'internal')!;
 const server = startHttpServer(ctx, { host: '127.0.0.1', port: 0 });
 const headers = {
   'content-type': 'application/json',
@@ -91,7 +91,7 @@ try {
     console.log(`spread: ${addresses} addresses, one wrong guess each → ${verified} verified`);
     check(verified <= guessThrottlePolicy.accountBackstopFailures, `at most ${guessThrottlePolicy.accountBackstopFailures} verified`);
     check((await signIn(owner.email, owner.password, freshAddress())).status === 429, 'the owner is locked out');
-    const unlockMail = listEmailMessages(ctx, { recipient: owner.email }).find((m) => m.subject.startsWith('Unlock your'));
+    const unlockMail = (await listEmailMessages(ctx, { recipient: owner.email })).find((m) => m.subject.startsWith('Unlock your'));
     check(unlockMail !== undefined, 'the owner was emailed an unlock link');
     const link = new URL(unlockMail?.text.match(/https?:\/\/\S+/)?.[0] ?? 'http://invalid/');
     const unlocked = await fetch(new URL(link.pathname, link), {

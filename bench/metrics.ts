@@ -64,9 +64,9 @@ function median(values: number[]): number {
 }
 
 try {
-  bootstrapInstance(ctx);
-  const projectId = createProject(ctx, { display_name: 'A million users' });
-  const keys = createApiKeySet(ctx, projectId, {
+  await bootstrapInstance(ctx);
+  const projectId = await createProject(ctx, { display_name: 'A million users' });
+  const keys = await createApiKeySet(ctx, projectId, {
     description: 'bench',
     expiresAtMillis: nonExpiringKeyMillis,
     keys: { super_secret_admin_key: true },

@@ -96,9 +96,9 @@ interface Served {
 async function serveSeeded(userCount: number): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'authd-bench-scale-'));
   const ctx = openContext(dataDir, 'production', silentLogger, { ...defaultSettings(), rateLimitsDisabled: true });
-  bootstrapInstance(ctx);
-  const projectId = createProject(ctx, { display_name: 'Scale' });
-  const keys = createApiKeySet(ctx, projectId, {
+  await bootstrapInstance(ctx);
+  const projectId = await createProject(ctx, { display_name: 'Scale' });
+  const keys = await createApiKeySet(ctx, projectId, {
     description: 'bench',
     expiresAtMillis: nonExpiringKeyMillis,
     keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },

@@ -131,8 +131,8 @@ export function projectCommand(name: string): Command {
  * otherwise list nothing or fail on a foreign key; an unknown id is PROJECT_NOT_FOUND, naming it.
  */
 export function withProject<T>(options: ProjectOption, work: (ctx: Context, projectId: string) => T | Promise<T>): Promise<T> {
-  return withContext(options, (ctx) => {
-    requireProjectRow(ctx.db, options.project);
+  return withContext(options, async (ctx) => {
+    await requireProjectRow(ctx.db, options.project);
     return work(ctx, options.project);
   });
 }

@@ -56,13 +56,13 @@ export function adminsCommand(): Command {
       .argument('<email>')
       .requiredOption('--project <id>', 'project id')
       .action((emailArgument: string, options: ProjectOption) =>
-        withContext(options, (ctx) => {
+        withContext(options, async (ctx) => {
           const email = parseWithSchema(emailSchema, emailArgument);
           // Core resolves the project (PROJECT_NOT_FOUND names it) after the internal project and
           // the admin, so a never-served directory still says to run `authd serve` first.
           const projectId = options.project;
           const change =
-            name === 'grant' ? grantProjectToAdmin(ctx, email, projectId) : revokeProjectFromAdmin(ctx, email, projectId);
+            name === 'grant' ? await grantProjectToAdmin(ctx, email, projectId) : await revokeProjectFromAdmin(ctx, email, projectId);
           printOwnershipChange(name, email, change, options);
         }),
       );
@@ -78,8 +78,8 @@ export function adminsCommand(): Command {
     withCommonOptions(new Command('list'))
       .description('every internal-project user, oldest first, with the projects each owns')
       .action((options: CommonOptions) =>
-        withContext(options, (ctx) => {
-          const admins = listAdmins(ctx);
+        withContext(options, async (ctx) => {
+          const admins = await listAdmins(ctx);
           if (options.json) return printJson({ items: admins });
           if (admins.length === 0) printLine('No admins yet. Add one with: authd admins add EMAIL');
           for (const admin of admins) printLine(describeAdmin(admin));

@@ -57,7 +57,7 @@ export function auditCommand(): Command {
           ...(options.limit !== undefined && { limit: options.limit }),
           ...(options.cursor !== undefined && { cursor: options.cursor }),
         });
-        const page = listAuditEvents(ctx, projectId, filter);
+        const page = await listAuditEvents(ctx, projectId, filter);
         if (options.json && !options.follow) return printJson(page);
         // Oldest first on screen, so the newest line is nearest the prompt, as with a log file.
         for (const event of [...page.items].reverse()) printLine(options.json ? JSON.stringify(event) : formatAuditEvent(event));
@@ -67,16 +67,22 @@ export function auditCommand(): Command {
         }
         let lastId = Number(page.items[0]?.id ?? 0);
         const { until: _until, ...followFilter } = filter;
-        await new Promise<void>((resolve) => {
-          const timer = setInterval(() => {
-            for (const event of auditEventsAfter(ctx, projectId, lastId, followFilter)) {
+        await new Promise<void>((resolve, reject) => {
+          const printNewEvents = async () => {
+            for (const event of await auditEventsAfter(ctx, projectId, lastId, followFilter)) {
               printLine(options.json ? JSON.stringify(event) : formatAuditEvent(event));
               lastId = Number(event.id);
             }
-          }, followPollMillis);
+          };
+          // A failing read ends the command with its error, as it did when the read was synchronous.
+          const timer = setInterval(() => printNewEvents().catch(fail), followPollMillis);
           const stop = () => {
             clearInterval(timer);
             resolve();
+          };
+          const fail = (error: unknown) => {
+            clearInterval(timer);
+            reject(error);
           };
           process.once('SIGINT', stop);
           process.once('SIGTERM', stop);

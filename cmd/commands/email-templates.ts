@@ -24,8 +24,8 @@ export function emailTemplatesCommand(): Command {
     projectCommand('list')
       .description('the four templates, edited or default')
       .action((options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
-          const items = listEmailTemplates(ctx, projectId);
+        withProject(options, async (ctx, projectId) => {
+          const items = await listEmailTemplates(ctx, projectId);
           if (options.json) return printJson({ items });
           for (const t of items) printLine(`${t.type.padEnd(20)} ${t.is_default ? 'default' : 'edited '}  ${t.subject}`);
         }),
@@ -36,7 +36,7 @@ export function emailTemplatesCommand(): Command {
       .description('one template: subject and content (JSON)')
       .argument('<type>', emailTemplateTypes.join(' | '))
       .action((type: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => printJson(readEmailTemplate(ctx.db, projectId, templateType(type)))),
+        withProject(options, async (ctx, projectId) => printJson(await readEmailTemplate(ctx.db, projectId, templateType(type)))),
       ),
   );
   templates.addCommand(
@@ -46,10 +46,10 @@ export function emailTemplatesCommand(): Command {
       .option('--subject <text>', 'subject; {{ projectDisplayName }} and the other variables are filled in')
       .option('--content-json <json>', 'content document (the shape `get` prints)')
       .action((type: string, options: ProjectOption & { subject?: string; contentJson?: string }) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           if (options.subject === undefined && options.contentJson === undefined) throw new CliError('give --subject or --content-json');
           const content = options.contentJson === undefined ? undefined : parseJsonFlag('--content-json', options.contentJson);
-          const saved = updateEmailTemplate(ctx, projectId, templateType(type), { subject: options.subject, content });
+          const saved = await updateEmailTemplate(ctx, projectId, templateType(type), { subject: options.subject, content });
           if (options.json) return printJson(saved);
           printLine(`Saved the ${type} template.`);
         }),
@@ -60,8 +60,8 @@ export function emailTemplatesCommand(): Command {
       .description("go back to authd's default template")
       .argument('<type>', emailTemplateTypes.join(' | '))
       .action((type: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
-          resetEmailTemplate(ctx, projectId, templateType(type));
+        withProject(options, async (ctx, projectId) => {
+          await resetEmailTemplate(ctx, projectId, templateType(type));
           if (options.json) return printJson({ success: true });
           printLine(`The ${type} template is the default again.`);
         }),
@@ -72,8 +72,8 @@ export function emailTemplatesCommand(): Command {
       .description('the template rendered with sample values, as a recipient reads it')
       .argument('<type>', emailTemplateTypes.join(' | '))
       .action((type: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
-          const preview = previewEmailTemplate(ctx, projectId, templateType(type));
+        withProject(options, async (ctx, projectId) => {
+          const preview = await previewEmailTemplate(ctx, projectId, templateType(type));
           if (options.json) return printJson(preview);
           printLine(`Subject: ${preview.subject}`);
           printLine();

@@ -41,7 +41,7 @@ export function keysCommand(): Command {
       .option('--secret-server-key <key>', 'import an existing secret server key instead of generating one')
       .option('--super-secret-admin-key <key>', 'import an existing super secret admin key instead of generating one')
       .action((options: CreateOptions) =>
-        withProject(options, (ctx) => {
+        withProject(options, async (ctx) => {
           const requested = requestedKeys(options);
           let expiresAtMillis = nonExpiringKeyMillis;
           if (options.expiresIn !== undefined) {
@@ -50,7 +50,7 @@ export function keysCommand(): Command {
               throw new CliError(`--expires-in: "${options.expiresIn}" is not a time span such as 90d, 12h or 2w`);
             expiresAtMillis = ctx.clock.now() + span;
           }
-          const created = createApiKeySet(ctx, options.project, {
+          const created = await createApiKeySet(ctx, options.project, {
             description: options.description,
             expiresAtMillis,
             keys: requested,
@@ -78,8 +78,8 @@ export function keysCommand(): Command {
       .description("list a project's key sets (only the last four characters of each key)")
       .requiredOption('--project <id>', 'project id')
       .action((options: ProjectOption) =>
-        withProject(options, (ctx) => {
-          const sets = listApiKeySets(ctx, options.project);
+        withProject(options, async (ctx) => {
+          const sets = await listApiKeySets(ctx, options.project);
           if (options.json) return printJson({ items: sets });
           if (sets.length === 0) printLine('No key sets.');
           for (const set of sets) printLine(describeKeySet(set, ctx.clock.now()));
@@ -96,7 +96,7 @@ export function keysCommand(): Command {
       .action((keyId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx) => {
           await confirmDestructive(options, `Revoke key set ${keyId}? Apps using it stop working at once.`);
-          const revoked = revokeApiKeySet(ctx, options.project, keyId);
+          const revoked = await revokeApiKeySet(ctx, options.project, keyId);
           if (options.json) return printJson(revoked);
           printLine(`Revoked key set ${keyId}.`);
         }),

@@ -10,8 +10,8 @@ export function mailCommand(): Command {
     .option('--to <email>', 'only emails to this address')
     .option('--limit <n>', 'how many', '20')
     .action((options: CommonOptions & { to?: string; limit: string }) =>
-      withContext(options, (ctx) => {
-        const messages = listEmailMessages(ctx, { recipient: options.to, limit: parseCount('--limit', options.limit) });
+      withContext(options, async (ctx) => {
+        const messages = await listEmailMessages(ctx, { recipient: options.to, limit: parseCount('--limit', options.limit) });
         if (options.json) {
           return printJson({
             items: messages.map((m) => ({

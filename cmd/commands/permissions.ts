@@ -51,9 +51,9 @@ export function permissionsCommand(): Command {
       .option('--description <text>', 'what the permission is for')
       .argument('<permission-id>')
       .action((permissionId: string, options: DefinitionOptions) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const input = parseWithSchema(permissionDefinitionCreateSchema, { id: permissionId, ...definitionFields(options) });
-          const definition = createPermissionDefinition(ctx, projectId, input);
+          const definition = await createPermissionDefinition(ctx, projectId, input);
           if (options.json) return printJson(definition);
           printLine(`Defined ${describeDefinition(definition)}`);
         }),
@@ -68,11 +68,11 @@ export function permissionsCommand(): Command {
       .option('--description <text>', 'what the permission is for ("" clears it)')
       .argument('<permission-id>')
       .action((permissionId: string, options: DefinitionOptions) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const fields = definitionFields(options);
           if (options.id !== undefined) fields.id = options.id;
           const input = parseWithSchema(permissionDefinitionUpdateSchema, fields);
-          const definition = updatePermissionDefinition(ctx, projectId, permissionId, input);
+          const definition = await updatePermissionDefinition(ctx, projectId, permissionId, input);
           if (options.json) return printJson(definition);
           printLine(`Updated ${describeDefinition(definition)}`);
         }),
@@ -86,10 +86,10 @@ export function permissionsCommand(): Command {
       .option('--user <user-id>', "list this user's permissions")
       .option('--recursive', 'with --team/--user, add the permissions the granted ones contain')
       .action((options: ListOptions) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           if (options.team === undefined && options.user === undefined) {
             if (options.recursive) throw new CliError('--recursive lists members\u2019 permissions: give --team and/or --user');
-            const definitions = listPermissionDefinitions(ctx, projectId);
+            const definitions = await listPermissionDefinitions(ctx, projectId);
             if (options.json) return printJson({ items: definitions });
             for (const definition of definitions) printLine(describeDefinition(definition));
             return;
@@ -97,9 +97,9 @@ export function permissionsCommand(): Command {
           const teamId = options.team === undefined ? undefined : parseUuids({ team_id: options.team }).team_id;
           const userId = options.user === undefined ? undefined : parseUuids({ user_id: options.user }).user_id;
           // The API answers an unknown id with an empty list; on the command line that hides a typo.
-          if (teamId !== undefined) requireTeamRow(ctx.db, projectId, teamId);
-          if (userId !== undefined) requireUserRow(ctx.db, projectId, userId);
-          const items = listTeamPermissions(ctx, projectId, serverCaller, {
+          if (teamId !== undefined) await requireTeamRow(ctx.db, projectId, teamId);
+          if (userId !== undefined) await requireUserRow(ctx.db, projectId, userId);
+          const items = await listTeamPermissions(ctx, projectId, serverCaller, {
             teamId,
             userId,
             recursive: options.recursive ?? false,
@@ -116,8 +116,8 @@ export function permissionsCommand(): Command {
       .description('delete a definition with its grants; other definitions and the defaults stop containing it')
       .argument('<permission-id>')
       .action((permissionId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
-          deletePermissionDefinition(ctx, projectId, permissionId);
+        withProject(options, async (ctx, projectId) => {
+          await deletePermissionDefinition(ctx, projectId, permissionId);
           if (options.json) return printJson({ success: true });
           printLine(`Deleted permission ${permissionId}.`);
         }),
@@ -131,9 +131,9 @@ export function permissionsCommand(): Command {
       .argument('<user-id>')
       .argument('<permission-id>')
       .action((teamId: string, userId: string, permissionId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
-          const granted = grantTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
+          const granted = await grantTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
           if (options.json) return printJson(granted);
           printLine(`Granted ${describeGrant(granted)}`);
         }),
@@ -147,9 +147,9 @@ export function permissionsCommand(): Command {
       .argument('<user-id>')
       .argument('<permission-id>')
       .action((teamId: string, userId: string, permissionId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
-          revokeTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
+          await revokeTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
           if (options.json) return printJson({ success: true });
           printLine(`Revoked ${permissionId} from user ${ids.user_id} in team ${ids.team_id}.`);
         }),

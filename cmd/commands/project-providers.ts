@@ -51,8 +51,8 @@ export function projectProvidersCommand(): Command {
       .description("a project's OAuth providers; secrets are never shown, only whether one is set")
       .argument('<project-id>')
       .action((projectId: string, options: CommonOptions) =>
-        withContext(options, (ctx) => {
-          const items = listOAuthProviderSettings(ctx, projectId);
+        withContext(options, async (ctx) => {
+          const items = await listOAuthProviderSettings(ctx, projectId);
           if (options.json) return printJson({ items });
           if (items.length === 0) return printLine('No OAuth providers.');
           for (const provider of items) printLine(describe(provider));
@@ -78,7 +78,7 @@ export function projectProvidersCommand(): Command {
           if (options.clientSecretStdin) change.client_secret = await readSecretFromStdin('client secret');
           if (options.facebookConfigId !== undefined) change.facebook_config_id = options.facebookConfigId;
           if (options.microsoftTenantId !== undefined) change.microsoft_tenant_id = options.microsoftTenantId;
-          const saved = setOAuthProvider(ctx, projectId, change);
+          const saved = await setOAuthProvider(ctx, projectId, change);
           if (options.json) return printJson(saved);
           printLine(describe(saved));
         }),
@@ -94,7 +94,7 @@ export function projectProvidersCommand(): Command {
       .action((projectId: string, providerId: string, options: CommonOptions & { yes?: boolean }) =>
         withContext(options, async (ctx) => {
           await confirmDestructive(options, `Remove the ${providerId} provider and its credentials from project ${projectId}?`);
-          removeOAuthProvider(ctx, projectId, providerId);
+          await removeOAuthProvider(ctx, projectId, providerId);
           if (options.json) return printJson({ success: true });
           printLine(`Removed the ${providerId} provider.`);
         }),

@@ -37,12 +37,12 @@ export function createProjectCommand(): Command {
     .requiredOption('--name <name>', 'display name')
     .option('--description <text>', 'description')
     .action((options: CommonOptions & { name: string; description?: string }) =>
-      withNewOrExistingContext(options, (ctx) => {
+      withNewOrExistingContext(options, async (ctx) => {
         const input = parseWithSchema(projectCreateSchema, { display_name: options.name, description: options.description });
         const projectId = crypto.randomUUID();
-        const keys = writeTransaction(ctx, (tx) => {
-          insertProject(ctx, tx, projectId, input);
-          return createApiKeySet(
+        const keys = await writeTransaction(ctx, async (tx) => {
+          await insertProject(ctx, tx, projectId, input);
+          return await createApiKeySet(
             ctx,
             projectId,
             {
@@ -96,8 +96,8 @@ export function projectsCommand(): Command {
     withCommonOptions(new Command('list'))
       .description('list every project, newest first')
       .action((options: CommonOptions) =>
-        withContext(options, (ctx) => {
-          const views = listProjectAdminViews(ctx);
+        withContext(options, async (ctx) => {
+          const views = await listProjectAdminViews(ctx);
           if (options.json) return printJson({ items: views });
           for (const p of views)
             printLine(`${p.id}  ${p.display_name}  (${p.user_count} users${p.is_production_mode ? ', production' : ''})`);
@@ -110,7 +110,7 @@ export function projectsCommand(): Command {
       .description("show a project's settings (the admin view)")
       .argument('<project-id>')
       .action((projectId: string, options: CommonOptions) =>
-        withContext(options, (ctx) => printProject(readProjectAdminView(ctx, projectId), options)),
+        withContext(options, async (ctx) => printProject(await readProjectAdminView(ctx, projectId), options)),
       ),
   );
 
@@ -143,10 +143,10 @@ export function projectsCommand(): Command {
       .option('--remove-domain <url>', 'stop trusting a domain (repeatable)', collect)
       .option('--config-json <json>', 'any other config fields as wire JSON, e.g. {"email_config":{"type":"shared"}}')
       .action((projectId: string, options: UpdateOptions) =>
-        withContext(options, (ctx) => {
-          const current = readProjectAdminView(ctx, projectId);
+        withContext(options, async (ctx) => {
+          const current = await readProjectAdminView(ctx, projectId);
           const update = parseWithSchema(projectUpdateSchema, buildProjectUpdate(current, options));
-          printProject(updateProject(ctx, projectId, update), options);
+          printProject(await updateProject(ctx, projectId, update), options);
         }),
       ),
   );
@@ -158,9 +158,9 @@ export function projectsCommand(): Command {
       .option('--yes', 'do not ask for confirmation (scripts)')
       .action((projectId: string, options: CommonOptions & { yes?: boolean }) =>
         withContext(options, async (ctx) => {
-          const project = readProjectAdminView(ctx, projectId);
+          const project = await readProjectAdminView(ctx, projectId);
           await confirmDestructive(options, `Delete project "${project.display_name}" (${projectId}) and everything in it?`);
-          deleteProject(ctx, projectId);
+          await deleteProject(ctx, projectId);
           if (options.json) return printJson({ success: true });
           printLine(`Deleted project ${projectId}.`);
         }),

@@ -100,7 +100,7 @@ async function serve(options: ServeOptions): Promise<void> {
   // Bootstrapped only once the port is ours, so a failed start never prints keys that a later
   // start would not show again. Binding and bootstrapping are both synchronous: no request can
   // be handled in between.
-  for (const created of bootstrapInstance(ctx)) announceBootstrappedProject(log, created, options.json === true);
+  for (const created of await bootstrapInstance(ctx)) announceBootstrappedProject(log, created, options.json === true);
   if (ctx.mode === 'production' && !settings.smtpUrl) {
     log.warn('no instance SMTP server (--smtp): projects on the shared email config cannot send email in production mode');
   }
@@ -119,7 +119,7 @@ async function serve(options: ServeOptions): Promise<void> {
     }
     log.info(`received ${signal}, finishing in-flight requests`);
     await server.stop();
-    flushDeferredSends(ctx);
+    await flushDeferredSends(ctx);
     await emailDelivery.stop();
     await webhookDelivery.stop();
     await auditPruning.stop();

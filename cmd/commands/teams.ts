@@ -35,10 +35,10 @@ export function teamsCommand(): Command {
       .description('list teams, oldest first')
       .option('--user <user-id>', "only this user's teams")
       .action((options: ProjectOption & { user?: string }) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const userId = options.user === undefined ? undefined : parseUuids({ user_id: options.user }).user_id;
-          if (userId !== undefined) requireUserRow(ctx.db, projectId, userId);
-          const teams = listTeams(ctx, projectId, userId);
+          if (userId !== undefined) await requireUserRow(ctx.db, projectId, userId);
+          const teams = await listTeams(ctx, projectId, userId);
           if (options.json) return printJson({ items: teams });
           if (teams.length === 0) printLine('No teams.');
           for (const team of teams) printLine(describeTeam(team));
@@ -51,9 +51,9 @@ export function teamsCommand(): Command {
       .description('show one team (the server view)')
       .argument('<team-id>')
       .action((teamId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ team_id: teamId }).team_id;
-          printTeam(readTeam(ctx, projectId, serverCaller, id), options);
+          printTeam(await readTeam(ctx, projectId, serverCaller, id), options);
         }),
       ),
   );
@@ -65,13 +65,13 @@ export function teamsCommand(): Command {
       .option('--creator <user-id>', 'user who creates the team and joins it')
       .option('--server-metadata <json>', 'server metadata as JSON')
       .action((options: TeamFieldOptions & { creator?: string }) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const fields = teamFields(options);
           if (options.creator !== undefined) fields.creator_user_id = options.creator;
           const input = parseWithSchema(teamCreateServerSchema, fields);
           // The API's `me` is the signed-in user, which the CLI does not have.
           if (input.creator_user_id === 'me') throw new CliError('--creator: give a user id; the CLI has no signed-in user');
-          const team = createTeam(ctx, projectId, serverCaller, input, input.creator_user_id);
+          const team = await createTeam(ctx, projectId, serverCaller, input, input.creator_user_id);
           if (options.json) return printJson(team);
           printLine(`Created team ${team.id} "${team.display_name}".`);
         }),
@@ -86,10 +86,10 @@ export function teamsCommand(): Command {
       .option('--client-metadata <json>', 'client metadata as JSON (null clears it)')
       .argument('<team-id>')
       .action((teamId: string, options: TeamFieldOptions) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ team_id: teamId }).team_id;
           const input = parseWithSchema(teamUpdateServerSchema, teamFields(options));
-          printTeam(updateTeam(ctx, projectId, serverCaller, id, input), options);
+          printTeam(await updateTeam(ctx, projectId, serverCaller, id, input), options);
         }),
       ),
   );
@@ -103,7 +103,7 @@ export function teamsCommand(): Command {
         withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ team_id: teamId }).team_id;
           await confirmDestructive(options, `Delete team ${id} with its memberships and invitations?`);
-          deleteTeam(ctx, projectId, serverCaller, id);
+          await deleteTeam(ctx, projectId, serverCaller, id);
           if (options.json) return printJson({ success: true });
           printLine(`Deleted team ${id}.`);
         }),
@@ -123,10 +123,10 @@ function membersCommand(): Command {
       .argument('<team-id>')
       .argument('<user-id>')
       .action((teamId: string, userId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
-          addTeamMember(ctx, projectId, ids.team_id, ids.user_id);
-          const profile = readMemberProfile(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
+          await addTeamMember(ctx, projectId, ids.team_id, ids.user_id);
+          const profile = await readMemberProfile(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
           if (options.json) return printJson(profile);
           printLine(`Added ${describeMember(profile)} to team ${ids.team_id}.`);
         }),
@@ -139,9 +139,9 @@ function membersCommand(): Command {
       .argument('<team-id>')
       .argument('<user-id>')
       .action((teamId: string, userId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
-          removeTeamMember(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
+          await removeTeamMember(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
           if (options.json) return printJson({ success: true });
           printLine(`Removed user ${ids.user_id} from team ${ids.team_id}.`);
         }),
@@ -153,9 +153,9 @@ function membersCommand(): Command {
       .description("list a team's members (their team profiles), by membership age")
       .argument('<team-id>')
       .action((teamId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ team_id: teamId }).team_id;
-          const profiles = listMemberProfiles(ctx, projectId, serverCaller, { teamId: id });
+          const profiles = await listMemberProfiles(ctx, projectId, serverCaller, { teamId: id });
           if (options.json) return printJson({ items: profiles });
           if (profiles.length === 0) printLine('No members.');
           for (const profile of profiles) printLine(describeMember(profile));

@@ -12,8 +12,8 @@ export function userPasskeysCommand(): Command {
       .description("a user's passkeys, oldest first")
       .argument('<user-id>')
       .action((userId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
-          const items = listPasskeys(ctx, projectId, parseUuids({ user_id: userId }).user_id);
+        withProject(options, async (ctx, projectId) => {
+          const items = await listPasskeys(ctx, projectId, parseUuids({ user_id: userId }).user_id);
           if (options.json) return printJson({ items });
           if (items.length === 0) return printLine('No passkeys.');
           for (const passkey of items) {
@@ -33,7 +33,7 @@ export function userPasskeysCommand(): Command {
         withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ user_id: userId, passkey_id: passkeyId });
           await confirmDestructive(options, `Remove passkey ${ids.passkey_id} of user ${ids.user_id}?`);
-          removePasskey(ctx, projectId, ids.user_id, ids.passkey_id);
+          await removePasskey(ctx, projectId, ids.user_id, ids.passkey_id);
           if (options.json) return printJson({ success: true });
           printLine(`Removed passkey ${ids.passkey_id}.`);
         }),

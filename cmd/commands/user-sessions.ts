@@ -11,8 +11,8 @@ export function userSessionsCommand(): Command {
       .description("a user's sessions, newest first (the tokens themselves are never stored)")
       .argument('<user-id>')
       .action((userId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
-          const items = listUserSessions(ctx, projectId, parseUuids({ user_id: userId }).user_id);
+        withProject(options, async (ctx, projectId) => {
+          const items = await listUserSessions(ctx, projectId, parseUuids({ user_id: userId }).user_id);
           if (options.json) return printJson({ items });
           if (items.length === 0) return printLine('No sessions.');
           for (const session of items) {
@@ -34,7 +34,7 @@ export function userSessionsCommand(): Command {
         withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ user_id: userId, session_id: sessionId });
           await confirmDestructive(options, `End session ${ids.session_id} of user ${ids.user_id}?`);
-          endUserSession(ctx, projectId, ids.user_id, ids.session_id);
+          await endUserSession(ctx, projectId, ids.user_id, ids.session_id);
           if (options.json) return printJson({ success: true });
           printLine(`Ended session ${ids.session_id}.`);
         }),
@@ -49,7 +49,7 @@ export function userSessionsCommand(): Command {
         withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ user_id: userId }).user_id;
           await confirmDestructive(options, `End every session of user ${id}?`);
-          const ended = signOutEverywhere(ctx, projectId, id);
+          const ended = await signOutEverywhere(ctx, projectId, id);
           if (options.json) return printJson({ success: true, ended_sessions: ended });
           printLine(`Signed user ${id} out everywhere (${ended} session${ended === 1 ? '' : 's'} ended).`);
         }),

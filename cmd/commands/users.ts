@@ -39,10 +39,10 @@ export function usersCommand(): Command {
       .option('--limit <n>', 'page size', '50')
       .option('--cursor <user-id>', 'start at this user (the next_cursor of the previous page)')
       .action((options: ProjectOption & { query?: string; limit: string; cursor?: string }) =>
-        withProject(options, (ctx) => {
+        withProject(options, async (ctx) => {
           const limit = Number(options.limit);
           if (!Number.isInteger(limit) || limit < 1) throw new CliError(`--limit: "${options.limit}" is not a positive integer`);
-          const page = listUsers(ctx, options.project, { query: options.query, limit, cursor: options.cursor });
+          const page = await listUsers(ctx, options.project, { query: options.query, limit, cursor: options.cursor });
           if (options.json) return printJson({ items: page.items, next_cursor: page.nextCursor });
           if (page.items.length === 0) printLine('No users.');
           for (const user of page.items) printLine(describeUser(user));
@@ -56,7 +56,7 @@ export function usersCommand(): Command {
       .description('show one user (the server view)')
       .argument('<user-id>')
       .action((userId: string, options: ProjectOption) =>
-        withProject(options, (ctx) => printUser(readUserServerView(ctx, options.project, userId), options)),
+        withProject(options, async (ctx) => printUser(await readUserServerView(ctx, options.project, userId), options)),
       ),
   );
 
@@ -126,7 +126,7 @@ export function usersCommand(): Command {
       .action((userId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx) => {
           await confirmDestructive(options, `Delete user ${userId} and end their sessions?`);
-          deleteUser(ctx, options.project, userId);
+          await deleteUser(ctx, options.project, userId);
           if (options.json) return printJson({ success: true });
           printLine(`Deleted user ${userId}.`);
         }),

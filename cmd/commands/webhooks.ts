@@ -19,11 +19,11 @@ export function webhooksCommand(): Command {
       .requiredOption('--url <url>', 'http(s) URL that receives the events')
       .option('--description <text>', 'what the endpoint is for')
       .action((options: ProjectOption & { url: string; description?: string }) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           if (options.description !== undefined && options.description.length > 1000) {
             throw new CliError('--description: Must be at most 1000 characters');
           }
-          const endpoint = createWebhookEndpoint(ctx, projectId, { url: options.url, description: options.description });
+          const endpoint = await createWebhookEndpoint(ctx, projectId, { url: options.url, description: options.description });
           if (options.json) return printJson({ id: endpoint.id, url: endpoint.url, secret: endpoint.secret });
           printLine(`Added webhook endpoint ${endpoint.id} for ${endpoint.url}.`);
           printLine(`Signing secret (shown only this once): ${endpoint.secret}`);
@@ -35,8 +35,8 @@ export function webhooksCommand(): Command {
     projectCommand('list')
       .description('list the endpoints, oldest first')
       .action((options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
-          const endpoints = listWebhookEndpoints(ctx, projectId);
+        withProject(options, async (ctx, projectId) => {
+          const endpoints = await listWebhookEndpoints(ctx, projectId);
           if (options.json) return printJson({ items: endpoints });
           if (endpoints.length === 0) printLine('No webhook endpoints.');
           for (const e of endpoints) {
@@ -51,9 +51,9 @@ export function webhooksCommand(): Command {
       .description('remove an endpoint with its pending deliveries and delivery log')
       .argument('<endpoint-id>')
       .action((endpointId: string, options: ProjectOption) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ endpoint_id: endpointId }).endpoint_id;
-          deleteWebhookEndpoint(ctx, projectId, id);
+          await deleteWebhookEndpoint(ctx, projectId, id);
           if (options.json) return printJson({ success: true });
           printLine(`Removed webhook endpoint ${id}.`);
         }),
@@ -66,10 +66,10 @@ export function webhooksCommand(): Command {
       .option('--limit <n>', 'how many (1 to 200)', '20')
       .argument('<endpoint-id>')
       .action((endpointId: string, options: ProjectOption & { limit: string }) =>
-        withProject(options, (ctx, projectId) => {
+        withProject(options, async (ctx, projectId) => {
           const limit = Number(options.limit);
           if (!/^\d+$/.test(options.limit) || limit < 1 || limit > 200) throw new CliError('--limit: a number from 1 to 200');
-          const deliveries = listWebhookDeliveries(ctx, projectId, parseUuids({ endpoint_id: endpointId }).endpoint_id, {
+          const deliveries = await listWebhookDeliveries(ctx, projectId, parseUuids({ endpoint_id: endpointId }).endpoint_id, {
             limit,
           });
           if (options.json) return printJson({ items: deliveries });

@@ -65,8 +65,8 @@ function pageTemplate(runtime: string): string | null {
  */
 const preparedPages = new WriteInvalidatedCache<PreparedPage | Response>(2_000);
 
-function renderPage(ctx: Context, template: string, projectId: string, handlerPath: string, page: string): string {
-  const config = hostedScreensConfig(ctx, projectId, handlerPath);
+async function renderPage(ctx: Context, template: string, projectId: string, handlerPath: string, page: string): Promise<string> {
+  const config = await hostedScreensConfig(ctx, projectId, handlerPath);
   // One pass with function replacers: no value can bring in a placeholder or a `$&` pattern.
   const values: Record<string, string> = {
     AUTHD_ASSETS: `${handlerPath}/_assets`,
@@ -81,17 +81,17 @@ function renderPage(ctx: Context, template: string, projectId: string, handlerPa
  * `projectId` is worked out only when the page is not in memory: which project `/handler` shows
  * and whether a project exists change only with a write, which empties the cache.
  */
-function serveIndex(ctx: Context, request: Request, runtime: string, projectId: () => string | null, handlerPath: string, page: string): Response {
+async function serveIndex(ctx: Context, request: Request, runtime: string, projectId: () => Promise<string | null> | string | null, handlerPath: string, page: string): Promise<Response> {
   const template = pageTemplate(runtime);
   if (template === null) return textResponse(503, notBuiltText);
   // Only the known screens have pages of their own (their titles); any other path gets the
   // fallback one, so made-up paths cannot fill the cache or cost a compression each.
   const screen = Object.hasOwn(hostedScreenTitles, page) ? page : '';
-  const prepared = preparedPages.get(ctx, `${runtime} ${handlerPath} ${screen}`, () => {
-    const id = projectId();
+  const prepared = await preparedPages.get(ctx, `${runtime} ${handlerPath} ${screen}`, async () => {
+    const id = await projectId();
     if (id === null) return textResponse(404, 'No default project: open /projects/{project id}/handler/sign-in');
-    if (!findProjectRow(ctx, id)) return textResponse(404, 'Project not found');
-    return preparePage(renderPage(ctx, template, id, handlerPath, screen));
+    if (!await findProjectRow(ctx, id)) return textResponse(404, 'Project not found');
+    return preparePage(await renderPage(ctx, template, id, handlerPath, screen));
   });
   // A refusal is kept as its answer; a Response body can be read once, so each visitor gets a copy.
   if (prepared instanceof Response) return prepared.clone();
@@ -114,7 +114,7 @@ function decodedPathSegment(segment: string): string | null {
 
 /** The answer for a hosted-screens path, or null when `pathname` is not one. */
 export async function hostedScreensResponse(ctx: Context, request: Request, pathname: string): Promise<Response | null> {
-  let projectId: () => string | null;
+  let projectId: () => Promise<string | null> | string | null;
   let handlerPath: string;
   let rest: string;
   const projectMatch = projectHandlerPattern.exec(pathname);
@@ -127,7 +127,7 @@ export async function hostedScreensResponse(ctx: Context, request: Request, path
     handlerPath = `/projects/${id}/handler`;
     rest = projectMatch[2] ?? '';
   } else if (defaultMatch) {
-    projectId = () => defaultHostedProjectId(ctx);
+    projectId = async () => await defaultHostedProjectId(ctx);
     handlerPath = '/handler';
     rest = defaultMatch[1] ?? '';
   } else {
@@ -136,7 +136,7 @@ export async function hostedScreensResponse(ctx: Context, request: Request, path
   if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, `Method ${request.method} is not allowed`);
   const runtime = runtimeOf(ctx);
   if (rest.startsWith('_assets/')) return serveAsset(request, runtime, rest.slice('_assets/'.length));
-  return serveIndex(ctx, request, runtime, projectId, handlerPath, rest.split('/')[0] ?? '');
+  return await serveIndex(ctx, request, runtime, projectId, handlerPath, rest.split('/')[0] ?? '');
 }
 
 /**
@@ -144,9 +144,9 @@ export async function hostedScreensResponse(ctx: Context, request: Request, path
  * account settings (which send a signed-out visitor to sign-in first); without a project, a
  * short text says where the screens are.
  */
-export function rootPageResponse(ctx: Context, request: Request): Response {
+export async function rootPageResponse(ctx: Context, request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, `Method ${request.method} is not allowed`);
-  if (defaultHostedProjectId(ctx) === null) {
+  if (await defaultHostedProjectId(ctx) === null) {
     return textResponse(
       200,
       'authd is running. The API is under /api/v1; the sign-in screens are at /projects/{project id}/handler/sign-in.',

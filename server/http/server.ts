@@ -35,7 +35,7 @@ export interface RunningHttpServer {
 }
 
 /** `/health/ready`: 200 while this instance should get traffic, 503 once draining or when its database does not answer. */
-function readinessResponse(ctx: Context, draining: boolean): Response {
+async function readinessResponse(ctx: Context, draining: boolean): Promise<Response> {
   if (draining) return textResponse(503, 'draining');
   try {
     ctx.sqlite.query('SELECT 1').get();
@@ -92,8 +92,8 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     if (!request) return answerWithoutHost(incoming);
     const pathname = requestPath(request.url);
     if (pathname === '/health') return textResponse(200, 'OK');
-    if (pathname === '/health/ready') return readinessResponse(ctx, draining);
-    if (pathname === '/') return rootPageResponse(ctx, request);
+    if (pathname === '/health/ready') return await readinessResponse(ctx, draining);
+    if (pathname === '/') return await rootPageResponse(ctx, request);
     if (pathname !== '/api' && !pathname.startsWith('/api/')) {
       return (await hostedScreensResponse(ctx, request, pathname)) ?? textResponse(404, 'Not found');
     }
@@ -117,7 +117,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
         userAgent: request.headers.get('user-agent'),
       };
       response = await withAuditOrigin(origin, () =>
-        answerAfterFirstDeliveries(ctx, (id) => deliverQueuedMessageNow(ctx, id), () => api.handle(request)),
+        answerAfterFirstDeliveries(ctx, async (id) => await deliverQueuedMessageNow(ctx, id), () => api.handle(request)),
       );
     } catch (error) {
       response = errorResponse(error, ctx.log);

@@ -35,7 +35,7 @@ afterAll(async () => {
   await t.stop();
 });
 
-const projectCount = () => listProjectAdminViews(t.ctx).length;
+const projectCount = async () => (await listProjectAdminViews(t.ctx)).length;
 
 describe('GET and POST /internal/projects', () => {
   let admin: SignedIn;
@@ -127,7 +127,7 @@ describe('who may call /internal/projects', () => {
   test('a signed-in user of another project: EXPECTED_INTERNAL_PROJECT, and nothing is created', async () => {
     const demo = t.demo!;
     const user = await signUp(t, demo);
-    const before = projectCount();
+    const before = await projectCount();
     for (const method of ['GET', 'POST']) {
       const res = await call(t, method, '/internal/projects', {
         headers: as(demo, 'client', user.access_token),
@@ -135,7 +135,7 @@ describe('who may call /internal/projects', () => {
       });
       expectKnownError(res, 401, 'EXPECTED_INTERNAL_PROJECT');
     }
-    expect(projectCount()).toBe(before);
+    expect(await projectCount()).toBe(before);
   });
 
   test('no project headers at all: ACCESS_TYPE_REQUIRED', async () => {
@@ -145,7 +145,7 @@ describe('who may call /internal/projects', () => {
   test('bad bodies and query parameters are SCHEMA_ERROR, and create nothing', async () => {
     const admin = await signUpAdmin(t);
     const headers = as(t.internal, 'client', admin.access_token);
-    const before = projectCount();
+    const before = await projectCount();
     expectSchemaError(await call(t, 'POST', '/internal/projects', { headers, body: {} }), 'display_name');
     expectSchemaError(
       await call(t, 'POST', '/internal/projects', { headers, body: { display_name: 'x', owner: 'me' } }),
@@ -153,19 +153,19 @@ describe('who may call /internal/projects', () => {
     );
     expectSchemaError(await call(t, 'POST', '/internal/projects', { headers, body: { display_name: '   ' } }));
     expectSchemaError(await call(t, 'GET', '/internal/projects?limit=3', { headers }), 'limit');
-    expect(projectCount()).toBe(before);
+    expect(await projectCount()).toBe(before);
     expect(await managedProjectIdsOf(t, admin.user_id)).toBeUndefined();
   });
 
   test('a creation refused by a project rule leaves neither a project nor an owner entry', async () => {
     const admin = await signUpAdmin(t);
-    const before = projectCount();
+    const before = await projectCount();
     const res = await call(t, 'POST', '/internal/projects', {
       headers: as(t.internal, 'client', admin.access_token),
       body: { display_name: 'Bad defaults', config: { team_member_default_permissions: [{ id: 'no_such_permission' }] } },
     });
     expectTextError(res, 400, 'Invalid team default permission ids');
-    expect(projectCount()).toBe(before);
+    expect(await projectCount()).toBe(before);
     expect(await managedProjectIdsOf(t, admin.user_id)).toBeUndefined();
   });
 });
@@ -192,7 +192,7 @@ describe('deleting a project', () => {
   test('deleting a project made with keys (no owner) touches no admin', async () => {
     const bystander = await signUpAdmin(t);
     const own = await createOwnedProject(t, bystander, { display_name: 'Bystander' });
-    const keyed = makeProject(t, 'Keyed');
+    const keyed = await makeProject(t, 'Keyed');
     const res = await call(t, 'DELETE', '/projects/current', { headers: as(keyed, 'admin'), body: {} });
     expectOk(res);
     expect(await managedProjectIdsOf(t, bystander.user_id)).toEqual([own.id]);

@@ -39,8 +39,8 @@ async function metricsOf(p: BootstrappedProject): Promise<any> {
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Measured');
-  other = makeProject(t, 'Elsewhere');
+  project = await makeProject(t, 'Measured');
+  other = await makeProject(t, 'Elsewhere');
   await setProjectConfig(t, project, { magic_link_enabled: true });
   t.ctx.clock = { now: () => now };
 
@@ -143,7 +143,7 @@ describe('GET /internal/metrics', () => {
   });
 
   test('the counts follow deletions and sign-in method changes, whichever way they are made', async () => {
-    const changing = makeProject(t, 'Changing');
+    const changing = await makeProject(t, 'Changing');
     await setProjectConfig(t, changing, { magic_link_enabled: true });
     const counts = async () => {
       const metrics = await metricsOf(changing);
@@ -178,7 +178,7 @@ describe('GET /internal/metrics', () => {
   });
 
   test('counts connected provider accounts by provider', async () => {
-    const social = makeProject(t, 'Social');
+    const social = await makeProject(t, 'Social');
     const [first, second] = [
       await createUser(t, social, { display_name: 'first' }),
       await createUser(t, social, { display_name: 'second' }),
@@ -222,7 +222,7 @@ describe('GET /internal/metrics', () => {
   });
 
   test('an empty project has zeros and empty lists', async () => {
-    const empty = makeProject(t, 'Empty');
+    const empty = await makeProject(t, 'Empty');
     const metrics = await metricsOf(empty);
     expect(metrics.total_users).toBe(0);
     expect(metrics.daily_users.every((p: any) => p.activity === 0)).toBe(true);

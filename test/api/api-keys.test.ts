@@ -17,7 +17,7 @@ const seenKeys: string[] = [];
 beforeAll(async () => {
   t = await startTestInstance();
   demo = t.demo!;
-  project = makeProject(t, 'API key project');
+  project = await makeProject(t, 'API key project');
   for (const p of [t.internal, demo, project]) {
     seenKeys.push(p.keys.publishable_client_key!, p.keys.secret_server_key!, p.keys.super_secret_admin_key!);
   }
@@ -132,7 +132,7 @@ describe('GET /internal/api-keys and /internal/api-keys/:id', () => {
   let owner: BootstrappedProject;
   const created: any[] = [];
   beforeAll(async () => {
-    owner = makeProject(t, 'Listing project');
+    owner = await makeProject(t, 'Listing project');
     for (const description of ['first', 'second', 'third']) {
       // Distinct creation times, so "newest first" has one answer.
       await sleep(5);
@@ -199,7 +199,7 @@ describe('GET /internal/api-keys and /internal/api-keys/:id', () => {
 
 describe('revocation (PATCH {revoked: true})', () => {
   test('sets manually_revoked_at_millis and every key of the set is refused at once', async () => {
-    const owner = makeProject(t, 'Revocation project');
+    const owner = await makeProject(t, 'Revocation project');
     const set = (await createKeySet(owner, { description: 'to revoke' })).json;
     const keep = (await createKeySet(owner, { description: 'to keep' })).json;
     for (const kind of kinds) expect((await useKey(owner.projectId, kind, set[kind])).status).toBe(200);
@@ -237,7 +237,7 @@ describe('revocation (PATCH {revoked: true})', () => {
   });
 
   test('revoked: false is a SCHEMA_ERROR and does not revoke or un-revoke', async () => {
-    const owner = makeProject(t, 'No unrevoke');
+    const owner = await makeProject(t, 'No unrevoke');
     const set = (await createKeySet(owner, { kinds: ['secret_server_key'] })).json;
     const res = await call(t, 'PATCH', `/internal/api-keys/${set.id}`, { headers: as(owner, 'admin'), body: { revoked: false } });
     expectKnownError(res, 400, 'SCHEMA_ERROR');
@@ -253,7 +253,7 @@ describe('revocation (PATCH {revoked: true})', () => {
   });
 
   test('an admin can revoke the very key set it authenticates with; later calls are refused', async () => {
-    const owner = makeProject(t, 'Self revocation');
+    const owner = await makeProject(t, 'Self revocation');
     const res = await call(t, 'PATCH', `/internal/api-keys/${owner.keys.id}`, {
       headers: as(owner, 'admin'),
       body: { revoked: true },
@@ -273,7 +273,7 @@ describe('expiry', () => {
     ['at the epoch', () => 0],
   ];
   test.each(expiries)('a key set created with expires_at_millis %s is refused for every kind', async (_label, expiresAt) => {
-    const owner = makeProject(t, 'Expired keys');
+    const owner = await makeProject(t, 'Expired keys');
     const res = await createKeySet(owner, { description: 'expired', expiresAtMillis: expiresAt() });
     expect(res.status).toBe(200);
     for (const kind of kinds) {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await startTestInstance();
   demo = t.demo!;
   internal = t.internal;
-  other = makeProject(t, 'Other project');
+  other = await makeProject(t, 'Other project');
 });
 afterAll(async () => {
   await t.stop();

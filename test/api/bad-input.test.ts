@@ -26,7 +26,7 @@ const existingProviders = [
 
 beforeAll(async () => {
   t = await startTestInstance();
-  target = makeProject(t, 'Bad input target');
+  target = await makeProject(t, 'Bad input target');
   const setup = await call(t, 'PATCH', '/projects/current', {
     headers: as(target, 'admin'),
     body: {

@@ -23,7 +23,7 @@ function signUpFrom(instance: TestInstance, project: BootstrappedProject, extraH
 
 test('behind a trusted proxy each forwarded address has its own sign-up allowance', async () => {
   t = await startTestInstance({ settings: { trustProxy: true } });
-  const project = makeProject(t, 'Proxied');
+  const project = await makeProject(t, 'Proxied');
   for (let i = 0; i < signUpsPerIpPerHour; i++) {
     expect((await signUpFrom(t, project, { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' })).status).toBe(200);
   }
@@ -34,7 +34,7 @@ test('behind a trusted proxy each forwarded address has its own sign-up allowanc
 test('without a trusted proxy X-Forwarded-For is ignored, and a short Host header still counts the socket address', async () => {
   // Production: a development instance does not limit its loopback clients per address.
   t = await startTestInstance({ mode: 'production' });
-  const project = makeProject(t, 'Direct');
+  const project = await makeProject(t, 'Direct');
   for (let i = 0; i < signUpsPerIpPerHour; i++) {
     // Half the requests take the rebuilt-request path (a Host shorter than Elysia expects).
     const headers: Record<string, string> = { 'x-forwarded-for': `203.0.113.${i}` };
@@ -48,13 +48,13 @@ test('without a trusted proxy X-Forwarded-For is ignored, and a short Host heade
 
 test('a development instance does not limit sign-ups from loopback per client address', async () => {
   t = await startTestInstance();
-  const project = makeProject(t, 'Local tests');
+  const project = await makeProject(t, 'Local tests');
   for (let i = 0; i < signUpsPerIpPerHour + 5; i++) expect((await signUpFrom(t, project)).status).toBe(200);
 });
 
 test('a spent sign-up limit does not hide USER_EMAIL_ALREADY_EXISTS', async () => {
   t = await startTestInstance({ settings: { trustProxy: true } });
-  const project = makeProject(t, 'Limit order');
+  const project = await makeProject(t, 'Limit order');
   const remote = { 'x-forwarded-for': '203.0.113.8' };
   const signUp = (email: string) =>
     fetch(`${t!.url}/api/v1/auth/password/sign-up`, {

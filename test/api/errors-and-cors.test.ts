@@ -12,7 +12,7 @@ let scratch: BootstrappedProject;
 beforeAll(async () => {
   t = await startTestInstance();
   demo = t.demo!;
-  scratch = makeProject(t, 'Error scratch project');
+  scratch = await makeProject(t, 'Error scratch project');
 });
 afterAll(async () => {
   await t.stop();

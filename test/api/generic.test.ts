@@ -134,7 +134,7 @@ describe('DELETE /projects/current with and without a JSON body', () => {
     { name: 'content-type JSON with an empty body', rawBody: '', contentType: 'application/json' },
   ];
   test.each(rows.map((row) => [row.name, row] as const))('%s → success, project gone', async (_name, row) => {
-    const project = makeProject(t, `Throwaway (${row.name})`);
+    const project = await makeProject(t, `Throwaway (${row.name})`);
     const before = await call(t, 'GET', '/projects/current', { headers: as(project, 'admin') });
     expect(before.status).toBe(200);
 
@@ -146,7 +146,7 @@ describe('DELETE /projects/current with and without a JSON body', () => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true });
-    expect(projectExists(t.ctx, project.projectId)).toBe(false);
+    expect(await projectExists(t.ctx, project.projectId)).toBe(false);
 
     const after = await call(t, 'GET', '/projects/current', { headers: as(project, 'admin') });
     expectKnownError(after, 401, 'INVALID_SUPER_SECRET_ADMIN_KEY', { project_id: project.projectId });

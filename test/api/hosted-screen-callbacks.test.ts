@@ -13,7 +13,7 @@ let other: BootstrappedProject;
 beforeAll(async () => {
   t = await startTestInstance({ settings: { publicUrl } });
   demo = t.demo!;
-  other = makeProject(t, 'Not the default');
+  other = await makeProject(t, 'Not the default');
   for (const project of [demo, other]) await setProjectConfig(t, project, { allow_localhost: false });
 });
 afterAll(() => t?.stop());

@@ -14,7 +14,7 @@ let project: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Hostile bodies');
+  project = await makeProject(t, 'Hostile bodies');
 });
 afterAll(async () => {
   await t.stop();

@@ -77,7 +77,7 @@ describe('GET /projects/current views', () => {
   });
 
   test('user_count follows users created and deleted, whichever way they were written', async () => {
-    const project = makeProject(t, 'Counted');
+    const project = await makeProject(t, 'Counted');
     const countNow = async () => (await call(t, 'GET', '/projects/current', { headers: as(project, 'admin') })).json.user_count;
     expect(await countNow()).toBe(0);
     const created = [];
@@ -124,7 +124,7 @@ describe('GET /projects/current views', () => {
   });
 
   test('a new project has Stack\'s defaults', async () => {
-    const project = makeProject(t, 'Defaults');
+    const project = await makeProject(t, 'Defaults');
     const view = await adminView(t, project);
     expect(view.display_name).toBe('Defaults');
     expect(view.description).toBe('');
@@ -155,8 +155,8 @@ describe('GET /projects/current views', () => {
 
 describe('PATCH /projects/current updates each field and returns the admin view', () => {
   let project: BootstrappedProject;
-  beforeAll(() => {
-    project = makeProject(t, 'Patch target');
+  beforeAll(async () => {
+    project = await makeProject(t, 'Patch target');
   });
 
   const flags = [
@@ -355,7 +355,7 @@ describe('production mode', () => {
   const fixUrl = (p: BootstrappedProject) => `/projects/${p.projectId}/domains`;
 
   test('a new project reports allow_localhost as a problem with the domains fix URL', async () => {
-    const project = makeProject(t, 'Prod default');
+    const project = await makeProject(t, 'Prod default');
     const view = await adminView(t, project);
     expect(view.production_mode_errors).toHaveLength(1);
     expect(view.production_mode_errors[0]).toEqual({ message: expect.any(String), relative_fix_url: fixUrl(project) });
@@ -376,7 +376,7 @@ describe('production mode', () => {
     'https://localhost.',
   ];
   test.each(problemDomains)('trusted domain %s is a production-mode problem', async (d) => {
-    const project = makeProject(t, `Prod ${d}`);
+    const project = await makeProject(t, `Prod ${d}`);
     const res = await patch(project, { config: { allow_localhost: false, domains: [{ domain: d, handler_path: '/handler' }] } });
     expect(res.status).toBe(200);
     const problems = res.json.production_mode_errors;
@@ -389,13 +389,13 @@ describe('production mode', () => {
   });
 
   test('allow_localhost plus a localhost domain are two problems', async () => {
-    const project = makeProject(t, 'Prod two problems');
+    const project = await makeProject(t, 'Prod two problems');
     const res = await patch(project, { config: { domains: [{ domain: 'https://localhost:3000', handler_path: '/h' }] } });
     expect(res.json.production_mode_errors).toHaveLength(2);
   });
 
   test('real https domains and no localhost: no problems', async () => {
-    const project = makeProject(t, 'Prod clean');
+    const project = await makeProject(t, 'Prod clean');
     const res = await patch(project, {
       config: {
         allow_localhost: false,
@@ -410,7 +410,7 @@ describe('production mode', () => {
   });
 
   test('turning production mode on with problems is refused and changes nothing; after fixing it works', async () => {
-    const project = makeProject(t, 'Prod lifecycle');
+    const project = await makeProject(t, 'Prod lifecycle');
     await patch(project, { config: { domains: [{ domain: 'https://127.0.0.1:3000', handler_path: '/h' }] } });
     const before = await adminView(t, project);
     expect(before.production_mode_errors.length).toBeGreaterThan(0);
@@ -461,7 +461,7 @@ describe('production mode', () => {
     expect(rename.json.is_production_mode).toBe(true);
 
     // Fixing and turning on in one request also works.
-    const other = makeProject(t, 'Prod one step');
+    const other = await makeProject(t, 'Prod one step');
     const oneStep = await patch(other, {
       is_production_mode: true,
       config: { allow_localhost: false, domains: [{ domain: 'https://one.example.com', handler_path: '/h' }] },
@@ -480,11 +480,11 @@ describe('production mode', () => {
 
 describe('DELETE /projects/current', () => {
   test('removes the project; all its keys then fail with INVALID_*_KEY', async () => {
-    const project = makeProject(t, 'To delete');
+    const project = await makeProject(t, 'To delete');
     const res = await call(t, 'DELETE', '/projects/current', { headers: as(project, 'admin'), body: {} });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true });
-    expect(projectExists(t.ctx, project.projectId)).toBe(false);
+    expect(await projectExists(t.ctx, project.projectId)).toBe(false);
 
     const expectations = [
       ['client', 'INVALID_PUBLISHABLE_CLIENT_KEY'],
@@ -500,8 +500,8 @@ describe('DELETE /projects/current', () => {
   });
 
   test('deleting one project leaves the others alone', async () => {
-    const keep = makeProject(t, 'Keep');
-    const drop = makeProject(t, 'Drop');
+    const keep = await makeProject(t, 'Keep');
+    const drop = await makeProject(t, 'Drop');
     await patch(keep, { description: 'kept' });
     const before = await adminView(t, keep);
     expect((await call(t, 'DELETE', '/projects/current', { headers: as(drop, 'admin') })).status).toBe(200);
@@ -513,7 +513,7 @@ describe('DELETE /projects/current', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     if (res.headers.get('x-stack-known-error') === null) expectTextError(res, res.status);
-    expect(projectExists(t.ctx, 'internal')).toBe(true);
+    expect(await projectExists(t.ctx, 'internal')).toBe(true);
     const view = await adminView(t, t.internal);
     expect(view.id).toBe('internal');
   });

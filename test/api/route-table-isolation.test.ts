@@ -28,8 +28,8 @@ async function userWithSession(project: BootstrappedProject, body: Record<string
 
 beforeAll(async () => {
   t = await startTestInstance({ settings: { rateLimitsDisabled: true } });
-  victimProject = makeProject(t, 'Victim');
-  attackerProject = makeProject(t, 'Attacker');
+  victimProject = await makeProject(t, 'Victim');
+  attackerProject = await makeProject(t, 'Attacker');
   const alice = await userWithSession(victimProject, {
     primary_email: victim.email,
     primary_email_auth_enabled: true,

@@ -10,7 +10,7 @@ let project: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Wire details');
+  project = await makeProject(t, 'Wire details');
 });
 
 afterAll(async () => {

@@ -32,7 +32,7 @@ async function events(project: BootstrappedProject, query = ''): Promise<any> {
 
 describe('a scripted sequence', () => {
   test('every step leaves its event, oldest last, with who, what, from where', async () => {
-    const project = makeProject(t, 'audited');
+    const project = await makeProject(t, 'audited');
     const email = uniqueEmail('audited');
     const client = (token?: string) => withAgent(as(project, 'client', token));
 
@@ -120,7 +120,7 @@ describe('a scripted sequence', () => {
   });
 
   test('an unknown email fails with no account and the address in the details', async () => {
-    const project = makeProject(t, 'audited-unknown');
+    const project = await makeProject(t, 'audited-unknown');
     const email = uniqueEmail('nobody');
     await call(t, 'POST', '/auth/password/sign-in', { headers: as(project, 'client'), body: { email, password } });
     const [event] = (await events(project)).items;
@@ -130,7 +130,7 @@ describe('a scripted sequence', () => {
 
 describe('reading the log', () => {
   test('filters by user and by type (one or a list), and cursors page through without gaps', async () => {
-    const project = makeProject(t, 'audited-pages');
+    const project = await makeProject(t, 'audited-pages');
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       ids.push(expectOk(await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email: uniqueEmail(`p${i}`), password } })).user_id);
@@ -161,7 +161,7 @@ describe('reading the log', () => {
   });
 
   test('bad filters are schema errors; client and server keys may not read it', async () => {
-    const project = makeProject(t, 'audited-access');
+    const project = await makeProject(t, 'audited-access');
     for (const query of ['?type=user.exploded', '?limit=0', '?limit=5000', '?since=yesterday', '?user_id=me', '?cursor=abc']) {
       const res = await call(t, 'GET', `/audit-events${query}`, { headers: as(project, 'admin') });
       expect(`${query} ${res.status} ${res.json?.code}`).toBe(`${query} 400 SCHEMA_ERROR`);
@@ -175,7 +175,7 @@ describe('reading the log', () => {
 
 describe('written with the change, or not at all', () => {
   test('a refused change (an email already used by another account) leaves no event', async () => {
-    const project = makeProject(t, 'audited-rollback');
+    const project = await makeProject(t, 'audited-rollback');
     const a = expectOk(await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email: uniqueEmail('a'), password } }));
     const taken = uniqueEmail('b');
     expectOk(await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email: taken, password } }));
@@ -191,9 +191,9 @@ describe('written with the change, or not at all', () => {
 
 describe('retention', () => {
   test('events older than the project retention are pruned; 0 keeps them', async () => {
-    const kept = makeProject(t, 'audited-forever');
+    const kept = await makeProject(t, 'audited-forever');
     await setProjectConfig(t, kept, { audit_log_retention_days: 0 });
-    const pruned = makeProject(t, 'audited-week');
+    const pruned = await makeProject(t, 'audited-week');
     await setProjectConfig(t, pruned, { audit_log_retention_days: 7 });
     expect(expectOk(await call(t, 'GET', '/projects/current', { headers: as(pruned, 'admin') })).config.audit_log_retention_days).toBe(7);
     for (const project of [kept, pruned]) {
@@ -203,7 +203,7 @@ describe('retention', () => {
     const realNow = t.ctx.clock.now;
     t.ctx.clock.now = () => realNow() + 8 * 24 * 60 * 60 * 1000;
     try {
-      expect(pruneAuditEvents(t.ctx)).toBeGreaterThanOrEqual(2);
+      expect(await pruneAuditEvents(t.ctx)).toBeGreaterThanOrEqual(2);
     } finally {
       t.ctx.clock.now = realNow;
     }

@@ -64,7 +64,7 @@ describe('backup while serving, then restore', () => {
         // The search index came along and still points at the right users.
         const sample = before[0]!.email;
         const { project } = ctx.sqlite.query<{ project: string }, [string]>('SELECT project_id AS project FROM contact_channels WHERE value = ?').get(sample)!;
-        const found = listUsers(ctx, project, { query: sample.toUpperCase() }).items.map((user) => user.primary_email);
+        const found = (await listUsers(ctx, project, { query: sample.toUpperCase() })).items.map((user) => user.primary_email);
         expect(found).toEqual([sample]);
       } finally {
         ctx.storage.close();
@@ -100,7 +100,7 @@ describe('backup while serving, then restore', () => {
 });
 
 describe('upgrades from every earlier schema', () => {
-  test('each earlier schema, with a project in it, migrates to the current one after a copy of itself', () => {
+  test('each earlier schema, with a project in it, migrates to the current one after a copy of itself', async () => {
     expect(embeddedMigrations.length).toBeGreaterThan(5);
     for (let level = 1; level < embeddedMigrations.length; level++) {
       const dataDir = scratchDir(`authd-schema-${level}-`);
@@ -119,7 +119,7 @@ describe('upgrades from every earlier schema', () => {
       try {
         const tags = ctx.sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations').all().map((row) => row.tag);
         expect(embeddedMigrations.filter((migration) => !tags.includes(migration.tag))).toEqual([]);
-        expect(readProjectAdminView(ctx, 'kept').display_name).toBe('Made before the upgrade');
+        expect((await readProjectAdminView(ctx, 'kept')).display_name).toBe('Made before the upgrade');
         expect(ctx.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()!.integrity_check).toBe('ok');
       } finally {
         ctx.storage.close();

@@ -16,10 +16,10 @@ async function newProject(name: string): Promise<string> {
 }
 
 /** What the API's admin view of the project holds for its providers (secrets opened). */
-function storedProviders(projectId: string) {
+async function storedProviders(projectId: string) {
   const ctx = openContext(dataDir, 'development');
   try {
-    return readProjectAdminView(ctx, projectId).config.oauth_providers;
+    return (await readProjectAdminView(ctx, projectId)).config.oauth_providers;
   } finally {
     ctx.storage.close();
   }
@@ -38,7 +38,7 @@ test('set adds and changes providers, keeping what a change leaves out; list nev
   // A new client id alone keeps the stored secret; turning a provider off keeps its settings.
   await cliOk(at('projects', 'providers', 'set', projectId, 'gitlab', '--client-id', 'gl-client-2'));
   await cliOk(at('projects', 'providers', 'set', projectId, 'github', '--enabled', 'off'));
-  expect(storedProviders(projectId)).toEqual([
+  expect(await storedProviders(projectId)).toEqual([
     { id: 'github', type: 'shared', enabled: false },
     { id: 'gitlab', type: 'standard', enabled: true, client_id: 'gl-client-2', client_secret: clientSecret },
   ]);
@@ -55,7 +55,7 @@ test('remove drops a provider and its credentials; unknown ones are named', asyn
   const projectId = await newProject('Removals');
   await cliOk(at('projects', 'providers', 'set', projectId, 'spotify'));
   expect(await cliOk(at('projects', 'providers', 'remove', projectId, 'spotify', '--yes'))).toBe('Removed the spotify provider.\n');
-  expect(storedProviders(projectId)).toEqual([]);
+  expect(await storedProviders(projectId)).toEqual([]);
   expectOneLineError(
     await runCli(at('projects', 'providers', 'remove', projectId, 'spotify', '--yes')),
     /not found or not enabled.*OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED/,
@@ -66,7 +66,7 @@ test('remove drops a provider and its credentials; unknown ones are named', asyn
 test('bad input is refused in one line and changes nothing', async () => {
   const projectId = await newProject('Refusals');
   await cliOk(at('projects', 'providers', 'set', projectId, 'google'));
-  const before = storedProviders(projectId);
+  const before = await storedProviders(projectId);
   for (const [args, pattern] of [
     [['gitlab'], /INVALID_SHARED_OAUTH_PROVIDER_ID/],
     [['myspace', '--type', 'standard'], /INVALID_STANDARD_OAUTH_PROVIDER_ID/],
@@ -81,5 +81,5 @@ test('bad input is refused in one line and changes nothing', async () => {
     /no client secret on standard input/,
   );
   expectOneLineError(await runCli(at('projects', 'providers', 'list', 'no-such-project')), /PROJECT_NOT_FOUND/);
-  expect(storedProviders(projectId)).toEqual(before);
+  expect(await storedProviders(projectId)).toEqual(before);
 });

@@ -22,7 +22,7 @@ const inProject = (...args: string[]) => [...args, '--project', project.projectI
 beforeAll(async () => {
   t = await startTestInstance({ dataDir });
   receiver = startWebhookReceiver();
-  project = makeProject(t, 'CLI webhooks');
+  project = await makeProject(t, 'CLI webhooks');
 });
 
 afterAll(async () => {

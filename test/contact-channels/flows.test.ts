@@ -37,7 +37,7 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver();
   t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
   demo = t.demo!;
-  other = makeProject(t, 'Other project');
+  other = await makeProject(t, 'Other project');
 });
 afterAll(async () => {
   await t.stop();

@@ -42,7 +42,7 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver();
   t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
   demo = t.demo!;
-  other = makeProject(t, 'Other project');
+  other = await makeProject(t, 'Other project');
   alice = await signUp(t, demo, uniqueEmail('alice'));
   stranger = await serverUser(t, other, uniqueEmail('stranger'));
 });

@@ -111,7 +111,7 @@ function expectRateLimited(res: ApiResult): void {
 
 describe('per email address', () => {
   test.each(paths)('$name', async (path) => {
-    const send = await path.setUp(makeProject(t, `Per address: ${path.name}`));
+    const send = await path.setUp(await makeProject(t, `Per address: ${path.name}`));
     const address = uniqueEmail('flooded');
     for (let i = 0; i < rateLimitRules.emailSendPerAddress.limit; i++) expectSent(await send(address));
     expectRateLimited(await send(address));
@@ -122,7 +122,7 @@ describe('per email address', () => {
 
 describe('per client address', () => {
   test.each(paths)('$name', async (path) => {
-    const send = await path.setUp(makeProject(t, `Per client: ${path.name}`));
+    const send = await path.setUp(await makeProject(t, `Per client: ${path.name}`));
     for (let i = 0; i < rateLimitRules.emailSendPerIp.limit; i++) expectSent(await send(uniqueEmail('spread')));
     expectRateLimited(await send(uniqueEmail('one-too-many')));
   });

@@ -56,7 +56,7 @@ describe('a project whose own SMTP server is unreachable', () => {
   });
 
   test('send-reset-code still answers 200; the queued message records the failed attempt and stays pending', async () => {
-    const project = makeProject(t, 'Dead SMTP');
+    const project = await makeProject(t, 'Dead SMTP');
     await setProjectConfig(t, project, {
       email_config: {
         type: 'standard',
@@ -91,7 +91,7 @@ describe('a project whose own SMTP server is unreachable', () => {
   });
 
   test('projects on the shared config are unaffected and deliver through the instance SMTP server', async () => {
-    const project = makeProject(t, 'Shared SMTP');
+    const project = await makeProject(t, 'Shared SMTP');
     const email = await createPasswordUser(t, project);
     expectOk(await sendResetCode(t, project, email));
     const mail = await smtp.waitFor(email);
@@ -129,7 +129,7 @@ describe('instances without SMTP', () => {
     const t = await startTestInstance({ mode: 'production' });
     try {
       expect(t.demo).toBeUndefined();
-      const project = makeProject(t, 'Production without SMTP');
+      const project = await makeProject(t, 'Production without SMTP');
       const email = await createPasswordUser(t, project);
       for (const recipient of [email, uniqueEmail('unknown')]) {
         const res = await sendResetCode(t, project, recipient);

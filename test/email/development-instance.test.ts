@@ -41,7 +41,7 @@ describe("mail in the project's name", () => {
   test('the sender is the project, at the instance address; the subject names it; the code has a line of its own', async () => {
     const named = await startTestInstance({ settings: { smtpUrl: smtp.url, mailFrom: 'hello@acme.test' } });
     try {
-      const project = makeProject(named, 'Acme "Rockets"');
+      const project = await makeProject(named, 'Acme "Rockets"');
       await enableMagicLink(named, project);
       const email = uniqueEmail('named');
       expectOk(await sendSignInCode(named, project, email));
@@ -83,7 +83,7 @@ function codeOf(mail: ReceivedEmail): string {
 
 describe('mail before the answer', () => {
   test('every code email is at the SMTP receiver when its call returns', async () => {
-    const project = makeProject(t, 'Mailbox readers');
+    const project = await makeProject(t, 'Mailbox readers');
     await enableMagicLink(t, project);
 
     const magic = uniqueEmail('magic');
@@ -129,7 +129,7 @@ describe('mail before the answer', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const refusing = await startTestInstance({ settings: { smtpUrl: `smtp://127.0.0.1:${closedPort}` } });
     try {
-      const project = makeProject(refusing, 'Nobody listens');
+      const project = await makeProject(refusing, 'Nobody listens');
       await enableMagicLink(refusing, project);
       const email = uniqueEmail('queued');
       expectOk(await sendSignInCode(refusing, project, email));
@@ -144,7 +144,7 @@ describe('mail before the answer', () => {
 
 describe("an app's test suite against one instance from 127.0.0.1", () => {
   test('development: 300 password sign-ups and 300 magic-link sign-ups, each mail read right after its call, no 429', async () => {
-    const project = makeProject(t, 'Test suite target');
+    const project = await makeProject(t, 'Test suite target');
     await enableMagicLink(t, project);
     const started = performance.now();
     for (let i = 0; i < 300; i++) {
@@ -175,7 +175,7 @@ describe("an app's test suite against one instance from 127.0.0.1", () => {
   test('production: the same run from 127.0.0.1 is rate limited', async () => {
     const production = await startTestInstance({ mode: 'production', settings: { smtpUrl: smtp.url } });
     try {
-      const project = makeProject(production, 'Production target');
+      const project = await makeProject(production, 'Production target');
       const { limit } = rateLimitRules.signUpPerIp;
       for (let i = 0; i < limit; i++) expect((await signUp(production, project, { callbackUrl: null })).email).toBeTruthy();
       expectTextError(

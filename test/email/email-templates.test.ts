@@ -29,7 +29,7 @@ const projectName = 'Templates & Co';
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-  project = makeProject(t, projectName);
+  project = await makeProject(t, projectName);
 });
 
 afterAll(async () => {

@@ -148,7 +148,7 @@ describe('sign-up verification email', () => {
   });
 
   test("a code of project A is NOT_FOUND in project B and stays valid in A", async () => {
-    const projectB = makeProject(t, 'Verification project B');
+    const projectB = await makeProject(t, 'Verification project B');
     const { user, code } = await signUpWithVerificationCode();
     expectKnownError(await checkCode(projectB, code), 404, 'VERIFICATION_CODE_NOT_FOUND');
     expectKnownError(await verify(projectB, code), 404, 'VERIFICATION_CODE_NOT_FOUND');

@@ -151,7 +151,7 @@ describe('reset with the emailed code', () => {
 
   test('codes are per kind and per project: a reset code is unknown to email verification and to another project', async () => {
     const { code } = await userWithResetCode();
-    const other = makeProject(t, 'Reset project B');
+    const other = await makeProject(t, 'Reset project B');
     const verifyRes = await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code } });
     expectKnownError(verifyRes, 404, 'VERIFICATION_CODE_NOT_FOUND');
     expectKnownError(await checkResetCode(other, code), 404, 'VERIFICATION_CODE_NOT_FOUND');
@@ -174,7 +174,7 @@ describe('reset with the emailed code', () => {
   });
 
   test('with password authentication disabled, send-reset-code and reset are PASSWORD_AUTHENTICATION_NOT_ENABLED', async () => {
-    const project = makeProject(t, 'Reset credential toggle');
+    const project = await makeProject(t, 'Reset credential toggle');
     const { user, code } = await userWithResetCode(project);
     await setProjectConfig(t, project, { credential_enabled: false });
     expectKnownError(await sendResetCode(project, user.email), 400, 'PASSWORD_AUTHENTICATION_NOT_ENABLED');

@@ -109,7 +109,7 @@ describe('delivered through SMTP', () => {
     expect(row!.sent_at).toBeGreaterThanOrEqual(row!.created_at);
     expect(row!.subject).toStartWith('v1.');
 
-    const [listed] = listEmailMessages(t.ctx, { recipient: email });
+    const [listed] = await listEmailMessages(t.ctx, { recipient: email });
     expect(listed).toMatchObject({ subject: received.subject, text: '', html: '', status: 'sent' });
   });
 });

@@ -55,7 +55,7 @@ function sendResetCode(project: BootstrappedProject, email: string) {
 
 describe('rate limits', () => {
   test('the 6th send-reset-code for one email within the hour is 429 with Retry-After; other emails still get mail', async () => {
-    const project = makeProject(t, 'Reset flood');
+    const project = await makeProject(t, 'Reset flood');
     const user = await signUp(t, project, { callbackUrl: null });
     for (let i = 0; i < 5; i++) {
       expect(expectOk(await sendResetCode(project, user.email))).toEqual({
@@ -87,7 +87,7 @@ describe('rate limits', () => {
   });
 
   test('the 11th failed sign-in for one email from one address is 429, while another email still gets EMAIL_PASSWORD_MISMATCH', async () => {
-    const project = makeProject(t, 'Guessing');
+    const project = await makeProject(t, 'Guessing');
     const victim = await signUp(t, project, { callbackUrl: null });
     const bystander = await signUp(t, project, { callbackUrl: null });
     for (let i = 0; i < 10; i++) {

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 test('disable-mfa clears the secret; the next password sign-in needs no second factor', async () => {
-  const project = makeProject(t, 'CLI MFA');
+  const project = await makeProject(t, 'CLI MFA');
   const user = await signUp(t, project, { callbackUrl: null });
   expectOk(await setTotpSecretAsClient(t, project, user.access_token, newTotpSecret().base64));
   expectMfaRequired(await signInCall(t, project, user.email, user.password));

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function userWithTotp(name: string): Promise<{ project: BootstrappedProject; user: SignedIn; secret: TotpSecret }> {
-  const project = makeProject(t, name);
+  const project = await makeProject(t, name);
   const user = await signUp(t, project, { callbackUrl: null });
   const secret = newTotpSecret();
   expectOk(await setTotpSecretAsClient(t, project, user.access_token, secret.base64));
@@ -77,7 +77,7 @@ describe('making codes', () => {
   });
 
   test('a user without TOTP gets a plain-text 400 and no codes', async () => {
-    const project = makeProject(t, 'rc-no-totp');
+    const project = await makeProject(t, 'rc-no-totp');
     const user = await signUp(t, project, { callbackUrl: null });
     expectTextError(await makeCodes(project, user.access_token), 400, 'Turn on multi-factor authentication before making recovery codes.');
     expect(expectOk(await codesLeft(project, user.access_token))).toEqual({ remaining_count: 0 });

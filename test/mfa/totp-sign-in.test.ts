@@ -50,7 +50,7 @@ afterAll(async () => {
 
 /** A password user of a fresh project with TOTP turned on by the user themselves. */
 async function userWithTotp(name: string): Promise<{ project: BootstrappedProject; user: SignedIn; secret: TotpSecret }> {
-  const project = makeProject(t, name);
+  const project = await makeProject(t, name);
   const user = await signUp(t, project, { callbackUrl: null });
   const secret = newTotpSecret();
   const view = expectOk(await setTotpSecretAsClient(t, project, user.access_token, secret.base64));
@@ -92,7 +92,7 @@ describe('turning TOTP on and signing in with it', () => {
   });
 
   test('the secret is stored sealed, and the server can turn TOTP on too', async () => {
-    const project = makeProject(t, 'MFA server');
+    const project = await makeProject(t, 'MFA server');
     const user = await signUp(t, project, { callbackUrl: null });
     const secret = newTotpSecret();
     expect(expectOk(await setTotpSecretAsServer(t, project, user.user_id, secret.base64)).requires_totp_mfa).toBe(true);
@@ -133,7 +133,7 @@ describe('turning TOTP on and signing in with it', () => {
   });
 
   test('a secret given at user creation is stored but does not turn TOTP on', async () => {
-    const project = makeProject(t, 'MFA create');
+    const project = await makeProject(t, 'MFA create');
     const secret = newTotpSecret();
     const created = expectOk(
       await call(t, 'POST', '/users', {
@@ -153,7 +153,7 @@ describe('turning TOTP on and signing in with it', () => {
   });
 
   test('invalid secrets are refused with a clear error and change nothing', async () => {
-    const project = makeProject(t, 'MFA bad secret');
+    const project = await makeProject(t, 'MFA bad secret');
     const user = await signUp(t, project, { callbackUrl: null });
     const message =
       'Invalid TOTP secret: totp_secret_base64 must be the standard base64 (with padding) of 16 to 64 random bytes; authenticator apps use 20.';
@@ -260,7 +260,7 @@ describe('refusals', () => {
   });
 
   test('a magic-link attempt code is not an MFA attempt code', async () => {
-    const project = makeProject(t, 'MFA kinds');
+    const project = await makeProject(t, 'MFA kinds');
     await enableMagicLink(t, project);
     const res = await sendSignInCode(t, project, 'kinds@example.com');
     expectOk(res);

@@ -8,7 +8,7 @@ import { startTestInstance, type TestInstance } from '../support/instance';
 import { appCallbackUrl, authorizeUrl, codeExchangeFields, pkcePair, TestBrowser, tokenRequest } from './helpers';
 
 async function projectWithSharedGitHub(t: TestInstance): Promise<BootstrappedProject> {
-  const project = makeProject(t, 'Shared GitHub');
+  const project = await makeProject(t, 'Shared GitHub');
   const res = await call(t, 'PATCH', '/projects/current', {
     headers: as(project, 'admin'),
     body: { config: { oauth_providers: [{ id: 'github', enabled: true, type: 'shared' }] } },

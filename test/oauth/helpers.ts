@@ -112,8 +112,8 @@ export async function startTestProvider(): Promise<TestProvider> {
 }
 
 /** authd with "google" served by the test provider. */
-export function startOAuthInstance(provider: TestProvider, mode: InstanceMode = 'development'): Promise<TestInstance> {
-  return startTestInstance({
+export async function startOAuthInstance(provider: TestProvider, mode: InstanceMode = 'development'): Promise<TestInstance> {
+  return await startTestInstance({
     mode,
     settings: {
       oauth: {
@@ -137,7 +137,7 @@ export async function makeOAuthProject(
   name: string,
   extraProviders: Record<string, unknown>[] = [],
 ): Promise<BootstrappedProject> {
-  const project = makeProject(t, name);
+  const project = await makeProject(t, name);
   const res = await call(t, 'PATCH', '/projects/current', {
     headers: as(project, 'admin'),
     body: {

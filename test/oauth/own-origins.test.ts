@@ -14,7 +14,7 @@ let project: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance({ mode: 'development' });
-  project = makeProject(t, 'Own origins');
+  project = await makeProject(t, 'Own origins');
   const res = await call(t, 'PATCH', '/projects/current', {
     headers: as(project, 'admin'),
     body: { config: { oauth_providers: [{ id: 'github', enabled: true, type: 'shared' }] } },

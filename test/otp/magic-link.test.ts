@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 async function magicLinkProject(name: string): Promise<BootstrappedProject> {
-  const project = makeProject(t, name);
+  const project = await makeProject(t, name);
   await enableMagicLink(t, project);
   return project;
 }
@@ -173,7 +173,7 @@ describe('a known address', () => {
 
 describe('refusals', () => {
   test('magic link off: 403 text on send, check and sign-in', async () => {
-    const project = makeProject(t, 'Magic off');
+    const project = await makeProject(t, 'Magic off');
     const email = uniqueEmail('off');
     const message = 'Magic link is not enabled for this project';
     expectTextError(await sendSignInCode(t, project, email), 403, message);
@@ -305,7 +305,7 @@ describe('refusals', () => {
     // Behind a trusted proxy, so requests can come from a remote address.
     const proxied = await startTestInstance({ settings: { trustProxy: true } });
     try {
-      const project = makeProject(proxied, 'Magic flood by address');
+      const project = await makeProject(proxied, 'Magic flood by address');
       await enableMagicLink(proxied, project);
       const fromRemote = (email: string) =>
         call(proxied, 'POST', '/auth/otp/send-sign-in-code', {

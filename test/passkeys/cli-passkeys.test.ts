@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 test('passkeys on from the CLI, list a user passkey, remove it; off again refuses the ceremonies', async () => {
-  const project = makeProject(t, 'CLI passkeys');
+  const project = await makeProject(t, 'CLI passkeys');
   const initiate = () => call(t, 'POST', '/auth/passkey/initiate-passkey-authentication', { headers: as(project, 'client'), body: {} });
   expectKnownError(await initiate(), 400, 'PASSKEY_AUTHENTICATION_NOT_ENABLED');
 

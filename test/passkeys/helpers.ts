@@ -10,7 +10,7 @@ export * from '../mfa/helpers';
 export const appOrigin = 'http://localhost:3000';
 
 export async function passkeyProject(t: TestInstance, name: string): Promise<BootstrappedProject> {
-  const project = makeProject(t, name);
+  const project = await makeProject(t, name);
   await setProjectConfig(t, project, { passkey_enabled: true });
   return project;
 }

@@ -73,7 +73,7 @@ test('register a passkey, then sign in with it; the options carry the SDK sentin
 });
 
 test('passkeys off: the initiate endpoints answer PASSKEY_AUTHENTICATION_NOT_ENABLED', async () => {
-  const project = makeProject(t, 'Passkeys off');
+  const project = await makeProject(t, 'Passkeys off');
   const user = await signUp(t, project, { callbackUrl: null });
   for (const path of ['/auth/passkey/initiate-passkey-registration', '/auth/passkey/initiate-passkey-authentication']) {
     expectKnownError(

@@ -60,10 +60,10 @@ describe('a round trip SQLite → PostgreSQL → SQLite', async () => {
     try {
       // The FTS5 index was rebuilt by the target's triggers from the copied rows.
       for (const typed of ['person.3', 'EXAMPLE.COM', 'rso', 'pe']) {
-        const found = listUsers(ctx, seeded.demoProjectId, { query: typed } as never).items.map((user) => user.id).sort();
+        const found = (await listUsers(ctx, seeded.demoProjectId, { query: typed } as never)).items.map((user) => user.id).sort();
         const original = openDataDirectory(source, 'development', silentLogger, defaultSettings());
         try {
-          expect(found).toEqual(listUsers(original, seeded.demoProjectId, { query: typed } as never).items.map((user) => user.id).sort());
+          expect(found).toEqual((await listUsers(original, seeded.demoProjectId, { query: typed } as never)).items.map((user) => user.id).sort());
         } finally {
           original.storage.close();
         }
@@ -80,7 +80,7 @@ describe('a round trip SQLite → PostgreSQL → SQLite', async () => {
         original.storage.close();
       }
       await createUser(ctx, seeded.demoProjectId, { primary_email: 'added.after.copy@example.com' });
-      expect(listUsers(ctx, seeded.demoProjectId, { query: 'after.copy' } as never).items.map((user) => user.primary_email)).toEqual([
+      expect((await listUsers(ctx, seeded.demoProjectId, { query: 'after.copy' } as never)).items.map((user) => user.primary_email)).toEqual([
         'added.after.copy@example.com',
       ]);
       const maxId = ctx.sqlite.query<{ n: number }, []>('SELECT max(id) AS n FROM audit_events').get()!.n;

@@ -61,13 +61,13 @@ export async function seedDataDirectory(dataDir: string, userCount = 6): Promise
   const ctx = openDataDirectory(dataDir, 'development', silentLogger, defaultSettings());
   try {
     return await withAuditOrigin({ actorType: 'cli', actorId: 'test', ip: () => null, userAgent: 'authd test' }, async () => {
-      const projects = bootstrapInstance(ctx);
+      const projects = await bootstrapInstance(ctx);
       const demo = projects.find((project) => project.projectId !== 'internal')!.projectId;
-      updateProject(ctx, demo, { config: { magic_link_enabled: true, client_team_creation_enabled: true } } as never);
-      createWebhookEndpoint(ctx, demo, { url: 'http://127.0.0.1:9/hook', description: 'copy test' });
-      createApiKeySet(ctx, demo, { description: 'second set', expiresAtMillis: nonExpiringKeyMillis, keys: { secret_server_key: true } } as never);
-      createPermissionDefinition(ctx, demo, { id: 'read_reports', description: 'Reads reports' });
-      createPermissionDefinition(ctx, demo, { id: 'write_reports', contained_permission_ids: ['read_reports'] });
+      await updateProject(ctx, demo, { config: { magic_link_enabled: true, client_team_creation_enabled: true } } as never);
+      await createWebhookEndpoint(ctx, demo, { url: 'http://127.0.0.1:9/hook', description: 'copy test' });
+      await createApiKeySet(ctx, demo, { description: 'second set', expiresAtMillis: nonExpiringKeyMillis, keys: { secret_server_key: true } } as never);
+      await createPermissionDefinition(ctx, demo, { id: 'read_reports', description: 'Reads reports' });
+      await createPermissionDefinition(ctx, demo, { id: 'write_reports', contained_permission_ids: ['read_reports'] });
 
       const userIds: string[] = [];
       for (let i = 0; i < userCount; i++) {
@@ -89,21 +89,21 @@ export async function seedDataDirectory(dataDir: string, userCount = 6): Promise
       } as never);
       userIds.push(named.id);
       await updateUser(ctx, demo, named.id, { totp_secret_base64: Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString('base64') } as never);
-      makeRecoveryCodes(ctx, demo, named.id);
+      await makeRecoveryCodes(ctx, demo, named.id);
       await createSession(ctx, demo, named.id);
 
-      const team = createTeam(ctx, demo, serverCaller, { display_name: 'Reporting' } as never, userIds[0]);
-      for (const userId of userIds.slice(1, 4)) addTeamMember(ctx, demo, team.id, userId);
-      grantTeamPermission(ctx, demo, team.id, userIds[1]!, 'write_reports');
+      const team = await createTeam(ctx, demo, serverCaller, { display_name: 'Reporting' } as never, userIds[0]);
+      for (const userId of userIds.slice(1, 4)) await addTeamMember(ctx, demo, team.id, userId);
+      await grantTeamPermission(ctx, demo, team.id, userIds[1]!, 'write_reports');
 
-      writeTransaction(ctx, (tx) => {
-        const account = connectOAuthAccount(ctx, tx, demo, named.id, { providerId: 'github', providerAccountId: '4242', email: 'zoe@example.com' });
-        storeProviderTokens(ctx, tx, account.id, { accessToken: 'gho_access', refreshToken: 'ghr_refresh', scopes: ['read:user'], expiresInSeconds: 3600 } as never);
+      await writeTransaction(ctx, async (tx) => {
+        const account = await connectOAuthAccount(ctx, tx, demo, named.id, { providerId: 'github', providerAccountId: '4242', email: 'zoe@example.com' });
+        await storeProviderTokens(ctx, tx, account.id, { accessToken: 'gho_access', refreshToken: 'ghr_refresh', scopes: ['read:user'], expiresInSeconds: 3600 } as never);
       });
 
       // Its audit trail stays behind it, and the counts drop.
       const leaving = await createUser(ctx, demo, { primary_email: 'leaving@example.com', primary_email_auth_enabled: true } as never);
-      deleteUser(ctx, demo, leaving.id);
+      await deleteUser(ctx, demo, leaving.id);
       return { demoProjectId: demo, userIds };
     });
   } finally {

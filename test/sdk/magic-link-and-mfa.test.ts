@@ -111,7 +111,7 @@ describe('magic links through the SDK', () => {
   test(
     'sendMagicLinkEmail sends {email, callback_url} and returns the nonce; signInWithMagicLink takes the link code or otp + nonce',
     async () => {
-      const project = makeProject(t, 'SDK magic');
+      const project = await makeProject(t, 'SDK magic');
       await enableMagicLink(t, project);
       const email = uniqueEmail('sdk-magic');
       const app = clientApp(project);
@@ -163,7 +163,7 @@ describe('magic links through the SDK', () => {
   test(
     'an untrusted callback URL comes back as RedirectUrlNotWhitelisted; a wrong code as a verification error',
     async () => {
-      const project = makeProject(t, 'SDK magic refusals');
+      const project = await makeProject(t, 'SDK magic refusals');
       await enableMagicLink(t, project);
       const app = clientApp(project);
       const email = uniqueEmail('sdk-untrusted');
@@ -185,7 +185,7 @@ describe('TOTP through the SDK', () => {
   test(
     'user.update({ totpMultiFactorSecret }) turns it on; signInWithCredential prompts and finishes with /auth/mfa/sign-in',
     async () => {
-      const project = makeProject(t, 'SDK MFA');
+      const project = await makeProject(t, 'SDK MFA');
       const email = uniqueEmail('sdk-mfa');
       const password = 'sdk mfa passphrase';
       const owner = clientApp(project);
@@ -273,7 +273,7 @@ describe('TOTP through the SDK', () => {
   test(
     'signInWithMagicLink of a TOTP user prompts too',
     async () => {
-      const project = makeProject(t, 'SDK MFA magic');
+      const project = await makeProject(t, 'SDK MFA magic');
       await enableMagicLink(t, project);
       const email = uniqueEmail('sdk-mfa-magic');
       const first = clientApp(project);

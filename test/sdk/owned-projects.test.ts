@@ -138,7 +138,7 @@ describe('an internal StackClientApp and the admin apps of its owned projects', 
       expect(get?.headers.get('x-stack-super-secret-admin-key')).toBe('');
 
       await read.update({ displayName: 'Renamed by the SDK', config: { signUpEnabled: false, magicLinkEnabled: true } });
-      const stored = readProjectAdminView(t.ctx, project.id);
+      const stored = await readProjectAdminView(t.ctx, project.id);
       expect(stored.display_name).toBe('Renamed by the SDK');
       expect(stored.config.sign_up_enabled).toBe(false);
       expect(stored.config.magic_link_enabled).toBe(true);

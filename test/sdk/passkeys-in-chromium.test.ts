@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 test('registerPasskey then signInWithPasskey, with a virtual authenticator', async () => {
-  const project = makeProject(t, 'SDK passkeys');
+  const project = await makeProject(t, 'SDK passkeys');
   await setProjectConfig(t, project, { passkey_enabled: true });
   const user = await signUp(t, project, { callbackUrl: null });
   const opened = await openPage(browser);

@@ -80,7 +80,7 @@ describe('StackClientApp: teams of a signed-in user (client team creation enable
   let project: BootstrappedProject;
 
   beforeAll(async () => {
-    project = makeProject(t, 'SDK client teams');
+    project = await makeProject(t, 'SDK client teams');
     await setClientTeamCreation(t, project, true);
   });
 
@@ -420,7 +420,7 @@ describe('StackClientApp: client team creation disabled', () => {
   test(
     'createTeam throws the text 403 and creates nothing; once enabled it works, and the creator can delete',
     async () => {
-      const project = makeProject(t, 'SDK no client teams');
+      const project = await makeProject(t, 'SDK no client teams');
       const user = await signedInUser(t, project, 'Teamless User');
       expect((await user.app.getProject()).config.clientTeamCreationEnabled).toBe(false);
 
@@ -454,7 +454,7 @@ describe('StackServerApp: team management', () => {
   test(
     'createTeam with and without creator, addUser, permissions, update, listUsers, removeUser, listTeams, delete',
     async () => {
-      const project = makeProject(t, 'SDK server teams');
+      const project = await makeProject(t, 'SDK server teams');
       const server = serverApp(t, project);
       const created = [];
       for (const i of [1, 2, 3]) {
@@ -649,7 +649,7 @@ describe('StackServerApp: team management', () => {
   test(
     'inviteUser from the server, listInvitations, revoke, and a client accepting a server-sent invitation',
     async () => {
-      const project = makeProject(t, 'SDK server invitations');
+      const project = await makeProject(t, 'SDK server invitations');
       const server = serverApp(t, project);
       const team = await server.createTeam({ displayName: 'Delta' });
       const invitee = await signedInUser(t, project, 'Delta Invitee');
@@ -705,7 +705,7 @@ describe('StackAdminApp: team permission definitions', () => {
   test(
     'list, create, update (incl. rename), delete; granted definitions apply recursively through hasPermission',
     async () => {
-      const project = makeProject(t, 'SDK permission definitions');
+      const project = await makeProject(t, 'SDK permission definitions');
       const admin = adminApp(t, project);
 
       // A new project: the five system permissions plus `admin` and `member`, sorted by id.

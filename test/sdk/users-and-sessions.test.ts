@@ -330,7 +330,7 @@ describe('StackServerApp: user management', () => {
   test(
     'createUser, paginated listUsers, search, update, getUser, createSession, delete',
     async () => {
-      const project = makeProject(t, 'SDK users');
+      const project = await makeProject(t, 'SDK users');
       const server = serverApp(t, project);
       const created = [];
       for (let i = 0; i < 5; i++) {

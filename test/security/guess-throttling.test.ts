@@ -23,7 +23,7 @@ const freshAddress = () => `198.51.${Math.floor(nextAddress / 250)}.${(nextAddre
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   t = await startTestInstance({ settings: { smtpUrl: smtp.url, trustProxy: true } });
-  project = makeProject(t, 'Guessing');
+  project = await makeProject(t, 'Guessing');
 });
 afterAll(async () => {
   await t.stop();
@@ -90,9 +90,9 @@ describe('password guesses', () => {
     // so a limit checked before and counted after would let all 40 through, and the right one.
     const owner = await signUp(t, project, { callbackUrl: null });
     const origin = { ip: freshAddress() };
-    const guess = (password: string) => signInWithPassword(t.ctx, project.projectId, { email: owner.email, password }, origin);
+    const guess = async (password: string) => await signInWithPassword(t.ctx, project.projectId, { email: owner.email, password }, origin);
     const outcomes = await Promise.allSettled([
-      ...Array.from({ length: 40 }, (_, i) => guess(`wrong guess ${i}`)),
+      ...Array.from({ length: 40 }, async (_, i) => await guess(`wrong guess ${i}`)),
       guess(owner.password),
     ]);
     const reasons = outcomes.map((o) => (o.status === 'fulfilled' ? 'signed in' : o.reason instanceof KnownError ? o.reason.code : o.reason.name));

@@ -34,7 +34,7 @@ beforeAll(async () => {
   // An "old" database: made by today's authd, then its secrets written back in plain text, as an
   // authd from before the sealing policy stored them, and the migration marked as not yet run.
   const old = await startTestInstance({ dataDir });
-  project = makeProject(old, 'Migrated');
+  project = await makeProject(old, 'Migrated');
   userId = (await signUp(old, project, uniqueEmail('migrated'), goodPassword)).user_id;
   const pair = await generateKeyPair('ES256', { extractable: true });
   keyId = 'plainkey0001';

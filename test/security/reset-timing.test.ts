@@ -36,7 +36,7 @@ test('send-reset-code: known and unknown addresses answer with medians within 10
 }, 60_000);
 
 test('the reset email for a known address is still queued after the answer, and none for an unknown one', async () => {
-  const project = makeProject(t, 'Reset queued');
+  const project = await makeProject(t, 'Reset queued');
   await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config: { allow_localhost: true } } });
   const known = uniqueEmail('known');
   expect((await call(t, 'POST', '/users', { headers: as(project, 'server'), body: { primary_email: known, primary_email_auth_enabled: true } })).status).toBe(201);

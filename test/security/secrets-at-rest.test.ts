@@ -43,7 +43,7 @@ beforeAll(async () => {
       },
     },
   });
-  project = makeProject(t, 'At rest');
+  project = await makeProject(t, 'At rest');
   secrets['publishable client key'] = project.keys.publishable_client_key!;
   secrets['secret server key'] = project.keys.secret_server_key!;
   secrets['super secret admin key'] = project.keys.super_secret_admin_key!;
@@ -63,7 +63,7 @@ beforeAll(async () => {
     }),
   );
   // A second project with its own mail server: only its stored password matters here.
-  const ownSmtp = makeProject(t, 'Own SMTP');
+  const ownSmtp = await makeProject(t, 'Own SMTP');
   secrets['SMTP password'] = unique('smtp-password');
   expectOk(
     await call(t, 'PATCH', '/projects/current', {

@@ -18,7 +18,7 @@ let project: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Rotating keys');
+  project = await makeProject(t, 'Rotating keys');
 });
 afterAll(() => t.stop());
 
@@ -126,7 +126,7 @@ describe('sealed at rest', () => {
       expect(() => openSecret(copy, copied.private_jwk)).toThrow();
       expect(() => JSON.parse(copied.private_jwk)).toThrow();
       const copyCtx = { ...t.ctx, db: copy.db, sqlite: copy.sqlite, secretKey: copy.secretKey };
-      await expect(getProjectSigningKey(copyCtx, project.projectId)).rejects.toThrow();
+      await expect(await getProjectSigningKey(copyCtx, project.projectId)).rejects.toThrow();
     } finally {
       copy.close();
     }

@@ -12,13 +12,13 @@ export const api = '/api/v1';
 export const unknownUuid = () => crypto.randomUUID();
 
 /** Creates a project through core (no CLI) with one key set holding all three keys. */
-export function makeProject(
+export async function makeProject(
   t: TestInstance,
   displayName: string,
   options: { expiresAtMillis?: number } = {},
-): BootstrappedProject {
-  const projectId = createProject(t.ctx, { display_name: displayName });
-  const keys = createApiKeySet(t.ctx, projectId, {
+): Promise<BootstrappedProject> {
+  const projectId = await createProject(t.ctx, { display_name: displayName });
+  const keys = await createApiKeySet(t.ctx, projectId, {
     description: `keys of ${displayName}`,
     expiresAtMillis: options.expiresAtMillis ?? Date.now() + 365 * 24 * 3600 * 1000,
     keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },

@@ -45,8 +45,8 @@ export interface FuzzWorld {
 
 /** Two projects with a user (signed in) and a team, for path parameters and tokens that exist. */
 export async function makeFuzzWorld(t: TestInstance): Promise<FuzzWorld> {
-  const project = makeProject(t, 'Fuzzed');
-  const other = makeProject(t, 'Fuzzed neighbour');
+  const project = await makeProject(t, 'Fuzzed');
+  const other = await makeProject(t, 'Fuzzed neighbour');
   const email = uniqueEmail('fuzz');
   const user = await call(t, 'POST', '/users', {
     headers: as(project, 'server'),
@@ -206,7 +206,7 @@ export async function fuzzApi(
         if (after !== checksum) throw new Error(`a failed request changed the database: ${label}`);
       } else {
         // A success may leave work queued for after its answer (password reset).
-        flushDeferredSends(t.ctx);
+        await flushDeferredSends(t.ctx);
         checksum = databaseChecksum(t);
       }
       if (cases % 500 === 0) {

@@ -41,7 +41,7 @@ export async function startTestInstance(
     ...options.settings,
   });
   const storage = ctx.storage;
-  const created = bootstrapInstance(ctx);
+  const created = await bootstrapInstance(ctx);
   const emailDelivery = startEmailDelivery(ctx);
   const webhookDelivery = startWebhookDelivery(ctx);
   const server = startHttpServer(ctx, { host: '127.0.0.1', port: options.port ?? 0 });
@@ -53,7 +53,7 @@ export async function startTestInstance(
     demo: created.find((p) => p.projectId !== 'internal'),
     async stop() {
       await server.stop();
-      flushDeferredSends(ctx);
+      await flushDeferredSends(ctx);
       await emailDelivery.stop();
       await webhookDelivery.stop();
       storage.close();

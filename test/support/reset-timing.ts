@@ -23,7 +23,7 @@ const median = (values: number[]) => {
 
 /** `t` must trust X-Forwarded-For (settings.trustProxy). */
 export async function measureResetTimings(t: TestInstance, tries: number, warmUp = 10): Promise<ResetTimings> {
-  const project = makeProject(t, `Reset timing ${uniqueEmail('p')}`);
+  const project = await makeProject(t, `Reset timing ${uniqueEmail('p')}`);
   const configured = await call(t, 'PATCH', '/projects/current', {
     headers: as(project, 'admin'),
     body: { config: { allow_localhost: true, credential_enabled: true } },

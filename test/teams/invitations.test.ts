@@ -46,7 +46,7 @@ const sevenDays = 7 * 24 * 3600 * 1000;
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-  project = makeProject(t, 'Invitations');
+  project = await makeProject(t, 'Invitations');
   owner = await makeUser(t, project, {}, 'owner');
   member = await makeUser(t, project, {}, 'member');
   bare = await makeUser(t, project, {}, 'bare');
@@ -212,7 +212,7 @@ describe('accepting', () => {
   });
 
   test('a code of one project is VERIFICATION_CODE_NOT_FOUND in another', async () => {
-    const other = makeProject(t, 'Other invitations');
+    const other = await makeProject(t, 'Other invitations');
     const stranger = await makeUser(t, other);
     const { code } = await invite(uniqueEmail('cross'));
     expectKnownError(await codeCall('accept', code, stranger.access_token, other), 404, 'VERIFICATION_CODE_NOT_FOUND');

@@ -40,8 +40,8 @@ const callback = 'http://localhost:3000/handler/team-invitation';
 
 beforeAll(async () => {
   t = await startTestInstance();
-  p = makeProject(t, 'Project P');
-  q = makeProject(t, 'Project Q');
+  p = await makeProject(t, 'Project P');
+  q = await makeProject(t, 'Project Q');
   alice = await makeUser(t, p, {}, 'alice');
   bob = await makeUser(t, p, {}, 'bob');
   bare = await makeUser(t, p, {}, 'bare');

@@ -36,7 +36,7 @@ let team: any;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Member profiles');
+  project = await makeProject(t, 'Member profiles');
   owner = await makeUser(
     t,
     project,

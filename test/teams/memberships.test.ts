@@ -35,7 +35,7 @@ let outsider: TestUser;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Memberships');
+  project = await makeProject(t, 'Memberships');
   owner = await makeUser(t, project, {}, 'owner');
   member = await makeUser(t, project, {}, 'member');
   outsider = await makeUser(t, project, {}, 'outsider');
@@ -70,7 +70,7 @@ describe('POST /team-memberships/{team_id}/{user_id}', () => {
   });
 
   test('the member default permissions follow the project config', async () => {
-    const custom = makeProject(t, 'Custom member defaults');
+    const custom = await makeProject(t, 'Custom member defaults');
     await setProjectConfig(t, custom, { team_member_default_permissions: [{ id: '$read_members' }] });
     const team = await createTeam(t, custom);
     const user = await makeUser(t, custom);

@@ -30,7 +30,7 @@ let project: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Permission definitions');
+  project = await makeProject(t, 'Permission definitions');
 });
 afterAll(async () => {
   await t.stop();
@@ -49,7 +49,7 @@ const idRule = 'Only lowercase letters, numbers, ":", "_" and optional "$" at th
 
 describe('GET /team-permission-definitions', () => {
   test('a new project lists the five system permissions, then admin and member, sorted by id', async () => {
-    const items = await definitions(t, makeProject(t, 'Fresh definitions'));
+    const items = await definitions(t, await makeProject(t, 'Fresh definitions'));
     expect(items).toEqual([
       ...systemPermissionIds.map((id) => ({ id, description: systemPermissionDescriptions[id], contained_permission_ids: [] })),
       { id: 'admin', description: 'Default permission for team creators', contained_permission_ids: systemPermissionIds },
@@ -209,7 +209,7 @@ describe('PATCH /team-permission-definitions/{permission_id}', () => {
   });
 
   test('renaming keeps grants and containments working under the new id', async () => {
-    const p = makeProject(t, 'Rename');
+    const p = await makeProject(t, 'Rename');
     await definePermission(t, p, 'writer_old', ['$update_team']);
     await definePermission(t, p, 'boss', ['writer_old']);
     const user = await makeUser(t, p);
@@ -261,7 +261,7 @@ describe('definitions used as project defaults', () => {
   }
 
   test('renaming a default keeps it the default under the new id', async () => {
-    const p = makeProject(t, 'Rename defaults');
+    const p = await makeProject(t, 'Rename defaults');
     expectOk(await patch('admin', { id: 'owner' }, p));
     expectOk(await patch('member', { id: 'regular' }, p));
     const c = await config(p);
@@ -279,7 +279,7 @@ describe('definitions used as project defaults', () => {
   });
 
   test('deleting a default removes it from the defaults; new members then get nothing', async () => {
-    const p = makeProject(t, 'Delete defaults');
+    const p = await makeProject(t, 'Delete defaults');
     expectSuccess(await del('member', p));
     const c = await config(p);
     expect(c.team_member_default_permissions).toEqual([]);
@@ -307,7 +307,7 @@ describe('DELETE /team-permission-definitions/{permission_id}', () => {
   });
 
   test('removes the definition, its grants, and its place in other definitions', async () => {
-    const p = makeProject(t, 'Delete definition');
+    const p = await makeProject(t, 'Delete definition');
     await definePermission(t, p, 'doomed', ['$delete_team']);
     await definePermission(t, p, 'parent', ['doomed', '$read_members']);
     const user = await makeUser(t, p);
@@ -328,7 +328,7 @@ describe('DELETE /team-permission-definitions/{permission_id}', () => {
   });
 
   test('deleting a definition some member holds only through it shrinks their expansion', async () => {
-    const p = makeProject(t, 'Delete middle');
+    const p = await makeProject(t, 'Delete middle');
     await definePermission(t, p, 'leaf', ['$remove_members']);
     await definePermission(t, p, 'root', ['leaf']);
     const user = await makeUser(t, p);

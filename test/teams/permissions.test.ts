@@ -35,7 +35,7 @@ let team: any;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Team permissions');
+  project = await makeProject(t, 'Team permissions');
   owner = await makeUser(t, project, {}, 'owner');
   member = await makeUser(t, project, {}, 'member');
   outsider = await makeUser(t, project, {}, 'outsider');
@@ -250,7 +250,7 @@ describe('permission graph', () => {
   let gteam: any;
 
   beforeAll(async () => {
-    graph = makeProject(t, 'Permission graph');
+    graph = await makeProject(t, 'Permission graph');
     // Chain a → b → c, where c contains a system permission.
     await definePermission(t, graph, 'c', ['$read_members']);
     await definePermission(t, graph, 'b', ['c']);

@@ -24,8 +24,8 @@ let off: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  on = makeProject(t, 'Teams on sign-up');
-  off = makeProject(t, 'No teams on sign-up');
+  on = await makeProject(t, 'Teams on sign-up');
+  off = await makeProject(t, 'No teams on sign-up');
   await setProjectConfig(t, on, { create_team_on_sign_up: true });
 });
 afterAll(async () => {
@@ -100,7 +100,7 @@ describe('create_team_on_sign_up = true', () => {
   });
 
   test('the creator permissions follow team_creator_default_permissions', async () => {
-    const project = makeProject(t, 'Sign-up teams, custom creator');
+    const project = await makeProject(t, 'Sign-up teams, custom creator');
     await setProjectConfig(t, project, {
       create_team_on_sign_up: true,
       team_creator_default_permissions: [{ id: '$delete_team' }],

@@ -41,8 +41,8 @@ let openBob: TestUser;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  closed = makeProject(t, 'Closed teams');
-  open = makeProject(t, 'Open teams');
+  closed = await makeProject(t, 'Closed teams');
+  open = await makeProject(t, 'Open teams');
   await setProjectConfig(t, open, { client_team_creation_enabled: true });
   alice = await makeUser(t, closed, {}, 'alice');
   bob = await makeUser(t, closed, {}, 'bob');
@@ -117,7 +117,7 @@ describe('POST /teams (server)', () => {
   });
 
   test('the creator default permissions follow the project config', async () => {
-    const project = makeProject(t, 'Custom creator defaults');
+    const project = await makeProject(t, 'Custom creator defaults');
     await setProjectConfig(t, project, { team_creator_default_permissions: [{ id: '$update_team' }, { id: 'member' }] });
     const user = await makeUser(t, project);
     const team = await createTeam(t, project, { creator_user_id: user.user_id });
@@ -486,7 +486,7 @@ describe('DELETE /teams/{team_id}', () => {
 
 describe('GET /teams', () => {
   test('server: every team of the project, oldest first, in the server view', async () => {
-    const project = makeProject(t, 'Listing');
+    const project = await makeProject(t, 'Listing');
     const user = await makeUser(t, project);
     const first = await createTeam(t, project, { display_name: 'First' });
     const second = await createTeam(t, project, { display_name: 'Second', creator_user_id: user.user_id });
@@ -498,7 +498,7 @@ describe('GET /teams', () => {
   });
 
   test("server ?user_id=: only that user's teams", async () => {
-    const project = makeProject(t, 'Listing by user');
+    const project = await makeProject(t, 'Listing by user');
     const user = await makeUser(t, project);
     const other = await makeUser(t, project);
     const a = await createTeam(t, project, { creator_user_id: user.user_id });
@@ -509,7 +509,7 @@ describe('GET /teams', () => {
   });
 
   test('client ?user_id=me and the own id: own teams in the client view', async () => {
-    const project = makeProject(t, 'Client listing');
+    const project = await makeProject(t, 'Client listing');
     const user = await makeUser(t, project);
     const other = await makeUser(t, project);
     const a = await createTeam(t, project, { creator_user_id: user.user_id });

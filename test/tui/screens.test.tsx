@@ -32,10 +32,10 @@ interface ScratchProject {
 }
 
 let projectCount = 0;
-function scratchProject(): ScratchProject {
+async function scratchProject(): Promise<ScratchProject> {
   const name = `TUI project ${++projectCount}`;
-  const id = createProject(t.ctx, { display_name: name });
-  const made = createApiKeySet(t.ctx, id, {
+  const id = await createProject(t.ctx, { display_name: name });
+  const made = await createApiKeySet(t.ctx, id, {
     description: 'test keys',
     expiresAtMillis: nonExpiringKeyMillis,
     keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },
@@ -80,7 +80,7 @@ describe('authd tui screens', () => {
     await tui.press('Made in the TUI');
     await tui.press(keys.enter);
     await tui.waitFor('Created project "Made in the TUI"');
-    expect(listProjectAdminViews(t.ctx).some((p) => p.display_name === 'Made in the TUI')).toBe(true);
+    expect((await listProjectAdminViews(t.ctx)).some((p) => p.display_name === 'Made in the TUI')).toBe(true);
     await openRow(tui, 'Made in the TUI');
     await tui.waitFor('Projects › Made in the TUI');
     await tui.press(keys.escape);
@@ -88,19 +88,19 @@ describe('authd tui screens', () => {
   });
 
   test('configuration: switches toggle through core, production checks shown as they fail, domains checked', async () => {
-    const project = scratchProject();
+    const project = await scratchProject();
     tui = await openSection(project, 'Configuration');
     expect(tui.frame()).toContain("turn off 'Allow localhost'");
     await openRow(tui, 'Production mode');
     await tui.waitFor('Production mode cannot be turned on until this is fixed:');
-    expect(readProjectAdminView(t.ctx, project.id).is_production_mode).toBe(false);
+    expect((await readProjectAdminView(t.ctx, project.id)).is_production_mode).toBe(false);
     await openRow(tui, 'Allow localhost callbacks');
     await tui.waitFor('Allow localhost callbacks: off');
-    expect(readProjectAdminView(t.ctx, project.id).config.allow_localhost).toBe(false);
+    expect((await readProjectAdminView(t.ctx, project.id)).config.allow_localhost).toBe(false);
     await tui.waitFor('Production-mode checks: all pass.');
     await openRow(tui, 'Passkeys');
     await tui.waitFor('Passkeys: on');
-    expect(readProjectAdminView(t.ctx, project.id).config.passkey_enabled).toBe(true);
+    expect((await readProjectAdminView(t.ctx, project.id)).config.passkey_enabled).toBe(true);
 
     await tui.press('a');
     await tui.waitFor('Trusted domain (https://…)');
@@ -111,13 +111,13 @@ describe('authd tui screens', () => {
     await tui.press('https://app.example.com');
     await tui.press(keys.enter);
     await tui.waitFor('Added https://app.example.com');
-    expect(readProjectAdminView(t.ctx, project.id).config.domains).toEqual([
+    expect((await readProjectAdminView(t.ctx, project.id)).config.domains).toEqual([
       { domain: 'https://app.example.com', handler_path: '/handler' },
     ]);
   });
 
   test('API keys: created and shown once, listed as never expiring, revoked after confirmation', async () => {
-    const project = scratchProject();
+    const project = await scratchProject();
     tui = await openSection(project, 'API keys');
     expect(tui.frame()).toContain('valid, never expires');
     await tui.press('n');
@@ -126,7 +126,7 @@ describe('authd tui screens', () => {
     await tui.press(keys.enter);
     const shown = await tui.waitFor('Copy these keys now');
     const secret = /secret server key\s+(ssk_\w+)/.exec(shown)![1]!;
-    expect(isValidApiKey(t.ctx, project.id, 'secret_server_key', secret)).toBe(true);
+    expect(await isValidApiKey(t.ctx, project.id, 'secret_server_key', secret)).toBe(true);
     expect((await call(t, 'GET', '/users', { headers: { ...project.headers('server'), 'x-stack-secret-server-key': secret } })).status).toBe(200);
 
     await openRow(tui, 'deploy key');
@@ -134,20 +134,20 @@ describe('authd tui screens', () => {
     await tui.waitFor('Revoke "deploy key"?');
     await tui.press('n');
     await tui.waitFor('r revoke');
-    expect(isValidApiKey(t.ctx, project.id, 'secret_server_key', secret)).toBe(true);
+    expect(await isValidApiKey(t.ctx, project.id, 'secret_server_key', secret)).toBe(true);
     await tui.press('r');
     await tui.waitFor('Revoke "deploy key"?');
     await tui.press('y');
     await tui.waitFor('Key set revoked.');
     expect(tui.frame()).toMatch(/deploy key\s+revoked/);
-    expect(listApiKeySets(t.ctx, project.id).find((s) => s.description === 'deploy key')?.manually_revoked_at_millis).toBeNumber();
+    expect((await listApiKeySets(t.ctx, project.id)).find((s) => s.description === 'deploy key')?.manually_revoked_at_millis).toBeNumber();
     // The running server refuses it from the next request.
     const refused = await call(t, 'GET', '/users', { headers: { ...project.headers('server'), 'x-stack-secret-server-key': secret } });
     expect(refused.json.code).toBe('INVALID_SECRET_SERVER_KEY');
   });
 
   test('users: search as you type, metadata JSON refused when invalid, password, MFA off, sign out everywhere, delete confirmed', async () => {
-    const project = scratchProject();
+    const project = await scratchProject();
     const ada = await signUp(project, 'ada@tui.example.com');
     await signUp(project, 'grace@tui.example.com');
     tui = await openSection(project, 'Users');
@@ -175,7 +175,7 @@ describe('authd tui screens', () => {
     await tui.press('"pro"}');
     await tui.press(keys.enter);
     await tui.waitFor('Server metadata saved.');
-    expect(readUserServerView(t.ctx, project.id, ada.user_id).server_metadata).toEqual({ plan: 'pro' });
+    expect((await readUserServerView(t.ctx, project.id, ada.user_id)).server_metadata).toEqual({ plan: 'pro' });
 
     await tui.press('p');
     await tui.waitFor('New password');
@@ -196,7 +196,7 @@ describe('authd tui screens', () => {
     });
     await tui.press('f');
     await tui.waitFor('Multi-factor sign-in turned off.');
-    expect(readUserServerView(t.ctx, project.id, ada.user_id).requires_totp_mfa).toBe(false);
+    expect((await readUserServerView(t.ctx, project.id, ada.user_id)).requires_totp_mfa).toBe(false);
 
     // Sessions listed with where they were used; one ended on its own, the other kept.
     const second = await call(t, 'POST', '/auth/password/sign-in', {
@@ -240,7 +240,7 @@ describe('authd tui screens', () => {
     await tui.waitFor('Delete ada@tui.example.com');
     await tui.press('n');
     await tui.waitFor('d delete');
-    expect(readUserServerView(t.ctx, project.id, ada.user_id).id).toBe(ada.user_id);
+    expect((await readUserServerView(t.ctx, project.id, ada.user_id)).id).toBe(ada.user_id);
     await tui.press('d');
     await tui.waitFor('Delete ada@tui.example.com');
     await tui.press('y');
@@ -250,7 +250,7 @@ describe('authd tui screens', () => {
   });
 
   test('teams and members: created, a member added and removed, deleted after confirmation', async () => {
-    const project = scratchProject();
+    const project = await scratchProject();
     const member = await signUp(project, 'member@tui.example.com');
     tui = await openSection(project, 'Teams');
     await tui.press('n');
@@ -258,7 +258,7 @@ describe('authd tui screens', () => {
     await tui.press('Platform');
     await tui.press(keys.enter);
     await tui.waitFor('Team "Platform" created.');
-    const team = listTeams(t.ctx, project.id).find((x) => x.display_name === 'Platform')!;
+    const team = (await listTeams(t.ctx, project.id)).find((x) => x.display_name === 'Platform')!;
     await openRow(tui, 'Platform');
     await tui.waitFor('No members.');
     await tui.press('a');
@@ -266,21 +266,21 @@ describe('authd tui screens', () => {
     await tui.press(member.user_id);
     await tui.press(keys.enter);
     await tui.waitFor('member@tui.example.com');
-    expect(listMemberProfiles(t.ctx, project.id, serverCaller, { teamId: team.id })).toHaveLength(1);
+    expect(await listMemberProfiles(t.ctx, project.id, serverCaller, { teamId: team.id })).toHaveLength(1);
     await tui.press('x');
     await tui.waitFor('Member removed.');
-    expect(listMemberProfiles(t.ctx, project.id, serverCaller, { teamId: team.id })).toHaveLength(0);
+    expect(await listMemberProfiles(t.ctx, project.id, serverCaller, { teamId: team.id })).toHaveLength(0);
     await tui.press(keys.escape);
     await tui.waitFor('n new team');
     await tui.press('d');
     await tui.waitFor('Delete team "Platform"');
     await tui.press('y');
     await tui.waitFor('Team deleted.');
-    expect(listTeams(t.ctx, project.id)).toHaveLength(0);
+    expect(await listTeams(t.ctx, project.id)).toHaveLength(0);
   });
 
   test('permission definitions: defined with contained ones, a cycle refused with core’s message, deleted', async () => {
-    const project = scratchProject();
+    const project = await scratchProject();
     tui = await openSection(project, 'Permission definitions');
     await tui.press('n');
     await tui.waitFor('Permission id');
@@ -292,7 +292,7 @@ describe('authd tui screens', () => {
     await tui.press('manage_reports: read_reports');
     await tui.press(keys.enter);
     await tui.waitFor('contains read_reports');
-    expect(listPermissionDefinitions(t.ctx, project.id).find((d) => d.id === 'manage_reports')?.contained_permission_ids).toEqual([
+    expect((await listPermissionDefinitions(t.ctx, project.id)).find((d) => d.id === 'manage_reports')?.contained_permission_ids).toEqual([
       'read_reports',
     ]);
     await tui.press('n');
@@ -306,11 +306,11 @@ describe('authd tui screens', () => {
     await tui.waitFor('Delete manage_reports');
     await tui.press('y');
     await tui.waitFor('Deleted.');
-    expect(listPermissionDefinitions(t.ctx, project.id).some((d) => d.id === 'manage_reports')).toBe(false);
+    expect((await listPermissionDefinitions(t.ctx, project.id)).some((d) => d.id === 'manage_reports')).toBe(false);
   });
 
   test('email templates: previewed with sample values, subject edited, content JSON checked, reset', async () => {
-    const project = scratchProject();
+    const project = await scratchProject();
     tui = await openSection(project, 'Email templates');
     await tui.waitFor(`Subject: Verify your email at ${project.name}`);
     expect(tui.frame()).toContain('Ada Lovelace');
@@ -320,7 +320,7 @@ describe('authd tui screens', () => {
     await tui.press('Welcome to {{ projectDisplayName }}');
     await tui.press(keys.enter);
     await tui.waitFor(`Subject: Welcome to ${project.name}`);
-    expect(listEmailTemplates(t.ctx, project.id).find((x) => x.type === 'email_verification')).toMatchObject({ is_default: false });
+    expect((await listEmailTemplates(t.ctx, project.id)).find((x) => x.type === 'email_verification')).toMatchObject({ is_default: false });
     await tui.press('e');
     await tui.waitFor("(JSON):");
     await tui.press('garbage');
@@ -333,7 +333,7 @@ describe('authd tui screens', () => {
   });
 
   test('webhooks: an endpoint added with its secret shown once, its delivery log, a retry', async () => {
-    const project = scratchProject();
+    const project = await scratchProject();
     const received: string[] = [];
     const receiver = Bun.serve({
       hostname: '127.0.0.1',
@@ -350,7 +350,7 @@ describe('authd tui screens', () => {
       await tui.press(`http://127.0.0.1:${receiver.port}/hook`);
       await tui.press(keys.enter);
       await tui.waitFor(/signing secret, shown once: whsec_/);
-      expect(listWebhookEndpoints(t.ctx, project.id)).toHaveLength(1);
+      expect(await listWebhookEndpoints(t.ctx, project.id)).toHaveLength(1);
       await signUp(project, 'hooked@tui.example.com');
       await openRow(tui, `127.0.0.1:${receiver.port}`);
       await tui.waitFor('user.created');
@@ -363,7 +363,7 @@ describe('authd tui screens', () => {
   });
 
   test('audit log: events appear as they are written, a type filter by its start, details of the chosen one', async () => {
-    const project = scratchProject();
+    const project = await scratchProject();
     await signUp(project, 'audited@tui.example.com');
     tui = await openSection(project, 'Audit log');
     await tui.waitFor('sign_in.succeeded');
@@ -389,7 +389,7 @@ describe('authd tui screens', () => {
   });
 
   test('outbox and metrics: emails with their links, sign-ups per day drawn as a chart', async () => {
-    const project = scratchProject();
+    const project = await scratchProject();
     await signUp(project, 'charted@tui.example.com');
     await call(t, 'POST', '/auth/password/send-reset-code', {
       headers: project.headers('client'),

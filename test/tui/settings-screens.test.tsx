@@ -26,7 +26,7 @@ afterAll(async () => {
 let projectCount = 0;
 async function openSection(section: string): Promise<{ tui: DrivenTui; projectId: string }> {
   const name = `Settings project ${++projectCount}`;
-  const projectId = createProject(t.ctx, { display_name: name });
+  const projectId = await createProject(t.ctx, { display_name: name });
   tui = await driveTui(t.ctx);
   await openRow(tui, name);
   await tui.waitFor('Configuration');
@@ -40,7 +40,7 @@ async function type(driven: DrivenTui, text: string): Promise<void> {
   await driven.press(keys.enter);
 }
 
-const providers = (projectId: string) => readProjectAdminView(t.ctx, projectId).config.oauth_providers;
+const providers = async (projectId: string) => (await readProjectAdminView(t.ctx, projectId)).config.oauth_providers;
 
 describe('OAuth providers screen', () => {
   test('shared on and off, own credentials with a hidden secret, back to shared, removal confirmed', async () => {
@@ -49,7 +49,7 @@ describe('OAuth providers screen', () => {
 
     await openRow(tui, 'github');
     await tui.waitFor('github: on');
-    expect(providers(projectId)).toEqual([{ id: 'github', type: 'shared', enabled: true }]);
+    expect(await providers(projectId)).toEqual([{ id: 'github', type: 'shared', enabled: true }]);
     await tui.press(keys.enter);
     await tui.waitFor('github: off');
 
@@ -64,7 +64,7 @@ describe('OAuth providers screen', () => {
     await tui.press(keys.enter);
     await tui.waitFor('gitlab: own credentials saved');
     expect(tui.frame()).toContain('own credentials, client id gl-client, secret set');
-    expect(providers(projectId)).toContainEqual({
+    expect(await providers(projectId)).toContainEqual({
       id: 'gitlab',
       type: 'standard',
       enabled: true,
@@ -82,14 +82,14 @@ describe('OAuth providers screen', () => {
     await tui.press(keys.enter);
     await tui.waitFor(/client_id and client_secret are\s+required/);
     await tui.press(keys.escape);
-    expect(providers(projectId)).toContainEqual({ id: 'github', type: 'shared', enabled: true });
+    expect(await providers(projectId)).toContainEqual({ id: 'github', type: 'shared', enabled: true });
 
     await openRow(tui, 'gitlab');
     await tui.press('x');
     await tui.waitFor('Remove gitlab and its credentials?');
     await tui.press('y');
     await tui.waitFor('Removed gitlab.');
-    expect(providers(projectId).map((provider) => provider.id)).toEqual(['github']);
+    expect((await providers(projectId)).map((provider) => provider.id)).toEqual(['github']);
   });
 });
 
@@ -114,14 +114,14 @@ describe('email settings screen', () => {
     // A name typed where the address goes: refused, and the prompt goes back to the address.
     await tui.waitFor('config.email_config.sender_email: Please enter a valid email');
     await tui.waitFor('Sender address: Shop');
-    expect(readProjectAdminView(t.ctx, projectId).config.email_config).toEqual({ type: 'shared' });
+    expect((await readProjectAdminView(t.ctx, projectId)).config.email_config).toEqual({ type: 'shared' });
     for (let i = 0; i < 'Shop'.length; i++) await tui.press(keys.backspace);
     await type(tui, 'noreply@shop.example.com');
     await tui.waitFor('Sender name: Shop');
     await tui.press(keys.enter);
     await tui.waitFor('Own SMTP server saved');
     expect(tui.frame()).toContain(`Own SMTP server: 127.0.0.1:${port} as mailer`);
-    expect(readProjectAdminView(t.ctx, projectId).config.email_config).toEqual({
+    expect((await readProjectAdminView(t.ctx, projectId)).config.email_config).toEqual({
       type: 'standard',
       host: '127.0.0.1',
       port: Number(port),
@@ -151,13 +151,13 @@ describe('email settings screen', () => {
       await tui.press(keys.enter);
     }
     await tui.waitFor('Own SMTP server saved');
-    expect(readProjectAdminView(t.ctx, projectId).config.email_config).toMatchObject({ port: Number(closedPort), password: 'mailer-password' });
+    expect((await readProjectAdminView(t.ctx, projectId)).config.email_config).toMatchObject({ port: Number(closedPort), password: 'mailer-password' });
     await tui.press('t');
     await type(tui, 'admin@shop.example.com');
     await tui.waitFor(`The test email was not accepted by 127.0.0.1:${closedPort}`);
 
     await tui.press('s');
     await tui.waitFor('Email goes through the shared server.');
-    expect(readProjectAdminView(t.ctx, projectId).config.email_config).toEqual({ type: 'shared' });
+    expect((await readProjectAdminView(t.ctx, projectId)).config.email_config).toEqual({ type: 'shared' });
   });
 });

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 test('register, list, rename, sign out, sign in with a passkey, remove it', async () => {
-  const project = makeProject(t, 'Client passkeys');
+  const project = await makeProject(t, 'Client passkeys');
   await setProjectConfig(t, project, { passkey_enabled: true });
   const user = await signUp(t, project, { callbackUrl: null });
   const opened = await openPage(browser);

@@ -43,51 +43,51 @@ describe('WriteInvalidatedCache', () => {
   test('a repeated read is served from the cache while nothing is written', async () => {
     const cache = new WriteInvalidatedCache<number>(10);
     let loads = 0;
-    const read = () => cache.get(ctx, 'probe', () => (loads++, readProbe(server)));
-    expect(read()).toBe(1);
+    const read = async () => await cache.get(ctx, 'probe', () => (loads++, readProbe(server)));
+    expect(await read()).toBe(1);
     await aMillisecondLater();
-    expect(read()).toBe(1);
+    expect(await read()).toBe(1);
     expect(loads).toBe(1);
   });
 
-  test("this connection's write is seen by the very next read", () => {
+  test("this connection's write is seen by the very next read", async () => {
     const cache = new WriteInvalidatedCache<number>(10);
-    const read = () => cache.get(ctx, 'probe', () => readProbe(server));
-    expect(read()).toBe(1);
+    const read = async () => await cache.get(ctx, 'probe', () => readProbe(server));
+    expect(await read()).toBe(1);
     server.sqlite.run('UPDATE cache_probe SET value = 2');
-    expect(read()).toBe(2);
+    expect(await read()).toBe(2);
   });
 
   test("another connection's commit is seen a millisecond later", async () => {
     const cache = new WriteInvalidatedCache<number>(10);
-    const read = () => cache.get(ctx, 'probe', () => readProbe(server));
-    const before = read();
+    const read = async () => await cache.get(ctx, 'probe', () => readProbe(server));
+    const before = await read();
     cli.sqlite.run('UPDATE cache_probe SET value = value + 10');
     await aMillisecondLater();
-    expect(read()).toBe(before + 10);
+    expect(await read()).toBe(before + 10);
   });
 
-  test('an answer read inside a transaction that rolls back is not kept', () => {
+  test('an answer read inside a transaction that rolls back is not kept', async () => {
     const cache = new WriteInvalidatedCache<number>(10);
-    const read = () => cache.get(ctx, 'probe', () => readProbe(server));
-    const committed = read();
+    const read = async () => await cache.get(ctx, 'probe', () => readProbe(server));
+    const committed = await read();
     expect(() =>
-      server.sqlite.transaction(() => {
+      server.sqlite.transaction(async () => {
         server.sqlite.run('UPDATE cache_probe SET value = 999');
-        expect(read()).toBe(999);
+        expect(await read()).toBe(999);
         throw new Error('roll back');
       })(),
     ).toThrow('roll back');
-    expect(read()).toBe(committed);
+    expect(await read()).toBe(committed);
   });
 
   test('the number of entries is bounded', async () => {
     const cache = new WriteInvalidatedCache<string>(2);
     let loads = 0;
-    const read = (key: string) => cache.get(ctx, key, () => (loads++, key));
-    for (const key of ['a', 'b', 'c']) read(key);
+    const read = async (key: string) => await cache.get(ctx, key, () => (loads++, key));
+    for (const key of ['a', 'b', 'c']) await read(key);
     expect(loads).toBe(3);
-    read('a'); // evicted when 'c' came in
+    await read('a'); // evicted when 'c' came in
     expect(loads).toBe(4);
   });
 });

@@ -35,7 +35,7 @@ let otherUser: SignedIn;
 beforeAll(async () => {
   t = await startTestInstance();
   demo = t.demo!;
-  other = makeProject(t, 'Other project');
+  other = await makeProject(t, 'Other project');
   user = await signUp(t, demo, uniqueEmail('me'));
   otherUser = await signUp(t, other, uniqueEmail('elsewhere'));
 });
@@ -418,7 +418,7 @@ describe('DELETE /users/me', () => {
     ['with {} body', {}],
   ] as const) {
     test(`client access when enabled (${name}) → success; user gone, refresh token dead`, async () => {
-      const project = makeProject(t, `Deletion ${name}`);
+      const project = await makeProject(t, `Deletion ${name}`);
       await setProjectConfig(t, project, { client_user_deletion_enabled: true });
       const victim = await signUp(t, project);
       const survivor = await signUp(t, project);

@@ -306,7 +306,7 @@ describe('users without a password', () => {
 
 describe('password auth disabled in the project', () => {
   test('update and set → PASSWORD_AUTHENTICATION_NOT_ENABLED, nothing changes', async () => {
-    const project = makeProject(t, 'Password changes off');
+    const project = await makeProject(t, 'Password changes off');
     const user = await signUp(t, project, uniqueEmail('off'));
     const noPassword = await createUser(t, project, { primary_email: uniqueEmail('off-nopw'), primary_email_auth_enabled: true });
     const noPasswordTokens = await createSessionFor(t, project, noPassword.id);

@@ -134,7 +134,7 @@ describe('every other path that sets a password', () => {
 
 describe('the project setting', () => {
   test('off: breached passwords are accepted, the length rules still apply; on again: refused', async () => {
-    const project = makeProject(t, 'relaxed passwords');
+    const project = await makeProject(t, 'relaxed passwords');
     await setProjectConfig(t, project, { password_strength_check_enabled: false });
     const view = expectOk(await call(t, 'GET', '/projects/current', { headers: as(project, 'admin') }));
     expect(view.config.password_strength_check_enabled).toBe(false);

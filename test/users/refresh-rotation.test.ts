@@ -14,7 +14,7 @@ let rotating: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  rotating = makeProject(t, 'Rotating');
+  rotating = await makeProject(t, 'Rotating');
   const on = await call(t, 'PATCH', '/projects/current', {
     headers: as(rotating, 'admin'),
     body: { config: { refresh_token_rotation_enabled: true } },
@@ -25,7 +25,7 @@ afterAll(() => t.stop());
 
 describe('refresh-token rotation', () => {
   test('off by default: the same refresh token works again and none is handed out', async () => {
-    const project = makeProject(t, 'Not rotating');
+    const project = await makeProject(t, 'Not rotating');
     const admin = expectOk(await call(t, 'GET', '/projects/current', { headers: as(project, 'admin') }));
     expect(admin.config.refresh_token_rotation_enabled).toBe(false);
     const user = await signUp(t, project, uniqueEmail('plain'));
@@ -50,7 +50,7 @@ describe('refresh-token rotation', () => {
       await call(t, 'POST', '/auth/sessions/current/refresh', { headers: { ...as(rotating, 'client'), 'x-stack-refresh-token': token } }),
     );
     expect(viaHeader.refresh_token).not.toBe(token);
-    expect(listUserSessions(t.ctx, rotating.projectId, user.user_id)).toHaveLength(1);
+    expect(await listUserSessions(t.ctx, rotating.projectId, user.user_id)).toHaveLength(1);
   });
 
   test('a spent token presented again ends the whole sign-in, for the thief and the owner alike', async () => {
@@ -63,7 +63,7 @@ describe('refresh-token rotation', () => {
     await expectRefreshRefused(t, rotating, ownersNext);
     // The user's other sign-in is a session of its own and goes on.
     expect(expectOk(await refreshFor(t, rotating, other.refresh_token)).refresh_token).toBeString();
-    expect(listUserSessions(t.ctx, rotating.projectId, user.user_id)).toHaveLength(1);
+    expect(await listUserSessions(t.ctx, rotating.projectId, user.user_id)).toHaveLength(1);
   });
 
   test('sign-out ends the rotated session; turning rotation off keeps the current token working', async () => {
@@ -72,7 +72,7 @@ describe('refresh-token rotation', () => {
     expectOk(await call(t, 'DELETE', '/auth/sessions/current', { headers: { ...as(rotating, 'client'), 'x-stack-refresh-token': next } }));
     await expectRefreshRefused(t, rotating, next);
 
-    const project = makeProject(t, 'Rotation turned off');
+    const project = await makeProject(t, 'Rotation turned off');
     await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config: { refresh_token_rotation_enabled: true } } });
     const later = await signUp(t, project, uniqueEmail('off'));
     const current = expectOk(await refreshFor(t, project, later.refresh_token)).refresh_token;

@@ -13,7 +13,7 @@ let project: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Sessions list');
+  project = await makeProject(t, 'Sessions list');
 });
 afterAll(() => t.stop());
 

@@ -39,7 +39,7 @@ const day = 24 * 60 * 60 * 1000;
 beforeAll(async () => {
   t = await startTestInstance();
   demo = t.demo!;
-  other = makeProject(t, 'Other project');
+  other = await makeProject(t, 'Other project');
   user = await signUp(t, demo, uniqueEmail('sessions'));
   otherUser = await signUp(t, other, uniqueEmail('other'));
 });

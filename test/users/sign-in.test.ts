@@ -140,7 +140,7 @@ test('an address differing only in case is a separate account (exact matching)',
 
 describe('sign-in while password auth is disabled', () => {
   test('PASSWORD_AUTHENTICATION_NOT_ENABLED even with the right password; works again when re-enabled', async () => {
-    const project = makeProject(t, 'Sign-in toggled');
+    const project = await makeProject(t, 'Sign-in toggled');
     const user = await signUp(t, project);
     await setProjectConfig(t, project, { credential_enabled: false });
     for (const password of [goodPassword, 'wrong password!']) {
@@ -156,7 +156,7 @@ describe('sign-in while password auth is disabled', () => {
   });
 
   test('sign-up being disabled does not affect sign-in', async () => {
-    const project = makeProject(t, 'Sign-up closed later');
+    const project = await makeProject(t, 'Sign-up closed later');
     const user = await signUp(t, project);
     await setProjectConfig(t, project, { sign_up_enabled: false });
     expect((await signIn(t, project, user.email, goodPassword)).user_id).toBe(user.user_id);
@@ -164,7 +164,7 @@ describe('sign-in while password auth is disabled', () => {
 });
 
 test('a user of another project cannot sign in here', async () => {
-  const other = makeProject(t, 'Other');
+  const other = await makeProject(t, 'Other');
   const user = await signUp(t, other);
   expectKnownError(await signInRequest(demo, { email: user.email, password: goodPassword }), 400, 'EMAIL_PASSWORD_MISMATCH');
   expect((await signIn(t, other, user.email, goodPassword)).user_id).toBe(user.user_id);

@@ -41,10 +41,10 @@ let signUpOffExistingEmail: string;
 beforeAll(async () => {
   t = await startTestInstance();
   demo = t.demo!;
-  other = makeProject(t, 'Other project');
-  credentialOff = makeProject(t, 'Credential off');
-  signUpOff = makeProject(t, 'Sign-up off');
-  allOff = makeProject(t, 'All off');
+  other = await makeProject(t, 'Other project');
+  credentialOff = await makeProject(t, 'Credential off');
+  signUpOff = await makeProject(t, 'Sign-up off');
+  allOff = await makeProject(t, 'All off');
   await setProjectConfig(t, credentialOff, { credential_enabled: false });
   await setProjectConfig(t, signUpOff, { sign_up_enabled: false });
   await setProjectConfig(t, allOff, { credential_enabled: false, sign_up_enabled: false });
@@ -239,7 +239,7 @@ test('an email held by another user but not used for sign-in does not block sign
 });
 
 test('toggling credential_enabled through PATCH /projects/current switches sign-up off and on', async () => {
-  const project = makeProject(t, 'Toggled');
+  const project = await makeProject(t, 'Toggled');
   await signUp(t, project);
   await setProjectConfig(t, project, { credential_enabled: false });
   expectKnownError(
@@ -420,7 +420,7 @@ describe('sign-up refusals, in Stack’s order of checks; nothing is created', (
 });
 
 test('concurrent sign-ups with one email: exactly one account, the others USER_EMAIL_ALREADY_EXISTS', async () => {
-  const project = makeProject(t, 'Race');
+  const project = await makeProject(t, 'Race');
   const email = uniqueEmail('race');
   const results = await Promise.all([0, 1, 2].map(() => signUpRequest(project, { email, password: goodPassword })));
   const ok = results.filter((r) => r.status === 200);

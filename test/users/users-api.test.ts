@@ -39,7 +39,7 @@ let holder: SignedIn;
 beforeAll(async () => {
   t = await startTestInstance();
   demo = t.demo!;
-  other = makeProject(t, 'Other project');
+  other = await makeProject(t, 'Other project');
   otherUser = await signUp(t, other, uniqueEmail('other'));
   holder = await signUp(t, demo, uniqueEmail('holder'));
 });
@@ -201,7 +201,7 @@ describe('POST /users', () => {
 
   let credentialOff: BootstrappedProject;
   beforeAll(async () => {
-    credentialOff = makeProject(t, 'Credential off');
+    credentialOff = await makeProject(t, 'Credential off');
     await setProjectConfig(t, credentialOff, { credential_enabled: false, magic_link_enabled: false });
   });
 
@@ -215,7 +215,7 @@ describe('POST /users', () => {
   }
 
   test('oauth_providers on create are kept, or the create is refused — never silently dropped', async () => {
-    const project = makeProject(t, 'OAuth import');
+    const project = await makeProject(t, 'OAuth import');
     await setProjectConfig(t, project, { oauth_providers: [{ id: 'github', type: 'shared', enabled: true }] });
     const before = await listAllUsers(t, project);
     const res = await post(
@@ -244,7 +244,7 @@ describe('GET /users pagination and order', () => {
   let ordered: any[];
 
   beforeAll(async () => {
-    project = makeProject(t, 'Pagination');
+    project = await makeProject(t, 'Pagination');
     // Distinct sign-up times, one second apart, so creation order is the documented order.
     for (let i = 0; i < 5; i++) {
       const restore = shiftClock(t, (i - 10) * 1000);
@@ -333,7 +333,7 @@ describe('GET /users pagination and order', () => {
   });
 
   test('users signed up in the same millisecond still page without overlap or gaps', async () => {
-    const ties = makeProject(t, 'Ties');
+    const ties = await makeProject(t, 'Ties');
     const instant = Date.now();
     const previous = t.ctx.clock;
     t.ctx.clock = { now: () => instant };
@@ -404,7 +404,7 @@ describe('GET /users?query=', () => {
   const users: Record<string, any> = {};
 
   beforeAll(async () => {
-    project = makeProject(t, 'Search');
+    project = await makeProject(t, 'Search');
     const specs: [string, Record<string, unknown>][] = [
       ['zebra', { display_name: 'Zebra Crossing', primary_email: 'stripes@example.com' }],
       ['mixed', { display_name: 'Plain', primary_email: 'MixedCase.Person@Example.org' }],
@@ -553,7 +553,7 @@ describe('PATCH /users/{id}', () => {
   });
 
   test('setting a password while password auth is disabled → 400 text, unchanged', async () => {
-    const project = makeProject(t, 'Patch password off');
+    const project = await makeProject(t, 'Patch password off');
     const user = await signUp(t, project, uniqueEmail('patch-off'));
     await setProjectConfig(t, project, { credential_enabled: false });
     const before = await getUser(t, project, user.user_id);

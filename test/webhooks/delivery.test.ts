@@ -45,7 +45,7 @@ describe('retries', () => {
   });
 
   test('a receiver failing the first three times gets the event on the fourth attempt, on the backoff schedule', async () => {
-    const project = makeProject(t, 'Flaky receiver');
+    const project = await makeProject(t, 'Flaky receiver');
     const endpointId = await addEndpoint(t, project, receiver);
     receiver.failNext(3, 503);
     const userId = await createUser(t, project, 'Retried');
@@ -90,7 +90,7 @@ describe('retries', () => {
   });
 
   test('after the last scheduled attempt the delivery is failed; a manual retry delivers it', async () => {
-    const project = makeProject(t, 'Dead receiver');
+    const project = await makeProject(t, 'Dead receiver');
     const endpointId = await addEndpoint(t, project, receiver);
     receiver.failNext(1000, 500);
     const userId = await createUser(t, project, 'Given up');
@@ -129,7 +129,7 @@ describe('retries', () => {
   });
 
   test('an unreachable endpoint is logged with the network error and no status code', async () => {
-    const project = makeProject(t, 'Unreachable');
+    const project = await makeProject(t, 'Unreachable');
     const closed = startWebhookReceiver();
     const url = closed.url;
     await closed.stop();
@@ -151,7 +151,7 @@ describe('a restart loses no pending delivery', () => {
     const receiver = startWebhookReceiver();
     let t = await startTestInstance({ dataDir });
     try {
-      const project = makeProject(t, 'Restarted');
+      const project = await makeProject(t, 'Restarted');
       const endpointId = await addEndpoint(t, project, receiver);
       receiver.failNext(1, 500);
       const firstUser = await createUser(t, project, 'Before the stop');

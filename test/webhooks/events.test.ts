@@ -17,7 +17,7 @@ let project: BootstrappedProject;
 beforeAll(async () => {
   t = await startTestInstance();
   receiver = startWebhookReceiver();
-  project = makeProject(t, 'Webhook events');
+  project = await makeProject(t, 'Webhook events');
   await addEndpoint(t, project, receiver);
 });
 
@@ -142,7 +142,7 @@ test('a client changing itself emits user.updated too (core, not the route, emit
 });
 
 test('password sign-up with create_team_on_sign_up emits user.created, team.created and team_membership.created', async () => {
-  const other = makeProject(t, 'Webhook sign-up teams');
+  const other = await makeProject(t, 'Webhook sign-up teams');
   const otherReceiver = startWebhookReceiver();
   try {
     await addEndpoint(t, other, otherReceiver);
@@ -189,9 +189,9 @@ describe('the outbox is written in the transaction of the change', () => {
 
   test('an event queued in a transaction that then fails is rolled back with it', () => {
     const before = outboxEventCount(t, project.projectId);
-    expect(() =>
-      writeTransaction(t.ctx, (tx) => {
-        enqueueWebhookEvent(t.ctx, tx, project.projectId, 'team.deleted', () => ({ id: 'rolled-back' }));
+    expect(async () =>
+      await writeTransaction(t.ctx, async (tx) => {
+        await enqueueWebhookEvent(t.ctx, tx, project.projectId, 'team.deleted', () => ({ id: 'rolled-back' }));
         expect(outboxEventCount(t, project.projectId)).toBe(before + 1);
         throw new Error('the change fails after queuing');
       }),
@@ -200,7 +200,7 @@ describe('the outbox is written in the transaction of the change', () => {
   });
 
   test('a project without endpoints queues nothing', async () => {
-    const quiet = makeProject(t, 'No webhooks');
+    const quiet = await makeProject(t, 'No webhooks');
     expectOk(
       await call(t, 'POST', '/users', { headers: as(quiet, 'server'), body: { primary_email: uniqueEmail('quiet') } }),
       201,

@@ -17,8 +17,8 @@ let other: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Managed webhooks');
-  other = makeProject(t, 'Other project');
+  project = await makeProject(t, 'Managed webhooks');
+  other = await makeProject(t, 'Other project');
 });
 
 afterAll(async () => {
@@ -125,7 +125,7 @@ describe('endpoints through the admin API', () => {
   });
 
   test('a project has at most 20 endpoints', async () => {
-    const crowded = makeProject(t, 'Crowded');
+    const crowded = await makeProject(t, 'Crowded');
     for (let i = 0; i < 20; i++) {
       const res = await call(t, 'POST', '/webhooks/endpoints', {
         headers: as(crowded, 'admin'),
@@ -179,7 +179,7 @@ describe('production mode', () => {
   test('endpoint URLs must be https and may not point at this machine', async () => {
     const prod = await startTestInstance({ mode: 'production' });
     try {
-      const p = makeProject(prod, 'Production hooks');
+      const p = await makeProject(prod, 'Production hooks');
       const post = (url: string) => call(prod, 'POST', '/webhooks/endpoints', { headers: as(p, 'admin'), body: { url } });
       expectTextError(await post('http://hooks.example.com/x'), 400, 'In production mode webhook URLs must use https.');
       for (const url of [

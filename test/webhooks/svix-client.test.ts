@@ -17,7 +17,7 @@ let receiver: ReturnType<typeof Bun.serve>;
 
 beforeAll(async () => {
   t = await startTestInstance();
-  project = makeProject(t, 'Svix client');
+  project = await makeProject(t, 'Svix client');
   const token = await call(t, 'POST', '/webhooks/svix-token', { headers: as(project, 'admin'), body: {} });
   expect(token.status).toBe(201);
   // No retries of its own: a refusal must show as the error it is.
@@ -115,7 +115,7 @@ describe('the svix client library', () => {
         return `${failure.code} ${failure.body?.code}`;
       }
     };
-    const other = makeProject(t, 'Not yours');
+    const other = await makeProject(t, 'Not yours');
     expect(await status(svix.endpoint.list(other.projectId))).toBe('404 not_found');
     const forged = new Svix('whmt_forged.token', { serverUrl: t.url, retryScheduleInMs: [] } as never);
     expect(await status(forged.endpoint.list(project.projectId))).toBe('401 authentication_failed');

@@ -25,7 +25,7 @@ function row(event: AuditEventView): string {
   return `${time} ${event.type.padEnd(28).slice(0, 28)} ${actor} ${(event.user_id ?? '-').slice(0, 8)} ${event.ip ?? ''}`;
 }
 
-export function AuditScreen({ projectId }: { projectId: string }) {
+export async function AuditScreen({ projectId }: { projectId: string }) {
   const { ctx, say } = useNavigation();
   const [filterText, setFilterText] = useState('');
   const [editing, setEditing] = useState(false);
@@ -36,7 +36,7 @@ export function AuditScreen({ projectId }: { projectId: string }) {
     return () => clearInterval(timer);
   }, []);
   const filter = auditFilterOf(filterText);
-  const events = filter === 'unknown' ? [] : listAuditEvents(ctx, projectId, { ...filter, limit: 200 }).items;
+  const events = filter === 'unknown' ? [] : (await listAuditEvents(ctx, projectId, { ...filter, limit: 200 })).items;
   const selected = useSelection(events.length, !editing);
   useInput(
     (input) => {

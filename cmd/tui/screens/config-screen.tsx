@@ -30,18 +30,18 @@ const switches: Switch[] = [
   { label: 'Production mode', on: (p) => p.is_production_mode, update: (on) => ({ is_production_mode: on }) },
 ];
 
-export function ConfigScreen({ projectId }: { projectId: string }) {
+export async function ConfigScreen({ projectId }: { projectId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [adding, setAdding] = useState(false);
   const [, setVersion] = useState(0);
-  const project = readProjectAdminView(ctx, projectId);
+  const project = await readProjectAdminView(ctx, projectId);
   const rows = [
     ...switches.map((s) => ({ kind: 'switch' as const, s })),
     ...project.config.domains.map((d) => ({ kind: 'domain' as const, d })),
   ];
   const change = (update: object, done: string) =>
-    act(() => updateProject(ctx, projectId, parseWithSchema(projectUpdateSchema, update)), done).then((ok) => {
+    act(async () => await updateProject(ctx, projectId, parseWithSchema(projectUpdateSchema, update)), done).then((ok) => {
       setVersion((n) => n + 1);
       return ok;
     });

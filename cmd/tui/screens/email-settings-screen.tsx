@@ -23,13 +23,13 @@ const serverFields: { field: ServerField; label: string }[] = [
 
 type Mode = { kind: 'view' } | { kind: 'edit'; step: number; values: Partial<Record<ServerField, string>> } | { kind: 'test' };
 
-export function EmailSettingsScreen({ projectId }: { projectId: string }) {
+export async function EmailSettingsScreen({ projectId }: { projectId: string }) {
   const { ctx, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
   const [sending, setSending] = useState(false);
   const [, setVersion] = useState(0);
-  const config = readProjectAdminView(ctx, projectId).config.email_config;
+  const config = (await readProjectAdminView(ctx, projectId)).config.email_config;
   const stored = config.type === 'standard' ? config : null;
 
   useInput(
@@ -37,7 +37,7 @@ export function EmailSettingsScreen({ projectId }: { projectId: string }) {
       if (input === 'e') setMode({ kind: 'edit', step: 0, values: {} });
       if (input === 't') setMode({ kind: 'test' });
       if (input === 's' && stored) {
-        void act(() => updateProject(ctx, projectId, { config: { email_config: { type: 'shared' } } }), 'Email goes through the shared server.').then(
+        void act(async () => await updateProject(ctx, projectId, { config: { email_config: { type: 'shared' } } }), 'Email goes through the shared server.').then(
           () => setVersion((n) => n + 1),
         );
       }
@@ -59,9 +59,9 @@ export function EmailSettingsScreen({ projectId }: { projectId: string }) {
       sender_name: values.sender_name,
     };
     let refusedField: ServerField | undefined;
-    const ok = await act(() => {
+    const ok = await act(async () => {
       try {
-        return updateProject(ctx, projectId, parseWithSchema(projectUpdateSchema, { config: { email_config: emailConfig } }));
+        return await updateProject(ctx, projectId, parseWithSchema(projectUpdateSchema, { config: { email_config: emailConfig } }));
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
         refusedField = serverFields.find(({ field }) => message.includes(`email_config.${field}`))?.field;

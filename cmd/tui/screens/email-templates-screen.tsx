@@ -7,26 +7,26 @@ import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
 
-export function EmailTemplatesScreen({ projectId }: { projectId: string }) {
+export async function EmailTemplatesScreen({ projectId }: { projectId: string }) {
   const { ctx, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'subject' | 'content'>('list');
   const [, setVersion] = useState(0);
-  const templates = listEmailTemplates(ctx, projectId);
+  const templates = await listEmailTemplates(ctx, projectId);
   const selected = useSelection(templates.length, mode === 'list');
   const template = templates[selected]!;
-  const preview = previewEmailTemplate(ctx, projectId, template.type);
+  const preview = await previewEmailTemplate(ctx, projectId, template.type);
   useInput(
     (input) => {
       if (input === 's') setMode('subject');
       if (input === 'e') setMode('content');
-      if (input === 'r') void act(() => resetEmailTemplate(ctx, projectId, template.type), 'Reset to the default.').then(() => setVersion((n) => n + 1));
+      if (input === 'r') void act(async () => await resetEmailTemplate(ctx, projectId, template.type), 'Reset to the default.').then(() => setVersion((n) => n + 1));
     },
     { isActive: mode === 'list' },
   );
   useHelp('↑↓ move · s edit subject · e edit content (JSON) · r reset');
   const save = async (update: { subject?: string; content?: unknown }) => {
-    if (await act(() => updateEmailTemplate(ctx, projectId, template.type, update), 'Template saved.')) setMode('list');
+    if (await act(async () => await updateEmailTemplate(ctx, projectId, template.type, update), 'Template saved.')) setMode('list');
   };
   return (
     <Box flexDirection="column">

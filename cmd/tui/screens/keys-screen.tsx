@@ -28,14 +28,14 @@ function newKeysText(projectId: string, created: ApiKeySetCreationView): string 
   ].join('\n');
 }
 
-export function KeysScreen({ projectId }: { projectId: string }) {
+export async function KeysScreen({ projectId }: { projectId: string }) {
   const { ctx, say } = useNavigation();
   const { stdout } = useStdout();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'revoke'>('list');
   const [created, setCreated] = useState<ApiKeySetCreationView | null>(null);
   const [, setVersion] = useState(0);
-  const sets = listApiKeySets(ctx, projectId);
+  const sets = await listApiKeySets(ctx, projectId);
   const selected = useSelection(sets.length, mode === 'list');
   useInput(
     (input) => {
@@ -81,9 +81,9 @@ export function KeysScreen({ projectId }: { projectId: string }) {
           label="Description of the new key set"
           onCancel={() => setMode('list')}
           onSubmit={(description) =>
-            act(() => {
+            act(async () => {
               setCreated(
-                createApiKeySet(ctx, projectId, {
+                await createApiKeySet(ctx, projectId, {
                   description: description.trim(),
                   expiresAtMillis: nonExpiringKeyMillis,
                   keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },
@@ -99,8 +99,8 @@ export function KeysScreen({ projectId }: { projectId: string }) {
           question={`Revoke "${sets[selected]!.description}"? Apps using it stop working at once.`}
           onNo={() => setMode('list')}
           onYes={() =>
-            act(() => {
-              revokeApiKeySet(ctx, projectId, sets[selected]!.id);
+            act(async () => {
+              await revokeApiKeySet(ctx, projectId, sets[selected]!.id);
               setMode('list');
               setVersion((n) => n + 1);
             }, 'Key set revoked.')

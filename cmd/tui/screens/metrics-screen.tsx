@@ -12,9 +12,9 @@ export function sparkline(values: number[]): string {
   return values.map((value) => (most === 0 ? bars[0] : bars[Math.ceil((value / most) * (bars.length - 1))])).join('');
 }
 
-export function MetricsScreen({ projectId }: { projectId: string }) {
+export async function MetricsScreen({ projectId }: { projectId: string }) {
   const { ctx } = useNavigation();
-  const metrics = readUsageMetrics(ctx, projectId);
+  const metrics = await readUsageMetrics(ctx, projectId);
   useHelp('');
   const signUps = metrics.daily_users.map((day) => day.activity);
   const active = metrics.daily_active_users.map((day) => day.activity);

@@ -4,9 +4,9 @@ import { listEmailMessages } from '../../../server/core/email/email-queue';
 import { useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 
-export function OutboxScreen() {
+export async function OutboxScreen() {
   const { ctx } = useNavigation();
-  const messages = listEmailMessages(ctx, { limit: 50 });
+  const messages = await listEmailMessages(ctx, { limit: 50 });
   const selected = useSelection(messages.length, true);
   useHelp('↑↓ move');
   const chosen = messages[selected];

@@ -7,12 +7,12 @@ import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
 
-export function PermissionsScreen({ projectId }: { projectId: string }) {
+export async function PermissionsScreen({ projectId }: { projectId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
   const [, setVersion] = useState(0);
-  const definitions = listPermissionDefinitions(ctx, projectId);
+  const definitions = await listPermissionDefinitions(ctx, projectId);
   const selected = useSelection(definitions.length, mode === 'list');
   useInput(
     (input) => {
@@ -36,8 +36,8 @@ export function PermissionsScreen({ projectId }: { projectId: string }) {
           onCancel={() => setMode('list')}
           onSubmit={(text) => {
             const [id, contained] = text.split(':');
-            return act(() => {
-              createPermissionDefinition(ctx, projectId, {
+            return act(async () => {
+              await createPermissionDefinition(ctx, projectId, {
                 id: id!.trim(),
                 contained_permission_ids: contained ? contained.split(',').map((s) => s.trim()).filter(Boolean) : [],
               });
@@ -51,8 +51,8 @@ export function PermissionsScreen({ projectId }: { projectId: string }) {
           question={`Delete ${definitions[selected]!.id} and its grants?`}
           onNo={() => setMode('list')}
           onYes={() =>
-            act(() => {
-              deletePermissionDefinition(ctx, projectId, definitions[selected]!.id);
+            act(async () => {
+              await deletePermissionDefinition(ctx, projectId, definitions[selected]!.id);
               setMode('list');
               setVersion((n) => n + 1);
             }, 'Deleted.')

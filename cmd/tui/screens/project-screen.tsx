@@ -17,9 +17,9 @@ import { EmailTemplatesScreen } from './email-templates-screen';
 import { WebhooksScreen } from './webhooks-screen';
 import { AuditScreen } from './audit-screen';
 
-export function ProjectScreen({ projectId }: { projectId: string }) {
+export async function ProjectScreen({ projectId }: { projectId: string }) {
   const { ctx, push } = useNavigation();
-  const project = readProjectAdminView(ctx, projectId);
+  const project = await readProjectAdminView(ctx, projectId);
   const sections: Array<[string, ReactElement]> = [
     ['Configuration', <ConfigScreen projectId={projectId} />],
     ['OAuth providers', <ProvidersScreen projectId={projectId} />],

@@ -9,12 +9,12 @@ import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
 import { ProjectScreen } from './project-screen';
 
-export function ProjectsScreen() {
+export async function ProjectsScreen() {
   const { ctx, push } = useNavigation();
   const act = useAction();
   const [creating, setCreating] = useState(false);
   const [, setVersion] = useState(0);
-  const projects = listProjectAdminViews(ctx);
+  const projects = await listProjectAdminViews(ctx);
   const open = (index: number) => {
     const project = projects[index]!;
     push({ title: project.display_name, element: <ProjectScreen projectId={project.id} /> });
@@ -40,8 +40,8 @@ export function ProjectsScreen() {
           label="New project name"
           onCancel={() => setCreating(false)}
           onSubmit={async (name) => {
-            const made = await act(() => {
-              const id = createProject(ctx, parseWithSchema(projectCreateSchema, { display_name: name }));
+            const made = await act(async () => {
+              const id = await createProject(ctx, parseWithSchema(projectCreateSchema, { display_name: name }));
               return id;
             }, `Created project "${name.trim()}". Open it and make its keys under API keys.`);
             if (made) {

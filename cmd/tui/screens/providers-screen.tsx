@@ -15,12 +15,12 @@ import { Confirm, TextField } from '../text-field';
 
 type Mode = { kind: 'list' } | { kind: 'client-id' } | { kind: 'client-secret'; clientId: string } | { kind: 'remove' };
 
-export function ProvidersScreen({ projectId }: { projectId: string }) {
+export async function ProvidersScreen({ projectId }: { projectId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [, setVersion] = useState(0);
-  const configured = listOAuthProviderSettings(ctx, projectId);
+  const configured = await listOAuthProviderSettings(ctx, projectId);
   const rows = oauthProviderIds.map((id) => ({ id, settings: configured.find((provider) => provider.id === id) }));
   const change = (work: () => unknown, done: string) =>
     act(work, done).then((ok) => {
@@ -33,14 +33,14 @@ export function ProvidersScreen({ projectId }: { projectId: string }) {
     const { id, settings } = rows[index]!;
     if (!settings && !hasShared(id)) return setMode({ kind: 'client-id' });
     const enabled = !(settings?.enabled ?? false);
-    void change(() => setOAuthProvider(ctx, projectId, { id, enabled }), `${id}: ${enabled ? 'on' : 'off'}`);
+    void change(async () => await setOAuthProvider(ctx, projectId, { id, enabled }), `${id}: ${enabled ? 'on' : 'off'}`);
   });
   const row = rows[selected]!;
   useInput(
     (input) => {
       if (input === 'c') setMode({ kind: 'client-id' });
       if (input === 's' && hasShared(row.id)) {
-        void change(() => setOAuthProvider(ctx, projectId, { id: row.id, type: 'shared' }), `${row.id}: shared credentials`);
+        void change(async () => await setOAuthProvider(ctx, projectId, { id: row.id, type: 'shared' }), `${row.id}: shared credentials`);
       }
       if (input === 'x' && row.settings) setMode({ kind: 'remove' });
     },
@@ -79,8 +79,8 @@ export function ProvidersScreen({ projectId }: { projectId: string }) {
           onCancel={() => setMode({ kind: 'list' })}
           onSubmit={async (secret) => {
             const saved = await change(
-              () =>
-                setOAuthProvider(ctx, projectId, {
+              async () =>
+                await setOAuthProvider(ctx, projectId, {
                   id: row.id,
                   type: 'standard',
                   client_id: mode.clientId,
@@ -98,7 +98,7 @@ export function ProvidersScreen({ projectId }: { projectId: string }) {
           onNo={() => setMode({ kind: 'list' })}
           onYes={() => {
             setMode({ kind: 'list' });
-            void change(() => removeOAuthProvider(ctx, projectId, row.id), `Removed ${row.id}.`);
+            void change(async () => await removeOAuthProvider(ctx, projectId, row.id), `Removed ${row.id}.`);
           }}
         />
       ) : null}

@@ -11,12 +11,12 @@ import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
 
-export function TeamsScreen({ projectId }: { projectId: string }) {
+export async function TeamsScreen({ projectId }: { projectId: string }) {
   const { ctx, push } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
   const [, setVersion] = useState(0);
-  const teams = listTeams(ctx, projectId);
+  const teams = await listTeams(ctx, projectId);
   const selected = useSelection(teams.length, mode === 'list', (index) =>
     push({ title: teams[index]!.display_name, element: <MembersScreen projectId={projectId} teamId={teams[index]!.id} /> }),
   );
@@ -36,8 +36,8 @@ export function TeamsScreen({ projectId }: { projectId: string }) {
           label="Team name"
           onCancel={() => setMode('list')}
           onSubmit={(name) =>
-            act(() => {
-              createTeam(ctx, projectId, serverCaller, parseWithSchema(teamCreateServerSchema, { display_name: name }), undefined);
+            act(async () => {
+              await createTeam(ctx, projectId, serverCaller, parseWithSchema(teamCreateServerSchema, { display_name: name }), undefined);
               setMode('list');
             }, `Team "${name}" created.`)
           }
@@ -48,8 +48,8 @@ export function TeamsScreen({ projectId }: { projectId: string }) {
           question={`Delete team "${teams[selected]!.display_name}" with its memberships?`}
           onNo={() => setMode('list')}
           onYes={() =>
-            act(() => {
-              deleteTeam(ctx, projectId, serverCaller, teams[selected]!.id);
+            act(async () => {
+              await deleteTeam(ctx, projectId, serverCaller, teams[selected]!.id);
               setMode('list');
               setVersion((n) => n + 1);
             }, 'Team deleted.')
@@ -60,18 +60,18 @@ export function TeamsScreen({ projectId }: { projectId: string }) {
   );
 }
 
-function MembersScreen({ projectId, teamId }: { projectId: string; teamId: string }) {
+async function MembersScreen({ projectId, teamId }: { projectId: string; teamId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [adding, setAdding] = useState(false);
   const [, setVersion] = useState(0);
-  const members = listMemberProfiles(ctx, projectId, serverCaller, { teamId });
+  const members = await listMemberProfiles(ctx, projectId, serverCaller, { teamId });
   const selected = useSelection(members.length, !adding);
   useInput(
     (input) => {
       if (input === 'a') setAdding(true);
       if (input === 'x' && members[selected]) {
-        void act(() => removeTeamMember(ctx, projectId, serverCaller, teamId, members[selected]!.user_id), 'Member removed.').then(() =>
+        void act(async () => await removeTeamMember(ctx, projectId, serverCaller, teamId, members[selected]!.user_id), 'Member removed.').then(() =>
           setVersion((n) => n + 1),
         );
       }
@@ -92,8 +92,8 @@ function MembersScreen({ projectId, teamId }: { projectId: string; teamId: strin
           label="User id to add"
           onCancel={() => setAdding(false)}
           onSubmit={(userId) =>
-            act(() => {
-              addTeamMember(ctx, projectId, teamId, userId.trim());
+            act(async () => {
+              await addTeamMember(ctx, projectId, teamId, userId.trim());
               setAdding(false);
             }, 'Member added.')
           }

@@ -20,14 +20,14 @@ function sessionRow(session: UserSessionView): string {
   return `${lastUsed.padEnd(22)} ${from.slice(0, 60)}`;
 }
 
-export function UserScreen({ projectId, userId }: { projectId: string; userId: string }) {
+export async function UserScreen({ projectId, userId }: { projectId: string; userId: string }) {
   const { ctx, say, pop } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>('view');
   const [, setVersion] = useState(0);
   const refresh = () => setVersion((n) => n + 1);
-  const user = readUserServerView(ctx, projectId, userId);
-  const sessions = listUserSessions(ctx, projectId, userId);
+  const user = await readUserServerView(ctx, projectId, userId);
+  const sessions = await listUserSessions(ctx, projectId, userId);
   const selectedSession = useSelection(sessions.length, mode === 'view');
   useInput(
     (input) => {
@@ -37,7 +37,7 @@ export function UserScreen({ projectId, userId }: { projectId: string; userId: s
       if (input === 'd') setMode('delete');
       if (input === 'o') setMode('signout');
       if (input === 'f') {
-        void act(() => updateUser(ctx, projectId, userId, { totp_secret_base64: null }), 'Multi-factor sign-in turned off.').then(refresh);
+        void act(async () => await updateUser(ctx, projectId, userId, { totp_secret_base64: null }), 'Multi-factor sign-in turned off.').then(refresh);
       }
     },
     { isActive: mode === 'view' },
@@ -69,7 +69,7 @@ export function UserScreen({ projectId, userId }: { projectId: string; userId: s
               return;
             }
             const ok = await act(
-              () => updateUser(ctx, projectId, userId, parseWithSchema(userUpdateSchema, { server_metadata: metadata })),
+              async () => await updateUser(ctx, projectId, userId, parseWithSchema(userUpdateSchema, { server_metadata: metadata })),
               'Server metadata saved.',
             );
             if (ok) setMode('view');
@@ -83,7 +83,7 @@ export function UserScreen({ projectId, userId }: { projectId: string; userId: s
           onCancel={() => setMode('view')}
           onSubmit={async (password) => {
             const ok = await act(
-              () => updateUser(ctx, projectId, userId, parseWithSchema(userUpdateSchema, { password })),
+              async () => await updateUser(ctx, projectId, userId, parseWithSchema(userUpdateSchema, { password })),
               'Password set; the user was signed out everywhere.',
             );
             if (ok) setMode('view');
@@ -95,8 +95,8 @@ export function UserScreen({ projectId, userId }: { projectId: string; userId: s
           question={`End all ${sessions.length} session(s) of this user?`}
           onNo={() => setMode('view')}
           onYes={() =>
-            act(() => {
-              const ended = signOutEverywhere(ctx, projectId, userId);
+            act(async () => {
+              const ended = await signOutEverywhere(ctx, projectId, userId);
               say(`Signed out everywhere (${ended} session(s) ended).`);
               setMode('view');
             })
@@ -108,8 +108,8 @@ export function UserScreen({ projectId, userId }: { projectId: string; userId: s
           question={`End the session ${sessionRow(sessions[selectedSession]).trim()}?`}
           onNo={() => setMode('view')}
           onYes={() =>
-            act(() => {
-              endUserSession(ctx, projectId, userId, sessions[selectedSession]!.id);
+            act(async () => {
+              await endUserSession(ctx, projectId, userId, sessions[selectedSession]!.id);
               setMode('view');
             }, 'Session ended: that device is signed out.')
           }
@@ -120,8 +120,8 @@ export function UserScreen({ projectId, userId }: { projectId: string; userId: s
           question={`Delete ${user.primary_email ?? user.id} and everything of theirs?`}
           onNo={() => setMode('view')}
           onYes={() =>
-            act(() => {
-              deleteUser(ctx, projectId, userId);
+            act(async () => {
+              await deleteUser(ctx, projectId, userId);
               pop();
             }, 'User deleted.')
           }

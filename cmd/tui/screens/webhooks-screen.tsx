@@ -8,12 +8,12 @@ import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
 
-export function WebhooksScreen({ projectId }: { projectId: string }) {
+export async function WebhooksScreen({ projectId }: { projectId: string }) {
   const { ctx, push, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
   const [, setVersion] = useState(0);
-  const endpoints = listWebhookEndpoints(ctx, projectId);
+  const endpoints = await listWebhookEndpoints(ctx, projectId);
   const selected = useSelection(endpoints.length, mode === 'list', (index) =>
     push({ title: endpoints[index]!.url, element: <DeliveriesScreen projectId={projectId} endpointId={endpoints[index]!.id} /> }),
   );
@@ -33,8 +33,8 @@ export function WebhooksScreen({ projectId }: { projectId: string }) {
           label="Endpoint URL"
           onCancel={() => setMode('list')}
           onSubmit={(url) =>
-            act(() => {
-              const created = createWebhookEndpoint(ctx, projectId, { url: url.trim() });
+            act(async () => {
+              const created = await createWebhookEndpoint(ctx, projectId, { url: url.trim() });
               say(`Endpoint added. Its signing secret, shown once: ${created.secret}`);
               setMode('list');
             })
@@ -46,8 +46,8 @@ export function WebhooksScreen({ projectId }: { projectId: string }) {
           question={`Remove ${endpoints[selected]!.url} with its deliveries?`}
           onNo={() => setMode('list')}
           onYes={() =>
-            act(() => {
-              deleteWebhookEndpoint(ctx, projectId, endpoints[selected]!.id);
+            act(async () => {
+              await deleteWebhookEndpoint(ctx, projectId, endpoints[selected]!.id);
               setMode('list');
               setVersion((n) => n + 1);
             }, 'Endpoint removed.')
@@ -58,11 +58,11 @@ export function WebhooksScreen({ projectId }: { projectId: string }) {
   );
 }
 
-function DeliveriesScreen({ projectId, endpointId }: { projectId: string; endpointId: string }) {
+async function DeliveriesScreen({ projectId, endpointId }: { projectId: string; endpointId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [, setVersion] = useState(0);
-  const deliveries = listWebhookDeliveries(ctx, projectId, endpointId, { limit: 50 });
+  const deliveries = await listWebhookDeliveries(ctx, projectId, endpointId, { limit: 50 });
   const selected = useSelection(deliveries.length, true);
   useInput((input) => {
     if (input === 't' && deliveries[selected]) {

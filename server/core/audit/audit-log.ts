@@ -41,7 +41,7 @@ const insertAuditEvent = (db: Db) =>
  * Records the event inside the caller's transaction when one is open: the statement runs on the
  * same (single, synchronous) connection, so it commits or rolls back with the change.
  */
-export function recordAuditEvent(ctx: Context, event: AuditEventInput): void {
+export async function recordAuditEvent(ctx: Context, event: AuditEventInput): Promise<void> {
   const origin = currentAuditOrigin();
   prepared(ctx, insertAuditEvent).run({
     projectId: event.projectId,
@@ -58,11 +58,11 @@ export function recordAuditEvent(ctx: Context, event: AuditEventInput): void {
 
 export const defaultAuditPageSize = 100;
 
-export function listAuditEvents(
+export async function listAuditEvents(
   ctx: Context,
   projectId: string,
   filter: AuditListFilter,
-): { items: AuditEventView[]; is_paginated: true; pagination: { next_cursor: string | null } } {
+): Promise<{ items: AuditEventView[]; is_paginated: true; pagination: { next_cursor: string | null } }> {
   const limit = filter.limit ?? defaultAuditPageSize;
   const conditions = filterConditions(projectId, filter);
   if (filter.cursor !== undefined) conditions.push(lt(auditEvents.id, filter.cursor));
@@ -83,7 +83,7 @@ export function listAuditEvents(
 }
 
 /** Events written after `afterId`, oldest first: what `authd audit --follow` prints as they come. */
-export function auditEventsAfter(ctx: Context, projectId: string, afterId: number, filter: AuditListFilter): AuditEventView[] {
+export async function auditEventsAfter(ctx: Context, projectId: string, afterId: number, filter: AuditListFilter): Promise<AuditEventView[]> {
   return ctx.db
     .select()
     .from(auditEvents)
@@ -120,7 +120,7 @@ function eventView(row: typeof auditEvents.$inferSelect): AuditEventView {
  * Deletes each project's events older than its retention (0 keeps everything), in batches so a
  * large backlog does not hold the write lock for long. Returns how many went.
  */
-export function pruneAuditEvents(ctx: Context, batchSize = 5_000): number {
+export async function pruneAuditEvents(ctx: Context, batchSize = 5_000): Promise<number> {
   const now = ctx.clock.now();
   let pruned = 0;
   const retentions = ctx.db.select({ id: projects.id, days: projects.auditLogRetentionDays }).from(projects).all();
@@ -152,7 +152,7 @@ export function startAuditPruning(ctx: Context): BackgroundWorker {
     pollIntervalMillis: 60 * 60 * 1000,
     log: ctx.log,
     async runBatch() {
-      pruneAuditEvents(ctx);
+      await pruneAuditEvents(ctx);
       return false;
     },
   });

@@ -22,7 +22,7 @@ export async function issueAccessToken(ctx: Context, projectId: string, userId: 
   const nowMillis = ctx.clock.now();
   const token = await signAccessToken(ctx, projectId, userId, nowMillis);
   // Issuing a token is the "user activity" that last_active_at reports.
-  recordUserActivity(ctx, userId, nowMillis);
+  await recordUserActivity(ctx, userId, nowMillis);
   return token;
 }
 
@@ -86,7 +86,7 @@ export async function verifyAccessTokenSignatureAndExpiry(
   } catch {
     throw knownError(unparsableCode);
   }
-  if (!projectExists(ctx, audience)) throw knownError(unparsableCode);
+  if (!await projectExists(ctx, audience)) throw knownError(unparsableCode);
   // A key retired long enough ago to be dropped signed nothing that is still valid.
   const key = await findProjectVerificationKey(ctx, audience, keyId);
   if (!key) throw knownError(unparsableCode);

@@ -17,36 +17,36 @@ export interface ResolvedAccount {
 }
 
 /** Step 4: a user already holding a different account of this provider cannot link another. */
-export function refuseSecondAccountOfProvider(
+export async function refuseSecondAccountOfProvider(
   ctx: Context,
   projectId: string,
   userId: string,
   providerId: string,
   profile: ProviderProfile,
-): void {
-  requireUserRow(ctx.db, projectId, userId);
-  const held = findUserOAuthAccounts(ctx.db, userId, providerId);
+): Promise<void> {
+  await requireUserRow(ctx.db, projectId, userId);
+  const held = await findUserOAuthAccounts(ctx.db, userId, providerId);
   if (held.some((account) => account.providerAccountId !== profile.accountId)) {
     throw knownError('USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION');
   }
 }
 
-export function linkProviderAccount(
+export async function linkProviderAccount(
   ctx: Context,
   projectId: string,
   userId: string,
   providerId: string,
   profile: ProviderProfile,
   tokens: ProviderTokenSet,
-): ResolvedAccount {
-  writeTransaction(ctx, (tx) => {
-    requireUserRow(tx, projectId, userId);
-    const account = connectOAuthAccount(ctx, tx, projectId, userId, {
+): Promise<ResolvedAccount> {
+  await writeTransaction(ctx, async (tx) => {
+    await requireUserRow(tx, projectId, userId);
+    const account = await connectOAuthAccount(ctx, tx, projectId, userId, {
       providerId,
       providerAccountId: profile.accountId,
       email: profile.email,
     });
-    storeProviderTokens(ctx, tx, account.id, tokens);
+    await storeProviderTokens(ctx, tx, account.id, tokens);
   });
   return { userId, isNewUser: false };
 }
@@ -58,15 +58,15 @@ export async function signInOrSignUpWithProvider(
   profile: ProviderProfile,
   tokens: ProviderTokenSet,
 ): Promise<ResolvedAccount> {
-  const known = findOAuthAccount(ctx.db, projectId, providerId, profile.accountId);
+  const known = await findOAuthAccount(ctx.db, projectId, providerId, profile.accountId);
   if (known) {
-    writeTransaction(ctx, (tx) => storeProviderTokens(ctx, tx, known.id, tokens));
+    await writeTransaction(ctx, async (tx) => await storeProviderTokens(ctx, tx, known.id, tokens));
     return { userId: known.userId, isNewUser: false };
   }
-  if (!requireProjectRow(ctx.db, projectId).signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
+  if (!(await requireProjectRow(ctx.db, projectId)).signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
   // No merging into an existing account by email: the new user keeps the address,
   // but may sign in with it only if nobody else already does.
-  const emailTaken = profile.email !== null && findUserByAuthEmail(ctx, projectId, profile.email) !== undefined;
+  const emailTaken = profile.email !== null && await findUserByAuthEmail(ctx, projectId, profile.email) !== undefined;
   const userId = await insertUser(ctx, projectId, {
     display_name: profile.displayName?.slice(0, 256) ?? undefined,
     profile_image_url: profile.profileImageUrl ?? undefined,
@@ -75,7 +75,7 @@ export async function signInOrSignUpWithProvider(
     primary_email_auth_enabled: profile.email !== null && !emailTaken,
     oauth_providers: [{ id: providerId, account_id: profile.accountId, email: profile.email }],
   });
-  const account = findOAuthAccount(ctx.db, projectId, providerId, profile.accountId);
-  if (account) writeTransaction(ctx, (tx) => storeProviderTokens(ctx, tx, account.id, tokens));
+  const account = await findOAuthAccount(ctx.db, projectId, providerId, profile.accountId);
+  if (account) await writeTransaction(ctx, async (tx) => await storeProviderTokens(ctx, tx, account.id, tokens));
   return { userId, isNewUser: true };
 }

@@ -19,22 +19,22 @@ interface AccountUnlockData {
 }
 
 /** Emails the owner of a just-locked account the unlock link. Never fails the request that tripped it. */
-export function offerAccountUnlock(ctx: Context, projectId: string, secret: GuessedSecret, account: string): void {
+export async function offerAccountUnlock(ctx: Context, projectId: string, secret: GuessedSecret, account: string): Promise<void> {
   try {
     const user =
-      secret === 'password' ? findUserByAuthEmail(ctx, projectId, account) : findUserRow(ctx.db, projectId, account);
+      secret === 'password' ? await findUserByAuthEmail(ctx, projectId, account) : await findUserRow(ctx.db, projectId, account);
     if (!user) return;
-    const recipient = secret === 'password' ? account : findPrimaryEmailChannel(ctx.db, user.id)?.value;
+    const recipient = secret === 'password' ? account : (await findPrimaryEmailChannel(ctx.db, user.id))?.value;
     if (!recipient) return;
     const base = (ctx.settings.publicUrl ?? ctx.listeningUrl)?.replace(/\/+$/, '');
     if (!base) throw new Error('authd does not know its own URL (set --public-url)');
-    writeTransaction(ctx, (tx) => {
+    await writeTransaction(ctx, async (tx) => {
       const data: AccountUnlockData = { user_id: user.id, password_email: secret === 'password' ? account : null };
-      const code = createVerificationCode(ctx, tx, projectId, 'account_unlock', { ...data });
+      const code = await createVerificationCode(ctx, tx, projectId, 'account_unlock', { ...data });
       const link = new URL(base + accountUnlockPath);
       link.searchParams.set('project_id', projectId);
       link.searchParams.set('code', code);
-      queueTemplatedEmail(ctx, tx, projectId, 'account_unlock', recipient, {
+      await queueTemplatedEmail(ctx, tx, projectId, 'account_unlock', recipient, {
         userDisplayName: user.displayName ?? recipient,
         unlockLink: link.toString(),
       });
@@ -45,8 +45,8 @@ export function offerAccountUnlock(ctx: Context, projectId: string, secret: Gues
 }
 
 /** Lifts the lock the emailed code was sent for; the code works once. */
-export function unlockAccount(ctx: Context, projectId: string, code: string): void {
-  const data = consumeVerificationCode(ctx, projectId, 'account_unlock', code, (_tx, stored) => stored) as unknown as AccountUnlockData;
+export async function unlockAccount(ctx: Context, projectId: string, code: string): Promise<void> {
+  const data = await consumeVerificationCode(ctx, projectId, 'account_unlock', code, (_tx, stored) => stored) as unknown as AccountUnlockData;
   liftAccountLock(ctx, 'totp', projectId, data.user_id);
   if (data.password_email) liftAccountLock(ctx, 'password', projectId, data.password_email);
 }

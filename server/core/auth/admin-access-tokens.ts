@@ -19,8 +19,8 @@ export async function requireProjectOwnerToken(ctx: Context, token: string, proj
     'UNPARSABLE_ADMIN_ACCESS_TOKEN',
   );
   if (verified.projectId !== internalProjectId) throw knownError('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
-  const owned = findOwnedProjectIds(ctx, verified.userId);
+  const owned = await findOwnedProjectIds(ctx, verified.userId);
   if (owned === null) throw plainTextError('ADMIN_TOKEN_USER_GONE');
   if (!owned.includes(projectId)) throw knownError('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
-  if (!projectExists(ctx, projectId)) throw knownError('INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN');
+  if (!await projectExists(ctx, projectId)) throw knownError('INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN');
 }

@@ -30,9 +30,9 @@ export interface AuthorizationCodeGrantResult {
   after_callback_redirect_url: string | null;
 }
 
-function asInvalidAuthorizationCode<T>(work: () => T): T {
+async function asInvalidAuthorizationCode<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return work();
+    return await work();
   } catch (error) {
     if (error instanceof KnownError && error.is('VERIFICATION_ERROR')) throw knownError('INVALID_AUTHORIZATION_CODE');
     throw error;
@@ -40,21 +40,21 @@ function asInvalidAuthorizationCode<T>(work: () => T): T {
 }
 
 export async function exchangeAuthorizationCode(ctx: Context, form: TokenRequest): Promise<AuthorizationCodeGrantResult> {
-  const projectId = requireOAuthClient(ctx, form);
+  const projectId = await requireOAuthClient(ctx, form);
   for (const field of ['code', 'code_verifier', 'redirect_uri'] as const) {
     if (!form[field]) throw new OAuthRequestError('invalid_request', `${field} is required for the authorization_code grant.`);
   }
   const code = form.code!;
   if (code.length !== 45) throw knownError('INVALID_AUTHORIZATION_CODE');
-  const data = asInvalidAuthorizationCode(() =>
-    consumeVerificationCode(ctx, projectId, 'oauth_authorization_code', code, (_tx, stored) => {
+  const data = await asInvalidAuthorizationCode(async () =>
+    await consumeVerificationCode(ctx, projectId, 'oauth_authorization_code', code, (_tx, stored) => {
       const codeData = stored as unknown as AuthorizationCodeData;
       if (!secretsEqual(s256(form.code_verifier!), codeData.code_challenge)) throw knownError('INVALID_AUTHORIZATION_CODE');
       return codeData;
     }),
   );
   if (withoutFragment(form.redirect_uri!) !== data.redirect_uri) throw knownError('REDIRECT_URL_NOT_WHITELISTED');
-  const user = requireUserRow(ctx.db, projectId, data.user_id);
+  const user = await requireUserRow(ctx.db, projectId, data.user_id);
   const session = await completeSignIn(ctx, projectId, user, { method: 'oauth', isNewUser: data.is_new_user });
   return {
     access_token: session.access_token,

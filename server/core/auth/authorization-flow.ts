@@ -79,12 +79,12 @@ export async function startAuthorization(
   origins: AuthdOrigins,
 ): Promise<{ location: string; cookie: InnerCookie }> {
   const projectId = query.client_id;
-  if (!projectExists(ctx, projectId)) throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', projectId);
-  if (!isValidApiKey(ctx, projectId, 'publishable_client_key', query.client_secret)) {
+  if (!await projectExists(ctx, projectId)) throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', projectId);
+  if (!await isValidApiKey(ctx, projectId, 'publishable_client_key', query.client_secret)) {
     throw knownError('INVALID_PUBLISHABLE_CLIENT_KEY', projectId);
   }
   if (query.scope !== undefined && query.scope !== 'legacy') throw knownError('INVALID_SCOPE', query.scope);
-  const provider = resolveProjectProvider(ctx, projectId, providerId, origins);
+  const provider = await resolveProjectProvider(ctx, projectId, providerId, origins);
 
   let linkUserId: string | null = null;
   if (query.type === 'link') {
@@ -112,8 +112,8 @@ export async function startAuthorization(
   }
   // Refused before the user goes anywhere: a flow ending at an untrusted page could only fail,
   // and failing late would leave an account made for nothing. The callback checks again.
-  requireTrustedUrl(ctx, projectId, query.redirect_uri);
-  if (query.after_callback_redirect_url) requireTrustedUrl(ctx, projectId, query.after_callback_redirect_url);
+  await requireTrustedUrl(ctx, projectId, query.redirect_uri);
+  if (query.after_callback_redirect_url) await requireTrustedUrl(ctx, projectId, query.after_callback_redirect_url);
 
   const innerVerifier = randomCrockfordString(64);
   const providerScopes = [...new Set([...provider.definition.defaultScopes, ...extraScopes])];
@@ -130,7 +130,7 @@ export async function startAuthorization(
     sealed_inner_verifier: sealSecret(ctx, innerVerifier),
     started_at: ctx.clock.now(),
   };
-  const code = createVerificationCode(ctx, ctx.db, projectId, 'oauth_outer_flow', { ...flow });
+  const code = await createVerificationCode(ctx, ctx.db, projectId, 'oauth_outer_flow', { ...flow });
   // The callback learns the project from the state, since one callback URL serves every project.
   const innerState = `${projectId}.${code}`;
   const location = providerAuthorizeUrl(provider, {
@@ -173,11 +173,11 @@ export async function finishAuthorization(
   const separator = innerState.indexOf('.');
   const projectId = innerState.slice(0, separator);
   const code = innerState.slice(separator + 1);
-  if (separator <= 0 || code.length !== 45 || !projectExists(ctx, projectId)) throw plainTextError('INVALID_OAUTH_COOKIE');
+  if (separator <= 0 || code.length !== 45 || !await projectExists(ctx, projectId)) throw plainTextError('INVALID_OAUTH_COOKIE');
 
   let flow: OuterFlow;
   try {
-    flow = consumeVerificationCode(ctx, projectId, 'oauth_outer_flow', code, (_tx, data) => data as unknown as OuterFlow);
+    flow = await consumeVerificationCode(ctx, projectId, 'oauth_outer_flow', code, (_tx, data) => data as unknown as OuterFlow);
   } catch (error) {
     if (error instanceof KnownError && error.code === 'VERIFICATION_CODE_EXPIRED') {
       return { kind: 'error', error: knownError('OUTER_OAUTH_TIMEOUT') };
@@ -192,7 +192,7 @@ export async function finishAuthorization(
     return { kind: 'redirect', location };
   } catch (error) {
     if (!(error instanceof KnownError)) throw error;
-    if (flow.error_redirect_url && isTrustedUrl(ctx, projectId, flow.error_redirect_url)) {
+    if (flow.error_redirect_url && await isTrustedUrl(ctx, projectId, flow.error_redirect_url)) {
       const target = new URL(flow.error_redirect_url);
       target.searchParams.set('errorCode', error.code);
       target.searchParams.set('message', error.message);
@@ -212,7 +212,7 @@ async function completeProviderSignIn(
   origins: AuthdOrigins,
 ): Promise<string> {
   if (ctx.clock.now() - flow.started_at > outerOAuthTimeoutMillis) throw knownError('OUTER_OAUTH_TIMEOUT');
-  const provider = resolveProjectProvider(ctx, projectId, flow.provider_id, origins);
+  const provider = await resolveProjectProvider(ctx, projectId, flow.provider_id, origins);
   if (params.error === 'access_denied') throw knownError('OAUTH_PROVIDER_ACCESS_DENIED');
   if (params.error || !params.code) {
     throw plainTextError('PROVIDER_RETURNED_NO_CODE', params.error_description ?? params.error ?? 'code missing');
@@ -225,12 +225,12 @@ async function completeProviderSignIn(
   });
   const profile = await fetchProviderProfile(provider, tokens.accessToken);
 
-  if (flow.type === 'link') refuseSecondAccountOfProvider(ctx, projectId, flow.link_user_id!, provider.id, profile);
+  if (flow.type === 'link') await refuseSecondAccountOfProvider(ctx, projectId, flow.link_user_id!, provider.id, profile);
   // Before any account is created or linked; domains may have changed since.
-  requireTrustedUrl(ctx, projectId, flow.redirect_uri);
+  await requireTrustedUrl(ctx, projectId, flow.redirect_uri);
   const account =
     flow.type === 'link'
-      ? linkProviderAccount(ctx, projectId, flow.link_user_id!, provider.id, profile, tokens)
+      ? await linkProviderAccount(ctx, projectId, flow.link_user_id!, provider.id, profile, tokens)
       : await signInOrSignUpWithProvider(ctx, projectId, provider.id, profile, tokens);
 
   const codeData: AuthorizationCodeData = {
@@ -240,7 +240,7 @@ async function completeProviderSignIn(
     code_challenge: flow.code_challenge,
     after_callback_redirect_url: flow.after_callback_redirect_url,
   };
-  const authorizationCode = createVerificationCode(ctx, ctx.db, projectId, 'oauth_authorization_code', { ...codeData });
+  const authorizationCode = await createVerificationCode(ctx, ctx.db, projectId, 'oauth_authorization_code', { ...codeData });
   const target = new URL(flow.redirect_uri);
   target.searchParams.set('code', authorizationCode);
   target.searchParams.set('state', flow.outer_state);

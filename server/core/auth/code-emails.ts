@@ -30,9 +30,9 @@ export interface CodeEmailRequest {
  * The limits are spent before anything is looked up, so their answers are the same for an
  * address with an account and one without: neither reveals who exists.
  */
-export function sendCodeByEmail<T>(ctx: Context, projectId: string, request: CodeEmailRequest, queue: (tx: Tx) => T): T {
-  checkCodeEmailAllowed(ctx, projectId, request);
-  return writeTransaction(ctx, queue);
+export async function sendCodeByEmail<T>(ctx: Context, projectId: string, request: CodeEmailRequest, queue: (tx: Tx) => Promise<T>): Promise<T> {
+  await checkCodeEmailAllowed(ctx, projectId, request);
+  return await writeTransaction(ctx, queue);
 }
 
 /**
@@ -44,51 +44,52 @@ export function sendCodeByEmail<T>(ctx: Context, projectId: string, request: Cod
  * known address was the slow one), so queued sends run together a little later, at a moment
  * unrelated to any one request. A failure is logged; the answer ("maybe") has already gone.
  */
-export function sendCodeByEmailAfterAnswer(ctx: Context, projectId: string, request: CodeEmailRequest, queue: (tx: Tx) => void): void {
-  checkCodeEmailAllowed(ctx, projectId, request);
+export async function sendCodeByEmailAfterAnswer(ctx: Context, projectId: string, request: CodeEmailRequest, queue: (tx: Tx) => Promise<void>): Promise<void> {
+  await checkCodeEmailAllowed(ctx, projectId, request);
   // A development instance sends before answering (its test suite reads the mailbox right
   // away); there the answer's timing is not a secret worth the wait.
-  if (ctx.mode === 'development') return runDeferredSend(ctx, queue);
+  if (ctx.mode === 'development') return await runDeferredSend(ctx, queue);
   const pending = pendingSendsOf(ctx);
   pending.jobs.push(queue);
-  pending.timer ??= setTimeout(() => runPendingSends(ctx), deferredSendDelayMillis);
+  // runDeferredSend logs each failure itself.
+  pending.timer ??= setTimeout(() => void runPendingSends(ctx), deferredSendDelayMillis);
 }
 
 /** How long a deferred send waits: short next to email delivery, long next to a request. */
 const deferredSendDelayMillis = 25;
 
 const pendingSendsOf = perDatabase(() => ({
-  jobs: [] as ((tx: Tx) => void)[],
+  jobs: [] as ((tx: Tx) => Promise<void>)[],
   timer: undefined as ReturnType<typeof setTimeout> | undefined,
 }));
 
 /** Runs the deferred sends now: at shutdown, so none is lost, and in tests that need them done. */
-export function flushDeferredSends(ctx: Context): void {
-  runPendingSends(ctx);
+export async function flushDeferredSends(ctx: Context): Promise<void> {
+  await runPendingSends(ctx);
 }
 
-function runPendingSends(ctx: Context): void {
+async function runPendingSends(ctx: Context): Promise<void> {
   const pending = pendingSendsOf(ctx);
   const jobs = pending.jobs.splice(0);
   clearTimeout(pending.timer);
   pending.timer = undefined;
-  for (const job of jobs) runDeferredSend(ctx, job);
+  for (const job of jobs) await runDeferredSend(ctx, job);
 }
 
 /** A failure is logged: the answer ("maybe") does not depend on it. */
-function runDeferredSend(ctx: Context, job: (tx: Tx) => void): void {
+async function runDeferredSend(ctx: Context, job: (tx: Tx) => Promise<void>): Promise<void> {
   try {
-    writeTransaction(ctx, job);
+    await writeTransaction(ctx, job);
   } catch (error) {
     ctx.log.error(`queueing a code email failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-function checkCodeEmailAllowed(ctx: Context, projectId: string, request: CodeEmailRequest): void {
-  requireTrustedUrl(ctx, projectId, request.callbackUrl);
+async function checkCodeEmailAllowed(ctx: Context, projectId: string, request: CodeEmailRequest): Promise<void> {
+  await requireTrustedUrl(ctx, projectId, request.callbackUrl);
   request.refuse?.();
   if (request.origin !== 'counted-by-sign-up') consumeRateLimit(ctx, 'emailSendPerIp', projectId, request.origin.ip);
   consumeRateLimit(ctx, 'emailSendPerAddress', projectId, request.recipient);
   // A project that cannot send email says so whoever asks, again before any lookup.
-  resolveEmailTransport(ctx, ctx.db, projectId);
+  await resolveEmailTransport(ctx, ctx.db, projectId);
 }

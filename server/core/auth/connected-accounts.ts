@@ -24,23 +24,23 @@ export async function getConnectedAccountAccessToken(
   scope: string,
   authdOrigins: Pick<AuthdOrigins, 'public' | 'local'>,
 ): Promise<{ access_token: string }> {
-  const provider = resolveProjectProvider(ctx, projectId, providerId, authdOrigins);
+  const provider = await resolveProjectProvider(ctx, projectId, providerId, authdOrigins);
   if (provider.type === 'shared') throw knownError('OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS');
-  requireUserRow(ctx.db, projectId, userId);
-  const accounts = findUserOAuthAccounts(ctx.db, userId, provider.id);
+  await requireUserRow(ctx.db, projectId, userId);
+  const accounts = await findUserOAuthAccounts(ctx.db, userId, provider.id);
   if (accounts.length === 0) throw knownError('OAUTH_CONNECTION_NOT_CONNECTED_TO_USER');
   const wanted = scope.split(/\s+/).filter(Boolean);
 
   const now = ctx.clock.now();
   for (const account of accounts) {
-    const usable = listProviderTokens(ctx, account.id, 'access').find(
+    const usable = (await listProviderTokens(ctx, account.id, 'access')).find(
       (token) =>
         covers(token.scopes, wanted) && (token.expiresAt === null || token.expiresAt - now >= minimumRemainingLifetimeMillis),
     );
     if (usable) return { access_token: usable.token };
   }
   for (const account of accounts) {
-    for (const refresh of listProviderTokens(ctx, account.id, 'refresh')) {
+    for (const refresh of await listProviderTokens(ctx, account.id, 'refresh')) {
       if (!covers(refresh.scopes, wanted)) continue;
       let fresh;
       try {
@@ -48,12 +48,12 @@ export async function getConnectedAccountAccessToken(
       } catch (error) {
         // Revoked at the provider: forget it, so the app is told to connect again.
         if (error instanceof ProviderGrantError) {
-          forgetProviderToken(ctx, refresh.id);
+          await forgetProviderToken(ctx, refresh.id);
           continue;
         }
         throw error;
       }
-      writeTransaction(ctx, (tx) => storeProviderTokens(ctx, tx, account.id, fresh));
+      await writeTransaction(ctx, async (tx) => await storeProviderTokens(ctx, tx, account.id, fresh));
       return { access_token: fresh.accessToken };
     }
   }

@@ -16,23 +16,23 @@ import { recordAuditEvent } from '../audit/audit-log';
 type ChannelRow = typeof contactChannels.$inferSelect;
 
 /** Emails a verification link for one of the user's addresses. */
-export function sendEmailVerificationCode(
+export async function sendEmailVerificationCode(
   ctx: Context,
   projectId: string,
   channel: ChannelRow,
   callbackUrl: string,
   origin: CodeEmailRequest['origin'],
-): void {
+): Promise<void> {
   const refuse = () => {
     if (channel.isVerified) throw knownError('EMAIL_ALREADY_VERIFIED');
   };
-  sendCodeByEmail(ctx, projectId, { recipient: channel.value, callbackUrl, origin, refuse }, (tx) => {
+  await sendCodeByEmail(ctx, projectId, { recipient: channel.value, callbackUrl, origin, refuse }, async (tx) => {
     const user = tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, channel.userId)).get();
-    const code = createVerificationCode(ctx, tx, projectId, 'email_verification', {
+    const code = await createVerificationCode(ctx, tx, projectId, 'email_verification', {
       user_id: channel.userId,
       email: channel.value,
     });
-    queueTemplatedEmail(ctx, tx, projectId, 'email_verification', channel.value, {
+    await queueTemplatedEmail(ctx, tx, projectId, 'email_verification', channel.value, {
       userDisplayName: user?.displayName ?? channel.value,
       emailVerificationLink: linkWithCode(callbackUrl, code),
     });
@@ -40,21 +40,21 @@ export function sendEmailVerificationCode(
 }
 
 /** The deprecated call the SDK's `user.sendVerificationEmail()` uses: only the primary email. */
-export function sendPrimaryEmailVerificationCode(
+export async function sendPrimaryEmailVerificationCode(
   ctx: Context,
   projectId: string,
   userId: string,
   email: string,
   callbackUrl: string,
   origin: RequestOrigin,
-): void {
-  const primary = findPrimaryEmailChannel(ctx.db, userId);
+): Promise<void> {
+  const primary = await findPrimaryEmailChannel(ctx.db, userId);
   if (!primary || primary.value !== email) throw knownError('EMAIL_IS_NOT_PRIMARY_EMAIL', email, primary?.value ?? '');
-  sendEmailVerificationCode(ctx, projectId, primary, callbackUrl, origin);
+  await sendEmailVerificationCode(ctx, projectId, primary, callbackUrl, origin);
 }
 
-export function verifyEmail(ctx: Context, projectId: string, code: string): void {
-  consumeVerificationCode(ctx, projectId, 'email_verification', code, (tx, data) => {
+export async function verifyEmail(ctx: Context, projectId: string, code: string): Promise<void> {
+  await consumeVerificationCode(ctx, projectId, 'email_verification', code, async (tx, data) => {
     tx.update(contactChannels)
       .set({ isVerified: true })
       .where(
@@ -65,6 +65,6 @@ export function verifyEmail(ctx: Context, projectId: string, code: string): void
         ),
       )
       .run();
-    recordAuditEvent(ctx, { projectId, type: 'email.verified', userId: String(data.user_id), details: { email: String(data.email) } });
+    await recordAuditEvent(ctx, { projectId, type: 'email.verified', userId: String(data.user_id), details: { email: String(data.email) } });
   });
 }

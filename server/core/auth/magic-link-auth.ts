@@ -20,8 +20,8 @@ export interface MagicLinkSignInResult extends SignInResult {
   is_new_user: boolean;
 }
 
-function requireMagicLink(ctx: Context, projectId: string) {
-  const project = requireProject(ctx, projectId);
+async function requireMagicLink(ctx: Context, projectId: string) {
+  const project = await requireProject(ctx, projectId);
   if (!project.magicLinkEnabled) throw plainTextError('MAGIC_LINK_NOT_ENABLED');
   return project;
 }
@@ -36,22 +36,22 @@ function refuseUnverifiedAccount(channel: { isVerified: boolean } | undefined): 
 }
 
 /** Emails the link and the typed code; returns the nonce the app keeps for the typed code. */
-export function sendMagicLinkCode(
+export async function sendMagicLinkCode(
   ctx: Context,
   projectId: string,
   input: { email: string; callback_url: string },
   origin: RequestOrigin,
-): { nonce: string } {
-  const project = requireMagicLink(ctx, projectId);
+): Promise<{ nonce: string }> {
+  const project = await requireMagicLink(ctx, projectId);
   const request = { recipient: input.email, callbackUrl: input.callback_url, origin };
-  return sendCodeByEmail(ctx, projectId, request, (tx) => {
-    const channel = findAuthEmailChannel(tx, projectId, input.email);
+  return await sendCodeByEmail(ctx, projectId, request, async (tx) => {
+    const channel = await findAuthEmailChannel(tx, projectId, input.email);
     refuseUnverifiedAccount(channel);
     if (!channel && !project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
-    const user = channel ? findUserRow(tx, projectId, channel.userId) : undefined;
+    const user = channel ? await findUserRow(tx, projectId, channel.userId) : undefined;
     // The account is looked up again at sign-in: it may be created or change in between.
-    const code = createVerificationCode(ctx, tx, projectId, 'magic_link', { email: input.email });
-    queueTemplatedEmail(ctx, tx, projectId, 'magic_link', input.email, {
+    const code = await createVerificationCode(ctx, tx, projectId, 'magic_link', { email: input.email });
+    await queueTemplatedEmail(ctx, tx, projectId, 'magic_link', input.email, {
       userDisplayName: user?.displayName ?? input.email,
       magicLink: linkWithCode(input.callback_url, code),
       otp: code.slice(0, typedCodeLength).toUpperCase(),
@@ -70,9 +70,9 @@ function normalizeTypedCode(code: string): string {
   return typed + code.slice(typedCodeLength).toLowerCase();
 }
 
-export function checkMagicLinkCode(ctx: Context, projectId: string, code: string): void {
-  requireMagicLink(ctx, projectId);
-  checkVerificationCode(ctx, projectId, 'magic_link', normalizeTypedCode(code));
+export async function checkMagicLinkCode(ctx: Context, projectId: string, code: string): Promise<void> {
+  await requireMagicLink(ctx, projectId);
+  await checkVerificationCode(ctx, projectId, 'magic_link', normalizeTypedCode(code));
 }
 
 /**
@@ -87,12 +87,12 @@ export async function signInWithMagicLink(
   code: string,
   origin: RequestOrigin,
 ): Promise<MagicLinkSignInResult> {
-  const project = requireMagicLink(ctx, projectId);
-  const target = consumeVerificationCode(ctx, projectId, 'magic_link', normalizeTypedCode(code), (tx, data) => {
+  const project = await requireMagicLink(ctx, projectId);
+  const target = await consumeVerificationCode(ctx, projectId, 'magic_link', normalizeTypedCode(code), async (tx, data) => {
     const email = String(data.email);
-    const channel = findAuthEmailChannel(tx, projectId, email);
+    const channel = await findAuthEmailChannel(tx, projectId, email);
     refuseUnverifiedAccount(channel);
-    if (channel) return { existingUser: requireUserRow(tx, projectId, channel.userId), email };
+    if (channel) return { existingUser: await requireUserRow(tx, projectId, channel.userId), email };
     if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
     consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
     return { existingUser: null, email };

@@ -39,9 +39,9 @@ export async function signInWithTotp(
 ): Promise<MfaSignInResult> {
   let backstopTripped: string | undefined;
   let failedFor: string | undefined;
-  const checkTotp = () => consumeVerificationCode(ctx, projectId, 'mfa_attempt', input.code, (tx, data) => {
+  const checkTotp = async () => await consumeVerificationCode(ctx, projectId, 'mfa_attempt', input.code, async (tx, data) => {
     const { user_id: userId, is_new_user: isNewUser, method } = data as unknown as MfaAttemptData;
-    const user = requireUserRow(tx, projectId, userId);
+    const user = await requireUserRow(tx, projectId, userId);
     const guess = reserveGuess(ctx, 'totp', projectId, userId, origin.ip);
     // TOTP turned off since the attempt began: the user simply signs in again, now without it.
     if (!user.totpSecretBase64) {
@@ -49,7 +49,7 @@ export async function signInWithTotp(
       throw knownError('INVALID_TOTP_CODE');
     }
     const step = acceptedTotpStep(openTotpSecret(ctx, user.totpSecretBase64), input.totp, ctx.clock.now(), user.totpLastUsedStep);
-    const recoveryCodesRemaining = step === null ? useRecoveryCode(ctx, tx, projectId, userId, input.totp) : null;
+    const recoveryCodesRemaining = step === null ? await useRecoveryCode(ctx, tx, projectId, userId, input.totp) : null;
     if (step === null && recoveryCodesRemaining === null) {
       if (guess.failed().backstopTripped) backstopTripped = userId;
       failedFor = userId;
@@ -59,18 +59,18 @@ export async function signInWithTotp(
     if (step !== null) tx.update(users).set({ totpLastUsedStep: step }).where(eq(users.id, userId)).run();
     return { userId, isNewUser, recoveryCodesRemaining, method: method ?? 'password' };
   });
-  let attempt: ReturnType<typeof checkTotp>;
+  let attempt: Awaited<ReturnType<typeof checkTotp>>;
   try {
-    attempt = checkTotp();
+    attempt = await checkTotp();
   } finally {
     // Outside the code's transaction, which a wrong code rolls back: the email and the audit
     // event of the failure must survive it.
-    if (backstopTripped) offerAccountUnlock(ctx, projectId, 'totp', backstopTripped);
-    if (failedFor) recordAuditEvent(ctx, { projectId, type: 'sign_in.failed', userId: failedFor, details: { method: 'totp', reason: 'wrong_code' } });
+    if (backstopTripped) await offerAccountUnlock(ctx, projectId, 'totp', backstopTripped);
+    if (failedFor) await recordAuditEvent(ctx, { projectId, type: 'sign_in.failed', userId: failedFor, details: { method: 'totp', reason: 'wrong_code' } });
   }
   const secondFactor = attempt.recoveryCodesRemaining === null ? 'totp' : 'recovery_code';
-  const tokens = await startSession(ctx, projectId, attempt.userId, undefined, () =>
-    recordAuditEvent(ctx, {
+  const tokens = await startSession(ctx, projectId, attempt.userId, undefined, async () =>
+    await recordAuditEvent(ctx, {
       projectId,
       type: 'sign_in.succeeded',
       userId: attempt.userId,

@@ -20,12 +20,12 @@ export interface OAuthProviderEntry {
   email: string | null;
 }
 
-export function findOAuthAccount(
+export async function findOAuthAccount(
   db: DbWriter,
   projectId: string,
   providerId: string,
   providerAccountId: string,
-): OAuthAccountRow | undefined {
+): Promise<OAuthAccountRow | undefined> {
   return db
     .select()
     .from(oauthAccounts)
@@ -39,7 +39,7 @@ export function findOAuthAccount(
     .get();
 }
 
-export function findUserOAuthAccounts(db: DbWriter, userId: string, providerId?: string): OAuthAccountRow[] {
+export async function findUserOAuthAccounts(db: DbWriter, userId: string, providerId?: string): Promise<OAuthAccountRow[]> {
   const condition = providerId
     ? and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.providerId, providerId))
     : eq(oauthAccounts.userId, userId);
@@ -47,7 +47,7 @@ export function findUserOAuthAccounts(db: DbWriter, userId: string, providerId?:
 }
 
 /** `oauth_providers` of several users at once, for list pages. */
-export function oauthProviderEntriesByUser(db: DbWriter, userIds: string[]): Map<string, OAuthProviderEntry[]> {
+export async function oauthProviderEntriesByUser(db: DbWriter, userIds: string[]): Promise<Map<string, OAuthProviderEntry[]>> {
   const byUser = new Map<string, OAuthProviderEntry[]>();
   if (userIds.length === 0) return byUser;
   const rows = db
@@ -72,18 +72,18 @@ export function oauthProviderEntry(row: OAuthAccountRow): OAuthProviderEntry {
  * Connects a provider account to a user. A provider account already connected to someone else
  * is refused; connecting it again to the same user changes nothing.
  */
-export function connectOAuthAccount(
+export async function connectOAuthAccount(
   ctx: Context,
   tx: DbWriter,
   projectId: string,
   userId: string,
   account: { providerId: string; providerAccountId: string; email: string | null },
-): OAuthAccountRow {
+): Promise<OAuthAccountRow> {
   if (!(oauthProviderIds as readonly string[]).includes(account.providerId)) {
     throw plainTextError('UNKNOWN_OAUTH_PROVIDER', account.providerId);
   }
   if (!account.providerAccountId) throw plainTextError('OAUTH_ACCOUNT_ID_MISSING');
-  const existing = findOAuthAccount(tx, projectId, account.providerId, account.providerAccountId);
+  const existing = await findOAuthAccount(tx, projectId, account.providerId, account.providerAccountId);
   if (existing) {
     if (existing.userId !== userId) throw knownError('OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER');
     if (account.email !== null && existing.email !== account.email) {
@@ -108,10 +108,10 @@ export function connectOAuthAccount(
  * Keeps the tokens of a fresh provider grant. A token of the same kind for exactly the same
  * scopes is dropped: the new one supersedes it.
  */
-export function storeProviderTokens(ctx: Context, tx: DbWriter, accountId: string, tokens: ProviderTokenSet): void {
+export async function storeProviderTokens(ctx: Context, tx: DbWriter, accountId: string, tokens: ProviderTokenSet): Promise<void> {
   const now = ctx.clock.now();
   const scopes = normalizeScopes(tokens.scopes);
-  const keep = (kind: 'access' | 'refresh', token: string, expiresAt: number | null) => {
+  const keep = async (kind: 'access' | 'refresh', token: string, expiresAt: number | null) => {
     tx.delete(oauthTokens)
       .where(and(eq(oauthTokens.oauthAccountId, accountId), eq(oauthTokens.kind, kind), eq(oauthTokens.scopes, scopes)))
       .run();
@@ -127,8 +127,8 @@ export function storeProviderTokens(ctx: Context, tx: DbWriter, accountId: strin
       })
       .run();
   };
-  keep('access', tokens.accessToken, tokens.expiresIn === undefined ? null : now + tokens.expiresIn * 1000);
-  if (tokens.refreshToken) keep('refresh', tokens.refreshToken, null);
+  await keep('access', tokens.accessToken, tokens.expiresIn === undefined ? null : now + tokens.expiresIn * 1000);
+  if (tokens.refreshToken) await keep('refresh', tokens.refreshToken, null);
 }
 
 export interface StoredProviderToken {
@@ -139,7 +139,7 @@ export interface StoredProviderToken {
 }
 
 /** The account's tokens of `kind`, newest first, opened. */
-export function listProviderTokens(ctx: Context, accountId: string, kind: 'access' | 'refresh'): StoredProviderToken[] {
+export async function listProviderTokens(ctx: Context, accountId: string, kind: 'access' | 'refresh'): Promise<StoredProviderToken[]> {
   return ctx.db
     .select()
     .from(oauthTokens)
@@ -155,7 +155,7 @@ export function listProviderTokens(ctx: Context, accountId: string, kind: 'acces
 }
 
 /** A refresh token the provider no longer honours is forgotten, so it is not tried again. */
-export function forgetProviderToken(ctx: Context, tokenId: string): void {
+export async function forgetProviderToken(ctx: Context, tokenId: string): Promise<void> {
   ctx.db.delete(oauthTokens).where(eq(oauthTokens.id, tokenId)).run();
 }
 

@@ -22,8 +22,8 @@ function view(row: PasskeyRow): PasskeyView {
 }
 
 /** Oldest first, so "Passkey 1" comes before "Passkey 2". */
-export function listPasskeys(ctx: Context, projectId: string, userId: string): PasskeyView[] {
-  requireUserRow(ctx.db, projectId, userId);
+export async function listPasskeys(ctx: Context, projectId: string, userId: string): Promise<PasskeyView[]> {
+  await requireUserRow(ctx.db, projectId, userId);
   return ctx.db
     .select()
     .from(passkeys)
@@ -36,18 +36,18 @@ export function listPasskeys(ctx: Context, projectId: string, userId: string): P
 const ofUser = (projectId: string, userId: string, passkeyId: string) =>
   and(eq(passkeys.projectId, projectId), eq(passkeys.userId, userId), eq(passkeys.id, passkeyId));
 
-export function renamePasskey(ctx: Context, projectId: string, userId: string, passkeyId: string, name: string): PasskeyView {
-  return writeTransaction(ctx, (tx) => {
+export async function renamePasskey(ctx: Context, projectId: string, userId: string, passkeyId: string, name: string): Promise<PasskeyView> {
+  return await writeTransaction(ctx, async (tx) => {
     const [row] = tx.update(passkeys).set({ name }).where(ofUser(projectId, userId, passkeyId)).returning().all();
     if (!row) throw plainTextError('PASSKEY_NOT_FOUND');
     return view(row);
   });
 }
 
-export function removePasskey(ctx: Context, projectId: string, userId: string, passkeyId: string): void {
-  writeTransaction(ctx, (tx) => {
+export async function removePasskey(ctx: Context, projectId: string, userId: string, passkeyId: string): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
     const removed = tx.delete(passkeys).where(ofUser(projectId, userId, passkeyId)).returning({ name: passkeys.name }).all();
     if (removed.length === 0) throw plainTextError('PASSKEY_NOT_FOUND');
-    recordAuditEvent(ctx, { projectId, type: 'passkey.removed', userId, details: { name: removed[0]!.name } });
+    await recordAuditEvent(ctx, { projectId, type: 'passkey.removed', userId, details: { name: removed[0]!.name } });
   });
 }

@@ -28,8 +28,8 @@ interface ChallengeData {
   user_id?: string;
 }
 
-function requirePasskeysEnabled(ctx: Context, projectId: string) {
-  const project = requireProject(ctx, projectId);
+async function requirePasskeysEnabled(ctx: Context, projectId: string) {
+  const project = await requireProject(ctx, projectId);
   if (!project.passkeyEnabled) throw knownError('PASSKEY_AUTHENTICATION_NOT_ENABLED');
   return project;
 }
@@ -49,7 +49,7 @@ function originOfClientData(clientDataJSON: unknown): string | undefined {
  * The origin the ceremony ran at, if the project accepts it, and the RP id that goes with it.
  * Trusted domains are compared as whole origins: another port or scheme is another site.
  */
-function acceptedOrigin(ctx: Context, projectId: string, clientDataJSON: unknown): { origin: string; rpId: string } | undefined {
+async function acceptedOrigin(ctx: Context, projectId: string, clientDataJSON: unknown): Promise<{ origin: string; rpId: string } | undefined> {
   const claimed = originOfClientData(clientDataJSON);
   if (!claimed) return undefined;
   let url: URL;
@@ -59,7 +59,7 @@ function acceptedOrigin(ctx: Context, projectId: string, clientDataJSON: unknown
     return undefined;
   }
   if (url.origin !== claimed) return undefined;
-  const project = requireProject(ctx, projectId);
+  const project = await requireProject(ctx, projectId);
   if (project.allowLocalhost && isLocalhostName(url.hostname)) return { origin: claimed, rpId: url.hostname };
   const trusted = ctx.db
     .select({ domain: projectDomains.domain })
@@ -70,7 +70,7 @@ function acceptedOrigin(ctx: Context, projectId: string, clientDataJSON: unknown
   return trusted ? { origin: claimed, rpId: url.hostname } : undefined;
 }
 
-function userPasskeys(ctx: Context, userId: string) {
+async function userPasskeys(ctx: Context, userId: string) {
   return ctx.db.select().from(passkeys).where(eq(passkeys.userId, userId)).all();
 }
 
@@ -79,8 +79,8 @@ export async function initiatePasskeyRegistration(
   projectId: string,
   userId: string,
 ): Promise<{ options_json: unknown; code: string }> {
-  const project = requirePasskeysEnabled(ctx, projectId);
-  const user = readUserServerView(ctx, projectId, userId);
+  const project = await requirePasskeysEnabled(ctx, projectId);
+  const user = await readUserServerView(ctx, projectId, userId);
   const { generateRegistrationOptions } = await loadVendorModule('webauthn');
   const options = await generateRegistrationOptions({
     rpName: project.displayName,
@@ -91,11 +91,11 @@ export async function initiatePasskeyRegistration(
     timeout: ceremonyTimeoutMillis,
     attestationType: 'none',
     // An authenticator that already holds a passkey of this user is not asked for a second one.
-    excludeCredentials: userPasskeys(ctx, userId).map((p) => ({ id: p.credentialId })),
+    excludeCredentials: (await userPasskeys(ctx, userId)).map((p) => ({ id: p.credentialId })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
   const data: ChallengeData = { challenge: options.challenge, user_id: userId };
-  const code = createVerificationCode(ctx, ctx.db, projectId, 'passkey_registration', { ...data });
+  const code = await createVerificationCode(ctx, ctx.db, projectId, 'passkey_registration', { ...data });
   return { options_json: options, code };
 }
 
@@ -110,11 +110,11 @@ export async function registerPasskey(
   userId: string,
   input: { credential: unknown; code: string; name?: string },
 ): Promise<{ user_handle: string }> {
-  requirePasskeysEnabled(ctx, projectId);
-  const data = consumeVerificationCode(ctx, projectId, 'passkey_registration', input.code, (_tx, d) => d) as unknown as ChallengeData;
+  await requirePasskeysEnabled(ctx, projectId);
+  const data = await consumeVerificationCode(ctx, projectId, 'passkey_registration', input.code, (_tx, d) => d) as unknown as ChallengeData;
   if (data.user_id !== userId) throw knownError('PASSKEY_REGISTRATION_FAILED', 'The registration was started by another user.');
   const credential = input.credential as RegistrationResponseJSON;
-  const accepted = acceptedOrigin(ctx, projectId, credential?.response?.clientDataJSON);
+  const accepted = await acceptedOrigin(ctx, projectId, credential?.response?.clientDataJSON);
   if (!accepted) throw knownError('PASSKEY_AUTHENTICATION_FAILED', 'The passkey was created on a site this project does not trust.');
   const { verifyRegistrationResponse } = await loadVendorModule('webauthn');
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -132,8 +132,8 @@ export async function registerPasskey(
   if (!verification.verified) throw knownError('PASSKEY_REGISTRATION_FAILED', 'The passkey could not be verified.');
   const { credential: verified } = verification.registrationInfo;
   const userHandle = Buffer.from(userId, 'utf8').toString('base64url');
-  writeTransaction(ctx, (tx) => {
-    requireUserRow(tx, projectId, userId);
+  await writeTransaction(ctx, async (tx) => {
+    await requireUserRow(tx, projectId, userId);
     const taken = tx
       .select({ id: passkeys.id })
       .from(passkeys)
@@ -157,7 +157,7 @@ export async function registerPasskey(
         createdAt: ctx.clock.now(),
       })
       .run();
-    recordAuditEvent(ctx, { projectId, type: 'passkey.added', userId, details: { name } });
+    await recordAuditEvent(ctx, { projectId, type: 'passkey.added', userId, details: { name } });
   });
   return { user_handle: userHandle };
 }
@@ -166,7 +166,7 @@ export async function initiatePasskeyAuthentication(
   ctx: Context,
   projectId: string,
 ): Promise<{ options_json: unknown; code: string }> {
-  requirePasskeysEnabled(ctx, projectId);
+  await requirePasskeysEnabled(ctx, projectId);
   // Empty allowCredentials: the browser offers the passkeys it holds for the site (discoverable).
   const { generateAuthenticationOptions } = await loadVendorModule('webauthn');
   const options = await generateAuthenticationOptions({
@@ -177,7 +177,7 @@ export async function initiatePasskeyAuthentication(
   // Stack sends the empty list explicitly; the library leaves the field out when it is empty.
   const optionsJson = { ...options, allowCredentials: options.allowCredentials ?? [] };
   const data: ChallengeData = { challenge: options.challenge };
-  const code = createVerificationCode(ctx, ctx.db, projectId, 'passkey_authentication', { ...data });
+  const code = await createVerificationCode(ctx, ctx.db, projectId, 'passkey_authentication', { ...data });
   return { options_json: optionsJson, code };
 }
 
@@ -194,11 +194,11 @@ export async function signInWithPasskey(
   projectId: string,
   input: { authentication_response: unknown; code: string },
 ): Promise<PasskeySignInResult> {
-  requirePasskeysEnabled(ctx, projectId);
-  const data = consumeVerificationCode(ctx, projectId, 'passkey_authentication', input.code, (_tx, d) => d) as unknown as ChallengeData;
+  await requirePasskeysEnabled(ctx, projectId);
+  const data = await consumeVerificationCode(ctx, projectId, 'passkey_authentication', input.code, (_tx, d) => d) as unknown as ChallengeData;
   const response = input.authentication_response as AuthenticationResponseJSON;
   const failed = (why: string) => knownError('PASSKEY_AUTHENTICATION_FAILED', why);
-  const accepted = acceptedOrigin(ctx, projectId, response?.response?.clientDataJSON);
+  const accepted = await acceptedOrigin(ctx, projectId, response?.response?.clientDataJSON);
   if (!accepted) throw failed('The passkey was used on a site this project does not trust.');
   const stored =
     typeof response?.id === 'string'
@@ -238,7 +238,7 @@ export async function signInWithPasskey(
     .returning({ id: passkeys.id })
     .all();
   if (updated.length === 0) throw failed('The passkey could not be verified.');
-  const user = requireUserRow(ctx.db, projectId, stored.userId);
+  const user = await requireUserRow(ctx.db, projectId, stored.userId);
   const result = await completeSignIn(ctx, projectId, user, { method: 'passkey' });
   return { ...result, is_new_user: false };
 }

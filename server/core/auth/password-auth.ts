@@ -20,8 +20,8 @@ import { insertUser } from '../users/users';
 import { findPrimaryEmailChannel, findUserByAuthEmail, requireUserRow } from '../storage/user-queries';
 
 /** The project, if it allows email-and-password sign-in; every /auth/password/* call checks it first. */
-export function requirePasswordAuth(ctx: Context, projectId: string) {
-  const project = requireProject(ctx, projectId);
+export async function requirePasswordAuth(ctx: Context, projectId: string) {
+  const project = await requireProject(ctx, projectId);
   if (!project.credentialEnabled) throw knownError('PASSWORD_AUTHENTICATION_NOT_ENABLED');
   return project;
 }
@@ -32,13 +32,13 @@ export async function signUpWithPassword(
   input: { email: string; password: string; verification_callback_url?: string },
   origin: RequestOrigin,
 ): Promise<SignInResult> {
-  const project = requirePasswordAuth(ctx, projectId);
+  const project = await requirePasswordAuth(ctx, projectId);
   checkPasswordLength(input.password, { requireMinimum: true });
   if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
   await checkPasswordStrength(input.password, { enabled: project.passwordStrengthCheck, email: input.email });
   // The limit comes after the cheap checks, so it never hides the answer the request would get
   // without it (an address in use says so, as it does on every sign-up form anyway).
-  if (findUserByAuthEmail(ctx, projectId, input.email)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
+  if (await findUserByAuthEmail(ctx, projectId, input.email)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
   consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
   const userId = await insertUser(ctx, projectId, {
     primary_email: input.email,
@@ -46,15 +46,15 @@ export async function signUpWithPassword(
     primary_email_auth_enabled: true,
     password: input.password,
   }, { passwordStrengthChecked: true });
-  if (input.verification_callback_url) sendSignUpVerification(ctx, projectId, userId, input.verification_callback_url);
-  return completeSignIn(ctx, projectId, { id: userId, requiresTotpMfa: false }, { method: 'password', isNewUser: true });
+  if (input.verification_callback_url) await sendSignUpVerification(ctx, projectId, userId, input.verification_callback_url);
+  return await completeSignIn(ctx, projectId, { id: userId, requiresTotpMfa: false }, { method: 'password', isNewUser: true });
 }
 
 /** Sign-up succeeds whatever happens to its verification email, e.g. an untrusted URL. */
-function sendSignUpVerification(ctx: Context, projectId: string, userId: string, callbackUrl: string): void {
+async function sendSignUpVerification(ctx: Context, projectId: string, userId: string, callbackUrl: string): Promise<void> {
   try {
-    const primary = findPrimaryEmailChannel(ctx.db, userId);
-    if (primary) sendEmailVerificationCode(ctx, projectId, primary, callbackUrl, 'counted-by-sign-up');
+    const primary = await findPrimaryEmailChannel(ctx.db, userId);
+    if (primary) await sendEmailVerificationCode(ctx, projectId, primary, callbackUrl, 'counted-by-sign-up');
   } catch (error) {
     ctx.log.warn(`no verification email after sign-up: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -66,18 +66,18 @@ export async function signInWithPassword(
   input: { email: string; password: string },
   origin: RequestOrigin,
 ): Promise<SignInResult> {
-  requirePasswordAuth(ctx, projectId);
+  await requirePasswordAuth(ctx, projectId);
   consumeRateLimit(ctx, 'passwordSignInPerIp', projectId, origin.ip);
   // Counted before the slow verification below, so concurrent guesses cannot outrun the count.
   const guess = reserveGuess(ctx, 'password', projectId, input.email, origin.ip);
-  const user = findUserByAuthEmail(ctx, projectId, input.email);
+  const user = await findUserByAuthEmail(ctx, projectId, input.email);
   let passwordMatches = false;
   if (user?.passwordHash) passwordMatches = await verifyPassword(input.password, user.passwordHash);
   // An unknown email costs one verification too, so timing does not tell which emails exist.
   else await verifyAgainstDummyHash(input.password);
   if (!user?.passwordHash || !passwordMatches) {
-    if (guess.failed().backstopTripped) offerAccountUnlock(ctx, projectId, 'password', input.email);
-    recordAuditEvent(ctx, {
+    if (guess.failed().backstopTripped) await offerAccountUnlock(ctx, projectId, 'password', input.email);
+    await recordAuditEvent(ctx, {
       projectId,
       type: 'sign_in.failed',
       userId: user?.id ?? null,
@@ -95,7 +95,7 @@ export async function signInWithPassword(
       .where(eq(users.id, user.id))
       .run();
   }
-  return completeSignIn(ctx, projectId, user, { method: 'password' });
+  return await completeSignIn(ctx, projectId, user, { method: 'password' });
 }
 
 /** Changes a known password; the caller's own session (its refresh token) survives. */
@@ -106,16 +106,16 @@ export async function updatePassword(
   input: { old_password: string; new_password: string },
   keepRefreshToken: string | undefined,
 ): Promise<void> {
-  const project = requirePasswordAuth(ctx, projectId);
+  const project = await requirePasswordAuth(ctx, projectId);
   checkPasswordLength(input.new_password, { requireMinimum: true });
-  const user = requireUserRow(ctx.db, projectId, userId);
-  const email = findPrimaryEmailChannel(ctx.db, userId)?.value;
+  const user = await requireUserRow(ctx.db, projectId, userId);
+  const email = (await findPrimaryEmailChannel(ctx.db, userId))?.value;
   await checkPasswordStrength(input.new_password, { enabled: project.passwordStrengthCheck, email });
   if (!user.passwordHash) throw knownError('USER_DOES_NOT_HAVE_PASSWORD');
   consumeRateLimit(ctx, 'passwordCheckPerUser', projectId, userId);
   if (!(await verifyPassword(input.old_password, user.passwordHash))) throw knownError('PASSWORD_CONFIRMATION_MISMATCH');
   const newHash = await hashPassword(input.new_password);
-  writeTransaction(ctx, (tx) => replaceUserPassword(ctx, tx, projectId, userId, newHash, { keepRefreshToken }));
+  await writeTransaction(ctx, async (tx) => await replaceUserPassword(ctx, tx, projectId, userId, newHash, { keepRefreshToken }));
 }
 
 /**
@@ -129,14 +129,14 @@ export async function setPassword(
   password: string,
   keepRefreshToken: string | undefined,
 ): Promise<void> {
-  const project = requirePasswordAuth(ctx, projectId);
+  const project = await requirePasswordAuth(ctx, projectId);
   checkPasswordLength(password, { requireMinimum: true });
-  const email = findPrimaryEmailChannel(ctx.db, userId)?.value;
+  const email = (await findPrimaryEmailChannel(ctx.db, userId))?.value;
   await checkPasswordStrength(password, { enabled: project.passwordStrengthCheck, email });
   const newHash = await hashPassword(password);
-  writeTransaction(ctx, (tx) => {
-    const user = requireUserRow(tx, projectId, userId);
+  await writeTransaction(ctx, async (tx) => {
+    const user = await requireUserRow(tx, projectId, userId);
     if (user.passwordHash) throw plainTextError('USER_ALREADY_HAS_PASSWORD');
-    replaceUserPassword(ctx, tx, projectId, userId, newHash, { keepRefreshToken });
+    await replaceUserPassword(ctx, tx, projectId, userId, newHash, { keepRefreshToken });
   });
 }

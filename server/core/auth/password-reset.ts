@@ -16,29 +16,29 @@ import { checkVerificationCode, consumeVerificationCode, createVerificationCode 
 
 export const passwordResetRequestAnswer = { success: 'maybe, only if user with e-mail exists' } as const;
 
-export function sendPasswordResetCode(
+export async function sendPasswordResetCode(
   ctx: Context,
   projectId: string,
   email: string,
   callbackUrl: string,
   origin: RequestOrigin,
-): void {
-  requirePasswordAuth(ctx, projectId);
+): Promise<void> {
+  await requirePasswordAuth(ctx, projectId);
   // The limits count unknown emails too, or they would tell which emails exist; and the work
   // only a known email costs happens after the answer, or its time would tell.
-  sendCodeByEmailAfterAnswer(ctx, projectId, { recipient: email, callbackUrl, origin }, (tx) => {
-    const user = findUserByAuthEmail(ctx, projectId, email);
+  await sendCodeByEmailAfterAnswer(ctx, projectId, { recipient: email, callbackUrl, origin }, async (tx) => {
+    const user = await findUserByAuthEmail(ctx, projectId, email);
     if (!user) return;
-    const code = createVerificationCode(ctx, tx, projectId, 'password_reset', { user_id: user.id });
-    queueTemplatedEmail(ctx, tx, projectId, 'password_reset', email, {
+    const code = await createVerificationCode(ctx, tx, projectId, 'password_reset', { user_id: user.id });
+    await queueTemplatedEmail(ctx, tx, projectId, 'password_reset', email, {
       userDisplayName: user.displayName ?? email,
       passwordResetLink: linkWithCode(callbackUrl, code),
     });
   });
 }
 
-export function checkPasswordResetCode(ctx: Context, projectId: string, code: string): void {
-  checkVerificationCode(ctx, projectId, 'password_reset', code);
+export async function checkPasswordResetCode(ctx: Context, projectId: string, code: string): Promise<void> {
+  await checkVerificationCode(ctx, projectId, 'password_reset', code);
 }
 
 /**
@@ -47,14 +47,14 @@ export function checkPasswordResetCode(ctx: Context, projectId: string, code: st
  * user their link.
  */
 export async function resetPassword(ctx: Context, projectId: string, code: string, password: string): Promise<void> {
-  const project = requirePasswordAuth(ctx, projectId);
+  const project = await requirePasswordAuth(ctx, projectId);
   checkPasswordLength(password, { requireMinimum: true });
   // The user (and so the email to compare with) is known only once the code is read, inside
   // its transaction; a refusal there rolls the code's use back, so the link still works.
   await checkPasswordStrength(password, { enabled: project.passwordStrengthCheck });
   const passwordHash = await hashPassword(password);
-  consumeVerificationCode(ctx, projectId, 'password_reset', code, (tx, { user_id: userId }) => {
-    if (project.passwordStrengthCheck) checkPasswordAvoidsEmail(password, findPrimaryEmailChannel(tx, String(userId))?.value);
-    replaceUserPassword(ctx, tx, projectId, String(userId), passwordHash);
+  await consumeVerificationCode(ctx, projectId, 'password_reset', code, async (tx, { user_id: userId }) => {
+    if (project.passwordStrengthCheck) checkPasswordAvoidsEmail(password, (await findPrimaryEmailChannel(tx, String(userId)))?.value);
+    await replaceUserPassword(ctx, tx, projectId, String(userId), passwordHash);
   });
 }

@@ -39,12 +39,12 @@ export function isOAuthProviderId(id: string): id is OAuthProviderId {
  * endpoints: its page where browsers reach authd, its token and user-info where authd reaches
  * itself.
  */
-export function resolveProjectProvider(
+export async function resolveProjectProvider(
   ctx: Context,
   projectId: string,
   providerId: string,
   authdOrigins: Pick<AuthdOrigins, 'public' | 'local'>,
-): ResolvedOAuthProvider {
+): Promise<ResolvedOAuthProvider> {
   const entry = isOAuthProviderId(providerId)
     ? ctx.db
         .select()

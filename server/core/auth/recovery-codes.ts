@@ -41,7 +41,7 @@ function formatted(code: string): string {
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
 
-export function countUnusedRecoveryCodes(db: DbWriter, projectId: string, userId: string): number {
+export async function countUnusedRecoveryCodes(db: DbWriter, projectId: string, userId: string): Promise<number> {
   const [row] = db
     .select({ unused: count() })
     .from(mfaRecoveryCodes)
@@ -51,28 +51,28 @@ export function countUnusedRecoveryCodes(db: DbWriter, projectId: string, userId
 }
 
 /** The user's codes left, for the security page (never the codes themselves). */
-export function readRecoveryCodeStatus(ctx: Context, projectId: string, userId: string): { remaining_count: number } {
-  requireUserRow(ctx.db, projectId, userId);
-  return { remaining_count: countUnusedRecoveryCodes(ctx.db, projectId, userId) };
+export async function readRecoveryCodeStatus(ctx: Context, projectId: string, userId: string): Promise<{ remaining_count: number }> {
+  await requireUserRow(ctx.db, projectId, userId);
+  return { remaining_count: await countUnusedRecoveryCodes(ctx.db, projectId, userId) };
 }
 
 /** A fresh set of ten codes for a user with TOTP on; any earlier set stops working. */
-export function makeRecoveryCodes(ctx: Context, projectId: string, userId: string): RecoveryCodeSet {
+export async function makeRecoveryCodes(ctx: Context, projectId: string, userId: string): Promise<RecoveryCodeSet> {
   const codes = Array.from({ length: recoveryCodeCount }, () => randomCrockfordString(recoveryCodeLength));
-  writeTransaction(ctx, (tx) => {
-    const user = requireUserRow(tx, projectId, userId);
+  await writeTransaction(ctx, async (tx) => {
+    const user = await requireUserRow(tx, projectId, userId);
     if (!user.totpSecretBase64) throw plainTextError('MFA_NOT_ENABLED_FOR_RECOVERY_CODES');
-    dropRecoveryCodes(tx, projectId, userId);
+    await dropRecoveryCodes(tx, projectId, userId);
     const createdAt = ctx.clock.now();
     tx.insert(mfaRecoveryCodes)
       .values(codes.map((code) => ({ id: crypto.randomUUID(), projectId, userId, codeDigest: recoveryCodeDigest(ctx, code), createdAt })))
       .run();
-    recordAuditEvent(ctx, { projectId, type: 'mfa.recovery_codes_made', userId });
+    await recordAuditEvent(ctx, { projectId, type: 'mfa.recovery_codes_made', userId });
   });
   return { codes: codes.map(formatted), remaining_count: codes.length };
 }
 
-export function dropRecoveryCodes(tx: Tx, projectId: string, userId: string): void {
+export async function dropRecoveryCodes(tx: Tx, projectId: string, userId: string): Promise<void> {
   tx.delete(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.projectId, projectId), eq(mfaRecoveryCodes.userId, userId))).run();
 }
 
@@ -80,7 +80,7 @@ export function dropRecoveryCodes(tx: Tx, projectId: string, userId: string): vo
  * Marks the typed code used if it is one of the user's unused codes, in the caller's
  * transaction. Returns how many are left, or null for a wrong or used code.
  */
-export function useRecoveryCode(ctx: Context, tx: DbWriter, projectId: string, userId: string, typed: string): number | null {
+export async function useRecoveryCode(ctx: Context, tx: DbWriter, projectId: string, userId: string, typed: string): Promise<number | null> {
   const normalized = normalizeRecoveryCode(typed);
   if (normalized === null) return null;
   // The digest is keyed, so looking it up by equality reveals nothing about the codes.
@@ -97,5 +97,5 @@ export function useRecoveryCode(ctx: Context, tx: DbWriter, projectId: string, u
     )
     .returning({ id: mfaRecoveryCodes.id })
     .all();
-  return used.length === 0 ? null : countUnusedRecoveryCodes(tx, projectId, userId);
+  return used.length === 0 ? null : await countUnusedRecoveryCodes(tx, projectId, userId);
 }

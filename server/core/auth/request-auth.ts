@@ -53,7 +53,7 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
   if (h.projectId !== undefined && h.accessToken !== undefined) {
     const token = await verifyAccessToken(ctx, h.projectId, h.accessToken);
     // A deleted user's still-unexpired token simply means "no user".
-    if (userExists(ctx, token.userId)) userId = token.userId;
+    if (await userExists(ctx, token.userId)) userId = token.userId;
   }
   const anyKey = h.publishableClientKey ?? h.secretServerKey ?? h.superSecretAdminKey ?? h.adminAccessToken;
   if (h.accessType === undefined) {
@@ -89,7 +89,7 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
       )[accessType],
     );
   }
-  if (!isValidApiKey(ctx, projectId, keyKindForAccessType[accessType], presented)) {
+  if (!await isValidApiKey(ctx, projectId, keyKindForAccessType[accessType], presented)) {
     const code = (
       {
         client: 'INVALID_PUBLISHABLE_CLIENT_KEY',

@@ -31,8 +31,8 @@ export async function createSession(
   userId: string,
   expiresInMillis: number = defaultSessionLifetimeMillis,
 ): Promise<SessionTokens> {
-  if (!findUserRow(ctx.db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
-  return startSession(ctx, projectId, userId, expiresInMillis);
+  if (!await findUserRow(ctx.db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
+  return await startSession(ctx, projectId, userId, expiresInMillis);
 }
 
 const insertRefreshToken = (db: Db) =>
@@ -55,11 +55,11 @@ export async function startSession(
   userId: string,
   expiresInMillis: number = defaultSessionLifetimeMillis,
   /** Writes that belong with the new session (its sign-in's audit event), in its transaction. */
-  alongside?: (tx: Tx) => void,
+  alongside?: (tx: Tx) => Promise<void> | void,
 ): Promise<SessionTokens> {
   const refreshToken = randomCrockfordString(45);
   const now = ctx.clock.now();
-  const insert = () =>
+  const insert = async () =>
     prepared(ctx, insertRefreshToken).run({
       id: crypto.randomUUID(),
       projectId,
@@ -68,11 +68,11 @@ export async function startSession(
       createdAt: now,
       expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
     });
-  writeTransaction(ctx, (tx) => {
-    insert();
-    alongside?.(tx);
+  await writeTransaction(ctx, async (tx) => {
+    await insert();
+    await alongside?.(tx);
     // The access token below is the user's activity; written here, it shares the session's commit.
-    recordUserActivity(ctx, userId, now);
+    await recordUserActivity(ctx, userId, now);
   });
   return { access_token: await signAccessToken(ctx, projectId, userId, now), refresh_token: refreshToken };
 }
@@ -132,7 +132,7 @@ export async function refreshAccessToken(
     throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   }
   const lastUse = { lastUsedAt: now, lastUsedIp: origin.ip, lastUsedUserAgent: origin.userAgent?.slice(0, 300) ?? null };
-  if (!findProjectRow(ctx, projectId)?.refreshTokenRotation) {
+  if (!(await findProjectRow(ctx, projectId))?.refreshTokenRotation) {
     if (row.lastUsedAt === null || now - row.lastUsedAt >= lastUseResolutionMillis) {
       ctx.db.update(refreshTokens).set(lastUse).where(eq(refreshTokens.id, row.id)).run();
     }
@@ -140,7 +140,7 @@ export async function refreshAccessToken(
   }
   const next = randomCrockfordString(45);
   const sessionId = row.sessionId ?? row.id;
-  writeTransaction(ctx, (tx) => {
+  await writeTransaction(ctx, async (tx) => {
     // Claimed once: of two refreshes with the same token, the second finds it replaced (reuse).
     const claimed = tx
       .update(refreshTokens)
@@ -169,8 +169,8 @@ export async function refreshAccessToken(
 }
 
 /** Sign-out: deletes that refresh token within the project, with the tokens it replaced. */
-export function endSession(ctx: Context, projectId: string, refreshToken: string): void {
-  writeTransaction(ctx, (tx) => {
+export async function endSession(ctx: Context, projectId: string, refreshToken: string): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
     const deleted = tx
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.tokenHash, sha256Hex(refreshToken))))
@@ -179,12 +179,12 @@ export function endSession(ctx: Context, projectId: string, refreshToken: string
     if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
     const { sessionId, userId } = deleted[0]!;
     if (sessionId !== null) tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId)).run();
-    recordAuditEvent(ctx, { projectId, type: 'sign_out', userId });
+    await recordAuditEvent(ctx, { projectId, type: 'sign_out', userId });
   });
 }
 
 /** Ends every session of the user except, optionally, the one holding `keepRefreshToken`. */
-export function endOtherSessions(db: DbWriter, userId: string, keepRefreshToken?: string): void {
+export async function endOtherSessions(db: DbWriter, userId: string, keepRefreshToken?: string): Promise<void> {
   const condition = keepRefreshToken
     ? and(eq(refreshTokens.userId, userId), ne(refreshTokens.tokenHash, sha256Hex(keepRefreshToken)))
     : eq(refreshTokens.userId, userId);
@@ -195,13 +195,13 @@ export function endOtherSessions(db: DbWriter, userId: string, keepRefreshToken?
  * The token endpoint's client: client_id names the project and client_secret is its
  * publishable key. A bad pair answers with client_id null, as Stack does. Returns the project.
  */
-export function requireOAuthClient(ctx: Context, form: { client_id?: string; client_secret?: string }): string {
+export async function requireOAuthClient(ctx: Context, form: { client_id?: string; client_secret?: string }): Promise<string> {
   const projectId = form.client_id;
   if (
     !projectId ||
     !form.client_secret ||
-    !projectExists(ctx, projectId) ||
-    !isValidApiKey(ctx, projectId, 'publishable_client_key', form.client_secret)
+    !await projectExists(ctx, projectId) ||
+    !await isValidApiKey(ctx, projectId, 'publishable_client_key', form.client_secret)
   ) {
     throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', null);
   }
@@ -214,7 +214,7 @@ export async function exchangeTokenGrant(
   form: { grant_type: string; client_id?: string; client_secret?: string; refresh_token?: string },
   origin?: RefreshOrigin,
 ): Promise<RefreshedTokens> {
-  const projectId = requireOAuthClient(ctx, form);
+  const projectId = await requireOAuthClient(ctx, form);
   if (form.grant_type !== 'refresh_token') {
     throw knownError(
       'SCHEMA_ERROR',
@@ -222,5 +222,5 @@ export async function exchangeTokenGrant(
     );
   }
   if (!form.refresh_token) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
-  return refreshAccessToken(ctx, projectId, form.refresh_token, origin);
+  return await refreshAccessToken(ctx, projectId, form.refresh_token, origin);
 }

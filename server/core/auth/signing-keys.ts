@@ -37,8 +37,8 @@ function isStillVerifying(ctx: Context, row: SigningKeyRow): boolean {
   return row.retiredAt === null || row.retiredAt + ctx.settings.accessTokenLifetimeMillis > ctx.clock.now();
 }
 
-function projectKeyRows(ctx: Context, projectId: string): SigningKeyRow[] {
-  const rows = keyRowsCache.get(ctx, projectId, () =>
+async function projectKeyRows(ctx: Context, projectId: string): Promise<SigningKeyRow[]> {
+  const rows = await keyRowsCache.get(ctx, projectId, async () =>
     ctx.db
       .select()
       .from(projectSigningKeys)
@@ -50,15 +50,15 @@ function projectKeyRows(ctx: Context, projectId: string): SigningKeyRow[] {
 }
 
 /** The key that signs the project's new access tokens, made on first use. */
-export function getProjectSigningKey(ctx: Context, projectId: string): Promise<ProjectSigningKey> {
-  const current = projectKeyRows(ctx, projectId).find((row) => row.retiredAt === null);
+export async function getProjectSigningKey(ctx: Context, projectId: string): Promise<ProjectSigningKey> {
+  const current = (await projectKeyRows(ctx, projectId)).find((row) => row.retiredAt === null);
   if (current) return importSigningKey(ctx, current);
-  return createFirstSigningKey(ctx, projectId);
+  return await createFirstSigningKey(ctx, projectId);
 }
 
 /** The public key `keyId` of the project, if it still verifies; tokens name theirs in `kid`. */
-export function findProjectVerificationKey(ctx: Context, projectId: string, keyId: string): Promise<CryptoKey> | undefined {
-  const row = projectKeyRows(ctx, projectId).find((r) => r.keyId === keyId);
+export async function findProjectVerificationKey(ctx: Context, projectId: string, keyId: string): Promise<CryptoKey | undefined> {
+  const row = (await projectKeyRows(ctx, projectId)).find((r) => r.keyId === keyId);
   if (!row) return undefined;
   const verifiers = importedVerifiersOf(ctx);
   let key = verifiers.get(row.keyId);
@@ -71,10 +71,10 @@ export function findProjectVerificationKey(ctx: Context, projectId: string, keyI
 
 /** A project's published keys. An unknown project is a 404, never a new key pair. */
 export async function readProjectJwks(ctx: Context, projectId: string): Promise<{ keys: JWK[] }> {
-  if (!projectExists(ctx, projectId)) throw plainTextError('PROJECT_NOT_FOUND');
+  if (!await projectExists(ctx, projectId)) throw plainTextError('PROJECT_NOT_FOUND');
   await getProjectSigningKey(ctx, projectId);
   // Without `use`, as Stack's JWKS has it (keys made before this were stored with it).
-  return { keys: projectKeyRows(ctx, projectId).map((row) => withoutUse(row.publicJwk as JWK)) };
+  return { keys: (await projectKeyRows(ctx, projectId)).map((row) => withoutUse(row.publicJwk as JWK)) };
 }
 
 export interface SigningKeyRotation {
@@ -92,10 +92,10 @@ export interface SigningKeyRotation {
  * tokens already out keep verifying with the retired key until they expire.
  */
 export async function rotateProjectSigningKey(ctx: Context, projectId: string): Promise<SigningKeyRotation> {
-  requireProject(ctx, projectId);
+  await requireProject(ctx, projectId);
   const fresh = await generateSigningKeyRow(ctx, projectId);
   const now = ctx.clock.now();
-  const dropped = writeTransaction(ctx, (tx) => {
+  const dropped = await writeTransaction(ctx, async (tx) => {
     tx.update(projectSigningKeys)
       .set({ retiredAt: now })
       .where(and(eq(projectSigningKeys.projectId, projectId), isNull(projectSigningKeys.retiredAt)))
@@ -111,7 +111,7 @@ export async function rotateProjectSigningKey(ctx: Context, projectId: string): 
   return {
     project_id: projectId,
     new_key_id: fresh.keyId,
-    verifying_key_ids: projectKeyRows(ctx, projectId).map((row) => row.keyId),
+    verifying_key_ids: (await projectKeyRows(ctx, projectId)).map((row) => row.keyId),
     dropped_key_ids: dropped.map((row) => row.keyId),
   };
 }

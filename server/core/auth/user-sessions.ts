@@ -25,8 +25,8 @@ export interface UserSessionView {
 }
 
 /** Newest first; `currentRefreshToken` marks the caller's own session. */
-export function listUserSessions(ctx: Context, projectId: string, userId: string, currentRefreshToken?: string): UserSessionView[] {
-  requireUserRow(ctx.db, projectId, userId);
+export async function listUserSessions(ctx: Context, projectId: string, userId: string, currentRefreshToken?: string): Promise<UserSessionView[]> {
+  await requireUserRow(ctx.db, projectId, userId);
   const currentHash = currentRefreshToken === undefined ? undefined : sha256Hex(currentRefreshToken);
   return ctx.db
     .select()
@@ -48,9 +48,9 @@ export function listUserSessions(ctx: Context, projectId: string, userId: string
 }
 
 /** Ends one session of the user (every token of that sign-in); 404 text when it is not theirs. */
-export function endUserSession(ctx: Context, projectId: string, userId: string, sessionId: string): void {
-  writeTransaction(ctx, (tx) => {
-    requireUserRow(tx, projectId, userId);
+export async function endUserSession(ctx: Context, projectId: string, userId: string, sessionId: string): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
+    await requireUserRow(tx, projectId, userId);
     const ended = tx
       .delete(refreshTokens)
       .where(
@@ -63,21 +63,21 @@ export function endUserSession(ctx: Context, projectId: string, userId: string, 
       .returning({ id: refreshTokens.id })
       .all();
     if (ended.length === 0) throw plainTextError('SESSION_NOT_FOUND');
-    recordAuditEvent(ctx, { projectId, type: 'session.revoked', userId, details: { session_id: sessionId } });
+    await recordAuditEvent(ctx, { projectId, type: 'session.revoked', userId, details: { session_id: sessionId } });
   });
 }
 
 /** Ends every session of the user; access tokens already issued run out within their lifetime. Returns how many ended. */
-export function signOutEverywhere(ctx: Context, projectId: string, userId: string): number {
-  return writeTransaction(ctx, (tx) => {
-    requireUserRow(tx, projectId, userId);
+export async function signOutEverywhere(ctx: Context, projectId: string, userId: string): Promise<number> {
+  return await writeTransaction(ctx, async (tx) => {
+    await requireUserRow(tx, projectId, userId);
     const ended = tx
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.userId, userId)))
       .returning({ replacedAt: refreshTokens.replacedAt })
       .all()
       .filter((token) => token.replacedAt === null).length;
-    recordAuditEvent(ctx, { projectId, type: 'session.revoked', userId, details: { all: true, ended } });
+    await recordAuditEvent(ctx, { projectId, type: 'session.revoked', userId, details: { all: true, ended } });
     return ended;
   });
 }

@@ -59,14 +59,14 @@ const maxAttemptsOf = (kind: VerificationCodeKind) => (kind === 'mfa_attempt' ? 
 const nonceLength = 39;
 
 /** Stores a new code of `kind` with `data` under row `id` (an invitation's id, say) and returns it. */
-export function createVerificationCode(
+export async function createVerificationCode(
   ctx: Context,
   db: DbWriter,
   projectId: string,
   kind: VerificationCodeKind,
   data: Record<string, unknown>,
   id: string = crypto.randomUUID(),
-): string {
+): Promise<string> {
   const code = randomCrockfordString(45);
   const now = ctx.clock.now();
   db.insert(verificationCodes)
@@ -123,11 +123,11 @@ const markCodeUsed = (db: Db) =>
  * code they target. Committed on its own, before any check: a check that fails (NOT_FOUND for
  * a wrong guess) must not roll the count back.
  */
-function recordSubmission(ctx: Context, projectId: string, code: string): void {
+async function recordSubmission(ctx: Context, projectId: string, code: string): Promise<void> {
   prepared(ctx, countSubmission).run({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) });
 }
 
-function checkSubmittedCode(ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): CodeRow {
+async function checkSubmittedCode(ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): Promise<CodeRow> {
   const row = prepared(ctx, selectCode).get({ projectId, kind, codeHash: sha256Hex(code) });
   if (!row) throw knownError('VERIFICATION_CODE_NOT_FOUND');
   if (row.expiresAt <= ctx.clock.now()) throw knownError('VERIFICATION_CODE_EXPIRED');
@@ -138,32 +138,32 @@ function checkSubmittedCode(ctx: Context, projectId: string, kind: VerificationC
 }
 
 /** The check-code endpoints: the same checks, nothing consumed. Returns the code's data. */
-export function checkVerificationCode(
+export async function checkVerificationCode(
   ctx: Context,
   projectId: string,
   kind: VerificationCodeKind,
   submitted: string,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const code = submitted.toLowerCase();
-  recordSubmission(ctx, projectId, code);
-  return checkSubmittedCode(ctx, projectId, kind, code).data;
+  await recordSubmission(ctx, projectId, code);
+  return (await checkSubmittedCode(ctx, projectId, kind, code)).data;
 }
 
 /**
  * Checks the code, marks it used and runs `action` with the data stored with it, all in one
  * transaction, so the action's writes and the code's use commit together.
  */
-export function consumeVerificationCode<T>(
+export async function consumeVerificationCode<T>(
   ctx: Context,
   projectId: string,
   kind: VerificationCodeKind,
   submitted: string,
   action: (tx: DbWriter, data: Record<string, unknown>) => T,
-): T {
+): Promise<T> {
   const code = submitted.toLowerCase();
-  recordSubmission(ctx, projectId, code);
-  return writeTransaction(ctx, (tx) => {
-    const row = checkSubmittedCode(ctx, projectId, kind, code);
+  await recordSubmission(ctx, projectId, code);
+  return await writeTransaction(ctx, async (tx) => {
+    const row = await checkSubmittedCode(ctx, projectId, kind, code);
     prepared(ctx, markCodeUsed).run({ id: row.id, usedAt: ctx.clock.now() });
     return action(tx, row.data);
   });

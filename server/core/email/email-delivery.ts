@@ -63,7 +63,7 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
     .run(attempt, ctx.clock.now() + retryDelayMillis(attempt), message.id, message.attempts, 'pending');
   if (claimed.changes !== 1) return;
   try {
-    const transport = resolveEmailTransport(ctx, ctx.db, message.projectId);
+    const transport = await resolveEmailTransport(ctx, ctx.db, message.projectId);
     if (transport.kind !== 'smtp') throw new Error('no SMTP server is configured for this project any more');
     // Opened only here: a message that cannot be opened (the instance key was replaced) fails like
     // any other delivery error, with backoff and a visible last error.

@@ -27,7 +27,7 @@ export type EmailTransport =
     }
   | { kind: 'outbox' };
 
-export function resolveEmailTransport(ctx: Context, db: DbWriter, projectId: string): EmailTransport {
+export async function resolveEmailTransport(ctx: Context, db: DbWriter, projectId: string): Promise<EmailTransport> {
   const config = db.select().from(projectEmailConfigs).where(eq(projectEmailConfigs.projectId, projectId)).get();
   if (config?.type === 'standard' && config.host && config.port !== null && config.senderEmail) {
     return {
@@ -53,7 +53,7 @@ export function resolveEmailTransport(ctx: Context, db: DbWriter, projectId: str
         auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
       },
       // In the project's name, as Stack sends it, so end users see the app they signed up to.
-      from: `"${projectSenderName(db, projectId)}" <${ctx.settings.mailFrom ?? `noreply@${url.hostname}`}>`,
+      from: `"${await projectSenderName(db, projectId)}" <${ctx.settings.mailFrom ?? `noreply@${url.hostname}`}>`,
     };
   }
   if (ctx.mode === 'development') return { kind: 'outbox' };
@@ -61,14 +61,14 @@ export function resolveEmailTransport(ctx: Context, db: DbWriter, projectId: str
 }
 
 /** The project's display name as a sender name (quotes and line breaks removed, so it stays one header). */
-function projectSenderName(db: DbWriter, projectId: string): string {
+async function projectSenderName(db: DbWriter, projectId: string): Promise<string> {
   const project = db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).get();
   return (project?.displayName ?? 'authd').replace(/["\\\r\n]/g, '').trim() || 'authd';
 }
 
 /** Queues a message in the caller's transaction; development mail without SMTP is only kept. */
-export function queueEmail(ctx: Context, db: DbWriter, email: OutgoingEmail): void {
-  const transport = resolveEmailTransport(ctx, db, email.projectId);
+export async function queueEmail(ctx: Context, db: DbWriter, email: OutgoingEmail): Promise<void> {
+  const transport = await resolveEmailTransport(ctx, db, email.projectId);
   const now = ctx.clock.now();
   const id = crypto.randomUUID();
   db.insert(emailMessages)
@@ -108,7 +108,7 @@ export function openEmailMessage(ctx: Context, row: EmailMessageRow): EmailMessa
   };
 }
 
-export function listEmailMessages(ctx: Context, options: { recipient?: string; limit?: number } = {}): EmailMessageRow[] {
+export async function listEmailMessages(ctx: Context, options: { recipient?: string; limit?: number } = {}): Promise<EmailMessageRow[]> {
   return ctx.db
     .select()
     .from(emailMessages)

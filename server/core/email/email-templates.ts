@@ -23,7 +23,7 @@ export interface EmailTemplateView {
   is_default: boolean;
 }
 
-export function readEmailTemplate(db: DbWriter, projectId: string, type: EmailTemplateType): EmailTemplateView {
+export async function readEmailTemplate(db: DbWriter, projectId: string, type: EmailTemplateType): Promise<EmailTemplateView> {
   const row = db
     .select()
     .from(emailTemplates)
@@ -33,9 +33,11 @@ export function readEmailTemplate(db: DbWriter, projectId: string, type: EmailTe
   return { type, ...defaultEmailTemplates[type], is_default: true };
 }
 
-export function listEmailTemplates(ctx: Context, projectId: string): EmailTemplateView[] {
-  requireProjectRow(ctx.db, projectId);
-  return emailTemplateTypes.map((type) => readEmailTemplate(ctx.db, projectId, type));
+export async function listEmailTemplates(ctx: Context, projectId: string): Promise<EmailTemplateView[]> {
+  await requireProjectRow(ctx.db, projectId);
+  const views: EmailTemplateView[] = [];
+  for (const type of emailTemplateTypes) views.push(await readEmailTemplate(ctx.db, projectId, type));
+  return views;
 }
 
 function isEmailDocument(content: unknown): boolean {
@@ -44,15 +46,15 @@ function isEmailDocument(content: unknown): boolean {
   return root?.type === 'EmailLayout' && Array.isArray(root.data?.childrenIds);
 }
 
-export function updateEmailTemplate(
+export async function updateEmailTemplate(
   ctx: Context,
   projectId: string,
   type: EmailTemplateType,
   update: { subject?: string; content?: unknown },
-): EmailTemplateView {
+): Promise<EmailTemplateView> {
   if (update.content !== undefined && !isEmailDocument(update.content))
     throw plainTextError('INVALID_EMAIL_TEMPLATE_CONTENT');
-  const current = readEmailTemplate(ctx.db, projectId, type);
+  const current = await readEmailTemplate(ctx.db, projectId, type);
   const subject = update.subject ?? current.subject;
   const content = update.content ?? current.content;
   ctx.db
@@ -63,11 +65,11 @@ export function updateEmailTemplate(
       set: { subject, content, updatedAt: ctx.clock.now() },
     })
     .run();
-  return readEmailTemplate(ctx.db, projectId, type);
+  return await readEmailTemplate(ctx.db, projectId, type);
 }
 
 /** Back to the default; only an edited template can be reset. */
-export function resetEmailTemplate(ctx: Context, projectId: string, type: EmailTemplateType): void {
+export async function resetEmailTemplate(ctx: Context, projectId: string, type: EmailTemplateType): Promise<void> {
   const deleted = ctx.db
     .delete(emailTemplates)
     .where(and(eq(emailTemplates.projectId, projectId), eq(emailTemplates.type, type)))
@@ -77,14 +79,14 @@ export function resetEmailTemplate(ctx: Context, projectId: string, type: EmailT
 }
 
 /** Renders the project's template of `type` and queues it in the caller's transaction. */
-export function queueTemplatedEmail(
+export async function queueTemplatedEmail(
   ctx: Context,
   db: DbWriter,
   projectId: string,
   type: EmailTemplateType | 'sign_in_invitation' | 'account_unlock',
   recipient: string,
   variables: EmailVariables,
-): void {
+): Promise<void> {
   const project = db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).get();
   const allVariables = { projectDisplayName: project?.displayName ?? '', ...variables };
   const template =
@@ -92,9 +94,9 @@ export function queueTemplatedEmail(
       ? signInInvitationTemplate
       : type === 'account_unlock'
         ? accountUnlockTemplate
-        : readEmailTemplate(db, projectId, type);
+        : await readEmailTemplate(db, projectId, type);
   const { html, text } = renderEmailDocument(template.content, allVariables);
-  queueEmail(ctx, db, { projectId, recipient, subject: renderSubject(template.subject, allVariables), html, text });
+  await queueEmail(ctx, db, { projectId, recipient, subject: renderSubject(template.subject, allVariables), html, text });
 }
 
 /** Sample values for a preview, so every variable of every template shows something readable. */
@@ -111,9 +113,9 @@ const previewVariables: EmailVariables = {
 };
 
 /** The project's template of `type` rendered with sample values, as its recipients would read it. */
-export function previewEmailTemplate(ctx: Context, projectId: string, type: EmailTemplateType): { subject: string; html: string; text: string } {
+export async function previewEmailTemplate(ctx: Context, projectId: string, type: EmailTemplateType): Promise<{ subject: string; html: string; text: string }> {
   const project = ctx.db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).get();
   const variables = { projectDisplayName: project?.displayName ?? '', ...previewVariables };
-  const template = readEmailTemplate(ctx.db, projectId, type);
+  const template = await readEmailTemplate(ctx.db, projectId, type);
   return { subject: renderSubject(template.subject, variables), ...renderEmailDocument(template.content, variables) };
 }

@@ -16,14 +16,14 @@ export type TestEmailOutcome = { sent: 'smtp'; server: string } | { sent: 'outbo
 const testSubject = 'authd test email';
 
 export async function sendTestEmail(ctx: Context, projectId: string, recipient: string): Promise<TestEmailOutcome> {
-  const project = requireProjectRow(ctx.db, projectId);
+  const project = await requireProjectRow(ctx.db, projectId);
   const address = v.safeParse(emailSchema, recipient);
   if (!address.success) throw knownError('SCHEMA_ERROR', `The test email's recipient is not an email address: ${recipient}`);
   const text = `This is a test email from authd for the project "${project.displayName}". Its email settings work.`;
   const message = { subject: testSubject, text, html: `<p>${escapeHtml(text)}</p>` };
-  const transport = resolveEmailTransport(ctx, ctx.db, projectId);
+  const transport = await resolveEmailTransport(ctx, ctx.db, projectId);
   if (transport.kind === 'outbox') {
-    queueEmail(ctx, ctx.db, { projectId, recipient: address.output, ...message });
+    await queueEmail(ctx, ctx.db, { projectId, recipient: address.output, ...message });
     return { sent: 'outbox' };
   }
   const server = `${transport.options.host}:${transport.options.port}`;

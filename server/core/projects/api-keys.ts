@@ -51,13 +51,13 @@ const lastFourColumn = {
 // insist on is enough length to be unguessable and no characters that break headers.
 const importedKeyPattern = /^[\x21-\x7e]{24,256}$/;
 
-export function createApiKeySet(
+export async function createApiKeySet(
   ctx: Context,
   projectId: string,
   request: ApiKeySetRequest,
   db: DbWriter = ctx.db,
-): ApiKeySetCreationView {
-  requireProjectRow(db, projectId);
+): Promise<ApiKeySetCreationView> {
+  await requireProjectRow(db, projectId);
   const requested = apiKeyKinds.filter((kind) => request.keys[kind] !== undefined);
   if (requested.length === 0) {
     throw plainTextError('API_KEY_SET_WITHOUT_KEYS');
@@ -94,7 +94,7 @@ export function createApiKeySet(
     row[lastFourColumn[kind]] = key.slice(-4);
   }
   db.insert(apiKeySets).values(row).run();
-  recordAuditEvent(ctx, { projectId, type: 'api_keys.created', details: { key_set_id: row.id, description: row.description, kinds: requested } });
+  await recordAuditEvent(ctx, { projectId, type: 'api_keys.created', details: { key_set_id: row.id, description: row.description, kinds: requested } });
 
   return {
     id: row.id,
@@ -105,9 +105,9 @@ export function createApiKeySet(
   };
 }
 
-export function listApiKeySets(ctx: Context, projectId: string): ApiKeySetObfuscatedView[] {
+export async function listApiKeySets(ctx: Context, projectId: string): Promise<ApiKeySetObfuscatedView[]> {
   // An unknown project would otherwise list as empty, hiding a mistyped id.
-  requireProjectRow(ctx.db, projectId);
+  await requireProjectRow(ctx.db, projectId);
   return ctx.db
     .select()
     .from(apiKeySets)
@@ -117,32 +117,32 @@ export function listApiKeySets(ctx: Context, projectId: string): ApiKeySetObfusc
     .map(obfuscatedView);
 }
 
-export function getApiKeySet(ctx: Context, projectId: string, keySetId: string): ApiKeySetObfuscatedView {
-  return obfuscatedView(findKeySetRow(ctx, projectId, keySetId));
+export async function getApiKeySet(ctx: Context, projectId: string, keySetId: string): Promise<ApiKeySetObfuscatedView> {
+  return obfuscatedView(await findKeySetRow(ctx, projectId, keySetId));
 }
 
-export function updateApiKeySet(
+export async function updateApiKeySet(
   ctx: Context,
   projectId: string,
   keySetId: string,
   update: ApiKeyUpdate,
-): ApiKeySetObfuscatedView {
-  const row = findKeySetRow(ctx, projectId, keySetId);
+): Promise<ApiKeySetObfuscatedView> {
+  const row = await findKeySetRow(ctx, projectId, keySetId);
   const changes: Partial<KeySetRow> = {};
   if (update.description !== undefined) changes.description = update.description;
   // Revoking twice keeps the first revocation time.
   if (update.revoked && row.manuallyRevokedAt === null) changes.manuallyRevokedAt = ctx.clock.now();
   if (Object.keys(changes).length > 0) {
-    writeTransaction(ctx, (tx) => {
+    await writeTransaction(ctx, async (tx) => {
       tx.update(apiKeySets).set(changes).where(eq(apiKeySets.id, row.id)).run();
-      if (changes.manuallyRevokedAt) recordAuditEvent(ctx, { projectId, type: 'api_keys.revoked', details: { key_set_id: row.id } });
+      if (changes.manuallyRevokedAt) await recordAuditEvent(ctx, { projectId, type: 'api_keys.revoked', details: { key_set_id: row.id } });
     });
   }
-  return getApiKeySet(ctx, projectId, keySetId);
+  return await getApiKeySet(ctx, projectId, keySetId);
 }
 
-export function revokeApiKeySet(ctx: Context, projectId: string, keySetId: string): ApiKeySetObfuscatedView {
-  return updateApiKeySet(ctx, projectId, keySetId, { revoked: true });
+export async function revokeApiKeySet(ctx: Context, projectId: string, keySetId: string): Promise<ApiKeySetObfuscatedView> {
+  return await updateApiKeySet(ctx, projectId, keySetId, { revoked: true });
 }
 
 // Remembers when each presented key stops being valid (0: not valid), keyed by its digest so no
@@ -153,14 +153,14 @@ const keyValidityCache = new WriteInvalidatedCache<number>(10_000);
  * True when `key` belongs to a key set of the project that holds a key of this kind and is
  * neither revoked nor expired.
  */
-export function isValidApiKey(ctx: Context, projectId: string, kind: ApiKeyKind, key: string): boolean {
-  const validUntil = keyValidityCache.get(ctx, `${projectId}:${kind}:${sha256Hex(key)}`, () =>
-    keyValidUntil(ctx, projectId, kind, key),
+export async function isValidApiKey(ctx: Context, projectId: string, kind: ApiKeyKind, key: string): Promise<boolean> {
+  const validUntil = await keyValidityCache.get(ctx, `${projectId}:${kind}:${sha256Hex(key)}`, async () =>
+    await keyValidUntil(ctx, projectId, kind, key),
   );
   return validUntil > ctx.clock.now();
 }
 
-function keyValidUntil(ctx: Context, projectId: string, kind: ApiKeyKind, key: string): number {
+async function keyValidUntil(ctx: Context, projectId: string, kind: ApiKeyKind, key: string): Promise<number> {
   const candidates = prepared(ctx, selectKeySetsOfProject).all({ projectId });
   let validUntil = 0;
   for (const row of candidates) {
@@ -180,8 +180,8 @@ const selectKeySetsOfProject = (db: Db) =>
     .where(eq(apiKeySets.projectId, sql.placeholder('projectId')))
     .prepare();
 
-function findKeySetRow(ctx: Context, projectId: string, keySetId: string): KeySetRow {
-  requireProjectRow(ctx.db, projectId);
+async function findKeySetRow(ctx: Context, projectId: string, keySetId: string): Promise<KeySetRow> {
+  await requireProjectRow(ctx.db, projectId);
   const row = ctx.db
     .select()
     .from(apiKeySets)

@@ -15,21 +15,21 @@ export interface BootstrappedProject {
 const allKeyKinds = { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true } as const;
 
 /** Creates what a new data directory needs; returns what it created (empty on later starts). */
-export function bootstrapInstance(ctx: Context): BootstrappedProject[] {
+export async function bootstrapInstance(ctx: Context): Promise<BootstrappedProject[]> {
   // Every start but the first ends here, without taking the write lock (which a CLI command
   // beside the server may hold) and so without waiting for it.
-  if (findProjectRow(ctx, internalProjectId)) return [];
-  return writeTransaction(ctx, (tx) => {
+  if (await findProjectRow(ctx, internalProjectId)) return [];
+  return await writeTransaction(ctx, async (tx) => {
     // Checked again under the lock: another process may have bootstrapped in between.
-    if (findProjectRow(ctx, internalProjectId)) return [];
+    if (await findProjectRow(ctx, internalProjectId)) return [];
     const created: BootstrappedProject[] = [];
-    const add = (id: string, displayName: string, description: string, signUpEnabled: boolean) => {
-      insertProject(ctx, tx, id, {
+    const add = async (id: string, displayName: string, description: string, signUpEnabled: boolean) => {
+      await insertProject(ctx, tx, id, {
         display_name: displayName,
         description,
         config: { sign_up_enabled: signUpEnabled, credential_enabled: true, magic_link_enabled: true, allow_localhost: true },
       });
-      const keys = createApiKeySet(
+      const keys = await createApiKeySet(
         ctx,
         id,
         { description: `First key set of ${displayName}`, expiresAtMillis: nonExpiringKeyMillis, keys: allKeyKinds },
@@ -39,9 +39,9 @@ export function bootstrapInstance(ctx: Context): BootstrappedProject[] {
     };
     // Anyone signing up on the internal project could create projects, so production instances
     // start with sign-up closed there; admins are added with `authd admins add`.
-    add(internalProjectId, 'authd', "authd's own project: its users administer the other projects.", ctx.mode === 'development');
+    await add(internalProjectId, 'authd', "authd's own project: its users administer the other projects.", ctx.mode === 'development');
     if (ctx.mode === 'development') {
-      add(crypto.randomUUID(), 'Demo project', 'Created on first start in development mode.', true);
+      await add(crypto.randomUUID(), 'Demo project', 'Created on first start in development mode.', true);
     }
     return created;
   });

@@ -25,7 +25,7 @@ function derivedKey(ctx: Context, projectId: string, generation: number): string
 }
 
 /** Whether a key set of the project holds `key`, valid or not. */
-function keySetHoldsKey(db: DbWriter, projectId: string, key: string): boolean {
+async function keySetHoldsKey(db: DbWriter, projectId: string, key: string): Promise<boolean> {
   const row = db
     .select({ id: apiKeySets.id })
     .from(apiKeySets)
@@ -38,15 +38,15 @@ function keySetHoldsKey(db: DbWriter, projectId: string, key: string): boolean {
 const maxGenerations = 1000;
 
 /** The project's publishable key for the hosted screens, creating its key set on first use. */
-export function hostedScreensPublishableKey(ctx: Context, projectId: string): string {
+export async function hostedScreensPublishableKey(ctx: Context, projectId: string): Promise<string> {
   for (let generation = 0; generation < maxGenerations; generation++) {
     const key = derivedKey(ctx, projectId, generation);
-    if (isValidApiKey(ctx, projectId, 'publishable_client_key', key)) return key;
-    if (keySetHoldsKey(ctx.db, projectId, key)) continue; // revoked or expired: this generation is spent
-    return writeTransaction(ctx, (tx) => {
+    if (await isValidApiKey(ctx, projectId, 'publishable_client_key', key)) return key;
+    if (await keySetHoldsKey(ctx.db, projectId, key)) continue; // revoked or expired: this generation is spent
+    return await writeTransaction(ctx, async (tx) => {
       // Another request may have created it since the check above.
-      if (!keySetHoldsKey(tx, projectId, key)) {
-        createApiKeySet(
+      if (!await keySetHoldsKey(tx, projectId, key)) {
+        await createApiKeySet(
           ctx,
           projectId,
           {
@@ -64,7 +64,7 @@ export function hostedScreensPublishableKey(ctx: Context, projectId: string): st
 }
 
 /** The project `/handler/*` serves: the oldest one besides `internal` (the demo project in development). */
-export function defaultHostedProjectId(ctx: Context): string | null {
+export async function defaultHostedProjectId(ctx: Context): Promise<string | null> {
   const row = ctx.db
     .select({ id: projects.id })
     .from(projects)
@@ -75,12 +75,12 @@ export function defaultHostedProjectId(ctx: Context): string | null {
   return row?.id ?? null;
 }
 
-export function hostedScreensConfig(ctx: Context, projectId: string, handlerPath: string): HostedScreensConfig {
-  const project = readProjectAdminView(ctx, projectId);
+export async function hostedScreensConfig(ctx: Context, projectId: string, handlerPath: string): Promise<HostedScreensConfig> {
+  const project = await readProjectAdminView(ctx, projectId);
   const trustedOrigins = project.config.domains.map((d) => d.domain);
   return {
     projectId,
-    publishableClientKey: hostedScreensPublishableKey(ctx, projectId),
+    publishableClientKey: await hostedScreensPublishableKey(ctx, projectId),
     handlerPath,
     // The app the project signs people into, when known; otherwise the account settings, which
     // show a signed-in visitor who they are (and send a signed-out one to sign-in).

@@ -44,8 +44,8 @@ function summaryOf(provider: OAuthProviderConfig): OAuthProviderSummary {
   };
 }
 
-export function listOAuthProviderSettings(ctx: Context, projectId: string): OAuthProviderSummary[] {
-  return readProjectAdminView(ctx, projectId).config.oauth_providers.map(summaryOf);
+export async function listOAuthProviderSettings(ctx: Context, projectId: string): Promise<OAuthProviderSummary[]> {
+  return (await readProjectAdminView(ctx, projectId)).config.oauth_providers.map(summaryOf);
 }
 
 /**
@@ -53,8 +53,8 @@ export function listOAuthProviderSettings(ctx: Context, projectId: string): OAut
  * client id does not need the secret again). Every rule of the project update applies: known ids,
  * shared credentials only for the providers that have them, both credentials when standard.
  */
-export function setOAuthProvider(ctx: Context, projectId: string, change: OAuthProviderChange): OAuthProviderSummary {
-  const providers = readProjectAdminView(ctx, projectId).config.oauth_providers;
+export async function setOAuthProvider(ctx: Context, projectId: string, change: OAuthProviderChange): Promise<OAuthProviderSummary> {
+  const providers = (await readProjectAdminView(ctx, projectId)).config.oauth_providers;
   const stored = providers.find((provider) => provider.id === change.id);
   const type = change.type ?? stored?.type ?? 'shared';
   const merged: OAuthProviderConfig = { id: change.id, type, enabled: change.enabled ?? stored?.enabled ?? true };
@@ -72,14 +72,14 @@ export function setOAuthProvider(ctx: Context, projectId: string, change: OAuthP
   const updated = stored
     ? providers.map((provider) => (provider.id === change.id ? merged : provider))
     : [...providers, merged];
-  const view = updateProject(ctx, projectId, { config: { oauth_providers: updated } });
+  const view = await updateProject(ctx, projectId, { config: { oauth_providers: updated } });
   return summaryOf(view.config.oauth_providers.find((provider) => provider.id === change.id)!);
 }
 
 /** Drops the provider and its stored credentials; its users keep their accounts. */
-export function removeOAuthProvider(ctx: Context, projectId: string, providerId: string): void {
-  writeTransaction(ctx, (tx) => {
-    requireProjectRow(tx, projectId);
+export async function removeOAuthProvider(ctx: Context, projectId: string, providerId: string): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
+    await requireProjectRow(tx, projectId);
     const removed = tx
       .delete(projectOAuthProviders)
       .where(and(eq(projectOAuthProviders.projectId, projectId), eq(projectOAuthProviders.providerId, providerId)))

@@ -16,21 +16,24 @@ export function requireInternalProjectUser(auth: Extract<RequestAuth, { kind: 'p
 }
 
 /** The user's projects, newest first; ids listed for projects that no longer exist are skipped. */
-export function listOwnedProjects(ctx: Context, userId: string): ProjectAdminView[] {
-  const rows = (findOwnedProjectIds(ctx, userId) ?? []).flatMap((id) => {
-    const row = findProjectRow(ctx, id);
-    return row ? [row] : [];
-  });
+export async function listOwnedProjects(ctx: Context, userId: string): Promise<ProjectAdminView[]> {
+  const rows: NonNullable<Awaited<ReturnType<typeof findProjectRow>>>[] = [];
+  for (const id of (await findOwnedProjectIds(ctx, userId)) ?? []) {
+    const row = await findProjectRow(ctx, id);
+    if (row) rows.push(row);
+  }
   rows.sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
-  return rows.map((row) => projectAdminView(ctx, row));
+  const views: ProjectAdminView[] = [];
+  for (const row of rows) views.push(await projectAdminView(ctx, row));
+  return views;
 }
 
 /** Creates a project owned by the user: both happen in one transaction or neither does. */
-export function createOwnedProject(ctx: Context, userId: string, input: ProjectCreate): ProjectAdminView {
+export async function createOwnedProject(ctx: Context, userId: string, input: ProjectCreate): Promise<ProjectAdminView> {
   const projectId = crypto.randomUUID();
-  writeTransaction(ctx, (tx) => {
-    insertProject(ctx, tx, projectId, input);
-    addOwnedProject(tx, userId, projectId);
+  await writeTransaction(ctx, async (tx) => {
+    await insertProject(ctx, tx, projectId, input);
+    await addOwnedProject(tx, userId, projectId);
   });
-  return readProjectAdminView(ctx, projectId);
+  return await readProjectAdminView(ctx, projectId);
 }

@@ -33,15 +33,15 @@ function summaryOf(row: typeof users.$inferSelect, email: string | null): AdminS
 }
 
 /** The CLI may run on a data directory that `authd serve` has not set up yet. */
-function requireInternalProject(ctx: Context): void {
-  if (!findProjectRow(ctx, internalProjectId)) {
+async function requireInternalProject(ctx: Context): Promise<void> {
+  if (!await findProjectRow(ctx, internalProjectId)) {
     throw plainTextError('NO_INTERNAL_PROJECT_YET');
   }
 }
 
-function requireAdminByEmail(ctx: Context, email: string): typeof users.$inferSelect {
-  requireInternalProject(ctx);
-  const row = findUserByAuthEmail(ctx, internalProjectId, email);
+async function requireAdminByEmail(ctx: Context, email: string): Promise<typeof users.$inferSelect> {
+  await requireInternalProject(ctx);
+  const row = await findUserByAuthEmail(ctx, internalProjectId, email);
   if (!row) {
     throw plainTextError('NO_ADMIN_WITH_EMAIL', email);
   }
@@ -62,21 +62,21 @@ export interface AddedAdmin {
 export async function addAdmin(ctx: Context, email: string, password?: string): Promise<AddedAdmin> {
   // An admin's password guards every project it owns: the sign-up minimum applies.
   if (password !== undefined) checkPasswordLength(password, { requireMinimum: true });
-  requireInternalProject(ctx);
-  const existing = findUserByAuthEmail(ctx, internalProjectId, email);
+  await requireInternalProject(ctx);
+  const existing = await findUserByAuthEmail(ctx, internalProjectId, email);
   if (existing) {
     if (password !== undefined) await updateUser(ctx, internalProjectId, existing.id, { password });
-    return { admin: readAdmin(ctx, existing.id, email), created: false, passwordSet: password !== undefined };
+    return { admin: await readAdmin(ctx, existing.id, email), created: false, passwordSet: password !== undefined };
   }
   const created = await createUser(ctx, internalProjectId, {
     primary_email: email,
     primary_email_auth_enabled: true,
     ...(password === undefined ? {} : { password }),
   });
-  return { admin: readAdmin(ctx, created.id, email), created: true, passwordSet: password !== undefined };
+  return { admin: await readAdmin(ctx, created.id, email), created: true, passwordSet: password !== undefined };
 }
 
-function readAdmin(ctx: Context, userId: string, email: string): AdminSummary {
+async function readAdmin(ctx: Context, userId: string, email: string): Promise<AdminSummary> {
   const row = ctx.db.select().from(users).where(eq(users.id, userId)).get();
   if (!row) throw plainTextError('NO_INTERNAL_USER', userId);
   return summaryOf(row, email);
@@ -90,31 +90,31 @@ export interface OwnershipChange {
 }
 
 /** Makes the admin with this email an owner of the project, which must exist. */
-export function grantProjectToAdmin(ctx: Context, email: string, projectId: string): OwnershipChange {
-  const admin = requireAdminByEmail(ctx, email);
-  const changed = writeTransaction(ctx, (tx) => {
-    requireProjectRow(tx, projectId);
-    return addOwnedProject(tx, admin.id, projectId);
+export async function grantProjectToAdmin(ctx: Context, email: string, projectId: string): Promise<OwnershipChange> {
+  const admin = await requireAdminByEmail(ctx, email);
+  const changed = await writeTransaction(ctx, async (tx) => {
+    await requireProjectRow(tx, projectId);
+    return await addOwnedProject(tx, admin.id, projectId);
   });
-  return { admin: readAdmin(ctx, admin.id, email), projectId, changed };
+  return { admin: await readAdmin(ctx, admin.id, email), projectId, changed };
 }
 
 /**
  * Ends the admin's ownership of the project; also works for a listed project that is gone. A
  * project that neither exists nor is listed is PROJECT_NOT_FOUND, as for a grant.
  */
-export function revokeProjectFromAdmin(ctx: Context, email: string, projectId: string): OwnershipChange {
-  const admin = requireAdminByEmail(ctx, email);
-  const changed = writeTransaction(ctx, (tx) => {
-    const removed = removeOwnedProject(tx, admin.id, projectId);
-    if (!removed) requireProjectRow(tx, projectId);
+export async function revokeProjectFromAdmin(ctx: Context, email: string, projectId: string): Promise<OwnershipChange> {
+  const admin = await requireAdminByEmail(ctx, email);
+  const changed = await writeTransaction(ctx, async (tx) => {
+    const removed = await removeOwnedProject(tx, admin.id, projectId);
+    if (!removed) await requireProjectRow(tx, projectId);
     return removed;
   });
-  return { admin: readAdmin(ctx, admin.id, email), projectId, changed };
+  return { admin: await readAdmin(ctx, admin.id, email), projectId, changed };
 }
 
 /** Every user of the internal project, oldest first, with the projects each owns. */
-export function listAdmins(ctx: Context): AdminSummary[] {
+export async function listAdmins(ctx: Context): Promise<AdminSummary[]> {
   const rows = ctx.db
     .select()
     .from(users)

@@ -32,14 +32,14 @@ const selectInternalUserMetadata = (db: Db) =>
 const ownedProjectIdsCache = new WriteInvalidatedCache<readonly string[] | null>(10_000);
 
 /** The projects an internal user owns, or null when there is no such internal user. */
-export function findOwnedProjectIds(ctx: Context, userId: string): readonly string[] | null {
-  return ownedProjectIdsCache.get(ctx, userId, () => {
+export async function findOwnedProjectIds(ctx: Context, userId: string): Promise<readonly string[] | null> {
+  return await ownedProjectIdsCache.get(ctx, userId, async () => {
     const row = prepared(ctx, selectInternalUserMetadata).get({ userId });
     return row ? Object.freeze(managedProjectIdsIn(row.serverMetadata)) : null;
   });
 }
 
-function readInternalUserMetadata(tx: DbWriter, userId: string): unknown {
+async function readInternalUserMetadata(tx: DbWriter, userId: string): Promise<unknown> {
   const row = tx
     .select({ serverMetadata: users.serverMetadata })
     .from(users)
@@ -50,7 +50,7 @@ function readInternalUserMetadata(tx: DbWriter, userId: string): unknown {
 }
 
 /** Writes the list back, keeping every other metadata field as it was. */
-function writeManagedProjectIds(tx: DbWriter, userId: string, metadata: unknown, projectIds: string[]): void {
+async function writeManagedProjectIds(tx: DbWriter, userId: string, metadata: unknown, projectIds: string[]): Promise<void> {
   if (metadata !== null && (typeof metadata !== 'object' || Array.isArray(metadata))) {
     throw plainTextError('OWNER_METADATA_NOT_AN_OBJECT', userId);
   }
@@ -59,20 +59,20 @@ function writeManagedProjectIds(tx: DbWriter, userId: string, metadata: unknown,
 }
 
 /** Makes an internal user an owner of a project; false when it already was one. */
-export function addOwnedProject(tx: DbWriter, userId: string, projectId: string): boolean {
-  const metadata = readInternalUserMetadata(tx, userId);
+export async function addOwnedProject(tx: DbWriter, userId: string, projectId: string): Promise<boolean> {
+  const metadata = await readInternalUserMetadata(tx, userId);
   const owned = managedProjectIdsIn(metadata);
   if (owned.includes(projectId)) return false;
-  writeManagedProjectIds(tx, userId, metadata, [...owned, projectId]);
+  await writeManagedProjectIds(tx, userId, metadata, [...owned, projectId]);
   return true;
 }
 
 /** Ends an internal user's ownership of a project; false when it was not an owner. */
-export function removeOwnedProject(tx: DbWriter, userId: string, projectId: string): boolean {
-  const metadata = readInternalUserMetadata(tx, userId);
+export async function removeOwnedProject(tx: DbWriter, userId: string, projectId: string): Promise<boolean> {
+  const metadata = await readInternalUserMetadata(tx, userId);
   const owned = managedProjectIdsIn(metadata);
   if (!owned.includes(projectId)) return false;
-  writeManagedProjectIds(
+  await writeManagedProjectIds(
     tx,
     userId,
     metadata,
@@ -82,7 +82,7 @@ export function removeOwnedProject(tx: DbWriter, userId: string, projectId: stri
 }
 
 /** For project deletion: no owner keeps listing a project that is gone. */
-export function removeProjectFromEveryOwner(tx: DbWriter, projectId: string): void {
+export async function removeProjectFromEveryOwner(tx: DbWriter, projectId: string): Promise<void> {
   // The text match narrows the internal users to read; the JSON check below decides.
   const candidates = tx
     .select({ id: users.id, serverMetadata: users.serverMetadata })
@@ -92,7 +92,7 @@ export function removeProjectFromEveryOwner(tx: DbWriter, projectId: string): vo
   for (const candidate of candidates) {
     const owned = managedProjectIdsIn(candidate.serverMetadata);
     if (!owned.includes(projectId)) continue;
-    writeManagedProjectIds(
+    await writeManagedProjectIds(
       tx,
       candidate.id,
       candidate.serverMetadata,

@@ -54,86 +54,88 @@ const selectEnabledProviderIds = (db: Db) =>
     .orderBy(asc(projectOAuthProviders.providerId))
     .prepare();
 
-export function findProjectRow(ctx: Context, projectId: string): ProjectRow | undefined {
+export async function findProjectRow(ctx: Context, projectId: string): Promise<ProjectRow | undefined> {
   return prepared(ctx, selectProjectById).get({ id: projectId });
 }
 
 // Asked by every refresh grant and every access-token check.
 const projectExistence = new WriteInvalidatedCache<boolean>(10_000);
 
-export function projectExists(ctx: Context, projectId: string): boolean {
-  return projectExistence.get(ctx, projectId, () => findProjectRow(ctx, projectId) !== undefined);
+export async function projectExists(ctx: Context, projectId: string): Promise<boolean> {
+  return await projectExistence.get(ctx, projectId, async () => await findProjectRow(ctx, projectId) !== undefined);
 }
 
 /**
  * The project, through the prepared lookup. Inside a write transaction too: the statement runs
  * on the transaction's own connection, so it sees the transaction's writes.
  */
-export function requireProject(ctx: Context, projectId: string): ProjectRow {
-  const row = findProjectRow(ctx, projectId);
+export async function requireProject(ctx: Context, projectId: string): Promise<ProjectRow> {
+  const row = await findProjectRow(ctx, projectId);
   if (!row) throw knownError('PROJECT_NOT_FOUND', projectId);
   return row;
 }
 
-export function requireProjectRow(db: DbWriter, projectId: string): ProjectRow {
+export async function requireProjectRow(db: DbWriter, projectId: string): Promise<ProjectRow> {
   const row = db.select().from(projects).where(eq(projects.id, projectId)).get();
   if (!row) throw knownError('PROJECT_NOT_FOUND', projectId);
   return row;
 }
 
 /** Creates a project with Stack's defaults for a new project and returns its id. */
-export function createProject(ctx: Context, input: ProjectCreate, options: { id?: string } = {}): string {
+export async function createProject(ctx: Context, input: ProjectCreate, options: { id?: string } = {}): Promise<string> {
   const id = options.id ?? crypto.randomUUID();
-  writeTransaction(ctx, (tx) => {
-    insertProject(ctx, tx, id, input);
+  await writeTransaction(ctx, async (tx) => {
+    await insertProject(ctx, tx, id, input);
   });
   return id;
 }
 
 /** Inserts a project inside an open transaction, for callers that create more alongside it. */
-export function insertProject(ctx: Context, tx: DbWriter, id: string, input: ProjectCreate): void {
+export async function insertProject(ctx: Context, tx: DbWriter, id: string, input: ProjectCreate): Promise<void> {
   const now = ctx.clock.now();
   tx.insert(projects).values({ id, displayName: input.display_name, createdAt: now, configId: crypto.randomUUID() }).run();
   tx.insert(projectEmailConfigs).values({ projectId: id, type: 'shared' }).run();
-  seedDefaultPermissionDefinitions(tx, id, now);
+  await seedDefaultPermissionDefinitions(tx, id, now);
   for (const definition of defaultPermissionDefinitions) {
     tx.insert(projectDefaultPermissions)
       .values({ projectId: id, kind: definition.defaultFor, permissionId: definition.id })
       .run();
   }
-  applyProjectUpdate(ctx, tx, id, input);
+  await applyProjectUpdate(ctx, tx, id, input);
 }
 
-export function updateProject(ctx: Context, projectId: string, update: ProjectUpdate): ProjectAdminView {
-  writeTransaction(ctx, (tx) => {
-    requireProjectRow(tx, projectId);
-    applyProjectUpdate(ctx, tx, projectId, update);
+export async function updateProject(ctx: Context, projectId: string, update: ProjectUpdate): Promise<ProjectAdminView> {
+  await writeTransaction(ctx, async (tx) => {
+    await requireProjectRow(tx, projectId);
+    await applyProjectUpdate(ctx, tx, projectId, update);
     // The names of what changed, never values: email_config and providers carry secrets.
     const fields = [...Object.keys(update).filter((key) => key !== 'config'), ...Object.keys(update.config ?? {}).map((key) => `config.${key}`)];
-    recordAuditEvent(ctx, { projectId, type: 'project.updated', details: { fields } });
+    await recordAuditEvent(ctx, { projectId, type: 'project.updated', details: { fields } });
   });
-  return readProjectAdminView(ctx, projectId);
+  return await readProjectAdminView(ctx, projectId);
 }
 
-export function deleteProject(ctx: Context, projectId: string): void {
+export async function deleteProject(ctx: Context, projectId: string): Promise<void> {
   if (projectId === internalProjectId) {
     throw plainTextError('INTERNAL_PROJECT_NOT_DELETABLE');
   }
-  writeTransaction(ctx, (tx) => {
-    requireProjectRow(tx, projectId);
+  await writeTransaction(ctx, async (tx) => {
+    await requireProjectRow(tx, projectId);
     tx.delete(projects).where(eq(projects.id, projectId)).run();
-    removeProjectFromEveryOwner(tx, projectId);
+    await removeProjectFromEveryOwner(tx, projectId);
   });
 }
 
-export function listProjectAdminViews(ctx: Context): ProjectAdminView[] {
+export async function listProjectAdminViews(ctx: Context): Promise<ProjectAdminView[]> {
   const rows = ctx.db.select().from(projects).orderBy(desc(projects.createdAt), asc(projects.id)).all();
-  return rows.map((row) => projectAdminView(ctx, row));
+  const views: ProjectAdminView[] = [];
+  for (const row of rows) views.push(await projectAdminView(ctx, row));
+  return views;
 }
 
 /** The client view reads only what it shows: it is on every page load of every app. */
-export function readProjectClientView(ctx: Context, projectId: string): ProjectClientView {
-  const row = requireProject(ctx, projectId);
+export async function readProjectClientView(ctx: Context, projectId: string): Promise<ProjectClientView> {
+  const row = await requireProject(ctx, projectId);
   return {
     id: row.id,
     display_name: row.displayName,
@@ -141,12 +143,12 @@ export function readProjectClientView(ctx: Context, projectId: string): ProjectC
   };
 }
 
-export function readProjectAdminView(ctx: Context, projectId: string): ProjectAdminView {
-  return projectAdminView(ctx, requireProjectRow(ctx.db, projectId));
+export async function readProjectAdminView(ctx: Context, projectId: string): Promise<ProjectAdminView> {
+  return await projectAdminView(ctx, await requireProjectRow(ctx.db, projectId));
 }
 
 /** The admin view of a project row already read. */
-export function projectAdminView(ctx: Context, row: ProjectRow): ProjectAdminView {
+export async function projectAdminView(ctx: Context, row: ProjectRow): Promise<ProjectAdminView> {
   const projectId = row.id;
   const domains = ctx.db
     .select()
@@ -248,8 +250,8 @@ function emailConfigView(ctx: Context, row: typeof projectEmailConfigs.$inferSel
  * (existing providers, defined permissions, production mode) are checked here; a thrown error
  * rolls the whole transaction back.
  */
-function applyProjectUpdate(ctx: Context, tx: DbWriter, projectId: string, update: ProjectUpdate): void {
-  const wasProductionMode = requireProjectRow(tx, projectId).isProductionMode;
+async function applyProjectUpdate(ctx: Context, tx: DbWriter, projectId: string, update: ProjectUpdate): Promise<void> {
+  const wasProductionMode = (await requireProjectRow(tx, projectId)).isProductionMode;
   const projectChanges: Partial<typeof projects.$inferInsert> = {};
   if (update.display_name !== undefined) projectChanges.displayName = update.display_name;
   if (update.description !== undefined) projectChanges.description = update.description ?? '';
@@ -280,20 +282,20 @@ function applyProjectUpdate(ctx: Context, tx: DbWriter, projectId: string, updat
     tx.update(projects).set(projectChanges).where(eq(projects.id, projectId)).run();
   }
 
-  if (config.domains !== undefined) replaceDomains(tx, projectId, config.domains);
-  if (config.oauth_providers !== undefined) replaceOAuthProviders(ctx, tx, projectId, config.oauth_providers);
-  if (config.email_config !== undefined) replaceEmailConfig(ctx, tx, projectId, config.email_config);
+  if (config.domains !== undefined) await replaceDomains(tx, projectId, config.domains);
+  if (config.oauth_providers !== undefined) await replaceOAuthProviders(ctx, tx, projectId, config.oauth_providers);
+  if (config.email_config !== undefined) await replaceEmailConfig(ctx, tx, projectId, config.email_config);
   if (config.team_creator_default_permissions !== undefined) {
-    replaceDefaultPermissions(tx, projectId, 'team_creator', config.team_creator_default_permissions);
+    await replaceDefaultPermissions(tx, projectId, 'team_creator', config.team_creator_default_permissions);
   }
   if (config.team_member_default_permissions !== undefined) {
-    replaceDefaultPermissions(tx, projectId, 'team_member', config.team_member_default_permissions);
+    await replaceDefaultPermissions(tx, projectId, 'team_member', config.team_member_default_permissions);
   }
 
-  refuseProductionModeProblems(tx, projectId, wasProductionMode);
+  await refuseProductionModeProblems(tx, projectId, wasProductionMode);
 }
 
-function replaceDomains(tx: DbWriter, projectId: string, domains: { domain: string; handler_path: string }[]): void {
+async function replaceDomains(tx: DbWriter, projectId: string, domains: { domain: string; handler_path: string }[]): Promise<void> {
   const seen = new Set<string>();
   for (const { domain } of domains) {
     if (seen.has(domain)) throw plainTextError('DUPLICATED_DOMAIN');
@@ -305,7 +307,7 @@ function replaceDomains(tx: DbWriter, projectId: string, domains: { domain: stri
   });
 }
 
-function replaceOAuthProviders(ctx: Context, tx: DbWriter, projectId: string, providers: OAuthProviderConfig[]): void {
+async function replaceOAuthProviders(ctx: Context, tx: DbWriter, projectId: string, providers: OAuthProviderConfig[]): Promise<void> {
   const seen = new Set<string>();
   for (const provider of providers) {
     if (seen.has(provider.id)) throw knownError('SCHEMA_ERROR', `OAuth provider ${provider.id} is listed twice.`);
@@ -349,7 +351,7 @@ function replaceOAuthProviders(ctx: Context, tx: DbWriter, projectId: string, pr
   }
 }
 
-function replaceEmailConfig(ctx: Context, tx: DbWriter, projectId: string, config: EmailConfig): void {
+async function replaceEmailConfig(ctx: Context, tx: DbWriter, projectId: string, config: EmailConfig): Promise<void> {
   const values =
     config.type === 'shared'
       ? { type: 'shared' as const, host: null, port: null, username: null, password: null, senderName: null, senderEmail: null }
@@ -365,14 +367,14 @@ function replaceEmailConfig(ctx: Context, tx: DbWriter, projectId: string, confi
   tx.update(projectEmailConfigs).set(values).where(eq(projectEmailConfigs.projectId, projectId)).run();
 }
 
-function replaceDefaultPermissions(
+async function replaceDefaultPermissions(
   tx: DbWriter,
   projectId: string,
   kind: 'team_creator' | 'team_member',
   permissions: { id: string }[],
-): void {
+): Promise<void> {
   const ids = [...new Set(permissions.map((p) => p.id))];
-  if (findUndefinedPermissionIds(tx, projectId, ids).length > 0) {
+  if ((await findUndefinedPermissionIds(tx, projectId, ids)).length > 0) {
     throw plainTextError('INVALID_TEAM_DEFAULT_PERMISSION_IDS');
   }
   tx.delete(projectDefaultPermissions)
@@ -387,8 +389,8 @@ function replaceDefaultPermissions(
  * One line naming every problem, worded for what the admin was doing: turning production mode on,
  * or changing a project already in it.
  */
-function refuseProductionModeProblems(tx: DbWriter, projectId: string, wasProductionMode: boolean): void {
-  const row = requireProjectRow(tx, projectId);
+async function refuseProductionModeProblems(tx: DbWriter, projectId: string, wasProductionMode: boolean): Promise<void> {
+  const row = await requireProjectRow(tx, projectId);
   if (!row.isProductionMode) return;
   const domains = tx
     .select({ domain: projectDomains.domain })

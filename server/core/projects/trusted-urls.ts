@@ -19,7 +19,7 @@ const selectDomainsOfProject = (db: Db) =>
     .where(eq(projectDomains.projectId, sql.placeholder('projectId')))
     .prepare();
 
-export function isTrustedUrl(ctx: Context, projectId: string, candidate: string): boolean {
+export async function isTrustedUrl(ctx: Context, projectId: string, candidate: string): Promise<boolean> {
   let url: URL;
   try {
     url = new URL(candidate);
@@ -27,9 +27,9 @@ export function isTrustedUrl(ctx: Context, projectId: string, candidate: string)
     return false;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
-  const project = requireProject(ctx, projectId);
+  const project = await requireProject(ctx, projectId);
   if (project.allowLocalhost && isLocalhostName(url.hostname)) return true;
-  if (isOwnHostedScreen(ctx, projectId, url)) return true;
+  if (await isOwnHostedScreen(ctx, projectId, url)) return true;
   return prepared(ctx, selectDomainsOfProject)
     .all({ projectId })
     .some(({ domain }) => {
@@ -44,17 +44,17 @@ export function isTrustedUrl(ctx: Context, projectId: string, candidate: string)
  * The hosted screens send emails whose links lead back to themselves; in production they are
  * reached at `--public-url`, which is no trusted domain of the project and not localhost.
  */
-function isOwnHostedScreen(ctx: Context, projectId: string, url: URL): boolean {
+async function isOwnHostedScreen(ctx: Context, projectId: string, url: URL): Promise<boolean> {
   if (!ctx.settings.publicUrl) return false;
   const publicUrl = new URL(ctx.settings.publicUrl);
   if (url.origin !== publicUrl.origin) return false;
   const prefix = publicUrl.pathname.replace(/\/$/, '');
   if (url.pathname.startsWith(`${prefix}/projects/${projectId}/handler/`)) return true;
-  return url.pathname.startsWith(`${prefix}/handler/`) && defaultHostedProjectId(ctx) === projectId;
+  return url.pathname.startsWith(`${prefix}/handler/`) && await defaultHostedProjectId(ctx) === projectId;
 }
 
-export function requireTrustedUrl(ctx: Context, projectId: string, candidate: string): void {
-  if (!isTrustedUrl(ctx, projectId, candidate)) throw knownError('REDIRECT_URL_NOT_WHITELISTED');
+export async function requireTrustedUrl(ctx: Context, projectId: string, candidate: string): Promise<void> {
+  if (!await isTrustedUrl(ctx, projectId, candidate)) throw knownError('REDIRECT_URL_NOT_WHITELISTED');
 }
 
 /** The emailed link: the callback URL with `code` set, keeping its other parameters. */

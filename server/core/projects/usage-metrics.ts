@@ -98,12 +98,12 @@ function dailySeries(firstDay: number, lastDay: number, counted: { day: number; 
   return series;
 }
 
-export function readUsageMetrics(ctx: Context, projectId: string): UsageMetrics {
+export async function readUsageMetrics(ctx: Context, projectId: string): Promise<UsageMetrics> {
   const today = utcDayOf(ctx.clock.now());
   const firstDay = today - seriesDaysBeforeToday;
   const newest = prepared(ctx, selectNewestUsers).all({ projectId });
   // Both lists' views in one batch: a handful of queries rather than several per user.
-  const recentViews = userServerViews(ctx.db, [...newest, ...prepared(ctx, selectRecentlyActiveUsers).all({ projectId })]);
+  const recentViews = await userServerViews(ctx.db, [...newest, ...prepared(ctx, selectRecentlyActiveUsers).all({ projectId })]);
 
   const counts = prepared(ctx, selectUserCounts).get({ projectId });
   const loginMethods = [

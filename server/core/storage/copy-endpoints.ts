@@ -185,7 +185,7 @@ export async function postgresSource(client: SQL): Promise<CopySource> {
       try {
         await connection.unsafe('ROLLBACK');
       } finally {
-        connection.release();
+        void connection.release();
       }
     },
   };

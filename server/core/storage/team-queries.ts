@@ -21,7 +21,7 @@ export function teamServerView(row: TeamRow): TeamServerView {
   };
 }
 
-export function findTeamRow(db: DbWriter, projectId: string, teamId: string): TeamRow | undefined {
+export async function findTeamRow(db: DbWriter, projectId: string, teamId: string): Promise<TeamRow | undefined> {
   return db
     .select()
     .from(teams)
@@ -29,13 +29,13 @@ export function findTeamRow(db: DbWriter, projectId: string, teamId: string): Te
     .get();
 }
 
-export function requireTeamRow(db: DbWriter, projectId: string, teamId: string): TeamRow {
-  const row = findTeamRow(db, projectId, teamId);
+export async function requireTeamRow(db: DbWriter, projectId: string, teamId: string): Promise<TeamRow> {
+  const row = await findTeamRow(db, projectId, teamId);
   if (!row) throw knownError('TEAM_NOT_FOUND', teamId);
   return row;
 }
 
-export function findMembership(db: DbWriter, projectId: string, teamId: string, userId: string): MemberRow | undefined {
+export async function findMembership(db: DbWriter, projectId: string, teamId: string, userId: string): Promise<MemberRow | undefined> {
   return db
     .select()
     .from(teamMembers)
@@ -43,14 +43,14 @@ export function findMembership(db: DbWriter, projectId: string, teamId: string, 
     .get();
 }
 
-export function requireMembership(db: DbWriter, projectId: string, teamId: string, userId: string): MemberRow {
-  const row = findMembership(db, projectId, teamId, userId);
+export async function requireMembership(db: DbWriter, projectId: string, teamId: string, userId: string): Promise<MemberRow> {
+  const row = await findMembership(db, projectId, teamId, userId);
   if (!row) throw knownError('TEAM_MEMBERSHIP_NOT_FOUND', teamId, userId);
   return row;
 }
 
 /** A team's server view, or null when it no longer exists. */
-export function findTeamServerView(db: DbWriter, projectId: string, teamId: string): TeamServerView | null {
-  const row = findTeamRow(db, projectId, teamId);
+export async function findTeamServerView(db: DbWriter, projectId: string, teamId: string): Promise<TeamServerView | null> {
+  const row = await findTeamRow(db, projectId, teamId);
   return row ? teamServerView(row) : null;
 }

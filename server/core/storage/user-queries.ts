@@ -23,11 +23,11 @@ const selectUserIdById = (db: Db) =>
 // Asked on every request that carries an access token (a deleted user's token means no user).
 const userExistence = new WriteInvalidatedCache<boolean>(10_000);
 
-export function userExists(ctx: Context, userId: string): boolean {
-  return userExistence.get(ctx, userId, () => prepared(ctx, selectUserIdById).get({ id: userId }) !== undefined);
+export async function userExists(ctx: Context, userId: string): Promise<boolean> {
+  return await userExistence.get(ctx, userId, async () => prepared(ctx, selectUserIdById).get({ id: userId }) !== undefined);
 }
 
-export function findUserRow(db: DbWriter, projectId: string, userId: string): UserRow | undefined {
+export async function findUserRow(db: DbWriter, projectId: string, userId: string): Promise<UserRow | undefined> {
   return db
     .select()
     .from(users)
@@ -35,8 +35,8 @@ export function findUserRow(db: DbWriter, projectId: string, userId: string): Us
     .get();
 }
 
-export function requireUserRow(db: DbWriter, projectId: string, userId: string): UserRow {
-  const row = findUserRow(db, projectId, userId);
+export async function requireUserRow(db: DbWriter, projectId: string, userId: string): Promise<UserRow> {
+  const row = await findUserRow(db, projectId, userId);
   if (!row) throw knownError('USER_NOT_FOUND');
   return row;
 }
@@ -59,7 +59,7 @@ export const selectChannelsOfUser = (db: Db) =>
 export const cachedUserServerViews = new WriteInvalidatedCache<Readonly<UserServerView> | null>(10_000);
 
 /** The email channel that signs in with `email` in the project, matched exactly as Stack does. */
-export function findAuthEmailChannel(db: DbWriter, projectId: string, email: string) {
+export async function findAuthEmailChannel(db: DbWriter, projectId: string, email: string) {
   return db
     .select()
     .from(contactChannels)
@@ -95,11 +95,11 @@ const selectUserByAuthEmail = (db: Db) =>
  * The user that may sign in with this email: the owner of the channel findAuthEmailChannel
  * finds. Prepared on ctx's one connection, so inside a writeTransaction it reads within it.
  */
-export function findUserByAuthEmail(ctx: Context, projectId: string, email: string): UserRow | undefined {
+export async function findUserByAuthEmail(ctx: Context, projectId: string, email: string): Promise<UserRow | undefined> {
   return prepared(ctx, selectUserByAuthEmail).get({ projectId, email });
 }
 
-export function findPrimaryEmailChannel(db: DbWriter, userId: string): ChannelRow | undefined {
+export async function findPrimaryEmailChannel(db: DbWriter, userId: string): Promise<ChannelRow | undefined> {
   return db
     .select()
     .from(contactChannels)

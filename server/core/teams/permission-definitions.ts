@@ -26,7 +26,7 @@ export const defaultPermissionDefinitions = [
   },
 ] as const;
 
-export function seedDefaultPermissionDefinitions(db: DbWriter, projectId: string, now: number): void {
+export async function seedDefaultPermissionDefinitions(db: DbWriter, projectId: string, now: number): Promise<void> {
   for (const definition of defaultPermissionDefinitions) {
     db.insert(permissionDefinitions)
       .values({ projectId, id: definition.id, description: definition.description, createdAt: now })
@@ -40,7 +40,7 @@ export function seedDefaultPermissionDefinitions(db: DbWriter, projectId: string
 }
 
 /** The ids among `ids` that name neither a system permission nor a definition of the project. */
-export function findUndefinedPermissionIds(db: DbWriter, projectId: string, ids: readonly string[]): string[] {
+export async function findUndefinedPermissionIds(db: DbWriter, projectId: string, ids: readonly string[]): Promise<string[]> {
   const custom = ids.filter((id) => !isSystemPermissionId(id));
   if (custom.length === 0) return [];
   const defined = new Set(
@@ -62,7 +62,7 @@ function describeDefinition(id: string, description: string | null, contained: s
 }
 
 /** The project's contained-permission edges, as parent id → contained ids. */
-export function containmentGraph(db: DbWriter, projectId: string): Map<string, string[]> {
+export async function containmentGraph(db: DbWriter, projectId: string): Promise<Map<string, string[]>> {
   const graph = new Map<string, string[]>();
   for (const edge of db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId)).all()) {
     const children = graph.get(edge.permissionId) ?? [];
@@ -73,8 +73,8 @@ export function containmentGraph(db: DbWriter, projectId: string): Map<string, s
 }
 
 /** The five system permissions and the project's own, sorted by id. */
-export function listPermissionDefinitions(ctx: Context, projectId: string): PermissionDefinitionView[] {
-  const contained = containmentGraph(ctx.db, projectId);
+export async function listPermissionDefinitions(ctx: Context, projectId: string): Promise<PermissionDefinitionView[]> {
+  const contained = await containmentGraph(ctx.db, projectId);
   const custom = ctx.db
     .select()
     .from(permissionDefinitions)
@@ -85,7 +85,7 @@ export function listPermissionDefinitions(ctx: Context, projectId: string): Perm
   return [...system, ...custom].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-function requireDefinition(db: DbWriter, projectId: string, id: string) {
+async function requireDefinition(db: DbWriter, projectId: string, id: string) {
   const row = isSystemPermissionId(id)
     ? undefined
     : db
@@ -101,10 +101,10 @@ function requireDefinition(db: DbWriter, projectId: string, id: string) {
  * Refuses contained ids that are not defined, and edges that would let `id` contain itself,
  * which would make "what does this permission grant" a question without an end.
  */
-function checkContainedIds(db: DbWriter, projectId: string, id: string, containedIds: readonly string[]): void {
-  const missing = findUndefinedPermissionIds(db, projectId, containedIds);
+async function checkContainedIds(db: DbWriter, projectId: string, id: string, containedIds: readonly string[]): Promise<void> {
+  const missing = await findUndefinedPermissionIds(db, projectId, containedIds);
   if (missing.length > 0) throw knownError('CONTAINED_PERMISSION_NOT_FOUND', missing[0]!);
-  const graph = containmentGraph(db, projectId);
+  const graph = await containmentGraph(db, projectId);
   graph.set(id, [...containedIds]);
   const path = findPathTo(graph, containedIds, id);
   if (path) throw plainTextError('PERMISSION_CONTAINMENT_CYCLE', [id, ...path].join(' → '));
@@ -130,55 +130,55 @@ function findPathTo(graph: Map<string, string[]>, starts: readonly string[], tar
   return null;
 }
 
-function insertContainments(db: DbWriter, projectId: string, id: string, containedIds: readonly string[]): void {
+async function insertContainments(db: DbWriter, projectId: string, id: string, containedIds: readonly string[]): Promise<void> {
   for (const contained of new Set(containedIds)) {
     db.insert(permissionContainments).values({ projectId, permissionId: id, containedPermissionId: contained }).run();
   }
 }
 
-function readDefinition(db: DbWriter, projectId: string, id: string): PermissionDefinitionView {
-  const row = requireDefinition(db, projectId, id);
-  return describeDefinition(row.id, row.description, containmentGraph(db, projectId).get(row.id) ?? []);
+async function readDefinition(db: DbWriter, projectId: string, id: string): Promise<PermissionDefinitionView> {
+  const row = await requireDefinition(db, projectId, id);
+  return describeDefinition(row.id, row.description, (await containmentGraph(db, projectId)).get(row.id) ?? []);
 }
 
 /** A system permission or an existing definition already holds `id`. */
-function refuseTakenId(db: DbWriter, projectId: string, id: string): void {
-  if (findUndefinedPermissionIds(db, projectId, [id]).length === 0) {
+async function refuseTakenId(db: DbWriter, projectId: string, id: string): Promise<void> {
+  if ((await findUndefinedPermissionIds(db, projectId, [id])).length === 0) {
     throw plainTextError('PERMISSION_ALREADY_EXISTS', id);
   }
 }
 
-export function createPermissionDefinition(
+export async function createPermissionDefinition(
   ctx: Context,
   projectId: string,
   input: { id: string; description?: string; contained_permission_ids?: string[] },
-): PermissionDefinitionView {
-  return writeTransaction(ctx, (tx) => {
-    refuseTakenId(tx, projectId, input.id);
+): Promise<PermissionDefinitionView> {
+  return await writeTransaction(ctx, async (tx) => {
+    await refuseTakenId(tx, projectId, input.id);
     const contained = input.contained_permission_ids ?? [];
-    checkContainedIds(tx, projectId, input.id, contained);
+    await checkContainedIds(tx, projectId, input.id, contained);
     tx.insert(permissionDefinitions)
       .values({ projectId, id: input.id, description: input.description || null, createdAt: ctx.clock.now() })
       .run();
-    insertContainments(tx, projectId, input.id, contained);
-    recordAuditEvent(ctx, { projectId, type: 'permission_definition.created', details: { id: input.id, contained_permission_ids: contained } });
-    return readDefinition(tx, projectId, input.id);
+    await insertContainments(tx, projectId, input.id, contained);
+    await recordAuditEvent(ctx, { projectId, type: 'permission_definition.created', details: { id: input.id, contained_permission_ids: contained } });
+    return await readDefinition(tx, projectId, input.id);
   });
 }
 
 /** Changes a definition; a new id is carried into grants, other definitions and the project defaults. */
-export function updatePermissionDefinition(
+export async function updatePermissionDefinition(
   ctx: Context,
   projectId: string,
   id: string,
   input: { id?: string; description?: string; contained_permission_ids?: string[] },
-): PermissionDefinitionView {
-  return writeTransaction(ctx, (tx) => {
-    requireDefinition(tx, projectId, id);
+): Promise<PermissionDefinitionView> {
+  return await writeTransaction(ctx, async (tx) => {
+    await requireDefinition(tx, projectId, id);
     const newId = input.id ?? id;
     if (newId !== id) {
-      refuseTakenId(tx, projectId, newId);
-      renamePermission(tx, projectId, id, newId);
+      await refuseTakenId(tx, projectId, newId);
+      await renamePermission(tx, projectId, id, newId);
     }
     if (input.description !== undefined) {
       tx.update(permissionDefinitions)
@@ -190,15 +190,15 @@ export function updatePermissionDefinition(
       tx.delete(permissionContainments)
         .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.permissionId, newId)))
         .run();
-      checkContainedIds(tx, projectId, newId, input.contained_permission_ids);
-      insertContainments(tx, projectId, newId, input.contained_permission_ids);
+      await checkContainedIds(tx, projectId, newId, input.contained_permission_ids);
+      await insertContainments(tx, projectId, newId, input.contained_permission_ids);
     }
-    recordAuditEvent(ctx, { projectId, type: 'permission_definition.updated', details: { id: newId, ...(newId !== id && { from: id }) } });
-    return readDefinition(tx, projectId, newId);
+    await recordAuditEvent(ctx, { projectId, type: 'permission_definition.updated', details: { id: newId, ...(newId !== id && { from: id }) } });
+    return await readDefinition(tx, projectId, newId);
   });
 }
 
-function renamePermission(db: DbWriter, projectId: string, from: string, to: string): void {
+async function renamePermission(db: DbWriter, projectId: string, from: string, to: string): Promise<void> {
   const definitionKey = and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, from));
   const edges = db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId)).all();
   // The edges leave with their definition (cascade), so they are put back under the new id.
@@ -231,9 +231,9 @@ function renamePermission(db: DbWriter, projectId: string, from: string, to: str
 }
 
 /** Deletes a definition with its grants, and takes it out of other definitions and the defaults. */
-export function deletePermissionDefinition(ctx: Context, projectId: string, id: string): void {
-  writeTransaction(ctx, (tx) => {
-    requireDefinition(tx, projectId, id);
+export async function deletePermissionDefinition(ctx: Context, projectId: string, id: string): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
+    await requireDefinition(tx, projectId, id);
     tx.delete(permissionContainments)
       .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.containedPermissionId, id)))
       .run();
@@ -246,6 +246,6 @@ export function deletePermissionDefinition(ctx: Context, projectId: string, id: 
     tx.delete(permissionDefinitions)
       .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
       .run();
-    recordAuditEvent(ctx, { projectId, type: 'permission_definition.deleted', details: { id } });
+    await recordAuditEvent(ctx, { projectId, type: 'permission_definition.deleted', details: { id } });
   });
 }

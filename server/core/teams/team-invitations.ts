@@ -27,23 +27,23 @@ interface InvitationData {
  * Emails an invitation link. An address that already signs in to the project gets the team
  * invitation template; any other gets the sign-in invitation, which asks them to sign up first.
  */
-export function sendTeamInvitation(
+export async function sendTeamInvitation(
   ctx: Context,
   projectId: string,
   caller: TeamCaller,
   input: { team_id: string; email: string; callback_url: string },
   origin: RequestOrigin,
-): { id: string } {
-  authorizeTeamCaller(ctx.db, projectId, caller, input.team_id, '$invite_members');
-  requireTeamRow(ctx.db, projectId, input.team_id);
+): Promise<{ id: string }> {
+  await authorizeTeamCaller(ctx.db, projectId, caller, input.team_id, '$invite_members');
+  await requireTeamRow(ctx.db, projectId, input.team_id);
   const request = { recipient: input.email, callbackUrl: input.callback_url, origin };
-  return sendCodeByEmail(ctx, projectId, request, (tx) => {
-    const team = requireTeamRow(tx, projectId, input.team_id);
+  return await sendCodeByEmail(ctx, projectId, request, async (tx) => {
+    const team = await requireTeamRow(tx, projectId, input.team_id);
     const id = crypto.randomUUID();
     const data: InvitationData = { team_id: team.id, email: input.email };
-    const code = createVerificationCode(ctx, tx, projectId, 'team_invitation', { ...data }, id);
-    const invitee = findUserByAuthEmail(ctx, projectId, input.email);
-    queueTemplatedEmail(ctx, tx, projectId, invitee ? 'team_invitation' : 'sign_in_invitation', input.email, {
+    const code = await createVerificationCode(ctx, tx, projectId, 'team_invitation', { ...data }, id);
+    const invitee = await findUserByAuthEmail(ctx, projectId, input.email);
+    await queueTemplatedEmail(ctx, tx, projectId, invitee ? 'team_invitation' : 'sign_in_invitation', input.email, {
       userDisplayName: invitee?.displayName ?? input.email,
       teamDisplayName: team.displayName,
       teamInvitationLink: linkWithCode(input.callback_url, code),
@@ -62,9 +62,9 @@ function invitationsOfTeam(projectId: string, teamId: string) {
 }
 
 /** Invitations of the team not yet used nor expired, oldest first. */
-export function listTeamInvitations(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): TeamInvitationView[] {
-  authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members', '$invite_members');
-  requireTeamRow(ctx.db, projectId, teamId);
+export async function listTeamInvitations(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): Promise<TeamInvitationView[]> {
+  await authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members', '$invite_members');
+  await requireTeamRow(ctx.db, projectId, teamId);
   const now = ctx.clock.now();
   return ctx.db
     .select()
@@ -82,16 +82,16 @@ export function listTeamInvitations(ctx: Context, projectId: string, caller: Tea
 }
 
 /** Withdraws an invitation, whose link then answers VERIFICATION_CODE_NOT_FOUND. */
-export function revokeTeamInvitation(
+export async function revokeTeamInvitation(
   ctx: Context,
   projectId: string,
   caller: TeamCaller,
   teamId: string,
   invitationId: string,
-): void {
-  writeTransaction(ctx, (tx) => {
-    authorizeTeamCaller(tx, projectId, caller, teamId, '$remove_members');
-    requireTeamRow(tx, projectId, teamId);
+): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
+    await authorizeTeamCaller(tx, projectId, caller, teamId, '$remove_members');
+    await requireTeamRow(tx, projectId, teamId);
     const deleted = tx
       .delete(verificationCodes)
       .where(and(invitationsOfTeam(projectId, teamId), eq(verificationCodes.id, invitationId)))
@@ -102,24 +102,24 @@ export function revokeTeamInvitation(
 }
 
 /** Withdraws every invitation of a team, as its deletion does. */
-export function withdrawTeamInvitations(db: DbWriter, projectId: string, teamId: string): void {
+export async function withdrawTeamInvitations(db: DbWriter, projectId: string, teamId: string): Promise<void> {
   db.delete(verificationCodes).where(invitationsOfTeam(projectId, teamId)).run();
 }
 
-export function checkTeamInvitationCode(ctx: Context, projectId: string, code: string): void {
-  checkVerificationCode(ctx, projectId, 'team_invitation', code);
+export async function checkTeamInvitationCode(ctx: Context, projectId: string, code: string): Promise<void> {
+  await checkVerificationCode(ctx, projectId, 'team_invitation', code);
 }
 
 /** The team an invitation leads to, for the page that asks "Join <team>?". */
-export function readTeamInvitationDetails(
+export async function readTeamInvitationDetails(
   ctx: Context,
   projectId: string,
   code: string,
   userId: string | null,
-): { team_id: string; team_display_name: string } {
-  const data = checkVerificationCode(ctx, projectId, 'team_invitation', code) as unknown as InvitationData;
+): Promise<{ team_id: string; team_display_name: string }> {
+  const data = await checkVerificationCode(ctx, projectId, 'team_invitation', code) as unknown as InvitationData;
   if (userId === null) throw knownError('USER_AUTHENTICATION_REQUIRED');
-  const team = requireTeamRow(ctx.db, projectId, data.team_id);
+  const team = await requireTeamRow(ctx.db, projectId, data.team_id);
   return { team_id: team.id, team_display_name: team.displayName };
 }
 
@@ -128,14 +128,14 @@ export function readTeamInvitationDetails(
  * someone already in it). The user is checked before the code is used, unlike Stack, so opening
  * the link while signed out does not spend it.
  */
-export function acceptTeamInvitation(ctx: Context, projectId: string, code: string, userId: string | null): void {
+export async function acceptTeamInvitation(ctx: Context, projectId: string, code: string, userId: string | null): Promise<void> {
   if (userId === null) {
-    checkVerificationCode(ctx, projectId, 'team_invitation', code);
+    await checkVerificationCode(ctx, projectId, 'team_invitation', code);
     throw knownError('USER_AUTHENTICATION_REQUIRED');
   }
-  consumeVerificationCode(ctx, projectId, 'team_invitation', code, (tx, data) => {
+  await consumeVerificationCode(ctx, projectId, 'team_invitation', code, async (tx, data) => {
     const teamId = (data as unknown as InvitationData).team_id;
-    requireTeamRow(tx, projectId, teamId);
-    if (!findMembership(tx, projectId, teamId, userId)) insertMembership(ctx, tx, projectId, teamId, userId, 'team_member');
+    await requireTeamRow(tx, projectId, teamId);
+    if (!await findMembership(tx, projectId, teamId, userId)) await insertMembership(ctx, tx, projectId, teamId, userId, 'team_member');
   });
 }

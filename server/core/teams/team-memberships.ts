@@ -11,16 +11,16 @@ import type { TeamCaller } from './team-callers';
 import { authorizeTeamCaller } from './team-permissions';
 
 /** Adds a member with the defaults of `kind`; the membership must not exist yet. */
-export function insertMembership(
+export async function insertMembership(
   ctx: Context,
   db: DbWriter,
   projectId: string,
   teamId: string,
   userId: string,
   kind: 'team_creator' | 'team_member',
-): void {
+): Promise<void> {
   db.insert(teamMembers).values({ projectId, teamId, userId, createdAt: ctx.clock.now() }).run();
-  enqueueWebhookEvent(ctx, db, projectId, 'team_membership.created', () => ({ team_id: teamId, user_id: userId }));
+  await enqueueWebhookEvent(ctx, db, projectId, 'team_membership.created', () => ({ team_id: teamId, user_id: userId }));
   const defaults = db
     .select({ permissionId: projectDefaultPermissions.permissionId })
     .from(projectDefaultPermissions)
@@ -32,12 +32,12 @@ export function insertMembership(
 }
 
 /** The server adds a member, who receives the member default permissions. */
-export function addTeamMember(ctx: Context, projectId: string, teamId: string, userId: string): void {
-  writeTransaction(ctx, (tx) => {
-    requireUserRow(tx, projectId, userId);
-    requireTeamRow(tx, projectId, teamId);
-    if (findMembership(tx, projectId, teamId, userId)) throw knownError('TEAM_MEMBERSHIP_ALREADY_EXISTS');
-    insertMembership(ctx, tx, projectId, teamId, userId, 'team_member');
+export async function addTeamMember(ctx: Context, projectId: string, teamId: string, userId: string): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
+    await requireUserRow(tx, projectId, userId);
+    await requireTeamRow(tx, projectId, teamId);
+    if (await findMembership(tx, projectId, teamId, userId)) throw knownError('TEAM_MEMBERSHIP_ALREADY_EXISTS');
+    await insertMembership(ctx, tx, projectId, teamId, userId, 'team_member');
   });
 }
 
@@ -45,18 +45,18 @@ export function addTeamMember(ctx: Context, projectId: string, teamId: string, u
  * Ends a membership. Any member may leave; a client removing someone else needs
  * `$remove_members`. `userId` is already resolved from `me`.
  */
-export function removeTeamMember(ctx: Context, projectId: string, caller: TeamCaller, teamId: string, userId: string): void {
-  writeTransaction(ctx, (tx) => {
+export async function removeTeamMember(ctx: Context, projectId: string, caller: TeamCaller, teamId: string, userId: string): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
     if (caller.kind === 'client') {
       if (caller.userId === null) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');
-      if (userId !== caller.userId) authorizeTeamCaller(tx, projectId, caller, teamId, '$remove_members');
+      if (userId !== caller.userId) await authorizeTeamCaller(tx, projectId, caller, teamId, '$remove_members');
     }
-    requireUserRow(tx, projectId, userId);
-    requireMembership(tx, projectId, teamId, userId);
+    await requireUserRow(tx, projectId, userId);
+    await requireMembership(tx, projectId, teamId, userId);
     tx.delete(teamMembers)
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
       .run();
-    enqueueWebhookEvent(ctx, tx, projectId, 'team_membership.deleted', () => ({ team_id: teamId, user_id: userId }));
+    await enqueueWebhookEvent(ctx, tx, projectId, 'team_membership.deleted', () => ({ team_id: teamId, user_id: userId }));
     tx.update(users)
       .set({ selectedTeamId: null })
       .where(and(eq(users.id, userId), eq(users.selectedTeamId, teamId)))

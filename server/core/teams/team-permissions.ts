@@ -25,7 +25,7 @@ function expandPermissions(graph: Map<string, string[]>, roots: Iterable<string>
   return reached;
 }
 
-function directPermissionIds(db: DbWriter, projectId: string, teamId: string, userId: string): string[] {
+async function directPermissionIds(db: DbWriter, projectId: string, teamId: string, userId: string): Promise<string[]> {
   return db
     .select({ permissionId: teamMemberPermissions.permissionId })
     .from(teamMemberPermissions)
@@ -40,21 +40,21 @@ function directPermissionIds(db: DbWriter, projectId: string, teamId: string, us
     .map((row) => row.permissionId);
 }
 
-function hasTeamPermission(db: DbWriter, projectId: string, teamId: string, userId: string, permissionId: string): boolean {
-  const direct = directPermissionIds(db, projectId, teamId, userId);
+async function hasTeamPermission(db: DbWriter, projectId: string, teamId: string, userId: string, permissionId: string): Promise<boolean> {
+  const direct = await directPermissionIds(db, projectId, teamId, userId);
   if (direct.includes(permissionId)) return true;
-  return expandPermissions(containmentGraph(db, projectId), direct).has(permissionId);
+  return expandPermissions(await containmentGraph(db, projectId), direct).has(permissionId);
 }
 
 /** TEAM_PERMISSION_REQUIRED unless the member holds `permissionId`, directly or contained. */
-export function requireTeamPermission(
+export async function requireTeamPermission(
   db: DbWriter,
   projectId: string,
   teamId: string,
   userId: string,
   permissionId: string,
-): void {
-  if (!hasTeamPermission(db, projectId, teamId, userId, permissionId)) {
+): Promise<void> {
+  if (!await hasTeamPermission(db, projectId, teamId, userId, permissionId)) {
     throw knownError('TEAM_PERMISSION_REQUIRED', teamId, userId, permissionId);
   }
 }
@@ -64,17 +64,17 @@ export function requireTeamPermission(
  * so outsiders learn nothing about other teams) and each named permission, held directly or
  * contained. The server may touch any team of the project.
  */
-export function authorizeTeamCaller(
+export async function authorizeTeamCaller(
   db: DbWriter,
   projectId: string,
   caller: TeamCaller,
   teamId: string,
   ...permissionIds: string[]
-): void {
+): Promise<void> {
   if (caller.kind === 'server') return;
   const userId = requireClientUser(caller);
-  requireMembership(db, projectId, teamId, userId);
-  for (const permissionId of permissionIds) requireTeamPermission(db, projectId, teamId, userId, permissionId);
+  await requireMembership(db, projectId, teamId, userId);
+  for (const permissionId of permissionIds) await requireTeamPermission(db, projectId, teamId, userId, permissionId);
 }
 
 /**
@@ -83,12 +83,12 @@ export function authorizeTeamCaller(
  * that. Unless told, clients get the recursive list (they ask "may I do this?", which contained
  * permissions answer too) and the server the direct grants.
  */
-export function listTeamPermissions(
+export async function listTeamPermissions(
   ctx: Context,
   projectId: string,
   caller: TeamCaller,
   filter: { teamId?: string; userId?: string; permissionId?: string; recursive?: boolean },
-): TeamPermissionView[] {
+): Promise<TeamPermissionView[]> {
   const recursive = filter.recursive ?? caller.kind === 'client';
   const conditions = [eq(teamMemberPermissions.projectId, projectId)];
   if (filter.teamId !== undefined) conditions.push(eq(teamMemberPermissions.teamId, filter.teamId));
@@ -105,7 +105,7 @@ export function listTeamPermissions(
     member.ids.push(grant.permissionId);
     byMember.set(key, member);
   }
-  const graph = recursive ? containmentGraph(ctx.db, projectId) : null;
+  const graph = recursive ? await containmentGraph(ctx.db, projectId) : null;
   const items: TeamPermissionView[] = [];
   for (const member of byMember.values()) {
     const ids = graph ? expandPermissions(graph, member.ids) : new Set(member.ids);
@@ -120,23 +120,23 @@ export function listTeamPermissions(
 }
 
 /** Checks the user, the membership and the permission, in Stack's order. */
-function requireGrantTarget(db: DbWriter, projectId: string, teamId: string, userId: string, permissionId: string): void {
-  requireUserRow(db, projectId, userId);
-  requireMembership(db, projectId, teamId, userId);
-  if (findUndefinedPermissionIds(db, projectId, [permissionId]).length > 0)
+async function requireGrantTarget(db: DbWriter, projectId: string, teamId: string, userId: string, permissionId: string): Promise<void> {
+  await requireUserRow(db, projectId, userId);
+  await requireMembership(db, projectId, teamId, userId);
+  if ((await findUndefinedPermissionIds(db, projectId, [permissionId])).length > 0)
     throw knownError('PERMISSION_NOT_FOUND', permissionId);
 }
 
 /** Grants a permission to a member; granting one already held changes nothing. */
-export function grantTeamPermission(
+export async function grantTeamPermission(
   ctx: Context,
   projectId: string,
   teamId: string,
   userId: string,
   permissionId: string,
-): TeamPermissionView {
-  writeTransaction(ctx, (tx) => {
-    requireGrantTarget(tx, projectId, teamId, userId, permissionId);
+): Promise<TeamPermissionView> {
+  await writeTransaction(ctx, async (tx) => {
+    await requireGrantTarget(tx, projectId, teamId, userId, permissionId);
     const granted = tx
       .insert(teamMemberPermissions)
       .values({ projectId, teamId, userId, permissionId })
@@ -144,22 +144,22 @@ export function grantTeamPermission(
       .returning({ permissionId: teamMemberPermissions.permissionId })
       .all();
     if (granted.length > 0) {
-      recordAuditEvent(ctx, { projectId, type: 'permission.granted', userId, details: { team_id: teamId, permission_id: permissionId } });
+      await recordAuditEvent(ctx, { projectId, type: 'permission.granted', userId, details: { team_id: teamId, permission_id: permissionId } });
     }
   });
   return { id: permissionId, user_id: userId, team_id: teamId };
 }
 
 /** Revokes a directly granted permission (contained ones go with the grant that brought them). */
-export function revokeTeamPermission(
+export async function revokeTeamPermission(
   ctx: Context,
   projectId: string,
   teamId: string,
   userId: string,
   permissionId: string,
-): void {
-  writeTransaction(ctx, (tx) => {
-    requireGrantTarget(tx, projectId, teamId, userId, permissionId);
+): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
+    await requireGrantTarget(tx, projectId, teamId, userId, permissionId);
     const deleted = tx
       .delete(teamMemberPermissions)
       .where(
@@ -172,6 +172,6 @@ export function revokeTeamPermission(
       .returning()
       .all();
     if (deleted.length === 0) throw knownError('TEAM_PERMISSION_NOT_FOUND', teamId, userId, permissionId);
-    recordAuditEvent(ctx, { projectId, type: 'permission.revoked', userId, details: { team_id: teamId, permission_id: permissionId } });
+    await recordAuditEvent(ctx, { projectId, type: 'permission.revoked', userId, details: { team_id: teamId, permission_id: permissionId } });
   });
 }

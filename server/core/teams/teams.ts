@@ -32,7 +32,7 @@ function checkClientImage(caller: TeamCaller, url: string | null | undefined): v
 }
 
 /** Inserts a team, with its creator as the first member when given. For use inside a transaction. */
-export function insertTeam(ctx: Context, db: DbWriter, projectId: string, input: TeamCreate, creatorUserId?: string): TeamRow {
+export async function insertTeam(ctx: Context, db: DbWriter, projectId: string, input: TeamCreate, creatorUserId?: string): Promise<TeamRow> {
   const row: TeamRow = {
     id: crypto.randomUUID(),
     projectId,
@@ -44,8 +44,8 @@ export function insertTeam(ctx: Context, db: DbWriter, projectId: string, input:
     createdAt: ctx.clock.now(),
   };
   db.insert(teams).values(row).run();
-  enqueueWebhookEvent(ctx, db, projectId, 'team.created', () => teamServerView(row));
-  if (creatorUserId !== undefined) insertMembership(ctx, db, projectId, row.id, creatorUserId, 'team_creator');
+  await enqueueWebhookEvent(ctx, db, projectId, 'team.created', () => teamServerView(row));
+  if (creatorUserId !== undefined) await insertMembership(ctx, db, projectId, row.id, creatorUserId, 'team_creator');
   return row;
 }
 
@@ -54,16 +54,16 @@ export function insertTeam(ctx: Context, db: DbWriter, projectId: string, input:
  * creation, and the creator is the caller (the default) and nobody else. `creatorUserId` is
  * already resolved from `me`.
  */
-export function createTeam(
+export async function createTeam(
   ctx: Context,
   projectId: string,
   caller: TeamCaller,
   input: TeamCreate,
   creatorUserId: string | undefined,
-): TeamServerView {
-  return writeTransaction(ctx, (tx) => {
+): Promise<TeamServerView> {
+  return await writeTransaction(ctx, async (tx) => {
     let creator = creatorUserId;
-    const project = requireProject(ctx, projectId);
+    const project = await requireProject(ctx, projectId);
     if (caller.kind === 'client') {
       const userId = requireClientUser(caller);
       if (!project.clientTeamCreationEnabled) {
@@ -74,27 +74,27 @@ export function createTeam(
       if (creator !== userId)
         throw plainTextError('CLIENT_TEAM_CREATOR_NOT_SELF');
     }
-    if (creator !== undefined) requireUserRow(tx, projectId, creator);
-    return teamServerView(insertTeam(ctx, tx, projectId, input, creator));
+    if (creator !== undefined) await requireUserRow(tx, projectId, creator);
+    return teamServerView(await insertTeam(ctx, tx, projectId, input, creator));
   });
 }
 
-export function readTeam(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): TeamServerView {
-  authorizeTeamCaller(ctx.db, projectId, caller, teamId);
-  return teamServerView(requireTeamRow(ctx.db, projectId, teamId));
+export async function readTeam(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): Promise<TeamServerView> {
+  await authorizeTeamCaller(ctx.db, projectId, caller, teamId);
+  return teamServerView(await requireTeamRow(ctx.db, projectId, teamId));
 }
 
-export function updateTeam(
+export async function updateTeam(
   ctx: Context,
   projectId: string,
   caller: TeamCaller,
   teamId: string,
   input: TeamUpdate,
-): TeamServerView {
-  return writeTransaction(ctx, (tx) => {
+): Promise<TeamServerView> {
+  return await writeTransaction(ctx, async (tx) => {
     checkClientImage(caller, input.profile_image_url);
-    authorizeTeamCaller(tx, projectId, caller, teamId, '$update_team');
-    const row = requireTeamRow(tx, projectId, teamId);
+    await authorizeTeamCaller(tx, projectId, caller, teamId, '$update_team');
+    const row = await requireTeamRow(tx, projectId, teamId);
     const changes: Partial<TeamRow> = {};
     if (input.display_name !== undefined) changes.displayName = input.display_name;
     if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
@@ -103,30 +103,30 @@ export function updateTeam(
     if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
     if (Object.keys(changes).length > 0) tx.update(teams).set(changes).where(eq(teams.id, row.id)).run();
     const view = teamServerView({ ...row, ...changes });
-    enqueueWebhookEvent(ctx, tx, projectId, 'team.updated', () => view);
+    await enqueueWebhookEvent(ctx, tx, projectId, 'team.updated', () => view);
     return view;
   });
 }
 
 /** Deletes a team with its memberships, grants and pending invitations; unselects it everywhere. */
-export function deleteTeam(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): void {
-  writeTransaction(ctx, (tx) => {
-    authorizeTeamCaller(tx, projectId, caller, teamId, '$delete_team');
-    requireTeamRow(tx, projectId, teamId);
+export async function deleteTeam(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
+    await authorizeTeamCaller(tx, projectId, caller, teamId, '$delete_team');
+    await requireTeamRow(tx, projectId, teamId);
     tx.update(users)
       .set({ selectedTeamId: null })
       .where(and(eq(users.projectId, projectId), eq(users.selectedTeamId, teamId)))
       .run();
-    withdrawTeamInvitations(tx, projectId, teamId);
+    await withdrawTeamInvitations(tx, projectId, teamId);
     // Memberships cascade from the team, and grants from the memberships.
     tx.delete(teams).where(eq(teams.id, teamId)).run();
     // Stack's team.deleted payload is the id alone, with no event per ended membership.
-    enqueueWebhookEvent(ctx, tx, projectId, 'team.deleted', () => ({ id: teamId }));
+    await enqueueWebhookEvent(ctx, tx, projectId, 'team.deleted', () => ({ id: teamId }));
   });
 }
 
 /** Teams of the project, oldest first; only the user's when `userId` is given. */
-export function listTeams(ctx: Context, projectId: string, userId?: string): TeamServerView[] {
+export async function listTeams(ctx: Context, projectId: string, userId?: string): Promise<TeamServerView[]> {
   if (userId === undefined) {
     return (
       ctx.db
@@ -174,19 +174,19 @@ export function toClientMemberProfile(profile: MemberProfileServerView): MemberP
  * Member profiles by membership age. A client must name a team it belongs to, and needs
  * `$read_members` to see anyone but itself.
  */
-export function listMemberProfiles(
+export async function listMemberProfiles(
   ctx: Context,
   projectId: string,
   caller: TeamCaller,
   filter: { teamId?: string; userId?: string },
-): MemberProfileServerView[] {
+): Promise<MemberProfileServerView[]> {
   if (caller.kind === 'client') {
     if (filter.teamId === undefined) throw plainTextError('CLIENT_TEAM_ID_REQUIRED');
     const self = requireClientUser(caller);
-    authorizeTeamCaller(ctx.db, projectId, caller, filter.teamId, ...(filter.userId === self ? [] : ['$read_members']));
+    await authorizeTeamCaller(ctx.db, projectId, caller, filter.teamId, ...(filter.userId === self ? [] : ['$read_members']));
   } else {
-    if (filter.teamId !== undefined) requireTeamRow(ctx.db, projectId, filter.teamId);
-    if (filter.userId !== undefined) requireUserRow(ctx.db, projectId, filter.userId);
+    if (filter.teamId !== undefined) await requireTeamRow(ctx.db, projectId, filter.teamId);
+    if (filter.userId !== undefined) await requireUserRow(ctx.db, projectId, filter.userId);
   }
   const conditions = [eq(teamMembers.projectId, projectId)];
   if (filter.teamId !== undefined) conditions.push(eq(teamMembers.teamId, filter.teamId));
@@ -198,41 +198,41 @@ export function listMemberProfiles(
     .where(and(...conditions))
     .orderBy(asc(teamMembers.createdAt), sql`${teamMembers}.rowid`)
     .all();
-  const userViews = userServerViews(
+  const userViews = await userServerViews(
     ctx.db,
     rows.map((row) => row.user),
   );
   return rows.map((row, i) => memberProfileView(row.member, userViews[i]!));
 }
 
-export function readMemberProfile(
+export async function readMemberProfile(
   ctx: Context,
   projectId: string,
   caller: TeamCaller,
   teamId: string,
   userId: string,
-): MemberProfileServerView {
+): Promise<MemberProfileServerView> {
   if (caller.kind === 'client' && userId !== requireClientUser(caller)) {
-    authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members');
+    await authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members');
   }
-  return memberProfileView(requireMembership(ctx.db, projectId, teamId, userId), readUserServerView(ctx, projectId, userId));
+  return memberProfileView(await requireMembership(ctx.db, projectId, teamId, userId), await readUserServerView(ctx, projectId, userId));
 }
 
 /** A member's team profile; a client may change only its own. */
-export function updateMemberProfile(
+export async function updateMemberProfile(
   ctx: Context,
   projectId: string,
   caller: TeamCaller,
   teamId: string,
   userId: string,
   input: MemberProfileUpdate,
-): MemberProfileServerView {
+): Promise<MemberProfileServerView> {
   if (caller.kind === 'client' && userId !== requireClientUser(caller)) {
     throw plainTextError('CLIENT_MEMBER_PROFILE_NOT_OWN');
   }
   checkClientImage(caller, input.profile_image_url);
-  const member = writeTransaction(ctx, (tx) => {
-    const row = requireMembership(tx, projectId, teamId, userId);
+  const member = await writeTransaction(ctx, async (tx) => {
+    const row = await requireMembership(tx, projectId, teamId, userId);
     const changes: Partial<MemberRow> = {};
     if (input.display_name !== undefined) changes.displayName = input.display_name || null;
     if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
@@ -244,5 +244,5 @@ export function updateMemberProfile(
     }
     return { ...row, ...changes };
   });
-  return memberProfileView(member, readUserServerView(ctx, projectId, userId));
+  return memberProfileView(member, await readUserServerView(ctx, projectId, userId));
 }

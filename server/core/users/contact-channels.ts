@@ -46,11 +46,11 @@ function view(row: ChannelRow): ContactChannelView {
   };
 }
 
-function requireUserOfProject(db: DbWriter, projectId: string, userId: string): void {
-  if (!findUserRow(db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
+async function requireUserOfProject(db: DbWriter, projectId: string, userId: string): Promise<void> {
+  if (!await findUserRow(db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
 }
 
-function findChannel(db: DbWriter, projectId: string, userId: string, channelId: string): ChannelRow | undefined {
+async function findChannel(db: DbWriter, projectId: string, userId: string, channelId: string): Promise<ChannelRow | undefined> {
   return db
     .select()
     .from(contactChannels)
@@ -58,7 +58,7 @@ function findChannel(db: DbWriter, projectId: string, userId: string, channelId:
     .get();
 }
 
-function findChannelByValue(db: DbWriter, userId: string, value: string): ChannelRow | undefined {
+async function findChannelByValue(db: DbWriter, userId: string, value: string): Promise<ChannelRow | undefined> {
   return db
     .select()
     .from(contactChannels)
@@ -66,14 +66,14 @@ function findChannelByValue(db: DbWriter, userId: string, value: string): Channe
     .get();
 }
 
-function refuseAuthValueOfSomeoneElse(db: DbWriter, projectId: string, userId: string, value: string): void {
-  if (isAuthEmailOfAnotherUser(db, projectId, userId, value)) {
+async function refuseAuthValueOfSomeoneElse(db: DbWriter, projectId: string, userId: string, value: string): Promise<void> {
+  if (await isAuthEmailOfAnotherUser(db, projectId, userId, value)) {
     throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'email');
   }
 }
 
-export function listContactChannels(ctx: Context, projectId: string, userId: string, channelId?: string): ContactChannelView[] {
-  requireUserOfProject(ctx.db, projectId, userId);
+export async function listContactChannels(ctx: Context, projectId: string, userId: string, channelId?: string): Promise<ContactChannelView[]> {
+  await requireUserOfProject(ctx.db, projectId, userId);
   return (
     ctx.db
       .select()
@@ -86,18 +86,18 @@ export function listContactChannels(ctx: Context, projectId: string, userId: str
   );
 }
 
-export function readContactChannel(ctx: Context, projectId: string, userId: string, channelId: string): ContactChannelView {
-  const row = findChannel(ctx.db, projectId, userId, channelId);
+export async function readContactChannel(ctx: Context, projectId: string, userId: string, channelId: string): Promise<ContactChannelView> {
+  const row = await findChannel(ctx.db, projectId, userId, channelId);
   if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_READ');
   return view(row);
 }
 
-export function createContactChannel(
+export async function createContactChannel(
   ctx: Context,
   projectId: string,
   userId: string,
   input: Required<Pick<ContactChannelInput, 'value' | 'used_for_auth'>> & ContactChannelInput,
-): ContactChannelView {
+): Promise<ContactChannelView> {
   const row: ChannelRow = {
     id: crypto.randomUUID(),
     projectId,
@@ -110,32 +110,32 @@ export function createContactChannel(
     usedForAuth: input.used_for_auth,
     createdAt: ctx.clock.now(),
   };
-  writeTransaction(ctx, (tx) => {
-    requireUserOfProject(tx, projectId, userId);
-    if (findChannelByValue(tx, userId, input.value)) throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
-    if (input.used_for_auth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, input.value);
+  await writeTransaction(ctx, async (tx) => {
+    await requireUserOfProject(tx, projectId, userId);
+    if (await findChannelByValue(tx, userId, input.value)) throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
+    if (input.used_for_auth) await refuseAuthValueOfSomeoneElse(tx, projectId, userId, input.value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
     tx.insert(contactChannels).values(row).run();
-    recordAuditEvent(ctx, { projectId, type: 'email.added', userId, details: { email: row.value, is_primary: row.isPrimary } });
+    await recordAuditEvent(ctx, { projectId, type: 'email.added', userId, details: { email: row.value, is_primary: row.isPrimary } });
   });
   return view(row);
 }
 
-export function updateContactChannel(
+export async function updateContactChannel(
   ctx: Context,
   projectId: string,
   userId: string,
   channelId: string,
   input: ContactChannelInput,
-): ContactChannelView {
-  return writeTransaction(ctx, (tx) => {
-    const row = findChannel(tx, projectId, userId, channelId);
+): Promise<ContactChannelView> {
+  return await writeTransaction(ctx, async (tx) => {
+    const row = await findChannel(tx, projectId, userId, channelId);
     if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_CHANGE');
     const value = input.value ?? row.value;
-    if (value !== row.value && findChannelByValue(tx, userId, value))
+    if (value !== row.value && await findChannelByValue(tx, userId, value))
       throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
     const usedForAuth = input.used_for_auth ?? row.usedForAuth;
-    if (usedForAuth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, value);
+    if (usedForAuth) await refuseAuthValueOfSomeoneElse(tx, projectId, userId, value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
     // A new address is unverified unless the server says otherwise.
     const changedValue = value !== row.value;
@@ -148,7 +148,7 @@ export function updateContactChannel(
     };
     tx.update(contactChannels).set(changes).where(eq(contactChannels.id, row.id)).run();
     if (changedValue || changes.isPrimary !== row.isPrimary || changes.usedForAuth !== row.usedForAuth) {
-      recordAuditEvent(ctx, {
+      await recordAuditEvent(ctx, {
         projectId,
         type: 'email.changed',
         userId,
@@ -159,25 +159,25 @@ export function updateContactChannel(
   });
 }
 
-export function deleteContactChannel(ctx: Context, projectId: string, userId: string, channelId: string): void {
-  return writeTransaction(ctx, (tx) => {
-    const row = findChannel(tx, projectId, userId, channelId);
+export async function deleteContactChannel(ctx: Context, projectId: string, userId: string, channelId: string): Promise<void> {
+  return await writeTransaction(ctx, async (tx) => {
+    const row = await findChannel(tx, projectId, userId, channelId);
     if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_CHANGE');
     tx.delete(contactChannels).where(eq(contactChannels.id, row.id)).run();
-    recordAuditEvent(ctx, { projectId, type: 'email.removed', userId, details: { email: row.value } });
+    await recordAuditEvent(ctx, { projectId, type: 'email.removed', userId, details: { email: row.value } });
   });
 }
 
-export function sendContactChannelVerificationCode(
+export async function sendContactChannelVerificationCode(
   ctx: Context,
   projectId: string,
   userId: string,
   channelId: string,
   callbackUrl: string,
   origin: RequestOrigin,
-): void {
-  requireUserOfProject(ctx.db, projectId, userId);
-  const row = findChannel(ctx.db, projectId, userId, channelId);
+): Promise<void> {
+  await requireUserOfProject(ctx.db, projectId, userId);
+  const row = await findChannel(ctx.db, projectId, userId, channelId);
   if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_VERIFICATION');
-  sendEmailVerificationCode(ctx, projectId, row, callbackUrl, origin);
+  await sendEmailVerificationCode(ctx, projectId, row, callbackUrl, origin);
 }

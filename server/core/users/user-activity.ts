@@ -61,7 +61,7 @@ const activityWriteIntervalMillis = 1000;
 const maxRememberedWrites = 10_000;
 const lastActivityWritesOf = perDatabase(() => new Map<string, number>());
 
-export function recordUserActivity(ctx: Context, userId: string, nowMillis: number): void {
+export async function recordUserActivity(ctx: Context, userId: string, nowMillis: number): Promise<void> {
   const lastWrites = lastActivityWritesOf(ctx);
   const lastWrite = lastWrites.get(userId);
   const sameDayAsLastWrite = lastWrite !== undefined && utcDayOf(lastWrite) === utcDayOf(nowMillis);
@@ -70,7 +70,7 @@ export function recordUserActivity(ctx: Context, userId: string, nowMillis: numb
     prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
   } else {
     const day = utcDayOf(nowMillis);
-    const record = () => {
+    const record = async () => {
       const firstToday = prepared(ctx, markActiveDay).get({ userId, lastActiveAt: nowMillis, day });
       if (firstToday) prepared(ctx, countActiveUser).run({ projectId: firstToday.projectId, day });
       else prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });

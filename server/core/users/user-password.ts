@@ -21,16 +21,16 @@ import { recordAuditEvent } from '../audit/audit-log';
  * on every path: a webhook consumer mirroring `has_password` must not depend on which screen was
  * used.
  */
-export function replaceUserPassword(
+export async function replaceUserPassword(
   ctx: Context,
   tx: DbWriter,
   projectId: string,
   userId: string,
   passwordHash: string | null,
   options: { keepRefreshToken?: string } = {},
-): void {
+): Promise<void> {
   tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
-  endOtherSessions(tx, userId, options.keepRefreshToken);
-  recordAuditEvent(ctx, { projectId, type: passwordHash === null ? 'password.removed' : 'password.changed', userId });
-  enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', () => readUserServerView(ctx, projectId, userId));
+  await endOtherSessions(tx, userId, options.keepRefreshToken);
+  await recordAuditEvent(ctx, { projectId, type: passwordHash === null ? 'password.removed' : 'password.changed', userId });
+  await enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => await readUserServerView(ctx, projectId, userId));
 }

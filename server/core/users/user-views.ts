@@ -22,17 +22,17 @@ import {
  * The server view of a user of the project. Inside a write transaction it is read afresh on the
  * same connection, so it sees the transaction's own writes (webhook payloads rely on this).
  */
-export function readUserServerView(ctx: Context, projectId: string, userId: string): Readonly<UserServerView> {
-  const view = cachedUserServerViews.get(ctx, `${projectId}:${userId}`, () => {
+export async function readUserServerView(ctx: Context, projectId: string, userId: string): Promise<Readonly<UserServerView>> {
+  const view = await cachedUserServerViews.get(ctx, `${projectId}:${userId}`, async () => {
     const row = prepared(ctx, selectUserOfProject).get({ projectId, userId });
     return row
       ? Object.freeze(
           serverView(
             row,
             prepared(ctx, selectChannelsOfUser).all({ userId }),
-            selectedTeamOf(ctx.db, row),
-            oauthProvidersOf(ctx.db, userId),
-            hasPasskey(ctx.db, userId),
+            await selectedTeamOf(ctx.db, row),
+            await oauthProvidersOf(ctx.db, userId),
+            await hasPasskey(ctx.db, userId),
           ),
         )
       : null;
@@ -42,17 +42,17 @@ export function readUserServerView(ctx: Context, projectId: string, userId: stri
 }
 
 /** The selected team's server view; the membership is ended together with the selection. */
-function selectedTeamOf(db: DbWriter, row: UserRow): TeamServerView | null {
-  return row.selectedTeamId === null ? null : findTeamServerView(db, row.projectId, row.selectedTeamId);
+async function selectedTeamOf(db: DbWriter, row: UserRow): Promise<TeamServerView | null> {
+  return row.selectedTeamId === null ? null : await findTeamServerView(db, row.projectId, row.selectedTeamId);
 }
 
 /** The user's connected provider accounts, oldest first, as the user's `oauth_providers` lists them. */
-function oauthProvidersOf(db: DbWriter, userId: string): OAuthProviderEntry[] {
-  return findUserOAuthAccounts(db, userId).map(oauthProviderEntry);
+async function oauthProvidersOf(db: DbWriter, userId: string): Promise<OAuthProviderEntry[]> {
+  return (await findUserOAuthAccounts(db, userId)).map(oauthProviderEntry);
 }
 
 /** Passkey sign-in is on exactly while the user has a passkey, as in Stack. */
-function hasPasskey(db: DbWriter, userId: string): boolean {
+async function hasPasskey(db: DbWriter, userId: string): Promise<boolean> {
   return db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1).get() !== undefined;
 }
 
@@ -89,7 +89,7 @@ function serverView(
 }
 
 /** Server views of many users at once: one query each for channels, selected teams and providers, not one per user. */
-export function userServerViews(db: DbWriter, rows: UserRow[]): UserServerView[] {
+export async function userServerViews(db: DbWriter, rows: UserRow[]): Promise<UserServerView[]> {
   if (rows.length === 0) return [];
   const userIds = rows.map((r) => r.id);
   const channels = Map.groupBy(
@@ -107,7 +107,7 @@ export function userServerViews(db: DbWriter, rows: UserRow[]): UserServerView[]
           .all()
           .map((team) => [team.id, teamServerView(team)] as const),
   );
-  const oauthProviders = oauthProviderEntriesByUser(db, userIds);
+  const oauthProviders = await oauthProviderEntriesByUser(db, userIds);
   const withPasskeys = new Set(
     db.selectDistinct({ userId: passkeys.userId }).from(passkeys).where(inArray(passkeys.userId, userIds)).all().map((p) => p.userId),
   );

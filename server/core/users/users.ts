@@ -30,7 +30,7 @@ export async function createUser(
   input: UserCreate,
   options: { passwordStrengthChecked?: boolean } = {},
 ): Promise<UserServerView> {
-  return readUserServerView(ctx, projectId, await insertUser(ctx, projectId, input, options));
+  return await readUserServerView(ctx, projectId, await insertUser(ctx, projectId, input, options));
 }
 
 /**
@@ -46,8 +46,8 @@ export async function insertUser(
   options: { passwordStrengthChecked?: boolean } = {},
 ): Promise<string> {
   const passwordHash = await passwordHashFor(ctx, projectId, input, input.primary_email, options.passwordStrengthChecked);
-  const create = (tx: DbWriter) => {
-    const project = requireProject(ctx, projectId);
+  const create = async (tx: DbWriter) => {
+    const project = await requireProject(ctx, projectId);
     if (passwordHash && !project.credentialEnabled) throw plainTextError('PASSWORD_AUTH_NOT_ENABLED');
     if (input.otp_auth_enabled && !project.magicLinkEnabled) throw plainTextError('OTP_AUTH_NOT_ENABLED');
     if (input.passkey_auth_enabled) {
@@ -75,9 +75,9 @@ export async function insertUser(
         totpSecretBase64: input.totp_secret_base64 == null ? null : sealTotpSecret(ctx, input.totp_secret_base64),
       })
       .run();
-    recordAuditEvent(ctx, { projectId, type: 'user.created', userId: id, details: input.primary_email ? { email: input.primary_email } : {} });
+    await recordAuditEvent(ctx, { projectId, type: 'user.created', userId: id, details: input.primary_email ? { email: input.primary_email } : {} });
     if (input.primary_email) {
-      insertPrimaryEmail(tx, projectId, id, input.primary_email, {
+      await insertPrimaryEmail(tx, projectId, id, input.primary_email, {
         verified: input.primary_email_verified ?? false,
         usedForAuth: input.primary_email_auth_enabled ?? false,
         now,
@@ -85,29 +85,29 @@ export async function insertUser(
     }
     for (const provider of input.oauth_providers ?? []) {
       // Sign-up through a provider and server imports alike (the `oauth_providers` field).
-      connectOAuthAccount(ctx, tx, projectId, id, {
+      await connectOAuthAccount(ctx, tx, projectId, id, {
         providerId: provider.id,
         providerAccountId: provider.account_id,
         email: provider.email ?? null,
       });
     }
-    enqueueWebhookEvent(ctx, tx, projectId, 'user.created', () => readUserServerView(ctx, projectId, id));
+    await enqueueWebhookEvent(ctx, tx, projectId, 'user.created', async () => await readUserServerView(ctx, projectId, id));
     if (project.createTeamOnSignUp) {
       // Every way of signing up passes here, so each gets its personal team.
       const name = input.display_name || input.primary_email;
-      insertTeam(ctx, tx, projectId, { display_name: name ? `${name}'s Team` : 'Personal Team' }, id);
+      await insertTeam(ctx, tx, projectId, { display_name: name ? `${name}'s Team` : 'Personal Team' }, id);
     }
     return id;
   };
-  return writeTransaction(ctx, create);
+  return await writeTransaction(ctx, create);
 }
 
 export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
-  const email = input.password ? (input.primary_email ?? findPrimaryEmailChannel(ctx.db, userId)?.value) : undefined;
+  const email = input.password ? (input.primary_email ?? (await findPrimaryEmailChannel(ctx.db, userId))?.value) : undefined;
   const passwordHash = await passwordHashFor(ctx, projectId, input, email);
-  writeTransaction(ctx, (tx) => {
-    const project = requireProject(ctx, projectId);
-    const row = requireUserRow(tx, projectId, userId);
+  await writeTransaction(ctx, async (tx) => {
+    const project = await requireProject(ctx, projectId);
+    const row = await requireUserRow(tx, projectId, userId);
     const changes: Partial<UserRow> = {};
     if (input.display_name !== undefined) {
       changes.displayName = input.display_name || null;
@@ -133,54 +133,54 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
       changes.totpSecretBase64 = enabling ? sealTotpSecret(ctx, input.totp_secret_base64!) : null;
       changes.requiresTotpMfa = enabling;
       changes.totpLastUsedStep = null;
-      if (!enabling) dropRecoveryCodes(tx, projectId, userId);
+      if (!enabling) await dropRecoveryCodes(tx, projectId, userId);
       // Setting a new secret while on is a change of authenticator, still "enabled".
-      recordAuditEvent(ctx, { projectId, type: enabling ? 'mfa.enabled' : 'mfa.disabled', userId });
+      await recordAuditEvent(ctx, { projectId, type: enabling ? 'mfa.enabled' : 'mfa.disabled', userId });
     }
     if (input.selected_team_id !== undefined) {
-      if (input.selected_team_id !== null) requireMembership(tx, projectId, input.selected_team_id, userId);
+      if (input.selected_team_id !== null) await requireMembership(tx, projectId, input.selected_team_id, userId);
       changes.selectedTeamId = input.selected_team_id;
     }
     if (passwordHash !== null && passwordHash !== undefined && !project.credentialEnabled) {
       throw plainTextError('PASSWORD_AUTH_NOT_ENABLED');
     }
     if (Object.keys(changes).length > 0) tx.update(users).set(changes).where(eq(users.id, row.id)).run();
-    applyPrimaryEmailUpdate(ctx, tx, projectId, userId, input);
+    await applyPrimaryEmailUpdate(ctx, tx, projectId, userId, input);
     // Last, so its user.updated carries every change of this update; it ends all the user's
     // sessions (an update by the server or the CLI keeps none).
-    if (passwordHash !== undefined) replaceUserPassword(ctx, tx, projectId, userId, passwordHash);
-    else enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', () => readUserServerView(ctx, projectId, userId));
+    if (passwordHash !== undefined) await replaceUserPassword(ctx, tx, projectId, userId, passwordHash);
+    else await enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => await readUserServerView(ctx, projectId, userId));
   });
-  return readUserServerView(ctx, projectId, userId);
+  return await readUserServerView(ctx, projectId, userId);
 }
 
 /** A signed-in user changing themselves: the server's update with the client's extra rules. */
-export function updateUserAsClient(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
+export async function updateUserAsClient(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
   if (typeof input.profile_image_url === 'string' && !isClientProfileImage(input.profile_image_url)) {
     throw plainTextError('INVALID_PROFILE_IMAGE_URL');
   }
-  return updateUser(ctx, projectId, userId, input);
+  return await updateUser(ctx, projectId, userId, input);
 }
 
 /** A signed-in user deleting their own account, which the project must allow. */
-export function deleteUserAsClient(ctx: Context, projectId: string, userId: string): void {
-  if (!requireProject(ctx, projectId).clientUserDeletionEnabled) {
+export async function deleteUserAsClient(ctx: Context, projectId: string, userId: string): Promise<void> {
+  if (!(await requireProject(ctx, projectId)).clientUserDeletionEnabled) {
     throw plainTextError('CLIENT_USER_DELETION_DISABLED');
   }
-  deleteUser(ctx, projectId, userId);
+  await deleteUser(ctx, projectId, userId);
 }
 
-export function deleteUser(ctx: Context, projectId: string, userId: string): void {
-  writeTransaction(ctx, (tx) => {
-    requireUserRow(tx, projectId, userId);
+export async function deleteUser(ctx: Context, projectId: string, userId: string): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
+    await requireUserRow(tx, projectId, userId);
     // Stack's user.deleted payload: the id and the teams the user was in (no membership events).
-    enqueueWebhookEvent(ctx, tx, projectId, 'user.deleted', () => ({
+    await enqueueWebhookEvent(ctx, tx, projectId, 'user.deleted', async () => ({
       id: userId,
       teams: tx.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId)).all(),
     }));
     // Contact channels and refresh tokens cascade, which also ends every session.
     tx.delete(users).where(eq(users.id, userId)).run();
-    recordAuditEvent(ctx, { projectId, type: 'user.deleted', userId });
+    await recordAuditEvent(ctx, { projectId, type: 'user.deleted', userId });
   });
 }
 
@@ -190,7 +190,7 @@ export interface UserPage {
 }
 
 /** Lists users by sign-up time; `cursor` is the id of the first user of the page. */
-export function listUsers(ctx: Context, projectId: string, query: UserListQuery): UserPage {
+export async function listUsers(ctx: Context, projectId: string, query: UserListQuery): Promise<UserPage> {
   const descending = query.desc === true;
   const conditions: SQL[] = [eq(users.projectId, projectId)];
   if (query.team_id !== undefined) {
@@ -202,7 +202,7 @@ export function listUsers(ctx: Context, projectId: string, query: UserListQuery)
   }
   if (query.query) conditions.push(or(eq(users.id, query.query), matchesSearchText(ctx, projectId, query.query))!);
   if (query.cursor) {
-    const cursorRow = findUserRow(ctx.db, projectId, query.cursor);
+    const cursorRow = await findUserRow(ctx.db, projectId, query.cursor);
     if (!cursorRow) throw knownError('SCHEMA_ERROR', `The cursor ${query.cursor} does not name a user of this project.`);
     // One row-value comparison, which SQLite answers with a seek in the (project, signed_up_at,
     // id) index; the same test spelled with OR made it scan every row before the cursor.
@@ -220,7 +220,7 @@ export function listUsers(ctx: Context, projectId: string, query: UserListQuery)
   const rows = statement.all();
   const nextRow = query.limit !== undefined && rows.length > query.limit ? rows.pop() : undefined;
 
-  return { items: userServerViews(ctx.db, rows), nextCursor: nextRow?.id ?? null };
+  return { items: await userServerViews(ctx.db, rows), nextCursor: nextRow?.id ?? null };
 }
 
 /**
@@ -248,7 +248,7 @@ export function foldForSearch(text: string | null): string | null {
   return text === null ? null : text.normalize('NFKC').toLowerCase();
 }
 
-function channelsOf(db: DbWriter, userId: string): ChannelRow[] {
+async function channelsOf(db: DbWriter, userId: string): Promise<ChannelRow[]> {
   return db.select().from(contactChannels).where(eq(contactChannels.userId, userId)).all();
 }
 
@@ -277,7 +277,7 @@ async function passwordHashFor(
   if (input.password === null) return null;
   checkPasswordLength(input.password, { requireMinimum: false });
   if (!strengthChecked) {
-    const project = requireProject(ctx, projectId);
+    const project = await requireProject(ctx, projectId);
     await checkPasswordStrength(input.password, { enabled: project.passwordStrengthCheck, email });
   }
   return hashPassword(input.password);
@@ -293,14 +293,14 @@ function checkPrimaryEmailFlags(
   if (input.primary_email_verified) throw plainTextError('PRIMARY_EMAIL_VERIFIED_WITHOUT_EMAIL');
 }
 
-function insertPrimaryEmail(
+async function insertPrimaryEmail(
   tx: DbWriter,
   projectId: string,
   userId: string,
   email: string,
   options: { verified: boolean; usedForAuth: boolean; now: number },
-): void {
-  if (options.usedForAuth && isAuthEmailOfAnotherUser(tx, projectId, userId, email)) {
+): Promise<void> {
+  if (options.usedForAuth && await isAuthEmailOfAnotherUser(tx, projectId, userId, email)) {
     throw knownError('USER_EMAIL_ALREADY_EXISTS');
   }
   tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
@@ -325,13 +325,13 @@ function insertPrimaryEmail(
 }
 
 /** Whether another user of the project already signs in with `email`. */
-export function isAuthEmailOfAnotherUser(db: DbWriter, projectId: string, userId: string, email: string): boolean {
-  const channel = findAuthEmailChannel(db, projectId, email);
+export async function isAuthEmailOfAnotherUser(db: DbWriter, projectId: string, userId: string, email: string): Promise<boolean> {
+  const channel = await findAuthEmailChannel(db, projectId, email);
   return channel !== undefined && channel.userId !== userId;
 }
 
-function applyPrimaryEmailUpdate(ctx: Context, tx: DbWriter, projectId: string, userId: string, input: UserUpdate): void {
-  const current = channelsOf(tx, userId).find((c) => c.type === 'email' && c.isPrimary);
+async function applyPrimaryEmailUpdate(ctx: Context, tx: DbWriter, projectId: string, userId: string, input: UserUpdate): Promise<void> {
+  const current = (await channelsOf(tx, userId)).find((c) => c.type === 'email' && c.isPrimary);
   const email = input.primary_email === undefined ? (current?.value ?? null) : input.primary_email;
   checkPrimaryEmailFlags(email, input);
   if (input.primary_email === null) {
@@ -344,5 +344,5 @@ function applyPrimaryEmailUpdate(ctx: Context, tx: DbWriter, projectId: string, 
   const usedForAuth = input.primary_email_auth_enabled ?? current?.usedForAuth ?? false;
   if (!changedAddress && verified === current?.isVerified && usedForAuth === current?.usedForAuth) return;
   if (changedAddress && current) tx.delete(contactChannels).where(eq(contactChannels.id, current.id)).run();
-  insertPrimaryEmail(tx, projectId, userId, email, { verified, usedForAuth, now: ctx.clock.now() });
+  await insertPrimaryEmail(tx, projectId, userId, email, { verified, usedForAuth, now: ctx.clock.now() });
 }

@@ -37,7 +37,7 @@ export interface WebhookDeliveryView {
   attempt_log: WebhookAttemptView[];
 }
 
-function deliveryViews(ctx: Context, rows: { delivery: DeliveryRow; eventType: string }[]): WebhookDeliveryView[] {
+async function deliveryViews(ctx: Context, rows: { delivery: DeliveryRow; eventType: string }[]): Promise<WebhookDeliveryView[]> {
   const ids = rows.map((r) => r.delivery.id);
   const attempts: AttemptRow[] = ids.length
     ? ctx.db
@@ -72,13 +72,13 @@ function deliveryViews(ctx: Context, rows: { delivery: DeliveryRow; eventType: s
 }
 
 /** An endpoint's deliveries, newest first. */
-export function listWebhookDeliveries(
+export async function listWebhookDeliveries(
   ctx: Context,
   projectId: string,
   endpointId: string,
   options: { limit?: number } = {},
-): WebhookDeliveryView[] {
-  requireWebhookEndpointRow(ctx, projectId, endpointId);
+): Promise<WebhookDeliveryView[]> {
+  await requireWebhookEndpointRow(ctx, projectId, endpointId);
   const rows = ctx.db
     .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
     .from(webhookDeliveries)
@@ -88,10 +88,10 @@ export function listWebhookDeliveries(
     .orderBy(desc(webhookDeliveries.createdAt), sql`${webhookDeliveries}.rowid DESC`)
     .limit(Math.min(Math.max(options.limit ?? 50, 1), 200))
     .all();
-  return deliveryViews(ctx, rows);
+  return await deliveryViews(ctx, rows);
 }
 
-export function readWebhookDelivery(ctx: Context, projectId: string, deliveryId: string): WebhookDeliveryView {
+export async function readWebhookDelivery(ctx: Context, projectId: string, deliveryId: string): Promise<WebhookDeliveryView> {
   const row = ctx.db
     .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
     .from(webhookDeliveries)
@@ -99,7 +99,7 @@ export function readWebhookDelivery(ctx: Context, projectId: string, deliveryId:
     .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, deliveryId)))
     .get();
   if (!row) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
-  return deliveryViews(ctx, [row])[0]!;
+  return (await deliveryViews(ctx, [row]))[0]!;
 }
 
 /**
@@ -108,7 +108,7 @@ export function readWebhookDelivery(ctx: Context, projectId: string, deliveryId:
  * schedule if the attempt fails.
  */
 export async function retryWebhookDelivery(ctx: Context, projectId: string, deliveryId: string): Promise<WebhookDeliveryView> {
-  writeTransaction(ctx, (tx) => {
+  await writeTransaction(ctx, async (tx) => {
     const rows = tx
       .update(webhookDeliveries)
       // Not due for a worker (maybe in another process) for a minute, so only this call makes the
@@ -119,8 +119,8 @@ export async function retryWebhookDelivery(ctx: Context, projectId: string, deli
       .all();
     if (rows.length === 0) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
   });
-  const delivery = findDeliveryToAttempt(ctx, deliveryId);
+  const delivery = await findDeliveryToAttempt(ctx, deliveryId);
   // The caller sees the outcome in the answer; no separate warning.
   if (delivery) await attemptWebhookDelivery(ctx, delivery, { logFailure: false });
-  return readWebhookDelivery(ctx, projectId, deliveryId);
+  return await readWebhookDelivery(ctx, projectId, deliveryId);
 }

@@ -39,7 +39,7 @@ const deliveryToAttemptColumns = {
   payload: webhookEvents.payload,
 };
 
-function selectDueDeliveries(ctx: Context): DeliveryToAttempt[] {
+async function selectDueDeliveries(ctx: Context): Promise<DeliveryToAttempt[]> {
   return ctx.db
     .select(deliveryToAttemptColumns)
     .from(webhookDeliveries)
@@ -51,7 +51,7 @@ function selectDueDeliveries(ctx: Context): DeliveryToAttempt[] {
     .all();
 }
 
-export function findDeliveryToAttempt(ctx: Context, deliveryId: string): DeliveryToAttempt | undefined {
+export async function findDeliveryToAttempt(ctx: Context, deliveryId: string): Promise<DeliveryToAttempt | undefined> {
   return ctx.db
     .select(deliveryToAttemptColumns)
     .from(webhookDeliveries)
@@ -81,7 +81,7 @@ export async function attemptWebhookDelivery(
   const { stopSignal, logFailure = true } = options;
   const attempt = delivery.attempts + 1;
   const startedAt = ctx.clock.now();
-  const claimed = writeTransaction(ctx, (tx) => {
+  const claimed = await writeTransaction(ctx, async (tx) => {
     const rows = tx
       .update(webhookDeliveries)
       .set({ attempts: attempt, nextAttemptAt: startedAt + (webhookRetryDelaysMillis[attempt - 1] ?? 0) })
@@ -106,7 +106,7 @@ export async function attemptWebhookDelivery(
   // An attempt cut short by a stop is not the receiver's fault: it is repeated at the next start.
   const interrupted = !outcome.ok && stopSignal?.aborted === true;
   const gaveUp = !outcome.ok && !interrupted && attempt >= maxWebhookAttempts;
-  writeTransaction(ctx, (tx) => {
+  await writeTransaction(ctx, async (tx) => {
     tx.update(webhookDeliveryAttempts)
       .set({ statusCode: outcome.statusCode, error: outcome.error, responseExcerpt: outcome.responseExcerpt })
       .where(and(eq(webhookDeliveryAttempts.deliveryId, delivery.id), eq(webhookDeliveryAttempts.attempt, attempt)))
@@ -194,7 +194,7 @@ export function startWebhookDelivery(ctx: Context): BackgroundWorker {
     pollIntervalMillis,
     log: ctx.log,
     async runBatch(isStopped) {
-      const due = selectDueDeliveries(ctx);
+      const due = await selectDueDeliveries(ctx);
       // Endpoints in parallel, so one slow receiver does not hold up the others; each
       // endpoint's events in order.
       const byEndpoint = Map.groupBy(due, (delivery) => delivery.endpointId);

@@ -64,11 +64,11 @@ function checkWebhookUrl(ctx: Context, url: string): string {
   return parsed.href;
 }
 
-export function createWebhookEndpoint(
+export async function createWebhookEndpoint(
   ctx: Context,
   projectId: string,
   input: { url: string; description?: string },
-): CreatedWebhookEndpoint {
+): Promise<CreatedWebhookEndpoint> {
   const url = checkWebhookUrl(ctx, input.url);
   const secret = generateWebhookSecret();
   const row: EndpointRow = {
@@ -79,8 +79,8 @@ export function createWebhookEndpoint(
     secretSealed: sealSecret(ctx, secret),
     createdAt: ctx.clock.now(),
   };
-  writeTransaction(ctx, (tx) => {
-    requireProjectRow(tx, projectId);
+  await writeTransaction(ctx, async (tx) => {
+    await requireProjectRow(tx, projectId);
     const existing = tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
@@ -94,8 +94,8 @@ export function createWebhookEndpoint(
   return { ...endpointView(row), secret };
 }
 
-export function listWebhookEndpoints(ctx: Context, projectId: string): WebhookEndpointView[] {
-  requireProjectRow(ctx.db, projectId);
+export async function listWebhookEndpoints(ctx: Context, projectId: string): Promise<WebhookEndpointView[]> {
+  await requireProjectRow(ctx.db, projectId);
   return ctx.db
     .select()
     .from(webhookEndpoints)
@@ -105,7 +105,7 @@ export function listWebhookEndpoints(ctx: Context, projectId: string): WebhookEn
     .map(endpointView);
 }
 
-export function requireWebhookEndpointRow(ctx: Context, projectId: string, endpointId: string): EndpointRow {
+export async function requireWebhookEndpointRow(ctx: Context, projectId: string, endpointId: string): Promise<EndpointRow> {
   const row = ctx.db
     .select()
     .from(webhookEndpoints)
@@ -115,19 +115,19 @@ export function requireWebhookEndpointRow(ctx: Context, projectId: string, endpo
   return row;
 }
 
-export function readWebhookEndpoint(ctx: Context, projectId: string, endpointId: string): WebhookEndpointView {
-  return endpointView(requireWebhookEndpointRow(ctx, projectId, endpointId));
+export async function readWebhookEndpoint(ctx: Context, projectId: string, endpointId: string): Promise<WebhookEndpointView> {
+  return endpointView(await requireWebhookEndpointRow(ctx, projectId, endpointId));
 }
 
 /** Changes where an endpoint's events go and its description; the secret stays. */
-export function updateWebhookEndpoint(
+export async function updateWebhookEndpoint(
   ctx: Context,
   projectId: string,
   endpointId: string,
   change: { url?: string; description?: string },
-): WebhookEndpointView {
+): Promise<WebhookEndpointView> {
   const url = change.url === undefined ? undefined : checkWebhookUrl(ctx, change.url);
-  writeTransaction(ctx, (tx) => {
+  await writeTransaction(ctx, async (tx) => {
     const updated = tx
       .update(webhookEndpoints)
       .set({ ...(url !== undefined ? { url } : {}), ...(change.description !== undefined ? { description: change.description } : {}) })
@@ -136,12 +136,12 @@ export function updateWebhookEndpoint(
       .all();
     if (updated.length === 0) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   });
-  return readWebhookEndpoint(ctx, projectId, endpointId);
+  return await readWebhookEndpoint(ctx, projectId, endpointId);
 }
 
 /** Removes the endpoint with its pending deliveries and their log. */
-export function deleteWebhookEndpoint(ctx: Context, projectId: string, endpointId: string): void {
-  writeTransaction(ctx, (tx) => {
+export async function deleteWebhookEndpoint(ctx: Context, projectId: string, endpointId: string): Promise<void> {
+  await writeTransaction(ctx, async (tx) => {
     const deleted = tx
       .delete(webhookEndpoints)
       .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))

@@ -33,13 +33,13 @@ const selectEndpointIdsOfProject = (db: Db) =>
  * must be the open write transaction of the change). `data` is computed only when the project
  * has endpoints, so projects without webhooks pay one indexed lookup.
  */
-export function enqueueWebhookEvent(
+export async function enqueueWebhookEvent(
   ctx: Context,
   tx: DbWriter,
   projectId: string,
   type: WebhookEventType,
   data: () => unknown,
-): void {
+): Promise<void> {
   // The prepared statement runs on the same connection, hence inside the caller's transaction.
   const endpoints = prepared(ctx, selectEndpointIdsOfProject).all({ projectId });
   if (endpoints.length === 0) return;

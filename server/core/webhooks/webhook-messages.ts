@@ -40,7 +40,7 @@ function messageOf(row: EventRow): WebhookMessage {
 }
 
 /** Newest first; `after` is a page's `next`. */
-export function listWebhookMessages(ctx: Context, projectId: string, page: { limit: number; after?: string }): Page<WebhookMessage> {
+export async function listWebhookMessages(ctx: Context, projectId: string, page: { limit: number; after?: string }): Promise<Page<WebhookMessage>> {
   const start = page.after === undefined ? undefined : ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, page.after)).get();
   const rows = ctx.db
     .select()
@@ -60,7 +60,7 @@ export function listWebhookMessages(ctx: Context, projectId: string, page: { lim
   return { items, next: rows.length > page.limit ? items.at(-1)!.id : null };
 }
 
-export function readWebhookMessage(ctx: Context, projectId: string, messageId: string): WebhookMessage {
+export async function readWebhookMessage(ctx: Context, projectId: string, messageId: string): Promise<WebhookMessage> {
   const row = ctx.db
     .select()
     .from(webhookEvents)
@@ -71,13 +71,13 @@ export function readWebhookMessage(ctx: Context, projectId: string, messageId: s
 }
 
 /** Every attempt at the endpoint's deliveries, newest delivery first; `after` is a page's `next`. */
-export function listEndpointAttempts(
+export async function listEndpointAttempts(
   ctx: Context,
   projectId: string,
   endpointId: string,
   page: { limit: number; after?: string },
-): Page<WebhookDeliveryAttempt> {
-  const endpoint = requireWebhookEndpointRow(ctx, projectId, endpointId);
+): Promise<Page<WebhookDeliveryAttempt>> {
+  const endpoint = await requireWebhookEndpointRow(ctx, projectId, endpointId);
   const deliveries = ctx.db
     .select()
     .from(webhookDeliveries)

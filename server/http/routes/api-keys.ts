@@ -14,13 +14,13 @@ export function apiKeyRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/internal/api-keys',
-      ({ auth }) => ({ items: listApiKeySets(ctx, requireAccess(auth, 'admin').projectId), is_paginated: false }),
+      async ({ auth }) => ({ items: await listApiKeySets(ctx, requireAccess(auth, 'admin').projectId), is_paginated: false }),
       { query: noQueryParameters },
     )
     .post(
       '/internal/api-keys',
-      ({ auth, body }) =>
-        createApiKeySet(ctx, requireAccess(auth, 'admin').projectId, {
+      async ({ auth, body }) =>
+        await createApiKeySet(ctx, requireAccess(auth, 'admin').projectId, {
           description: body.description,
           expiresAtMillis: body.expires_at_millis,
           keys: {
@@ -33,12 +33,12 @@ export function apiKeyRoutes(app: ApiApp, ctx: Context) {
     )
     .get(
       '/internal/api-keys/:api_key_id',
-      ({ auth, params }) => getApiKeySet(ctx, requireAccess(auth, 'admin').projectId, params.api_key_id),
+      async ({ auth, params }) => await getApiKeySet(ctx, requireAccess(auth, 'admin').projectId, params.api_key_id),
       { params: keySetParams, query: noQueryParameters },
     )
     .patch(
       '/internal/api-keys/:api_key_id',
-      ({ auth, params, body }) => updateApiKeySet(ctx, requireAccess(auth, 'admin').projectId, params.api_key_id, body),
+      async ({ auth, params, body }) => await updateApiKeySet(ctx, requireAccess(auth, 'admin').projectId, params.api_key_id, body),
       { params: keySetParams, body: apiKeyUpdateSchema, query: noQueryParameters },
     );
 }

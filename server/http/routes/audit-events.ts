@@ -6,7 +6,7 @@ import { auditListQuery } from '../../protocol/audit-schemas';
 import type { ApiApp } from '../api-app';
 
 export function auditEventRoutes(app: ApiApp, ctx: Context) {
-  return app.get('/audit-events', ({ auth, query }) => listAuditEvents(ctx, requireAccess(auth, 'admin').projectId, query), {
+  return app.get('/audit-events', async ({ auth, query }) => await listAuditEvents(ctx, requireAccess(auth, 'admin').projectId, query), {
     query: auditListQuery,
   });
 }

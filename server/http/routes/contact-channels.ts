@@ -31,23 +31,23 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/contact-channels',
-      ({ auth, query }) => {
+      async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
         const userId = resolveUserIdForCaller(caller, query.user_id);
-        return { items: listContactChannels(ctx, caller.projectId, userId, query.contact_channel_id), is_paginated: false };
+        return { items: await listContactChannels(ctx, caller.projectId, userId, query.contact_channel_id), is_paginated: false };
       },
       { query: contactChannelListQuery },
     )
     .post(
       '/contact-channels',
-      ({ auth, body, request, set }) => {
+      async ({ auth, body, request, set }) => {
         const caller = requireAccess(auth, 'client');
         // Only the server may declare an address verified; each level has its own schema.
         const input = parseBodyForAccess(request, body, caller.accessType, {
           client: contactChannelCreateClientSchema,
           server: contactChannelCreateServerSchema,
         });
-        const view = createContactChannel(ctx, caller.projectId, resolveUserIdForCaller(caller, input.user_id), input);
+        const view = await createContactChannel(ctx, caller.projectId, resolveUserIdForCaller(caller, input.user_id), input);
         set.status = 201;
         return view;
       },
@@ -55,9 +55,9 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/contact-channels/send-verification-code',
-      ({ auth, body, origin }) => {
+      async ({ auth, body, origin }) => {
         const caller = requireAccess(auth, 'client');
-        sendPrimaryEmailVerificationCode(
+        await sendPrimaryEmailVerificationCode(
           ctx,
           caller.projectId,
           requireUser(caller, 'SCHEMA_ERROR'),
@@ -71,25 +71,25 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/contact-channels/verify/check-code',
-      ({ auth, body }) => {
-        checkVerificationCode(ctx, requireAccess(auth, 'client').projectId, 'email_verification', body.code);
+      async ({ auth, body }) => {
+        await checkVerificationCode(ctx, requireAccess(auth, 'client').projectId, 'email_verification', body.code);
         return { is_code_valid: true };
       },
       { body: codeBodySchema },
     )
     .post(
       '/contact-channels/verify',
-      ({ auth, body }) => {
-        verifyEmail(ctx, requireAccess(auth, 'client').projectId, body.code);
+      async ({ auth, body }) => {
+        await verifyEmail(ctx, requireAccess(auth, 'client').projectId, body.code);
         return { success: true };
       },
       { body: codeBodySchema },
     )
     .get(
       '/contact-channels/:user_id/:contact_channel_id',
-      ({ auth, params }) => {
+      async ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
-        return readContactChannel(
+        return await readContactChannel(
           ctx,
           caller.projectId,
           resolveUserIdForCaller(caller, params.user_id),
@@ -100,13 +100,13 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
     )
     .patch(
       '/contact-channels/:user_id/:contact_channel_id',
-      ({ auth, params, body, request }) => {
+      async ({ auth, params, body, request }) => {
         const caller = requireAccess(auth, 'client');
         const input = parseBodyForAccess(request, body, caller.accessType, {
           client: contactChannelUpdateClientSchema,
           server: contactChannelUpdateServerSchema,
         });
-        return updateContactChannel(
+        return await updateContactChannel(
           ctx,
           caller.projectId,
           resolveUserIdForCaller(caller, params.user_id),
@@ -118,20 +118,20 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
     )
     .delete(
       '/contact-channels/:user_id/:contact_channel_id',
-      ({ auth, params }) => {
+      async ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
-        deleteContactChannel(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.contact_channel_id);
+        await deleteContactChannel(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.contact_channel_id);
         return { success: true };
       },
       { params: contactChannelParams, query: noQueryParameters },
     )
     .post(
       '/contact-channels/:user_id/:contact_channel_id/send-verification-code',
-      ({ auth, params, body, origin }) => {
+      async ({ auth, params, body, origin }) => {
         const caller = requireAccess(auth, 'client');
         // This one endpoint answers a client naming someone else with 400, not 403.
         const userId = resolveUserIdForCaller(caller, params.user_id, 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER_BAD_REQUEST');
-        sendContactChannelVerificationCode(ctx, caller.projectId, userId, params.contact_channel_id, body.callback_url, origin);
+        await sendContactChannelVerificationCode(ctx, caller.projectId, userId, params.contact_channel_id, body.callback_url, origin);
         return { success: true };
       },
       { params: contactChannelParams, body: callbackUrlBodySchema },

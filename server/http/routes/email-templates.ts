@@ -24,14 +24,14 @@ export function emailTemplateRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/email-templates',
-      ({ auth }) => ({ items: listEmailTemplates(ctx, requireAccess(auth, 'admin').projectId), is_paginated: false }),
+      async ({ auth }) => ({ items: await listEmailTemplates(ctx, requireAccess(auth, 'admin').projectId), is_paginated: false }),
       {
         query: noQueryParameters,
       },
     )
     .get(
       '/email-templates/:type',
-      ({ auth, params }) => readEmailTemplate(ctx.db, requireAccess(auth, 'admin').projectId, params.type),
+      async ({ auth, params }) => await readEmailTemplate(ctx.db, requireAccess(auth, 'admin').projectId, params.type),
       {
         params: templateParams,
         query: noQueryParameters,
@@ -39,13 +39,13 @@ export function emailTemplateRoutes(app: ApiApp, ctx: Context) {
     )
     .patch(
       '/email-templates/:type',
-      ({ auth, params, body }) => updateEmailTemplate(ctx, requireAccess(auth, 'admin').projectId, params.type, body),
+      async ({ auth, params, body }) => await updateEmailTemplate(ctx, requireAccess(auth, 'admin').projectId, params.type, body),
       { params: templateParams, body: templateUpdateSchema, query: noQueryParameters },
     )
     .delete(
       '/email-templates/:type',
-      ({ auth, params }) => {
-        resetEmailTemplate(ctx, requireAccess(auth, 'admin').projectId, params.type);
+      async ({ auth, params }) => {
+        await resetEmailTemplate(ctx, requireAccess(auth, 'admin').projectId, params.type);
         return { success: true };
       },
       { params: templateParams, query: noQueryParameters },

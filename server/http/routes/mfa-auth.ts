@@ -14,22 +14,22 @@ const recoveryCodeOwner = wireObject({ user_id: userIdOrMeSchema });
 
 export function mfaAuthRoutes(app: ApiApp, ctx: Context) {
   return app
-    .post('/auth/mfa/sign-in', ({ auth, body, origin }) => signInWithTotp(ctx, requireAccess(auth, 'client').projectId, body, origin), {
+    .post('/auth/mfa/sign-in', async ({ auth, body, origin }) => await signInWithTotp(ctx, requireAccess(auth, 'client').projectId, body, origin), {
       body: mfaSignInSchema,
     })
     .get(
       '/auth/mfa/recovery-codes',
-      ({ auth, query }) => {
+      async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        return readRecoveryCodeStatus(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id));
+        return await readRecoveryCodeStatus(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id));
       },
       { query: recoveryCodeOwner },
     )
     .post(
       '/auth/mfa/recovery-codes',
-      ({ auth, body }) => {
+      async ({ auth, body }) => {
         const caller = requireAccess(auth, 'client');
-        return makeRecoveryCodes(ctx, caller.projectId, resolveUserIdForCaller(caller, body.user_id));
+        return await makeRecoveryCodes(ctx, caller.projectId, resolveUserIdForCaller(caller, body.user_id));
       },
       { query: noQueryParameters, body: recoveryCodeOwner },
     );

@@ -8,7 +8,7 @@ import { noQueryParameters } from '../../protocol/wire-object';
 export function miscRoutes(app: ApiApp, ctx: Context) {
   return app
     // Stack's text, word for word: SDKs and health checks compare it. No query parameters, as there.
-    .get('/', ({ auth }) => text(welcomeText(ctx, auth)), { query: noQueryParameters })
+    .get('/', async ({ auth }) => text(await welcomeText(ctx, auth)), { query: noQueryParameters })
     .post('/check-feature-support', ({ body }) => {
       const name = typeof body === 'object' && body !== null && 'name' in body ? String(body.name) : 'This feature';
       return text(`${name} is not yet supported by authd. Please open an issue on the authd project for more information.`);
@@ -19,10 +19,10 @@ function text(body: string): Response {
   return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 
-function welcomeText(ctx: Context, auth: RequestAuth): string {
+async function welcomeText(ctx: Context, auth: RequestAuth): Promise<string> {
   const intro = 'Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\n';
   if (auth.kind !== 'project') return `${intro}Authentication: None`;
   const type = auth.accessType.charAt(0).toUpperCase() + auth.accessType.slice(1);
-  const user = auth.userId ? (readUserServerView(ctx, auth.projectId, auth.userId).primary_email ?? auth.userId) : 'None';
+  const user = auth.userId ? ((await readUserServerView(ctx, auth.projectId, auth.userId)).primary_email ?? auth.userId) : 'None';
   return `${intro}Authentication: ${type}\nProject: ${auth.projectId}\nUser: ${user}`;
 }

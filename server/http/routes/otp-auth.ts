@@ -10,20 +10,20 @@ export function otpAuthRoutes(app: ApiApp, ctx: Context) {
   return app
     .post(
       '/auth/otp/send-sign-in-code',
-      ({ auth, body, origin }) => sendMagicLinkCode(ctx, requireAccess(auth, 'client').projectId, body, origin),
+      async ({ auth, body, origin }) => await sendMagicLinkCode(ctx, requireAccess(auth, 'client').projectId, body, origin),
       { body: sendSignInCodeSchema },
     )
     .post(
       '/auth/otp/sign-in/check-code',
-      ({ auth, body }) => {
-        checkMagicLinkCode(ctx, requireAccess(auth, 'client').projectId, body.code);
+      async ({ auth, body }) => {
+        await checkMagicLinkCode(ctx, requireAccess(auth, 'client').projectId, body.code);
         return { is_code_valid: true };
       },
       { body: codeBodySchema },
     )
     .post(
       '/auth/otp/sign-in',
-      ({ auth, body, origin }) => signInWithMagicLink(ctx, requireAccess(auth, 'client').projectId, body.code, origin),
+      async ({ auth, body, origin }) => await signInWithMagicLink(ctx, requireAccess(auth, 'client').projectId, body.code, origin),
       { body: codeBodySchema },
     );
 }

@@ -11,17 +11,17 @@ export function ownedProjectRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/internal/projects',
-      ({ auth }) => {
+      async ({ auth }) => {
         const userId = requireInternalProjectUser(requireAccess(auth, 'client'));
-        return { items: listOwnedProjects(ctx, userId), is_paginated: false };
+        return { items: await listOwnedProjects(ctx, userId), is_paginated: false };
       },
       { query: noQueryParameters },
     )
     .post(
       '/internal/projects',
-      ({ auth, body, set }) => {
+      async ({ auth, body, set }) => {
         const userId = requireInternalProjectUser(requireAccess(auth, 'client'));
-        const project = createOwnedProject(ctx, userId, body);
+        const project = await createOwnedProject(ctx, userId, body);
         set.status = 201;
         return project;
       },

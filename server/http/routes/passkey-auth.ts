@@ -14,28 +14,28 @@ export function passkeyAuthRoutes(app: ApiApp, ctx: Context) {
   return app
     .post(
       '/auth/passkey/initiate-passkey-registration',
-      ({ auth }) => {
+      async ({ auth }) => {
         const caller = requireAccess(auth, 'client');
-        return initiatePasskeyRegistration(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'));
+        return await initiatePasskeyRegistration(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'));
       },
       { body: initiatePasskeySchema },
     )
     .post(
       '/auth/passkey/register',
-      ({ auth, body }) => {
+      async ({ auth, body }) => {
         const caller = requireAccess(auth, 'client');
-        return registerPasskey(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'), body);
+        return await registerPasskey(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'), body);
       },
       { body: passkeyRegisterSchema },
     )
     .post(
       '/auth/passkey/initiate-passkey-authentication',
-      ({ auth }) => initiatePasskeyAuthentication(ctx, requireAccess(auth, 'client').projectId),
+      async ({ auth }) => await initiatePasskeyAuthentication(ctx, requireAccess(auth, 'client').projectId),
       { body: initiatePasskeySchema },
     )
     .post(
       '/auth/passkey/sign-in',
-      ({ auth, body }) => signInWithPasskey(ctx, requireAccess(auth, 'client').projectId, body),
+      async ({ auth, body }) => await signInWithPasskey(ctx, requireAccess(auth, 'client').projectId, body),
       { body: passkeySignInSchema },
     );
 }

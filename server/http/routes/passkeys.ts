@@ -11,25 +11,25 @@ export function passkeyRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/passkeys',
-      ({ auth, query }) => {
+      async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        return { items: listPasskeys(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id)), is_paginated: false };
+        return { items: await listPasskeys(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id)), is_paginated: false };
       },
       { query: passkeyListQuery },
     )
     .patch(
       '/passkeys/:user_id/:passkey_id',
-      ({ auth, params, body }) => {
+      async ({ auth, params, body }) => {
         const caller = requireAccess(auth, 'client');
-        return renamePasskey(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.passkey_id, body.name);
+        return await renamePasskey(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.passkey_id, body.name);
       },
       { params: passkeyParams, query: noQueryParameters, body: passkeyUpdateSchema },
     )
     .delete(
       '/passkeys/:user_id/:passkey_id',
-      ({ auth, params }) => {
+      async ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
-        removePasskey(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.passkey_id);
+        await removePasskey(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.passkey_id);
         return { success: true };
       },
       { params: passkeyParams, query: noQueryParameters },

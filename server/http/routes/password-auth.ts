@@ -23,14 +23,14 @@ export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
   return app
     .post(
       '/auth/password/sign-up',
-      ({ auth, body, origin }) => signUpWithPassword(ctx, requireAccess(auth, 'client').projectId, body, origin),
+      async ({ auth, body, origin }) => await signUpWithPassword(ctx, requireAccess(auth, 'client').projectId, body, origin),
       {
         body: passwordSignUpSchema,
       },
     )
     .post(
       '/auth/password/sign-in',
-      ({ auth, body, origin }) => signInWithPassword(ctx, requireAccess(auth, 'client').projectId, body, origin),
+      async ({ auth, body, origin }) => await signInWithPassword(ctx, requireAccess(auth, 'client').projectId, body, origin),
       {
         body: passwordSignInSchema,
       },
@@ -47,16 +47,16 @@ export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/auth/password/send-reset-code',
-      ({ auth, body, origin }) => {
-        sendPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.email, body.callback_url, origin);
+      async ({ auth, body, origin }) => {
+        await sendPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.email, body.callback_url, origin);
         return passwordResetRequestAnswer;
       },
       { body: sendResetCodeSchema },
     )
     .post(
       '/auth/password/reset/check-code',
-      ({ auth, body }) => {
-        checkPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.code);
+      async ({ auth, body }) => {
+        await checkPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.code);
         return { is_code_valid: true };
       },
       { body: codeBodySchema },

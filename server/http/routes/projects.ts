@@ -10,22 +10,22 @@ export function projectRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/projects/current',
-      ({ auth }) => {
+      async ({ auth }) => {
         const caller = requireAccess(auth, 'client');
         return caller.accessType === 'admin'
-          ? readProjectAdminView(ctx, caller.projectId)
-          : readProjectClientView(ctx, caller.projectId);
+          ? await readProjectAdminView(ctx, caller.projectId)
+          : await readProjectClientView(ctx, caller.projectId);
       },
       { query: noQueryParameters },
     )
-    .patch('/projects/current', ({ auth, body }) => updateProject(ctx, requireAccess(auth, 'admin').projectId, body), {
+    .patch('/projects/current', async ({ auth, body }) => await updateProject(ctx, requireAccess(auth, 'admin').projectId, body), {
       body: projectUpdateSchema,
       query: noQueryParameters,
     })
     .delete(
       '/projects/current',
-      ({ auth }) => {
-        deleteProject(ctx, requireAccess(auth, 'admin').projectId);
+      async ({ auth }) => {
+        await deleteProject(ctx, requireAccess(auth, 'admin').projectId);
         return { success: true };
       },
       { query: noQueryParameters },

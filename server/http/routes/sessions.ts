@@ -79,36 +79,36 @@ export function sessionRoutes(app: ApiApp, ctx: Context) {
     })
     .post('/auth/sessions/current/refresh', async ({ auth, request, origin }) => {
       const caller = requireAccess(auth, 'client');
-      return refreshAccessToken(ctx, caller.projectId, refreshTokenHeader(request), refreshOrigin(origin.ip, request));
+      return await refreshAccessToken(ctx, caller.projectId, refreshTokenHeader(request), refreshOrigin(origin.ip, request));
     })
     .get(
       '/auth/sessions',
-      ({ auth, request, query }) => {
+      async ({ auth, request, query }) => {
         const caller = requireAccess(auth, 'client');
         const userId = resolveUserIdForCaller(caller, query.user_id);
         const current = request.headers.get('x-stack-refresh-token') ?? undefined;
-        return { items: listUserSessions(ctx, caller.projectId, userId, current), is_paginated: false };
+        return { items: await listUserSessions(ctx, caller.projectId, userId, current), is_paginated: false };
       },
       { query: sessionListQuery },
     )
     .delete(
       '/auth/sessions/:session_id',
-      ({ auth, params, query }) => {
+      async ({ auth, params, query }) => {
         const caller = requireAccess(auth, 'client');
-        endUserSession(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id), params.session_id);
+        await endUserSession(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id), params.session_id);
         return { success: true };
       },
       { params: sessionParams, query: sessionListQuery },
     )
-    .delete('/auth/sessions/current', ({ auth, request }) => {
-      endSession(ctx, requireAccess(auth, 'client').projectId, refreshTokenHeader(request));
+    .delete('/auth/sessions/current', async ({ auth, request }) => {
+      await endSession(ctx, requireAccess(auth, 'client').projectId, refreshTokenHeader(request));
       return { success: true };
     })
     .post(
       '/auth/sessions',
       async ({ auth, body }) => {
         const caller = requireAccess(auth, 'server');
-        return createSession(ctx, caller.projectId, resolveMe(caller, body.user_id), body.expires_in_millis);
+        return await createSession(ctx, caller.projectId, resolveMe(caller, body.user_id), body.expires_in_millis);
       },
       { body: sessionCreateSchema },
     );

@@ -143,8 +143,8 @@ export function svixApiRoutes(app: ApiApp, ctx: Context) {
     .get(
       '/app/:app_id/endpoint',
       ({ auth, request, params, set }) =>
-        svixAnswer(set, () => {
-          const items = listWebhookEndpoints(ctx, projectOf(auth, request, params.app_id));
+        svixAnswer(set, async () => {
+          const items = await listWebhookEndpoints(ctx, projectOf(auth, request, params.app_id));
           return { data: items.map(endpointOut), iterator: null, prevIterator: null, done: true };
         }),
       { params: appParams, query: pageQuery },
@@ -152,10 +152,10 @@ export function svixApiRoutes(app: ApiApp, ctx: Context) {
     .post(
       '/app/:app_id/endpoint',
       ({ auth, request, params, body, set }) =>
-        svixAnswer(set, () => {
+        svixAnswer(set, async () => {
           const projectId = projectOf(auth, request, params.app_id);
           refuseUnsupportedEndpointFields(body);
-          const created = createWebhookEndpoint(ctx, projectId, { url: body.url, description: body.description });
+          const created = await createWebhookEndpoint(ctx, projectId, { url: body.url, description: body.description });
           set.status = 201;
           return endpointOut(created);
         }),
@@ -164,35 +164,35 @@ export function svixApiRoutes(app: ApiApp, ctx: Context) {
     .get(
       '/app/:app_id/endpoint/:endpoint_id',
       ({ auth, request, params, set }) =>
-        svixAnswer(set, () => endpointOut(readWebhookEndpoint(ctx, projectOf(auth, request, params.app_id), params.endpoint_id))),
+        svixAnswer(set, async () => endpointOut(await readWebhookEndpoint(ctx, projectOf(auth, request, params.app_id), params.endpoint_id))),
       { params: endpointParams },
     )
     .put(
       '/app/:app_id/endpoint/:endpoint_id',
       ({ auth, request, params, body, set }) =>
-        svixAnswer(set, () => {
+        svixAnswer(set, async () => {
           const projectId = projectOf(auth, request, params.app_id);
           refuseUnsupportedEndpointFields(body);
           // PUT replaces: a description left out is cleared.
           const change = { url: body.url, description: body.description ?? '' };
-          return endpointOut(updateWebhookEndpoint(ctx, projectId, params.endpoint_id, change));
+          return endpointOut(await updateWebhookEndpoint(ctx, projectId, params.endpoint_id, change));
         }),
       { params: endpointParams, body: endpointBody },
     )
     .patch(
       '/app/:app_id/endpoint/:endpoint_id',
       ({ auth, request, params, body, set }) =>
-        svixAnswer(set, () => {
+        svixAnswer(set, async () => {
           const projectId = projectOf(auth, request, params.app_id);
           refuseUnsupportedEndpointFields(body);
-          return endpointOut(updateWebhookEndpoint(ctx, projectId, params.endpoint_id, { url: body.url, description: body.description }));
+          return endpointOut(await updateWebhookEndpoint(ctx, projectId, params.endpoint_id, { url: body.url, description: body.description }));
         }),
       { params: endpointParams, body: endpointPatchBody },
     )
     .delete(
       '/app/:app_id/endpoint/:endpoint_id',
       ({ auth, request, params, set }) => {
-        const answer = svixAnswer(set, () => deleteWebhookEndpoint(ctx, projectOf(auth, request, params.app_id), params.endpoint_id));
+        const answer = svixAnswer(set, async () => await deleteWebhookEndpoint(ctx, projectOf(auth, request, params.app_id), params.endpoint_id));
         return answer === undefined ? new Response(null, { status: 204 }) : answer;
       },
       { params: endpointParams },
@@ -200,8 +200,8 @@ export function svixApiRoutes(app: ApiApp, ctx: Context) {
     .get(
       '/app/:app_id/endpoint/:endpoint_id/secret',
       ({ auth, request, params, set }) =>
-        svixAnswer(set, () => {
-          const row = requireWebhookEndpointRow(ctx, projectOf(auth, request, params.app_id), params.endpoint_id);
+        svixAnswer(set, async () => {
+          const row = await requireWebhookEndpointRow(ctx, projectOf(auth, request, params.app_id), params.endpoint_id);
           return { key: openEndpointSecret(ctx, row) };
         }),
       { params: endpointParams },
@@ -209,8 +209,8 @@ export function svixApiRoutes(app: ApiApp, ctx: Context) {
     .get(
       '/app/:app_id/msg',
       ({ auth, request, params, query, set }) =>
-        svixAnswer(set, () => {
-          const page = listWebhookMessages(ctx, projectOf(auth, request, params.app_id), { limit: query.limit ?? 50, after: query.iterator });
+        svixAnswer(set, async () => {
+          const page = await listWebhookMessages(ctx, projectOf(auth, request, params.app_id), { limit: query.limit ?? 50, after: query.iterator });
           return listOut(page, messageOut);
         }),
       { params: appParams, query: pageQuery },
@@ -218,15 +218,15 @@ export function svixApiRoutes(app: ApiApp, ctx: Context) {
     .get(
       '/app/:app_id/msg/:msg_id',
       ({ auth, request, params, set }) =>
-        svixAnswer(set, () => messageOut(readWebhookMessage(ctx, projectOf(auth, request, params.app_id), params.msg_id))),
+        svixAnswer(set, async () => messageOut(await readWebhookMessage(ctx, projectOf(auth, request, params.app_id), params.msg_id))),
       { params: messageParams },
     )
     .get(
       '/app/:app_id/attempt/endpoint/:endpoint_id',
       ({ auth, request, params, query, set }) =>
-        svixAnswer(set, () => {
+        svixAnswer(set, async () => {
           const projectId = projectOf(auth, request, params.app_id);
-          const page = listEndpointAttempts(ctx, projectId, params.endpoint_id, { limit: query.limit ?? 50, after: query.iterator });
+          const page = await listEndpointAttempts(ctx, projectId, params.endpoint_id, { limit: query.limit ?? 50, after: query.iterator });
           return listOut(page, attemptOut);
         }),
       { params: endpointParams, query: pageQuery },

@@ -19,51 +19,51 @@ export function teamInvitationRoutes(app: ApiApp, ctx: Context) {
   return app
     .post(
       '/team-invitations/send-code',
-      ({ auth, body, origin }) => {
+      async ({ auth, body, origin }) => {
         const caller = requireAccess(auth, 'client');
-        const { id } = sendTeamInvitation(ctx, caller.projectId, teamCallerOf(caller), body, origin);
+        const { id } = await sendTeamInvitation(ctx, caller.projectId, teamCallerOf(caller), body, origin);
         return { success: true, id };
       },
       { body: invitationSendSchema, query: noQueryParameters },
     )
     .get(
       '/team-invitations',
-      ({ auth, query }) => {
+      async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        return { items: listTeamInvitations(ctx, caller.projectId, teamCallerOf(caller), query.team_id), is_paginated: false };
+        return { items: await listTeamInvitations(ctx, caller.projectId, teamCallerOf(caller), query.team_id), is_paginated: false };
       },
       { query: invitationTeamQuery },
     )
     .delete(
       '/team-invitations/:id',
-      ({ auth, params, query }) => {
+      async ({ auth, params, query }) => {
         const caller = requireAccess(auth, 'client');
-        revokeTeamInvitation(ctx, caller.projectId, teamCallerOf(caller), query.team_id, params.id);
+        await revokeTeamInvitation(ctx, caller.projectId, teamCallerOf(caller), query.team_id, params.id);
         return { success: true };
       },
       { params: invitationParams, query: invitationTeamQuery },
     )
     .post(
       '/team-invitations/accept/check-code',
-      ({ auth, body }) => {
-        checkTeamInvitationCode(ctx, requireAccess(auth, 'client').projectId, body.code);
+      async ({ auth, body }) => {
+        await checkTeamInvitationCode(ctx, requireAccess(auth, 'client').projectId, body.code);
         return { is_code_valid: true };
       },
       { body: codeBodySchema, query: noQueryParameters },
     )
     .post(
       '/team-invitations/accept/details',
-      ({ auth, body }) => {
+      async ({ auth, body }) => {
         const caller = requireAccess(auth, 'client');
-        return readTeamInvitationDetails(ctx, caller.projectId, body.code, caller.userId);
+        return await readTeamInvitationDetails(ctx, caller.projectId, body.code, caller.userId);
       },
       { body: codeBodySchema, query: noQueryParameters },
     )
     .post(
       '/team-invitations/accept',
-      ({ auth, body }) => {
+      async ({ auth, body }) => {
         const caller = requireAccess(auth, 'client');
-        acceptTeamInvitation(ctx, caller.projectId, body.code, caller.userId);
+        await acceptTeamInvitation(ctx, caller.projectId, body.code, caller.userId);
         return {};
       },
       { body: codeBodySchema, query: noQueryParameters },

@@ -13,29 +13,29 @@ export function teamMemberProfileRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/team-member-profiles',
-      ({ auth, query }) => {
+      async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
         const userId = query.user_id === undefined ? undefined : resolveMe(caller, query.user_id);
-        const profiles = listMemberProfiles(ctx, caller.projectId, teamCallerOf(caller), { teamId: query.team_id, userId });
+        const profiles = await listMemberProfiles(ctx, caller.projectId, teamCallerOf(caller), { teamId: query.team_id, userId });
         return { items: profiles.map((profile) => view(caller, profile)), is_paginated: false };
       },
       { query: memberProfileListQuery },
     )
     .get(
       '/team-member-profiles/:team_id/:user_id',
-      ({ auth, params }) => {
+      async ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
         const userId = resolveMe(caller, params.user_id);
-        return view(caller, readMemberProfile(ctx, caller.projectId, teamCallerOf(caller), params.team_id, userId));
+        return view(caller, await readMemberProfile(ctx, caller.projectId, teamCallerOf(caller), params.team_id, userId));
       },
       { params: teamUserParams, query: noQueryParameters },
     )
     .patch(
       '/team-member-profiles/:team_id/:user_id',
-      ({ auth, params, body }) => {
+      async ({ auth, params, body }) => {
         const caller = requireAccess(auth, 'client');
         const userId = resolveMe(caller, params.user_id);
-        return view(caller, updateMemberProfile(ctx, caller.projectId, teamCallerOf(caller), params.team_id, userId, body));
+        return view(caller, await updateMemberProfile(ctx, caller.projectId, teamCallerOf(caller), params.team_id, userId, body));
       },
       { params: teamUserParams, body: memberProfileUpdateSchema, query: noQueryParameters },
     );

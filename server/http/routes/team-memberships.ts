@@ -12,10 +12,10 @@ export function teamMembershipRoutes(app: ApiApp, ctx: Context) {
   return app
     .post(
       '/team-memberships/:team_id/:user_id',
-      ({ auth, params, set }) => {
+      async ({ auth, params, set }) => {
         const caller = requireAccess(auth, 'server');
         const userId = resolveMe(caller, params.user_id);
-        addTeamMember(ctx, caller.projectId, params.team_id, userId);
+        await addTeamMember(ctx, caller.projectId, params.team_id, userId);
         set.status = 201;
         return { team_id: params.team_id, user_id: userId };
       },
@@ -23,10 +23,10 @@ export function teamMembershipRoutes(app: ApiApp, ctx: Context) {
     )
     .delete(
       '/team-memberships/:team_id/:user_id',
-      ({ auth, params }) => {
+      async ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
         // A client may name others too: the core then asks for $remove_members.
-        removeTeamMember(ctx, caller.projectId, teamCallerOf(caller), params.team_id, resolveMe(caller, params.user_id));
+        await removeTeamMember(ctx, caller.projectId, teamCallerOf(caller), params.team_id, resolveMe(caller, params.user_id));
         return { success: true };
       },
       { params: teamUserParams, query: noQueryParameters },

@@ -19,13 +19,13 @@ export function teamPermissionDefinitionRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/team-permission-definitions',
-      ({ auth }) => ({ items: listPermissionDefinitions(ctx, requireAccess(auth, 'admin').projectId), is_paginated: false }),
+      async ({ auth }) => ({ items: await listPermissionDefinitions(ctx, requireAccess(auth, 'admin').projectId), is_paginated: false }),
       { query: noQueryParameters },
     )
     .post(
       '/team-permission-definitions',
-      ({ auth, body, set }) => {
-        const definition = createPermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, body);
+      async ({ auth, body, set }) => {
+        const definition = await createPermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, body);
         set.status = 201;
         return definition;
       },
@@ -33,14 +33,14 @@ export function teamPermissionDefinitionRoutes(app: ApiApp, ctx: Context) {
     )
     .patch(
       '/team-permission-definitions/:permission_id',
-      ({ auth, params, body }) =>
-        updatePermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, params.permission_id, body),
+      async ({ auth, params, body }) =>
+        await updatePermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, params.permission_id, body),
       { params: permissionDefinitionParams, body: permissionDefinitionUpdateSchema, query: noQueryParameters },
     )
     .delete(
       '/team-permission-definitions/:permission_id',
-      ({ auth, params }) => {
-        deletePermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, params.permission_id);
+      async ({ auth, params }) => {
+        await deletePermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, params.permission_id);
         return { success: true };
       },
       { params: permissionDefinitionParams, query: noQueryParameters },

@@ -12,9 +12,9 @@ export function teamPermissionRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/team-permissions',
-      ({ auth, query }) => {
+      async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        const items = listTeamPermissions(ctx, caller.projectId, teamCallerOf(caller), {
+        const items = await listTeamPermissions(ctx, caller.projectId, teamCallerOf(caller), {
           teamId: query.team_id,
           userId: resolveListedUserForCaller(caller, query.user_id),
           permissionId: query.permission_id,
@@ -26,10 +26,10 @@ export function teamPermissionRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/team-permissions/:team_id/:user_id/:permission_id',
-      ({ auth, params, set }) => {
+      async ({ auth, params, set }) => {
         const caller = requireAccess(auth, 'server');
         const userId = resolveUserIdForCaller(caller, params.user_id);
-        const granted = grantTeamPermission(ctx, caller.projectId, params.team_id, userId, params.permission_id);
+        const granted = await grantTeamPermission(ctx, caller.projectId, params.team_id, userId, params.permission_id);
         set.status = 201;
         return granted;
       },
@@ -37,9 +37,9 @@ export function teamPermissionRoutes(app: ApiApp, ctx: Context) {
     )
     .delete(
       '/team-permissions/:team_id/:user_id/:permission_id',
-      ({ auth, params }) => {
+      async ({ auth, params }) => {
         const caller = requireAccess(auth, 'server');
-        revokeTeamPermission(
+        await revokeTeamPermission(
           ctx,
           caller.projectId,
           params.team_id,

@@ -25,11 +25,11 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/teams',
-      ({ auth, query }) => {
+      async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
         const userId = resolveListedUserForCaller(caller, query.user_id);
         return {
-          items: listTeams(ctx, caller.projectId, userId).map((team) => teamViewFor(caller.accessType, team)),
+          items: (await listTeams(ctx, caller.projectId, userId)).map((team) => teamViewFor(caller.accessType, team)),
           is_paginated: false,
         };
       },
@@ -37,7 +37,7 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/teams',
-      ({ auth, body, query, request, set }) => {
+      async ({ auth, body, query, request, set }) => {
         const caller = requireAccess(auth, 'client');
         const input = parseBodyForAccess(request, body, caller.accessType, {
           client: teamCreateClientSchema,
@@ -49,7 +49,7 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
         // `me` and the deprecated add_current_user=true both name the signed-in user as creator.
         const namesSelf = query.add_current_user === true || input.creator_user_id === 'me';
         const creator = namesSelf ? requireUser(caller, 'USER_AUTHENTICATION_REQUIRED') : input.creator_user_id;
-        const team = createTeam(ctx, caller.projectId, teamCallerOf(caller), input, creator);
+        const team = await createTeam(ctx, caller.projectId, teamCallerOf(caller), input, creator);
         set.status = 201;
         return teamViewFor(caller.accessType, team);
       },
@@ -57,31 +57,31 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
     )
     .get(
       '/teams/:team_id',
-      ({ auth, params }) => {
+      async ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
-        const team = readTeam(ctx, caller.projectId, teamCallerOf(caller), params.team_id);
+        const team = await readTeam(ctx, caller.projectId, teamCallerOf(caller), params.team_id);
         return teamViewFor(caller.accessType, team);
       },
       { params: teamParams, query: noQueryParameters },
     )
     .patch(
       '/teams/:team_id',
-      ({ auth, params, body, request }) => {
+      async ({ auth, params, body, request }) => {
         const caller = requireAccess(auth, 'client');
         const input = parseBodyForAccess(request, body, caller.accessType, {
           client: teamUpdateClientSchema,
           server: teamUpdateServerSchema,
         });
-        const team = updateTeam(ctx, caller.projectId, teamCallerOf(caller), params.team_id, input);
+        const team = await updateTeam(ctx, caller.projectId, teamCallerOf(caller), params.team_id, input);
         return teamViewFor(caller.accessType, team);
       },
       { params: teamParams, query: noQueryParameters },
     )
     .delete(
       '/teams/:team_id',
-      ({ auth, params }) => {
+      async ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
-        deleteTeam(ctx, caller.projectId, teamCallerOf(caller), params.team_id);
+        await deleteTeam(ctx, caller.projectId, teamCallerOf(caller), params.team_id);
         return { success: true };
       },
       { params: teamParams, query: noQueryParameters },

@@ -6,7 +6,7 @@ import { readUsageMetrics } from '../../core/projects/usage-metrics';
 import type { ApiApp } from '../api-app';
 
 export function usageMetricsRoutes(app: ApiApp, ctx: Context) {
-  return app.get('/internal/metrics', ({ auth }) => readUsageMetrics(ctx, requireAccess(auth, 'admin').projectId), {
+  return app.get('/internal/metrics', async ({ auth }) => await readUsageMetrics(ctx, requireAccess(auth, 'admin').projectId), {
     query: noQueryParameters,
   });
 }

@@ -23,9 +23,9 @@ export function userRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/users/me',
-      ({ auth }) => {
+      async ({ auth }) => {
         const caller = requireAccess(auth, 'client');
-        const view = readUserServerView(ctx, caller.projectId, requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER'));
+        const view = await readUserServerView(ctx, caller.projectId, requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER'));
         return caller.accessType === 'client' ? toClientUserView(view) : view;
       },
       { query: noQueryParameters },
@@ -51,19 +51,19 @@ export function userRoutes(app: ApiApp, ctx: Context) {
     )
     .delete(
       '/users/me',
-      ({ auth }) => {
+      async ({ auth }) => {
         const caller = requireAccess(auth, 'client');
         const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
-        (caller.accessType === 'client' ? deleteUserAsClient : deleteUser)(ctx, caller.projectId, userId);
+        await (caller.accessType === 'client' ? deleteUserAsClient : deleteUser)(ctx, caller.projectId, userId);
         return { success: true };
       },
       { query: noQueryParameters },
     )
     .get(
       '/users',
-      ({ auth, query }) => {
+      async ({ auth, query }) => {
         const caller = requireAccess(auth, 'server');
-        const page = listUsers(ctx, caller.projectId, query);
+        const page = await listUsers(ctx, caller.projectId, query);
         return { items: page.items, is_paginated: true, pagination: { next_cursor: page.nextCursor } };
       },
       { query: userListQuerySchema },
@@ -79,7 +79,7 @@ export function userRoutes(app: ApiApp, ctx: Context) {
     )
     .get(
       '/users/:user_id',
-      ({ auth, params }) => readUserServerView(ctx, requireAccess(auth, 'server').projectId, params.user_id),
+      async ({ auth, params }) => await readUserServerView(ctx, requireAccess(auth, 'server').projectId, params.user_id),
       {
         params: userParams,
         query: noQueryParameters,
@@ -87,13 +87,13 @@ export function userRoutes(app: ApiApp, ctx: Context) {
     )
     .patch(
       '/users/:user_id',
-      ({ auth, params, body }) => updateUser(ctx, requireAccess(auth, 'server').projectId, params.user_id, body),
+      async ({ auth, params, body }) => await updateUser(ctx, requireAccess(auth, 'server').projectId, params.user_id, body),
       { params: userParams, body: userUpdateSchema, query: noQueryParameters },
     )
     .delete(
       '/users/:user_id',
-      ({ auth, params }) => {
-        deleteUser(ctx, requireAccess(auth, 'server').projectId, params.user_id);
+      async ({ auth, params }) => {
+        await deleteUser(ctx, requireAccess(auth, 'server').projectId, params.user_id);
         return { success: true };
       },
       { params: userParams, query: noQueryParameters },

@@ -43,13 +43,13 @@ export function webhookRoutes(app: ApiApp, ctx: Context) {
     )
     .get(
       '/webhooks/endpoints',
-      ({ auth, request }) => ({ items: listWebhookEndpoints(ctx, managedProject(auth, request)), is_paginated: false }),
+      async ({ auth, request }) => ({ items: await listWebhookEndpoints(ctx, managedProject(auth, request)), is_paginated: false }),
       { query: noQueryParameters },
     )
     .post(
       '/webhooks/endpoints',
-      ({ auth, request, body, set }) => {
-        const endpoint = createWebhookEndpoint(ctx, managedProject(auth, request), body);
+      async ({ auth, request, body, set }) => {
+        const endpoint = await createWebhookEndpoint(ctx, managedProject(auth, request), body);
         set.status = 201;
         return endpoint;
       },
@@ -57,33 +57,33 @@ export function webhookRoutes(app: ApiApp, ctx: Context) {
     )
     .get(
       '/webhooks/endpoints/:endpoint_id',
-      ({ auth, request, params }) => readWebhookEndpoint(ctx, managedProject(auth, request), params.endpoint_id),
+      async ({ auth, request, params }) => await readWebhookEndpoint(ctx, managedProject(auth, request), params.endpoint_id),
       { params: endpointParams, query: noQueryParameters },
     )
     .delete(
       '/webhooks/endpoints/:endpoint_id',
-      ({ auth, request, params }) => {
-        deleteWebhookEndpoint(ctx, managedProject(auth, request), params.endpoint_id);
+      async ({ auth, request, params }) => {
+        await deleteWebhookEndpoint(ctx, managedProject(auth, request), params.endpoint_id);
         return { success: true };
       },
       { params: endpointParams, query: noQueryParameters },
     )
     .get(
       '/webhooks/endpoints/:endpoint_id/deliveries',
-      ({ auth, request, params, query }) => ({
-        items: listWebhookDeliveries(ctx, managedProject(auth, request), params.endpoint_id, { limit: query.limit }),
+      async ({ auth, request, params, query }) => ({
+        items: await listWebhookDeliveries(ctx, managedProject(auth, request), params.endpoint_id, { limit: query.limit }),
         is_paginated: false,
       }),
       { params: endpointParams, query: deliveryListQuery },
     )
     .get(
       '/webhooks/deliveries/:delivery_id',
-      ({ auth, request, params }) => readWebhookDelivery(ctx, managedProject(auth, request), params.delivery_id),
+      async ({ auth, request, params }) => await readWebhookDelivery(ctx, managedProject(auth, request), params.delivery_id),
       { params: deliveryParams, query: noQueryParameters },
     )
     .post(
       '/webhooks/deliveries/:delivery_id/retry',
-      ({ auth, request, params }) => retryWebhookDelivery(ctx, managedProject(auth, request), params.delivery_id),
+      async ({ auth, request, params }) => await retryWebhookDelivery(ctx, managedProject(auth, request), params.delivery_id),
       { params: deliveryParams, query: noQueryParameters },
     );
 }
