@@ -75,7 +75,7 @@ export function auditCommand(): Command {
             }
           };
           // A failing read ends the command with its error, as it did when the read was synchronous.
-          const timer = setInterval(() => printNewEvents().catch(fail), followPollMillis);
+          const timer = setInterval(() => void printNewEvents().catch(fail), followPollMillis);
           const stop = () => {
             clearInterval(timer);
             resolve();

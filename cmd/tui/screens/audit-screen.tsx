@@ -4,6 +4,7 @@ import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
 import { listAuditEvents } from '../../../server/core/audit/audit-log';
 import { auditEventTypes, type AuditEventView } from '../../../server/protocol/audit-schemas';
+import { useLoaded } from '../use-loaded';
 import { useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
@@ -25,18 +26,20 @@ function row(event: AuditEventView): string {
   return `${time} ${event.type.padEnd(28).slice(0, 28)} ${actor} ${(event.user_id ?? '-').slice(0, 8)} ${event.ip ?? ''}`;
 }
 
-export async function AuditScreen({ projectId }: { projectId: string }) {
+export function AuditScreen({ projectId }: { projectId: string }) {
   const { ctx, say } = useNavigation();
   const [filterText, setFilterText] = useState('');
   const [editing, setEditing] = useState(false);
-  const [, setTick] = useState(0);
+  const [tick, setTick] = useState(0);
   // Events written by serve or the CLI meanwhile appear without a key press.
   useEffect(() => {
     const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, []);
   const filter = auditFilterOf(filterText);
-  const events = filter === 'unknown' ? [] : (await listAuditEvents(ctx, projectId, { ...filter, limit: 200 })).items;
+  const events =
+    useLoaded(async () => (filter === 'unknown' ? [] : (await listAuditEvents(ctx, projectId, { ...filter, limit: 200 })).items), [projectId, filterText, tick]) ??
+    [];
   const selected = useSelection(events.length, !editing);
   useInput(
     (input) => {

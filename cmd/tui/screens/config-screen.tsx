@@ -1,10 +1,11 @@
 // A project's configuration: sign-in methods and switches toggled with Enter, trusted domains
 // (a adds, x removes the selected one), and the production-mode checks listed as they fail.
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { type Dispatch, type SetStateAction, useState } from 'react';
 import { readProjectAdminView, updateProject } from '../../../server/core/projects/projects';
 import { projectUpdateSchema, type ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
+import { useLoaded } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
@@ -30,12 +31,19 @@ const switches: Switch[] = [
   { label: 'Production mode', on: (p) => p.is_production_mode, update: (on) => ({ is_production_mode: on }) },
 ];
 
-export async function ConfigScreen({ projectId }: { projectId: string }) {
+export function ConfigScreen(props: { projectId: string }) {
+  const { ctx } = useNavigation();
+  const { projectId } = props;
+  const [version, setVersion] = useState(0);
+  const project = useLoaded(() => readProjectAdminView(ctx, projectId), [projectId, version]);
+  if (project === undefined) return <Text dimColor>Loading…</Text>;
+  return <ConfigScreenLoaded {...props} project={project} setVersion={setVersion} />;
+}
+
+function ConfigScreenLoaded({ projectId, project, setVersion }: { projectId: string } & { project: ProjectAdminView; setVersion: Dispatch<SetStateAction<number>> }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [adding, setAdding] = useState(false);
-  const [, setVersion] = useState(0);
-  const project = await readProjectAdminView(ctx, projectId);
   const rows = [
     ...switches.map((s) => ({ kind: 'switch' as const, s })),
     ...project.config.domains.map((d) => ({ kind: 'domain' as const, d })),

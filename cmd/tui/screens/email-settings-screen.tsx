@@ -2,12 +2,14 @@
 // one, the dev outbox) or the project's own server. e edits the own server field by field (the
 // password typed hidden; empty keeps the stored one), s goes back to shared, t sends a test email
 // at once with what is saved and shows how the server answered.
+import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { type Dispatch, type SetStateAction, useState } from 'react';
 import { sendTestEmail } from '../../../server/core/email/test-email';
 import { readProjectAdminView, updateProject } from '../../../server/core/projects/projects';
 import { projectUpdateSchema } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
+import { useLoaded } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { TextField } from '../text-field';
 
@@ -23,13 +25,21 @@ const serverFields: { field: ServerField; label: string }[] = [
 
 type Mode = { kind: 'view' } | { kind: 'edit'; step: number; values: Partial<Record<ServerField, string>> } | { kind: 'test' };
 
-export async function EmailSettingsScreen({ projectId }: { projectId: string }) {
+export function EmailSettingsScreen(props: { projectId: string }) {
+  const { ctx } = useNavigation();
+  const { projectId } = props;
+  const [version, setVersion] = useState(0);
+  const project = useLoaded(() => readProjectAdminView(ctx, projectId), [projectId, version]);
+  if (project === undefined) return <Text dimColor>Loading…</Text>;
+  return <EmailSettingsScreenLoaded {...props} project={project} setVersion={setVersion} />;
+}
+
+function EmailSettingsScreenLoaded({ projectId, project, setVersion }: { projectId: string } & { project: ProjectAdminView; setVersion: Dispatch<SetStateAction<number>> }) {
   const { ctx, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
   const [sending, setSending] = useState(false);
-  const [, setVersion] = useState(0);
-  const config = (await readProjectAdminView(ctx, projectId)).config.email_config;
+  const config = project.config.email_config;
   const stored = config.type === 'standard' ? config : null;
 
   useInput(

@@ -3,31 +3,33 @@
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import { listEmailTemplates, previewEmailTemplate, resetEmailTemplate, updateEmailTemplate } from '../../../server/core/email/email-templates';
+import { useLoaded } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
 
-export async function EmailTemplatesScreen({ projectId }: { projectId: string }) {
+export function EmailTemplatesScreen({ projectId }: { projectId: string }) {
   const { ctx, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'subject' | 'content'>('list');
-  const [, setVersion] = useState(0);
-  const templates = await listEmailTemplates(ctx, projectId);
+  const [version, setVersion] = useState(0);
+  const templates = useLoaded(() => listEmailTemplates(ctx, projectId), [projectId, version, mode]) ?? [];
   const selected = useSelection(templates.length, mode === 'list');
-  const template = templates[selected]!;
-  const preview = await previewEmailTemplate(ctx, projectId, template.type);
+  const template = templates[selected];
+  const preview = useLoaded(async () => (template ? await previewEmailTemplate(ctx, projectId, template.type) : null), [projectId, template?.type, version, mode]);
   useInput(
     (input) => {
       if (input === 's') setMode('subject');
       if (input === 'e') setMode('content');
-      if (input === 'r') void act(async () => await resetEmailTemplate(ctx, projectId, template.type), 'Reset to the default.').then(() => setVersion((n) => n + 1));
+      if (input === 'r' && template) void act(async () => await resetEmailTemplate(ctx, projectId, template.type), 'Reset to the default.').then(() => setVersion((n) => n + 1));
     },
     { isActive: mode === 'list' },
   );
   useHelp('↑↓ move · s edit subject · e edit content (JSON) · r reset');
   const save = async (update: { subject?: string; content?: unknown }) => {
-    if (await act(async () => await updateEmailTemplate(ctx, projectId, template.type, update), 'Template saved.')) setMode('list');
+    if (template && (await act(async () => await updateEmailTemplate(ctx, projectId, template.type, update), 'Template saved.'))) setMode('list');
   };
+  if (!template || !preview) return <Text dimColor>Loading…</Text>;
   return (
     <Box flexDirection="column">
       <ListRows items={templates} selected={selected} empty="" row={(t) => `${t.type.padEnd(20)} ${t.is_default ? 'default' : 'edited'}`} />
@@ -36,7 +38,7 @@ export async function EmailTemplatesScreen({ projectId }: { projectId: string })
         <Text>{preview.text.trim()}</Text>
       </Box>
       {mode === 'subject' ? (
-        <TextField label="Subject" initial={template.subject} onCancel={() => setMode('list')} onSubmit={(subject) => save({ subject })} />
+        <TextField label="Subject" initial={template.subject} onCancel={() => setMode('list')} onSubmit={(subject) => void save({ subject })} />
       ) : null}
       {mode === 'content' ? (
         <TextField

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { createApiKeySet, listApiKeySets, nonExpiringKeyMillis, revokeApiKeySet } from '../../../server/core/projects/api-keys';
 import type { ApiKeySetCreationView, ApiKeySetObfuscatedView } from '../../../server/protocol/api-key-schemas';
 import { copyWithOsc52 } from '../clipboard';
+import { useLoaded } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
@@ -28,14 +29,14 @@ function newKeysText(projectId: string, created: ApiKeySetCreationView): string 
   ].join('\n');
 }
 
-export async function KeysScreen({ projectId }: { projectId: string }) {
+export function KeysScreen({ projectId }: { projectId: string }) {
   const { ctx, say } = useNavigation();
   const { stdout } = useStdout();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'revoke'>('list');
   const [created, setCreated] = useState<ApiKeySetCreationView | null>(null);
-  const [, setVersion] = useState(0);
-  const sets = await listApiKeySets(ctx, projectId);
+  const [version, setVersion] = useState(0);
+  const sets = useLoaded(() => listApiKeySets(ctx, projectId), [projectId, version, mode]) ?? [];
   const selected = useSelection(sets.length, mode === 'list');
   useInput(
     (input) => {

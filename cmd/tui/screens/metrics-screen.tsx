@@ -2,6 +2,7 @@
 // charts drawn with block characters.
 import { Box, Text } from 'ink';
 import { readUsageMetrics } from '../../../server/core/projects/usage-metrics';
+import { useLoaded } from '../use-loaded';
 import { useHelp, useNavigation } from '../navigation';
 
 const bars = ' ▁▂▃▄▅▆▇█';
@@ -12,9 +13,17 @@ export function sparkline(values: number[]): string {
   return values.map((value) => (most === 0 ? bars[0] : bars[Math.ceil((value / most) * (bars.length - 1))])).join('');
 }
 
-export async function MetricsScreen({ projectId }: { projectId: string }) {
+export function MetricsScreen(props: { projectId: string }) {
   const { ctx } = useNavigation();
-  const metrics = await readUsageMetrics(ctx, projectId);
+  const { projectId } = props;
+
+  const metrics = useLoaded(() => readUsageMetrics(ctx, projectId), [projectId]);
+  if (metrics === undefined) return <Text dimColor>Loading…</Text>;
+  return <MetricsScreenLoaded {...props} metrics={metrics} />;
+}
+
+function MetricsScreenLoaded({ projectId, metrics }: { projectId: string } & { metrics: Awaited<ReturnType<typeof readUsageMetrics>> }) {
+  const { ctx } = useNavigation();
   useHelp('');
   const signUps = metrics.daily_users.map((day) => day.activity);
   const active = metrics.daily_active_users.map((day) => day.activity);

@@ -1,12 +1,13 @@
 // The emails authd queued (the development outbox included), newest first, with their links.
 import { Box, Text } from 'ink';
 import { listEmailMessages } from '../../../server/core/email/email-queue';
+import { useLoaded } from '../use-loaded';
 import { useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 
-export async function OutboxScreen() {
+export function OutboxScreen() {
   const { ctx } = useNavigation();
-  const messages = await listEmailMessages(ctx, { limit: 50 });
+  const messages = useLoaded(() => listEmailMessages(ctx, { limit: 50 }), []) ?? [];
   const selected = useSelection(messages.length, true);
   useHelp('↑↓ move');
   const chosen = messages[selected];

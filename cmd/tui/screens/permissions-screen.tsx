@@ -3,16 +3,17 @@
 import { Box, useInput } from 'ink';
 import { useState } from 'react';
 import { createPermissionDefinition, deletePermissionDefinition, listPermissionDefinitions } from '../../../server/core/teams/permission-definitions';
+import { useLoaded } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
 
-export async function PermissionsScreen({ projectId }: { projectId: string }) {
+export function PermissionsScreen({ projectId }: { projectId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
-  const [, setVersion] = useState(0);
-  const definitions = await listPermissionDefinitions(ctx, projectId);
+  const [version, setVersion] = useState(0);
+  const definitions = useLoaded(() => listPermissionDefinitions(ctx, projectId), [projectId, version, mode]) ?? [];
   const selected = useSelection(definitions.length, mode === 'list');
   useInput(
     (input) => {

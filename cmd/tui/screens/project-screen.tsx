@@ -1,7 +1,9 @@
 // One project: its production-mode problems at a glance and a menu of what can be managed.
+import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { Box, Text } from 'ink';
 import type { ReactElement } from 'react';
 import { readProjectAdminView } from '../../../server/core/projects/projects';
+import { useLoaded } from '../use-loaded';
 import { useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { ConfigScreen } from './config-screen';
@@ -17,9 +19,17 @@ import { EmailTemplatesScreen } from './email-templates-screen';
 import { WebhooksScreen } from './webhooks-screen';
 import { AuditScreen } from './audit-screen';
 
-export async function ProjectScreen({ projectId }: { projectId: string }) {
+export function ProjectScreen(props: { projectId: string }) {
+  const { ctx } = useNavigation();
+  const { projectId } = props;
+
+  const project = useLoaded(() => readProjectAdminView(ctx, projectId), [projectId]);
+  if (project === undefined) return <Text dimColor>Loading…</Text>;
+  return <ProjectScreenLoaded {...props} project={project} />;
+}
+
+function ProjectScreenLoaded({ projectId, project }: { projectId: string } & { project: ProjectAdminView }) {
   const { ctx, push } = useNavigation();
-  const project = await readProjectAdminView(ctx, projectId);
   const sections: Array<[string, ReactElement]> = [
     ['Configuration', <ConfigScreen projectId={projectId} />],
     ['OAuth providers', <ProvidersScreen projectId={projectId} />],

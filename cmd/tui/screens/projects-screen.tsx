@@ -4,17 +4,18 @@ import { useState } from 'react';
 import { createProject, listProjectAdminViews } from '../../../server/core/projects/projects';
 import { projectCreateSchema } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
+import { useLoaded } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
 import { ProjectScreen } from './project-screen';
 
-export async function ProjectsScreen() {
+export function ProjectsScreen() {
   const { ctx, push } = useNavigation();
   const act = useAction();
   const [creating, setCreating] = useState(false);
-  const [, setVersion] = useState(0);
-  const projects = await listProjectAdminViews(ctx);
+  const [version, setVersion] = useState(0);
+  const projects = useLoaded(() => listProjectAdminViews(ctx), [version]) ?? [];
   const open = (index: number) => {
     const project = projects[index]!;
     push({ title: project.display_name, element: <ProjectScreen projectId={project.id} /> });

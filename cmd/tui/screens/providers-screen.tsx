@@ -2,25 +2,33 @@
 // shared credentials where authd has them), c sets the project's own credentials (client id, then
 // the secret, typed hidden), s goes back to shared credentials, x removes one after confirmation.
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { type Dispatch, type SetStateAction, useState } from 'react';
 import {
   listOAuthProviderSettings,
   removeOAuthProvider,
   setOAuthProvider,
 } from '../../../server/core/projects/oauth-provider-settings';
 import { oauthProviderIds, sharedOAuthProviderIds, type OAuthProviderId } from '../../../server/protocol/oauth-provider-ids';
+import { useLoaded } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
 
 type Mode = { kind: 'list' } | { kind: 'client-id' } | { kind: 'client-secret'; clientId: string } | { kind: 'remove' };
 
-export async function ProvidersScreen({ projectId }: { projectId: string }) {
+export function ProvidersScreen(props: { projectId: string }) {
+  const { ctx } = useNavigation();
+  const { projectId } = props;
+  const [version, setVersion] = useState(0);
+  const configured = useLoaded(() => listOAuthProviderSettings(ctx, projectId), [projectId, version]);
+  if (configured === undefined) return <Text dimColor>Loading…</Text>;
+  return <ProvidersScreenLoaded {...props} configured={configured} setVersion={setVersion} />;
+}
+
+function ProvidersScreenLoaded({ projectId, configured, setVersion }: { projectId: string } & { configured: Awaited<ReturnType<typeof listOAuthProviderSettings>>; setVersion: Dispatch<SetStateAction<number>> }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const [, setVersion] = useState(0);
-  const configured = await listOAuthProviderSettings(ctx, projectId);
   const rows = oauthProviderIds.map((id) => ({ id, settings: configured.find((provider) => provider.id === id) }));
   const change = (work: () => unknown, done: string) =>
     act(work, done).then((ok) => {

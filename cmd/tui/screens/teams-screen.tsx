@@ -7,16 +7,17 @@ import { addTeamMember, removeTeamMember } from '../../../server/core/teams/team
 import { createTeam, deleteTeam, listMemberProfiles, listTeams } from '../../../server/core/teams/teams';
 import { teamCreateServerSchema } from '../../../server/protocol/team-schemas';
 import { parseWithSchema } from '../../cli-support';
+import { useLoaded } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
 
-export async function TeamsScreen({ projectId }: { projectId: string }) {
+export function TeamsScreen({ projectId }: { projectId: string }) {
   const { ctx, push } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
-  const [, setVersion] = useState(0);
-  const teams = await listTeams(ctx, projectId);
+  const [version, setVersion] = useState(0);
+  const teams = useLoaded(() => listTeams(ctx, projectId), [projectId, version, mode]) ?? [];
   const selected = useSelection(teams.length, mode === 'list', (index) =>
     push({ title: teams[index]!.display_name, element: <MembersScreen projectId={projectId} teamId={teams[index]!.id} /> }),
   );
@@ -36,7 +37,7 @@ export async function TeamsScreen({ projectId }: { projectId: string }) {
           label="Team name"
           onCancel={() => setMode('list')}
           onSubmit={(name) =>
-            act(async () => {
+            void act(async () => {
               await createTeam(ctx, projectId, serverCaller, parseWithSchema(teamCreateServerSchema, { display_name: name }), undefined);
               setMode('list');
             }, `Team "${name}" created.`)
@@ -48,7 +49,7 @@ export async function TeamsScreen({ projectId }: { projectId: string }) {
           question={`Delete team "${teams[selected]!.display_name}" with its memberships?`}
           onNo={() => setMode('list')}
           onYes={() =>
-            act(async () => {
+            void act(async () => {
               await deleteTeam(ctx, projectId, serverCaller, teams[selected]!.id);
               setMode('list');
               setVersion((n) => n + 1);
@@ -60,12 +61,12 @@ export async function TeamsScreen({ projectId }: { projectId: string }) {
   );
 }
 
-async function MembersScreen({ projectId, teamId }: { projectId: string; teamId: string }) {
+function MembersScreen({ projectId, teamId }: { projectId: string; teamId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [adding, setAdding] = useState(false);
-  const [, setVersion] = useState(0);
-  const members = await listMemberProfiles(ctx, projectId, serverCaller, { teamId });
+  const [version, setVersion] = useState(0);
+  const members = useLoaded(() => listMemberProfiles(ctx, projectId, serverCaller, { teamId }), [projectId, teamId, version, adding]) ?? [];
   const selected = useSelection(members.length, !adding);
   useInput(
     (input) => {
@@ -92,7 +93,7 @@ async function MembersScreen({ projectId, teamId }: { projectId: string; teamId:
           label="User id to add"
           onCancel={() => setAdding(false)}
           onSubmit={(userId) =>
-            act(async () => {
+            void act(async () => {
               await addTeamMember(ctx, projectId, teamId, userId.trim());
               setAdding(false);
             }, 'Member added.')

@@ -2,12 +2,13 @@
 // server metadata as JSON (m), set a password (p), turn MFA off (f), sign out everywhere (o),
 // delete (d, confirmed).
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { type Dispatch, type SetStateAction, useState } from 'react';
 import { endUserSession, listUserSessions, signOutEverywhere, type UserSessionView } from '../../../server/core/auth/user-sessions';
 import { readUserServerView } from '../../../server/core/users/user-views';
 import { deleteUser, updateUser } from '../../../server/core/users/users';
 import { userUpdateSchema } from '../../../server/protocol/user-schemas';
 import { parseWithSchema } from '../../cli-support';
+import { useLoaded } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
@@ -20,14 +21,21 @@ function sessionRow(session: UserSessionView): string {
   return `${lastUsed.padEnd(22)} ${from.slice(0, 60)}`;
 }
 
-export async function UserScreen({ projectId, userId }: { projectId: string; userId: string }) {
+export function UserScreen(props: { projectId: string; userId: string }) {
+  const { ctx } = useNavigation();
+  const { projectId,userId } = props;
+  const [version, setVersion] = useState(0);
+  const loaded = useLoaded(() => Promise.all([readUserServerView(ctx, projectId, userId), listUserSessions(ctx, projectId, userId)]), [projectId, userId, version]);
+  if (loaded === undefined) return <Text dimColor>Loading…</Text>;
+  return <UserScreenLoaded {...props} loaded={loaded} setVersion={setVersion} />;
+}
+
+function UserScreenLoaded({ projectId, userId, loaded, setVersion }: { projectId: string; userId: string } & { loaded: [Awaited<ReturnType<typeof readUserServerView>>, Awaited<ReturnType<typeof listUserSessions>>]; setVersion: Dispatch<SetStateAction<number>> }) {
   const { ctx, say, pop } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>('view');
-  const [, setVersion] = useState(0);
   const refresh = () => setVersion((n) => n + 1);
-  const user = await readUserServerView(ctx, projectId, userId);
-  const sessions = await listUserSessions(ctx, projectId, userId);
+  const [user, sessions] = loaded;
   const selectedSession = useSelection(sessions.length, mode === 'view');
   useInput(
     (input) => {

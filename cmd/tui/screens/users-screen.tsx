@@ -2,17 +2,18 @@
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import { listUsers } from '../../../server/core/users/users';
+import { useLoaded } from '../use-loaded';
 import { useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
 import { UserScreen } from './user-screen';
 
-export async function UsersScreen({ projectId }: { projectId: string }) {
+export function UsersScreen({ projectId }: { projectId: string }) {
   const { ctx, push } = useNavigation();
   const [query, setQuery] = useState('');
   const [searching, setSearching] = useState(false);
-  const page = await listUsers(ctx, projectId, { query: query || undefined, limit: 50, order_by: 'signed_up_at', desc: true });
-  const users = page.items;
+  const page = useLoaded(() => listUsers(ctx, projectId, { query: query || undefined, limit: 50, order_by: 'signed_up_at', desc: true }), [projectId, query]);
+  const users = page?.items ?? [];
   const selected = useSelection(users.length, !searching, (index) =>
     push({ title: users[index]!.primary_email ?? users[index]!.id, element: <UserScreen projectId={projectId} userId={users[index]!.id} /> }),
   );

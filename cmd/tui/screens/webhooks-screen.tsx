@@ -4,16 +4,17 @@ import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import { listWebhookDeliveries, retryWebhookDelivery } from '../../../server/core/webhooks/webhook-delivery-log';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../../server/core/webhooks/webhook-endpoints';
+import { useLoaded } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
 
-export async function WebhooksScreen({ projectId }: { projectId: string }) {
+export function WebhooksScreen({ projectId }: { projectId: string }) {
   const { ctx, push, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
-  const [, setVersion] = useState(0);
-  const endpoints = await listWebhookEndpoints(ctx, projectId);
+  const [version, setVersion] = useState(0);
+  const endpoints = useLoaded(() => listWebhookEndpoints(ctx, projectId), [projectId, version, mode]) ?? [];
   const selected = useSelection(endpoints.length, mode === 'list', (index) =>
     push({ title: endpoints[index]!.url, element: <DeliveriesScreen projectId={projectId} endpointId={endpoints[index]!.id} /> }),
   );
@@ -58,11 +59,11 @@ export async function WebhooksScreen({ projectId }: { projectId: string }) {
   );
 }
 
-async function DeliveriesScreen({ projectId, endpointId }: { projectId: string; endpointId: string }) {
+function DeliveriesScreen({ projectId, endpointId }: { projectId: string; endpointId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
-  const [, setVersion] = useState(0);
-  const deliveries = await listWebhookDeliveries(ctx, projectId, endpointId, { limit: 50 });
+  const [version, setVersion] = useState(0);
+  const deliveries = useLoaded(() => listWebhookDeliveries(ctx, projectId, endpointId, { limit: 50 }), [projectId, endpointId, version]) ?? [];
   const selected = useSelection(deliveries.length, true);
   useInput((input) => {
     if (input === 't' && deliveries[selected]) {

@@ -7,6 +7,7 @@ import { auditEvents, projects } from '../../../db/schema';
 import type { AuditEventType, AuditEventView, AuditListFilter } from '../../protocol/audit-schemas';
 import type { Db } from '../../../db/connection';
 import type { Context } from '../storage/context';
+import { writeTransaction } from '../storage/transactions';
 import { prepared } from '../storage/prepared-queries';
 import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
 import { currentAuditOrigin } from './audit-origin';
@@ -128,7 +129,8 @@ export async function pruneAuditEvents(ctx: Context, batchSize = 5_000): Promise
     if (days <= 0) continue;
     const cutoff = now - days * 24 * 60 * 60 * 1000;
     for (;;) {
-      const deleted = ctx.db
+      const deleted = await writeTransaction(ctx, async (tx) =>
+        tx
         .delete(auditEvents)
         .where(
           inArray(
@@ -137,7 +139,8 @@ export async function pruneAuditEvents(ctx: Context, batchSize = 5_000): Promise
           ),
         )
         .returning({ id: auditEvents.id })
-        .all().length;
+        .all().length,
+      );
       pruned += deleted;
       if (deleted < batchSize) break;
     }

@@ -7,6 +7,7 @@ import { knownError } from '../../protocol/known-errors';
 import { oauthProviderIds } from '../../protocol/oauth-provider-ids';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
+import { writeTransaction } from '../storage/transactions';
 import { openSecret, sealSecret } from '../storage/secret-box';
 import type { DbWriter } from '../storage/transactions';
 import type { ProviderTokenSet } from '../../providers/provider-definition';
@@ -156,7 +157,7 @@ export async function listProviderTokens(ctx: Context, accountId: string, kind: 
 
 /** A refresh token the provider no longer honours is forgotten, so it is not tried again. */
 export async function forgetProviderToken(ctx: Context, tokenId: string): Promise<void> {
-  ctx.db.delete(oauthTokens).where(eq(oauthTokens.id, tokenId)).run();
+  await writeTransaction(ctx, async (tx) => tx.delete(oauthTokens).where(eq(oauthTokens.id, tokenId)).run());
 }
 
 export function normalizeScopes(scopes: string[]): string {

@@ -230,13 +230,15 @@ export async function signInWithPasskey(
     throw failed('The passkey could not be verified.');
   }
   if (!verification.verified) throw failed('The passkey could not be verified.');
-  const updated = ctx.db
+  const updated = await writeTransaction(ctx, async (tx) =>
+    tx
     .update(passkeys)
     .set({ signCount: verification.authenticationInfo.newCounter, lastUsedAt: ctx.clock.now() })
     // Only if no other sign-in moved the counter meanwhile: two racing copies of one assertion get one session.
     .where(and(eq(passkeys.id, stored.id), eq(passkeys.signCount, stored.signCount)))
     .returning({ id: passkeys.id })
-    .all();
+    .all(),
+  );
   if (updated.length === 0) throw failed('The passkey could not be verified.');
   const user = await requireUserRow(ctx.db, projectId, stored.userId);
   const result = await completeSignIn(ctx, projectId, user, { method: 'passkey' });

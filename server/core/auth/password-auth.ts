@@ -89,11 +89,8 @@ export async function signInWithPassword(
   if (needsRehash(user.passwordHash)) {
     // An imported bcrypt hash is replaced now that the plain password is known to be right. The
     // password stays the same, so this is no replaceUserPassword: no session ends, no event.
-    ctx.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.password) })
-      .where(eq(users.id, user.id))
-      .run();
+    const passwordHash = await hashPassword(input.password);
+    await writeTransaction(ctx, async (tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run());
   }
   return await completeSignIn(ctx, projectId, user, { method: 'password' });
 }

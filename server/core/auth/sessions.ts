@@ -127,14 +127,14 @@ export async function refreshAccessToken(
   if (row.replacedAt !== null) {
     // A used token again: someone holds a copy. Every token of that sign-in ends, the thief's and
     // the owner's, who signs in again.
-    ctx.db.delete(refreshTokens).where(eq(refreshTokens.sessionId, row.sessionId ?? row.id)).run();
+    await writeTransaction(ctx, async (tx) => tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, row.sessionId ?? row.id)).run());
     ctx.log.warn(`a replaced refresh token of user ${row.userId} was presented again: its session was ended`);
     throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   }
   const lastUse = { lastUsedAt: now, lastUsedIp: origin.ip, lastUsedUserAgent: origin.userAgent?.slice(0, 300) ?? null };
   if (!(await findProjectRow(ctx, projectId))?.refreshTokenRotation) {
     if (row.lastUsedAt === null || now - row.lastUsedAt >= lastUseResolutionMillis) {
-      ctx.db.update(refreshTokens).set(lastUse).where(eq(refreshTokens.id, row.id)).run();
+      await writeTransaction(ctx, async (tx) => tx.update(refreshTokens).set(lastUse).where(eq(refreshTokens.id, row.id)).run());
     }
     return { access_token: await issueAccessToken(ctx, projectId, row.userId) };
   }

@@ -135,7 +135,7 @@ async function createFirstSigningKey(ctx: Context, projectId: string): Promise<P
   const row = await generateSigningKeyRow(ctx, projectId);
   // Two requests or processes may race to create it; the unique index on the project's unretired
   // key lets the first insert win, and both sign with that one.
-  ctx.db.insert(projectSigningKeys).values(row).onConflictDoNothing().run();
+  await writeTransaction(ctx, async (tx) => tx.insert(projectSigningKeys).values(row).onConflictDoNothing().run());
   const current = ctx.db
     .select()
     .from(projectSigningKeys)

@@ -69,7 +69,8 @@ export async function createVerificationCode(
 ): Promise<string> {
   const code = randomCrockfordString(45);
   const now = ctx.clock.now();
-  db.insert(verificationCodes)
+  // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
+  await writeTransaction(ctx, async () => db.insert(verificationCodes)
     .values({
       id,
       projectId,
@@ -80,7 +81,7 @@ export async function createVerificationCode(
       createdAt: now,
       expiresAt: now + verificationCodeLifetimeMillis[kind],
     })
-    .run();
+    .run());
   return code;
 }
 

@@ -6,6 +6,7 @@ import { emailMessages } from '../../../db/schema';
 import { sendOverSmtp } from '../../providers/smtp-transport';
 import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
 import type { Context } from '../storage/context';
+import { currentConnection, writeTransaction } from '../storage/transactions';
 import { openEmailMessage, resolveEmailTransport, type EmailMessageRow } from './email-queue';
 
 const maxDeliveryAttempts = 12;
@@ -58,9 +59,11 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
   const attempt = message.attempts + 1;
   // Claim it first, so a crash mid-send retries later rather than never. Claimed only if no one
   // else has since (the worker and a waiting request may both have read it), so it goes out once.
-  const claimed = ctx.sqlite
-    .query('UPDATE email_messages SET attempts = ?1, next_attempt_at = ?2 WHERE id = ?3 AND attempts = ?4 AND status = ?5')
-    .run(attempt, ctx.clock.now() + retryDelayMillis(attempt), message.id, message.attempts, 'pending');
+  const claimed = await writeTransaction(ctx, async () =>
+    currentConnection(ctx)
+      .sqlite.query('UPDATE email_messages SET attempts = ?1, next_attempt_at = ?2 WHERE id = ?3 AND attempts = ?4 AND status = ?5')
+      .run(attempt, ctx.clock.now() + retryDelayMillis(attempt), message.id, message.attempts, 'pending'),
+  );
   if (claimed.changes !== 1) return;
   try {
     const transport = await resolveEmailTransport(ctx, ctx.db, message.projectId);
@@ -75,20 +78,24 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
       html: opened.html,
       text: opened.text,
     });
-    ctx.db
-      .update(emailMessages)
-      // The delivery record stays; the body, with its code, is the recipient's alone now.
-      .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null, html: '', text: '' })
-      .where(eq(emailMessages.id, message.id))
-      .run();
+    await writeTransaction(ctx, async (tx) =>
+      tx
+        .update(emailMessages)
+        // The delivery record stays; the body, with its code, is the recipient's alone now.
+        .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null, html: '', text: '' })
+        .where(eq(emailMessages.id, message.id))
+        .run(),
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const failed = attempt >= maxDeliveryAttempts;
-    ctx.db
-      .update(emailMessages)
-      .set({ lastError: reason, status: failed ? 'failed' : 'pending', ...(failed ? { html: '', text: '' } : {}) })
-      .where(eq(emailMessages.id, message.id))
-      .run();
+    await writeTransaction(ctx, async (tx) =>
+      tx
+        .update(emailMessages)
+        .set({ lastError: reason, status: failed ? 'failed' : 'pending', ...(failed ? { html: '', text: '' } : {}) })
+        .where(eq(emailMessages.id, message.id))
+        .run(),
+    );
     ctx.log.warn(`email to ${message.recipient} not delivered (attempt ${attempt}${failed ? ', giving up' : ''}): ${reason}`);
   }
 }

@@ -5,6 +5,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { emailMessages, projectEmailConfigs, projects } from '../../../db/schema';
 import type { Context } from '../storage/context';
+import { writeTransaction } from '../storage/transactions';
 import { sealSecret } from '../storage/secret-box';
 import { openOptionalSecret } from '../storage/read-back-secrets';
 import type { DbWriter } from '../storage/transactions';
@@ -68,32 +69,35 @@ async function projectSenderName(db: DbWriter, projectId: string): Promise<strin
 
 /** Queues a message in the caller's transaction; development mail without SMTP is only kept. */
 export async function queueEmail(ctx: Context, db: DbWriter, email: OutgoingEmail): Promise<void> {
-  const transport = await resolveEmailTransport(ctx, db, email.projectId);
-  const now = ctx.clock.now();
-  const id = crypto.randomUUID();
-  db.insert(emailMessages)
-    .values({
-      id,
-      projectId: email.projectId,
-      recipient: email.recipient,
-      // Sealed: until it is delivered the message carries a live code (in the subject too, for magic links).
-      subject: sealSecret(ctx, email.subject),
-      html: sealSecret(ctx, email.html),
-      text: sealSecret(ctx, email.text),
-      status: transport.kind === 'outbox' ? 'outbox' : 'pending',
-      nextAttemptAt: now,
-      createdAt: now,
-    })
-    .run();
-  if (transport.kind === 'outbox') {
-    const links = email.text.match(/https?:\/\/\S+/g) ?? [];
-    ctx.log.info(
-      `email to ${email.recipient} kept in the outbox (no SMTP): "${email.subject}"${links.length ? ` ${links.join(' ')}` : ''}`,
-    );
-  } else if (!claimFirstAttemptForRequest(id)) {
-    // Deferred: the worker must see the row, which exists once the caller's transaction commits.
-    setTimeout(() => ctx.wakeEmailDelivery?.(), 0);
-  }
+  // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
+  return writeTransaction(ctx, async () => {
+    const transport = await resolveEmailTransport(ctx, db, email.projectId);
+    const now = ctx.clock.now();
+    const id = crypto.randomUUID();
+    db.insert(emailMessages)
+      .values({
+        id,
+        projectId: email.projectId,
+        recipient: email.recipient,
+        // Sealed: until it is delivered the message carries a live code (in the subject too, for magic links).
+        subject: sealSecret(ctx, email.subject),
+        html: sealSecret(ctx, email.html),
+        text: sealSecret(ctx, email.text),
+        status: transport.kind === 'outbox' ? 'outbox' : 'pending',
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .run();
+    if (transport.kind === 'outbox') {
+      const links = email.text.match(/https?:\/\/\S+/g) ?? [];
+      ctx.log.info(
+        `email to ${email.recipient} kept in the outbox (no SMTP): "${email.subject}"${links.length ? ` ${links.join(' ')}` : ''}`,
+      );
+    } else if (!claimFirstAttemptForRequest(id)) {
+      // Deferred: the worker must see the row, which exists once the caller's transaction commits.
+      setTimeout(() => ctx.wakeEmailDelivery?.(), 0);
+    }
+  });
 }
 
 export type EmailMessageRow = typeof emailMessages.$inferSelect;

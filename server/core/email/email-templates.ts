@@ -13,6 +13,7 @@ import { queueEmail } from './email-queue';
 import { renderEmailDocument, renderSubject, type EmailVariables } from './render-email';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
+import { writeTransaction } from '../storage/transactions';
 import { requireProjectRow } from '../projects/projects';
 import type { DbWriter } from '../storage/transactions';
 
@@ -52,30 +53,36 @@ export async function updateEmailTemplate(
   type: EmailTemplateType,
   update: { subject?: string; content?: unknown },
 ): Promise<EmailTemplateView> {
-  if (update.content !== undefined && !isEmailDocument(update.content))
-    throw plainTextError('INVALID_EMAIL_TEMPLATE_CONTENT');
-  const current = await readEmailTemplate(ctx.db, projectId, type);
-  const subject = update.subject ?? current.subject;
-  const content = update.content ?? current.content;
-  ctx.db
-    .insert(emailTemplates)
-    .values({ projectId, type, subject, content, updatedAt: ctx.clock.now() })
-    .onConflictDoUpdate({
-      target: [emailTemplates.projectId, emailTemplates.type],
-      set: { subject, content, updatedAt: ctx.clock.now() },
-    })
-    .run();
-  return await readEmailTemplate(ctx.db, projectId, type);
+  // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
+  return writeTransaction(ctx, async () => {
+    if (update.content !== undefined && !isEmailDocument(update.content))
+      throw plainTextError('INVALID_EMAIL_TEMPLATE_CONTENT');
+    const current = await readEmailTemplate(ctx.db, projectId, type);
+    const subject = update.subject ?? current.subject;
+    const content = update.content ?? current.content;
+    ctx.db
+      .insert(emailTemplates)
+      .values({ projectId, type, subject, content, updatedAt: ctx.clock.now() })
+      .onConflictDoUpdate({
+        target: [emailTemplates.projectId, emailTemplates.type],
+        set: { subject, content, updatedAt: ctx.clock.now() },
+      })
+      .run();
+    return await readEmailTemplate(ctx.db, projectId, type);
+  });
 }
 
 /** Back to the default; only an edited template can be reset. */
 export async function resetEmailTemplate(ctx: Context, projectId: string, type: EmailTemplateType): Promise<void> {
-  const deleted = ctx.db
-    .delete(emailTemplates)
-    .where(and(eq(emailTemplates.projectId, projectId), eq(emailTemplates.type, type)))
-    .returning({ type: emailTemplates.type })
-    .all();
-  if (deleted.length === 0) throw plainTextError('EMAIL_TEMPLATE_NOT_FOUND');
+  // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
+  return writeTransaction(ctx, async () => {
+    const deleted = ctx.db
+      .delete(emailTemplates)
+      .where(and(eq(emailTemplates.projectId, projectId), eq(emailTemplates.type, type)))
+      .returning({ type: emailTemplates.type })
+      .all();
+    if (deleted.length === 0) throw plainTextError('EMAIL_TEMPLATE_NOT_FOUND');
+  });
 }
 
 /** Renders the project's template of `type` and queues it in the caller's transaction. */

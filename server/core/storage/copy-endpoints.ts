@@ -212,7 +212,7 @@ export async function postgresTarget(client: SQL): Promise<CopyTarget> {
     try {
       await connection.unsafe(command);
     } finally {
-      connection.release();
+      void connection.release();
     }
   };
   return {

@@ -19,16 +19,19 @@ export async function insertMembership(
   userId: string,
   kind: 'team_creator' | 'team_member',
 ): Promise<void> {
-  db.insert(teamMembers).values({ projectId, teamId, userId, createdAt: ctx.clock.now() }).run();
-  await enqueueWebhookEvent(ctx, db, projectId, 'team_membership.created', () => ({ team_id: teamId, user_id: userId }));
-  const defaults = db
-    .select({ permissionId: projectDefaultPermissions.permissionId })
-    .from(projectDefaultPermissions)
-    .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.kind, kind)))
-    .all();
-  for (const { permissionId } of defaults) {
-    db.insert(teamMemberPermissions).values({ projectId, teamId, userId, permissionId }).run();
-  }
+  // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
+  return writeTransaction(ctx, async () => {
+    db.insert(teamMembers).values({ projectId, teamId, userId, createdAt: ctx.clock.now() }).run();
+    await enqueueWebhookEvent(ctx, db, projectId, 'team_membership.created', () => ({ team_id: teamId, user_id: userId }));
+    const defaults = db
+      .select({ permissionId: projectDefaultPermissions.permissionId })
+      .from(projectDefaultPermissions)
+      .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.kind, kind)))
+      .all();
+    for (const { permissionId } of defaults) {
+      db.insert(teamMemberPermissions).values({ projectId, teamId, userId, permissionId }).run();
+    }
+  });
 }
 
 /** The server adds a member, who receives the member default permissions. */

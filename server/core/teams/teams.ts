@@ -33,20 +33,23 @@ function checkClientImage(caller: TeamCaller, url: string | null | undefined): v
 
 /** Inserts a team, with its creator as the first member when given. For use inside a transaction. */
 export async function insertTeam(ctx: Context, db: DbWriter, projectId: string, input: TeamCreate, creatorUserId?: string): Promise<TeamRow> {
-  const row: TeamRow = {
-    id: crypto.randomUUID(),
-    projectId,
-    displayName: input.display_name,
-    profileImageUrl: input.profile_image_url ?? null,
-    clientMetadata: input.client_metadata ?? null,
-    clientReadOnlyMetadata: input.client_read_only_metadata ?? null,
-    serverMetadata: input.server_metadata ?? null,
-    createdAt: ctx.clock.now(),
-  };
-  db.insert(teams).values(row).run();
-  await enqueueWebhookEvent(ctx, db, projectId, 'team.created', () => teamServerView(row));
-  if (creatorUserId !== undefined) await insertMembership(ctx, db, projectId, row.id, creatorUserId, 'team_creator');
-  return row;
+  // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
+  return writeTransaction(ctx, async () => {
+    const row: TeamRow = {
+      id: crypto.randomUUID(),
+      projectId,
+      displayName: input.display_name,
+      profileImageUrl: input.profile_image_url ?? null,
+      clientMetadata: input.client_metadata ?? null,
+      clientReadOnlyMetadata: input.client_read_only_metadata ?? null,
+      serverMetadata: input.server_metadata ?? null,
+      createdAt: ctx.clock.now(),
+    };
+    db.insert(teams).values(row).run();
+    await enqueueWebhookEvent(ctx, db, projectId, 'team.created', () => teamServerView(row));
+    if (creatorUserId !== undefined) await insertMembership(ctx, db, projectId, row.id, creatorUserId, 'team_creator');
+    return row;
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { and, eq, ne, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { dailyActiveUserCounts, users } from '../../../db/schema';
 import type { Context } from '../storage/context';
+import { writeTransaction } from '../storage/transactions';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
 import { prepared } from '../storage/prepared-queries';
 
@@ -66,17 +67,16 @@ export async function recordUserActivity(ctx: Context, userId: string, nowMillis
   const lastWrite = lastWrites.get(userId);
   const sameDayAsLastWrite = lastWrite !== undefined && utcDayOf(lastWrite) === utcDayOf(nowMillis);
   if (sameDayAsLastWrite && nowMillis - lastWrite < activityWriteIntervalMillis && nowMillis >= lastWrite) return;
-  if (sameDayAsLastWrite) {
-    prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
-  } else {
+  // Joins the caller's transaction when there is one (a sign-in records it with its session).
+  await writeTransaction(ctx, async () => {
+    if (sameDayAsLastWrite) {
+      prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
+      return;
+    }
     const day = utcDayOf(nowMillis);
-    const record = async () => {
-      const firstToday = prepared(ctx, markActiveDay).get({ userId, lastActiveAt: nowMillis, day });
-      if (firstToday) prepared(ctx, countActiveUser).run({ projectId: firstToday.projectId, day });
-      else prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
-    };
-    // Immediate, like every write transaction here: the CLI may be writing the same file.
-    ctx.sqlite.transaction(record).immediate();
-  }
+    const firstToday = prepared(ctx, markActiveDay).get({ userId, lastActiveAt: nowMillis, day });
+    if (firstToday) prepared(ctx, countActiveUser).run({ projectId: firstToday.projectId, day });
+    else prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
+  });
   rememberBounded(lastWrites, userId, nowMillis, maxRememberedWrites);
 }

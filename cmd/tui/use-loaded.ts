@@ -1,0 +1,24 @@
+// What a screen shows from core, read in an effect: core is async, and a component must not wait
+// during render. The last answer stays on screen while a newer one loads (no flicker on every
+// key of a search); a failed read is reported on the message line like a failed change.
+import { useEffect, useState } from 'react';
+import { describeCliFailure } from '../cli-support';
+import { useNavigation } from './navigation';
+
+/** `load()`'s answer, read again whenever a value in `deps` changes; undefined until the first one. */
+export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[]): T | undefined {
+  const { say } = useNavigation();
+  const [value, setValue] = useState<T>();
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (loaded) => current && setValue(() => loaded),
+      (error: unknown) => current && say(describeCliFailure(error), 'error'),
+    );
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the read depends on
+  }, deps);
+  return value;
+}
