@@ -1,9 +1,10 @@
-// The read cache must never answer from before a write: not after this connection writes, not
+// The read cache must never answer from before a write: not after this process writes, not
 // after another connection (the CLI) commits, and not after a transaction that rolled back.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { openStorage, type Storage } from '../../db/connection';
 import { defaultSettings, silentLogger, systemClock, type Context } from '../../server/core/storage/context';
+import { routedDatabase, writeTransaction } from '../../server/core/storage/transactions';
 import { WriteInvalidatedCache } from '../../server/core/storage/write-invalidated-cache';
 import { makeTempDir } from '../support/instance';
 
@@ -17,7 +18,7 @@ beforeAll(() => {
   server = openStorage(dataDir);
   cli = openStorage(dataDir);
   ctx = {
-    db: server.db,
+    db: routedDatabase(server),
     sqlite: server.sqlite,
     secretKey: server.secretKey,
     clock: systemClock,
@@ -35,7 +36,8 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const readProbe = (storage: Storage) => (storage.sqlite.query('SELECT value FROM cache_probe').get() as { value: number }).value;
+/** Read the way core reads: through ctx.db, the reader outside a transaction and the writer inside one. */
+const readProbe = () => (ctx.db.$client.query('SELECT value FROM cache_probe').get() as { value: number }).value;
 /** Longer than a reading of PRAGMA data_version is reused. */
 const aMillisecondLater = () => Bun.sleep(2);
 
@@ -43,24 +45,24 @@ describe('WriteInvalidatedCache', () => {
   test('a repeated read is served from the cache while nothing is written', async () => {
     const cache = new WriteInvalidatedCache<number>(10);
     let loads = 0;
-    const read = async () => await cache.get(ctx, 'probe', () => (loads++, readProbe(server)));
+    const read = async () => await cache.get(ctx, 'probe', () => (loads++, readProbe()));
     expect(await read()).toBe(1);
     await aMillisecondLater();
     expect(await read()).toBe(1);
     expect(loads).toBe(1);
   });
 
-  test("this connection's write is seen by the very next read", async () => {
+  test("this process's write is seen by the very next read", async () => {
     const cache = new WriteInvalidatedCache<number>(10);
-    const read = async () => await cache.get(ctx, 'probe', () => readProbe(server));
+    const read = async () => await cache.get(ctx, 'probe', () => readProbe());
     expect(await read()).toBe(1);
-    server.sqlite.run('UPDATE cache_probe SET value = 2');
+    await writeTransaction(ctx, async () => void ctx.db.$client.run('UPDATE cache_probe SET value = 2'));
     expect(await read()).toBe(2);
   });
 
   test("another connection's commit is seen a millisecond later", async () => {
     const cache = new WriteInvalidatedCache<number>(10);
-    const read = async () => await cache.get(ctx, 'probe', () => readProbe(server));
+    const read = async () => await cache.get(ctx, 'probe', () => readProbe());
     const before = await read();
     cli.sqlite.run('UPDATE cache_probe SET value = value + 10');
     await aMillisecondLater();
@@ -69,15 +71,15 @@ describe('WriteInvalidatedCache', () => {
 
   test('an answer read inside a transaction that rolls back is not kept', async () => {
     const cache = new WriteInvalidatedCache<number>(10);
-    const read = async () => await cache.get(ctx, 'probe', () => readProbe(server));
+    const read = async () => await cache.get(ctx, 'probe', () => readProbe());
     const committed = await read();
-    expect(() =>
-      server.sqlite.transaction(async () => {
-        server.sqlite.run('UPDATE cache_probe SET value = 999');
+    await expect(
+      writeTransaction(ctx, async () => {
+        ctx.db.$client.run('UPDATE cache_probe SET value = 999');
         expect(await read()).toBe(999);
         throw new Error('roll back');
-      })(),
-    ).toThrow('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     expect(await read()).toBe(committed);
   });
 

@@ -39,11 +39,12 @@ const insertAuditEvent = (db: Db) =>
     .prepare();
 
 /**
- * Records the event inside the caller's transaction when one is open: the statement runs on the
- * same (single, synchronous) connection, so it commits or rolls back with the change.
+ * Records the event inside the caller's transaction when one is open (the statement is prepared on
+ * that transaction's connection, so it commits or rolls back with the change), else in its own.
  */
 export async function recordAuditEvent(ctx: Context, event: AuditEventInput): Promise<void> {
   const origin = currentAuditOrigin();
+  await writeTransaction(ctx, async () =>
   prepared(ctx, insertAuditEvent).run({
     projectId: event.projectId,
     occurredAt: ctx.clock.now(),
@@ -54,7 +55,7 @@ export async function recordAuditEvent(ctx: Context, event: AuditEventInput): Pr
     ip: origin.ip(),
     userAgent: origin.userAgent,
     details: event.details ?? {},
-  });
+  }));
 }
 
 export const defaultAuditPageSize = 100;

@@ -125,7 +125,7 @@ const markCodeUsed = (db: Db) =>
  * a wrong guess) must not roll the count back.
  */
 async function recordSubmission(ctx: Context, projectId: string, code: string): Promise<void> {
-  prepared(ctx, countSubmission).run({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) });
+  await writeTransaction(ctx, async () => prepared(ctx, countSubmission).run({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) }));
 }
 
 async function checkSubmittedCode(ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): Promise<CodeRow> {
