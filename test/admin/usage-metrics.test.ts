@@ -1,6 +1,7 @@
 // GET /internal/metrics on a project seeded over HTTP under a controlled clock:
 // sign-ups and token issues placed on chosen UTC days, then every figure checked exactly.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { writeTransaction } from '../../server/core/storage/transactions';
 import { oauthAccounts } from '../../db/schema';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
@@ -191,10 +192,12 @@ describe('GET /internal/metrics', () => {
       providerAccountId: crypto.randomUUID(),
       createdAt: now,
     });
-    t.ctx.db
-      .insert(oauthAccounts)
-      .values([account(first.id, 'github'), account(second.id, 'github'), account(second.id, 'google')])
-      .run();
+    await writeTransaction(t.ctx, async (tx) =>
+      tx
+        .insert(oauthAccounts)
+        .values([account(first.id, 'github'), account(second.id, 'github'), account(second.id, 'google')])
+        .run(),
+    );
     expect((await metricsOf(social)).login_methods).toEqual([
       { method: 'github', count: 2 },
       { method: 'google', count: 1 },

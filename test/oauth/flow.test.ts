@@ -2,6 +2,7 @@
 // browser walks authorize → provider → callback, and the token endpoint is driven by
 // oauth4webapi, an OAuth client library independent of authd and of the SDK.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { writeTransaction } from '../../server/core/storage/transactions';
 import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { users } from '../../db/schema';
@@ -163,11 +164,13 @@ describe('sign-up and sign-in through the provider', () => {
     signInAtProvider();
     const first = await exchangeWithLibrary(project, await runFlow(t, project));
     const me = await call(t, 'GET', '/users/me', { headers: as(project, 'client', first.access_token) });
-    t.ctx.db
-      .update(users)
-      .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
-      .where(eq(users.id, me.json.id))
-      .run();
+    await writeTransaction(t.ctx, async (tx) =>
+      tx
+        .update(users)
+        .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
+        .where(eq(users.id, me.json.id))
+        .run(),
+    );
     const flow = await runFlow(t, project);
     const res = await tokenRequest(t, codeExchangeFields(project, flow, flow.landing.searchParams.get('code')!));
     expectKnownError(res, 400, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED');

@@ -2,6 +2,7 @@
 // calls the token endpoint itself (through its own oauth4webapi 2.x); outside a browser its
 // redirects are driven here with fetch and a cookie jar. Then getConnectedAccount/getAccessToken.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { writeTransaction } from '../../server/core/storage/transactions';
 import { randomBytes } from 'node:crypto';
 import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
@@ -103,11 +104,13 @@ test("the SDK's code exchange reports the MFA challenge for a user with TOTP on"
   provider.signedIn = { sub: `sdk-mfa-${Date.now()}`, email: `sdk-mfa-${Date.now()}@example.com` };
   const first = await signInThroughSdk();
   const userId = (await sdkApp({ accessToken: first.accessToken, refreshToken: first.refreshToken }).getUser({ or: 'throw' })).id;
-  t.ctx.db
-    .update(users)
-    .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
-    .where(eq(users.id, userId))
-    .run();
+  await writeTransaction(t.ctx, async (tx) =>
+    tx
+      .update(users)
+      .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
+      .where(eq(users.id, userId))
+      .run(),
+  );
   const error = await signInThroughSdk().catch((e) => e);
   expect(error).toBeInstanceOf(KnownErrors.MultiFactorAuthenticationRequired);
 });

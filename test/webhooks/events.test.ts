@@ -187,15 +187,15 @@ describe('the outbox is written in the transaction of the change', () => {
     expect(outboxEventCount(t, project.projectId)).toBe(before);
   });
 
-  test('an event queued in a transaction that then fails is rolled back with it', () => {
+  test('an event queued in a transaction that then fails is rolled back with it', async () => {
     const before = outboxEventCount(t, project.projectId);
-    expect(async () =>
-      await writeTransaction(t.ctx, async (tx) => {
+    await expect(
+      writeTransaction(t.ctx, async (tx) => {
         await enqueueWebhookEvent(t.ctx, tx, project.projectId, 'team.deleted', () => ({ id: 'rolled-back' }));
         expect(outboxEventCount(t, project.projectId)).toBe(before + 1);
         throw new Error('the change fails after queuing');
       }),
-    ).toThrow('the change fails after queuing');
+    ).rejects.toThrow('the change fails after queuing');
     expect(outboxEventCount(t, project.projectId)).toBe(before);
   });
 

@@ -5,7 +5,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { emailMessages, projectEmailConfigs, projects } from '../../../db/schema';
 import type { Context } from '../storage/context';
-import { writeTransaction } from '../storage/transactions';
+import { afterCommit, writeTransaction } from '../storage/transactions';
 import { sealSecret } from '../storage/secret-box';
 import { openOptionalSecret } from '../storage/read-back-secrets';
 import type { DbWriter } from '../storage/transactions';
@@ -94,8 +94,8 @@ export async function queueEmail(ctx: Context, db: DbWriter, email: OutgoingEmai
         `email to ${email.recipient} kept in the outbox (no SMTP): "${email.subject}"${links.length ? ` ${links.join(' ')}` : ''}`,
       );
     } else if (!claimFirstAttemptForRequest(id)) {
-      // Deferred: the worker must see the row, which exists once the caller's transaction commits.
-      setTimeout(() => ctx.wakeEmailDelivery?.(), 0);
+      // The worker must see the row, which exists once the caller's transaction commits.
+      afterCommit(ctx, () => setTimeout(() => ctx.wakeEmailDelivery?.(), 0));
     }
   });
 }

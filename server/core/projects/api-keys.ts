@@ -93,8 +93,11 @@ export async function createApiKeySet(
     row[hashColumn[kind]] = sha256Hex(key);
     row[lastFourColumn[kind]] = key.slice(-4);
   }
-  db.insert(apiKeySets).values(row).run();
-  await recordAuditEvent(ctx, { projectId, type: 'api_keys.created', details: { key_set_id: row.id, description: row.description, kinds: requested } });
+  // Joins the caller's transaction when it passes one; a caller passing ctx.db gets its own.
+  await writeTransaction(ctx, async () => {
+    db.insert(apiKeySets).values(row).run();
+    await recordAuditEvent(ctx, { projectId, type: 'api_keys.created', details: { key_set_id: row.id, description: row.description, kinds: requested } });
+  });
 
   return {
     id: row.id,

@@ -1,6 +1,9 @@
 // The loop behind authd's background deliveries (email, webhooks): work through due rows in
 // batches when woken (right after a commit) and on a timer (rows written by the CLI or left by
 // an earlier run), one batch run at a time, and a stop that waits for the batch in progress.
+// Batches run outside any write transaction's scope: a wake often comes from inside one (a
+// request queuing a message), and the batch must neither read its uncommitted rows nor join it.
+import { outsideTransaction } from './transactions';
 
 export interface BackgroundWorker {
   /** Runs a batch now, or another one right after the batch in progress. */
@@ -39,7 +42,7 @@ export function startBackgroundWorker(options: BackgroundWorkerOptions): Backgro
       again = true;
       return;
     }
-    running = runBatches()
+    running = outsideTransaction(runBatches)
       .catch((error) => options.log.error(`${options.name}: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => (running = null));
   };

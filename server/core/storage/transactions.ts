@@ -40,6 +40,8 @@ interface OpenTransaction {
   connections: Connections;
   /** False once committed or rolled back: work the body started and left running must not join it. */
   open: boolean;
+  /** Run once the transaction has committed (afterCommit). */
+  afterCommit: (() => void)[];
 }
 
 const transactionInScope = new AsyncLocalStorage<OpenTransaction>();
@@ -138,13 +140,14 @@ export async function writeTransaction<T>(ctx: Pick<Context, 'sqlite'>, work: (t
   const connections = connectionsOf(ctx);
   if (openTransactionOn(connections)) return work(connections.writerDb);
   const release = await connections.writeLock.acquire();
-  const scope: OpenTransaction = { connections, open: true };
+  const scope: OpenTransaction = { connections, open: true, afterCommit: [] };
   try {
     connections.writer.run('BEGIN IMMEDIATE');
     try {
       const result = await transactionInScope.run(scope, () => work(connections.writerDb));
       scope.open = false;
       connections.writer.run('COMMIT');
+      for (const work of scope.afterCommit) transactionInScope.exit(work);
       return result;
     } catch (error) {
       scope.open = false;
@@ -157,6 +160,16 @@ export async function writeTransaction<T>(ctx: Pick<Context, 'sqlite'>, work: (t
     connections.finishedTransactions++;
     release();
   }
+}
+
+/**
+ * Runs `work` once the caller's transaction on ctx's database has committed (never, if it rolls
+ * back), or at once outside a transaction: for waking a worker that must see the rows written.
+ */
+export function afterCommit(ctx: Pick<Context, 'sqlite'>, work: () => void): void {
+  const scope = transactionInScope.getStore();
+  if (scope?.open && scope.connections === connectionsByWriter.get(ctx.sqlite)) scope.afterCommit.push(work);
+  else work();
 }
 
 /**

@@ -7,7 +7,7 @@ import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { randomCrockfordString } from '../auth/random-tokens';
-import type { DbWriter } from '../storage/transactions';
+import { afterCommit, type DbWriter } from '../storage/transactions';
 
 export const webhookEventTypes = [
   'user.created',
@@ -62,6 +62,6 @@ export async function enqueueWebhookEvent(
       })
       .run();
   }
-  // Deferred: the worker must see the rows, which exist once the caller's transaction commits.
-  setTimeout(() => ctx.wakeWebhookDelivery?.(), 0);
+  // The worker must see the rows, which exist once the caller's transaction commits.
+  afterCommit(ctx, () => setTimeout(() => ctx.wakeWebhookDelivery?.(), 0));
 }
