@@ -38,7 +38,7 @@ export async function enqueueWebhookEvent(
   tx: DbWriter,
   projectId: string,
   type: WebhookEventType,
-  data: () => unknown,
+  data: () => unknown | Promise<unknown>,
 ): Promise<void> {
   // The prepared statement runs on the same connection, hence inside the caller's transaction.
   const endpoints = prepared(ctx, selectEndpointIdsOfProject).all({ projectId });
@@ -46,8 +46,9 @@ export async function enqueueWebhookEvent(
   const now = ctx.clock.now();
   // Also the `webhook-id` header: the same for every endpoint and every retry of this event.
   const eventId = `msg_${randomCrockfordString(26)}`;
+  const payload = JSON.stringify({ type, data: await data() });
   tx.insert(webhookEvents)
-    .values({ id: eventId, projectId, type, payload: JSON.stringify({ type, data: data() }), createdAt: now })
+    .values({ id: eventId, projectId, type, payload, createdAt: now })
     .run();
   for (const endpoint of endpoints) {
     tx.insert(webhookDeliveries)

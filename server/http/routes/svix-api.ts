@@ -44,9 +44,9 @@ class SvixError extends Error {
 const svixCodes: Record<number, string> = { 400: 'bad_request', 401: 'authentication_failed', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 422: 'validation' };
 
 /** Runs the call and answers it in Svix's shapes, errors included. */
-function svixAnswer(set: { status?: number | string }, work: () => unknown): unknown {
+async function svixAnswer(set: { status?: number | string }, work: () => unknown): Promise<unknown> {
   try {
-    return work();
+    return await work();
   } catch (error) {
     if (!(error instanceof SvixError || error instanceof PlainTextError || error instanceof KnownError)) throw error;
     const status = error.status;
