@@ -57,7 +57,9 @@ export function openStorage(dataDir: string): Storage {
     reader,
     secretKey: readOrCreateSecretKey(join(dataDir, secretKeyFileName)),
     close() {
-      reader.close();
+      // Strictly (finalizing its statements), and first: a read-only connection left open as a
+      // zombie would be the file's last one, and it cannot checkpoint the WAL away.
+      reader.close(true);
       sqlite.close();
     },
   };

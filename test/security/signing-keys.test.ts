@@ -2,6 +2,7 @@
 // tokens) and rotated (the new key signs, old ones verify and stay in the JWKS until the tokens
 // they signed have expired, then they are dropped), from core and from `authd keys rotate-signing`.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { routedDatabase } from '../../server/core/storage/transactions';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeProtectedHeader, importJWK, SignJWT, type JWK } from 'jose';
@@ -125,8 +126,8 @@ describe('sealed at rest', () => {
         .get(signing.keyId) as { private_jwk: string };
       expect(() => openSecret(copy, copied.private_jwk)).toThrow();
       expect(() => JSON.parse(copied.private_jwk)).toThrow();
-      const copyCtx = { ...t.ctx, db: copy.db, sqlite: copy.sqlite, secretKey: copy.secretKey };
-      await expect(await getProjectSigningKey(copyCtx, project.projectId)).rejects.toThrow();
+      const copyCtx = { ...t.ctx, db: routedDatabase(copy), sqlite: copy.sqlite, secretKey: copy.secretKey };
+      await expect(getProjectSigningKey(copyCtx, project.projectId)).rejects.toThrow();
     } finally {
       copy.close();
     }

@@ -17,6 +17,7 @@
 // waiting for the lock its own caller holds.
 import type { Database } from 'bun:sqlite';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { resolve } from 'node:path';
 import type { Db, Storage } from '../../../db/connection';
 import type { Context } from './context';
 
@@ -46,6 +47,20 @@ interface OpenTransaction {
 
 const transactionInScope = new AsyncLocalStorage<OpenTransaction>();
 const connectionsByWriter = new WeakMap<Database, Connections>();
+/**
+ * One lock per database file, shared by every connection this process opens to it (tests run a
+ * server and in-process CLI runs on one directory). Between processes SQLite's own lock and
+ * busy_timeout queue writers; inside one process that would not do: BEGIN IMMEDIATE waits
+ * synchronously, on the very thread the open transaction needs to finish.
+ */
+const writeLocksByFile = new Map<string, FifoLock>();
+
+function writeLockOf(writer: Database): FifoLock {
+  const file = resolve(writer.filename);
+  let lock = writeLocksByFile.get(file);
+  if (!lock) writeLocksByFile.set(file, (lock = new FifoLock()));
+  return lock;
+}
 
 /** A lock granted in the order asked for; `acquire` resolves with the function that releases it. */
 class FifoLock {
@@ -88,7 +103,7 @@ export function routedDatabase(storage: Pick<Storage, 'db' | 'sqlite' | 'readerD
     writerDb: storage.db,
     reader: storage.reader,
     readerDb: storage.readerDb,
-    writeLock: new FifoLock(),
+    writeLock: writeLockOf(storage.sqlite),
     finishedTransactions: 0,
   };
   connectionsByWriter.set(storage.sqlite, connections);
@@ -139,6 +154,11 @@ export function finishedWriteTransactions(ctx: Pick<Context, 'sqlite'>): number 
 export async function writeTransaction<T>(ctx: Pick<Context, 'sqlite'>, work: (tx: Tx) => Promise<T>): Promise<T> {
   const connections = connectionsOf(ctx);
   if (openTransactionOn(connections)) return work(connections.writerDb);
+  const enclosing = transactionInScope.getStore();
+  if (enclosing?.open && enclosing.connections.writeLock === connections.writeLock) {
+    // Another connection of this process to the same file holds the lock, for the caller itself.
+    throw new Error('a write transaction was opened on a second connection to a database inside a transaction on the first');
+  }
   const release = await connections.writeLock.acquire();
   const scope: OpenTransaction = { connections, open: true, afterCommit: [] };
   try {
