@@ -1,7 +1,7 @@
 // A project's configuration: sign-in methods and switches toggled with Enter, trusted domains
 // (a adds, x removes the selected one), and the production-mode checks listed as they fail.
 import { Box, Text, useInput } from 'ink';
-import { type Dispatch, type SetStateAction, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { readProjectAdminView, updateProject } from '../../../server/core/projects/projects';
 import { projectUpdateSchema, type ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
@@ -44,6 +44,8 @@ function ConfigScreenLoaded({ projectId, project, setVersion }: { projectId: str
   const { ctx } = useNavigation();
   const act = useAction();
   const [adding, setAdding] = useState(false);
+  // Read again whenever the screen changes mode, so what serve or the CLI changed meanwhile shows.
+  useEffect(() => setVersion((n) => n + 1), [adding, setVersion]);
   const rows = [
     ...switches.map((s) => ({ kind: 'switch' as const, s })),
     ...project.config.domains.map((d) => ({ kind: 'domain' as const, d })),

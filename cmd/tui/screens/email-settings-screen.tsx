@@ -4,7 +4,7 @@
 // at once with what is saved and shows how the server answered.
 import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { Box, Text, useInput } from 'ink';
-import { type Dispatch, type SetStateAction, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { sendTestEmail } from '../../../server/core/email/test-email';
 import { readProjectAdminView, updateProject } from '../../../server/core/projects/projects';
 import { projectUpdateSchema } from '../../../server/protocol/project-schemas';
@@ -38,6 +38,8 @@ function EmailSettingsScreenLoaded({ projectId, project, setVersion }: { project
   const { ctx, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
+  // Read again whenever the screen changes mode, so what serve or the CLI changed meanwhile shows.
+  useEffect(() => setVersion((n) => n + 1), [mode.kind, setVersion]);
   const [sending, setSending] = useState(false);
   const config = project.config.email_config;
   const stored = config.type === 'standard' ? config : null;

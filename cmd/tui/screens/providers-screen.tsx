@@ -2,7 +2,7 @@
 // shared credentials where authd has them), c sets the project's own credentials (client id, then
 // the secret, typed hidden), s goes back to shared credentials, x removes one after confirmation.
 import { Box, Text, useInput } from 'ink';
-import { type Dispatch, type SetStateAction, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import {
   listOAuthProviderSettings,
   removeOAuthProvider,
@@ -29,6 +29,8 @@ function ProvidersScreenLoaded({ projectId, configured, setVersion }: { projectI
   const { ctx } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  // Read again whenever the screen changes mode, so what serve or the CLI changed meanwhile shows.
+  useEffect(() => setVersion((n) => n + 1), [mode.kind, setVersion]);
   const rows = oauthProviderIds.map((id) => ({ id, settings: configured.find((provider) => provider.id === id) }));
   const change = (work: () => unknown, done: string) =>
     act(work, done).then((ok) => {

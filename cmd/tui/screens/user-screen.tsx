@@ -2,7 +2,7 @@
 // server metadata as JSON (m), set a password (p), turn MFA off (f), sign out everywhere (o),
 // delete (d, confirmed).
 import { Box, Text, useInput } from 'ink';
-import { type Dispatch, type SetStateAction, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
 import { endUserSession, listUserSessions, signOutEverywhere, type UserSessionView } from '../../../server/core/auth/user-sessions';
 import { readUserServerView } from '../../../server/core/users/user-views';
 import { deleteUser, updateUser } from '../../../server/core/users/users';
@@ -34,6 +34,8 @@ function UserScreenLoaded({ projectId, userId, loaded, setVersion }: { projectId
   const { ctx, say, pop } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>('view');
+  // Read again whenever the screen changes mode, so what serve or the CLI changed meanwhile shows.
+  useEffect(() => setVersion((n) => n + 1), [mode, setVersion]);
   const refresh = () => setVersion((n) => n + 1);
   const [user, sessions] = loaded;
   const selectedSession = useSelection(sessions.length, mode === 'view');
