@@ -31,7 +31,8 @@ export function findFloatingPromises(root: string): FloatingPromise[] {
     const thenType = checker.getTypeOfSymbol(then);
     return thenType.getCallSignatures().length > 0;
   };
-  const returnsPromise = (type: ts.Type): boolean => type.getCallSignatures().some((signature) => isPromise(signature.getReturnType()));
+  const returnsPromise = (type: ts.Type): boolean =>
+    type.getCallSignatures().some((signature) => isPromise(signature.getReturnType()));
   const returnsOnlyVoid = (type: ts.Type): boolean => {
     const signatures = type.getNonNullableType().getCallSignatures();
     if (signatures.length === 0) return false;
@@ -45,7 +46,12 @@ export function findFloatingPromises(root: string): FloatingPromise[] {
     let inner = expression;
     while (ts.isParenthesizedExpression(inner)) inner = inner.expression;
     if (ts.isAwaitExpression(inner) || ts.isVoidExpression(inner)) return true;
-    if (ts.isBinaryExpression(inner) && inner.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && inner.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return true;
+    if (
+      ts.isBinaryExpression(inner) &&
+      inner.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      inner.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    )
+      return true;
     if (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
       const method = inner.expression.name.text;
       if (method === 'catch') return true;
@@ -58,7 +64,12 @@ export function findFloatingPromises(root: string): FloatingPromise[] {
   const report = (node: ts.Node, kind: FloatingPromise['kind']) => {
     const source = node.getSourceFile();
     const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-    found.push({ file: path.relative(root, source.fileName), line: line + 1, kind, text: node.getText().split('\n')[0]!.slice(0, 120) });
+    found.push({
+      file: path.relative(root, source.fileName),
+      line: line + 1,
+      kind,
+      text: node.getText().split('\n')[0]!.slice(0, 120),
+    });
   };
 
   for (const source of program.getSourceFiles()) {
@@ -69,9 +80,14 @@ export function findFloatingPromises(root: string): FloatingPromise[] {
       if (ts.isExpressionStatement(node) && !handled(node.expression) && isPromise(checker.getTypeAtLocation(node.expression))) {
         report(node, 'statement');
       }
-      if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && node.parent && (ts.isCallExpression(node.parent) || ts.isJsxExpression(node.parent) || ts.isPropertyAssignment(node.parent))) {
+      if (
+        (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) &&
+        node.parent &&
+        (ts.isCallExpression(node.parent) || ts.isJsxExpression(node.parent) || ts.isPropertyAssignment(node.parent))
+      ) {
         const contextual = checker.getContextualType(node);
-        if (contextual && returnsOnlyVoid(contextual) && returnsPromise(checker.getTypeAtLocation(node))) report(node, 'callback');
+        if (contextual && returnsOnlyVoid(contextual) && returnsPromise(checker.getTypeAtLocation(node)))
+          report(node, 'callback');
       }
       ts.forEachChild(node, visit);
     };

@@ -62,7 +62,9 @@ export function adminsCommand(): Command {
           // the admin, so a never-served directory still says to run `authd serve` first.
           const projectId = options.project;
           const change =
-            name === 'grant' ? await grantProjectToAdmin(ctx, email, projectId) : await revokeProjectFromAdmin(ctx, email, projectId);
+            name === 'grant'
+              ? await grantProjectToAdmin(ctx, email, projectId)
+              : await revokeProjectFromAdmin(ctx, email, projectId);
           printOwnershipChange(name, email, change, options);
         }),
       );

@@ -14,7 +14,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe('the floating-promise check', () => {
   test('finds unawaited calls and async callbacks given to void ones, and accepts the handled forms', () => {
     mkdirSync(path.join(scratch, 'server'), { recursive: true });
-    writeFileSync(path.join(scratch, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, target: 'ESNext', lib: ['ESNext'] }, include: ['server'] }));
+    writeFileSync(
+      path.join(scratch, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, target: 'ESNext', lib: ['ESNext'] }, include: ['server'] }),
+    );
     writeFileSync(
       path.join(scratch, 'server', 'sample.ts'),
       [
@@ -35,7 +38,10 @@ describe('the floating-promise check', () => {
       ].join('\n'),
     );
     const found = findFloatingPromises(scratch);
-    expect(found.map(({ file, line, kind }) => `${file}:${line} ${kind}`)).toEqual(['server/sample.ts:4 statement', 'server/sample.ts:12 callback']);
+    expect(found.map(({ file, line, kind }) => `${file}:${line} ${kind}`)).toEqual([
+      'server/sample.ts:4 statement',
+      'server/sample.ts:12 callback',
+    ]);
   }, 60_000);
 
   test('server/ and cmd/ wait for every promise they start', () => {

@@ -38,8 +38,10 @@ export function AuditScreen({ projectId }: { projectId: string }) {
   }, []);
   const filter = auditFilterOf(filterText);
   const events =
-    useLoaded(async () => (filter === 'unknown' ? [] : (await listAuditEvents(ctx, projectId, { ...filter, limit: 200 })).items), [projectId, filterText, tick]) ??
-    [];
+    useLoaded(
+      async () => (filter === 'unknown' ? [] : (await listAuditEvents(ctx, projectId, { ...filter, limit: 200 })).items),
+      [projectId, filterText, tick],
+    ) ?? [];
   const selected = useSelection(events.length, !editing);
   useInput(
     (input) => {

@@ -25,7 +25,14 @@ export function ProvidersScreen(props: { projectId: string }) {
   return <ProvidersScreenLoaded {...props} configured={configured} setVersion={setVersion} />;
 }
 
-function ProvidersScreenLoaded({ projectId, configured, setVersion }: { projectId: string } & { configured: Awaited<ReturnType<typeof listOAuthProviderSettings>>; setVersion: Dispatch<SetStateAction<number>> }) {
+function ProvidersScreenLoaded({
+  projectId,
+  configured,
+  setVersion,
+}: { projectId: string } & {
+  configured: Awaited<ReturnType<typeof listOAuthProviderSettings>>;
+  setVersion: Dispatch<SetStateAction<number>>;
+}) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
@@ -50,7 +57,10 @@ function ProvidersScreenLoaded({ projectId, configured, setVersion }: { projectI
     (input) => {
       if (input === 'c') setMode({ kind: 'client-id' });
       if (input === 's' && hasShared(row.id)) {
-        void change(async () => await setOAuthProvider(ctx, projectId, { id: row.id, type: 'shared' }), `${row.id}: shared credentials`);
+        void change(
+          async () => await setOAuthProvider(ctx, projectId, { id: row.id, type: 'shared' }),
+          `${row.id}: shared credentials`,
+        );
       }
       if (input === 'x' && row.settings) setMode({ kind: 'remove' });
     },

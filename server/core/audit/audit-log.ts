@@ -45,17 +45,18 @@ const insertAuditEvent = (db: Db) =>
 export async function recordAuditEvent(ctx: Context, event: AuditEventInput): Promise<void> {
   const origin = currentAuditOrigin();
   await writeTransaction(ctx, async () =>
-  prepared(ctx, insertAuditEvent).run({
-    projectId: event.projectId,
-    occurredAt: ctx.clock.now(),
-    type: event.type,
-    actorType: origin.actorType,
-    actorId: origin.actorId,
-    subjectUserId: event.userId ?? null,
-    ip: origin.ip(),
-    userAgent: origin.userAgent,
-    details: event.details ?? {},
-  }));
+    prepared(ctx, insertAuditEvent).run({
+      projectId: event.projectId,
+      occurredAt: ctx.clock.now(),
+      type: event.type,
+      actorType: origin.actorType,
+      actorId: origin.actorId,
+      subjectUserId: event.userId ?? null,
+      ip: origin.ip(),
+      userAgent: origin.userAgent,
+      details: event.details ?? {},
+    }),
+  );
 }
 
 export const defaultAuditPageSize = 100;
@@ -85,7 +86,12 @@ export async function listAuditEvents(
 }
 
 /** Events written after `afterId`, oldest first: what `authd audit --follow` prints as they come. */
-export async function auditEventsAfter(ctx: Context, projectId: string, afterId: number, filter: AuditListFilter): Promise<AuditEventView[]> {
+export async function auditEventsAfter(
+  ctx: Context,
+  projectId: string,
+  afterId: number,
+  filter: AuditListFilter,
+): Promise<AuditEventView[]> {
   return ctx.db
     .select()
     .from(auditEvents)
@@ -130,17 +136,19 @@ export async function pruneAuditEvents(ctx: Context, batchSize = 5_000): Promise
     if (days <= 0) continue;
     const cutoff = now - days * 24 * 60 * 60 * 1000;
     for (;;) {
-      const deleted = await writeTransaction(ctx, async (tx) =>
-        tx
-        .delete(auditEvents)
-        .where(
-          inArray(
-            auditEvents.id,
-            sql`(select ${auditEvents.id} from ${auditEvents} where ${auditEvents.projectId} = ${id} and ${auditEvents.occurredAt} < ${cutoff} limit ${batchSize})`,
-          ),
-        )
-        .returning({ id: auditEvents.id })
-        .all().length,
+      const deleted = await writeTransaction(
+        ctx,
+        async (tx) =>
+          tx
+            .delete(auditEvents)
+            .where(
+              inArray(
+                auditEvents.id,
+                sql`(select ${auditEvents.id} from ${auditEvents} where ${auditEvents.projectId} = ${id} and ${auditEvents.occurredAt} < ${cutoff} limit ${batchSize})`,
+              ),
+            )
+            .returning({ id: auditEvents.id })
+            .all().length,
       );
       pruned += deleted;
       if (deleted < batchSize) break;

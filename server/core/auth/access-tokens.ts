@@ -86,7 +86,7 @@ export async function verifyAccessTokenSignatureAndExpiry(
   } catch {
     throw knownError(unparsableCode);
   }
-  if (!await projectExists(ctx, audience)) throw knownError(unparsableCode);
+  if (!(await projectExists(ctx, audience))) throw knownError(unparsableCode);
   // A key retired long enough ago to be dropped signed nothing that is still valid.
   const key = await findProjectVerificationKey(ctx, audience, keyId);
   if (!key) throw knownError(unparsableCode);

@@ -66,7 +66,7 @@ export async function signInOrSignUpWithProvider(
   if (!(await requireProjectRow(ctx.db, projectId)).signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
   // No merging into an existing account by email: the new user keeps the address,
   // but may sign in with it only if nobody else already does.
-  const emailTaken = profile.email !== null && await findUserByAuthEmail(ctx, projectId, profile.email) !== undefined;
+  const emailTaken = profile.email !== null && (await findUserByAuthEmail(ctx, projectId, profile.email)) !== undefined;
   const userId = await insertUser(ctx, projectId, {
     display_name: profile.displayName?.slice(0, 256) ?? undefined,
     profile_image_url: profile.profileImageUrl ?? undefined,

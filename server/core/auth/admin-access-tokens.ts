@@ -22,5 +22,5 @@ export async function requireProjectOwnerToken(ctx: Context, token: string, proj
   const owned = await findOwnedProjectIds(ctx, verified.userId);
   if (owned === null) throw plainTextError('ADMIN_TOKEN_USER_GONE');
   if (!owned.includes(projectId)) throw knownError('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
-  if (!await projectExists(ctx, projectId)) throw knownError('INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN');
+  if (!(await projectExists(ctx, projectId))) throw knownError('INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN');
 }

@@ -46,12 +46,13 @@ export async function exchangeAuthorizationCode(ctx: Context, form: TokenRequest
   }
   const code = form.code!;
   if (code.length !== 45) throw knownError('INVALID_AUTHORIZATION_CODE');
-  const data = await asInvalidAuthorizationCode(async () =>
-    await consumeVerificationCode(ctx, projectId, 'oauth_authorization_code', code, (_tx, stored) => {
-      const codeData = stored as unknown as AuthorizationCodeData;
-      if (!secretsEqual(s256(form.code_verifier!), codeData.code_challenge)) throw knownError('INVALID_AUTHORIZATION_CODE');
-      return codeData;
-    }),
+  const data = await asInvalidAuthorizationCode(
+    async () =>
+      await consumeVerificationCode(ctx, projectId, 'oauth_authorization_code', code, (_tx, stored) => {
+        const codeData = stored as unknown as AuthorizationCodeData;
+        if (!secretsEqual(s256(form.code_verifier!), codeData.code_challenge)) throw knownError('INVALID_AUTHORIZATION_CODE');
+        return codeData;
+      }),
   );
   if (withoutFragment(form.redirect_uri!) !== data.redirect_uri) throw knownError('REDIRECT_URL_NOT_WHITELISTED');
   const user = await requireUserRow(ctx.db, projectId, data.user_id);

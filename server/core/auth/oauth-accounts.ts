@@ -109,7 +109,12 @@ export async function connectOAuthAccount(
  * Keeps the tokens of a fresh provider grant. A token of the same kind for exactly the same
  * scopes is dropped: the new one supersedes it.
  */
-export async function storeProviderTokens(ctx: Context, tx: DbWriter, accountId: string, tokens: ProviderTokenSet): Promise<void> {
+export async function storeProviderTokens(
+  ctx: Context,
+  tx: DbWriter,
+  accountId: string,
+  tokens: ProviderTokenSet,
+): Promise<void> {
   const now = ctx.clock.now();
   const scopes = normalizeScopes(tokens.scopes);
   const keep = async (kind: 'access' | 'refresh', token: string, expiresAt: number | null) => {
@@ -140,7 +145,11 @@ export interface StoredProviderToken {
 }
 
 /** The account's tokens of `kind`, newest first, opened. */
-export async function listProviderTokens(ctx: Context, accountId: string, kind: 'access' | 'refresh'): Promise<StoredProviderToken[]> {
+export async function listProviderTokens(
+  ctx: Context,
+  accountId: string,
+  kind: 'access' | 'refresh',
+): Promise<StoredProviderToken[]> {
   return ctx.db
     .select()
     .from(oauthTokens)

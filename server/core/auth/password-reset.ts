@@ -54,7 +54,8 @@ export async function resetPassword(ctx: Context, projectId: string, code: strin
   await checkPasswordStrength(password, { enabled: project.passwordStrengthCheck });
   const passwordHash = await hashPassword(password);
   await consumeVerificationCode(ctx, projectId, 'password_reset', code, async (tx, { user_id: userId }) => {
-    if (project.passwordStrengthCheck) checkPasswordAvoidsEmail(password, (await findPrimaryEmailChannel(tx, String(userId)))?.value);
+    if (project.passwordStrengthCheck)
+      checkPasswordAvoidsEmail(password, (await findPrimaryEmailChannel(tx, String(userId)))?.value);
     await replaceUserPassword(ctx, tx, projectId, String(userId), passwordHash);
   });
 }

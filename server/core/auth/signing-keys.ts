@@ -71,7 +71,7 @@ export async function findProjectVerificationKey(ctx: Context, projectId: string
 
 /** A project's published keys. An unknown project is a 404, never a new key pair. */
 export async function readProjectJwks(ctx: Context, projectId: string): Promise<{ keys: JWK[] }> {
-  if (!await projectExists(ctx, projectId)) throw plainTextError('PROJECT_NOT_FOUND');
+  if (!(await projectExists(ctx, projectId))) throw plainTextError('PROJECT_NOT_FOUND');
   await getProjectSigningKey(ctx, projectId);
   // Without `use`, as Stack's JWKS has it (keys made before this were stored with it).
   return { keys: (await projectKeyRows(ctx, projectId)).map((row) => withoutUse(row.publicJwk as JWK)) };

@@ -70,18 +70,21 @@ export async function createVerificationCode(
   const code = randomCrockfordString(45);
   const now = ctx.clock.now();
   // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
-  await writeTransaction(ctx, async () => db.insert(verificationCodes)
-    .values({
-      id,
-      projectId,
-      kind,
-      codeHash: sha256Hex(code),
-      nonceHash: sha256Hex(code.slice(-nonceLength)),
-      data,
-      createdAt: now,
-      expiresAt: now + verificationCodeLifetimeMillis[kind],
-    })
-    .run());
+  await writeTransaction(ctx, async () =>
+    db
+      .insert(verificationCodes)
+      .values({
+        id,
+        projectId,
+        kind,
+        codeHash: sha256Hex(code),
+        nonceHash: sha256Hex(code.slice(-nonceLength)),
+        data,
+        createdAt: now,
+        expiresAt: now + verificationCodeLifetimeMillis[kind],
+      })
+      .run(),
+  );
   return code;
 }
 
@@ -125,7 +128,9 @@ const markCodeUsed = (db: Db) =>
  * a wrong guess) must not roll the count back.
  */
 async function recordSubmission(ctx: Context, projectId: string, code: string): Promise<void> {
-  await writeTransaction(ctx, async () => prepared(ctx, countSubmission).run({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) }));
+  await writeTransaction(ctx, async () =>
+    prepared(ctx, countSubmission).run({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) }),
+  );
 }
 
 async function checkSubmittedCode(ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): Promise<CodeRow> {

@@ -61,7 +61,9 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
   // else has since (the worker and a waiting request may both have read it), so it goes out once.
   const claimed = await writeTransaction(ctx, async () =>
     currentConnection(ctx)
-      .sqlite.query('UPDATE email_messages SET attempts = ?1, next_attempt_at = ?2 WHERE id = ?3 AND attempts = ?4 AND status = ?5')
+      .sqlite.query(
+        'UPDATE email_messages SET attempts = ?1, next_attempt_at = ?2 WHERE id = ?3 AND attempts = ?4 AND status = ?5',
+      )
       .run(attempt, ctx.clock.now() + retryDelayMillis(attempt), message.id, message.attempts, 'pending'),
   );
   if (claimed.changes !== 1) return;

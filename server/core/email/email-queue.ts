@@ -112,7 +112,10 @@ export function openEmailMessage(ctx: Context, row: EmailMessageRow): EmailMessa
   };
 }
 
-export async function listEmailMessages(ctx: Context, options: { recipient?: string; limit?: number } = {}): Promise<EmailMessageRow[]> {
+export async function listEmailMessages(
+  ctx: Context,
+  options: { recipient?: string; limit?: number } = {},
+): Promise<EmailMessageRow[]> {
   return ctx.db
     .select()
     .from(emailMessages)

@@ -39,7 +39,12 @@ export async function bootstrapInstance(ctx: Context): Promise<BootstrappedProje
     };
     // Anyone signing up on the internal project could create projects, so production instances
     // start with sign-up closed there; admins are added with `authd admins add`.
-    await add(internalProjectId, 'authd', "authd's own project: its users administer the other projects.", ctx.mode === 'development');
+    await add(
+      internalProjectId,
+      'authd',
+      "authd's own project: its users administer the other projects.",
+      ctx.mode === 'development',
+    );
     if (ctx.mode === 'development') {
       await add(crypto.randomUUID(), 'Demo project', 'Created on first start in development mode.', true);
     }

@@ -45,7 +45,7 @@ export async function hostedScreensPublishableKey(ctx: Context, projectId: strin
     if (await keySetHoldsKey(ctx.db, projectId, key)) continue; // revoked or expired: this generation is spent
     return await writeTransaction(ctx, async (tx) => {
       // Another request may have created it since the check above.
-      if (!await keySetHoldsKey(tx, projectId, key)) {
+      if (!(await keySetHoldsKey(tx, projectId, key))) {
         await createApiKeySet(
           ctx,
           projectId,

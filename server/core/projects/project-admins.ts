@@ -34,7 +34,7 @@ function summaryOf(row: typeof users.$inferSelect, email: string | null): AdminS
 
 /** The CLI may run on a data directory that `authd serve` has not set up yet. */
 async function requireInternalProject(ctx: Context): Promise<void> {
-  if (!await findProjectRow(ctx, internalProjectId)) {
+  if (!(await findProjectRow(ctx, internalProjectId))) {
     throw plainTextError('NO_INTERNAL_PROJECT_YET');
   }
 }

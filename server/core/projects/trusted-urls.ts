@@ -50,11 +50,11 @@ async function isOwnHostedScreen(ctx: Context, projectId: string, url: URL): Pro
   if (url.origin !== publicUrl.origin) return false;
   const prefix = publicUrl.pathname.replace(/\/$/, '');
   if (url.pathname.startsWith(`${prefix}/projects/${projectId}/handler/`)) return true;
-  return url.pathname.startsWith(`${prefix}/handler/`) && await defaultHostedProjectId(ctx) === projectId;
+  return url.pathname.startsWith(`${prefix}/handler/`) && (await defaultHostedProjectId(ctx)) === projectId;
 }
 
 export async function requireTrustedUrl(ctx: Context, projectId: string, candidate: string): Promise<void> {
-  if (!await isTrustedUrl(ctx, projectId, candidate)) throw knownError('REDIRECT_URL_NOT_WHITELISTED');
+  if (!(await isTrustedUrl(ctx, projectId, candidate))) throw knownError('REDIRECT_URL_NOT_WHITELISTED');
 }
 
 /** The emailed link: the callback URL with `code` set, keeping its other parameters. */

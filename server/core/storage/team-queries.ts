@@ -35,7 +35,12 @@ export async function requireTeamRow(db: DbWriter, projectId: string, teamId: st
   return row;
 }
 
-export async function findMembership(db: DbWriter, projectId: string, teamId: string, userId: string): Promise<MemberRow | undefined> {
+export async function findMembership(
+  db: DbWriter,
+  projectId: string,
+  teamId: string,
+  userId: string,
+): Promise<MemberRow | undefined> {
   return db
     .select()
     .from(teamMembers)

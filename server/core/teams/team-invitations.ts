@@ -62,7 +62,12 @@ function invitationsOfTeam(projectId: string, teamId: string) {
 }
 
 /** Invitations of the team not yet used nor expired, oldest first. */
-export async function listTeamInvitations(ctx: Context, projectId: string, caller: TeamCaller, teamId: string): Promise<TeamInvitationView[]> {
+export async function listTeamInvitations(
+  ctx: Context,
+  projectId: string,
+  caller: TeamCaller,
+  teamId: string,
+): Promise<TeamInvitationView[]> {
   await authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members', '$invite_members');
   await requireTeamRow(ctx.db, projectId, teamId);
   const now = ctx.clock.now();
@@ -117,7 +122,7 @@ export async function readTeamInvitationDetails(
   code: string,
   userId: string | null,
 ): Promise<{ team_id: string; team_display_name: string }> {
-  const data = await checkVerificationCode(ctx, projectId, 'team_invitation', code) as unknown as InvitationData;
+  const data = (await checkVerificationCode(ctx, projectId, 'team_invitation', code)) as unknown as InvitationData;
   if (userId === null) throw knownError('USER_AUTHENTICATION_REQUIRED');
   const team = await requireTeamRow(ctx.db, projectId, data.team_id);
   return { team_id: team.id, team_display_name: team.displayName };
@@ -136,6 +141,7 @@ export async function acceptTeamInvitation(ctx: Context, projectId: string, code
   await consumeVerificationCode(ctx, projectId, 'team_invitation', code, async (tx, data) => {
     const teamId = (data as unknown as InvitationData).team_id;
     await requireTeamRow(tx, projectId, teamId);
-    if (!await findMembership(tx, projectId, teamId, userId)) await insertMembership(ctx, tx, projectId, teamId, userId, 'team_member');
+    if (!(await findMembership(tx, projectId, teamId, userId)))
+      await insertMembership(ctx, tx, projectId, teamId, userId, 'team_member');
   });
 }

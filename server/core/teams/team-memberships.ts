@@ -48,7 +48,13 @@ export async function addTeamMember(ctx: Context, projectId: string, teamId: str
  * Ends a membership. Any member may leave; a client removing someone else needs
  * `$remove_members`. `userId` is already resolved from `me`.
  */
-export async function removeTeamMember(ctx: Context, projectId: string, caller: TeamCaller, teamId: string, userId: string): Promise<void> {
+export async function removeTeamMember(
+  ctx: Context,
+  projectId: string,
+  caller: TeamCaller,
+  teamId: string,
+  userId: string,
+): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
     if (caller.kind === 'client') {
       if (caller.userId === null) throw knownError('CANNOT_GET_OWN_USER_WITHOUT_USER');

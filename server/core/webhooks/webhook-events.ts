@@ -47,9 +47,7 @@ export async function enqueueWebhookEvent(
   // Also the `webhook-id` header: the same for every endpoint and every retry of this event.
   const eventId = `msg_${randomCrockfordString(26)}`;
   const payload = JSON.stringify({ type, data: await data() });
-  tx.insert(webhookEvents)
-    .values({ id: eventId, projectId, type, payload, createdAt: now })
-    .run();
+  tx.insert(webhookEvents).values({ id: eventId, projectId, type, payload, createdAt: now }).run();
   for (const endpoint of endpoints) {
     tx.insert(webhookDeliveries)
       .values({

@@ -38,7 +38,8 @@ export function apiKeyRoutes(app: ApiApp, ctx: Context) {
     )
     .patch(
       '/internal/api-keys/:api_key_id',
-      async ({ auth, params, body }) => await updateApiKeySet(ctx, requireAccess(auth, 'admin').projectId, params.api_key_id, body),
+      async ({ auth, params, body }) =>
+        await updateApiKeySet(ctx, requireAccess(auth, 'admin').projectId, params.api_key_id, body),
       { params: keySetParams, body: apiKeyUpdateSchema, query: noQueryParameters },
     );
 }

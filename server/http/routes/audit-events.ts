@@ -6,7 +6,11 @@ import { auditListQuery } from '../../protocol/audit-schemas';
 import type { ApiApp } from '../api-app';
 
 export function auditEventRoutes(app: ApiApp, ctx: Context) {
-  return app.get('/audit-events', async ({ auth, query }) => await listAuditEvents(ctx, requireAccess(auth, 'admin').projectId, query), {
-    query: auditListQuery,
-  });
+  return app.get(
+    '/audit-events',
+    async ({ auth, query }) => await listAuditEvents(ctx, requireAccess(auth, 'admin').projectId, query),
+    {
+      query: auditListQuery,
+    },
+  );
 }

@@ -120,7 +120,12 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
       '/contact-channels/:user_id/:contact_channel_id',
       async ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
-        await deleteContactChannel(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.contact_channel_id);
+        await deleteContactChannel(
+          ctx,
+          caller.projectId,
+          resolveUserIdForCaller(caller, params.user_id),
+          params.contact_channel_id,
+        );
         return { success: true };
       },
       { params: contactChannelParams, query: noQueryParameters },
@@ -131,7 +136,14 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
         const caller = requireAccess(auth, 'client');
         // This one endpoint answers a client naming someone else with 400, not 403.
         const userId = resolveUserIdForCaller(caller, params.user_id, 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER_BAD_REQUEST');
-        await sendContactChannelVerificationCode(ctx, caller.projectId, userId, params.contact_channel_id, body.callback_url, origin);
+        await sendContactChannelVerificationCode(
+          ctx,
+          caller.projectId,
+          userId,
+          params.contact_channel_id,
+          body.callback_url,
+          origin,
+        );
         return { success: true };
       },
       { params: contactChannelParams, body: callbackUrlBodySchema },

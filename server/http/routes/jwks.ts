@@ -5,7 +5,11 @@ import { readProjectJwks } from '../../core/auth/signing-keys';
 import type { ApiApp } from '../api-app';
 
 export function jwksRoutes(app: ApiApp, ctx: Context) {
-  return app.get('/projects/:project_id/.well-known/jwks.json', async ({ params }) => await readProjectJwks(ctx, params.project_id), {
-    params: v.strictObject({ project_id: v.string() }),
-  });
+  return app.get(
+    '/projects/:project_id/.well-known/jwks.json',
+    async ({ params }) => await readProjectJwks(ctx, params.project_id),
+    {
+      params: v.strictObject({ project_id: v.string() }),
+    },
+  );
 }

@@ -60,10 +60,12 @@ export function oauthRoutes(app: ApiApp, ctx: Context) {
       if (cookie.secure) attributes.push('Secure');
       return redirect(location, `${cookie.name}=${cookie.value}; ${attributes.join('; ')}`);
     })
-    .get('/auth/oauth/callback/:provider_id', async ({ params, query, request, authdOrigins }) =>
-      await callback(ctx, request, authdOrigins(), params.provider_id, query),
+    .get(
+      '/auth/oauth/callback/:provider_id',
+      async ({ params, query, request, authdOrigins }) => await callback(ctx, request, authdOrigins(), params.provider_id, query),
     )
-    .post('/auth/oauth/callback/:provider_id', async ({ params, body, request, authdOrigins }) =>
-      await callback(ctx, request, authdOrigins(), params.provider_id, body),
+    .post(
+      '/auth/oauth/callback/:provider_id',
+      async ({ params, body, request, authdOrigins }) => await callback(ctx, request, authdOrigins(), params.provider_id, body),
     );
 }

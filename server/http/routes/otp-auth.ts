@@ -23,7 +23,8 @@ export function otpAuthRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/auth/otp/sign-in',
-      async ({ auth, body, origin }) => await signInWithMagicLink(ctx, requireAccess(auth, 'client').projectId, body.code, origin),
+      async ({ auth, body, origin }) =>
+        await signInWithMagicLink(ctx, requireAccess(auth, 'client').projectId, body.code, origin),
       { body: codeBodySchema },
     );
 }

@@ -13,7 +13,10 @@ export function passkeyRoutes(app: ApiApp, ctx: Context) {
       '/passkeys',
       async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        return { items: await listPasskeys(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id)), is_paginated: false };
+        return {
+          items: await listPasskeys(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id)),
+          is_paginated: false,
+        };
       },
       { query: passkeyListQuery },
     )
@@ -21,7 +24,13 @@ export function passkeyRoutes(app: ApiApp, ctx: Context) {
       '/passkeys/:user_id/:passkey_id',
       async ({ auth, params, body }) => {
         const caller = requireAccess(auth, 'client');
-        return await renamePasskey(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.passkey_id, body.name);
+        return await renamePasskey(
+          ctx,
+          caller.projectId,
+          resolveUserIdForCaller(caller, params.user_id),
+          params.passkey_id,
+          body.name,
+        );
       },
       { params: passkeyParams, query: noQueryParameters, body: passkeyUpdateSchema },
     )

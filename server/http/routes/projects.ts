@@ -18,10 +18,14 @@ export function projectRoutes(app: ApiApp, ctx: Context) {
       },
       { query: noQueryParameters },
     )
-    .patch('/projects/current', async ({ auth, body }) => await updateProject(ctx, requireAccess(auth, 'admin').projectId, body), {
-      body: projectUpdateSchema,
-      query: noQueryParameters,
-    })
+    .patch(
+      '/projects/current',
+      async ({ auth, body }) => await updateProject(ctx, requireAccess(auth, 'admin').projectId, body),
+      {
+        body: projectUpdateSchema,
+        query: noQueryParameters,
+      },
+    )
     .delete(
       '/projects/current',
       async ({ auth }) => {

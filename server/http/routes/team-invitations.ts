@@ -30,7 +30,10 @@ export function teamInvitationRoutes(app: ApiApp, ctx: Context) {
       '/team-invitations',
       async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        return { items: await listTeamInvitations(ctx, caller.projectId, teamCallerOf(caller), query.team_id), is_paginated: false };
+        return {
+          items: await listTeamInvitations(ctx, caller.projectId, teamCallerOf(caller), query.team_id),
+          is_paginated: false,
+        };
       },
       { query: invitationTeamQuery },
     )

@@ -19,7 +19,10 @@ export function teamPermissionDefinitionRoutes(app: ApiApp, ctx: Context) {
   return app
     .get(
       '/team-permission-definitions',
-      async ({ auth }) => ({ items: await listPermissionDefinitions(ctx, requireAccess(auth, 'admin').projectId), is_paginated: false }),
+      async ({ auth }) => ({
+        items: await listPermissionDefinitions(ctx, requireAccess(auth, 'admin').projectId),
+        is_paginated: false,
+      }),
       { query: noQueryParameters },
     )
     .post(

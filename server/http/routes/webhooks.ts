@@ -43,7 +43,10 @@ export function webhookRoutes(app: ApiApp, ctx: Context) {
     )
     .get(
       '/webhooks/endpoints',
-      async ({ auth, request }) => ({ items: await listWebhookEndpoints(ctx, managedProject(auth, request)), is_paginated: false }),
+      async ({ auth, request }) => ({
+        items: await listWebhookEndpoints(ctx, managedProject(auth, request)),
+        is_paginated: false,
+      }),
       { query: noQueryParameters },
     )
     .post(
