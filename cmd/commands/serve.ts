@@ -91,16 +91,19 @@ async function serve(options: ServeOptions): Promise<void> {
   }
   const ctx = openContext(options.data, options.production ? 'production' : 'development', log, settings);
   let server: ReturnType<typeof startHttpServer>;
+  let bootstrapped!: () => void;
+  const holdRequestsUntil = new Promise<void>((resolve) => (bootstrapped = resolve));
   try {
-    server = startHttpServer(ctx, { host: options.host, port });
+    server = startHttpServer(ctx, { host: options.host, port, holdRequestsUntil });
   } catch (error) {
     ctx.storage.close();
     throw new CliError(`cannot listen on ${options.host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
   }
   // Bootstrapped only once the port is ours, so a failed start never prints keys that a later
-  // start would not show again. Binding and bootstrapping are both synchronous: no request can
-  // be handled in between.
+  // start would not show again. Bootstrapping awaits the database: requests arriving meanwhile
+  // are held until it is done, so none sees the instance half made.
   for (const created of await bootstrapInstance(ctx)) announceBootstrappedProject(log, created, options.json === true);
+  bootstrapped();
   if (ctx.mode === 'production' && !settings.smtpUrl) {
     log.warn('no instance SMTP server (--smtp): projects on the shared email config cannot send email in production mode');
   }

@@ -17,6 +17,11 @@ export interface HttpServerOptions {
   host: string;
   /** 0 picks a free port; the chosen one is in the returned `port`. */
   port: number;
+  /**
+   * Requests that arrive before this settles wait for it: `serve` binds the port first and then
+   * creates its first projects, and no request may see the instance half made.
+   */
+  holdRequestsUntil?: Promise<unknown>;
 }
 
 export interface RunningHttpServer {
@@ -74,6 +79,8 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
   let inFlight = 0;
   let drained: (() => void) | null = null;
   let draining = false;
+  let held = options.holdRequestsUntil;
+  void held?.finally(() => (held = undefined)).catch(() => undefined);
 
   /** HTTP/1.1 requires a Host; health checks sent without one (HTTP/1.0 probes) still get their OK. */
   function answerWithoutHost(request: Request): Response {
@@ -136,6 +143,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     async fetch(incoming) {
       inFlight++;
       try {
+        if (held) await held;
         return await answer(incoming);
       } finally {
         inFlight--;
