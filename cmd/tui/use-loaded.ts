@@ -18,7 +18,7 @@ export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[]): 
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the read depends on
+    // The caller names what the read depends on.
   }, deps);
   return value;
 }

@@ -91,7 +91,7 @@ export async function createVerificationCode(
 type CodeRow = typeof verificationCodes.$inferSelect;
 
 // Submissions are on sign-in paths (magic link, MFA, OAuth), so their statements are prepared.
-// Prepared on the database, they also serve inside a transaction: it is the same connection.
+// prepared() keeps one per connection: inside a transaction they run on its connection.
 const countSubmission = (db: Db) =>
   db
     .update(verificationCodes)

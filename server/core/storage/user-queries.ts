@@ -1,4 +1,4 @@
-// The user lookups every request makes, as statements prepared once per database, and the
+// The user lookups every request makes, as statements prepared once per connection, and the
 // caches in front of them. Rules about users live in core/users; this is only how rows are read.
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
@@ -93,7 +93,7 @@ const selectUserByAuthEmail = (db: Db) =>
 
 /**
  * The user that may sign in with this email: the owner of the channel findAuthEmailChannel
- * finds. Prepared on ctx's one connection, so inside a writeTransaction it reads within it.
+ * finds. prepared() picks the transaction's connection inside a writeTransaction, so it reads within it.
  */
 export async function findUserByAuthEmail(ctx: Context, projectId: string, email: string): Promise<UserRow | undefined> {
   return prepared(ctx, selectUserByAuthEmail).get({ projectId, email });

@@ -20,7 +20,7 @@ import {
 
 /**
  * The server view of a user of the project. Inside a write transaction it is read afresh on the
- * same connection, so it sees the transaction's own writes (webhook payloads rely on this).
+ * transaction's connection, so it sees the transaction's own writes (webhook payloads rely on this).
  */
 export async function readUserServerView(ctx: Context, projectId: string, userId: string): Promise<Readonly<UserServerView>> {
   const view = await cachedUserServerViews.get(ctx, `${projectId}:${userId}`, async () => {

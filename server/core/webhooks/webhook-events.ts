@@ -40,7 +40,7 @@ export async function enqueueWebhookEvent(
   type: WebhookEventType,
   data: () => unknown | Promise<unknown>,
 ): Promise<void> {
-  // The prepared statement runs on the same connection, hence inside the caller's transaction.
+  // prepared() gives the statement of the caller's transaction's connection, so it reads within it.
   const endpoints = prepared(ctx, selectEndpointIdsOfProject).all({ projectId });
   if (endpoints.length === 0) return;
   const now = ctx.clock.now();
