@@ -38,16 +38,44 @@ export function useHelp(help: string): void {
   useEffect(() => setHelp(help), [help, setHelp]);
 }
 
+/** Screen reads started and not yet answered (use-loaded.ts). */
+const screenReadsInFlight = new Set<Promise<unknown>>();
+
+/** Registers a screen's read, so that a change's message can wait for the screen to show it. */
+export function trackScreenRead<T>(read: Promise<T>): Promise<T> {
+  screenReadsInFlight.add(read);
+  const forget = () => void screenReadsInFlight.delete(read);
+  read.then(forget, forget);
+  return read;
+}
+
+/**
+ * Resolves once the reads a change set off have answered: its state updates render a task
+ * later, and the screen's effects read again from there. The message of a change then appears
+ * with the data it changed, as when screens read during render.
+ */
+export async function screenReadsSettled(): Promise<void> {
+  for (let round = 0; round < 5; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (screenReadsInFlight.size > 0) await Promise.allSettled([...screenReadsInFlight]);
+    else if (round > 0) return;
+  }
+}
+
 /**
  * Runs a change through core and reports it: the core's own error message (the same one the
- * CLI prints) on failure, `done` on success. Returns whether it worked.
+ * CLI prints) on failure, `done` on success, once the screen shows the change. Returns whether
+ * it worked.
  */
 export function useAction() {
   const { say } = useNavigation();
   return async (work: () => unknown, done?: string): Promise<boolean> => {
     try {
       await work();
-      if (done) say(done, 'ok');
+      if (done) {
+        await screenReadsSettled();
+        say(done, 'ok');
+      }
       return true;
     } catch (error) {
       say(describeCliFailure(error), 'error');

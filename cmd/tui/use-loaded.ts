@@ -3,7 +3,7 @@
 // key of a search); a failed read is reported on the message line like a failed change.
 import { useEffect, useState } from 'react';
 import { describeCliFailure } from '../cli-support';
-import { useNavigation } from './navigation';
+import { trackScreenRead, useNavigation } from './navigation';
 
 /** `load()`'s answer, read again whenever a value in `deps` changes; undefined until the first one. */
 export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[]): T | undefined {
@@ -11,7 +11,7 @@ export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[]): 
   const [value, setValue] = useState<T>();
   useEffect(() => {
     let current = true;
-    load().then(
+    trackScreenRead(load()).then(
       (loaded) => current && setValue(() => loaded),
       (error: unknown) => current && say(describeCliFailure(error), 'error'),
     );

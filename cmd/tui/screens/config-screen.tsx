@@ -51,10 +51,10 @@ function ConfigScreenLoaded({ projectId, project, setVersion }: { projectId: str
     ...project.config.domains.map((d) => ({ kind: 'domain' as const, d })),
   ];
   const change = (update: object, done: string) =>
-    act(async () => await updateProject(ctx, projectId, parseWithSchema(projectUpdateSchema, update)), done).then((ok) => {
+    act(async () => {
+      await updateProject(ctx, projectId, parseWithSchema(projectUpdateSchema, update));
       setVersion((n) => n + 1);
-      return ok;
-    });
+    }, done);
   const selected = useSelection(rows.length, !adding, (index) => {
     const row = rows[index]!;
     if (row.kind === 'switch') void change(row.s.update(!row.s.on(project)), `${row.s.label}: ${row.s.on(project) ? 'off' : 'on'}`);

@@ -49,9 +49,10 @@ function EmailSettingsScreenLoaded({ projectId, project, setVersion }: { project
       if (input === 'e') setMode({ kind: 'edit', step: 0, values: {} });
       if (input === 't') setMode({ kind: 'test' });
       if (input === 's' && stored) {
-        void act(async () => await updateProject(ctx, projectId, { config: { email_config: { type: 'shared' } } }), 'Email goes through the shared server.').then(
-          () => setVersion((n) => n + 1),
-        );
+        void act(async () => {
+          await updateProject(ctx, projectId, { config: { email_config: { type: 'shared' } } });
+          setVersion((n) => n + 1);
+        }, 'Email goes through the shared server.');
       }
     },
     { isActive: mode.kind === 'view' && !sending },
@@ -73,14 +74,14 @@ function EmailSettingsScreenLoaded({ projectId, project, setVersion }: { project
     let refusedField: ServerField | undefined;
     const ok = await act(async () => {
       try {
-        return await updateProject(ctx, projectId, parseWithSchema(projectUpdateSchema, { config: { email_config: emailConfig } }));
+        await updateProject(ctx, projectId, parseWithSchema(projectUpdateSchema, { config: { email_config: emailConfig } }));
+        setVersion((n) => n + 1);
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
         refusedField = serverFields.find(({ field }) => message.includes(`email_config.${field}`))?.field;
         throw error;
       }
     }, 'Own SMTP server saved: press t to send a test email.');
-    setVersion((n) => n + 1);
     return ok ? 'saved' : (refusedField ?? 'refused');
   }
 

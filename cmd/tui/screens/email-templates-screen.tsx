@@ -21,13 +21,20 @@ export function EmailTemplatesScreen({ projectId }: { projectId: string }) {
     (input) => {
       if (input === 's') setMode('subject');
       if (input === 'e') setMode('content');
-      if (input === 'r' && template) void act(async () => await resetEmailTemplate(ctx, projectId, template.type), 'Reset to the default.').then(() => setVersion((n) => n + 1));
+      if (input === 'r' && template) void act(async () => {
+          await resetEmailTemplate(ctx, projectId, template.type);
+          setVersion((n) => n + 1);
+        }, 'Reset to the default.');
     },
     { isActive: mode === 'list' },
   );
   useHelp('↑↓ move · s edit subject · e edit content (JSON) · r reset');
   const save = async (update: { subject?: string; content?: unknown }) => {
-    if (template && (await act(async () => await updateEmailTemplate(ctx, projectId, template.type, update), 'Template saved.'))) setMode('list');
+    if (!template) return;
+    await act(async () => {
+      await updateEmailTemplate(ctx, projectId, template.type, update);
+      setMode('list');
+    }, 'Template saved.');
   };
   if (!template || !preview) return <Text dimColor>Loading…</Text>;
   return (

@@ -6,7 +6,7 @@ import { createApiKeySet, listApiKeySets, nonExpiringKeyMillis, revokeApiKeySet 
 import type { ApiKeySetCreationView, ApiKeySetObfuscatedView } from '../../../server/protocol/api-key-schemas';
 import { copyWithOsc52 } from '../clipboard';
 import { useLoaded } from '../use-loaded';
-import { useAction, useHelp, useNavigation } from '../navigation';
+import { screenReadsSettled, useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
 
@@ -83,14 +83,15 @@ export function KeysScreen({ projectId }: { projectId: string }) {
           onCancel={() => setMode('list')}
           onSubmit={(description) =>
             act(async () => {
-              setCreated(
-                await createApiKeySet(ctx, projectId, {
-                  description: description.trim(),
-                  expiresAtMillis: nonExpiringKeyMillis,
-                  keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },
-                }),
-              );
+              const made = await createApiKeySet(ctx, projectId, {
+                description: description.trim(),
+                expiresAtMillis: nonExpiringKeyMillis,
+                keys: { publishable_client_key: true, secret_server_key: true, super_secret_admin_key: true },
+              });
               setMode('list');
+              // Shown with the list that has the new set in it.
+              await screenReadsSettled();
+              setCreated(made);
             }, 'Key set created; it never expires (revoke it with r).')
           }
         />

@@ -41,14 +41,11 @@ export function ProjectsScreen() {
           label="New project name"
           onCancel={() => setCreating(false)}
           onSubmit={async (name) => {
-            const made = await act(async () => {
-              const id = await createProject(ctx, parseWithSchema(projectCreateSchema, { display_name: name }));
-              return id;
-            }, `Created project "${name.trim()}". Open it and make its keys under API keys.`);
-            if (made) {
+            await act(async () => {
+              await createProject(ctx, parseWithSchema(projectCreateSchema, { display_name: name }));
               setCreating(false);
               setVersion((n) => n + 1);
-            }
+            }, `Created project "${name.trim()}". Open it and make its keys under API keys.`);
           }}
         />
       ) : null}

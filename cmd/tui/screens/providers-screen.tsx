@@ -40,10 +40,10 @@ function ProvidersScreenLoaded({
   useEffect(() => setVersion((n) => n + 1), [mode.kind, setVersion]);
   const rows = oauthProviderIds.map((id) => ({ id, settings: configured.find((provider) => provider.id === id) }));
   const change = (work: () => unknown, done: string) =>
-    act(work, done).then((ok) => {
+    act(async () => {
+      await work();
       setVersion((n) => n + 1);
-      return ok;
-    });
+    }, done);
   const hasShared = (id: OAuthProviderId) => sharedOAuthProviderIds.includes(id);
 
   const selected = useSelection(rows.length, mode.kind === 'list', (index) => {

@@ -72,9 +72,10 @@ function MembersScreen({ projectId, teamId }: { projectId: string; teamId: strin
     (input) => {
       if (input === 'a') setAdding(true);
       if (input === 'x' && members[selected]) {
-        void act(async () => await removeTeamMember(ctx, projectId, serverCaller, teamId, members[selected]!.user_id), 'Member removed.').then(() =>
-          setVersion((n) => n + 1),
-        );
+        void act(async () => {
+          await removeTeamMember(ctx, projectId, serverCaller, teamId, members[selected]!.user_id);
+          setVersion((n) => n + 1);
+        }, 'Member removed.');
       }
     },
     { isActive: !adding },

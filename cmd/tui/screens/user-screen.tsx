@@ -47,7 +47,10 @@ function UserScreenLoaded({ projectId, userId, loaded, setVersion }: { projectId
       if (input === 'd') setMode('delete');
       if (input === 'o') setMode('signout');
       if (input === 'f') {
-        void act(async () => await updateUser(ctx, projectId, userId, { totp_secret_base64: null }), 'Multi-factor sign-in turned off.').then(refresh);
+        void act(async () => {
+          await updateUser(ctx, projectId, userId, { totp_secret_base64: null });
+          refresh();
+        }, 'Multi-factor sign-in turned off.');
       }
     },
     { isActive: mode === 'view' },
@@ -78,11 +81,10 @@ function UserScreenLoaded({ projectId, userId, loaded, setVersion }: { projectId
               say('Invalid JSON format', 'error');
               return;
             }
-            const ok = await act(
-              async () => await updateUser(ctx, projectId, userId, parseWithSchema(userUpdateSchema, { server_metadata: metadata })),
-              'Server metadata saved.',
-            );
-            if (ok) setMode('view');
+            await act(async () => {
+              await updateUser(ctx, projectId, userId, parseWithSchema(userUpdateSchema, { server_metadata: metadata }));
+              setMode('view');
+            }, 'Server metadata saved.');
           }}
         />
       ) : null}
@@ -92,11 +94,10 @@ function UserScreenLoaded({ projectId, userId, loaded, setVersion }: { projectId
           masked
           onCancel={() => setMode('view')}
           onSubmit={async (password) => {
-            const ok = await act(
-              async () => await updateUser(ctx, projectId, userId, parseWithSchema(userUpdateSchema, { password })),
-              'Password set; the user was signed out everywhere.',
-            );
-            if (ok) setMode('view');
+            await act(async () => {
+              await updateUser(ctx, projectId, userId, parseWithSchema(userUpdateSchema, { password }));
+              setMode('view');
+            }, 'Password set; the user was signed out everywhere.');
           }}
         />
       ) : null}

@@ -68,9 +68,14 @@ function DeliveriesScreen({ projectId, endpointId }: { projectId: string; endpoi
   useInput((input) => {
     if (input === 't' && deliveries[selected]) {
       void act(async () => {
-        const result = await retryWebhookDelivery(ctx, projectId, deliveries[selected]!.id);
-        if (result.status !== 'succeeded') throw new Error(`still ${result.status}: ${result.last_error ?? result.last_status_code}`);
-      }, 'Delivered.').then(() => setVersion((n) => n + 1));
+        try {
+          const result = await retryWebhookDelivery(ctx, projectId, deliveries[selected]!.id);
+          if (result.status !== 'succeeded') throw new Error(`still ${result.status}: ${result.last_error ?? result.last_status_code}`);
+        } finally {
+          // A failed attempt is in the log too.
+          setVersion((n) => n + 1);
+        }
+      }, 'Delivered.');
     }
   });
   useHelp('↑↓ move · t retry now');
