@@ -45,7 +45,7 @@ export function sendMagicLinkCode(
   const project = requireMagicLink(ctx, projectId);
   const request = { recipient: input.email, callbackUrl: input.callback_url, origin };
   return sendCodeByEmail(ctx, projectId, request, (tx) => {
-    const channel = findAuthEmailChannel(tx, projectId, input.email);
+    const channel = findAuthEmailChannel(ctx, projectId, input.email);
     refuseUnverifiedAccount(channel);
     if (!channel && !project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
     const user = channel ? findUserRow(tx, projectId, channel.userId) : undefined;
@@ -90,7 +90,7 @@ export async function signInWithMagicLink(
   const project = requireMagicLink(ctx, projectId);
   const target = consumeVerificationCode(ctx, projectId, 'magic_link', normalizeTypedCode(code), (tx, data) => {
     const email = String(data.email);
-    const channel = findAuthEmailChannel(tx, projectId, email);
+    const channel = findAuthEmailChannel(ctx, projectId, email);
     refuseUnverifiedAccount(channel);
     if (channel) return { existingUser: requireUserRow(tx, projectId, channel.userId), email };
     if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');

@@ -66,8 +66,8 @@ function findChannelByValue(db: DbWriter, userId: string, value: string): Channe
     .get();
 }
 
-function refuseAuthValueOfSomeoneElse(db: DbWriter, projectId: string, userId: string, value: string): void {
-  if (isAuthEmailOfAnotherUser(db, projectId, userId, value)) {
+function refuseAuthValueOfSomeoneElse(ctx: Context, projectId: string, userId: string, value: string): void {
+  if (isAuthEmailOfAnotherUser(ctx, projectId, userId, value)) {
     throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'email');
   }
 }
@@ -113,7 +113,7 @@ export function createContactChannel(
   writeTransaction(ctx, (tx) => {
     requireUserOfProject(tx, projectId, userId);
     if (findChannelByValue(tx, userId, input.value)) throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
-    if (input.used_for_auth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, input.value);
+    if (input.used_for_auth) refuseAuthValueOfSomeoneElse(ctx, projectId, userId, input.value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
     tx.insert(contactChannels).values(row).run();
     recordAuditEvent(ctx, { projectId, type: 'email.added', userId, details: { email: row.value, is_primary: row.isPrimary } });
@@ -135,7 +135,7 @@ export function updateContactChannel(
     if (value !== row.value && findChannelByValue(tx, userId, value))
       throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
     const usedForAuth = input.used_for_auth ?? row.usedForAuth;
-    if (usedForAuth) refuseAuthValueOfSomeoneElse(tx, projectId, userId, value);
+    if (usedForAuth) refuseAuthValueOfSomeoneElse(ctx, projectId, userId, value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
     // A new address is unverified unless the server says otherwise.
     const changedValue = value !== row.value;
