@@ -29,9 +29,9 @@ function breachedFilter(): BloomFilter {
 
 async function strengthEstimator(): Promise<Estimator> {
   if (!estimator) {
-    const { ZxcvbnFactory, dictionary, adjacencyGraphs, useChangeOnlyL33tMatcher } = await loadVendorModule('zxcvbn');
+    const { ZxcvbnFactory, dictionary, adjacencyGraphs, speedUpZxcvbn } = await loadVendorModule('zxcvbn');
     const factory = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-    useChangeOnlyL33tMatcher(factory);
+    speedUpZxcvbn(factory);
     estimator = (password, userInputs) => factory.check(password, userInputs);
   }
   return estimator;

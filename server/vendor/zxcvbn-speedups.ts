@@ -1,19 +1,25 @@
-// zxcvbn-ts's leetspeak matcher, doing only the lookups whose answers it keeps.
+// Two changes to how zxcvbn-ts computes its strength estimate, each giving exactly the stock
+// estimate (test/unit/zxcvbn-speedups.test.ts compares score, guesses, match sequence and
+// feedback with the stock estimator's over a corpus). They matter because the estimate is the
+// dearest step of a sign-up after the hash, and runs on the server's one JavaScript thread.
 //
-// The stock matcher reads a password back through up to 100 leetspeak variants ("p4ss" → "pass")
-// and runs the whole dictionary search over each variant: every substring up to the longest
-// dictionary word, in every dictionary. It then throws away each match whose text holds no
-// substitution, since the plain dictionary matcher already found it. A password ending in a few
-// digits makes dozens of variants, so that search was 70 % of a strength check (3–6 ms of a
-// sign-up's CPU for passwords like "Tr0ub4dor&3").
-//
-// This matcher looks up only the substrings of a variant that cover a substituted character (and
-// the whole variant, whose match ends the variants early), so it returns exactly the stock
-// matcher's matches, in the same order. test/unit/zxcvbn-l33t.test.ts compares the two over a
-// corpus; where a password or table falls outside what that reasoning covers (case folding that
-// changes a string's length, a substitution shorter than its letter, Levenshtein matching), the
-// stock matcher runs.
+// 1. The leetspeak matcher does only the lookups whose answers it keeps. The stock one reads a
+//    password back through up to 100 leetspeak variants ("p4ss" → "pass") and runs the whole
+//    dictionary search over each: every substring up to the longest dictionary word, in every
+//    dictionary. It then throws away each match whose text holds no substitution, since the plain
+//    dictionary matcher already found it. A password ending in a few digits makes dozens of
+//    variants, so that search was 70 % of a check for passwords like "sunshine2024!". This one
+//    looks up only the substrings of a variant that cover a substituted character (and the whole
+//    variant, whose match ends the search early). Where a password or table falls outside what
+//    that reasoning covers (case folding that changes a string's length, a substitution shorter
+//    than its letter, Levenshtein matching), the stock matcher runs.
+// 2. Each match's guesses are estimated once. The stock search for the most guessable sequence
+//    estimates a match again at every sequence length it tries it in; the estimate depends only
+//    on the match and the password, and the search returns a match unchanged when it already
+//    carries one, so estimating each match up front gives the same sequence for less work.
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import estimateGuesses from '@zxcvbn-ts/core/dist/scoring/estimate';
+import type Scoring from '@zxcvbn-ts/core/dist/scoring/index';
 import MatchL33t from '@zxcvbn-ts/core/dist/matcher/dictionary/variants/matching/l33t';
 import getCleanPasswords, {
   type PasswordWithSubs,
@@ -147,8 +153,18 @@ function sameMatch(a: L33tMatch, b: L33tMatch): boolean {
   return a.i === b.i && a.j === b.j && a.dictionaryName === b.dictionaryName && a.matchedWord === b.matchedWord;
 }
 
-/** Puts the change-only leetspeak matcher in place of the stock one in `factory`. */
-export function useChangeOnlyL33tMatcher(factory: ZxcvbnFactory): void {
-  const internals = factory as unknown as { options: ConstructorParameters<typeof MatchL33t>[0]; matching: { matchers: Record<string, unknown> } };
+type Options = ConstructorParameters<typeof MatchL33t>[0];
+
+/** Makes `factory` compute its estimates the faster way described above; its answers do not change. */
+export function speedUpZxcvbn(factory: ZxcvbnFactory): void {
+  const internals = factory as unknown as { options: Options; matching: { matchers: Record<string, unknown> }; scoring: Scoring };
   internals.matching.matchers.dictionaryL33t = new ChangeOnlyL33tMatcher(internals.options);
+  const scoring = internals.scoring;
+  const searchSequence = scoring.mostGuessableMatchSequence.bind(scoring);
+  scoring.mostGuessableMatchSequence = (password, matches, excludeAdditive) =>
+    searchSequence(
+      password,
+      matches.map((match) => estimateGuesses(internals.options, match, password)),
+      excludeAdditive,
+    );
 }
