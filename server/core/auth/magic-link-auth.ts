@@ -45,7 +45,7 @@ export async function sendMagicLinkCode(
   const project = await requireMagicLink(ctx, projectId);
   const request = { recipient: input.email, callbackUrl: input.callback_url, origin };
   return await sendCodeByEmail(ctx, projectId, request, async (tx) => {
-    const channel = await findAuthEmailChannel(tx, projectId, input.email);
+    const channel = await findAuthEmailChannel(ctx, projectId, input.email);
     refuseUnverifiedAccount(channel);
     if (!channel && !project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
     const user = channel ? await findUserRow(tx, projectId, channel.userId) : undefined;
@@ -90,7 +90,7 @@ export async function signInWithMagicLink(
   const project = await requireMagicLink(ctx, projectId);
   const target = await consumeVerificationCode(ctx, projectId, 'magic_link', normalizeTypedCode(code), async (tx, data) => {
     const email = String(data.email);
-    const channel = await findAuthEmailChannel(tx, projectId, email);
+    const channel = await findAuthEmailChannel(ctx, projectId, email);
     refuseUnverifiedAccount(channel);
     if (channel) return { existingUser: await requireUserRow(tx, projectId, channel.userId), email };
     if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');

@@ -29,8 +29,9 @@ function breachedFilter(): BloomFilter {
 
 async function strengthEstimator(): Promise<Estimator> {
   if (!estimator) {
-    const { ZxcvbnFactory, dictionary, adjacencyGraphs } = await loadVendorModule('zxcvbn');
+    const { ZxcvbnFactory, dictionary, adjacencyGraphs, speedUpZxcvbn } = await loadVendorModule('zxcvbn');
     const factory = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+    speedUpZxcvbn(factory);
     estimator = (password, userInputs) => factory.check(password, userInputs);
   }
   return estimator;

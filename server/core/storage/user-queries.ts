@@ -58,20 +58,26 @@ export const selectChannelsOfUser = (db: Db) =>
 // Frozen, because every caller shares the one object.
 export const cachedUserServerViews = new WriteInvalidatedCache<Readonly<UserServerView> | null>(10_000);
 
-/** The email channel that signs in with `email` in the project, matched exactly as Stack does. */
-export async function findAuthEmailChannel(db: DbWriter, projectId: string, email: string) {
-  return db
+const selectAuthEmailChannel = (db: Db) =>
+  db
     .select()
     .from(contactChannels)
     .where(
       and(
-        eq(contactChannels.projectId, projectId),
+        eq(contactChannels.projectId, sql.placeholder('projectId')),
         eq(contactChannels.type, 'email'),
-        eq(contactChannels.value, email),
+        eq(contactChannels.value, sql.placeholder('email')),
         eq(contactChannels.usedForAuth, true),
       ),
     )
-    .get();
+    .prepare();
+
+/**
+ * The email channel that signs in with `email` in the project, matched exactly as Stack does.
+ * prepared() picks the transaction's connection inside a writeTransaction, so it reads within it.
+ */
+export async function findAuthEmailChannel(ctx: Context, projectId: string, email: string): Promise<ChannelRow | undefined> {
+  return prepared(ctx, selectAuthEmailChannel).get({ projectId, email });
 }
 
 // Every sign-in asks this; built per call, its two queries took 0.4 ms of the server's only

@@ -66,8 +66,8 @@ async function findChannelByValue(db: DbWriter, userId: string, value: string): 
     .get();
 }
 
-async function refuseAuthValueOfSomeoneElse(db: DbWriter, projectId: string, userId: string, value: string): Promise<void> {
-  if (await isAuthEmailOfAnotherUser(db, projectId, userId, value)) {
+async function refuseAuthValueOfSomeoneElse(ctx: Context, projectId: string, userId: string, value: string): Promise<void> {
+  if (await isAuthEmailOfAnotherUser(ctx, projectId, userId, value)) {
     throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'email');
   }
 }
@@ -113,7 +113,7 @@ export async function createContactChannel(
   await writeTransaction(ctx, async (tx) => {
     await requireUserOfProject(tx, projectId, userId);
     if (await findChannelByValue(tx, userId, input.value)) throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
-    if (input.used_for_auth) await refuseAuthValueOfSomeoneElse(tx, projectId, userId, input.value);
+    if (input.used_for_auth) await refuseAuthValueOfSomeoneElse(ctx, projectId, userId, input.value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
     tx.insert(contactChannels).values(row).run();
     await recordAuditEvent(ctx, { projectId, type: 'email.added', userId, details: { email: row.value, is_primary: row.isPrimary } });
@@ -135,7 +135,7 @@ export async function updateContactChannel(
     if (value !== row.value && await findChannelByValue(tx, userId, value))
       throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
     const usedForAuth = input.used_for_auth ?? row.usedForAuth;
-    if (usedForAuth) await refuseAuthValueOfSomeoneElse(tx, projectId, userId, value);
+    if (usedForAuth) await refuseAuthValueOfSomeoneElse(ctx, projectId, userId, value);
     if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
     // A new address is unverified unless the server says otherwise.
     const changedValue = value !== row.value;
