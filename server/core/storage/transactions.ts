@@ -107,11 +107,21 @@ export function routedDatabase(storage: Pick<Storage, 'db' | 'sqlite' | 'readerD
     finishedTransactions: 0,
   };
   connectionsByWriter.set(storage.sqlite, connections);
+  // Methods are bound once per handle and property: a query touches several (select, from, …)
+  // and binding afresh at each touch made garbage on every query.
+  const boundMethods = new Map<Db, Map<PropertyKey, unknown>>([
+    [connections.readerDb, new Map()],
+    [connections.writerDb, new Map()],
+  ]);
   return new Proxy(storage.readerDb, {
     get(_target, property) {
       const target = openTransactionOn(connections) ? connections.writerDb : connections.readerDb;
       const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const bound = boundMethods.get(target)!;
+      let method = bound.get(property);
+      if (method === undefined) bound.set(property, (method = value.bind(target)));
+      return method;
     },
   });
 }
