@@ -1,7 +1,6 @@
 // Payload schemas for projects, shared by the HTTP routes and the
 // CLI so a rule such as "domains must be https" is written once.
 import * as v from 'valibot';
-import { oauthProviderIds, sharedOAuthProviderIds } from './oauth-provider-ids';
 import { wireObject } from './wire-object';
 import { permissionIdSchema } from './permission-ids';
 

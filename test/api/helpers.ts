@@ -4,7 +4,7 @@ import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
 export * from '../support/api-expectations';
-import { as, call, expectKnownError } from '../support/api-expectations';
+import { as, call } from '../support/api-expectations';
 
 /** Lower-case Crockford base32, 45 characters, after the kind's prefix. */
 export const keyPatterns = {

@@ -1,6 +1,6 @@
 // Links emailed from authd's own hosted screens lead back to them at --public-url, which is
 // neither a trusted domain nor localhost in production; each project trusts only its own screens.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { afterAll, beforeAll, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { as, call, expectKnownError, expectOk, makeProject, setProjectConfig } from '../email/helpers';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { projectExists } from '../../server/core/projects/projects';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { adminView, as, call, expectKnownError, expectSchemaError, expectTextError, makeProject } from './helpers';
+import { adminView, as, call, expectKnownError, expectTextError, makeProject } from './helpers';
 
 let t: TestInstance;
 let demo: BootstrappedProject;

@@ -73,14 +73,6 @@ async function open(options: { dark?: boolean; width?: number } = {}): Promise<O
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
-async function createUser(email: string): Promise<void> {
-  const res = await call(t, 'POST', '/auth/password/sign-up', {
-    headers: as(t.demo!, 'client'),
-    body: { email, password, verification_callback_url: `${t.url}/handler/email-verification` },
-  });
-  expect(res.status).toBe(200);
-}
-
 function firstLink(email: ReceivedEmail): string {
   const link = email.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no link in "${email.subject}"`);

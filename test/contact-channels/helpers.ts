@@ -4,7 +4,7 @@
 import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, uniqueEmail, uuidPattern, expectOk } from '../support/api-expectations';
-import type { ApiResult, TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 
 export const codePattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
 export const trustedCallback = 'http://localhost:3000/handler/email-verification';

@@ -13,7 +13,6 @@ import {
   expectOk,
   expectTextError,
   makeProject,
-  queuedMessages,
   queuedMessagesOnceThere,
   resetCallback,
   shiftClock,

@@ -1,11 +1,11 @@
 // A project's configuration: sign-in methods and switches toggled with Enter, trusted domains
 // (a adds, x removes the selected one), and the production-mode checks listed as they fail.
 import { Box, Text, useInput } from 'ink';
-import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { readProjectAdminView, updateProject } from '../../../server/core/projects/projects';
 import { projectUpdateSchema, type ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
-import { useLoaded } from '../use-loaded';
+import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
@@ -34,18 +34,17 @@ const switches: Switch[] = [
 export function ConfigScreen(props: { projectId: string }) {
   const { ctx } = useNavigation();
   const { projectId } = props;
-  const [version, setVersion] = useState(0);
-  const project = useLoaded(() => readProjectAdminView(ctx, projectId), [projectId, version]);
+  const [project, reload] = useReloadable(() => readProjectAdminView(ctx, projectId), [projectId]);
   if (project === undefined) return <Text dimColor>Loading…</Text>;
-  return <ConfigScreenLoaded {...props} project={project} setVersion={setVersion} />;
+  return <ConfigScreenLoaded {...props} project={project} reload={reload} />;
 }
 
-function ConfigScreenLoaded({ projectId, project, setVersion }: { projectId: string } & { project: ProjectAdminView; setVersion: Dispatch<SetStateAction<number>> }) {
+function ConfigScreenLoaded({ projectId, project, reload }: { projectId: string } & { project: ProjectAdminView; reload: () => void }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [adding, setAdding] = useState(false);
   // Read again whenever the screen changes mode, so what serve or the CLI changed meanwhile shows.
-  useEffect(() => setVersion((n) => n + 1), [adding, setVersion]);
+  useEffect(reload, [adding, reload]);
   const rows = [
     ...switches.map((s) => ({ kind: 'switch' as const, s })),
     ...project.config.domains.map((d) => ({ kind: 'domain' as const, d })),
@@ -53,7 +52,7 @@ function ConfigScreenLoaded({ projectId, project, setVersion }: { projectId: str
   const change = (update: object, done: string) =>
     act(async () => {
       await updateProject(ctx, projectId, parseWithSchema(projectUpdateSchema, update));
-      setVersion((n) => n + 1);
+      reload();
     }, done);
   const selected = useSelection(rows.length, !adding, (index) => {
     const row = rows[index]!;

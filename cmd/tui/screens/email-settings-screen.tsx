@@ -4,12 +4,12 @@
 // at once with what is saved and shows how the server answered.
 import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { Box, Text, useInput } from 'ink';
-import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { sendTestEmail } from '../../../server/core/email/test-email';
 import { readProjectAdminView, updateProject } from '../../../server/core/projects/projects';
 import { projectUpdateSchema } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
-import { useLoaded } from '../use-loaded';
+import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { TextField } from '../text-field';
 
@@ -28,18 +28,17 @@ type Mode = { kind: 'view' } | { kind: 'edit'; step: number; values: Partial<Rec
 export function EmailSettingsScreen(props: { projectId: string }) {
   const { ctx } = useNavigation();
   const { projectId } = props;
-  const [version, setVersion] = useState(0);
-  const project = useLoaded(() => readProjectAdminView(ctx, projectId), [projectId, version]);
+  const [project, reload] = useReloadable(() => readProjectAdminView(ctx, projectId), [projectId]);
   if (project === undefined) return <Text dimColor>Loading…</Text>;
-  return <EmailSettingsScreenLoaded {...props} project={project} setVersion={setVersion} />;
+  return <EmailSettingsScreenLoaded {...props} project={project} reload={reload} />;
 }
 
-function EmailSettingsScreenLoaded({ projectId, project, setVersion }: { projectId: string } & { project: ProjectAdminView; setVersion: Dispatch<SetStateAction<number>> }) {
+function EmailSettingsScreenLoaded({ projectId, project, reload }: { projectId: string } & { project: ProjectAdminView; reload: () => void }) {
   const { ctx, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'view' });
   // Read again whenever the screen changes mode, so what serve or the CLI changed meanwhile shows.
-  useEffect(() => setVersion((n) => n + 1), [mode.kind, setVersion]);
+  useEffect(reload, [mode.kind, reload]);
   const [sending, setSending] = useState(false);
   const config = project.config.email_config;
   const stored = config.type === 'standard' ? config : null;
@@ -51,7 +50,7 @@ function EmailSettingsScreenLoaded({ projectId, project, setVersion }: { project
       if (input === 's' && stored) {
         void act(async () => {
           await updateProject(ctx, projectId, { config: { email_config: { type: 'shared' } } });
-          setVersion((n) => n + 1);
+          reload();
         }, 'Email goes through the shared server.');
       }
     },
@@ -75,7 +74,7 @@ function EmailSettingsScreenLoaded({ projectId, project, setVersion }: { project
     const ok = await act(async () => {
       try {
         await updateProject(ctx, projectId, parseWithSchema(projectUpdateSchema, { config: { email_config: emailConfig } }));
-        setVersion((n) => n + 1);
+        reload();
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
         refusedField = serverFields.find(({ field }) => message.includes(`email_config.${field}`))?.field;

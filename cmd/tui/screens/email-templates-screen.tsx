@@ -3,7 +3,7 @@
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import { listEmailTemplates, previewEmailTemplate, resetEmailTemplate, updateEmailTemplate } from '../../../server/core/email/email-templates';
-import { useLoaded } from '../use-loaded';
+import { useLoaded, useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
@@ -12,18 +12,18 @@ export function EmailTemplatesScreen({ projectId }: { projectId: string }) {
   const { ctx, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'subject' | 'content'>('list');
-  const [version, setVersion] = useState(0);
-  const templates = useLoaded(() => listEmailTemplates(ctx, projectId), [projectId, version, mode]) ?? [];
+  const [templatesLoaded, reload] = useReloadable(() => listEmailTemplates(ctx, projectId), [projectId, mode]);
+  const templates = templatesLoaded ?? [];
   const selected = useSelection(templates.length, mode === 'list');
   const template = templates[selected];
-  const preview = useLoaded(async () => (template ? await previewEmailTemplate(ctx, projectId, template.type) : null), [projectId, template?.type, version, mode]);
+  const preview = useLoaded(async () => (template ? await previewEmailTemplate(ctx, projectId, template.type) : null), [projectId, template?.type, templatesLoaded, mode]);
   useInput(
     (input) => {
       if (input === 's') setMode('subject');
       if (input === 'e') setMode('content');
       if (input === 'r' && template) void act(async () => {
           await resetEmailTemplate(ctx, projectId, template.type);
-          setVersion((n) => n + 1);
+          reload();
         }, 'Reset to the default.');
     },
     { isActive: mode === 'list' },

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { createApiKeySet, listApiKeySets, nonExpiringKeyMillis, revokeApiKeySet } from '../../../server/core/projects/api-keys';
 import type { ApiKeySetCreationView, ApiKeySetObfuscatedView } from '../../../server/protocol/api-key-schemas';
 import { copyWithOsc52 } from '../clipboard';
-import { useLoaded } from '../use-loaded';
+import { useReloadable } from '../use-loaded';
 import { screenReadsSettled, useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
@@ -35,8 +35,8 @@ export function KeysScreen({ projectId }: { projectId: string }) {
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'revoke'>('list');
   const [created, setCreated] = useState<ApiKeySetCreationView | null>(null);
-  const [version, setVersion] = useState(0);
-  const sets = useLoaded(() => listApiKeySets(ctx, projectId), [projectId, version, mode]) ?? [];
+  const [setsLoaded, reload] = useReloadable(() => listApiKeySets(ctx, projectId), [projectId, mode]);
+  const sets = setsLoaded ?? [];
   const selected = useSelection(sets.length, mode === 'list');
   useInput(
     (input) => {
@@ -104,7 +104,7 @@ export function KeysScreen({ projectId }: { projectId: string }) {
             act(async () => {
               await revokeApiKeySet(ctx, projectId, sets[selected]!.id);
               setMode('list');
-              setVersion((n) => n + 1);
+              reload();
             }, 'Key set revoked.')
           }
         />

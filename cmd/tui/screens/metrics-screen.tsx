@@ -23,7 +23,6 @@ export function MetricsScreen(props: { projectId: string }) {
 }
 
 function MetricsScreenLoaded({ projectId, metrics }: { projectId: string } & { metrics: Awaited<ReturnType<typeof readUsageMetrics>> }) {
-  const { ctx } = useNavigation();
   useHelp('');
   const signUps = metrics.daily_users.map((day) => day.activity);
   const active = metrics.daily_active_users.map((day) => day.activity);

@@ -3,7 +3,7 @@
 import { Box, useInput } from 'ink';
 import { useState } from 'react';
 import { createPermissionDefinition, deletePermissionDefinition, listPermissionDefinitions } from '../../../server/core/teams/permission-definitions';
-import { useLoaded } from '../use-loaded';
+import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
@@ -12,8 +12,8 @@ export function PermissionsScreen({ projectId }: { projectId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
-  const [version, setVersion] = useState(0);
-  const definitions = useLoaded(() => listPermissionDefinitions(ctx, projectId), [projectId, version, mode]) ?? [];
+  const [definitionsLoaded, reload] = useReloadable(() => listPermissionDefinitions(ctx, projectId), [projectId, mode]);
+  const definitions = definitionsLoaded ?? [];
   const selected = useSelection(definitions.length, mode === 'list');
   useInput(
     (input) => {
@@ -55,7 +55,7 @@ export function PermissionsScreen({ projectId }: { projectId: string }) {
             act(async () => {
               await deletePermissionDefinition(ctx, projectId, definitions[selected]!.id);
               setMode('list');
-              setVersion((n) => n + 1);
+              reload();
             }, 'Deleted.')
           }
         />

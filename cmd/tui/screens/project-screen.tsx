@@ -29,7 +29,7 @@ export function ProjectScreen(props: { projectId: string }) {
 }
 
 function ProjectScreenLoaded({ projectId, project }: { projectId: string } & { project: ProjectAdminView }) {
-  const { ctx, push } = useNavigation();
+  const { push } = useNavigation();
   const sections: Array<[string, ReactElement]> = [
     ['Configuration', <ConfigScreen projectId={projectId} />],
     ['OAuth providers', <ProvidersScreen projectId={projectId} />],

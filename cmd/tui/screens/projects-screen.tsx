@@ -1,10 +1,10 @@
 // Projects: the list, a new one (n), and Enter to open one.
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
 import { useState } from 'react';
 import { createProject, listProjectAdminViews } from '../../../server/core/projects/projects';
 import { projectCreateSchema } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
-import { useLoaded } from '../use-loaded';
+import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
@@ -14,8 +14,8 @@ export function ProjectsScreen() {
   const { ctx, push } = useNavigation();
   const act = useAction();
   const [creating, setCreating] = useState(false);
-  const [version, setVersion] = useState(0);
-  const projects = useLoaded(() => listProjectAdminViews(ctx), [version]) ?? [];
+  const [projectsLoaded, reload] = useReloadable(() => listProjectAdminViews(ctx), []);
+  const projects = projectsLoaded ?? [];
   const open = (index: number) => {
     const project = projects[index]!;
     push({ title: project.display_name, element: <ProjectScreen projectId={project.id} /> });
@@ -44,7 +44,7 @@ export function ProjectsScreen() {
             await act(async () => {
               await createProject(ctx, parseWithSchema(projectCreateSchema, { display_name: name }));
               setCreating(false);
-              setVersion((n) => n + 1);
+              reload();
             }, `Created project "${name.trim()}". Open it and make its keys under API keys.`);
           }}
         />

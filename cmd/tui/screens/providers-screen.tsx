@@ -2,14 +2,14 @@
 // shared credentials where authd has them), c sets the project's own credentials (client id, then
 // the secret, typed hidden), s goes back to shared credentials, x removes one after confirmation.
 import { Box, Text, useInput } from 'ink';
-import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   listOAuthProviderSettings,
   removeOAuthProvider,
   setOAuthProvider,
 } from '../../../server/core/projects/oauth-provider-settings';
 import { oauthProviderIds, sharedOAuthProviderIds, type OAuthProviderId } from '../../../server/protocol/oauth-provider-ids';
-import { useLoaded } from '../use-loaded';
+import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
@@ -19,30 +19,29 @@ type Mode = { kind: 'list' } | { kind: 'client-id' } | { kind: 'client-secret'; 
 export function ProvidersScreen(props: { projectId: string }) {
   const { ctx } = useNavigation();
   const { projectId } = props;
-  const [version, setVersion] = useState(0);
-  const configured = useLoaded(() => listOAuthProviderSettings(ctx, projectId), [projectId, version]);
+  const [configured, reload] = useReloadable(() => listOAuthProviderSettings(ctx, projectId), [projectId]);
   if (configured === undefined) return <Text dimColor>Loading…</Text>;
-  return <ProvidersScreenLoaded {...props} configured={configured} setVersion={setVersion} />;
+  return <ProvidersScreenLoaded {...props} configured={configured} reload={reload} />;
 }
 
 function ProvidersScreenLoaded({
   projectId,
   configured,
-  setVersion,
+  reload,
 }: { projectId: string } & {
   configured: Awaited<ReturnType<typeof listOAuthProviderSettings>>;
-  setVersion: Dispatch<SetStateAction<number>>;
+  reload: () => void;
 }) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   // Read again whenever the screen changes mode, so what serve or the CLI changed meanwhile shows.
-  useEffect(() => setVersion((n) => n + 1), [mode.kind, setVersion]);
+  useEffect(reload, [mode.kind, reload]);
   const rows = oauthProviderIds.map((id) => ({ id, settings: configured.find((provider) => provider.id === id) }));
   const change = (work: () => unknown, done: string) =>
     act(async () => {
       await work();
-      setVersion((n) => n + 1);
+      reload();
     }, done);
   const hasShared = (id: OAuthProviderId) => sharedOAuthProviderIds.includes(id);
 

@@ -1,13 +1,13 @@
 // Teams: list, create (n), delete (d, confirmed), and Enter for a team's members (a adds one
 // by user id, x removes the selected one).
-import { Box, Text, useInput } from 'ink';
+import { Box, useInput } from 'ink';
 import { useState } from 'react';
 import { serverCaller } from '../../../server/core/teams/team-callers';
 import { addTeamMember, removeTeamMember } from '../../../server/core/teams/team-memberships';
 import { createTeam, deleteTeam, listMemberProfiles, listTeams } from '../../../server/core/teams/teams';
 import { teamCreateServerSchema } from '../../../server/protocol/team-schemas';
 import { parseWithSchema } from '../../cli-support';
-import { useLoaded } from '../use-loaded';
+import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
@@ -16,8 +16,8 @@ export function TeamsScreen({ projectId }: { projectId: string }) {
   const { ctx, push } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
-  const [version, setVersion] = useState(0);
-  const teams = useLoaded(() => listTeams(ctx, projectId), [projectId, version, mode]) ?? [];
+  const [teamsLoaded, reload] = useReloadable(() => listTeams(ctx, projectId), [projectId, mode]);
+  const teams = teamsLoaded ?? [];
   const selected = useSelection(teams.length, mode === 'list', (index) =>
     push({ title: teams[index]!.display_name, element: <MembersScreen projectId={projectId} teamId={teams[index]!.id} /> }),
   );
@@ -52,7 +52,7 @@ export function TeamsScreen({ projectId }: { projectId: string }) {
             void act(async () => {
               await deleteTeam(ctx, projectId, serverCaller, teams[selected]!.id);
               setMode('list');
-              setVersion((n) => n + 1);
+              reload();
             }, 'Team deleted.')
           }
         />
@@ -65,8 +65,8 @@ function MembersScreen({ projectId, teamId }: { projectId: string; teamId: strin
   const { ctx } = useNavigation();
   const act = useAction();
   const [adding, setAdding] = useState(false);
-  const [version, setVersion] = useState(0);
-  const members = useLoaded(() => listMemberProfiles(ctx, projectId, serverCaller, { teamId }), [projectId, teamId, version, adding]) ?? [];
+  const [membersLoaded, reload] = useReloadable(() => listMemberProfiles(ctx, projectId, serverCaller, { teamId }), [projectId, teamId, adding]);
+  const members = membersLoaded ?? [];
   const selected = useSelection(members.length, !adding);
   useInput(
     (input) => {
@@ -74,7 +74,7 @@ function MembersScreen({ projectId, teamId }: { projectId: string; teamId: strin
       if (input === 'x' && members[selected]) {
         void act(async () => {
           await removeTeamMember(ctx, projectId, serverCaller, teamId, members[selected]!.user_id);
-          setVersion((n) => n + 1);
+          reload();
         }, 'Member removed.');
       }
     },

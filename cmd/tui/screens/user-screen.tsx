@@ -2,13 +2,13 @@
 // server metadata as JSON (m), set a password (p), turn MFA off (f), sign out everywhere (o),
 // delete (d, confirmed).
 import { Box, Text, useInput } from 'ink';
-import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { endUserSession, listUserSessions, signOutEverywhere, type UserSessionView } from '../../../server/core/auth/user-sessions';
 import { readUserServerView } from '../../../server/core/users/user-views';
 import { deleteUser, updateUser } from '../../../server/core/users/users';
 import { userUpdateSchema } from '../../../server/protocol/user-schemas';
 import { parseWithSchema } from '../../cli-support';
-import { useLoaded } from '../use-loaded';
+import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
@@ -24,19 +24,18 @@ function sessionRow(session: UserSessionView): string {
 export function UserScreen(props: { projectId: string; userId: string }) {
   const { ctx } = useNavigation();
   const { projectId,userId } = props;
-  const [version, setVersion] = useState(0);
-  const loaded = useLoaded(() => Promise.all([readUserServerView(ctx, projectId, userId), listUserSessions(ctx, projectId, userId)]), [projectId, userId, version]);
+  const [loaded, reload] = useReloadable(() => Promise.all([readUserServerView(ctx, projectId, userId), listUserSessions(ctx, projectId, userId)]), [projectId, userId]);
   if (loaded === undefined) return <Text dimColor>Loading…</Text>;
-  return <UserScreenLoaded {...props} loaded={loaded} setVersion={setVersion} />;
+  return <UserScreenLoaded {...props} loaded={loaded} reload={reload} />;
 }
 
-function UserScreenLoaded({ projectId, userId, loaded, setVersion }: { projectId: string; userId: string } & { loaded: [Awaited<ReturnType<typeof readUserServerView>>, Awaited<ReturnType<typeof listUserSessions>>]; setVersion: Dispatch<SetStateAction<number>> }) {
+function UserScreenLoaded({ projectId, userId, loaded, reload }: { projectId: string; userId: string } & { loaded: [Awaited<ReturnType<typeof readUserServerView>>, Awaited<ReturnType<typeof listUserSessions>>]; reload: () => void }) {
   const { ctx, say, pop } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>('view');
   // Read again whenever the screen changes mode, so what serve or the CLI changed meanwhile shows.
-  useEffect(() => setVersion((n) => n + 1), [mode, setVersion]);
-  const refresh = () => setVersion((n) => n + 1);
+  useEffect(reload, [mode, reload]);
+  const refresh = reload;
   const [user, sessions] = loaded;
   const selectedSession = useSelection(sessions.length, mode === 'view');
   useInput(

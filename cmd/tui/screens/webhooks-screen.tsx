@@ -4,7 +4,7 @@ import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import { listWebhookDeliveries, retryWebhookDelivery } from '../../../server/core/webhooks/webhook-delivery-log';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../../server/core/webhooks/webhook-endpoints';
-import { useLoaded } from '../use-loaded';
+import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
@@ -13,8 +13,8 @@ export function WebhooksScreen({ projectId }: { projectId: string }) {
   const { ctx, push, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
-  const [version, setVersion] = useState(0);
-  const endpoints = useLoaded(() => listWebhookEndpoints(ctx, projectId), [projectId, version, mode]) ?? [];
+  const [endpointsLoaded, reload] = useReloadable(() => listWebhookEndpoints(ctx, projectId), [projectId, mode]);
+  const endpoints = endpointsLoaded ?? [];
   const selected = useSelection(endpoints.length, mode === 'list', (index) =>
     push({ title: endpoints[index]!.url, element: <DeliveriesScreen projectId={projectId} endpointId={endpoints[index]!.id} /> }),
   );
@@ -50,7 +50,7 @@ export function WebhooksScreen({ projectId }: { projectId: string }) {
             act(async () => {
               await deleteWebhookEndpoint(ctx, projectId, endpoints[selected]!.id);
               setMode('list');
-              setVersion((n) => n + 1);
+              reload();
             }, 'Endpoint removed.')
           }
         />
@@ -62,8 +62,8 @@ export function WebhooksScreen({ projectId }: { projectId: string }) {
 function DeliveriesScreen({ projectId, endpointId }: { projectId: string; endpointId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
-  const [version, setVersion] = useState(0);
-  const deliveries = useLoaded(() => listWebhookDeliveries(ctx, projectId, endpointId, { limit: 50 }), [projectId, endpointId, version]) ?? [];
+  const [deliveriesLoaded, reload] = useReloadable(() => listWebhookDeliveries(ctx, projectId, endpointId, { limit: 50 }), [projectId, endpointId]);
+  const deliveries = deliveriesLoaded ?? [];
   const selected = useSelection(deliveries.length, true);
   useInput((input) => {
     if (input === 't' && deliveries[selected]) {
@@ -73,7 +73,7 @@ function DeliveriesScreen({ projectId, endpointId }: { projectId: string; endpoi
           if (result.status !== 'succeeded') throw new Error(`still ${result.status}: ${result.last_error ?? result.last_status_code}`);
         } finally {
           // A failed attempt is in the log too.
-          setVersion((n) => n + 1);
+          reload();
         }
       }, 'Delivered.');
     }
