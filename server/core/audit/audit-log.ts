@@ -70,13 +70,12 @@ export async function listAuditEvents(
   const conditions = filterConditions(projectId, filter);
   if (filter.cursor !== undefined) conditions.push(lt(auditEvents.id, filter.cursor));
   // One more than the page tells whether another page follows.
-  const rows = ctx.db
+  const rows = await ctx.db
     .select()
     .from(auditEvents)
     .where(and(...conditions))
     .orderBy(desc(auditEvents.id))
-    .limit(limit + 1)
-    .all();
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
     items: page.map(eventView),
@@ -92,14 +91,14 @@ export async function auditEventsAfter(
   afterId: number,
   filter: AuditListFilter,
 ): Promise<AuditEventView[]> {
-  return ctx.db
-    .select()
-    .from(auditEvents)
-    .where(and(...filterConditions(projectId, filter), gt(auditEvents.id, afterId)))
-    .orderBy(asc(auditEvents.id))
-    .limit(1000)
-    .all()
-    .map(eventView);
+  return (
+    await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(...filterConditions(projectId, filter), gt(auditEvents.id, afterId)))
+      .orderBy(asc(auditEvents.id))
+      .limit(1000)
+  ).map(eventView);
 }
 
 function filterConditions(projectId: string, filter: AuditListFilter): SQL[] {
@@ -131,7 +130,7 @@ function eventView(row: typeof auditEvents.$inferSelect): AuditEventView {
 export async function pruneAuditEvents(ctx: Context, batchSize = 5_000): Promise<number> {
   const now = ctx.clock.now();
   let pruned = 0;
-  const retentions = ctx.db.select({ id: projects.id, days: projects.auditLogRetentionDays }).from(projects).all();
+  const retentions = await ctx.db.select({ id: projects.id, days: projects.auditLogRetentionDays }).from(projects);
   for (const { id, days } of retentions) {
     if (days <= 0) continue;
     const cutoff = now - days * 24 * 60 * 60 * 1000;
@@ -139,16 +138,17 @@ export async function pruneAuditEvents(ctx: Context, batchSize = 5_000): Promise
       const deleted = await writeTransaction(
         ctx,
         async (tx) =>
-          tx
-            .delete(auditEvents)
-            .where(
-              inArray(
-                auditEvents.id,
-                sql`(select ${auditEvents.id} from ${auditEvents} where ${auditEvents.projectId} = ${id} and ${auditEvents.occurredAt} < ${cutoff} limit ${batchSize})`,
-              ),
-            )
-            .returning({ id: auditEvents.id })
-            .all().length,
+          (
+            await tx
+              .delete(auditEvents)
+              .where(
+                inArray(
+                  auditEvents.id,
+                  sql`(select ${auditEvents.id} from ${auditEvents} where ${auditEvents.projectId} = ${id} and ${auditEvents.occurredAt} < ${cutoff} limit ${batchSize})`,
+                ),
+              )
+              .returning({ id: auditEvents.id })
+          ).length,
       );
       pruned += deleted;
       if (deleted < batchSize) break;

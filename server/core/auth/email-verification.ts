@@ -12,6 +12,7 @@ import { linkWithCode } from '../projects/trusted-urls';
 import { consumeVerificationCode, createVerificationCode } from './verification-codes';
 import { findPrimaryEmailChannel } from '../storage/user-queries';
 import { recordAuditEvent } from '../audit/audit-log';
+import { firstRow } from '../storage/query-results';
 
 type ChannelRow = typeof contactChannels.$inferSelect;
 
@@ -27,7 +28,9 @@ export async function sendEmailVerificationCode(
     if (channel.isVerified) throw knownError('EMAIL_ALREADY_VERIFIED');
   };
   await sendCodeByEmail(ctx, projectId, { recipient: channel.value, callbackUrl, origin, refuse }, async (tx) => {
-    const user = tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, channel.userId)).get();
+    const user = firstRow(
+      await tx.select({ displayName: users.displayName }).from(users).where(eq(users.id, channel.userId)).limit(1),
+    );
     const code = await createVerificationCode(ctx, tx, projectId, 'email_verification', {
       user_id: channel.userId,
       email: channel.value,
@@ -55,7 +58,8 @@ export async function sendPrimaryEmailVerificationCode(
 
 export async function verifyEmail(ctx: Context, projectId: string, code: string): Promise<void> {
   await consumeVerificationCode(ctx, projectId, 'email_verification', code, async (tx, data) => {
-    tx.update(contactChannels)
+    await tx
+      .update(contactChannels)
       .set({ isVerified: true })
       .where(
         and(
@@ -63,8 +67,7 @@ export async function verifyEmail(ctx: Context, projectId: string, code: string)
           eq(contactChannels.type, 'email'),
           eq(contactChannels.value, String(data.email)),
         ),
-      )
-      .run();
+      );
     await recordAuditEvent(ctx, { projectId, type: 'email.verified', userId: String(data.user_id), details: { email: String(data.email) } });
   });
 }

@@ -56,7 +56,7 @@ export async function signInWithTotp(
       throw knownError('INVALID_TOTP_CODE');
     }
     guess.succeeded();
-    if (step !== null) tx.update(users).set({ totpLastUsedStep: step }).where(eq(users.id, userId)).run();
+    if (step !== null) await tx.update(users).set({ totpLastUsedStep: step }).where(eq(users.id, userId));
     return { userId, isNewUser, recoveryCodesRemaining, method: method ?? 'password' };
   });
   let attempt: Awaited<ReturnType<typeof checkTotp>>;

@@ -11,6 +11,7 @@ import { writeTransaction } from '../storage/transactions';
 import { openSecret, sealSecret } from '../storage/secret-box';
 import type { DbWriter } from '../storage/transactions';
 import type { ProviderTokenSet } from '../../providers/provider-definition';
+import { firstRow } from '../storage/query-results';
 
 export type OAuthAccountRow = typeof oauthAccounts.$inferSelect;
 
@@ -27,36 +28,37 @@ export async function findOAuthAccount(
   providerId: string,
   providerAccountId: string,
 ): Promise<OAuthAccountRow | undefined> {
-  return db
-    .select()
-    .from(oauthAccounts)
-    .where(
-      and(
-        eq(oauthAccounts.projectId, projectId),
-        eq(oauthAccounts.providerId, providerId),
-        eq(oauthAccounts.providerAccountId, providerAccountId),
-      ),
-    )
-    .get();
+  return firstRow(
+    await db
+      .select()
+      .from(oauthAccounts)
+      .where(
+        and(
+          eq(oauthAccounts.projectId, projectId),
+          eq(oauthAccounts.providerId, providerId),
+          eq(oauthAccounts.providerAccountId, providerAccountId),
+        ),
+      )
+      .limit(1),
+  );
 }
 
 export async function findUserOAuthAccounts(db: DbWriter, userId: string, providerId?: string): Promise<OAuthAccountRow[]> {
   const condition = providerId
     ? and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.providerId, providerId))
     : eq(oauthAccounts.userId, userId);
-  return db.select().from(oauthAccounts).where(condition).orderBy(oauthAccounts.createdAt).all();
+  return await db.select().from(oauthAccounts).where(condition).orderBy(oauthAccounts.createdAt);
 }
 
 /** `oauth_providers` of several users at once, for list pages. */
 export async function oauthProviderEntriesByUser(db: DbWriter, userIds: string[]): Promise<Map<string, OAuthProviderEntry[]>> {
   const byUser = new Map<string, OAuthProviderEntry[]>();
   if (userIds.length === 0) return byUser;
-  const rows = db
+  const rows = await db
     .select()
     .from(oauthAccounts)
     .where(inArray(oauthAccounts.userId, userIds))
-    .orderBy(oauthAccounts.createdAt)
-    .all();
+    .orderBy(oauthAccounts.createdAt);
   for (const row of rows) {
     const list = byUser.get(row.userId) ?? [];
     list.push(oauthProviderEntry(row));
@@ -88,7 +90,7 @@ export async function connectOAuthAccount(
   if (existing) {
     if (existing.userId !== userId) throw knownError('OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER');
     if (account.email !== null && existing.email !== account.email) {
-      tx.update(oauthAccounts).set({ email: account.email }).where(eq(oauthAccounts.id, existing.id)).run();
+      await tx.update(oauthAccounts).set({ email: account.email }).where(eq(oauthAccounts.id, existing.id));
     }
     return { ...existing, email: account.email ?? existing.email };
   }
@@ -101,7 +103,7 @@ export async function connectOAuthAccount(
     email: account.email,
     createdAt: ctx.clock.now(),
   };
-  tx.insert(oauthAccounts).values(row).run();
+  await tx.insert(oauthAccounts).values(row);
   return row;
 }
 
@@ -118,20 +120,18 @@ export async function storeProviderTokens(
   const now = ctx.clock.now();
   const scopes = normalizeScopes(tokens.scopes);
   const keep = async (kind: 'access' | 'refresh', token: string, expiresAt: number | null) => {
-    tx.delete(oauthTokens)
-      .where(and(eq(oauthTokens.oauthAccountId, accountId), eq(oauthTokens.kind, kind), eq(oauthTokens.scopes, scopes)))
-      .run();
-    tx.insert(oauthTokens)
-      .values({
-        id: crypto.randomUUID(),
-        oauthAccountId: accountId,
-        kind,
-        sealedToken: sealSecret(ctx, token),
-        scopes,
-        expiresAt,
-        createdAt: now,
-      })
-      .run();
+    await tx
+      .delete(oauthTokens)
+      .where(and(eq(oauthTokens.oauthAccountId, accountId), eq(oauthTokens.kind, kind), eq(oauthTokens.scopes, scopes)));
+    await tx.insert(oauthTokens).values({
+      id: crypto.randomUUID(),
+      oauthAccountId: accountId,
+      kind,
+      sealedToken: sealSecret(ctx, token),
+      scopes,
+      expiresAt,
+      createdAt: now,
+    });
   };
   await keep('access', tokens.accessToken, tokens.expiresIn === undefined ? null : now + tokens.expiresIn * 1000);
   if (tokens.refreshToken) await keep('refresh', tokens.refreshToken, null);
@@ -150,23 +150,23 @@ export async function listProviderTokens(
   accountId: string,
   kind: 'access' | 'refresh',
 ): Promise<StoredProviderToken[]> {
-  return ctx.db
-    .select()
-    .from(oauthTokens)
-    .where(and(eq(oauthTokens.oauthAccountId, accountId), eq(oauthTokens.kind, kind)))
-    .orderBy(desc(oauthTokens.createdAt))
-    .all()
-    .map((row) => ({
-      id: row.id,
-      token: openSecret(ctx, row.sealedToken),
-      scopes: row.scopes.split(' ').filter(Boolean),
-      expiresAt: row.expiresAt,
-    }));
+  return (
+    await ctx.db
+      .select()
+      .from(oauthTokens)
+      .where(and(eq(oauthTokens.oauthAccountId, accountId), eq(oauthTokens.kind, kind)))
+      .orderBy(desc(oauthTokens.createdAt))
+  ).map((row) => ({
+    id: row.id,
+    token: openSecret(ctx, row.sealedToken),
+    scopes: row.scopes.split(' ').filter(Boolean),
+    expiresAt: row.expiresAt,
+  }));
 }
 
 /** A refresh token the provider no longer honours is forgotten, so it is not tried again. */
 export async function forgetProviderToken(ctx: Context, tokenId: string): Promise<void> {
-  await writeTransaction(ctx, async (tx) => tx.delete(oauthTokens).where(eq(oauthTokens.id, tokenId)).run());
+  await writeTransaction(ctx, async (tx) => await tx.delete(oauthTokens).where(eq(oauthTokens.id, tokenId)));
 }
 
 export function normalizeScopes(scopes: string[]): string {

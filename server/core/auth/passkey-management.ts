@@ -24,13 +24,13 @@ function view(row: PasskeyRow): PasskeyView {
 /** Oldest first, so "Passkey 1" comes before "Passkey 2". */
 export async function listPasskeys(ctx: Context, projectId: string, userId: string): Promise<PasskeyView[]> {
   await requireUserRow(ctx.db, projectId, userId);
-  return ctx.db
-    .select()
-    .from(passkeys)
-    .where(and(eq(passkeys.projectId, projectId), eq(passkeys.userId, userId)))
-    .orderBy(asc(passkeys.createdAt), asc(passkeys.id))
-    .all()
-    .map(view);
+  return (
+    await ctx.db
+      .select()
+      .from(passkeys)
+      .where(and(eq(passkeys.projectId, projectId), eq(passkeys.userId, userId)))
+      .orderBy(asc(passkeys.createdAt), asc(passkeys.id))
+  ).map(view);
 }
 
 const ofUser = (projectId: string, userId: string, passkeyId: string) =>
@@ -38,7 +38,11 @@ const ofUser = (projectId: string, userId: string, passkeyId: string) =>
 
 export async function renamePasskey(ctx: Context, projectId: string, userId: string, passkeyId: string, name: string): Promise<PasskeyView> {
   return await writeTransaction(ctx, async (tx) => {
-    const [row] = tx.update(passkeys).set({ name }).where(ofUser(projectId, userId, passkeyId)).returning().all();
+    const [row] = await tx
+      .update(passkeys)
+      .set({ name })
+      .where(ofUser(projectId, userId, passkeyId))
+      .returning();
     if (!row) throw plainTextError('PASSKEY_NOT_FOUND');
     return view(row);
   });
@@ -46,7 +50,10 @@ export async function renamePasskey(ctx: Context, projectId: string, userId: str
 
 export async function removePasskey(ctx: Context, projectId: string, userId: string, passkeyId: string): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
-    const removed = tx.delete(passkeys).where(ofUser(projectId, userId, passkeyId)).returning({ name: passkeys.name }).all();
+    const removed = await tx
+      .delete(passkeys)
+      .where(ofUser(projectId, userId, passkeyId))
+      .returning({ name: passkeys.name });
     if (removed.length === 0) throw plainTextError('PASSKEY_NOT_FOUND');
     await recordAuditEvent(ctx, { projectId, type: 'passkey.removed', userId, details: { name: removed[0]!.name } });
   });

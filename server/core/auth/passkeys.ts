@@ -18,6 +18,7 @@ import { readUserServerView } from '../users/user-views';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
 import { consumeVerificationCode, createVerificationCode } from './verification-codes';
 import { recordAuditEvent } from '../audit/audit-log';
+import { firstRow } from '../storage/query-results';
 
 /** The SDK refuses options whose RP id is anything else, and puts the page's hostname in its place. */
 export const sentinelRpId = 'THIS_VALUE_WILL_BE_REPLACED.example.com';
@@ -61,17 +62,14 @@ async function acceptedOrigin(ctx: Context, projectId: string, clientDataJSON: u
   if (url.origin !== claimed) return undefined;
   const project = await requireProject(ctx, projectId);
   if (project.allowLocalhost && isLocalhostName(url.hostname)) return { origin: claimed, rpId: url.hostname };
-  const trusted = ctx.db
-    .select({ domain: projectDomains.domain })
-    .from(projectDomains)
-    .where(eq(projectDomains.projectId, projectId))
-    .all()
-    .some(({ domain }) => URL.canParse(domain) && new URL(domain).origin === claimed);
+  const trusted = (
+    await ctx.db.select({ domain: projectDomains.domain }).from(projectDomains).where(eq(projectDomains.projectId, projectId))
+  ).some(({ domain }) => URL.canParse(domain) && new URL(domain).origin === claimed);
   return trusted ? { origin: claimed, rpId: url.hostname } : undefined;
 }
 
 async function userPasskeys(ctx: Context, userId: string) {
-  return ctx.db.select().from(passkeys).where(eq(passkeys.userId, userId)).all();
+  return await ctx.db.select().from(passkeys).where(eq(passkeys.userId, userId));
 }
 
 export async function initiatePasskeyRegistration(
@@ -134,29 +132,36 @@ export async function registerPasskey(
   const userHandle = Buffer.from(userId, 'utf8').toString('base64url');
   await writeTransaction(ctx, async (tx) => {
     await requireUserRow(tx, projectId, userId);
-    const taken = tx
-      .select({ id: passkeys.id })
-      .from(passkeys)
-      .where(and(eq(passkeys.projectId, projectId), eq(passkeys.credentialId, verified.id)))
-      .get();
+    const taken = firstRow(
+      await tx
+        .select({ id: passkeys.id })
+        .from(passkeys)
+        .where(and(eq(passkeys.projectId, projectId), eq(passkeys.credentialId, verified.id)))
+        .limit(1),
+    );
     if (taken) throw knownError('PASSKEY_REGISTRATION_FAILED', 'This passkey is already registered.');
-    const count = tx.select({ n: sql<number>`count(*)` }).from(passkeys).where(eq(passkeys.userId, userId)).get()?.n ?? 0;
+    const count =
+      firstRow(
+        await tx
+          .select({ n: sql<number>`count(*)` })
+          .from(passkeys)
+          .where(eq(passkeys.userId, userId))
+          .limit(1),
+      )?.n ?? 0;
     const name = input.name?.trim() || `Passkey ${count + 1}`;
-    tx.insert(passkeys)
-      .values({
-        id: crypto.randomUUID(),
-        projectId,
-        userId,
-        credentialId: verified.id,
-        publicKeyBase64Url: Buffer.from(verified.publicKey).toString('base64url'),
-        signCount: verified.counter,
-        userHandle,
-        transports: verified.transports ?? null,
-        name,
-        rpId: accepted.rpId,
-        createdAt: ctx.clock.now(),
-      })
-      .run();
+    await tx.insert(passkeys).values({
+      id: crypto.randomUUID(),
+      projectId,
+      userId,
+      credentialId: verified.id,
+      publicKeyBase64Url: Buffer.from(verified.publicKey).toString('base64url'),
+      signCount: verified.counter,
+      userHandle,
+      transports: verified.transports ?? null,
+      name,
+      rpId: accepted.rpId,
+      createdAt: ctx.clock.now(),
+    });
     await recordAuditEvent(ctx, { projectId, type: 'passkey.added', userId, details: { name } });
   });
   return { user_handle: userHandle };
@@ -202,11 +207,13 @@ export async function signInWithPasskey(
   if (!accepted) throw failed('The passkey was used on a site this project does not trust.');
   const stored =
     typeof response?.id === 'string'
-      ? ctx.db
-          .select()
-          .from(passkeys)
-          .where(and(eq(passkeys.projectId, projectId), eq(passkeys.credentialId, response.id)))
-          .get()
+      ? firstRow(
+          await ctx.db
+            .select()
+            .from(passkeys)
+            .where(and(eq(passkeys.projectId, projectId), eq(passkeys.credentialId, response.id)))
+            .limit(1),
+        )
       : undefined;
   if (!stored) throw failed('This passkey is not registered.');
   if (stored.rpId !== accepted.rpId) throw failed('This passkey was registered for another site.');
@@ -230,14 +237,15 @@ export async function signInWithPasskey(
     throw failed('The passkey could not be verified.');
   }
   if (!verification.verified) throw failed('The passkey could not be verified.');
-  const updated = await writeTransaction(ctx, async (tx) =>
-    tx
-    .update(passkeys)
-    .set({ signCount: verification.authenticationInfo.newCounter, lastUsedAt: ctx.clock.now() })
-    // Only if no other sign-in moved the counter meanwhile: two racing copies of one assertion get one session.
-    .where(and(eq(passkeys.id, stored.id), eq(passkeys.signCount, stored.signCount)))
-    .returning({ id: passkeys.id })
-    .all(),
+  const updated = await writeTransaction(
+    ctx,
+    async (tx) =>
+      await tx
+        .update(passkeys)
+        .set({ signCount: verification.authenticationInfo.newCounter, lastUsedAt: ctx.clock.now() })
+        // Only if no other sign-in moved the counter meanwhile: two racing copies of one assertion get one session.
+        .where(and(eq(passkeys.id, stored.id), eq(passkeys.signCount, stored.signCount)))
+        .returning({ id: passkeys.id }),
   );
   if (updated.length === 0) throw failed('The passkey could not be verified.');
   const user = await requireUserRow(ctx.db, projectId, stored.userId);

@@ -90,7 +90,7 @@ export async function signInWithPassword(
     // An imported bcrypt hash is replaced now that the plain password is known to be right. The
     // password stays the same, so this is no replaceUserPassword: no session ends, no event.
     const passwordHash = await hashPassword(input.password);
-    await writeTransaction(ctx, async (tx) => tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run());
+    await writeTransaction(ctx, async (tx) => await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)));
   }
   return await completeSignIn(ctx, projectId, user, { method: 'password' });
 }

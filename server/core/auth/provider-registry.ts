@@ -18,6 +18,7 @@ import { gitlabProvider } from '../../providers/gitlab';
 import { googleProvider } from '../../providers/google';
 import { microsoftProvider } from '../../providers/microsoft';
 import { spotifyProvider } from '../../providers/spotify';
+import { firstRow } from '../storage/query-results';
 
 export const oauthProviderDefinitions: Record<OAuthProviderId, OAuthProviderDefinition> = {
   google: googleProvider,
@@ -46,11 +47,13 @@ export async function resolveProjectProvider(
   authdOrigins: Pick<AuthdOrigins, 'public' | 'local'>,
 ): Promise<ResolvedOAuthProvider> {
   const entry = isOAuthProviderId(providerId)
-    ? ctx.db
-        .select()
-        .from(projectOAuthProviders)
-        .where(and(eq(projectOAuthProviders.projectId, projectId), eq(projectOAuthProviders.providerId, providerId)))
-        .get()
+    ? firstRow(
+        await ctx.db
+          .select()
+          .from(projectOAuthProviders)
+          .where(and(eq(projectOAuthProviders.projectId, projectId), eq(projectOAuthProviders.providerId, providerId)))
+          .limit(1),
+      )
     : undefined;
   if (!entry || !entry.enabled) throw knownError('OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED');
   const id = providerId as OAuthProviderId;

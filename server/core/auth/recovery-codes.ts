@@ -42,11 +42,10 @@ function formatted(code: string): string {
 }
 
 export async function countUnusedRecoveryCodes(db: DbWriter, projectId: string, userId: string): Promise<number> {
-  const [row] = db
+  const [row] = await db
     .select({ unused: count() })
     .from(mfaRecoveryCodes)
-    .where(and(eq(mfaRecoveryCodes.projectId, projectId), eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)))
-    .all();
+    .where(and(eq(mfaRecoveryCodes.projectId, projectId), eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
   return row?.unused ?? 0;
 }
 
@@ -64,16 +63,24 @@ export async function makeRecoveryCodes(ctx: Context, projectId: string, userId:
     if (!user.totpSecretBase64) throw plainTextError('MFA_NOT_ENABLED_FOR_RECOVERY_CODES');
     await dropRecoveryCodes(tx, projectId, userId);
     const createdAt = ctx.clock.now();
-    tx.insert(mfaRecoveryCodes)
-      .values(codes.map((code) => ({ id: crypto.randomUUID(), projectId, userId, codeDigest: recoveryCodeDigest(ctx, code), createdAt })))
-      .run();
+    await tx
+      .insert(mfaRecoveryCodes)
+      .values(
+        codes.map((code) => ({
+          id: crypto.randomUUID(),
+          projectId,
+          userId,
+          codeDigest: recoveryCodeDigest(ctx, code),
+          createdAt,
+        })),
+      );
     await recordAuditEvent(ctx, { projectId, type: 'mfa.recovery_codes_made', userId });
   });
   return { codes: codes.map(formatted), remaining_count: codes.length };
 }
 
 export async function dropRecoveryCodes(tx: Tx, projectId: string, userId: string): Promise<void> {
-  tx.delete(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.projectId, projectId), eq(mfaRecoveryCodes.userId, userId))).run();
+  await tx.delete(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.projectId, projectId), eq(mfaRecoveryCodes.userId, userId)));
 }
 
 /**
@@ -84,7 +91,7 @@ export async function useRecoveryCode(ctx: Context, tx: DbWriter, projectId: str
   const normalized = normalizeRecoveryCode(typed);
   if (normalized === null) return null;
   // The digest is keyed, so looking it up by equality reveals nothing about the codes.
-  const used = tx
+  const used = await tx
     .update(mfaRecoveryCodes)
     .set({ usedAt: ctx.clock.now() })
     .where(
@@ -95,7 +102,6 @@ export async function useRecoveryCode(ctx: Context, tx: DbWriter, projectId: str
         isNull(mfaRecoveryCodes.usedAt),
       ),
     )
-    .returning({ id: mfaRecoveryCodes.id })
-    .all();
+    .returning({ id: mfaRecoveryCodes.id });
   return used.length === 0 ? null : await countUnusedRecoveryCodes(tx, projectId, userId);
 }

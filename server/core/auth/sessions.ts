@@ -127,14 +127,17 @@ export async function refreshAccessToken(
   if (row.replacedAt !== null) {
     // A used token again: someone holds a copy. Every token of that sign-in ends, the thief's and
     // the owner's, who signs in again.
-    await writeTransaction(ctx, async (tx) => tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, row.sessionId ?? row.id)).run());
+    await writeTransaction(
+      ctx,
+      async (tx) => await tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, row.sessionId ?? row.id)),
+    );
     ctx.log.warn(`a replaced refresh token of user ${row.userId} was presented again: its session was ended`);
     throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   }
   const lastUse = { lastUsedAt: now, lastUsedIp: origin.ip, lastUsedUserAgent: origin.userAgent?.slice(0, 300) ?? null };
   if (!(await findProjectRow(ctx, projectId))?.refreshTokenRotation) {
     if (row.lastUsedAt === null || now - row.lastUsedAt >= lastUseResolutionMillis) {
-      await writeTransaction(ctx, async (tx) => tx.update(refreshTokens).set(lastUse).where(eq(refreshTokens.id, row.id)).run());
+      await writeTransaction(ctx, async (tx) => await tx.update(refreshTokens).set(lastUse).where(eq(refreshTokens.id, row.id)));
     }
     return { access_token: await issueAccessToken(ctx, projectId, row.userId) };
   }
@@ -142,28 +145,25 @@ export async function refreshAccessToken(
   const sessionId = row.sessionId ?? row.id;
   await writeTransaction(ctx, async (tx) => {
     // Claimed once: of two refreshes with the same token, the second finds it replaced (reuse).
-    const claimed = tx
+    const claimed = await tx
       .update(refreshTokens)
       .set({ replacedAt: now, sessionId })
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.replacedAt)))
-      .returning({ id: refreshTokens.id })
-      .all();
+      .returning({ id: refreshTokens.id });
     if (claimed.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
-    tx.insert(refreshTokens)
-      .values({
-        id: crypto.randomUUID(),
-        projectId,
-        userId: row.userId,
-        tokenHash: sha256Hex(next),
-        createdAt: now,
-        expiresAt: row.expiresAt,
-        sessionId,
-        ...lastUse,
-      })
-      .run();
-    tx.delete(refreshTokens)
-      .where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.replacedAt, now - replacedTokenMemoryMillis)))
-      .run();
+    await tx.insert(refreshTokens).values({
+      id: crypto.randomUUID(),
+      projectId,
+      userId: row.userId,
+      tokenHash: sha256Hex(next),
+      createdAt: now,
+      expiresAt: row.expiresAt,
+      sessionId,
+      ...lastUse,
+    });
+    await tx
+      .delete(refreshTokens)
+      .where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.replacedAt, now - replacedTokenMemoryMillis)));
   });
   return { access_token: await issueAccessToken(ctx, projectId, row.userId), refresh_token: next };
 }
@@ -171,14 +171,13 @@ export async function refreshAccessToken(
 /** Sign-out: deletes that refresh token within the project, with the tokens it replaced. */
 export async function endSession(ctx: Context, projectId: string, refreshToken: string): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
-    const deleted = tx
+    const deleted = await tx
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.tokenHash, sha256Hex(refreshToken))))
-      .returning({ sessionId: refreshTokens.sessionId, userId: refreshTokens.userId })
-      .all();
+      .returning({ sessionId: refreshTokens.sessionId, userId: refreshTokens.userId });
     if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
     const { sessionId, userId } = deleted[0]!;
-    if (sessionId !== null) tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId)).run();
+    if (sessionId !== null) await tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId));
     await recordAuditEvent(ctx, { projectId, type: 'sign_out', userId });
   });
 }
@@ -188,7 +187,7 @@ export async function endOtherSessions(db: DbWriter, userId: string, keepRefresh
   const condition = keepRefreshToken
     ? and(eq(refreshTokens.userId, userId), ne(refreshTokens.tokenHash, sha256Hex(keepRefreshToken)))
     : eq(refreshTokens.userId, userId);
-  db.delete(refreshTokens).where(condition).run();
+  await db.delete(refreshTokens).where(condition);
 }
 
 /**

@@ -12,6 +12,7 @@ import { randomCrockfordString } from './random-tokens';
 import { openSecret, sealSecret } from '../storage/secret-box';
 import { writeTransaction } from '../storage/transactions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
+import { firstRow } from '../storage/query-results';
 
 export interface ProjectSigningKey {
   keyId: string;
@@ -38,13 +39,15 @@ function isStillVerifying(ctx: Context, row: SigningKeyRow): boolean {
 }
 
 async function projectKeyRows(ctx: Context, projectId: string): Promise<SigningKeyRow[]> {
-  const rows = await keyRowsCache.get(ctx, projectId, async () =>
-    ctx.db
-      .select()
-      .from(projectSigningKeys)
-      .where(eq(projectSigningKeys.projectId, projectId))
-      .orderBy(asc(projectSigningKeys.createdAt))
-      .all(),
+  const rows = await keyRowsCache.get(
+    ctx,
+    projectId,
+    async () =>
+      await ctx.db
+        .select()
+        .from(projectSigningKeys)
+        .where(eq(projectSigningKeys.projectId, projectId))
+        .orderBy(asc(projectSigningKeys.createdAt)),
   );
   return rows.filter((row) => isStillVerifying(ctx, row));
 }
@@ -96,17 +99,16 @@ export async function rotateProjectSigningKey(ctx: Context, projectId: string): 
   const fresh = await generateSigningKeyRow(ctx, projectId);
   const now = ctx.clock.now();
   const dropped = await writeTransaction(ctx, async (tx) => {
-    tx.update(projectSigningKeys)
+    await tx
+      .update(projectSigningKeys)
       .set({ retiredAt: now })
-      .where(and(eq(projectSigningKeys.projectId, projectId), isNull(projectSigningKeys.retiredAt)))
-      .run();
-    tx.insert(projectSigningKeys).values(fresh).run();
+      .where(and(eq(projectSigningKeys.projectId, projectId), isNull(projectSigningKeys.retiredAt)));
+    await tx.insert(projectSigningKeys).values(fresh);
     const expiredBefore = now - ctx.settings.accessTokenLifetimeMillis;
-    return tx
+    return await tx
       .delete(projectSigningKeys)
       .where(and(eq(projectSigningKeys.projectId, projectId), lte(projectSigningKeys.retiredAt, expiredBefore)))
-      .returning({ keyId: projectSigningKeys.keyId })
-      .all();
+      .returning({ keyId: projectSigningKeys.keyId });
   });
   return {
     project_id: projectId,
@@ -135,12 +137,14 @@ async function createFirstSigningKey(ctx: Context, projectId: string): Promise<P
   const row = await generateSigningKeyRow(ctx, projectId);
   // Two requests or processes may race to create it; the unique index on the project's unretired
   // key lets the first insert win, and both sign with that one.
-  await writeTransaction(ctx, async (tx) => tx.insert(projectSigningKeys).values(row).onConflictDoNothing().run());
-  const current = ctx.db
-    .select()
-    .from(projectSigningKeys)
-    .where(and(eq(projectSigningKeys.projectId, projectId), isNull(projectSigningKeys.retiredAt)))
-    .get();
+  await writeTransaction(ctx, async (tx) => await tx.insert(projectSigningKeys).values(row).onConflictDoNothing());
+  const current = firstRow(
+    await ctx.db
+      .select()
+      .from(projectSigningKeys)
+      .where(and(eq(projectSigningKeys.projectId, projectId), isNull(projectSigningKeys.retiredAt)))
+      .limit(1),
+  );
   if (!current) throw plainTextError('PROJECT_NOT_FOUND');
   return importSigningKey(ctx, current);
 }

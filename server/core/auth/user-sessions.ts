@@ -28,14 +28,15 @@ export interface UserSessionView {
 export async function listUserSessions(ctx: Context, projectId: string, userId: string, currentRefreshToken?: string): Promise<UserSessionView[]> {
   await requireUserRow(ctx.db, projectId, userId);
   const currentHash = currentRefreshToken === undefined ? undefined : sha256Hex(currentRefreshToken);
-  return ctx.db
-    .select()
-    .from(refreshTokens)
-    // A rotated session's replaced tokens are kept only to recognise their reuse.
-    .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.userId, userId), isNull(refreshTokens.replacedAt)))
-    .orderBy(desc(refreshTokens.createdAt))
-    .all()
-    .map((row) => ({
+  return (
+    (
+      await ctx.db
+        .select()
+        .from(refreshTokens)
+        // A rotated session's replaced tokens are kept only to recognise their reuse.
+        .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.userId, userId), isNull(refreshTokens.replacedAt)))
+        .orderBy(desc(refreshTokens.createdAt))
+    ).map((row) => ({
       id: row.sessionId ?? row.id,
       user_id: row.userId,
       created_at_millis: row.createdAt,
@@ -44,14 +45,15 @@ export async function listUserSessions(ctx: Context, projectId: string, userId: 
       last_used_ip: row.lastUsedIp,
       last_used_user_agent: row.lastUsedUserAgent,
       is_current_session: row.tokenHash === currentHash,
-    }));
+    }))
+  );
 }
 
 /** Ends one session of the user (every token of that sign-in); 404 text when it is not theirs. */
 export async function endUserSession(ctx: Context, projectId: string, userId: string, sessionId: string): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
     await requireUserRow(tx, projectId, userId);
-    const ended = tx
+    const ended = await tx
       .delete(refreshTokens)
       .where(
         and(
@@ -60,8 +62,7 @@ export async function endUserSession(ctx: Context, projectId: string, userId: st
           or(eq(refreshTokens.id, sessionId), eq(refreshTokens.sessionId, sessionId)),
         ),
       )
-      .returning({ id: refreshTokens.id })
-      .all();
+      .returning({ id: refreshTokens.id });
     if (ended.length === 0) throw plainTextError('SESSION_NOT_FOUND');
     await recordAuditEvent(ctx, { projectId, type: 'session.revoked', userId, details: { session_id: sessionId } });
   });
@@ -71,12 +72,12 @@ export async function endUserSession(ctx: Context, projectId: string, userId: st
 export async function signOutEverywhere(ctx: Context, projectId: string, userId: string): Promise<number> {
   return await writeTransaction(ctx, async (tx) => {
     await requireUserRow(tx, projectId, userId);
-    const ended = tx
-      .delete(refreshTokens)
-      .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.userId, userId)))
-      .returning({ replacedAt: refreshTokens.replacedAt })
-      .all()
-      .filter((token) => token.replacedAt === null).length;
+    const ended = (
+      await tx
+        .delete(refreshTokens)
+        .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.userId, userId)))
+        .returning({ replacedAt: refreshTokens.replacedAt })
+    ).filter((token) => token.replacedAt === null).length;
     await recordAuditEvent(ctx, { projectId, type: 'session.revoked', userId, details: { all: true, ended } });
     return ended;
   });

@@ -70,10 +70,10 @@ export async function createVerificationCode(
   const code = randomCrockfordString(45);
   const now = ctx.clock.now();
   // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
-  await writeTransaction(ctx, async () =>
-    db
-      .insert(verificationCodes)
-      .values({
+  await writeTransaction(
+    ctx,
+    async () =>
+      await db.insert(verificationCodes).values({
         id,
         projectId,
         kind,
@@ -82,8 +82,7 @@ export async function createVerificationCode(
         data,
         createdAt: now,
         expiresAt: now + verificationCodeLifetimeMillis[kind],
-      })
-      .run(),
+      }),
   );
   return code;
 }

@@ -8,6 +8,7 @@ import { startBackgroundWorker, type BackgroundWorker } from '../storage/backgro
 import type { Context } from '../storage/context';
 import { currentConnection, writeTransaction } from '../storage/transactions';
 import { openEmailMessage, resolveEmailTransport, type EmailMessageRow } from './email-queue';
+import { firstRow } from '../storage/query-results';
 
 const maxDeliveryAttempts = 12;
 const firstRetryDelayMillis = 30_000;
@@ -25,13 +26,12 @@ export function startEmailDelivery(ctx: Context): BackgroundWorker {
     pollIntervalMillis,
     log: ctx.log,
     async runBatch(isStopped) {
-      const due = ctx.db
+      const due = await ctx.db
         .select()
         .from(emailMessages)
         .where(and(eq(emailMessages.status, 'pending'), lte(emailMessages.nextAttemptAt, ctx.clock.now())))
         .orderBy(asc(emailMessages.nextAttemptAt))
-        .limit(batchSize)
-        .all();
+        .limit(batchSize);
       for (const message of due) {
         if (isStopped()) return false;
         await deliver(ctx, message);
@@ -51,7 +51,7 @@ export function startEmailDelivery(ctx: Context): BackgroundWorker {
  * first-attempt-in-request.ts). A message already claimed by the worker, or gone, is left alone.
  */
 export async function deliverQueuedMessageNow(ctx: Context, messageId: string): Promise<void> {
-  const message = ctx.db.select().from(emailMessages).where(eq(emailMessages.id, messageId)).get();
+  const message = firstRow(await ctx.db.select().from(emailMessages).where(eq(emailMessages.id, messageId)).limit(1));
   if (message?.status === 'pending') await deliver(ctx, message);
 }
 
@@ -80,23 +80,25 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
       html: opened.html,
       text: opened.text,
     });
-    await writeTransaction(ctx, async (tx) =>
-      tx
-        .update(emailMessages)
-        // The delivery record stays; the body, with its code, is the recipient's alone now.
-        .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null, html: '', text: '' })
-        .where(eq(emailMessages.id, message.id))
-        .run(),
+    await writeTransaction(
+      ctx,
+      async (tx) =>
+        await tx
+          .update(emailMessages)
+          // The delivery record stays; the body, with its code, is the recipient's alone now.
+          .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null, html: '', text: '' })
+          .where(eq(emailMessages.id, message.id)),
     );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const failed = attempt >= maxDeliveryAttempts;
-    await writeTransaction(ctx, async (tx) =>
-      tx
-        .update(emailMessages)
-        .set({ lastError: reason, status: failed ? 'failed' : 'pending', ...(failed ? { html: '', text: '' } : {}) })
-        .where(eq(emailMessages.id, message.id))
-        .run(),
+    await writeTransaction(
+      ctx,
+      async (tx) =>
+        await tx
+          .update(emailMessages)
+          .set({ lastError: reason, status: failed ? 'failed' : 'pending', ...(failed ? { html: '', text: '' } : {}) })
+          .where(eq(emailMessages.id, message.id)),
     );
     ctx.log.warn(`email to ${message.recipient} not delivered (attempt ${attempt}${failed ? ', giving up' : ''}): ${reason}`);
   }

@@ -11,6 +11,7 @@ import { openOptionalSecret } from '../storage/read-back-secrets';
 import type { DbWriter } from '../storage/transactions';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import { claimFirstAttemptForRequest } from './first-attempt-in-request';
+import { firstRow } from '../storage/query-results';
 
 export interface OutgoingEmail {
   projectId: string;
@@ -29,7 +30,9 @@ export type EmailTransport =
   | { kind: 'outbox' };
 
 export async function resolveEmailTransport(ctx: Context, db: DbWriter, projectId: string): Promise<EmailTransport> {
-  const config = db.select().from(projectEmailConfigs).where(eq(projectEmailConfigs.projectId, projectId)).get();
+  const config = firstRow(
+    await db.select().from(projectEmailConfigs).where(eq(projectEmailConfigs.projectId, projectId)).limit(1),
+  );
   if (config?.type === 'standard' && config.host && config.port !== null && config.senderEmail) {
     return {
       kind: 'smtp',
@@ -63,7 +66,9 @@ export async function resolveEmailTransport(ctx: Context, db: DbWriter, projectI
 
 /** The project's display name as a sender name (quotes and line breaks removed, so it stays one header). */
 async function projectSenderName(db: DbWriter, projectId: string): Promise<string> {
-  const project = db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).get();
+  const project = firstRow(
+    await db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).limit(1),
+  );
   return (project?.displayName ?? 'authd').replace(/["\\\r\n]/g, '').trim() || 'authd';
 }
 
@@ -74,20 +79,18 @@ export async function queueEmail(ctx: Context, db: DbWriter, email: OutgoingEmai
     const transport = await resolveEmailTransport(ctx, db, email.projectId);
     const now = ctx.clock.now();
     const id = crypto.randomUUID();
-    db.insert(emailMessages)
-      .values({
-        id,
-        projectId: email.projectId,
-        recipient: email.recipient,
-        // Sealed: until it is delivered the message carries a live code (in the subject too, for magic links).
-        subject: sealSecret(ctx, email.subject),
-        html: sealSecret(ctx, email.html),
-        text: sealSecret(ctx, email.text),
-        status: transport.kind === 'outbox' ? 'outbox' : 'pending',
-        nextAttemptAt: now,
-        createdAt: now,
-      })
-      .run();
+    await db.insert(emailMessages).values({
+      id,
+      projectId: email.projectId,
+      recipient: email.recipient,
+      // Sealed: until it is delivered the message carries a live code (in the subject too, for magic links).
+      subject: sealSecret(ctx, email.subject),
+      html: sealSecret(ctx, email.html),
+      text: sealSecret(ctx, email.text),
+      status: transport.kind === 'outbox' ? 'outbox' : 'pending',
+      nextAttemptAt: now,
+      createdAt: now,
+    });
     if (transport.kind === 'outbox') {
       const links = email.text.match(/https?:\/\/\S+/g) ?? [];
       ctx.log.info(
@@ -116,20 +119,20 @@ export async function listEmailMessages(
   ctx: Context,
   options: { recipient?: string; limit?: number } = {},
 ): Promise<EmailMessageRow[]> {
-  return ctx.db
-    .select()
-    .from(emailMessages)
-    .where(options.recipient ? eq(emailMessages.recipient, options.recipient) : undefined)
-    .orderBy(desc(emailMessages.createdAt))
-    .limit(options.limit ?? 50)
-    .all()
-    .map((row) => {
-      try {
-        return openEmailMessage(ctx, row);
-      } catch {
-        // Sealed with another instance key (a database copied without its key file): list it anyway.
-        const unreadable = '(sealed with another instance key)';
-        return { ...row, subject: unreadable, html: '', text: '' };
-      }
-    });
+  return (
+    await ctx.db
+      .select()
+      .from(emailMessages)
+      .where(options.recipient ? eq(emailMessages.recipient, options.recipient) : undefined)
+      .orderBy(desc(emailMessages.createdAt))
+      .limit(options.limit ?? 50)
+  ).map((row) => {
+    try {
+      return openEmailMessage(ctx, row);
+    } catch {
+      // Sealed with another instance key (a database copied without its key file): list it anyway.
+      const unreadable = '(sealed with another instance key)';
+      return { ...row, subject: unreadable, html: '', text: '' };
+    }
+  });
 }

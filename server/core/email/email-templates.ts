@@ -16,6 +16,7 @@ import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { requireProjectRow } from '../projects/projects';
 import type { DbWriter } from '../storage/transactions';
+import { firstRow } from '../storage/query-results';
 
 export interface EmailTemplateView {
   type: EmailTemplateType;
@@ -25,11 +26,13 @@ export interface EmailTemplateView {
 }
 
 export async function readEmailTemplate(db: DbWriter, projectId: string, type: EmailTemplateType): Promise<EmailTemplateView> {
-  const row = db
-    .select()
-    .from(emailTemplates)
-    .where(and(eq(emailTemplates.projectId, projectId), eq(emailTemplates.type, type)))
-    .get();
+  const row = firstRow(
+    await db
+      .select()
+      .from(emailTemplates)
+      .where(and(eq(emailTemplates.projectId, projectId), eq(emailTemplates.type, type)))
+      .limit(1),
+  );
   if (row) return { type, subject: row.subject, content: row.content, is_default: false };
   return { type, ...defaultEmailTemplates[type], is_default: true };
 }
@@ -60,14 +63,13 @@ export async function updateEmailTemplate(
     const current = await readEmailTemplate(ctx.db, projectId, type);
     const subject = update.subject ?? current.subject;
     const content = update.content ?? current.content;
-    ctx.db
+    await ctx.db
       .insert(emailTemplates)
       .values({ projectId, type, subject, content, updatedAt: ctx.clock.now() })
       .onConflictDoUpdate({
         target: [emailTemplates.projectId, emailTemplates.type],
         set: { subject, content, updatedAt: ctx.clock.now() },
-      })
-      .run();
+      });
     return await readEmailTemplate(ctx.db, projectId, type);
   });
 }
@@ -76,11 +78,10 @@ export async function updateEmailTemplate(
 export async function resetEmailTemplate(ctx: Context, projectId: string, type: EmailTemplateType): Promise<void> {
   // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
   return writeTransaction(ctx, async () => {
-    const deleted = ctx.db
+    const deleted = await ctx.db
       .delete(emailTemplates)
       .where(and(eq(emailTemplates.projectId, projectId), eq(emailTemplates.type, type)))
-      .returning({ type: emailTemplates.type })
-      .all();
+      .returning({ type: emailTemplates.type });
     if (deleted.length === 0) throw plainTextError('EMAIL_TEMPLATE_NOT_FOUND');
   });
 }
@@ -94,7 +95,9 @@ export async function queueTemplatedEmail(
   recipient: string,
   variables: EmailVariables,
 ): Promise<void> {
-  const project = db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).get();
+  const project = firstRow(
+    await db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).limit(1),
+  );
   const allVariables = { projectDisplayName: project?.displayName ?? '', ...variables };
   const template =
     type === 'sign_in_invitation'
@@ -121,7 +124,9 @@ const previewVariables: EmailVariables = {
 
 /** The project's template of `type` rendered with sample values, as its recipients would read it. */
 export async function previewEmailTemplate(ctx: Context, projectId: string, type: EmailTemplateType): Promise<{ subject: string; html: string; text: string }> {
-  const project = ctx.db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).get();
+  const project = firstRow(
+    await ctx.db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).limit(1),
+  );
   const variables = { projectDisplayName: project?.displayName ?? '', ...previewVariables };
   const template = await readEmailTemplate(ctx.db, projectId, type);
   return { subject: renderSubject(template.subject, variables), ...renderEmailDocument(template.content, variables) };

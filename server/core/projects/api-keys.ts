@@ -20,6 +20,7 @@ import { randomCrockfordString, secretMatchesDigest, sha256Hex } from '../auth/r
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
 import { recordAuditEvent } from '../audit/audit-log';
+import { firstRow } from '../storage/query-results';
 
 type KeySetRow = typeof apiKeySets.$inferSelect;
 
@@ -95,7 +96,7 @@ export async function createApiKeySet(
   }
   // Joins the caller's transaction when it passes one; a caller passing ctx.db gets its own.
   await writeTransaction(ctx, async () => {
-    db.insert(apiKeySets).values(row).run();
+    await db.insert(apiKeySets).values(row);
     await recordAuditEvent(ctx, { projectId, type: 'api_keys.created', details: { key_set_id: row.id, description: row.description, kinds: requested } });
   });
 
@@ -111,13 +112,13 @@ export async function createApiKeySet(
 export async function listApiKeySets(ctx: Context, projectId: string): Promise<ApiKeySetObfuscatedView[]> {
   // An unknown project would otherwise list as empty, hiding a mistyped id.
   await requireProjectRow(ctx.db, projectId);
-  return ctx.db
-    .select()
-    .from(apiKeySets)
-    .where(eq(apiKeySets.projectId, projectId))
-    .orderBy(desc(apiKeySets.createdAt), desc(apiKeySets.id))
-    .all()
-    .map(obfuscatedView);
+  return (
+    await ctx.db
+      .select()
+      .from(apiKeySets)
+      .where(eq(apiKeySets.projectId, projectId))
+      .orderBy(desc(apiKeySets.createdAt), desc(apiKeySets.id))
+  ).map(obfuscatedView);
 }
 
 export async function getApiKeySet(ctx: Context, projectId: string, keySetId: string): Promise<ApiKeySetObfuscatedView> {
@@ -137,7 +138,7 @@ export async function updateApiKeySet(
   if (update.revoked && row.manuallyRevokedAt === null) changes.manuallyRevokedAt = ctx.clock.now();
   if (Object.keys(changes).length > 0) {
     await writeTransaction(ctx, async (tx) => {
-      tx.update(apiKeySets).set(changes).where(eq(apiKeySets.id, row.id)).run();
+      await tx.update(apiKeySets).set(changes).where(eq(apiKeySets.id, row.id));
       if (changes.manuallyRevokedAt) await recordAuditEvent(ctx, { projectId, type: 'api_keys.revoked', details: { key_set_id: row.id } });
     });
   }
@@ -185,11 +186,13 @@ const selectKeySetsOfProject = (db: Db) =>
 
 async function findKeySetRow(ctx: Context, projectId: string, keySetId: string): Promise<KeySetRow> {
   await requireProjectRow(ctx.db, projectId);
-  const row = ctx.db
-    .select()
-    .from(apiKeySets)
-    .where(and(eq(apiKeySets.projectId, projectId), eq(apiKeySets.id, keySetId)))
-    .get();
+  const row = firstRow(
+    await ctx.db
+      .select()
+      .from(apiKeySets)
+      .where(and(eq(apiKeySets.projectId, projectId), eq(apiKeySets.id, keySetId)))
+      .limit(1),
+  );
   if (!row) throw knownError('API_KEY_NOT_FOUND');
   return row;
 }

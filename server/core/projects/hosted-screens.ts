@@ -10,6 +10,7 @@ import { internalProjectId, readProjectAdminView } from './projects';
 import { crockfordString, sha256Hex } from '../auth/random-tokens';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import type { HostedScreensConfig } from '../../protocol/hosted-screens-config';
+import { firstRow } from '../storage/query-results';
 
 /** Description of the key sets authd creates for its hosted screens (visible in `keys list`). */
 export const hostedScreensKeyDescription = 'Hosted sign-in screens (kept by authd)';
@@ -26,11 +27,13 @@ function derivedKey(ctx: Context, projectId: string, generation: number): string
 
 /** Whether a key set of the project holds `key`, valid or not. */
 async function keySetHoldsKey(db: DbWriter, projectId: string, key: string): Promise<boolean> {
-  const row = db
-    .select({ id: apiKeySets.id })
-    .from(apiKeySets)
-    .where(and(eq(apiKeySets.projectId, projectId), eq(apiKeySets.publishableClientKeyHash, sha256Hex(key))))
-    .get();
+  const row = firstRow(
+    await db
+      .select({ id: apiKeySets.id })
+      .from(apiKeySets)
+      .where(and(eq(apiKeySets.projectId, projectId), eq(apiKeySets.publishableClientKeyHash, sha256Hex(key))))
+      .limit(1),
+  );
   return row !== undefined;
 }
 
@@ -65,13 +68,14 @@ export async function hostedScreensPublishableKey(ctx: Context, projectId: strin
 
 /** The project `/handler/*` serves: the oldest one besides `internal` (the demo project in development). */
 export async function defaultHostedProjectId(ctx: Context): Promise<string | null> {
-  const row = ctx.db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(ne(projects.id, internalProjectId))
-    .orderBy(asc(projects.createdAt), asc(projects.id))
-    .limit(1)
-    .get();
+  const row = firstRow(
+    await ctx.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(ne(projects.id, internalProjectId))
+      .orderBy(asc(projects.createdAt), asc(projects.id))
+      .limit(1),
+  );
   return row?.id ?? null;
 }
 

@@ -80,11 +80,10 @@ export async function setOAuthProvider(ctx: Context, projectId: string, change: 
 export async function removeOAuthProvider(ctx: Context, projectId: string, providerId: string): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
     await requireProjectRow(tx, projectId);
-    const removed = tx
+    const removed = await tx
       .delete(projectOAuthProviders)
       .where(and(eq(projectOAuthProviders.projectId, projectId), eq(projectOAuthProviders.providerId, providerId)))
-      .returning({ id: projectOAuthProviders.providerId })
-      .all();
+      .returning({ id: projectOAuthProviders.providerId });
     if (removed.length === 0) {
       throw (oauthProviderIds as readonly string[]).includes(providerId)
         ? knownError('OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED')

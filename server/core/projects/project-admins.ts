@@ -11,6 +11,7 @@ import { findProjectRow, internalProjectId, requireProjectRow } from './projects
 import { writeTransaction } from '../storage/transactions';
 import { createUser, updateUser } from '../users/users';
 import { findUserByAuthEmail } from '../storage/user-queries';
+import { firstRow } from '../storage/query-results';
 
 export interface AdminSummary {
   user_id: string;
@@ -77,7 +78,7 @@ export async function addAdmin(ctx: Context, email: string, password?: string): 
 }
 
 async function readAdmin(ctx: Context, userId: string, email: string): Promise<AdminSummary> {
-  const row = ctx.db.select().from(users).where(eq(users.id, userId)).get();
+  const row = firstRow(await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1));
   if (!row) throw plainTextError('NO_INTERNAL_USER', userId);
   return summaryOf(row, email);
 }
@@ -115,18 +116,18 @@ export async function revokeProjectFromAdmin(ctx: Context, email: string, projec
 
 /** Every user of the internal project, oldest first, with the projects each owns. */
 export async function listAdmins(ctx: Context): Promise<AdminSummary[]> {
-  const rows = ctx.db
+  const rows = await ctx.db
     .select()
     .from(users)
     .where(eq(users.projectId, internalProjectId))
-    .orderBy(asc(users.signedUpAt), asc(users.id))
-    .all();
+    .orderBy(asc(users.signedUpAt), asc(users.id));
   const primaryEmails = new Map(
-    ctx.db
-      .select({ userId: contactChannels.userId, value: contactChannels.value, isPrimary: contactChannels.isPrimary })
-      .from(contactChannels)
-      .where(eq(contactChannels.projectId, internalProjectId))
-      .all()
+    (
+      await ctx.db
+        .select({ userId: contactChannels.userId, value: contactChannels.value, isPrimary: contactChannels.isPrimary })
+        .from(contactChannels)
+        .where(eq(contactChannels.projectId, internalProjectId))
+    )
       .filter((channel) => channel.isPrimary)
       .map((channel) => [channel.userId, channel.value] as const),
   );

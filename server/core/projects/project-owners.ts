@@ -9,6 +9,7 @@ import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import type { DbWriter } from '../storage/transactions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
+import { firstRow } from '../storage/query-results';
 
 /** The internal project's id, repeated here because projects.ts imports this file. */
 const ownersProjectId = 'internal';
@@ -40,11 +41,13 @@ export async function findOwnedProjectIds(ctx: Context, userId: string): Promise
 }
 
 async function readInternalUserMetadata(tx: DbWriter, userId: string): Promise<unknown> {
-  const row = tx
-    .select({ serverMetadata: users.serverMetadata })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.projectId, ownersProjectId)))
-    .get();
+  const row = firstRow(
+    await tx
+      .select({ serverMetadata: users.serverMetadata })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.projectId, ownersProjectId)))
+      .limit(1),
+  );
   if (!row) throw plainTextError('NO_INTERNAL_USER', userId);
   return row.serverMetadata ?? null;
 }
@@ -55,7 +58,7 @@ async function writeManagedProjectIds(tx: DbWriter, userId: string, metadata: un
     throw plainTextError('OWNER_METADATA_NOT_AN_OBJECT', userId);
   }
   const serverMetadata = { ...(metadata as Record<string, unknown> | null), managedProjectIds: projectIds };
-  tx.update(users).set({ serverMetadata }).where(eq(users.id, userId)).run();
+  await tx.update(users).set({ serverMetadata }).where(eq(users.id, userId));
 }
 
 /** Makes an internal user an owner of a project; false when it already was one. */
@@ -84,11 +87,10 @@ export async function removeOwnedProject(tx: DbWriter, userId: string, projectId
 /** For project deletion: no owner keeps listing a project that is gone. */
 export async function removeProjectFromEveryOwner(tx: DbWriter, projectId: string): Promise<void> {
   // The text match narrows the internal users to read; the JSON check below decides.
-  const candidates = tx
+  const candidates = await tx
     .select({ id: users.id, serverMetadata: users.serverMetadata })
     .from(users)
-    .where(and(eq(users.projectId, ownersProjectId), sql`instr(${users.serverMetadata}, ${projectId}) > 0`))
-    .all();
+    .where(and(eq(users.projectId, ownersProjectId), sql`instr(${users.serverMetadata}, ${projectId}) > 0`));
   for (const candidate of candidates) {
     const owned = managedProjectIdsIn(candidate.serverMetadata);
     if (!owned.includes(projectId)) continue;

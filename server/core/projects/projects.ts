@@ -35,6 +35,7 @@ import { findProductionModeProblems } from './production-mode';
 import { removeProjectFromEveryOwner } from './project-owners';
 import { openOptionalSecret, sealOptionalSecret } from '../storage/read-back-secrets';
 import { recordAuditEvent } from '../audit/audit-log';
+import { firstRow } from '../storage/query-results';
 
 export const internalProjectId = 'internal';
 
@@ -76,7 +77,7 @@ export async function requireProject(ctx: Context, projectId: string): Promise<P
 }
 
 export async function requireProjectRow(db: DbWriter, projectId: string): Promise<ProjectRow> {
-  const row = db.select().from(projects).where(eq(projects.id, projectId)).get();
+  const row = firstRow(await db.select().from(projects).where(eq(projects.id, projectId)).limit(1));
   if (!row) throw knownError('PROJECT_NOT_FOUND', projectId);
   return row;
 }
@@ -93,13 +94,13 @@ export async function createProject(ctx: Context, input: ProjectCreate, options:
 /** Inserts a project inside an open transaction, for callers that create more alongside it. */
 export async function insertProject(ctx: Context, tx: DbWriter, id: string, input: ProjectCreate): Promise<void> {
   const now = ctx.clock.now();
-  tx.insert(projects).values({ id, displayName: input.display_name, createdAt: now, configId: crypto.randomUUID() }).run();
-  tx.insert(projectEmailConfigs).values({ projectId: id, type: 'shared' }).run();
+  await tx.insert(projects).values({ id, displayName: input.display_name, createdAt: now, configId: crypto.randomUUID() });
+  await tx.insert(projectEmailConfigs).values({ projectId: id, type: 'shared' });
   await seedDefaultPermissionDefinitions(tx, id, now);
   for (const definition of defaultPermissionDefinitions) {
-    tx.insert(projectDefaultPermissions)
-      .values({ projectId: id, kind: definition.defaultFor, permissionId: definition.id })
-      .run();
+    await tx
+      .insert(projectDefaultPermissions)
+      .values({ projectId: id, kind: definition.defaultFor, permissionId: definition.id });
   }
   await applyProjectUpdate(ctx, tx, id, input);
 }
@@ -121,13 +122,13 @@ export async function deleteProject(ctx: Context, projectId: string): Promise<vo
   }
   await writeTransaction(ctx, async (tx) => {
     await requireProjectRow(tx, projectId);
-    tx.delete(projects).where(eq(projects.id, projectId)).run();
+    await tx.delete(projects).where(eq(projects.id, projectId));
     await removeProjectFromEveryOwner(tx, projectId);
   });
 }
 
 export async function listProjectAdminViews(ctx: Context): Promise<ProjectAdminView[]> {
-  const rows = ctx.db.select().from(projects).orderBy(desc(projects.createdAt), asc(projects.id)).all();
+  const rows = await ctx.db.select().from(projects).orderBy(desc(projects.createdAt), asc(projects.id));
   const views: ProjectAdminView[] = [];
   for (const row of rows) views.push(await projectAdminView(ctx, row));
   return views;
@@ -150,34 +151,37 @@ export async function readProjectAdminView(ctx: Context, projectId: string): Pro
 /** The admin view of a project row already read. */
 export async function projectAdminView(ctx: Context, row: ProjectRow): Promise<ProjectAdminView> {
   const projectId = row.id;
-  const domains = ctx.db
-    .select()
-    .from(projectDomains)
-    .where(eq(projectDomains.projectId, projectId))
-    .orderBy(asc(projectDomains.position))
-    .all()
-    .map((d) => ({ domain: d.domain, handler_path: d.handlerPath }));
-  const providers = ctx.db
-    .select()
-    .from(projectOAuthProviders)
-    .where(eq(projectOAuthProviders.projectId, projectId))
-    .orderBy(asc(projectOAuthProviders.providerId))
-    .all()
-    .map((provider) => oauthProviderView(ctx, provider));
-  const email = ctx.db.select().from(projectEmailConfigs).where(eq(projectEmailConfigs.projectId, projectId)).get();
-  const defaults = ctx.db
+  const domains = (
+    await ctx.db
+      .select()
+      .from(projectDomains)
+      .where(eq(projectDomains.projectId, projectId))
+      .orderBy(asc(projectDomains.position))
+  ).map((d) => ({ domain: d.domain, handler_path: d.handlerPath }));
+  const providers = (
+    await ctx.db
+      .select()
+      .from(projectOAuthProviders)
+      .where(eq(projectOAuthProviders.projectId, projectId))
+      .orderBy(asc(projectOAuthProviders.providerId))
+  ).map((provider) => oauthProviderView(ctx, provider));
+  const email = firstRow(
+    await ctx.db.select().from(projectEmailConfigs).where(eq(projectEmailConfigs.projectId, projectId)).limit(1),
+  );
+  const defaults = await ctx.db
     .select()
     .from(projectDefaultPermissions)
     .where(eq(projectDefaultPermissions.projectId, projectId))
-    .orderBy(asc(projectDefaultPermissions.permissionId))
-    .all();
+    .orderBy(asc(projectDefaultPermissions.permissionId));
   // Kept by triggers (projectUserCounts): counting rows took about 50 ms at a million users.
   const userCount =
-    ctx.db
-      .select({ n: projectUserCounts.userCount })
-      .from(projectUserCounts)
-      .where(eq(projectUserCounts.projectId, projectId))
-      .get()?.n ?? 0;
+    firstRow(
+      await ctx.db
+        .select({ n: projectUserCounts.userCount })
+        .from(projectUserCounts)
+        .where(eq(projectUserCounts.projectId, projectId))
+        .limit(1),
+    )?.n ?? 0;
 
   return {
     id: row.id,
@@ -279,7 +283,7 @@ async function applyProjectUpdate(ctx: Context, tx: DbWriter, projectId: string,
   }
   if (config.audit_log_retention_days !== undefined) projectChanges.auditLogRetentionDays = config.audit_log_retention_days;
   if (Object.keys(projectChanges).length > 0) {
-    tx.update(projects).set(projectChanges).where(eq(projects.id, projectId)).run();
+    await tx.update(projects).set(projectChanges).where(eq(projects.id, projectId));
   }
 
   if (config.domains !== undefined) await replaceDomains(tx, projectId, config.domains);
@@ -301,10 +305,10 @@ async function replaceDomains(tx: DbWriter, projectId: string, domains: { domain
     if (seen.has(domain)) throw plainTextError('DUPLICATED_DOMAIN');
     seen.add(domain);
   }
-  tx.delete(projectDomains).where(eq(projectDomains.projectId, projectId)).run();
-  domains.forEach((d, position) => {
-    tx.insert(projectDomains).values({ projectId, position, domain: d.domain, handlerPath: d.handler_path }).run();
-  });
+  await tx.delete(projectDomains).where(eq(projectDomains.projectId, projectId));
+  for (const [position, d] of domains.entries()) {
+    await tx.insert(projectDomains).values({ projectId, position, domain: d.domain, handlerPath: d.handler_path });
+  }
 }
 
 async function replaceOAuthProviders(ctx: Context, tx: DbWriter, projectId: string, providers: OAuthProviderConfig[]): Promise<void> {
@@ -325,29 +329,26 @@ async function replaceOAuthProviders(ctx: Context, tx: DbWriter, projectId: stri
     }
   }
   // The update is a full list: dropping a provider silently would lose its credentials.
-  const existing = tx
+  const existing = await tx
     .select({ id: projectOAuthProviders.providerId })
     .from(projectOAuthProviders)
-    .where(eq(projectOAuthProviders.projectId, projectId))
-    .all();
+    .where(eq(projectOAuthProviders.projectId, projectId));
   for (const { id } of existing) {
     if (!seen.has(id)) throw plainTextError('OAUTH_PROVIDER_MISSING_FROM_UPDATE', id);
   }
-  tx.delete(projectOAuthProviders).where(eq(projectOAuthProviders.projectId, projectId)).run();
+  await tx.delete(projectOAuthProviders).where(eq(projectOAuthProviders.projectId, projectId));
   for (const p of providers) {
     const standard = p.type === 'standard';
-    tx.insert(projectOAuthProviders)
-      .values({
-        projectId,
-        providerId: p.id,
-        enabled: p.enabled,
-        type: p.type,
-        clientId: standard ? (p.client_id ?? null) : null,
-        clientSecret: standard ? sealOptionalSecret(ctx, p.client_secret) : null,
-        facebookConfigId: standard ? (p.facebook_config_id ?? null) : null,
-        microsoftTenantId: standard ? (p.microsoft_tenant_id ?? null) : null,
-      })
-      .run();
+    await tx.insert(projectOAuthProviders).values({
+      projectId,
+      providerId: p.id,
+      enabled: p.enabled,
+      type: p.type,
+      clientId: standard ? (p.client_id ?? null) : null,
+      clientSecret: standard ? sealOptionalSecret(ctx, p.client_secret) : null,
+      facebookConfigId: standard ? (p.facebook_config_id ?? null) : null,
+      microsoftTenantId: standard ? (p.microsoft_tenant_id ?? null) : null,
+    });
   }
 }
 
@@ -364,7 +365,7 @@ async function replaceEmailConfig(ctx: Context, tx: DbWriter, projectId: string,
           senderName: config.sender_name,
           senderEmail: config.sender_email,
         };
-  tx.update(projectEmailConfigs).set(values).where(eq(projectEmailConfigs.projectId, projectId)).run();
+  await tx.update(projectEmailConfigs).set(values).where(eq(projectEmailConfigs.projectId, projectId));
 }
 
 async function replaceDefaultPermissions(
@@ -377,11 +378,11 @@ async function replaceDefaultPermissions(
   if ((await findUndefinedPermissionIds(tx, projectId, ids)).length > 0) {
     throw plainTextError('INVALID_TEAM_DEFAULT_PERMISSION_IDS');
   }
-  tx.delete(projectDefaultPermissions)
-    .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.kind, kind)))
-    .run();
+  await tx
+    .delete(projectDefaultPermissions)
+    .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.kind, kind)));
   for (const permissionId of ids) {
-    tx.insert(projectDefaultPermissions).values({ projectId, kind, permissionId }).run();
+    await tx.insert(projectDefaultPermissions).values({ projectId, kind, permissionId });
   }
 }
 
@@ -392,11 +393,10 @@ async function replaceDefaultPermissions(
 async function refuseProductionModeProblems(tx: DbWriter, projectId: string, wasProductionMode: boolean): Promise<void> {
   const row = await requireProjectRow(tx, projectId);
   if (!row.isProductionMode) return;
-  const domains = tx
+  const domains = await tx
     .select({ domain: projectDomains.domain })
     .from(projectDomains)
-    .where(eq(projectDomains.projectId, projectId))
-    .all();
+    .where(eq(projectDomains.projectId, projectId));
   const problems = findProductionModeProblems({ id: projectId, allowLocalhost: row.allowLocalhost, domains });
   if (problems.length > 0) {
     const list = problems.map((p) => p.message.replace(/\.$/, '')).join('; ');

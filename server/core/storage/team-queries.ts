@@ -5,6 +5,7 @@ import { teamMembers, teams } from '../../../db/schema';
 import { knownError } from '../../protocol/known-errors';
 import type { TeamServerView } from '../../protocol/team-views';
 import type { DbWriter } from './transactions';
+import { firstRow } from './query-results';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type MemberRow = typeof teamMembers.$inferSelect;
@@ -22,11 +23,13 @@ export function teamServerView(row: TeamRow): TeamServerView {
 }
 
 export async function findTeamRow(db: DbWriter, projectId: string, teamId: string): Promise<TeamRow | undefined> {
-  return db
-    .select()
-    .from(teams)
-    .where(and(eq(teams.projectId, projectId), eq(teams.id, teamId)))
-    .get();
+  return firstRow(
+    await db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.projectId, projectId), eq(teams.id, teamId)))
+      .limit(1),
+  );
 }
 
 export async function requireTeamRow(db: DbWriter, projectId: string, teamId: string): Promise<TeamRow> {
@@ -41,11 +44,13 @@ export async function findMembership(
   teamId: string,
   userId: string,
 ): Promise<MemberRow | undefined> {
-  return db
-    .select()
-    .from(teamMembers)
-    .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
-    .get();
+  return firstRow(
+    await db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+      .limit(1),
+  );
 }
 
 export async function requireMembership(db: DbWriter, projectId: string, teamId: string, userId: string): Promise<MemberRow> {

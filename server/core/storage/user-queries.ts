@@ -9,6 +9,7 @@ import type { Context } from './context';
 import { prepared } from './prepared-queries';
 import type { DbWriter } from './transactions';
 import { WriteInvalidatedCache } from './write-invalidated-cache';
+import { firstRow } from './query-results';
 
 export type UserRow = typeof users.$inferSelect;
 export type ChannelRow = typeof contactChannels.$inferSelect;
@@ -28,11 +29,13 @@ export async function userExists(ctx: Context, userId: string): Promise<boolean>
 }
 
 export async function findUserRow(db: DbWriter, projectId: string, userId: string): Promise<UserRow | undefined> {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.projectId, projectId), eq(users.id, userId)))
-    .get();
+  return firstRow(
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.projectId, projectId), eq(users.id, userId)))
+      .limit(1),
+  );
 }
 
 export async function requireUserRow(db: DbWriter, projectId: string, userId: string): Promise<UserRow> {
@@ -106,9 +109,11 @@ export async function findUserByAuthEmail(ctx: Context, projectId: string, email
 }
 
 export async function findPrimaryEmailChannel(db: DbWriter, userId: string): Promise<ChannelRow | undefined> {
-  return db
-    .select()
-    .from(contactChannels)
-    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.isPrimary, true)))
-    .get();
+  return firstRow(
+    await db
+      .select()
+      .from(contactChannels)
+      .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.isPrimary, true)))
+      .limit(1),
+  );
 }

@@ -9,6 +9,7 @@ import type { PermissionDefinitionView } from '../../protocol/team-schemas';
 import type { Context } from '../storage/context';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { recordAuditEvent } from '../audit/audit-log';
+import { firstRow } from '../storage/query-results';
 
 /** As in Stack, new projects get `member` (the member default) and `admin` (the creator default). */
 export const defaultPermissionDefinitions = [
@@ -28,13 +29,13 @@ export const defaultPermissionDefinitions = [
 
 export async function seedDefaultPermissionDefinitions(db: DbWriter, projectId: string, now: number): Promise<void> {
   for (const definition of defaultPermissionDefinitions) {
-    db.insert(permissionDefinitions)
-      .values({ projectId, id: definition.id, description: definition.description, createdAt: now })
-      .run();
+    await db
+      .insert(permissionDefinitions)
+      .values({ projectId, id: definition.id, description: definition.description, createdAt: now });
     for (const contained of definition.contains) {
-      db.insert(permissionContainments)
-        .values({ projectId, permissionId: definition.id, containedPermissionId: contained })
-        .run();
+      await db
+        .insert(permissionContainments)
+        .values({ projectId, permissionId: definition.id, containedPermissionId: contained });
     }
   }
 }
@@ -44,12 +45,12 @@ export async function findUndefinedPermissionIds(db: DbWriter, projectId: string
   const custom = ids.filter((id) => !isSystemPermissionId(id));
   if (custom.length === 0) return [];
   const defined = new Set(
-    db
-      .select({ id: permissionDefinitions.id })
-      .from(permissionDefinitions)
-      .where(and(eq(permissionDefinitions.projectId, projectId), inArray(permissionDefinitions.id, custom)))
-      .all()
-      .map((row) => row.id),
+    (
+      await db
+        .select({ id: permissionDefinitions.id })
+        .from(permissionDefinitions)
+        .where(and(eq(permissionDefinitions.projectId, projectId), inArray(permissionDefinitions.id, custom)))
+    ).map((row) => row.id),
   );
   return custom.filter((id) => !defined.has(id));
 }
@@ -64,7 +65,7 @@ function describeDefinition(id: string, description: string | null, contained: s
 /** The project's contained-permission edges, as parent id → contained ids. */
 export async function containmentGraph(db: DbWriter, projectId: string): Promise<Map<string, string[]>> {
   const graph = new Map<string, string[]>();
-  for (const edge of db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId)).all()) {
+  for (const edge of await db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId))) {
     const children = graph.get(edge.permissionId) ?? [];
     children.push(edge.containedPermissionId);
     graph.set(edge.permissionId, children);
@@ -75,12 +76,9 @@ export async function containmentGraph(db: DbWriter, projectId: string): Promise
 /** The five system permissions and the project's own, sorted by id. */
 export async function listPermissionDefinitions(ctx: Context, projectId: string): Promise<PermissionDefinitionView[]> {
   const contained = await containmentGraph(ctx.db, projectId);
-  const custom = ctx.db
-    .select()
-    .from(permissionDefinitions)
-    .where(eq(permissionDefinitions.projectId, projectId))
-    .all()
-    .map((row) => describeDefinition(row.id, row.description, contained.get(row.id) ?? []));
+  const custom = (await ctx.db.select().from(permissionDefinitions).where(eq(permissionDefinitions.projectId, projectId))).map(
+    (row) => describeDefinition(row.id, row.description, contained.get(row.id) ?? []),
+  );
   const system = systemPermissionIds.map((id) => describeDefinition(id, systemPermissionDescriptions[id], []));
   return [...system, ...custom].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
@@ -88,11 +86,13 @@ export async function listPermissionDefinitions(ctx: Context, projectId: string)
 async function requireDefinition(db: DbWriter, projectId: string, id: string) {
   const row = isSystemPermissionId(id)
     ? undefined
-    : db
-        .select()
-        .from(permissionDefinitions)
-        .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
-        .get();
+    : firstRow(
+        await db
+          .select()
+          .from(permissionDefinitions)
+          .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
+          .limit(1),
+      );
   if (!row) throw knownError('PERMISSION_NOT_FOUND', id);
   return row;
 }
@@ -132,7 +132,7 @@ function findPathTo(graph: Map<string, string[]>, starts: readonly string[], tar
 
 async function insertContainments(db: DbWriter, projectId: string, id: string, containedIds: readonly string[]): Promise<void> {
   for (const contained of new Set(containedIds)) {
-    db.insert(permissionContainments).values({ projectId, permissionId: id, containedPermissionId: contained }).run();
+    await db.insert(permissionContainments).values({ projectId, permissionId: id, containedPermissionId: contained });
   }
 }
 
@@ -157,9 +157,9 @@ export async function createPermissionDefinition(
     await refuseTakenId(tx, projectId, input.id);
     const contained = input.contained_permission_ids ?? [];
     await checkContainedIds(tx, projectId, input.id, contained);
-    tx.insert(permissionDefinitions)
-      .values({ projectId, id: input.id, description: input.description || null, createdAt: ctx.clock.now() })
-      .run();
+    await tx
+      .insert(permissionDefinitions)
+      .values({ projectId, id: input.id, description: input.description || null, createdAt: ctx.clock.now() });
     await insertContainments(tx, projectId, input.id, contained);
     await recordAuditEvent(ctx, { projectId, type: 'permission_definition.created', details: { id: input.id, contained_permission_ids: contained } });
     return await readDefinition(tx, projectId, input.id);
@@ -181,15 +181,15 @@ export async function updatePermissionDefinition(
       await renamePermission(tx, projectId, id, newId);
     }
     if (input.description !== undefined) {
-      tx.update(permissionDefinitions)
+      await tx
+        .update(permissionDefinitions)
         .set({ description: input.description || null })
-        .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, newId)))
-        .run();
+        .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, newId)));
     }
     if (input.contained_permission_ids !== undefined) {
-      tx.delete(permissionContainments)
-        .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.permissionId, newId)))
-        .run();
+      await tx
+        .delete(permissionContainments)
+        .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.permissionId, newId)));
       await checkContainedIds(tx, projectId, newId, input.contained_permission_ids);
       await insertContainments(tx, projectId, newId, input.contained_permission_ids);
     }
@@ -200,52 +200,51 @@ export async function updatePermissionDefinition(
 
 async function renamePermission(db: DbWriter, projectId: string, from: string, to: string): Promise<void> {
   const definitionKey = and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, from));
-  const edges = db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId)).all();
+  const edges = await db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId));
   // The edges leave with their definition (cascade), so they are put back under the new id.
-  db.insert(permissionDefinitions)
-    .values({ ...db.select().from(permissionDefinitions).where(definitionKey).get()!, id: to })
-    .run();
-  db.delete(permissionDefinitions).where(definitionKey).run();
-  db.delete(permissionContainments)
-    .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.containedPermissionId, from)))
-    .run();
+  const definition = firstRow(await db.select().from(permissionDefinitions).where(definitionKey).limit(1))!;
+  await db.insert(permissionDefinitions).values({ ...definition, id: to });
+  await db.delete(permissionDefinitions).where(definitionKey);
+  await db
+    .delete(permissionContainments)
+    .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.containedPermissionId, from)));
   for (const edge of edges) {
     if (edge.permissionId !== from && edge.containedPermissionId !== from) continue;
-    db.insert(permissionContainments)
+    await db
+      .insert(permissionContainments)
       .values({
         projectId,
         permissionId: edge.permissionId === from ? to : edge.permissionId,
         containedPermissionId: edge.containedPermissionId === from ? to : edge.containedPermissionId,
       })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
   }
-  db.update(teamMemberPermissions)
+  await db
+    .update(teamMemberPermissions)
     .set({ permissionId: to })
-    .where(and(eq(teamMemberPermissions.projectId, projectId), eq(teamMemberPermissions.permissionId, from)))
-    .run();
-  db.update(projectDefaultPermissions)
+    .where(and(eq(teamMemberPermissions.projectId, projectId), eq(teamMemberPermissions.permissionId, from)));
+  await db
+    .update(projectDefaultPermissions)
     .set({ permissionId: to })
-    .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.permissionId, from)))
-    .run();
+    .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.permissionId, from)));
 }
 
 /** Deletes a definition with its grants, and takes it out of other definitions and the defaults. */
 export async function deletePermissionDefinition(ctx: Context, projectId: string, id: string): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
     await requireDefinition(tx, projectId, id);
-    tx.delete(permissionContainments)
-      .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.containedPermissionId, id)))
-      .run();
-    tx.delete(teamMemberPermissions)
-      .where(and(eq(teamMemberPermissions.projectId, projectId), eq(teamMemberPermissions.permissionId, id)))
-      .run();
-    tx.delete(projectDefaultPermissions)
-      .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.permissionId, id)))
-      .run();
-    tx.delete(permissionDefinitions)
-      .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
-      .run();
+    await tx
+      .delete(permissionContainments)
+      .where(and(eq(permissionContainments.projectId, projectId), eq(permissionContainments.containedPermissionId, id)));
+    await tx
+      .delete(teamMemberPermissions)
+      .where(and(eq(teamMemberPermissions.projectId, projectId), eq(teamMemberPermissions.permissionId, id)));
+    await tx
+      .delete(projectDefaultPermissions)
+      .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.permissionId, id)));
+    await tx
+      .delete(permissionDefinitions)
+      .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)));
     await recordAuditEvent(ctx, { projectId, type: 'permission_definition.deleted', details: { id } });
   });
 }

@@ -71,12 +71,9 @@ export async function listTeamInvitations(
   await authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members', '$invite_members');
   await requireTeamRow(ctx.db, projectId, teamId);
   const now = ctx.clock.now();
-  return ctx.db
-    .select()
-    .from(verificationCodes)
-    .where(invitationsOfTeam(projectId, teamId))
-    .orderBy(verificationCodes.createdAt)
-    .all()
+  return (
+    await ctx.db.select().from(verificationCodes).where(invitationsOfTeam(projectId, teamId)).orderBy(verificationCodes.createdAt)
+  )
     .filter((row) => row.usedAt === null && row.expiresAt > now)
     .map((row) => ({
       id: row.id,
@@ -97,18 +94,17 @@ export async function revokeTeamInvitation(
   await writeTransaction(ctx, async (tx) => {
     await authorizeTeamCaller(tx, projectId, caller, teamId, '$remove_members');
     await requireTeamRow(tx, projectId, teamId);
-    const deleted = tx
+    const deleted = await tx
       .delete(verificationCodes)
       .where(and(invitationsOfTeam(projectId, teamId), eq(verificationCodes.id, invitationId)))
-      .returning({ id: verificationCodes.id })
-      .all();
+      .returning({ id: verificationCodes.id });
     if (deleted.length === 0) throw plainTextError('TEAM_INVITATION_NOT_FOUND');
   });
 }
 
 /** Withdraws every invitation of a team, as its deletion does. */
 export async function withdrawTeamInvitations(db: DbWriter, projectId: string, teamId: string): Promise<void> {
-  db.delete(verificationCodes).where(invitationsOfTeam(projectId, teamId)).run();
+  await db.delete(verificationCodes).where(invitationsOfTeam(projectId, teamId));
 }
 
 export async function checkTeamInvitationCode(ctx: Context, projectId: string, code: string): Promise<void> {

@@ -21,15 +21,14 @@ export async function insertMembership(
 ): Promise<void> {
   // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
   return writeTransaction(ctx, async () => {
-    db.insert(teamMembers).values({ projectId, teamId, userId, createdAt: ctx.clock.now() }).run();
+    await db.insert(teamMembers).values({ projectId, teamId, userId, createdAt: ctx.clock.now() });
     await enqueueWebhookEvent(ctx, db, projectId, 'team_membership.created', () => ({ team_id: teamId, user_id: userId }));
-    const defaults = db
+    const defaults = await db
       .select({ permissionId: projectDefaultPermissions.permissionId })
       .from(projectDefaultPermissions)
-      .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.kind, kind)))
-      .all();
+      .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.kind, kind)));
     for (const { permissionId } of defaults) {
-      db.insert(teamMemberPermissions).values({ projectId, teamId, userId, permissionId }).run();
+      await db.insert(teamMemberPermissions).values({ projectId, teamId, userId, permissionId });
     }
   });
 }
@@ -62,13 +61,11 @@ export async function removeTeamMember(
     }
     await requireUserRow(tx, projectId, userId);
     await requireMembership(tx, projectId, teamId, userId);
-    tx.delete(teamMembers)
-      .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
-      .run();
+    await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
     await enqueueWebhookEvent(ctx, tx, projectId, 'team_membership.deleted', () => ({ team_id: teamId, user_id: userId }));
-    tx.update(users)
+    await tx
+      .update(users)
       .set({ selectedTeamId: null })
-      .where(and(eq(users.id, userId), eq(users.selectedTeamId, teamId)))
-      .run();
+      .where(and(eq(users.id, userId), eq(users.selectedTeamId, teamId)));
   });
 }

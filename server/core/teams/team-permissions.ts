@@ -26,18 +26,18 @@ function expandPermissions(graph: Map<string, string[]>, roots: Iterable<string>
 }
 
 async function directPermissionIds(db: DbWriter, projectId: string, teamId: string, userId: string): Promise<string[]> {
-  return db
-    .select({ permissionId: teamMemberPermissions.permissionId })
-    .from(teamMemberPermissions)
-    .where(
-      and(
-        eq(teamMemberPermissions.projectId, projectId),
-        eq(teamMemberPermissions.teamId, teamId),
-        eq(teamMemberPermissions.userId, userId),
-      ),
-    )
-    .all()
-    .map((row) => row.permissionId);
+  return (
+    await db
+      .select({ permissionId: teamMemberPermissions.permissionId })
+      .from(teamMemberPermissions)
+      .where(
+        and(
+          eq(teamMemberPermissions.projectId, projectId),
+          eq(teamMemberPermissions.teamId, teamId),
+          eq(teamMemberPermissions.userId, userId),
+        ),
+      )
+  ).map((row) => row.permissionId);
 }
 
 async function hasTeamPermission(db: DbWriter, projectId: string, teamId: string, userId: string, permissionId: string): Promise<boolean> {
@@ -93,11 +93,10 @@ export async function listTeamPermissions(
   const conditions = [eq(teamMemberPermissions.projectId, projectId)];
   if (filter.teamId !== undefined) conditions.push(eq(teamMemberPermissions.teamId, filter.teamId));
   if (filter.userId !== undefined) conditions.push(eq(teamMemberPermissions.userId, filter.userId));
-  const grants = ctx.db
+  const grants = await ctx.db
     .select()
     .from(teamMemberPermissions)
-    .where(and(...conditions))
-    .all();
+    .where(and(...conditions));
   const byMember = new Map<string, { teamId: string; userId: string; ids: string[] }>();
   for (const grant of grants) {
     const key = `${grant.teamId} ${grant.userId}`;
@@ -137,12 +136,11 @@ export async function grantTeamPermission(
 ): Promise<TeamPermissionView> {
   await writeTransaction(ctx, async (tx) => {
     await requireGrantTarget(tx, projectId, teamId, userId, permissionId);
-    const granted = tx
+    const granted = await tx
       .insert(teamMemberPermissions)
       .values({ projectId, teamId, userId, permissionId })
       .onConflictDoNothing()
-      .returning({ permissionId: teamMemberPermissions.permissionId })
-      .all();
+      .returning({ permissionId: teamMemberPermissions.permissionId });
     if (granted.length > 0) {
       await recordAuditEvent(ctx, { projectId, type: 'permission.granted', userId, details: { team_id: teamId, permission_id: permissionId } });
     }
@@ -160,7 +158,7 @@ export async function revokeTeamPermission(
 ): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
     await requireGrantTarget(tx, projectId, teamId, userId, permissionId);
-    const deleted = tx
+    const deleted = await tx
       .delete(teamMemberPermissions)
       .where(
         and(
@@ -169,8 +167,7 @@ export async function revokeTeamPermission(
           eq(teamMemberPermissions.permissionId, permissionId),
         ),
       )
-      .returning()
-      .all();
+      .returning();
     if (deleted.length === 0) throw knownError('TEAM_PERMISSION_NOT_FOUND', teamId, userId, permissionId);
     await recordAuditEvent(ctx, { projectId, type: 'permission.revoked', userId, details: { team_id: teamId, permission_id: permissionId } });
   });

@@ -45,7 +45,7 @@ export async function insertTeam(ctx: Context, db: DbWriter, projectId: string, 
       serverMetadata: input.server_metadata ?? null,
       createdAt: ctx.clock.now(),
     };
-    db.insert(teams).values(row).run();
+    await db.insert(teams).values(row);
     await enqueueWebhookEvent(ctx, db, projectId, 'team.created', () => teamServerView(row));
     if (creatorUserId !== undefined) await insertMembership(ctx, db, projectId, row.id, creatorUserId, 'team_creator');
     return row;
@@ -104,7 +104,7 @@ export async function updateTeam(
     if (input.client_metadata !== undefined) changes.clientMetadata = input.client_metadata;
     if (input.client_read_only_metadata !== undefined) changes.clientReadOnlyMetadata = input.client_read_only_metadata;
     if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
-    if (Object.keys(changes).length > 0) tx.update(teams).set(changes).where(eq(teams.id, row.id)).run();
+    if (Object.keys(changes).length > 0) await tx.update(teams).set(changes).where(eq(teams.id, row.id));
     const view = teamServerView({ ...row, ...changes });
     await enqueueWebhookEvent(ctx, tx, projectId, 'team.updated', () => view);
     return view;
@@ -116,13 +116,13 @@ export async function deleteTeam(ctx: Context, projectId: string, caller: TeamCa
   await writeTransaction(ctx, async (tx) => {
     await authorizeTeamCaller(tx, projectId, caller, teamId, '$delete_team');
     await requireTeamRow(tx, projectId, teamId);
-    tx.update(users)
+    await tx
+      .update(users)
       .set({ selectedTeamId: null })
-      .where(and(eq(users.projectId, projectId), eq(users.selectedTeamId, teamId)))
-      .run();
+      .where(and(eq(users.projectId, projectId), eq(users.selectedTeamId, teamId)));
     await withdrawTeamInvitations(tx, projectId, teamId);
     // Memberships cascade from the team, and grants from the memberships.
-    tx.delete(teams).where(eq(teams.id, teamId)).run();
+    await tx.delete(teams).where(eq(teams.id, teamId));
     // Stack's team.deleted payload is the id alone, with no event per ended membership.
     await enqueueWebhookEvent(ctx, tx, projectId, 'team.deleted', () => ({ id: teamId }));
   });
@@ -132,24 +132,24 @@ export async function deleteTeam(ctx: Context, projectId: string, caller: TeamCa
 export async function listTeams(ctx: Context, projectId: string, userId?: string): Promise<TeamServerView[]> {
   if (userId === undefined) {
     return (
-      ctx.db
-        .select()
-        .from(teams)
-        .where(eq(teams.projectId, projectId))
-        // rowid keeps creation order among teams created within the same millisecond.
-        .orderBy(asc(teams.createdAt), sql`${teams}.rowid`)
-        .all()
-        .map(teamServerView)
+      (
+        await ctx.db
+          .select()
+          .from(teams)
+          .where(eq(teams.projectId, projectId))
+          // rowid keeps creation order among teams created within the same millisecond.
+          .orderBy(asc(teams.createdAt), sql`${teams}.rowid`)
+      ).map(teamServerView)
     );
   }
-  return ctx.db
-    .select({ team: teams })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.userId, userId)))
-    .orderBy(asc(teams.createdAt), sql`${teams}.rowid`)
-    .all()
-    .map(({ team }) => teamServerView(team));
+  return (
+    await ctx.db
+      .select({ team: teams })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.userId, userId)))
+      .orderBy(asc(teams.createdAt), sql`${teams}.rowid`)
+  ).map(({ team }) => teamServerView(team));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,13 +194,12 @@ export async function listMemberProfiles(
   const conditions = [eq(teamMembers.projectId, projectId)];
   if (filter.teamId !== undefined) conditions.push(eq(teamMembers.teamId, filter.teamId));
   if (filter.userId !== undefined) conditions.push(eq(teamMembers.userId, filter.userId));
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({ member: teamMembers, user: users })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(...conditions))
-    .orderBy(asc(teamMembers.createdAt), sql`${teamMembers}.rowid`)
-    .all();
+    .orderBy(asc(teamMembers.createdAt), sql`${teamMembers}.rowid`);
   const userViews = await userServerViews(
     ctx.db,
     rows.map((row) => row.user),
@@ -240,10 +239,10 @@ export async function updateMemberProfile(
     if (input.display_name !== undefined) changes.displayName = input.display_name || null;
     if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
     if (Object.keys(changes).length > 0) {
-      tx.update(teamMembers)
+      await tx
+        .update(teamMembers)
         .set(changes)
-        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
-        .run();
+        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
     }
     return { ...row, ...changes };
   });

@@ -12,6 +12,7 @@ import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { findUserRow } from '../storage/user-queries';
 import { foldForSearch, isAuthEmailOfAnotherUser } from './users';
 import { recordAuditEvent } from '../audit/audit-log';
+import { firstRow } from '../storage/query-results';
 
 type ChannelRow = typeof contactChannels.$inferSelect;
 
@@ -51,19 +52,23 @@ async function requireUserOfProject(db: DbWriter, projectId: string, userId: str
 }
 
 async function findChannel(db: DbWriter, projectId: string, userId: string, channelId: string): Promise<ChannelRow | undefined> {
-  return db
-    .select()
-    .from(contactChannels)
-    .where(and(eq(contactChannels.projectId, projectId), eq(contactChannels.userId, userId), eq(contactChannels.id, channelId)))
-    .get();
+  return firstRow(
+    await db
+      .select()
+      .from(contactChannels)
+      .where(and(eq(contactChannels.projectId, projectId), eq(contactChannels.userId, userId), eq(contactChannels.id, channelId)))
+      .limit(1),
+  );
 }
 
 async function findChannelByValue(db: DbWriter, userId: string, value: string): Promise<ChannelRow | undefined> {
-  return db
-    .select()
-    .from(contactChannels)
-    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.value, value)))
-    .get();
+  return firstRow(
+    await db
+      .select()
+      .from(contactChannels)
+      .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.value, value)))
+      .limit(1),
+  );
 }
 
 async function refuseAuthValueOfSomeoneElse(ctx: Context, projectId: string, userId: string, value: string): Promise<void> {
@@ -75,14 +80,14 @@ async function refuseAuthValueOfSomeoneElse(ctx: Context, projectId: string, use
 export async function listContactChannels(ctx: Context, projectId: string, userId: string, channelId?: string): Promise<ContactChannelView[]> {
   await requireUserOfProject(ctx.db, projectId, userId);
   return (
-    ctx.db
-      .select()
-      .from(contactChannels)
-      .where(and(eq(contactChannels.userId, userId), channelId ? eq(contactChannels.id, channelId) : undefined))
-      // rowid keeps creation order among channels created within the same millisecond.
-      .orderBy(asc(contactChannels.createdAt), sql`rowid`)
-      .all()
-      .map(view)
+    (
+      await ctx.db
+        .select()
+        .from(contactChannels)
+        .where(and(eq(contactChannels.userId, userId), channelId ? eq(contactChannels.id, channelId) : undefined))
+        // rowid keeps creation order among channels created within the same millisecond.
+        .orderBy(asc(contactChannels.createdAt), sql`rowid`)
+    ).map(view)
   );
 }
 
@@ -114,8 +119,8 @@ export async function createContactChannel(
     await requireUserOfProject(tx, projectId, userId);
     if (await findChannelByValue(tx, userId, input.value)) throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
     if (input.used_for_auth) await refuseAuthValueOfSomeoneElse(ctx, projectId, userId, input.value);
-    if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
-    tx.insert(contactChannels).values(row).run();
+    if (input.is_primary) await tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId));
+    await tx.insert(contactChannels).values(row);
     await recordAuditEvent(ctx, { projectId, type: 'email.added', userId, details: { email: row.value, is_primary: row.isPrimary } });
   });
   return view(row);
@@ -136,7 +141,7 @@ export async function updateContactChannel(
       throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
     const usedForAuth = input.used_for_auth ?? row.usedForAuth;
     if (usedForAuth) await refuseAuthValueOfSomeoneElse(ctx, projectId, userId, value);
-    if (input.is_primary) tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
+    if (input.is_primary) await tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId));
     // A new address is unverified unless the server says otherwise.
     const changedValue = value !== row.value;
     const changes = {
@@ -146,7 +151,7 @@ export async function updateContactChannel(
       isPrimary: input.is_primary ?? row.isPrimary,
       isVerified: input.is_verified ?? (changedValue ? false : row.isVerified),
     };
-    tx.update(contactChannels).set(changes).where(eq(contactChannels.id, row.id)).run();
+    await tx.update(contactChannels).set(changes).where(eq(contactChannels.id, row.id));
     if (changedValue || changes.isPrimary !== row.isPrimary || changes.usedForAuth !== row.usedForAuth) {
       await recordAuditEvent(ctx, {
         projectId,
@@ -163,7 +168,7 @@ export async function deleteContactChannel(ctx: Context, projectId: string, user
   return await writeTransaction(ctx, async (tx) => {
     const row = await findChannel(tx, projectId, userId, channelId);
     if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_CHANGE');
-    tx.delete(contactChannels).where(eq(contactChannels.id, row.id)).run();
+    await tx.delete(contactChannels).where(eq(contactChannels.id, row.id));
     await recordAuditEvent(ctx, { projectId, type: 'email.removed', userId, details: { email: row.value } });
   });
 }

@@ -29,7 +29,7 @@ export async function replaceUserPassword(
   passwordHash: string | null,
   options: { keepRefreshToken?: string } = {},
 ): Promise<void> {
-  tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await endOtherSessions(tx, userId, options.keepRefreshToken);
   await recordAuditEvent(ctx, { projectId, type: passwordHash === null ? 'password.removed' : 'password.changed', userId });
   await enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => await readUserServerView(ctx, projectId, userId));

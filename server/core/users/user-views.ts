@@ -17,6 +17,7 @@ import {
   type ChannelRow,
   type UserRow,
 } from '../storage/user-queries';
+import { firstRow } from '../storage/query-results';
 
 /**
  * The server view of a user of the project. Inside a write transaction it is read afresh on the
@@ -53,7 +54,7 @@ async function oauthProvidersOf(db: DbWriter, userId: string): Promise<OAuthProv
 
 /** Passkey sign-in is on exactly while the user has a passkey, as in Stack. */
 async function hasPasskey(db: DbWriter, userId: string): Promise<boolean> {
-  return db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1).get() !== undefined;
+  return firstRow(await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1)) !== undefined;
 }
 
 function serverView(
@@ -93,23 +94,22 @@ export async function userServerViews(db: DbWriter, rows: UserRow[]): Promise<Us
   if (rows.length === 0) return [];
   const userIds = rows.map((r) => r.id);
   const channels = Map.groupBy(
-    db.select().from(contactChannels).where(inArray(contactChannels.userId, userIds)).all(),
+    await db.select().from(contactChannels).where(inArray(contactChannels.userId, userIds)),
     (c) => c.userId,
   );
   const selectedTeamIds = [...new Set(rows.flatMap((row) => (row.selectedTeamId === null ? [] : [row.selectedTeamId])))];
   const selectedTeams = new Map(
     selectedTeamIds.length === 0
       ? []
-      : db
-          .select()
-          .from(teams)
-          .where(inArray(teams.id, selectedTeamIds))
-          .all()
-          .map((team) => [team.id, teamServerView(team)] as const),
+      : (await db.select().from(teams).where(inArray(teams.id, selectedTeamIds))).map(
+          (team) => [team.id, teamServerView(team)] as const,
+        ),
   );
   const oauthProviders = await oauthProviderEntriesByUser(db, userIds);
   const withPasskeys = new Set(
-    db.selectDistinct({ userId: passkeys.userId }).from(passkeys).where(inArray(passkeys.userId, userIds)).all().map((p) => p.userId),
+    (await db.selectDistinct({ userId: passkeys.userId }).from(passkeys).where(inArray(passkeys.userId, userIds))).map(
+      (p) => p.userId,
+    ),
   );
   return rows.map((row) =>
     serverView(

@@ -152,7 +152,7 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
       throw plainTextError('PASSKEY_AUTH_NOT_SETTABLE');
     }
     // Passkey sign-in is on exactly while the user has a passkey, so turning it off removes them all.
-    if (input.passkey_auth_enabled === false) tx.delete(passkeys).where(eq(passkeys.userId, userId)).run();
+    if (input.passkey_auth_enabled === false) await tx.delete(passkeys).where(eq(passkeys.userId, userId));
     if (input.totp_secret_base64 !== undefined) {
       // A secret turns the second factor on, null turns it off; a new secret starts
       // a new replay history.
@@ -171,7 +171,7 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
     if (passwordHash !== null && passwordHash !== undefined && !project.credentialEnabled) {
       throw plainTextError('PASSWORD_AUTH_NOT_ENABLED');
     }
-    if (Object.keys(changes).length > 0) tx.update(users).set(changes).where(eq(users.id, row.id)).run();
+    if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, row.id));
     await applyPrimaryEmailUpdate(ctx, tx, projectId, userId, input);
     // Last, so its user.updated carries every change of this update; it ends all the user's
     // sessions (an update by the server or the CLI keeps none).
@@ -203,10 +203,10 @@ export async function deleteUser(ctx: Context, projectId: string, userId: string
     // Stack's user.deleted payload: the id and the teams the user was in (no membership events).
     await enqueueWebhookEvent(ctx, tx, projectId, 'user.deleted', async () => ({
       id: userId,
-      teams: tx.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId)).all(),
+      teams: await tx.select({ id: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId)),
     }));
     // Contact channels and refresh tokens cascade, which also ends every session.
-    tx.delete(users).where(eq(users.id, userId)).run();
+    await tx.delete(users).where(eq(users.id, userId));
     await recordAuditEvent(ctx, { projectId, type: 'user.deleted', userId });
   });
 }
@@ -244,7 +244,7 @@ export async function listUsers(ctx: Context, projectId: string, query: UserList
     .orderBy(...order)
     .$dynamic();
   if (query.limit !== undefined) statement = statement.limit(query.limit + 1);
-  const rows = statement.all();
+  const rows = await statement;
   const nextRow = query.limit !== undefined && rows.length > query.limit ? rows.pop() : undefined;
 
   return { items: await userServerViews(ctx.db, rows), nextCursor: nextRow?.id ?? null };
@@ -276,7 +276,7 @@ export function foldForSearch(text: string | null): string | null {
 }
 
 async function channelsOf(db: DbWriter, userId: string): Promise<ChannelRow[]> {
-  return db.select().from(contactChannels).where(eq(contactChannels.userId, userId)).all();
+  return await db.select().from(contactChannels).where(eq(contactChannels.userId, userId));
 }
 
 /**
@@ -348,14 +348,14 @@ async function insertPrimaryEmail(
     prepared(ctx, insertChannelRow).run(channel);
     return;
   }
-  tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId)).run();
-  tx.insert(contactChannels)
+  await tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId));
+  await tx
+    .insert(contactChannels)
     .values(channel)
     .onConflictDoUpdate({
       target: [contactChannels.userId, contactChannels.type, contactChannels.value],
       set: { isPrimary: true, isVerified: options.verified, usedForAuth: options.usedForAuth },
-    })
-    .run();
+    });
 }
 
 /** Whether another user of the project already signs in with `email`. */
@@ -369,7 +369,7 @@ async function applyPrimaryEmailUpdate(ctx: Context, tx: DbWriter, projectId: st
   const email = input.primary_email === undefined ? (current?.value ?? null) : input.primary_email;
   checkPrimaryEmailFlags(email, input);
   if (input.primary_email === null) {
-    if (current) tx.delete(contactChannels).where(eq(contactChannels.id, current.id)).run();
+    if (current) await tx.delete(contactChannels).where(eq(contactChannels.id, current.id));
     return;
   }
   if (email === null) return;
@@ -377,6 +377,6 @@ async function applyPrimaryEmailUpdate(ctx: Context, tx: DbWriter, projectId: st
   const verified = input.primary_email_verified ?? (changedAddress ? false : (current?.isVerified ?? false));
   const usedForAuth = input.primary_email_auth_enabled ?? current?.usedForAuth ?? false;
   if (!changedAddress && verified === current?.isVerified && usedForAuth === current?.usedForAuth) return;
-  if (changedAddress && current) tx.delete(contactChannels).where(eq(contactChannels.id, current.id)).run();
+  if (changedAddress && current) await tx.delete(contactChannels).where(eq(contactChannels.id, current.id));
   await insertPrimaryEmail(ctx, tx, projectId, userId, email, { verified, usedForAuth, now: ctx.clock.now(), newUser: false });
 }

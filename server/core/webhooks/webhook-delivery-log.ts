@@ -7,6 +7,7 @@ import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { attemptWebhookDelivery, findDeliveryToAttempt } from './webhook-delivery';
 import { requireWebhookEndpointRow } from './webhook-endpoints';
+import { firstRow } from '../storage/query-results';
 
 const manualRetryReservationMillis = 60_000;
 
@@ -40,12 +41,11 @@ export interface WebhookDeliveryView {
 async function deliveryViews(ctx: Context, rows: { delivery: DeliveryRow; eventType: string }[]): Promise<WebhookDeliveryView[]> {
   const ids = rows.map((r) => r.delivery.id);
   const attempts: AttemptRow[] = ids.length
-    ? ctx.db
+    ? await ctx.db
         .select()
         .from(webhookDeliveryAttempts)
         .where(inArray(webhookDeliveryAttempts.deliveryId, ids))
         .orderBy(asc(webhookDeliveryAttempts.attempt))
-        .all()
     : [];
   return rows.map(({ delivery, eventType }) => ({
     id: delivery.id,
@@ -79,25 +79,26 @@ export async function listWebhookDeliveries(
   options: { limit?: number } = {},
 ): Promise<WebhookDeliveryView[]> {
   await requireWebhookEndpointRow(ctx, projectId, endpointId);
-  const rows = ctx.db
+  const rows = await ctx.db
     .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(eq(webhookDeliveries.endpointId, endpointId))
     // rowid keeps queue order among deliveries queued within the same millisecond.
     .orderBy(desc(webhookDeliveries.createdAt), sql`${webhookDeliveries}.rowid DESC`)
-    .limit(Math.min(Math.max(options.limit ?? 50, 1), 200))
-    .all();
+    .limit(Math.min(Math.max(options.limit ?? 50, 1), 200));
   return await deliveryViews(ctx, rows);
 }
 
 export async function readWebhookDelivery(ctx: Context, projectId: string, deliveryId: string): Promise<WebhookDeliveryView> {
-  const row = ctx.db
-    .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, deliveryId)))
-    .get();
+  const row = firstRow(
+    await ctx.db
+      .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, deliveryId)))
+      .limit(1),
+  );
   if (!row) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
   return (await deliveryViews(ctx, [row]))[0]!;
 }
@@ -109,14 +110,13 @@ export async function readWebhookDelivery(ctx: Context, projectId: string, deliv
  */
 export async function retryWebhookDelivery(ctx: Context, projectId: string, deliveryId: string): Promise<WebhookDeliveryView> {
   await writeTransaction(ctx, async (tx) => {
-    const rows = tx
+    const rows = await tx
       .update(webhookDeliveries)
       // Not due for a worker (maybe in another process) for a minute, so only this call makes the
       // attempt; should it die first, the worker takes over.
       .set({ status: 'pending', nextAttemptAt: ctx.clock.now() + manualRetryReservationMillis })
       .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, deliveryId)))
-      .returning({ id: webhookDeliveries.id })
-      .all();
+      .returning({ id: webhookDeliveries.id });
     if (rows.length === 0) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
   });
   const delivery = await findDeliveryToAttempt(ctx, deliveryId);

@@ -9,6 +9,7 @@ import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { openEndpointSecret } from './webhook-endpoints';
 import { signedWebhookHeaders } from './webhook-signing';
+import { firstRow } from '../storage/query-results';
 
 /** Waits after the 1st, 2nd … failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 hours). */
 export const webhookRetryDelaysMillis = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
@@ -40,25 +41,26 @@ const deliveryToAttemptColumns = {
 };
 
 async function selectDueDeliveries(ctx: Context): Promise<DeliveryToAttempt[]> {
-  return ctx.db
+  return await ctx.db
     .select(deliveryToAttemptColumns)
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, ctx.clock.now())))
     .orderBy(asc(webhookDeliveries.nextAttemptAt), sql`${webhookDeliveries}.rowid`)
-    .limit(batchSize)
-    .all();
+    .limit(batchSize);
 }
 
 export async function findDeliveryToAttempt(ctx: Context, deliveryId: string): Promise<DeliveryToAttempt | undefined> {
-  return ctx.db
-    .select(deliveryToAttemptColumns)
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, deliveryId))
-    .get();
+  return firstRow(
+    await ctx.db
+      .select(deliveryToAttemptColumns)
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.id, deliveryId))
+      .limit(1),
+  );
 }
 
 interface AttemptOutcome {
@@ -82,7 +84,7 @@ export async function attemptWebhookDelivery(
   const attempt = delivery.attempts + 1;
   const startedAt = ctx.clock.now();
   const claimed = await writeTransaction(ctx, async (tx) => {
-    const rows = tx
+    const rows = await tx
       .update(webhookDeliveries)
       .set({ attempts: attempt, nextAttemptAt: startedAt + (webhookRetryDelaysMillis[attempt - 1] ?? 0) })
       .where(
@@ -92,12 +94,11 @@ export async function attemptWebhookDelivery(
           eq(webhookDeliveries.status, 'pending'),
         ),
       )
-      .returning({ id: webhookDeliveries.id })
-      .all();
+      .returning({ id: webhookDeliveries.id });
     if (rows.length === 0) return false;
-    tx.insert(webhookDeliveryAttempts)
-      .values({ deliveryId: delivery.id, attempt, attemptedAt: startedAt, error: interruptedAttemptText })
-      .run();
+    await tx
+      .insert(webhookDeliveryAttempts)
+      .values({ deliveryId: delivery.id, attempt, attemptedAt: startedAt, error: interruptedAttemptText });
     return true;
   });
   if (!claimed) return;
@@ -107,11 +108,12 @@ export async function attemptWebhookDelivery(
   const interrupted = !outcome.ok && stopSignal?.aborted === true;
   const gaveUp = !outcome.ok && !interrupted && attempt >= maxWebhookAttempts;
   await writeTransaction(ctx, async (tx) => {
-    tx.update(webhookDeliveryAttempts)
+    await tx
+      .update(webhookDeliveryAttempts)
       .set({ statusCode: outcome.statusCode, error: outcome.error, responseExcerpt: outcome.responseExcerpt })
-      .where(and(eq(webhookDeliveryAttempts.deliveryId, delivery.id), eq(webhookDeliveryAttempts.attempt, attempt)))
-      .run();
-    tx.update(webhookDeliveries)
+      .where(and(eq(webhookDeliveryAttempts.deliveryId, delivery.id), eq(webhookDeliveryAttempts.attempt, attempt)));
+    await tx
+      .update(webhookDeliveries)
       .set({
         status: outcome.ok ? 'succeeded' : gaveUp ? 'failed' : 'pending',
         lastStatusCode: outcome.statusCode,
@@ -119,8 +121,7 @@ export async function attemptWebhookDelivery(
         deliveredAt: outcome.ok ? ctx.clock.now() : null,
         ...(interrupted ? { nextAttemptAt: startedAt } : {}),
       })
-      .where(eq(webhookDeliveries.id, delivery.id))
-      .run();
+      .where(eq(webhookDeliveries.id, delivery.id));
   });
   if (!outcome.ok && logFailure) {
     ctx.log.warn(

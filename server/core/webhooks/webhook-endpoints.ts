@@ -10,6 +10,7 @@ import { requireProjectRow } from '../projects/projects';
 import { openSecret, sealSecret } from '../storage/secret-box';
 import { writeTransaction } from '../storage/transactions';
 import { generateWebhookSecret } from './webhook-signing';
+import { firstRow } from '../storage/query-results';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -81,36 +82,37 @@ export async function createWebhookEndpoint(
   };
   await writeTransaction(ctx, async (tx) => {
     await requireProjectRow(tx, projectId);
-    const existing = tx
+    const existing = await tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.projectId, projectId))
-      .all();
+      .where(eq(webhookEndpoints.projectId, projectId));
     if (existing.length >= maxEndpointsPerProject) {
       throw plainTextError('TOO_MANY_WEBHOOK_ENDPOINTS', maxEndpointsPerProject);
     }
-    tx.insert(webhookEndpoints).values(row).run();
+    await tx.insert(webhookEndpoints).values(row);
   });
   return { ...endpointView(row), secret };
 }
 
 export async function listWebhookEndpoints(ctx: Context, projectId: string): Promise<WebhookEndpointView[]> {
   await requireProjectRow(ctx.db, projectId);
-  return ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.projectId, projectId))
-    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
-    .all()
-    .map(endpointView);
+  return (
+    await ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.projectId, projectId))
+      .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+  ).map(endpointView);
 }
 
 export async function requireWebhookEndpointRow(ctx: Context, projectId: string, endpointId: string): Promise<EndpointRow> {
-  const row = ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
-    .get();
+  const row = firstRow(
+    await ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
+      .limit(1),
+  );
   if (!row) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   return row;
 }
@@ -128,12 +130,14 @@ export async function updateWebhookEndpoint(
 ): Promise<WebhookEndpointView> {
   const url = change.url === undefined ? undefined : checkWebhookUrl(ctx, change.url);
   await writeTransaction(ctx, async (tx) => {
-    const updated = tx
+    const updated = await tx
       .update(webhookEndpoints)
-      .set({ ...(url !== undefined ? { url } : {}), ...(change.description !== undefined ? { description: change.description } : {}) })
+      .set({
+        ...(url !== undefined ? { url } : {}),
+        ...(change.description !== undefined ? { description: change.description } : {}),
+      })
       .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
-      .returning({ id: webhookEndpoints.id })
-      .all();
+      .returning({ id: webhookEndpoints.id });
     if (updated.length === 0) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   });
   return await readWebhookEndpoint(ctx, projectId, endpointId);
@@ -142,11 +146,10 @@ export async function updateWebhookEndpoint(
 /** Removes the endpoint with its pending deliveries and their log. */
 export async function deleteWebhookEndpoint(ctx: Context, projectId: string, endpointId: string): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
-    const deleted = tx
+    const deleted = await tx
       .delete(webhookEndpoints)
       .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
-      .returning({ id: webhookEndpoints.id })
-      .all();
+      .returning({ id: webhookEndpoints.id });
     if (deleted.length === 0) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   });
 }

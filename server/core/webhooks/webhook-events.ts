@@ -47,19 +47,17 @@ export async function enqueueWebhookEvent(
   // Also the `webhook-id` header: the same for every endpoint and every retry of this event.
   const eventId = `msg_${randomCrockfordString(26)}`;
   const payload = JSON.stringify({ type, data: await data() });
-  tx.insert(webhookEvents).values({ id: eventId, projectId, type, payload, createdAt: now }).run();
+  await tx.insert(webhookEvents).values({ id: eventId, projectId, type, payload, createdAt: now });
   for (const endpoint of endpoints) {
-    tx.insert(webhookDeliveries)
-      .values({
-        id: crypto.randomUUID(),
-        projectId,
-        eventId,
-        endpointId: endpoint.id,
-        status: 'pending',
-        nextAttemptAt: now,
-        createdAt: now,
-      })
-      .run();
+    await tx.insert(webhookDeliveries).values({
+      id: crypto.randomUUID(),
+      projectId,
+      eventId,
+      endpointId: endpoint.id,
+      status: 'pending',
+      nextAttemptAt: now,
+      createdAt: now,
+    });
   }
   // The worker must see the rows, which exist once the caller's transaction commits.
   afterCommit(ctx, () => setTimeout(() => ctx.wakeWebhookDelivery?.(), 0));

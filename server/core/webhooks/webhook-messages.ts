@@ -7,6 +7,7 @@ import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../..
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { requireWebhookEndpointRow } from './webhook-endpoints';
+import { firstRow } from '../storage/query-results';
 
 export interface WebhookMessage {
   id: string;
@@ -41,31 +42,38 @@ function messageOf(row: EventRow): WebhookMessage {
 
 /** Newest first; `after` is a page's `next`. */
 export async function listWebhookMessages(ctx: Context, projectId: string, page: { limit: number; after?: string }): Promise<Page<WebhookMessage>> {
-  const start = page.after === undefined ? undefined : ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, page.after)).get();
-  const rows = ctx.db
+  const start =
+    page.after === undefined
+      ? undefined
+      : firstRow(await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, page.after)).limit(1));
+  const rows = await ctx.db
     .select()
     .from(webhookEvents)
     .where(
       and(
         eq(webhookEvents.projectId, projectId),
         start
-          ? or(lt(webhookEvents.createdAt, start.createdAt), and(eq(webhookEvents.createdAt, start.createdAt), lt(webhookEvents.id, start.id)))
+          ? or(
+              lt(webhookEvents.createdAt, start.createdAt),
+              and(eq(webhookEvents.createdAt, start.createdAt), lt(webhookEvents.id, start.id)),
+            )
           : undefined,
       ),
     )
     .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
-    .limit(page.limit + 1)
-    .all();
+    .limit(page.limit + 1);
   const items = rows.slice(0, page.limit).map(messageOf);
   return { items, next: rows.length > page.limit ? items.at(-1)!.id : null };
 }
 
 export async function readWebhookMessage(ctx: Context, projectId: string, messageId: string): Promise<WebhookMessage> {
-  const row = ctx.db
-    .select()
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.projectId, projectId), eq(webhookEvents.id, messageId)))
-    .get();
+  const row = firstRow(
+    await ctx.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.projectId, projectId), eq(webhookEvents.id, messageId)))
+      .limit(1),
+  );
   if (!row) throw plainTextError('WEBHOOK_MESSAGE_NOT_FOUND');
   return messageOf(row);
 }
@@ -78,20 +86,19 @@ export async function listEndpointAttempts(
   page: { limit: number; after?: string },
 ): Promise<Page<WebhookDeliveryAttempt>> {
   const endpoint = await requireWebhookEndpointRow(ctx, projectId, endpointId);
-  const deliveries = ctx.db
+  const deliveries = await ctx.db
     .select()
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.endpointId, endpointId))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .all();
-  const allAttempts = ctx.db
-    .select({ attempt: webhookDeliveryAttempts })
-    .from(webhookDeliveryAttempts)
-    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookDeliveryAttempts.deliveryId))
-    .where(eq(webhookDeliveries.endpointId, endpointId))
-    .orderBy(desc(webhookDeliveryAttempts.attempt))
-    .all()
-    .map((row) => row.attempt);
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id));
+  const allAttempts = (
+    await ctx.db
+      .select({ attempt: webhookDeliveryAttempts })
+      .from(webhookDeliveryAttempts)
+      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookDeliveryAttempts.deliveryId))
+      .where(eq(webhookDeliveries.endpointId, endpointId))
+      .orderBy(desc(webhookDeliveryAttempts.attempt))
+  ).map((row) => row.attempt);
   const attempts: WebhookDeliveryAttempt[] = [];
   for (const delivery of deliveries) {
     const made = allAttempts.filter((attempt) => attempt.deliveryId === delivery.id);
