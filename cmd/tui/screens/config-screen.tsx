@@ -6,6 +6,7 @@ import { readProjectAdminView, updateProject } from '../../../server/core/projec
 import { projectUpdateSchema, type ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
 import { useReloadable } from '../use-loaded';
+import { LoadingLine } from '../loading-line';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
@@ -35,7 +36,7 @@ export function ConfigScreen(props: { projectId: string }) {
   const { ctx } = useNavigation();
   const { projectId } = props;
   const [project, reload] = useReloadable(() => readProjectAdminView(ctx, projectId), [projectId]);
-  if (project === undefined) return <Text dimColor>Loading…</Text>;
+  if (project === undefined) return <LoadingLine />;
   return <ConfigScreenLoaded {...props} project={project} reload={reload} />;
 }
 

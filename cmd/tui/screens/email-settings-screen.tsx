@@ -10,6 +10,7 @@ import { readProjectAdminView, updateProject } from '../../../server/core/projec
 import { projectUpdateSchema } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
 import { useReloadable } from '../use-loaded';
+import { LoadingLine } from '../loading-line';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { TextField } from '../text-field';
 
@@ -29,7 +30,7 @@ export function EmailSettingsScreen(props: { projectId: string }) {
   const { ctx } = useNavigation();
   const { projectId } = props;
   const [project, reload] = useReloadable(() => readProjectAdminView(ctx, projectId), [projectId]);
-  if (project === undefined) return <Text dimColor>Loading…</Text>;
+  if (project === undefined) return <LoadingLine />;
   return <EmailSettingsScreenLoaded {...props} project={project} reload={reload} />;
 }
 

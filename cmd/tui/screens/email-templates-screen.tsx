@@ -4,6 +4,7 @@ import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import { listEmailTemplates, previewEmailTemplate, resetEmailTemplate, updateEmailTemplate } from '../../../server/core/email/email-templates';
 import { useLoaded, useReloadable } from '../use-loaded';
+import { LoadingLine } from '../loading-line';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
@@ -36,7 +37,7 @@ export function EmailTemplatesScreen({ projectId }: { projectId: string }) {
       setMode('list');
     }, 'Template saved.');
   };
-  if (!template || !preview) return <Text dimColor>Loading…</Text>;
+  if (!template || !preview) return <LoadingLine />;
   return (
     <Box flexDirection="column">
       <ListRows items={templates} selected={selected} empty="" row={(t) => `${t.type.padEnd(20)} ${t.is_default ? 'default' : 'edited'}`} />

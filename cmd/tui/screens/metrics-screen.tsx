@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import { readUsageMetrics } from '../../../server/core/projects/usage-metrics';
 import { useLoaded } from '../use-loaded';
+import { LoadingLine } from '../loading-line';
 import { useHelp, useNavigation } from '../navigation';
 
 const bars = ' ▁▂▃▄▅▆▇█';
@@ -18,7 +19,7 @@ export function MetricsScreen(props: { projectId: string }) {
   const { projectId } = props;
 
   const metrics = useLoaded(() => readUsageMetrics(ctx, projectId), [projectId]);
-  if (metrics === undefined) return <Text dimColor>Loading…</Text>;
+  if (metrics === undefined) return <LoadingLine />;
   return <MetricsScreenLoaded {...props} metrics={metrics} />;
 }
 

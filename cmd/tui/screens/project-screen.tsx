@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type { ReactElement } from 'react';
 import { readProjectAdminView } from '../../../server/core/projects/projects';
 import { useLoaded } from '../use-loaded';
+import { LoadingLine } from '../loading-line';
 import { useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { ConfigScreen } from './config-screen';
@@ -24,7 +25,7 @@ export function ProjectScreen(props: { projectId: string }) {
   const { projectId } = props;
 
   const project = useLoaded(() => readProjectAdminView(ctx, projectId), [projectId]);
-  if (project === undefined) return <Text dimColor>Loading…</Text>;
+  if (project === undefined) return <LoadingLine />;
   return <ProjectScreenLoaded {...props} project={project} />;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../../server/core/projects/oauth-provider-settings';
 import { oauthProviderIds, sharedOAuthProviderIds, type OAuthProviderId } from '../../../server/protocol/oauth-provider-ids';
 import { useReloadable } from '../use-loaded';
+import { LoadingLine } from '../loading-line';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
@@ -20,7 +21,7 @@ export function ProvidersScreen(props: { projectId: string }) {
   const { ctx } = useNavigation();
   const { projectId } = props;
   const [configured, reload] = useReloadable(() => listOAuthProviderSettings(ctx, projectId), [projectId]);
-  if (configured === undefined) return <Text dimColor>Loading…</Text>;
+  if (configured === undefined) return <LoadingLine />;
   return <ProvidersScreenLoaded {...props} configured={configured} reload={reload} />;
 }
 

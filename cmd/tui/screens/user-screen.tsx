@@ -9,6 +9,7 @@ import { deleteUser, updateUser } from '../../../server/core/users/users';
 import { userUpdateSchema } from '../../../server/protocol/user-schemas';
 import { parseWithSchema } from '../../cli-support';
 import { useReloadable } from '../use-loaded';
+import { LoadingLine } from '../loading-line';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
@@ -25,7 +26,7 @@ export function UserScreen(props: { projectId: string; userId: string }) {
   const { ctx } = useNavigation();
   const { projectId,userId } = props;
   const [loaded, reload] = useReloadable(() => Promise.all([readUserServerView(ctx, projectId, userId), listUserSessions(ctx, projectId, userId)]), [projectId, userId]);
-  if (loaded === undefined) return <Text dimColor>Loading…</Text>;
+  if (loaded === undefined) return <LoadingLine />;
   return <UserScreenLoaded {...props} loaded={loaded} reload={reload} />;
 }
 
