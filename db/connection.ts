@@ -16,6 +16,7 @@ export type Db = ReturnType<typeof drizzle<typeof schema>>;
  * instead of landing on the connection another request's transaction holds open.
  */
 export interface Storage {
+  dialect: 'sqlite';
   /** The writer's drizzle handle: migrations, copies and transactions only. */
   db: Db;
   /** The writer connection; also the database's identity for what the process keeps per database. */
@@ -51,6 +52,7 @@ export function openStorage(dataDir: string): Storage {
   reader.run('PRAGMA busy_timeout = 5000');
   reusePreparedStatements(reader);
   return {
+    dialect: 'sqlite',
     db: drizzle({ client: sqlite, schema }),
     sqlite,
     readerDb: drizzle({ client: reader, schema }),

@@ -12,6 +12,7 @@ import * as schema from './schema';
 export type PostgresDb = ReturnType<typeof drizzle<typeof schema>>;
 
 export interface PostgresStorage {
+  dialect: 'postgres';
   db: PostgresDb;
   sql: SQL;
   /** Tags of the migrations this open applied (empty when the database was up to date). */
@@ -43,6 +44,7 @@ export async function openPostgres(url: string, options: PostgresOpenOptions = {
     await client`SELECT 1`;
     const appliedMigrations = options.migrate === false ? [] : await applyPostgresMigrations(client);
     return {
+      dialect: 'postgres',
       db: drizzle({ client, schema }),
       sql: client,
       appliedMigrations,

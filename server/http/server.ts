@@ -1,7 +1,7 @@
 // The HTTP server: /health at the origin, /api/* through the Elysia app with the wire's
 // headers, and a stop that lets in-flight requests finish before the caller closes storage.
 import type { Context } from '../core/storage/context';
-import { currentConnection } from '../core/storage/transactions';
+import { pingDatabase } from '../core/storage/transactions';
 import { createApiApp } from './api-routes';
 import { rememberSocketRequest, socketClientIpResolver } from './client-ip';
 import { requestHostLength, requestPath } from './request-path';
@@ -44,7 +44,7 @@ export interface RunningHttpServer {
 async function readinessResponse(ctx: Context, draining: boolean): Promise<Response> {
   if (draining) return textResponse(503, 'draining');
   try {
-    currentConnection(ctx).sqlite.query('SELECT 1').get();
+    await pingDatabase(ctx);
   } catch {
     return textResponse(503, 'database unavailable');
   }

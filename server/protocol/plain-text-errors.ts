@@ -108,6 +108,10 @@ const catalogue = {
     (dataDir: string) =>
       `${dataDir} has no authd.key and no instance key is given: set AUTHD_INSTANCE_KEY (or AUTHD_INSTANCE_KEY_FILE) to the key the PostgreSQL data was sealed with, or put that authd.key in ${dataDir}.`,
   ],
+  POSTGRES_INSTANCE_KEY_MISSING: [
+    400,
+    'Serving from PostgreSQL needs the instance key, which is never stored in the database: set AUTHD_INSTANCE_KEY to the base64 of 32 random bytes (for example the output of "openssl rand -base64 32"), or AUTHD_INSTANCE_KEY_FILE to a file holding it; every instance on the database needs the same key.',
+  ],
   NO_INTERNAL_PROJECT_YET: [404, 'This data directory has no internal project yet: run "authd serve" once to create it.'],
   NO_ADMIN_WITH_EMAIL: [
     404,

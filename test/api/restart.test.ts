@@ -25,7 +25,7 @@ async function stop(instance: TestInstance): Promise<void> {
 }
 
 function projectCount(instance: TestInstance): number {
-  return (instance.ctx.sqlite.query('SELECT count(*) AS n FROM projects').get() as { n: number }).n;
+  return (instance.sqlite.query('SELECT count(*) AS n FROM projects').get() as { n: number }).n;
 }
 
 describe('restart on the same data directory', () => {

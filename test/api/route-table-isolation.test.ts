@@ -59,8 +59,8 @@ let tableColumns: [string, string[]][] | undefined;
 
 function checksum(scope: 'project' | 'victim'): string {
   const hash = createHash('sha256');
-  tableColumns ??= (t.ctx.sqlite.query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[]).map(
-    ({ name }) => [name, (t.ctx.sqlite.query(`pragma table_info("${name}")`).all() as { name: string }[]).map((c) => c.name)],
+  tableColumns ??= (t.sqlite.query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[]).map(
+    ({ name }) => [name, (t.sqlite.query(`pragma table_info("${name}")`).all() as { name: string }[]).map((c) => c.name)],
   );
   for (const [name, columns] of tableColumns) {
     let where: string | undefined;
@@ -74,7 +74,7 @@ function checksum(scope: 'project' | 'victim'): string {
     else if (columns.includes('team_id')) [where, args] = ['team_id = ?', [victim.teamId]];
     if (!where) continue;
     hash.update(name);
-    for (const row of t.ctx.sqlite.query(`select * from "${name}" where ${where} order by rowid`).values(...args)) {
+    for (const row of t.sqlite.query(`select * from "${name}" where ${where} order by rowid`).values(...args)) {
       hash.update(JSON.stringify(row, (_k, v) => (v instanceof Uint8Array ? [...v] : v)));
     }
   }

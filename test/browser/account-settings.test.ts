@@ -394,7 +394,7 @@ describe('account settings: security', () => {
 
       // Eight more used (straight in the database, by their digests): one is left.
       const lastCode = recoveryCodes[9]!;
-      t.ctx.sqlite
+      t.sqlite
         .query(
           `update mfa_recovery_codes set used_at = 1 where used_at is null and code_digest <> ?
              and user_id = (select user_id from contact_channels where value = ?)`,

@@ -76,7 +76,7 @@ test('add a passkey in account settings; the email field\'s autofill signs in wi
   expect(await section.getByTestId('passkey-row').count()).toBe(1);
   await section.getByText('Work laptop').waitFor();
   await shoot(page, opened.screenshot, 'passkeys-settings-light');
-  const stored = t.ctx.sqlite.query('select name, rp_id from passkeys').all();
+  const stored = t.sqlite.query('select name, rp_id from passkeys').all();
   expect(stored).toEqual([{ name: 'Work laptop', rp_id: 'localhost' }]);
 
   // Signed out, the sign-in page's autofill request finds the passkey: Chromium's virtual
@@ -86,7 +86,7 @@ test('add a passkey in account settings; the email field\'s autofill signs in wi
   await page.goto(`${localUrl}/handler/sign-in?after_auth_return_to=${encodeURIComponent('/handler/account-settings/security')}`);
   await page.waitForURL(/\/handler\/account-settings\/security$/);
   await page.getByTestId('passkeys-section').getByText('Work laptop').waitFor();
-  const used = t.ctx.sqlite.query('select last_used_at from passkeys').get() as { last_used_at: number | null };
+  const used = t.sqlite.query('select last_used_at from passkeys').get() as { last_used_at: number | null };
   expect(used.last_used_at).toBeNumber();
 
   // A browser without autofill for passkeys (the same authenticator, from the next page load on):

@@ -170,7 +170,7 @@ describe('the password strength check', () => {
         expect(await field(page, 'Password').getAttribute('aria-invalid')).toBe('true');
         expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
         await shot(`screens-sign-up-breached-password-${dark ? 'dark' : 'light'}-${width}`);
-        const stored = t.ctx.sqlite.query('select count(*) as n from contact_channels where value = ?').get(email) as { n: number };
+        const stored = t.sqlite.query('select count(*) as n from contact_channels where value = ?').get(email) as { n: number };
         expect(stored.n).toBe(0);
 
         await field(page, 'Password').fill('quiet lanterns over marble');

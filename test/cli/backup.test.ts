@@ -55,15 +55,15 @@ describe('backup while serving, then restore', () => {
       const ctx = openContext(restoredDir, 'development');
       try {
         const stored = new Set(
-          ctx.sqlite.query<{ email: string }, []>("SELECT value AS email FROM contact_channels WHERE type = 'email'").all().map((row) => row.email),
+          ctx.storage.sqlite.query<{ email: string }, []>("SELECT value AS email FROM contact_channels WHERE type = 'email'").all().map((row) => row.email),
         );
         const before = acknowledged.filter((signUp) => signUp.at < backupStarted);
         expect(before.length).toBeGreaterThanOrEqual(15);
         expect(before.filter((signUp) => !stored.has(signUp.email))).toEqual([]);
-        expect(ctx.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()!.integrity_check).toBe('ok');
+        expect(ctx.storage.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()!.integrity_check).toBe('ok');
         // The search index came along and still points at the right users.
         const sample = before[0]!.email;
-        const { project } = ctx.sqlite.query<{ project: string }, [string]>('SELECT project_id AS project FROM contact_channels WHERE value = ?').get(sample)!;
+        const { project } = ctx.storage.sqlite.query<{ project: string }, [string]>('SELECT project_id AS project FROM contact_channels WHERE value = ?').get(sample)!;
         const found = (await listUsers(ctx, project, { query: sample.toUpperCase() })).items.map((user) => user.primary_email);
         expect(found).toEqual([sample]);
       } finally {
@@ -117,10 +117,10 @@ describe('upgrades from every earlier schema', () => {
 
       const ctx = openContext(dataDir, 'development');
       try {
-        const tags = ctx.sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations').all().map((row) => row.tag);
+        const tags = ctx.storage.sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations').all().map((row) => row.tag);
         expect(embeddedMigrations.filter((migration) => !tags.includes(migration.tag))).toEqual([]);
         expect((await readProjectAdminView(ctx, 'kept')).display_name).toBe('Made before the upgrade');
-        expect(ctx.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()!.integrity_check).toBe('ok');
+        expect(ctx.storage.sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').get()!.integrity_check).toBe('ok');
       } finally {
         ctx.storage.close();
       }

@@ -176,7 +176,7 @@ describe('changes made through the CLI reach the receiver through the running se
     expect((await cliJson(inProject('webhooks', 'list'))).items).toEqual([]);
     const before = receiver.received.length;
     await cliJson(inProject('users', 'create', '--email', 'after-remove@example.com'));
-    const events = t.ctx.sqlite
+    const events = t.sqlite
       .query('SELECT count(*) AS n FROM webhook_deliveries WHERE project_id = ?')
       .get(project.projectId) as {
       n: number;

@@ -97,7 +97,7 @@ export async function addChannel(
 
 /** How many emails authd has queued (or kept) for `recipient`, read from its database. */
 export function queuedEmailCount(t: TestInstance, recipient: string): number {
-  const row = t.ctx.sqlite.query('select count(*) as n from email_messages where recipient = ?').get(recipient) as {
+  const row = t.sqlite.query('select count(*) as n from email_messages where recipient = ?').get(recipient) as {
     n: number;
   } | null;
   return Number(row?.n ?? 0);

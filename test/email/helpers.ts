@@ -105,7 +105,7 @@ export interface MessageRow {
 
 /** The rows of the durable email queue for one recipient (written in the request's transaction). */
 export function queuedMessages(t: TestInstance, recipient: string): MessageRow[] {
-  const rows = t.ctx.sqlite
+  const rows = t.sqlite
     .query('select status, attempts, last_error, subject from email_messages where recipient = ?')
     .all(recipient) as MessageRow[];
   // Subjects are sealed at rest (a magic-link subject carries the code).

@@ -20,7 +20,7 @@ interface RawMessage {
 }
 
 function rawMessages(t: TestInstance, recipient: string): RawMessage[] {
-  return t.ctx.sqlite
+  return t.sqlite
     .query('select recipient, subject, html, text, status, attempts, sent_at, created_at from email_messages where recipient = ?')
     .all(recipient) as RawMessage[];
 }
@@ -157,7 +157,7 @@ describe("a project's own SMTP server", () => {
           },
         }),
       );
-      const stored = t.ctx.sqlite.query('select password from project_email_configs where project_id = ?').get(t.demo!.projectId) as {
+      const stored = t.sqlite.query('select password from project_email_configs where project_id = ?').get(t.demo!.projectId) as {
         password: string;
       };
       expect(stored.password).toStartWith('v1.');

@@ -73,7 +73,7 @@ export function storedTotp(
   t: TestInstance,
   userId: string,
 ): { secret: string | null; requires: number; lastStep: number | null } {
-  return t.ctx.sqlite
+  return t.sqlite
     .query(
       'select totp_secret_base64 as secret, requires_totp_mfa as requires, totp_last_used_step as lastStep from users where id = ?',
     )

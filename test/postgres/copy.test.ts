@@ -70,12 +70,12 @@ describe('a round trip SQLite → PostgreSQL → SQLite', async () => {
       }
       // The copy set the search triggers aside while it filled the index in one pass: they are
       // back, and a user added afterwards is found.
-      const searchTriggers = (db: typeof ctx.sqlite) =>
+      const searchTriggers = (db: typeof ctx.storage.sqlite) =>
         db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'user_search_on_%' ORDER BY name").all();
       const original = openDataDirectory(source, 'development', silentLogger, defaultSettings());
       try {
-        expect(searchTriggers(ctx.sqlite)).toEqual(searchTriggers(original.sqlite));
-        expect(searchTriggers(ctx.sqlite).length).toBeGreaterThan(0);
+        expect(searchTriggers(ctx.storage.sqlite)).toEqual(searchTriggers(original.storage.sqlite));
+        expect(searchTriggers(ctx.storage.sqlite).length).toBeGreaterThan(0);
       } finally {
         original.storage.close();
       }
@@ -83,9 +83,9 @@ describe('a round trip SQLite → PostgreSQL → SQLite', async () => {
       expect((await listUsers(ctx, seeded.demoProjectId, { query: 'after.copy' } as never)).items.map((user) => user.primary_email)).toEqual([
         'added.after.copy@example.com',
       ]);
-      const maxId = ctx.sqlite.query<{ n: number }, []>('SELECT max(id) AS n FROM audit_events').get()!.n;
-      ctx.sqlite.run("INSERT INTO audit_events (project_id, occurred_at, type, actor_type) VALUES ('internal', 1, 'test', 'system')");
-      expect(ctx.sqlite.query<{ n: number }, []>('SELECT max(id) AS n FROM audit_events').get()!.n).toBe(maxId + 1);
+      const maxId = ctx.storage.sqlite.query<{ n: number }, []>('SELECT max(id) AS n FROM audit_events').get()!.n;
+      ctx.storage.sqlite.run("INSERT INTO audit_events (project_id, occurred_at, type, actor_type) VALUES ('internal', 1, 'test', 'system')");
+      expect(ctx.storage.sqlite.query<{ n: number }, []>('SELECT max(id) AS n FROM audit_events').get()!.n).toBe(maxId + 1);
     } finally {
       ctx.storage.close();
     }

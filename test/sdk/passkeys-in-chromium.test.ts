@@ -51,7 +51,7 @@ test('registerPasskey then signInWithPasskey, with a virtual authenticator', asy
     { appOptions, email: user.email, password: user.password },
   );
   expect(registered).toEqual({ status: 'ok', passkeyAuthEnabled: true, signedOut: true });
-  const stored = t.ctx.sqlite.query('select rp_id, sign_count from passkeys where user_id = ?').all(user.user_id) as any[];
+  const stored = t.sqlite.query('select rp_id, sign_count from passkeys where user_id = ?').all(user.user_id) as any[];
   expect(stored).toHaveLength(1);
   expect(stored[0].rp_id).toBe('localhost');
 
@@ -62,7 +62,7 @@ test('registerPasskey then signInWithPasskey, with a virtual authenticator', asy
     return { status: result.status, error: result.status === 'error' ? String(result.error) : null, userId: me?.id ?? null };
   }, appOptions);
   expect(signedIn).toEqual({ status: 'ok', error: null, userId: user.user_id });
-  expect((t.ctx.sqlite.query('select last_used_at from passkeys where user_id = ?').get(user.user_id) as any).last_used_at).toBeNumber();
+  expect((t.sqlite.query('select last_used_at from passkeys where user_id = ?').get(user.user_id) as any).last_used_at).toBeNumber();
   expectOk(await call(t, 'GET', `/passkeys?user_id=${user.user_id}`, { headers: as(project, 'server') }));
   expect(opened.problems).toEqual([]);
   await opened.close();

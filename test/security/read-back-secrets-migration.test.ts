@@ -41,7 +41,7 @@ beforeAll(async () => {
   const privateJwk = { ...(await exportJWK(pair.privateKey)), kid: keyId, alg: 'ES256' };
   const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: keyId, alg: 'ES256', use: 'sig' };
   privateD = privateJwk.d!;
-  const db = old.ctx.sqlite;
+  const db = old.sqlite;
   db.run('DELETE FROM project_signing_keys WHERE project_id = ?', [project.projectId]);
   db.run('INSERT INTO project_signing_keys (key_id, project_id, private_jwk, public_jwk, created_at) VALUES (?, ?, ?, ?, ?)', [
     keyId,
@@ -85,7 +85,7 @@ afterAll(async () => {
 });
 
 function column(table: string, name: string, where = '1 = 1'): string[] {
-  return (t.ctx.sqlite.query(`select "${name}" as v from "${table}" where ${where}`).all() as { v: string | null }[])
+  return (t.sqlite.query(`select "${name}" as v from "${table}" where ${where}`).all() as { v: string | null }[])
     .map((row) => row.v)
     .filter((v): v is string => v !== null && v !== '');
 }
@@ -107,7 +107,7 @@ test('the app reads the sealed values as before', async () => {
 });
 
 test('a queued body is sealed, a delivered one dropped; both keep their sealed subject', () => {
-  const rows = t.ctx.sqlite.query(`select status, subject, text, html from email_messages where recipient = 'someone@example.com'`).all() as {
+  const rows = t.sqlite.query(`select status, subject, text, html from email_messages where recipient = 'someone@example.com'`).all() as {
     status: string;
     subject: string;
     text: string;
@@ -122,7 +122,7 @@ test('a queued body is sealed, a delivered one dropped; both keep their sealed s
 });
 
 test('no plain value is left in the database file, its -wal or its -shm', () => {
-  t.ctx.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)');
+  t.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)');
   const needles = [...Object.values(plain), privateD];
   for (const suffix of ['', '-wal', '-shm']) {
     const path = join(dataDir, `authd.db${suffix}`);
@@ -134,8 +134,8 @@ test('no plain value is left in the database file, its -wal or its -shm', () => 
 
 test('running it again seals nothing and changes nothing', () => {
   const before = column('project_email_configs', 'password');
-  t.ctx.sqlite.run(`DELETE FROM schema_migrations WHERE tag = 'data:seal_read_back_secrets'`);
-  expect(sealPlainReadBackSecrets(t.ctx).sealed).toBe(0);
+  t.sqlite.run(`DELETE FROM schema_migrations WHERE tag = 'data:seal_read_back_secrets'`);
+  expect(sealPlainReadBackSecrets({ sqlite: t.sqlite, secretKey: t.ctx.secretKey }).sealed).toBe(0);
   expect(column('project_email_configs', 'password')).toEqual(before);
-  expect(sealPlainReadBackSecrets(t.ctx).sealed).toBe(0);
+  expect(sealPlainReadBackSecrets({ sqlite: t.sqlite, secretKey: t.ctx.secretKey }).sealed).toBe(0);
 });

@@ -152,7 +152,7 @@ beforeAll(async () => {
   secrets['TOTP secret'] = totp.base64;
 
   const signing = await getProjectSigningKey(t.ctx, project.projectId);
-  const row = t.ctx.sqlite.query('select private_jwk from project_signing_keys where key_id = ?').get(signing.keyId) as {
+  const row = t.sqlite.query('select private_jwk from project_signing_keys where key_id = ?').get(signing.keyId) as {
     private_jwk: string;
   };
   secrets['signing key'] = (JSON.parse(openSecret(t.ctx, row.private_jwk)) as JWK).d!;
@@ -197,6 +197,6 @@ test('no plain text in the database, its -wal or its -shm', () => {
 });
 
 test('nor after a checkpoint has moved the WAL into the database file', () => {
-  t.ctx.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)');
+  t.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)');
   expect(plainTextsFound()).toEqual([]);
 });

@@ -58,7 +58,7 @@ describe('rotation', () => {
       const second = await rotateProjectSigningKey(t.ctx, project.projectId);
       expect(second.dropped_key_ids).toContain(oldKid);
       expect(second.verifying_key_ids.sort()).toEqual([first.new_key_id, second.new_key_id].sort());
-      const stored = t.ctx.sqlite.query('select key_id from project_signing_keys where key_id = ?').get(oldKid);
+      const stored = t.sqlite.query('select key_id from project_signing_keys where key_id = ?').get(oldKid);
       expect(stored).toBeNull();
     } finally {
       restore();
@@ -106,14 +106,14 @@ describe('rotation', () => {
 describe('sealed at rest', () => {
   test('the private key is stored sealed; a copy of the database without the key file cannot sign', async () => {
     const signing = await getProjectSigningKey(t.ctx, project.projectId);
-    const row = t.ctx.sqlite
+    const row = t.sqlite
       .query('select private_jwk from project_signing_keys where key_id = ?')
       .get(signing.keyId) as { private_jwk: string };
     const privateJwk = JSON.parse(openSecret(t.ctx, row.private_jwk)) as JWK;
     expect(privateJwk.d).toBeString();
     expect(row.private_jwk).not.toContain(privateJwk.d!);
 
-    t.ctx.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)');
+    t.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)');
     const copyDir = makeTempDir('authd-db-copy-');
     copyFileSync(join(t.dataDir, 'authd.db'), join(copyDir, 'authd.db'));
     expect(readFileSync(join(copyDir, 'authd.db')).includes(Buffer.from(privateJwk.d!))).toBe(false);
@@ -126,7 +126,7 @@ describe('sealed at rest', () => {
         .get(signing.keyId) as { private_jwk: string };
       expect(() => openSecret(copy, copied.private_jwk)).toThrow();
       expect(() => JSON.parse(copied.private_jwk)).toThrow();
-      const copyCtx = { ...t.ctx, db: routedDatabase(copy), sqlite: copy.sqlite, secretKey: copy.secretKey };
+      const copyCtx = { ...t.ctx, db: routedDatabase(copy), storage: copy, secretKey: copy.secretKey };
       await expect(getProjectSigningKey(copyCtx, project.projectId)).rejects.toThrow();
     } finally {
       copy.close();

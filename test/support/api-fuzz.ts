@@ -24,13 +24,13 @@ const tablesChangedInBackground = new Set(['email_messages', 'webhook_deliveries
 
 export function databaseChecksum(t: TestInstance): string {
   const hash = createHash('sha256');
-  const tables = t.ctx.sqlite
+  const tables = t.sqlite
     .query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
     .all() as { name: string }[];
   for (const { name } of tables) {
     if (tablesChangedInBackground.has(name) || name.startsWith('webhook_deliver')) continue;
     hash.update(name);
-    for (const row of t.ctx.sqlite.query(`select * from "${name}"`).values()) hash.update(JSON.stringify(row, (_k, v) => (v instanceof Uint8Array ? [...v] : v)));
+    for (const row of t.sqlite.query(`select * from "${name}"`).values()) hash.update(JSON.stringify(row, (_k, v) => (v instanceof Uint8Array ? [...v] : v)));
   }
   return hash.digest('hex');
 }

@@ -3,6 +3,7 @@
 // commands, run in this process (runCli: the same commander program as the real entry point,
 // output captured, milliseconds instead of a fresh Bun process each) or, for what only a process
 // shows (exit status of the entry point, environment, working directory), as a child process.
+import type { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,8 @@ export interface TestInstance {
   url: string;
   dataDir: string;
   ctx: Context;
+  /** The SQLite writer, for tests that read or change the file directly. */
+  sqlite: Database;
   internal: BootstrappedProject;
   /** Absent in production mode. */
   demo: BootstrappedProject | undefined;
@@ -49,6 +52,7 @@ export async function startTestInstance(
     url: server.url,
     dataDir,
     ctx,
+    sqlite: storage.sqlite,
     internal: created.find((p) => p.projectId === 'internal')!,
     demo: created.find((p) => p.projectId !== 'internal'),
     async stop() {

@@ -21,7 +21,7 @@ beforeAll(() => {
   other = openStorage(dataDir);
   ctx = {
     db: routedDatabase(storage),
-    sqlite: storage.sqlite,
+    storage,
     secretKey: storage.secretKey,
     clock: systemClock,
     mode: 'development',

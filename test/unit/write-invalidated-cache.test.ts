@@ -19,7 +19,7 @@ beforeAll(() => {
   cli = openStorage(dataDir);
   ctx = {
     db: routedDatabase(server),
-    sqlite: server.sqlite,
+    storage: server,
     secretKey: server.secretKey,
     clock: systemClock,
     mode: 'development',

@@ -99,7 +99,7 @@ describe('access-token failures', () => {
   let foreignPrivateKey: CryptoKey;
 
   beforeAll(async () => {
-    const row = t.ctx.sqlite
+    const row = t.sqlite
       .query('select key_id, private_jwk from project_signing_keys where project_id = ? and retired_at is null')
       .get(demo.projectId) as { key_id: string; private_jwk: string };
     realKey = { kid: row.key_id, privateJwk: JSON.parse(openSecret(t.ctx, row.private_jwk)) };

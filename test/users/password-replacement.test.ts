@@ -166,7 +166,7 @@ const paths: PasswordPath[] = [
 
 /** The user.updated events queued for `userId`, oldest first, as their `data`. */
 function userUpdatedEvents(projectId: string, userId: string): any[] {
-  return t.ctx.sqlite
+  return t.sqlite
     .query<{ payload: string }, [string]>(
       "SELECT payload FROM webhook_events WHERE project_id = ? AND type = 'user.updated' ORDER BY created_at, rowid",
     )

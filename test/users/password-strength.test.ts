@@ -39,7 +39,7 @@ function signUpCall(project: BootstrappedProject, email: string, password: strin
 }
 
 function usersWithEmail(email: string): number {
-  return (t.ctx.sqlite.query('select count(*) as n from contact_channels where value = ?').get(email) as { n: number }).n;
+  return (t.sqlite.query('select count(*) as n from contact_channels where value = ?').get(email) as { n: number }).n;
 }
 
 describe('sign-up', () => {

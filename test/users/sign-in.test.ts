@@ -43,7 +43,7 @@ function signInRequest(project: BootstrappedProject, body: unknown): Promise<Api
 }
 
 function storedHash(userId: string): string | null {
-  const row = t.ctx.sqlite.query('select password_hash from users where id = ?').get(userId) as { password_hash: string | null };
+  const row = t.sqlite.query('select password_hash from users where id = ?').get(userId) as { password_hash: string | null };
   return row.password_hash;
 }
 

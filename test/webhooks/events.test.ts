@@ -207,7 +207,7 @@ describe('the outbox is written in the transaction of the change', () => {
     );
     expectOk(await call(t, 'POST', '/teams', { headers: as(quiet, 'server'), body: { display_name: 'Quiet' } }), 201);
     expect(outboxEventCount(t, quiet.projectId)).toBe(0);
-    const deliveries = t.ctx.sqlite
+    const deliveries = t.sqlite
       .query('SELECT count(*) AS n FROM webhook_deliveries WHERE project_id = ?')
       .get(quiet.projectId) as {
       n: number;

@@ -31,7 +31,7 @@ export async function deliveriesOf(t: TestInstance, project: BootstrappedProject
 }
 
 export function outboxEventCount(t: TestInstance, projectId: string): number {
-  return (t.ctx.sqlite.query('SELECT count(*) AS n FROM webhook_events WHERE project_id = ?').get(projectId) as { n: number }).n;
+  return (t.sqlite.query('SELECT count(*) AS n FROM webhook_events WHERE project_id = ?').get(projectId) as { n: number }).n;
 }
 
 export async function pollUntil<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMillis = 10_000): Promise<T> {

@@ -3,7 +3,7 @@
 // inside the transaction of the change, so an event exists exactly when its change does. Read
 // newest first, a page at a time; pruned by each project's retention.
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { auditEvents, projects } from '../../../db/schema';
+import { auditEvents, projects } from '../storage/tables';
 import type { AuditEventType, AuditEventView, AuditListFilter } from '../../protocol/audit-schemas';
 import type { Db } from '../../../db/connection';
 import type { Context } from '../storage/context';
@@ -44,7 +44,7 @@ const insertAuditEvent = (db: Db) =>
  */
 export async function recordAuditEvent(ctx: Context, event: AuditEventInput): Promise<void> {
   const origin = currentAuditOrigin();
-  await writeTransaction(ctx, async () =>
+  await writeTransaction(ctx, () =>
     prepared(ctx, insertAuditEvent).run({
       projectId: event.projectId,
       occurredAt: ctx.clock.now(),

@@ -2,7 +2,7 @@
 // the verify call that marks the address verified. An already-used code is success for the
 // hosted page, which the client decides from VERIFICATION_CODE_ALREADY_USED.
 import { and, eq } from 'drizzle-orm';
-import { contactChannels, users } from '../../../db/schema';
+import { contactChannels, users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { queueTemplatedEmail } from '../email/email-templates';

@@ -2,7 +2,7 @@
 // `completeSignIn` handed out plus a code from the authenticator app give the session.
 import { recordAuditEvent } from '../audit/audit-log';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { offerAccountUnlock } from './account-unlock';

@@ -2,7 +2,7 @@
 // `oauth_providers`, connected accounts). Tokens are sealed with the instance key: authd must give them back
 // to the app, so a digest would not do, but a copied database file must not leak them.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { oauthAccounts, oauthTokens } from '../../../db/schema';
+import { oauthAccounts, oauthTokens } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { oauthProviderIds } from '../../protocol/oauth-provider-ids';
 import { plainTextError } from '../../protocol/plain-text-errors';

@@ -1,7 +1,7 @@
 // A user's passkeys, beyond what Stack offers: several per user, each named, listed, renamed
 // and removed one at a time (the API for the account settings screen, and the CLI).
 import { and, asc, eq } from 'drizzle-orm';
-import { passkeys } from '../../../db/schema';
+import { passkeys } from '../storage/tables';
 import type { PasskeyView } from '../../protocol/passkey-schemas';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';

@@ -6,8 +6,8 @@
 // allows localhost) or exactly a trusted domain's origin.
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { loadVendorModule } from '../../vendor/load-vendor';
-import { and, eq, sql } from 'drizzle-orm';
-import { passkeys, projectDomains } from '../../../db/schema';
+import { and, count as countRows, eq } from 'drizzle-orm';
+import { passkeys, projectDomains } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { isLocalhostName } from '../../protocol/localhost-names';
 import { requireProject } from '../projects/projects';
@@ -143,7 +143,7 @@ export async function registerPasskey(
     const count =
       firstRow(
         await tx
-          .select({ n: sql<number>`count(*)` })
+          .select({ n: countRows() })
           .from(passkeys)
           .where(eq(passkeys.userId, userId))
           .limit(1),

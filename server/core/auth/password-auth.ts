@@ -2,7 +2,7 @@
 // Stack uses so each failure gets the same error it would there.
 import { recordAuditEvent } from '../audit/audit-log';
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';

@@ -2,7 +2,7 @@
 // project's own app (`standard`), the instance's app (`shared`, AUTHD_OAUTH_<ID>_CLIENT_ID and
 // _SECRET), or in development mode with no instance app, authd's own mock provider.
 import { and, eq } from 'drizzle-orm';
-import { projectOAuthProviders } from '../../../db/schema';
+import { projectOAuthProviders } from '../storage/tables';
 import type { Context, OAuthInstanceSettings } from '../storage/context';
 import { openOptionalSecret } from '../storage/read-back-secrets';
 import { knownError } from '../../protocol/known-errors';

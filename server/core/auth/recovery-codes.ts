@@ -5,7 +5,7 @@
 // off removes them.
 import { createHmac } from 'node:crypto';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { mfaRecoveryCodes } from '../../../db/schema';
+import { mfaRecoveryCodes } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import type { DbWriter, Tx } from '../storage/transactions';

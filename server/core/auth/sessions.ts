@@ -3,7 +3,7 @@
 // hands out a new one, and presenting a replaced one ends every token of that sign-in.
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import { refreshTokens } from '../../../db/schema';
+import { refreshTokens } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { issueAccessToken, signAccessToken } from './access-tokens';
 import { recordUserActivity } from '../users/user-activity';
@@ -60,7 +60,7 @@ export async function startSession(
   const refreshToken = randomCrockfordString(45);
   const now = ctx.clock.now();
   const insert = async () =>
-    prepared(ctx, insertRefreshToken).run({
+    await prepared(ctx, insertRefreshToken).run({
       id: crypto.randomUUID(),
       projectId,
       userId,
@@ -121,7 +121,7 @@ export async function refreshAccessToken(
   refreshToken: string,
   origin: RefreshOrigin = { ip: null, userAgent: null },
 ): Promise<RefreshedTokens> {
-  const row = prepared(ctx, selectRefreshToken).get({ projectId, tokenHash: sha256Hex(refreshToken) });
+  const row = await prepared(ctx, selectRefreshToken).get({ projectId, tokenHash: sha256Hex(refreshToken) });
   const now = ctx.clock.now();
   if (!row || row.expiresAt <= now) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   if (row.replacedAt !== null) {

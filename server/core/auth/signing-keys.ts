@@ -3,7 +3,7 @@
 // private half is sealed with the instance key, so a copy of the database cannot mint tokens.
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import { projectSigningKeys } from '../../../db/schema';
+import { projectSigningKeys } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { perDatabase, rememberBounded } from '../storage/database-memory';

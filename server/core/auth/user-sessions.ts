@@ -5,7 +5,7 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import { sha256Hex } from './random-tokens';
-import { refreshTokens } from '../../../db/schema';
+import { refreshTokens } from '../storage/tables';
 import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { requireUserRow } from '../storage/user-queries';

@@ -4,7 +4,7 @@
 // (not found, expired, already used, too many attempts) and only a consuming one marks it used.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import { verificationCodes } from '../../../db/schema';
+import { verificationCodes } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
@@ -127,13 +127,11 @@ const markCodeUsed = (db: Db) =>
  * a wrong guess) must not roll the count back.
  */
 async function recordSubmission(ctx: Context, projectId: string, code: string): Promise<void> {
-  await writeTransaction(ctx, async () =>
-    prepared(ctx, countSubmission).run({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) }),
-  );
+  await writeTransaction(ctx, () => prepared(ctx, countSubmission).run({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) }));
 }
 
 async function checkSubmittedCode(ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): Promise<CodeRow> {
-  const row = prepared(ctx, selectCode).get({ projectId, kind, codeHash: sha256Hex(code) });
+  const row = await prepared(ctx, selectCode).get({ projectId, kind, codeHash: sha256Hex(code) });
   if (!row) throw knownError('VERIFICATION_CODE_NOT_FOUND');
   if (row.expiresAt <= ctx.clock.now()) throw knownError('VERIFICATION_CODE_EXPIRED');
   if (row.usedAt !== null) throw knownError('VERIFICATION_CODE_ALREADY_USED');
@@ -169,7 +167,7 @@ export async function consumeVerificationCode<T>(
   await recordSubmission(ctx, projectId, code);
   return await writeTransaction(ctx, async (tx) => {
     const row = await checkSubmittedCode(ctx, projectId, kind, code);
-    prepared(ctx, markCodeUsed).run({ id: row.id, usedAt: ctx.clock.now() });
+    await prepared(ctx, markCodeUsed).run({ id: row.id, usedAt: ctx.clock.now() });
     return action(tx, row.data);
   });
 }

@@ -2,11 +2,11 @@
 // exponential backoff for most of a day and leaving a visible failed state with the last
 // error. A slow SMTP server never holds up a request: requests only queue.
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { emailMessages } from '../../../db/schema';
+import { emailMessages } from '../storage/tables';
 import { sendOverSmtp } from '../../providers/smtp-transport';
 import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
 import type { Context } from '../storage/context';
-import { currentConnection, writeTransaction } from '../storage/transactions';
+import { writeTransaction } from '../storage/transactions';
 import { openEmailMessage, resolveEmailTransport, type EmailMessageRow } from './email-queue';
 import { firstRow } from '../storage/query-results';
 
@@ -59,14 +59,16 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
   const attempt = message.attempts + 1;
   // Claim it first, so a crash mid-send retries later rather than never. Claimed only if no one
   // else has since (the worker and a waiting request may both have read it), so it goes out once.
-  const claimed = await writeTransaction(ctx, async () =>
-    currentConnection(ctx)
-      .sqlite.query(
-        'UPDATE email_messages SET attempts = ?1, next_attempt_at = ?2 WHERE id = ?3 AND attempts = ?4 AND status = ?5',
-      )
-      .run(attempt, ctx.clock.now() + retryDelayMillis(attempt), message.id, message.attempts, 'pending'),
+  const claimed = await writeTransaction(
+    ctx,
+    async (tx) =>
+      await tx
+        .update(emailMessages)
+        .set({ attempts: attempt, nextAttemptAt: ctx.clock.now() + retryDelayMillis(attempt) })
+        .where(and(eq(emailMessages.id, message.id), eq(emailMessages.attempts, message.attempts), eq(emailMessages.status, 'pending')))
+        .returning({ id: emailMessages.id }),
   );
-  if (claimed.changes !== 1) return;
+  if (claimed.length !== 1) return;
   try {
     const transport = await resolveEmailTransport(ctx, ctx.db, message.projectId);
     if (transport.kind !== 'smtp') throw new Error('no SMTP server is configured for this project any more');

@@ -3,7 +3,7 @@
 // them. Which transport a project uses is decided here, before anything is queued, so a
 // project that cannot send learns it from the request that tried.
 import { desc, eq } from 'drizzle-orm';
-import { emailMessages, projectEmailConfigs, projects } from '../../../db/schema';
+import { emailMessages, projectEmailConfigs, projects } from '../storage/tables';
 import type { Context } from '../storage/context';
 import { afterCommit, writeTransaction } from '../storage/transactions';
 import { sealSecret } from '../storage/secret-box';

@@ -1,7 +1,7 @@
 // A project's email templates: its own edited subject and content where it
 // has them, authd's defaults otherwise; and the rendering of a template into a queued email.
 import { and, eq } from 'drizzle-orm';
-import { emailTemplates, projects } from '../../../db/schema';
+import { emailTemplates, projects } from '../storage/tables';
 import {
   defaultEmailTemplates,
   emailTemplateTypes,

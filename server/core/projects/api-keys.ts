@@ -2,7 +2,7 @@
 // authenticates a request. Only SHA-256 digests and the last four characters are stored.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import { apiKeySets } from '../../../db/schema';
+import { apiKeySets } from '../storage/tables';
 import {
   apiKeyKinds,
   apiKeyPrefixes,
@@ -165,7 +165,7 @@ export async function isValidApiKey(ctx: Context, projectId: string, kind: ApiKe
 }
 
 async function keyValidUntil(ctx: Context, projectId: string, kind: ApiKeyKind, key: string): Promise<number> {
-  const candidates = prepared(ctx, selectKeySetsOfProject).all({ projectId });
+  const candidates = await prepared(ctx, selectKeySetsOfProject).all({ projectId });
   let validUntil = 0;
   for (const row of candidates) {
     const digest = row[hashColumn[kind]];

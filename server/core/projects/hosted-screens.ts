@@ -3,7 +3,7 @@
 // no server or admin key is ever made or shown here.
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { apiKeySets, projects } from '../../../db/schema';
+import { apiKeySets, projects } from '../storage/tables';
 import { createApiKeySet, isValidApiKey, nonExpiringKeyMillis } from './api-keys';
 import type { Context } from '../storage/context';
 import { internalProjectId, readProjectAdminView } from './projects';

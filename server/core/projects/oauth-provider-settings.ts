@@ -2,7 +2,7 @@
 // takes the whole provider list (and refuses to drop one, which would lose its credentials), so
 // setting one provider merges it into the stored list, and removing one is its own write.
 import { and, eq } from 'drizzle-orm';
-import { projectOAuthProviders } from '../../../db/schema';
+import { projectOAuthProviders } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { oauthProviderIds } from '../../protocol/oauth-provider-ids';
 import type { OAuthProviderConfig } from '../../protocol/project-schemas';

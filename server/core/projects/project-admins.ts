@@ -2,7 +2,7 @@
 // and the projects they own. Lets an operator bootstrap the first admin without editing the
 // database and without any default password.
 import { asc, eq } from 'drizzle-orm';
-import { contactChannels, users } from '../../../db/schema';
+import { contactChannels, users } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { checkPasswordLength } from '../auth/password-hashing';

@@ -3,13 +3,14 @@
 // an admin editing that metadata through the API grants or revokes ownership too.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import { users } from '../../../db/schema';
+import { users } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import type { DbWriter } from '../storage/transactions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
 import { firstRow } from '../storage/query-results';
+import { containsText } from '../storage/dialect-sql';
 
 /** The internal project's id, repeated here because projects.ts imports this file. */
 const ownersProjectId = 'internal';
@@ -35,7 +36,7 @@ const ownedProjectIdsCache = new WriteInvalidatedCache<readonly string[] | null>
 /** The projects an internal user owns, or null when there is no such internal user. */
 export async function findOwnedProjectIds(ctx: Context, userId: string): Promise<readonly string[] | null> {
   return await ownedProjectIdsCache.get(ctx, userId, async () => {
-    const row = prepared(ctx, selectInternalUserMetadata).get({ userId });
+    const row = await prepared(ctx, selectInternalUserMetadata).get({ userId });
     return row ? Object.freeze(managedProjectIdsIn(row.serverMetadata)) : null;
   });
 }
@@ -90,7 +91,7 @@ export async function removeProjectFromEveryOwner(tx: DbWriter, projectId: strin
   const candidates = await tx
     .select({ id: users.id, serverMetadata: users.serverMetadata })
     .from(users)
-    .where(and(eq(users.projectId, ownersProjectId), sql`instr(${users.serverMetadata}, ${projectId}) > 0`));
+    .where(and(eq(users.projectId, ownersProjectId), containsText(users.serverMetadata, projectId)));
   for (const candidate of candidates) {
     const owned = managedProjectIdsIn(candidate.serverMetadata);
     if (!owned.includes(projectId)) continue;

@@ -10,7 +10,7 @@ import {
   projectOAuthProviders,
   projects,
   projectUserCounts,
-} from '../../../db/schema';
+} from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { oauthProviderIds, sharedOAuthProviderIds, type OAuthProviderId } from '../../protocol/oauth-provider-ids';
 import {
@@ -56,7 +56,7 @@ const selectEnabledProviderIds = (db: Db) =>
     .prepare();
 
 export async function findProjectRow(ctx: Context, projectId: string): Promise<ProjectRow | undefined> {
-  return prepared(ctx, selectProjectById).get({ id: projectId });
+  return await prepared(ctx, selectProjectById).get({ id: projectId });
 }
 
 // Asked by every refresh grant and every access-token check.
@@ -140,7 +140,7 @@ export async function readProjectClientView(ctx: Context, projectId: string): Pr
   return {
     id: row.id,
     display_name: row.displayName,
-    config: { ...clientConfigFlags(row), enabled_oauth_providers: prepared(ctx, selectEnabledProviderIds).all({ projectId }) },
+    config: { ...clientConfigFlags(row), enabled_oauth_providers: await prepared(ctx, selectEnabledProviderIds).all({ projectId }) },
   };
 }
 

@@ -4,7 +4,7 @@
 // is sent, so an untrusted link never leaves the server.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import { projectDomains } from '../../../db/schema';
+import { projectDomains } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { defaultHostedProjectId } from './hosted-screens';
@@ -30,14 +30,13 @@ export async function isTrustedUrl(ctx: Context, projectId: string, candidate: s
   const project = await requireProject(ctx, projectId);
   if (project.allowLocalhost && isLocalhostName(url.hostname)) return true;
   if (await isOwnHostedScreen(ctx, projectId, url)) return true;
-  return prepared(ctx, selectDomainsOfProject)
-    .all({ projectId })
-    .some(({ domain }) => {
-      const trusted = new URL(domain);
-      // Origins, not bare host names: a different port is a different site.
-      const basePath = trusted.pathname.endsWith('/') ? trusted.pathname : `${trusted.pathname}/`;
-      return url.origin === trusted.origin && (url.pathname === trusted.pathname || url.pathname.startsWith(basePath));
-    });
+  const domains = await prepared(ctx, selectDomainsOfProject).all({ projectId });
+  return domains.some(({ domain }) => {
+    const trusted = new URL(domain);
+    // Origins, not bare host names: a different port is a different site.
+    const basePath = trusted.pathname.endsWith('/') ? trusted.pathname : `${trusted.pathname}/`;
+    return url.origin === trusted.origin && (url.pathname === trusted.pathname || url.pathname.startsWith(basePath));
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
 // pass over every user, so the call stays fast with a million users (`bench/metrics.ts`).
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import { dailyActiveUserCounts, dailySignUpCounts, oauthAccounts, projectUserCounts, users } from '../../../db/schema';
+import { dailyActiveUserCounts, dailySignUpCounts, oauthAccounts, projectUserCounts, users } from '../storage/tables';
 import type { UserServerView } from '../../protocol/user-schemas';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
@@ -44,7 +44,9 @@ const selectSignUpsByDay = (db: Db) =>
   db
     .select({ day: dailySignUpCounts.day, n: dailySignUpCounts.signUps })
     .from(dailySignUpCounts)
-    .where(and(eq(dailySignUpCounts.projectId, sql.placeholder('projectId')), gte(dailySignUpCounts.day, sql.placeholder('since'))))
+    .where(
+      and(eq(dailySignUpCounts.projectId, sql.placeholder('projectId')), gte(dailySignUpCounts.day, sql.placeholder('since'))),
+    )
     .prepare();
 
 const selectActiveUsersByDay = (db: Db) =>
@@ -101,17 +103,21 @@ function dailySeries(firstDay: number, lastDay: number, counted: { day: number; 
 export async function readUsageMetrics(ctx: Context, projectId: string): Promise<UsageMetrics> {
   const today = utcDayOf(ctx.clock.now());
   const firstDay = today - seriesDaysBeforeToday;
-  const newest = prepared(ctx, selectNewestUsers).all({ projectId });
+  const newest = await prepared(ctx, selectNewestUsers).all({ projectId });
   // Both lists' views in one batch: a handful of queries rather than several per user.
-  const recentViews = await userServerViews(ctx.db, [...newest, ...prepared(ctx, selectRecentlyActiveUsers).all({ projectId })]);
+  const recentViews = await userServerViews(ctx.db, [
+    ...newest,
+    ...(await prepared(ctx, selectRecentlyActiveUsers).all({ projectId })),
+  ]);
 
-  const counts = prepared(ctx, selectUserCounts).get({ projectId });
+  const counts = await prepared(ctx, selectUserCounts).get({ projectId });
   const loginMethods = [
     { method: 'password', count: counts?.passwordUserCount ?? 0 },
     { method: 'otp', count: counts?.otpUserCount ?? 0 },
-    ...prepared(ctx, countOAuthAccountsByProvider)
-      .all({ projectId })
-      .map((row) => ({ method: row.method, count: row.n })),
+    ...(await prepared(ctx, countOAuthAccountsByProvider).all({ projectId })).map((row) => ({
+      method: row.method,
+      count: row.n,
+    })),
   ]
     // As in Stack, a method nobody uses is not listed.
     .filter((entry) => entry.count > 0)
@@ -119,8 +125,12 @@ export async function readUsageMetrics(ctx: Context, projectId: string): Promise
 
   return {
     total_users: counts?.userCount ?? 0,
-    daily_users: dailySeries(firstDay, today, prepared(ctx, selectSignUpsByDay).all({ projectId, since: firstDay })),
-    daily_active_users: dailySeries(firstDay, today, prepared(ctx, selectActiveUsersByDay).all({ projectId, since: firstDay })),
+    daily_users: dailySeries(firstDay, today, await prepared(ctx, selectSignUpsByDay).all({ projectId, since: firstDay })),
+    daily_active_users: dailySeries(
+      firstDay,
+      today,
+      await prepared(ctx, selectActiveUsersByDay).all({ projectId, since: firstDay }),
+    ),
     // authd keeps no address-to-country database, so it reports no countries.
     users_by_country: {},
     recently_registered: recentViews.slice(0, newest.length),

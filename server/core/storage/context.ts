@@ -2,8 +2,11 @@
 // reaches for globals, so tests and the CLI build their own Context over a temporary directory.
 // Core functions that touch the database are async and take it from here: `db` answers from the
 // reader connection, or from the open transaction inside writeTransaction (transactions.ts).
-import type { Database } from 'bun:sqlite';
-import type { Db } from '../../../db/connection';
+import type { Db, Storage } from '../../../db/connection';
+import type { PostgresStorage } from '../../../db/pg/connection';
+
+/** The database a Context serves: a SQLite data directory's connections, or a PostgreSQL pool. */
+export type DatabaseStorage = Storage | PostgresStorage;
 
 export interface Clock {
   now(): number;
@@ -60,11 +63,11 @@ export interface Context {
    */
   db: Db;
   /**
-   * The writer connection, which also names the database for what the process keeps per
-   * database (caches, rate limits). Raw SQL on it belongs inside writeTransaction, or to code
-   * that runs alone before serving (migrations, backups, copies).
+   * The database's connections, which also name it for what the process keeps per database
+   * (caches, rate limits). Raw SQL on SQLite's writer belongs inside writeTransaction, or to
+   * code that runs alone before serving (migrations, backups, copies).
    */
-  sqlite: Database;
+  storage: DatabaseStorage;
   clock: Clock;
   mode: InstanceMode;
   log: Logger;

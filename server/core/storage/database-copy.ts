@@ -197,7 +197,7 @@ async function openTarget(to: DatabaseLocation): Promise<Opened<CopyTarget>> {
   }
   const ctx = openDataDirectory(to.dataDir);
   try {
-    return { end: sqliteTarget(ctx.sqlite), close: async () => ctx.storage.close() };
+    return { end: sqliteTarget(ctx.storage.sqlite), close: async () => ctx.storage.close() };
   } catch (error) {
     ctx.storage.close();
     throw error;

@@ -1,14 +1,14 @@
 // What the process keeps in memory about one database: caches, rate-limit windows, prepared
 // statements. Kept per database rather than per process, because tests run several instances
 // (each with its own `internal` project) in one process.
-import type { Database } from 'bun:sqlite';
+import type { DatabaseStorage } from './context';
 
 /** A getter for one `T` per database, made by `create` on first use. */
-export function perDatabase<T>(create: (sqlite: Database) => T): (ctx: { sqlite: Database }) => T {
-  const byDatabase = new WeakMap<Database, T>();
-  return ({ sqlite }) => {
-    let value = byDatabase.get(sqlite);
-    if (value === undefined) byDatabase.set(sqlite, (value = create(sqlite)));
+export function perDatabase<T>(create: () => T): (ctx: { storage: DatabaseStorage }) => T {
+  const byDatabase = new WeakMap<DatabaseStorage, T>();
+  return ({ storage }) => {
+    let value = byDatabase.get(storage);
+    if (value === undefined) byDatabase.set(storage, (value = create()));
     return value;
   };
 }

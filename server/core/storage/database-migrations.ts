@@ -34,7 +34,7 @@ export async function migrateDatabase(location: DatabaseLocation): Promise<Migra
   // migration that follows them, exactly as `serve` would.
   const ctx = openExistingDataDirectory(location.dataDir);
   try {
-    const after = ctx.sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations ORDER BY rowid').all().map((row) => row.tag);
+    const after = ctx.storage.sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations ORDER BY rowid').all().map((row) => row.tag);
     return { database, applied: after.filter((tag) => !before.has(tag)), recorded: after.length };
   } finally {
     ctx.storage.close();

@@ -3,6 +3,7 @@
 // seals any such value an older authd stored plain. Secrets that are only ever compared (API
 // keys, refresh tokens, emailed codes, passwords) are hashed instead and never appear here.
 import type { Database } from 'bun:sqlite';
+import type { Storage } from '../../../db/connection';
 import type { Context } from './context';
 import { openSecret, sealSecret } from './secret-box';
 
@@ -59,7 +60,7 @@ export const sealReadBackSecretsMigrationTag = 'data:seal_read_back_secrets';
  * is still plain. Old page images are overwritten (secure_delete, then a checkpoint that empties
  * the WAL) so the plain values do not linger in the database's free space.
  */
-export function sealPlainReadBackSecrets(ctx: Pick<Context, 'secretKey' | 'sqlite'>): { sealed: number } {
+export function sealPlainReadBackSecrets(ctx: Pick<Storage, 'secretKey' | 'sqlite'>): { sealed: number } {
   const sqlite = ctx.sqlite;
   const isApplied = () => sqlite.query('SELECT tag FROM schema_migrations WHERE tag = ?').get(sealReadBackSecretsMigrationTag) !== null;
   if (isApplied()) return { sealed: 0 };

@@ -1,7 +1,7 @@
 // Team and membership lookups shared by every team rule and by user views (a user's selected
 // team), so neither core/users nor core/teams has to import the other to read a row.
 import { and, eq } from 'drizzle-orm';
-import { teamMembers, teams } from '../../../db/schema';
+import { teamMembers, teams } from './tables';
 import { knownError } from '../../protocol/known-errors';
 import type { TeamServerView } from '../../protocol/team-views';
 import type { DbWriter } from './transactions';

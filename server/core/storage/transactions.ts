@@ -15,19 +15,31 @@
 // handle, so a core function reading through ctx.db sees the transaction's own writes; outside,
 // the reader. A writeTransaction inside another on the same database joins it rather than
 // waiting for the lock its own caller holds.
+//
+// On PostgreSQL the pool gives each transaction a connection of its own, and reads outside one
+// go to any pooled connection. Write transactions still run one at a time across every instance
+// on the database: each first takes one transaction-scoped advisory lock. That keeps the
+// semantics the core was written for on SQLite (a transaction that reads, decides and writes sees
+// every earlier commit and no concurrent one), rather than READ COMMITTED's, under which two
+// instances could both decide from the same rows. It costs write throughput, not reads; each
+// write transaction also bumps the generation row that caches on every instance watch
+// (write-invalidated-cache.ts).
 import type { Database } from 'bun:sqlite';
+import { sql } from 'drizzle-orm';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { resolve } from 'node:path';
-import type { Db, Storage } from '../../../db/connection';
-import type { Context } from './context';
+import type { Db } from '../../../db/connection';
+import type { PostgresDb } from '../../../db/pg/connection';
+import type { Context, DatabaseStorage } from './context';
 
 /** The handle a transaction body writes through: the writer connection, inside the transaction. */
 export type Tx = Db;
 /** Either the database or an open transaction: functions taking it compose into larger writes. */
 export type DbWriter = Db;
 
-/** One database's two connections and the lock that queues its write transactions. */
-interface Connections {
+/** One SQLite database's two connections and the lock that queues its write transactions. */
+interface SqliteConnections {
+  dialect: 'sqlite';
   writer: Database;
   writerDb: Db;
   reader: Database;
@@ -35,10 +47,23 @@ interface Connections {
   writeLock: FifoLock;
   /** Bumped after every transaction ends, for WriteInvalidatedCache. */
   finishedTransactions: number;
+  /** `PRAGMA data_version` on the reader, prepared at its first use. */
+  dataVersion?: { get(): { data_version: number } | null };
 }
+
+/** One PostgreSQL database's pool. */
+interface PostgresConnections {
+  dialect: 'postgres';
+  db: PostgresDb;
+  finishedTransactions: number;
+}
+
+type Connections = SqliteConnections | PostgresConnections;
 
 interface OpenTransaction {
   connections: Connections;
+  /** The handle the transaction's queries go through: the SQLite writer, or PostgreSQL's transaction. */
+  handle: Db;
   /** False once committed or rolled back: work the body started and left running must not join it. */
   open: boolean;
   /** Run once the transaction has committed (afterCommit). */
@@ -46,7 +71,7 @@ interface OpenTransaction {
 }
 
 const transactionInScope = new AsyncLocalStorage<OpenTransaction>();
-const connectionsByWriter = new WeakMap<Database, Connections>();
+const connectionsOfStorage = new WeakMap<DatabaseStorage, Connections>();
 /**
  * One lock per database file, shared by every connection this process opens to it (tests run a
  * server and in-process CLI runs on one directory). Between processes SQLite's own lock and
@@ -61,6 +86,12 @@ function writeLockOf(writer: Database): FifoLock {
   if (!lock) writeLocksByFile.set(file, (lock = new FifoLock()));
   return lock;
 }
+
+/**
+ * The key of the advisory lock every write transaction on PostgreSQL takes: one number for the
+ * whole database, so every instance's writes queue behind each other as SQLite's do.
+ */
+const postgresWriteLockKey = 0x77726974; // "writ" in ASCII
 
 /** A lock granted in the order asked for; `acquire` resolves with the function that releases it. */
 class FifoLock {
@@ -92,33 +123,49 @@ class FifoLock {
   }
 }
 
+function connectionsFor(storage: DatabaseStorage): Connections {
+  let connections = connectionsOfStorage.get(storage);
+  if (connections) return connections;
+  connections =
+    storage.dialect === 'sqlite'
+      ? {
+          dialect: 'sqlite',
+          writer: storage.sqlite,
+          writerDb: storage.db,
+          reader: storage.reader,
+          readerDb: storage.readerDb,
+          writeLock: writeLockOf(storage.sqlite),
+          finishedTransactions: 0,
+        }
+      : { dialect: 'postgres', db: storage.db, finishedTransactions: 0 };
+  connectionsOfStorage.set(storage, connections);
+  return connections;
+}
+
+/** The handle used outside a transaction: SQLite's reader, or PostgreSQL's pool. */
+function idleHandle(connections: Connections): Db {
+  return connections.dialect === 'sqlite' ? connections.readerDb : (connections.db as unknown as Db);
+}
+
 /**
- * The drizzle handle a Context carries as `db`: each use goes to the open transaction's writer
- * when called inside writeTransaction on this database, else to the reader. Registers the pair
- * so that writeTransaction finds them from `ctx.sqlite`.
+ * The drizzle handle a Context carries as `db`: each use goes to the open transaction's handle
+ * when called inside writeTransaction on this database, else to the reader (on PostgreSQL, the
+ * pool). Typed as SQLite's handle on both dialects: core builds each query once, with calls
+ * drizzle's two dialects share (server/core/storage/tables.ts).
  */
-export function routedDatabase(storage: Pick<Storage, 'db' | 'sqlite' | 'readerDb' | 'reader'>): Db {
-  const connections: Connections = connectionsByWriter.get(storage.sqlite) ?? {
-    writer: storage.sqlite,
-    writerDb: storage.db,
-    reader: storage.reader,
-    readerDb: storage.readerDb,
-    writeLock: writeLockOf(storage.sqlite),
-    finishedTransactions: 0,
-  };
-  connectionsByWriter.set(storage.sqlite, connections);
+export function routedDatabase(storage: DatabaseStorage): Db {
+  const connections = connectionsFor(storage);
+  const outside = idleHandle(connections);
   // Methods are bound once per handle and property: a query touches several (select, from, …)
   // and binding afresh at each touch made garbage on every query.
-  const boundMethods = new Map<Db, Map<PropertyKey, unknown>>([
-    [connections.readerDb, new Map()],
-    [connections.writerDb, new Map()],
-  ]);
-  return new Proxy(storage.readerDb, {
+  const boundMethods = new WeakMap<Db, Map<PropertyKey, unknown>>();
+  return new Proxy(outside, {
     get(_target, property) {
-      const target = openTransactionOn(connections) ? connections.writerDb : connections.readerDb;
+      const target = openTransactionOn(connections)?.handle ?? outside;
       const value = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
-      const bound = boundMethods.get(target)!;
+      let bound = boundMethods.get(target);
+      if (bound === undefined) boundMethods.set(target, (bound = new Map()));
       let method = bound.get(property);
       if (method === undefined) bound.set(property, (method = value.bind(target)));
       return method;
@@ -126,33 +173,66 @@ export function routedDatabase(storage: Pick<Storage, 'db' | 'sqlite' | 'readerD
   });
 }
 
-function connectionsOf(ctx: Pick<Context, 'sqlite'>): Connections {
-  const connections = connectionsByWriter.get(ctx.sqlite);
+function connectionsOf(ctx: Pick<Context, 'storage'>): Connections {
+  const connections = connectionsOfStorage.get(ctx.storage);
   if (!connections) throw new Error('this Context was not opened with routedDatabase: it has no reader and writer');
   return connections;
 }
 
-function openTransactionOn(connections: Connections): boolean {
+function openTransactionOn(connections: Connections): OpenTransaction | undefined {
   const scope = transactionInScope.getStore();
-  return scope !== undefined && scope.open && scope.connections === connections;
+  return scope !== undefined && scope.open && scope.connections === connections ? scope : undefined;
 }
 
 /** True while the caller runs inside a writeTransaction on ctx's database. */
-export function isInsideWriteTransaction(ctx: Pick<Context, 'sqlite'>): boolean {
-  const connections = connectionsByWriter.get(ctx.sqlite);
-  return connections !== undefined && openTransactionOn(connections);
+export function isInsideWriteTransaction(ctx: Pick<Context, 'storage'>): boolean {
+  const connections = connectionsOfStorage.get(ctx.storage);
+  return connections !== undefined && openTransactionOn(connections) !== undefined;
 }
 
-/** The connection a raw query of the caller runs on: the writer inside a transaction, else the reader. */
-export function currentConnection(ctx: Pick<Context, 'sqlite'>): { sqlite: Database; db: Db } {
+/**
+ * The SQLite connection a raw query of the caller runs on: the writer inside a transaction, else
+ * the reader. For what drizzle cannot say; PostgreSQL has no such connection, so it throws there.
+ */
+export function currentSqliteConnection(ctx: Pick<Context, 'storage'>): { sqlite: Database; db: Db } {
   const connections = connectionsOf(ctx);
+  if (connections.dialect !== 'sqlite') throw new Error('a raw SQLite query was run on a PostgreSQL database');
   return openTransactionOn(connections)
     ? { sqlite: connections.writer, db: connections.writerDb }
     : { sqlite: connections.reader, db: connections.readerDb };
 }
 
+/** The handle a query of the caller goes through: the open transaction's, else the idle one. */
+export function currentHandle(ctx: Pick<Context, 'storage'>): Db {
+  const connections = connectionsOf(ctx);
+  return openTransactionOn(connections)?.handle ?? idleHandle(connections);
+}
+
+/** Asks the database something trivial; throws when it cannot answer (readiness checks). */
+export async function pingDatabase(ctx: Pick<Context, 'storage'>): Promise<void> {
+  const connections = connectionsOf(ctx);
+  if (connections.dialect === 'sqlite') connections.reader.query('SELECT 1').get();
+  else await connections.db.execute(sql`SELECT 1`);
+}
+
+/**
+ * A number that changes whenever anyone commits a write to ctx's database, another process or
+ * instance included. SQLite: `PRAGMA data_version` on the reader (it moves when any other
+ * connection commits). PostgreSQL: the generation row every write transaction bumps before it
+ * commits, so the new value is seen only with the rows it stands for.
+ */
+export async function readCommitVersion(ctx: Pick<Context, 'storage'>): Promise<number> {
+  const connections = connectionsOf(ctx);
+  if (connections.dialect === 'sqlite') {
+    connections.dataVersion ??= connections.reader.prepare<{ data_version: number }, []>('PRAGMA data_version');
+    return connections.dataVersion.get()!.data_version;
+  }
+  const [row] = await connections.db.execute<{ generation: string | number }>(sql`SELECT generation FROM write_generation`);
+  return Number(row?.generation ?? 0);
+}
+
 /** How many write transactions this process has finished on ctx's database. */
-export function finishedWriteTransactions(ctx: Pick<Context, 'sqlite'>): number {
+export function finishedWriteTransactions(ctx: Pick<Context, 'storage'>): number {
   return connectionsOf(ctx).finishedTransactions;
 }
 
@@ -161,23 +241,34 @@ export function finishedWriteTransactions(ctx: Pick<Context, 'sqlite'>): number 
  * Inside another writeTransaction on the same database it joins that one (its writes commit or
  * roll back with the outer transaction).
  */
-export async function writeTransaction<T>(ctx: Pick<Context, 'sqlite'>, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function writeTransaction<T>(ctx: Pick<Context, 'storage'>, work: (tx: Tx) => Promise<T>): Promise<T> {
   const connections = connectionsOf(ctx);
-  if (openTransactionOn(connections)) return work(connections.writerDb);
+  const joined = openTransactionOn(connections);
+  if (joined) return work(joined.handle);
+  return connections.dialect === 'sqlite'
+    ? sqliteWriteTransaction(connections, work)
+    : postgresWriteTransaction(connections, work);
+}
+
+async function sqliteWriteTransaction<T>(connections: SqliteConnections, work: (tx: Tx) => Promise<T>): Promise<T> {
   const enclosing = transactionInScope.getStore();
-  if (enclosing?.open && enclosing.connections.writeLock === connections.writeLock) {
+  if (
+    enclosing?.open &&
+    enclosing.connections.dialect === 'sqlite' &&
+    enclosing.connections.writeLock === connections.writeLock
+  ) {
     // Another connection of this process to the same file holds the lock, for the caller itself.
     throw new Error('a write transaction was opened on a second connection to a database inside a transaction on the first');
   }
   const release = await connections.writeLock.acquire();
-  const scope: OpenTransaction = { connections, open: true, afterCommit: [] };
+  const scope: OpenTransaction = { connections, handle: connections.writerDb, open: true, afterCommit: [] };
   try {
     connections.writer.run('BEGIN IMMEDIATE');
     try {
       const result = await transactionInScope.run(scope, () => work(connections.writerDb));
       scope.open = false;
       connections.writer.run('COMMIT');
-      for (const work of scope.afterCommit) transactionInScope.exit(work);
+      runAfterCommit(scope);
       return result;
     } catch (error) {
       scope.open = false;
@@ -192,13 +283,39 @@ export async function writeTransaction<T>(ctx: Pick<Context, 'sqlite'>, work: (t
   }
 }
 
+async function postgresWriteTransaction<T>(connections: PostgresConnections, work: (tx: Tx) => Promise<T>): Promise<T> {
+  let scope: OpenTransaction | undefined;
+  try {
+    // drizzle commits when the callback resolves and rolls back when it throws.
+    const result = await connections.db.transaction(async (pgTx) => {
+      await pgTx.execute(sql`SELECT pg_advisory_xact_lock(${postgresWriteLockKey})`);
+      const handle = pgTx as unknown as Db;
+      scope = { connections, handle, open: true, afterCommit: [] };
+      const value = await transactionInScope.run(scope, () => work(handle));
+      scope.open = false;
+      await pgTx.execute(sql`UPDATE write_generation SET generation = generation + 1`);
+      return value;
+    });
+    if (scope) runAfterCommit(scope);
+    return result;
+  } finally {
+    if (scope) scope.open = false;
+    connections.finishedTransactions++;
+  }
+}
+
+function runAfterCommit(scope: OpenTransaction): void {
+  for (const work of scope.afterCommit) transactionInScope.exit(work);
+}
+
 /**
  * Runs `work` once the caller's transaction on ctx's database has committed (never, if it rolls
  * back), or at once outside a transaction: for waking a worker that must see the rows written.
  */
-export function afterCommit(ctx: Pick<Context, 'sqlite'>, work: () => void): void {
-  const scope = transactionInScope.getStore();
-  if (scope?.open && scope.connections === connectionsByWriter.get(ctx.sqlite)) scope.afterCommit.push(work);
+export function afterCommit(ctx: Pick<Context, 'storage'>, work: () => void): void {
+  const connections = connectionsOfStorage.get(ctx.storage);
+  const scope = connections && openTransactionOn(connections);
+  if (scope) scope.afterCommit.push(work);
   else work();
 }
 

@@ -2,7 +2,7 @@
 // caches in front of them. Rules about users live in core/users; this is only how rows are read.
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import { contactChannels, users } from '../../../db/schema';
+import { contactChannels, users } from './tables';
 import { knownError } from '../../protocol/known-errors';
 import type { UserServerView } from '../../protocol/user-schemas';
 import type { Context } from './context';
@@ -25,7 +25,7 @@ const selectUserIdById = (db: Db) =>
 const userExistence = new WriteInvalidatedCache<boolean>(10_000);
 
 export async function userExists(ctx: Context, userId: string): Promise<boolean> {
-  return await userExistence.get(ctx, userId, async () => prepared(ctx, selectUserIdById).get({ id: userId }) !== undefined);
+  return await userExistence.get(ctx, userId, async () => (await prepared(ctx, selectUserIdById).get({ id: userId })) !== undefined);
 }
 
 export async function findUserRow(db: DbWriter, projectId: string, userId: string): Promise<UserRow | undefined> {
@@ -80,7 +80,7 @@ const selectAuthEmailChannel = (db: Db) =>
  * prepared() picks the transaction's connection inside a writeTransaction, so it reads within it.
  */
 export async function findAuthEmailChannel(ctx: Context, projectId: string, email: string): Promise<ChannelRow | undefined> {
-  return prepared(ctx, selectAuthEmailChannel).get({ projectId, email });
+  return await prepared(ctx, selectAuthEmailChannel).get({ projectId, email });
 }
 
 // Every sign-in asks this; built per call, its two queries took 0.4 ms of the server's only
@@ -105,7 +105,7 @@ const selectUserByAuthEmail = (db: Db) =>
  * finds. prepared() picks the transaction's connection inside a writeTransaction, so it reads within it.
  */
 export async function findUserByAuthEmail(ctx: Context, projectId: string, email: string): Promise<UserRow | undefined> {
-  return prepared(ctx, selectUserByAuthEmail).get({ projectId, email });
+  return await prepared(ctx, selectUserByAuthEmail).get({ projectId, email });
 }
 
 export async function findPrimaryEmailChannel(db: DbWriter, userId: string): Promise<ChannelRow | undefined> {

@@ -9,38 +9,44 @@
 // would): a request reading the reader while another's transaction is open would otherwise
 // store its pre-commit answer under the generation that the commit leaves unchanged.
 // PRAGMA data_version, read on the reader connection, changes when any other connection (this
-// process's writer, or the CLI) commits; reading it opens a read transaction (two fcntl lock
-// calls, about 4 µs under load, a seventh of a cached GET /users/me), so one reading serves
-// every lookup for a millisecond. Reading it afresh for each request instead cost about 10 % of
+// process's writer, or the CLI) commits; on PostgreSQL a generation row that every instance's
+// write transactions bump stands in for it (readCommitVersion). Reading it opens a read
+// transaction on SQLite (two fcntl lock calls, about 4 µs under load, a seventh of a cached
+// GET /users/me) and is a round trip on PostgreSQL, so one reading serves every lookup for a
+// millisecond. Reading it afresh for each request instead cost about 10 % of
 // that call's throughput, for a window no one can use: the CLI itself takes far longer than
 // that to run.
 import type { Context } from './context';
 import { perDatabase, rememberBounded } from './database-memory';
-import { currentConnection, finishedWriteTransactions, isInsideWriteTransaction } from './transactions';
+import { finishedWriteTransactions, isInsideWriteTransaction, readCommitVersion } from './transactions';
 
 const otherCommitsReadingLifetimeMillis = 1;
 
 const otherCommitsReadingOf = perDatabase(() => ({
   version: 0,
   readAtMillis: -Infinity,
-  statement: null as null | { get(): { data_version: number } | null },
+  /** The reading under way, shared by every request that arrives while it is (PostgreSQL's is a round trip). */
+  inFlight: null as Promise<number> | null,
 }));
 
-function otherConnectionsVersion(ctx: Context): number {
+function otherConnectionsVersion(ctx: Context): number | Promise<number> {
   const reading = otherCommitsReadingOf(ctx);
-  const now = performance.now();
-  if (now - reading.readAtMillis >= otherCommitsReadingLifetimeMillis) {
-    // Outside a transaction (the only place this is called) the current connection is the reader.
-    reading.statement ??= currentConnection(ctx).sqlite.prepare<{ data_version: number }, []>('PRAGMA data_version');
-    reading.version = reading.statement.get()!.data_version;
-    reading.readAtMillis = now;
-  }
-  return reading.version;
+  const startedAt = performance.now();
+  if (startedAt - reading.readAtMillis < otherCommitsReadingLifetimeMillis) return reading.version;
+  reading.inFlight ??= readCommitVersion(ctx)
+    .then((version) => {
+      reading.version = version;
+      // When the reading began: a commit before that moment is in it.
+      reading.readAtMillis = startedAt;
+      return version;
+    })
+    .finally(() => (reading.inFlight = null));
+  return reading.inFlight;
 }
 
 /** A value that differs whenever anything was written to the database since it was last read. */
-function databaseGeneration(ctx: Context): string {
-  return `${finishedWriteTransactions(ctx)}:${otherConnectionsVersion(ctx)}`;
+async function databaseGeneration(ctx: Context): Promise<string> {
+  return `${finishedWriteTransactions(ctx)}:${await otherConnectionsVersion(ctx)}`;
 }
 
 export class WriteInvalidatedCache<V> {
@@ -56,7 +62,7 @@ export class WriteInvalidatedCache<V> {
     if (isInsideWriteTransaction(ctx)) return load();
     // Read before `load` runs: a commit landing between the two then shows as a newer
     // generation on the next call and drops the entry.
-    const generation = databaseGeneration(ctx);
+    const generation = await databaseGeneration(ctx);
     const state = this.stateOf(ctx);
     if (state.generation !== generation) {
       state.generation = generation;

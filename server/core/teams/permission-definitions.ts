@@ -1,7 +1,7 @@
 // Team permission definitions: the two every new project starts with, the existence check other
 // rules rely on, and their management by admins.
 import { and, eq, inArray } from 'drizzle-orm';
-import { permissionContainments, permissionDefinitions, projectDefaultPermissions, teamMemberPermissions } from '../../../db/schema';
+import { permissionContainments, permissionDefinitions, projectDefaultPermissions, teamMemberPermissions } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { isSystemPermissionId, systemPermissionDescriptions, systemPermissionIds } from '../../protocol/permission-ids';
 import { plainTextError } from '../../protocol/plain-text-errors';

@@ -1,7 +1,7 @@
 // Team invitations: an emailed verification code of kind `team_invitation` whose row
 // id is the invitation's id and whose data names the team and the invited address.
-import { and, eq, sql } from 'drizzle-orm';
-import { verificationCodes } from '../../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { verificationCodes } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { TeamInvitationView } from '../../protocol/team-schemas';
@@ -17,6 +17,7 @@ import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { linkWithCode } from '../projects/trusted-urls';
 import { findUserByAuthEmail } from '../storage/user-queries';
 import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from '../auth/verification-codes';
+import { jsonTextField } from '../storage/dialect-sql';
 
 interface InvitationData {
   team_id: string;
@@ -57,7 +58,7 @@ function invitationsOfTeam(projectId: string, teamId: string) {
   return and(
     eq(verificationCodes.projectId, projectId),
     eq(verificationCodes.kind, 'team_invitation'),
-    sql`json_extract(${verificationCodes.data}, '$.team_id') = ${teamId}`,
+    eq(jsonTextField(verificationCodes.data, 'team_id'), teamId),
   );
 }
 

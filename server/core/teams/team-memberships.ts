@@ -1,6 +1,6 @@
 // Team memberships: adding a member with the defaults of how they joined, and ending one.
 import { and, eq } from 'drizzle-orm';
-import { projectDefaultPermissions, teamMemberPermissions, teamMembers, users } from '../../../db/schema';
+import { projectDefaultPermissions, teamMemberPermissions, teamMembers, users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { findMembership, requireMembership, requireTeamRow } from '../storage/team-queries';

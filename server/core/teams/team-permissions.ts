@@ -1,7 +1,7 @@
 // A member's permissions in a team: granted directly, and, recursively,
 // everything those contain through the project's permission definitions.
 import { and, eq } from 'drizzle-orm';
-import { teamMemberPermissions } from '../../../db/schema';
+import { teamMemberPermissions } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { TeamPermissionView } from '../../protocol/team-schemas';
 import type { Context } from '../storage/context';

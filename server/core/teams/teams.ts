@@ -1,8 +1,8 @@
 // Teams and member profiles. Every rule about who may do what lives in
 // core/teams, so the API and the CLI enforce it alike: who asks and what a client needs is in
 // team-callers.ts, joining and leaving in team-memberships.ts.
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { teamMembers, teams, users } from '../../../db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { teamMembers, teams, users } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type {
   MemberProfileClientView,
@@ -24,6 +24,7 @@ import { requireClientUser, type TeamCaller } from './team-callers';
 import { authorizeTeamCaller } from './team-permissions';
 import { withdrawTeamInvitations } from './team-invitations';
 import { insertMembership } from './team-memberships';
+import { insertionOrder } from '../storage/dialect-sql';
 
 function checkClientImage(caller: TeamCaller, url: string | null | undefined): void {
   if (caller.kind === 'client' && typeof url === 'string' && !isClientProfileImage(url)) {
@@ -138,7 +139,7 @@ export async function listTeams(ctx: Context, projectId: string, userId?: string
           .from(teams)
           .where(eq(teams.projectId, projectId))
           // rowid keeps creation order among teams created within the same millisecond.
-          .orderBy(asc(teams.createdAt), sql`${teams}.rowid`)
+          .orderBy(asc(teams.createdAt), insertionOrder(teams, teams.id))
       ).map(teamServerView)
     );
   }
@@ -148,7 +149,7 @@ export async function listTeams(ctx: Context, projectId: string, userId?: string
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.userId, userId)))
-      .orderBy(asc(teams.createdAt), sql`${teams}.rowid`)
+      .orderBy(asc(teams.createdAt), insertionOrder(teams, teams.id))
   ).map(({ team }) => teamServerView(team));
 }
 
@@ -199,7 +200,7 @@ export async function listMemberProfiles(
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(...conditions))
-    .orderBy(asc(teamMembers.createdAt), sql`${teamMembers}.rowid`);
+    .orderBy(asc(teamMembers.createdAt), insertionOrder(teamMembers, teamMembers.userId));
   const userViews = await userServerViews(
     ctx.db,
     rows.map((row) => row.user),

@@ -1,8 +1,8 @@
 // A user's contact channels: email addresses, which one is primary, which
 // are verified and which may be used to sign in. An address signs in to at most one account of
 // a project.
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { contactChannels } from '../../../db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { contactChannels } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
@@ -13,6 +13,7 @@ import { findUserRow } from '../storage/user-queries';
 import { foldForSearch, isAuthEmailOfAnotherUser } from './users';
 import { recordAuditEvent } from '../audit/audit-log';
 import { firstRow } from '../storage/query-results';
+import { insertionOrder } from '../storage/dialect-sql';
 
 type ChannelRow = typeof contactChannels.$inferSelect;
 
@@ -86,7 +87,7 @@ export async function listContactChannels(ctx: Context, projectId: string, userI
         .from(contactChannels)
         .where(and(eq(contactChannels.userId, userId), channelId ? eq(contactChannels.id, channelId) : undefined))
         // rowid keeps creation order among channels created within the same millisecond.
-        .orderBy(asc(contactChannels.createdAt), sql`rowid`)
+        .orderBy(asc(contactChannels.createdAt), insertionOrder(contactChannels, contactChannels.id))
     ).map(view)
   );
 }

@@ -3,7 +3,7 @@
 // of active users, which usage metrics report without scanning users.
 import { and, eq, ne, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import { dailyActiveUserCounts, users } from '../../../db/schema';
+import { dailyActiveUserCounts, users } from '../storage/tables';
 import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
@@ -70,13 +70,13 @@ export async function recordUserActivity(ctx: Context, userId: string, nowMillis
   // Joins the caller's transaction when there is one (a sign-in records it with its session).
   await writeTransaction(ctx, async () => {
     if (sameDayAsLastWrite) {
-      prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
+      await prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
       return;
     }
     const day = utcDayOf(nowMillis);
-    const firstToday = prepared(ctx, markActiveDay).get({ userId, lastActiveAt: nowMillis, day });
-    if (firstToday) prepared(ctx, countActiveUser).run({ projectId: firstToday.projectId, day });
-    else prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
+    const firstToday = await prepared(ctx, markActiveDay).get({ userId, lastActiveAt: nowMillis, day });
+    if (firstToday) await prepared(ctx, countActiveUser).run({ projectId: firstToday.projectId, day });
+    else await prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
   });
   rememberBounded(lastWrites, userId, nowMillis, maxRememberedWrites);
 }

@@ -3,7 +3,7 @@
 // /auth/password/update and /auth/password/set, a reset by emailed code) ends up here, so each
 // ends the same sessions and announces the change the same way.
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { users } from '../storage/tables';
 import { endOtherSessions } from '../auth/sessions';
 import type { Context } from '../storage/context';
 import type { DbWriter } from '../storage/transactions';

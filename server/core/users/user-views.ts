@@ -1,7 +1,7 @@
 // What a user reads as on the wire: the server view with its primary email, selected team and
 // connected provider accounts, one at a time (cached until the next write) or many at once.
 import { eq, inArray } from 'drizzle-orm';
-import { contactChannels, passkeys, teams } from '../../../db/schema';
+import { contactChannels, passkeys, teams } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { TeamServerView } from '../../protocol/team-views';
 import type { UserServerView } from '../../protocol/user-schemas';
@@ -25,12 +25,12 @@ import { firstRow } from '../storage/query-results';
  */
 export async function readUserServerView(ctx: Context, projectId: string, userId: string): Promise<Readonly<UserServerView>> {
   const view = await cachedUserServerViews.get(ctx, `${projectId}:${userId}`, async () => {
-    const row = prepared(ctx, selectUserOfProject).get({ projectId, userId });
+    const row = await prepared(ctx, selectUserOfProject).get({ projectId, userId });
     return row
       ? Object.freeze(
           serverView(
             row,
-            prepared(ctx, selectChannelsOfUser).all({ userId }),
+            await prepared(ctx, selectChannelsOfUser).all({ userId }),
             await selectedTeamOf(ctx.db, row),
             await oauthProvidersOf(ctx.db, userId),
             await hasPasskey(ctx.db, userId),

@@ -2,7 +2,7 @@
 // contact channel. Password and email rules live here, so the server API, the
 // client's PATCH /users/me and the CLI all enforce them alike.
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { contactChannels, passkeys, teamMembers, users } from '../../../db/schema';
+import { contactChannels, passkeys, teamMembers, users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { UserCreate, UserListQuery, UserServerView, UserUpdate } from '../../protocol/user-schemas';
@@ -24,6 +24,7 @@ import { isClientProfileImage } from './profile-images';
 import { replaceUserPassword } from './user-password';
 import { readUserServerView, userServerViews } from './user-views';
 import { recordAuditEvent } from '../audit/audit-log';
+import { hasTrigramSearchTable } from '../storage/dialect-sql';
 
 // Every sign-up runs these two inserts; prepared once, they skip drizzle's query building, which
 // cost more of a sign-up's main thread than SQLite's own work.
@@ -85,7 +86,7 @@ export async function insertUser(
 
     const now = ctx.clock.now();
     const id = crypto.randomUUID();
-    prepared(ctx, insertUserRow).run({
+    await prepared(ctx, insertUserRow).run({
       id,
       projectId,
       displayName: input.display_name || null,
@@ -257,7 +258,7 @@ export async function listUsers(ctx: Context, projectId: string, query: UserList
  */
 function matchesSearchText(ctx: Context, projectId: string, typed: string): SQL {
   const folded = foldForSearch(typed)!;
-  if ([...folded].length >= 3) {
+  if ([...folded].length >= 3 && hasTrigramSearchTable()) {
     // One FTS5 phrase: the whole text, quotes doubled, with no query syntax of its own.
     const phrase = `"${folded.replace(/"/g, '""')}"`;
     return sql`${users.id} IN (SELECT user_id FROM user_search_keys WHERE id IN (SELECT rowid FROM user_search WHERE user_search MATCH ${phrase}))`;
@@ -345,7 +346,7 @@ async function insertPrimaryEmail(
   };
   // A user created in this transaction has no channel yet: nothing to demote, nothing to merge.
   if (options.newUser) {
-    prepared(ctx, insertChannelRow).run(channel);
+    await prepared(ctx, insertChannelRow).run(channel);
     return;
   }
   await tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId));

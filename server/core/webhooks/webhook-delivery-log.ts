@@ -1,13 +1,14 @@
 // The delivery log as admins see it: each delivery of an event to an endpoint with its state
 // and every attempt's status code or error, and the manual retry.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../../../db/schema';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { attemptWebhookDelivery, findDeliveryToAttempt } from './webhook-delivery';
 import { requireWebhookEndpointRow } from './webhook-endpoints';
 import { firstRow } from '../storage/query-results';
+import { insertionOrder } from '../storage/dialect-sql';
 
 const manualRetryReservationMillis = 60_000;
 
@@ -85,7 +86,7 @@ export async function listWebhookDeliveries(
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(eq(webhookDeliveries.endpointId, endpointId))
     // rowid keeps queue order among deliveries queued within the same millisecond.
-    .orderBy(desc(webhookDeliveries.createdAt), sql`${webhookDeliveries}.rowid DESC`)
+    .orderBy(desc(webhookDeliveries.createdAt), desc(insertionOrder(webhookDeliveries, webhookDeliveries.id)))
     .limit(Math.min(Math.max(options.limit ?? 50, 1), 200));
   return await deliveryViews(ctx, rows);
 }

@@ -2,14 +2,15 @@
 // backoff over about a day (Svix's schedule), each attempt written to the delivery log. The
 // worker started by `authd serve` wakes after each commit and also polls, so rows written by
 // the CLI or left pending by a previous run are picked up.
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from '../../../db/schema';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from '../storage/tables';
 import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
 import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { openEndpointSecret } from './webhook-endpoints';
 import { signedWebhookHeaders } from './webhook-signing';
 import { firstRow } from '../storage/query-results';
+import { insertionOrder } from '../storage/dialect-sql';
 
 /** Waits after the 1st, 2nd … failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (about 28 hours). */
 export const webhookRetryDelaysMillis = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
@@ -47,7 +48,7 @@ async function selectDueDeliveries(ctx: Context): Promise<DeliveryToAttempt[]> {
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(and(eq(webhookDeliveries.status, 'pending'), lte(webhookDeliveries.nextAttemptAt, ctx.clock.now())))
-    .orderBy(asc(webhookDeliveries.nextAttemptAt), sql`${webhookDeliveries}.rowid`)
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), insertionOrder(webhookDeliveries, webhookDeliveries.id))
     .limit(batchSize);
 }
 

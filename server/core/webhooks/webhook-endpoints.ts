@@ -2,7 +2,7 @@
 // shown once, when the endpoint is created, and kept sealed with the instance key afterwards
 // (the worker must read it back to sign, so a digest would not do).
 import { and, asc, eq } from 'drizzle-orm';
-import { webhookEndpoints } from '../../../db/schema';
+import { webhookEndpoints } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { isLocalhostName } from '../../protocol/localhost-names';

@@ -3,7 +3,7 @@
 // commits, whether it came from the API, the CLI or a sign-up. The worker delivers the rows.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../storage/tables';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { randomCrockfordString } from '../auth/random-tokens';
@@ -41,7 +41,7 @@ export async function enqueueWebhookEvent(
   data: () => unknown | Promise<unknown>,
 ): Promise<void> {
   // prepared() gives the statement of the caller's transaction's connection, so it reads within it.
-  const endpoints = prepared(ctx, selectEndpointIdsOfProject).all({ projectId });
+  const endpoints = await prepared(ctx, selectEndpointIdsOfProject).all({ projectId });
   if (endpoints.length === 0) return;
   const now = ctx.clock.now();
   // Also the `webhook-id` header: the same for every endpoint and every retry of this event.

@@ -3,7 +3,7 @@
 // its deliveries is listed with every attempt made, or as waiting when none has been made yet, so
 // a message shows up even while its endpoint cannot be reached.
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../../../db/schema';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { requireWebhookEndpointRow } from './webhook-endpoints';
