@@ -1,5 +1,5 @@
-// What every authd command shares: the --data and --json options, opening the data directory,
-// printing results, and turning errors into one line on stderr with a non-zero exit.
+// What every authd command shares: the --data, --database and --json options, opening the
+// database, printing results, and turning errors into one line on stderr with a non-zero exit.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Command } from 'commander';
 import * as v from 'valibot';
@@ -10,7 +10,19 @@ import {
   type InstanceSettings,
   type Logger,
 } from '../server/core/storage/context';
-import { openDataDirectory, openExistingDataDirectory, type OpenedContext } from '../server/core/storage/open-context';
+import {
+  databaseUrlEnvironmentVariable,
+  parseDatabaseUrl,
+  type DatabaseLocation,
+} from '../server/core/storage/database-location';
+import {
+  openDataDirectory,
+  openExistingDataDirectory,
+  openPostgresDatabase,
+  type OpenedContext,
+  type OpenedPostgresContext,
+} from '../server/core/storage/open-context';
+import { plainTextError } from '../server/protocol/plain-text-errors';
 import { internalProjectId, requireProjectRow } from '../server/core/projects/projects';
 import { KnownError } from '../server/protocol/known-errors';
 import { PlainTextError } from '../server/protocol/plain-text-errors';
@@ -67,18 +79,37 @@ export const cliLogger: Logger = {
 
 export interface CommonOptions {
   data: string;
+  /** A PostgreSQL URL, used instead of the data directory. */
+  database?: string;
   json?: boolean;
+  /** Set before the action runs: whether --data was typed rather than defaulted. */
+  dataTyped?: boolean;
 }
 
 export function defaultDataDir(): string {
   return process.env.AUTHD_DATA || './data';
 }
 
-/** Adds --data and --json to a command; every leaf command takes both. */
+/** Adds --data, --database and --json to a command; every leaf command takes them. */
 export function withCommonOptions(command: Command): Command {
   return command
     .option('--data <dir>', 'data directory holding authd.db (env AUTHD_DATA)', defaultDataDir())
-    .option('--json', 'print machine-readable JSON (snake_case fields)');
+    .option('--database <url>', `a PostgreSQL database instead, postgres://USER:PASSWORD@HOST:PORT/NAME (env ${databaseUrlEnvironmentVariable})`)
+    .option('--json', 'print machine-readable JSON (snake_case fields)')
+    .hook('preAction', (_command, action) => void action.setOptionValue('dataTyped', action.getOptionValueSource('data') === 'cli'));
+}
+
+/**
+ * The database a command works on: --database when given (with --data too, which of the two
+ * was meant is unclear: refused); else AUTHD_DATABASE_URL, unless --data was typed; else the
+ * data directory.
+ */
+export function databaseLocationOf(options: CommonOptions): DatabaseLocation {
+  if (options.database !== undefined && options.dataTyped) throw plainTextError('DATA_AND_DATABASE_BOTH_GIVEN');
+  if (options.database !== undefined) return parseDatabaseUrl(options.database);
+  const fromEnvironment = process.env[databaseUrlEnvironmentVariable];
+  if (!options.dataTyped && fromEnvironment) return parseDatabaseUrl(fromEnvironment);
+  return { kind: 'sqlite', dataDir: options.data };
 }
 
 /** A one-line, user-facing CLI error (bad flag values and the like). */
@@ -94,25 +125,47 @@ export function openContext(
 }
 
 /**
+ * The database the options name, made if needed (a new data directory, or a PostgreSQL
+ * database's tables): for `serve`, `tui` and `create-project`.
+ */
+export async function openDatabaseOf(
+  options: CommonOptions,
+  mode: InstanceMode = 'development',
+  log: Logger = cliLogger,
+  settings: InstanceSettings = defaultSettings(),
+): Promise<OpenedContext | OpenedPostgresContext> {
+  const location = databaseLocationOf(options);
+  return location.kind === 'postgres'
+    ? openPostgresDatabase(location.url, mode, log, settings)
+    : openDataDirectory(location.dataDir, mode, log, settings);
+}
+
+/**
  * Runs a command body with the --data directory open, closing the database whatever happens.
  * The directory must already hold authd's data: only `serve` and `create-project` make one
  * (withNewOrExistingContext), so a mistyped --data is an error rather than a fresh, empty
  * database that answers "No users.".
  */
-export function withContext<T>(options: CommonOptions, work: (ctx: Context) => T | Promise<T>): Promise<T> {
-  return runAndClose(openExistingDataDirectory(options.data, 'development', cliLogger), work);
+export async function withContext<T>(options: CommonOptions, work: (ctx: Context) => T | Promise<T>): Promise<T> {
+  const location = databaseLocationOf(options);
+  return runAndClose(
+    location.kind === 'postgres'
+      ? await openPostgresDatabase(location.url, 'development', cliLogger)
+      : openExistingDataDirectory(location.dataDir, 'development', cliLogger),
+    work,
+  );
 }
 
 /** withContext for `create-project`, which makes the data directory and its database if needed. */
-export function withNewOrExistingContext<T>(options: CommonOptions, work: (ctx: Context) => T | Promise<T>): Promise<T> {
-  return runAndClose(openContext(options.data), work);
+export async function withNewOrExistingContext<T>(options: CommonOptions, work: (ctx: Context) => T | Promise<T>): Promise<T> {
+  return runAndClose(await openDatabaseOf(options), work);
 }
 
-async function runAndClose<T>(ctx: OpenedContext, work: (ctx: Context) => T | Promise<T>): Promise<T> {
+async function runAndClose<T>(ctx: OpenedContext | OpenedPostgresContext, work: (ctx: Context) => T | Promise<T>): Promise<T> {
   try {
     return await work(ctx);
   } finally {
-    ctx.storage.close();
+    await ctx.storage.close();
   }
 }
 

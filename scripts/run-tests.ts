@@ -2,6 +2,7 @@
 // one line CI reads: "N passed, N failed" (see test-summary.ts for how bun's summary is read).
 import { ensureChromium } from './ensure-chromium';
 import { ensureCluster } from './ensure-postgres';
+import { postgresSuite } from './postgres-suite';
 import { summarizeBunTestOutput } from './test-summary';
 
 // bun 1.4.5 does not read `[test] timeout` from bunfig.toml, so every test would run under the
@@ -20,16 +21,29 @@ await ensureChromium().catch((error: unknown) => console.error(`cannot install c
 if (!process.env.AUTHD_TEST_DATABASE_URL) {
   await ensureCluster().catch((error: unknown) => console.error(`cannot start PostgreSQL for the tests: ${String(error)}`));
 }
-const child = Bun.spawn([process.execPath, 'test', ...args], { stdout: 'inherit', stderr: 'pipe', env: process.env });
-
-let captured = '';
-const decoder = new TextDecoder();
-for await (const chunk of child.stderr) {
-  process.stderr.write(chunk);
-  captured += decoder.decode(chunk, { stream: true });
+/** One `bun test` run with its stderr passed through and kept for the summary. */
+async function runBunTest(testArgs: string[], env: Record<string, string | undefined>) {
+  const child = Bun.spawn([process.execPath, 'test', ...testArgs], { stdout: 'inherit', stderr: 'pipe', env });
+  let captured = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of child.stderr) {
+    process.stderr.write(chunk);
+    captured += decoder.decode(chunk, { stream: true });
+  }
+  const exitCode = await child.exited;
+  return { exitCode, summary: summarizeBunTestOutput(captured, exitCode) };
 }
-const exitCode = await child.exited;
 
-const summary = summarizeBunTestOutput(captured, exitCode);
-console.log(summary.line);
-process.exit(exitCode === 0 && summary.failed === 0 ? 0 : 1);
+const passes = [await runBunTest(args, process.env)];
+// The API suites again, every test instance on a PostgreSQL database of its own, when the run
+// is the whole suite (a run of chosen files is about those files).
+const wholeSuite = !args.some((arg) => !arg.startsWith('-') && !/^\d+$/.test(arg));
+if (wholeSuite) {
+  console.error(`\nPostgreSQL pass: ${postgresSuite.length} test files with AUTHD_TEST_DIALECT=postgres`);
+  passes.push(await runBunTest([...args, ...postgresSuite], { ...process.env, AUTHD_TEST_DIALECT: 'postgres' }));
+}
+
+const passed = passes.reduce((sum, pass) => sum + pass.summary.passed, 0);
+const failed = passes.reduce((sum, pass) => sum + pass.summary.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(passes.every((pass) => pass.exitCode === 0) && failed === 0 ? 0 : 1);

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { backupDatabase, restoreDatabase } from '../../server/core/storage/backups';
-import { currentCliIo, printJson, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
+import { CliError, currentCliIo, databaseLocationOf, printJson, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
 import { atTerminal } from '../terminal-prompts';
 import { renderProgressLine } from '../progress-bar';
 
@@ -14,6 +14,7 @@ export function backupCommands(): Command[] {
     .description('write a consistent copy of the database to FILE (a new file), also while authd serve runs')
     .argument('<file>')
     .action(async (file: string, options: CommonOptions) => {
+      refusePostgres(options, 'backup');
       // Redrawn in place on a terminal only: a log or a pipe gets the result line alone.
       const drawing = atTerminal() && !options.json;
       const io = currentCliIo();
@@ -31,6 +32,7 @@ export function backupCommands(): Command[] {
     .argument('<file>')
     .option('--yes', 'replace the existing database without asking')
     .action((file: string, options: CommonOptions & { yes?: boolean }) => {
+      refusePostgres(options, 'restore');
       const drawing = atTerminal() && !options.json;
       const io = currentCliIo();
       const { replaced, keyPresent } = restoreDatabase(options.data, file, { replace: options.yes === true }, ({ copiedBytes, totalBytes }) => {
@@ -44,4 +46,13 @@ export function backupCommands(): Command[] {
       }
     });
   return [backup, restore];
+}
+
+/** Backups are files of a SQLite data directory; PostgreSQL has its own tools for that. */
+function refusePostgres(options: CommonOptions, command: 'backup' | 'restore'): void {
+  if (databaseLocationOf(options).kind === 'postgres') {
+    throw new CliError(
+      `authd ${command} works on a SQLite data directory; for PostgreSQL use its own tools (pg_dump, pg_restore), or authd copy to move data to a data directory`,
+    );
+  }
 }

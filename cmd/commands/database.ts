@@ -5,22 +5,14 @@ import { copyDatabase, defaultCopyBatchSize, type CopyProgress } from '../../ser
 import {
   databaseUrlEnvironmentVariable,
   parseDatabaseLocation,
-  parseDatabaseUrl,
-  type DatabaseLocation,
 } from '../../server/core/storage/database-location';
 import { migrateDatabase } from '../../server/core/storage/database-migrations';
-import { plainTextError } from '../../server/protocol/plain-text-errors';
-import { currentCliIo, parseCount, printJson, printLine, processIo, withCommonOptions, type CommonOptions } from '../cli-support';
+import { currentCliIo, databaseLocationOf, parseCount, printJson, printLine, processIo, withCommonOptions, type CommonOptions } from '../cli-support';
 import { renderProgressLine } from '../progress-bar';
-
-interface MigrateOptions extends CommonOptions {
-  database?: string;
-}
 
 export function migrateCommand(): Command {
   return withCommonOptions(new Command('migrate'))
     .description('apply the pending schema migrations of a data directory or a PostgreSQL database, and list them')
-    .option('--database <url>', `PostgreSQL database, postgres://USER:PASSWORD@HOST:PORT/NAME (env ${databaseUrlEnvironmentVariable})`)
     .addHelpText(
       'after',
       `
@@ -28,21 +20,13 @@ Without --database or --data, ${databaseUrlEnvironmentVariable} is used when set
 Two instances migrating one PostgreSQL database at once apply each migration once (an advisory lock).
 Every authd start migrates too; this command does it as a separate deployment step.`,
     )
-    .action(async (options: MigrateOptions, command: Command) => {
-      const report = await migrateDatabase(migrateLocation(options, command.getOptionValueSource('data') === 'cli'));
+    .action(async (options: CommonOptions) => {
+      const report = await migrateDatabase(databaseLocationOf(options));
       if (options.json) return printJson({ database: report.database, applied: report.applied, recorded: report.recorded });
       if (report.applied.length === 0) return printLine(`${report.database} is up to date (${report.recorded} migrations).`);
       for (const tag of report.applied) printLine(`applied ${tag}`);
       printLine(`${report.database}: ${report.applied.length} migration(s) applied, ${report.recorded} recorded.`);
     });
-}
-
-function migrateLocation(options: MigrateOptions, dataTyped: boolean): DatabaseLocation {
-  if (options.database !== undefined && dataTyped) throw plainTextError('MIGRATE_GIVEN_TWO_DATABASES');
-  if (options.database !== undefined) return parseDatabaseUrl(options.database);
-  const fromEnvironment = process.env[databaseUrlEnvironmentVariable];
-  if (!dataTyped && fromEnvironment) return parseDatabaseUrl(fromEnvironment);
-  return { kind: 'sqlite', dataDir: options.data };
 }
 
 interface CopyCommandOptions {

@@ -3,13 +3,14 @@
 import { Command } from 'commander';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { defaultSettings, type Logger } from '../../server/core/storage/context';
+import { describeDatabaseLocation } from '../../server/core/storage/database-location';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startAuditPruning } from '../../server/core/audit/audit-log';
 import { startHttpServer } from '../../server/http/server';
 import { flushDeferredSends } from '../../server/core/auth/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
-import { CliError, openContext, printErrorLine, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
+import { CliError, databaseLocationOf, openDatabaseOf, printErrorLine, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
 
 interface ServeOptions extends CommonOptions {
   port: string;
@@ -89,14 +90,15 @@ async function serve(options: ServeOptions): Promise<void> {
   if (settings.rateLimitsDisabled && options.production) {
     throw new CliError('AUTHD_DISABLE_RATE_LIMITS is for benchmarks and cannot be used with --production');
   }
-  const ctx = openContext(options.data, options.production ? 'production' : 'development', log, settings);
+  const ctx = await openDatabaseOf(options, options.production ? 'production' : 'development', log, settings);
+  const where = describeDatabaseLocation(databaseLocationOf(options));
   let server: ReturnType<typeof startHttpServer>;
   let bootstrapped!: () => void;
   const holdRequestsUntil = new Promise<void>((resolve) => (bootstrapped = resolve));
   try {
     server = startHttpServer(ctx, { host: options.host, port, holdRequestsUntil });
   } catch (error) {
-    ctx.storage.close();
+    await ctx.storage.close();
     throw new CliError(`cannot listen on ${options.host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
   }
   // Bootstrapped only once the port is ours, so a failed start never prints keys that a later
@@ -126,7 +128,7 @@ async function serve(options: ServeOptions): Promise<void> {
     await emailDelivery.stop();
     await webhookDelivery.stop();
     await auditPruning.stop();
-    ctx.storage.close();
+    await ctx.storage.close();
     log.info('stopped');
     process.exit(0);
   };
@@ -135,8 +137,8 @@ async function serve(options: ServeOptions): Promise<void> {
 
   // Announce only once the signal handlers are in place: a supervisor (or test) that stops the
   // server as soon as it reports listening must get the graceful stop, not the default kill.
-  if (options.json) emitJson({ event: 'listening', url: server.url, port: server.port, mode: ctx.mode, data: options.data });
-  else log.info(`authd listening on ${server.url} (${ctx.mode} mode, data in ${options.data})`);
+  if (options.json) emitJson({ event: 'listening', url: server.url, port: server.port, mode: ctx.mode, data: where });
+  else log.info(`authd listening on ${server.url} (${ctx.mode} mode, data in ${where})`);
   // One full collection once started: what start-up allocated and dropped (migration texts, route
   // tables being built) is freed now instead of at some later allocation, so an idle server
   // holds about a megabyte less (bench/footprint.ts). A few milliseconds, once.

@@ -81,7 +81,7 @@ const catalogue = {
   // Databases: `authd migrate` and `authd copy`, between SQLite data directories and PostgreSQL.
   INVALID_DATABASE_URL: [400, (url: string, reason: string) => `${url} is not a PostgreSQL URL authd can use: ${reason}.`],
   DATABASE_UNREACHABLE: [503, (where: string, reason: string) => `Could not open the PostgreSQL database ${where}: ${reason}`],
-  MIGRATE_GIVEN_TWO_DATABASES: [400, 'Give either --database (a PostgreSQL URL) or --data (a data directory), not both.'],
+  DATA_AND_DATABASE_BOTH_GIVEN: [400, 'Give either --database (a PostgreSQL URL) or --data (a data directory), not both.'],
   COPY_SOURCE_IS_TARGET: [400, (where: string) => `--from and --to both name ${where}; copy into another database.`],
   COPY_SOURCE_NOT_MIGRATED: [
     409,

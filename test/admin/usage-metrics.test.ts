@@ -2,7 +2,7 @@
 // sign-ups and token issues placed on chosen UTC days, then every figure checked exactly.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { writeTransaction } from '../../server/core/storage/transactions';
-import { oauthAccounts } from '../../db/schema';
+import { oauthAccounts } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import {
@@ -193,10 +193,9 @@ describe('GET /internal/metrics', () => {
       createdAt: now,
     });
     await writeTransaction(t.ctx, async (tx) =>
-      tx
+      await tx
         .insert(oauthAccounts)
-        .values([account(first.id, 'github'), account(second.id, 'github'), account(second.id, 'google')])
-        .run(),
+        .values([account(first.id, 'github'), account(second.id, 'github'), account(second.id, 'google')]),
     );
     expect((await metricsOf(social)).login_methods).toEqual([
       { method: 'github', count: 2 },

@@ -20,7 +20,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const audit = (...args: string[]) => runCli(['audit', '--project', t.demo!.projectId, '--data', t.dataDir, ...args]);
+const audit = (...args: string[]) => runCli(['audit', '--project', t.demo!.projectId, ...t.databaseArgs, ...args]);
 
 function signUp(email: string) {
   return call(t, 'POST', '/auth/password/sign-up', { headers: { ...as(t.demo!, 'client'), 'user-agent': 'CliAuditTest/2' }, body: { email, password } });
@@ -60,11 +60,11 @@ describe('authd audit', () => {
     expectOneLineError(await audit('--since', 'last tuesday'), /--since must be a date or time/);
     expectOneLineError(await audit('--limit', '0'), /limit/);
     expectOneLineError(await audit('--user', 'nobody'), /user_id.*UUID/);
-    expectOneLineError(await runCli(['audit', '--project', 'no-such-project', '--data', t.dataDir]), /PROJECT_NOT_FOUND|no-such-project/);
+    expectOneLineError(await runCli(['audit', '--project', 'no-such-project', ...t.databaseArgs]), /PROJECT_NOT_FOUND|no-such-project/);
   });
 
   test('changes made with the CLI are recorded as the cli actor, named by the operating-system user', async () => {
-    const created = await runCli(['users', 'create', '--project', t.demo!.projectId, '--email', uniqueEmail('by-cli'), '--json', '--data', t.dataDir]);
+    const created = await runCli(['users', 'create', '--project', t.demo!.projectId, '--email', uniqueEmail('by-cli'), '--json', ...t.databaseArgs]);
     expect(created.code).toBe(0);
     const userId = JSON.parse(created.stdout).id;
     const [event] = JSON.parse((await audit('--json', '--user', userId)).stdout).items;
@@ -73,7 +73,7 @@ describe('authd audit', () => {
 
   test('--follow prints an event written after it started, and stops on SIGINT', async () => {
     const child = Bun.spawn(
-      [bunExecutable, join(repoRoot, 'cmd', 'main.ts'), 'audit', '--project', t.demo!.projectId, '--data', t.dataDir, '--type', 'user.created', '--limit', '1', '--follow'],
+      [bunExecutable, join(repoRoot, 'cmd', 'main.ts'), 'audit', '--project', t.demo!.projectId, ...t.databaseArgs, '--type', 'user.created', '--limit', '1', '--follow'],
       { stdout: 'pipe', stderr: 'pipe' },
     );
     const reader = child.stdout.getReader();

@@ -12,7 +12,7 @@ import { startTestInstance, type TestInstance } from '../support/instance';
 import { cliJson, cliOk, expectOneLineError, removeScratchDirs, runCli, runProcess, scratchDir } from '../support/cli';
 
 let t: TestInstance;
-const at = (...args: string[]) => [...args, '--data', t.dataDir];
+const at = (...args: string[]) => [...args, ...t.databaseArgs];
 
 beforeAll(async () => {
   t = await startTestInstance({ dataDir: scratchDir('authd-manners-') });

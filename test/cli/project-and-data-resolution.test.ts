@@ -17,7 +17,7 @@ let t: TestInstance;
 beforeAll(async () => {
   t = await startTestInstance();
   // `admins grant|revoke` look the admin up before the project.
-  await cliJson(['admins', 'add', adminEmail, '--data', t.dataDir]);
+  await cliJson(['admins', 'add', adminEmail, ...t.databaseArgs]);
 });
 
 afterAll(async () => {
@@ -70,13 +70,13 @@ describe('an unknown --project', () => {
 
   test.each(withProjectOption.map((leaf) => [name(leaf), leaf] as const))('%s fails naming it', async (_, leaf) => {
     const line = expectOneLineError(
-      await runCli([...invocation(leaf), '--project', 'nope', '--data', t.dataDir], { stdin: 'a long enough password' }),
+      await runCli([...invocation(leaf), '--project', 'nope', ...t.databaseArgs], { stdin: 'a long enough password' }),
     );
     expect(line).toBe('authd: Project nope not found or is not accessible with the current user. (PROJECT_NOT_FOUND)');
   });
 
   test.each(withProjectOption.map((leaf) => [name(leaf), leaf] as const))('%s --json: a JSON error object', async (_, leaf) => {
-    const result = await runCli([...invocation(leaf), '--project', 'nope', '--data', t.dataDir, '--json'], {
+    const result = await runCli([...invocation(leaf), '--project', 'nope', ...t.databaseArgs, '--json'], {
       stdin: 'a long enough password',
     });
     const line = expectOneLineError(result);
@@ -88,7 +88,7 @@ describe('an unknown --project', () => {
   });
 
   test('users list --project nope no longer answers "No users."', async () => {
-    const result = await runCli(['users', 'list', '--project', 'nope', '--data', t.dataDir]);
+    const result = await runCli(['users', 'list', '--project', 'nope', ...t.databaseArgs]);
     expect(result.code).toBe(1);
     expect(result.stdout).not.toContain('No users.');
     expect(result.stderr).toContain('nope');
@@ -100,7 +100,7 @@ describe('an unknown --project', () => {
       ['projects', 'delete'],
       ['projects', 'update'],
     ]) {
-      expectOneLineError(await runCli([...words, 'nope', '--data', t.dataDir]), /Project nope not found.*PROJECT_NOT_FOUND/);
+      expectOneLineError(await runCli([...words, 'nope', ...t.databaseArgs]), /Project nope not found.*PROJECT_NOT_FOUND/);
     }
   });
 });

@@ -61,7 +61,7 @@ const serverHeaders = () => ({
 
 test('users delete at a terminal asks; "n" cancels and the user stays', async () => {
   const user = await newUser();
-  const term = await inTerminal(['users', 'delete', '--project', t.demo!.projectId, '--data', t.dataDir, user.id]);
+  const term = await inTerminal(['users', 'delete', '--project', t.demo!.projectId, ...t.databaseArgs, user.id]);
   await term.waitFor(`Delete user ${user.id} and end their sessions? [y/N]`);
   await term.type('n');
   await term.enter();
@@ -69,7 +69,7 @@ test('users delete at a terminal asks; "n" cancels and the user stays', async ()
   expect(shown).toContain('authd: cancelled; nothing was changed');
   expect((await call(t, 'GET', `/users/${user.id}`, { headers: serverHeaders() })).status).toBe(200);
 
-  const again = await inTerminal(['users', 'delete', '--project', t.demo!.projectId, '--data', t.dataDir, user.id]);
+  const again = await inTerminal(['users', 'delete', '--project', t.demo!.projectId, ...t.databaseArgs, user.id]);
   await again.waitFor('[y/N]');
   await again.type('y');
   await again.enter();
@@ -79,7 +79,7 @@ test('users delete at a terminal asks; "n" cancels and the user stays', async ()
 
 test('--password-stdin at a terminal prompts and does not echo the password', async () => {
   const user = await newUser();
-  const term = await inTerminal(['users', 'set-password', '--project', t.demo!.projectId, '--data', t.dataDir, user.id]);
+  const term = await inTerminal(['users', 'set-password', '--project', t.demo!.projectId, ...t.databaseArgs, user.id]);
   await term.waitFor('Password:');
   await term.type('typed at the prompt 42');
   await term.enter();
@@ -94,7 +94,7 @@ test('--password-stdin at a terminal prompts and does not echo the password', as
 
 test('backup and restore draw a progress bar at a terminal, and none into a pipe', async () => {
   const backupFile = join(scratchDir('authd-progress-backup-'), 'copy.db');
-  const backup = await inTerminal(['backup', backupFile, '--data', t.dataDir]);
+  const backup = await inTerminal(['backup', backupFile, ...t.databaseArgs]);
   const backedUp = await backup.waitFor('exited with 0');
   expect(backedUp).toMatch(/\[#+\] (\d+)\/\1 MB copied/);
   expect(backedUp).toContain(`Backed up ${t.dataDir}`);
@@ -107,7 +107,7 @@ test('backup and restore draw a progress bar at a terminal, and none into a pipe
 
   // Piped (a script, a CI log): the result line alone, no bar on stderr.
   const pipedFile = join(scratchDir('authd-progress-piped-'), 'copy.db');
-  const piped = await runCliProcess(['backup', pipedFile, '--data', t.dataDir]);
+  const piped = await runCliProcess(['backup', pipedFile, ...t.databaseArgs]);
   expect(piped.code).toBe(0);
   expect(piped.stderr).not.toContain('MB copied');
   const pipedRestore = await runCliProcess(['restore', pipedFile, '--data', scratchDir('authd-progress-piped-restore-')]);

@@ -85,7 +85,7 @@ describe("a client naming another user's id", () => {
         op.run(as(demo, 'client', alice.access_token), bob.user_id, bobChannel.id),
       );
       expectTextError(res, status);
-      expect(queuedEmailCount(t, bobChannel.value)).toBe(0);
+      expect(await queuedEmailCount(t, bobChannel.value)).toBe(0);
     });
   }
 
@@ -94,7 +94,7 @@ describe("a client naming another user's id", () => {
     test(`${op.name} with another user's id and no access token → ${status} text`, async () => {
       const res = await expectNoChange(t, demo, [bob.user_id], () => op.run(as(demo, 'client'), bob.user_id, bobChannel.id));
       expectTextError(res, status);
-      expect(queuedEmailCount(t, bobChannel.value)).toBe(0);
+      expect(await queuedEmailCount(t, bobChannel.value)).toBe(0);
     });
   }
 
@@ -119,7 +119,7 @@ describe('`me` without a signed-in user', () => {
           op.run(caller.headers(), 'me', bobChannel.id),
         );
         expectKnownError(res, 400, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
-        expect(queuedEmailCount(t, bobChannel.value)).toBe(0);
+        expect(await queuedEmailCount(t, bobChannel.value)).toBe(0);
       });
     }
   }

@@ -467,7 +467,7 @@ describe('POST /contact-channels/me/{id}/send-verification-code and verify (clie
     const channel = await addChannel(t, demo, user.user_id, { is_verified: true });
     const res = await expectNoChange(t, demo, [user.user_id], () => sendMe(user, channel.id));
     expectKnownError(res, 409, 'EMAIL_ALREADY_VERIFIED');
-    expect(queuedEmailCount(t, channel.value)).toBe(0);
+    expect(await queuedEmailCount(t, channel.value)).toBe(0);
   });
 
   const untrusted: { name: string; url: string }[] = [
@@ -481,7 +481,7 @@ describe('POST /contact-channels/me/{id}/send-verification-code and verify (clie
       const channel = await addChannel(t, demo, user.user_id);
       const res = await expectNoChange(t, demo, [user.user_id], () => sendMe(user, channel.id, row.url));
       expectKnownError(res, 400, 'REDIRECT_URL_NOT_WHITELISTED');
-      expect(queuedEmailCount(t, channel.value)).toBe(0);
+      expect(await queuedEmailCount(t, channel.value)).toBe(0);
       await Bun.sleep(300);
       expect(smtp.messages.filter((m) => m.to.includes(channel.value))).toEqual([]);
     });
@@ -494,10 +494,10 @@ describe('POST /contact-channels/me/{id}/send-verification-code and verify (clie
   for (const row of notFound) {
     test(`${row.name} → 404 text "Contact channel not found", no email`, async () => {
       const id = await row.id();
-      const before = queuedEmailCount(t, bob.email);
+      const before = await queuedEmailCount(t, bob.email);
       const res = await expectNoChange(t, demo, [alice.user_id, bob.user_id], () => sendMe(alice, id));
       expectTextError(res, 404, 'Contact channel not found');
-      expect(queuedEmailCount(t, bob.email)).toBe(before);
+      expect(await queuedEmailCount(t, bob.email)).toBe(before);
     });
   }
 

@@ -156,7 +156,7 @@ describe('verification codes and emails', () => {
     const user = await serverUser(t, demo);
     const channel = await addChannel(t, demo, user.user_id);
     expect(expectOk(await sendMe(user, channel.id, '?foo=bar'))).toEqual({ success: true });
-    expect(queuedEmailCount(t, channel.value)).toBe(1);
+    expect(await queuedEmailCount(t, channel.value)).toBe(1);
   });
 
   test('a code is only good in its own project', async () => {
@@ -247,7 +247,7 @@ describe('POST /contact-channels/send-verification-code (deprecated; the primary
       body: { email: second.value, callback_url: trustedCallback },
     });
     expectKnownError(res, 400, 'EMAIL_IS_NOT_PRIMARY_EMAIL', { email: second.value, primary_email: user.email });
-    expect(queuedEmailCount(t, second.value)).toBe(0);
+    expect(await queuedEmailCount(t, second.value)).toBe(0);
   });
 
   test('no user → SCHEMA_ERROR mentioning auth.user', async () => {

@@ -96,9 +96,7 @@ export async function addChannel(
 }
 
 /** How many emails authd has queued (or kept) for `recipient`, read from its database. */
-export function queuedEmailCount(t: TestInstance, recipient: string): number {
-  const row = t.sqlite.query('select count(*) as n from email_messages where recipient = ?').get(recipient) as {
-    n: number;
-  } | null;
+export async function queuedEmailCount(t: TestInstance, recipient: string): Promise<number> {
+  const [row] = await t.rows('select count(*) as n from email_messages where recipient = ?', recipient);
   return Number(row?.n ?? 0);
 }

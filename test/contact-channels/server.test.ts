@@ -176,7 +176,7 @@ describe('server and admin keys act on any user of the project by id', () => {
       body: { callback_url: untrustedCallback },
     });
     expectKnownError(res, 400, 'REDIRECT_URL_NOT_WHITELISTED');
-    expect(queuedEmailCount(t, channel.value)).toBe(0);
+    expect(await queuedEmailCount(t, channel.value)).toBe(0);
   });
 });
 
@@ -213,7 +213,7 @@ describe('a user that is unknown or of another project', () => {
         const res = await op.run(userId, strangerChannel.id);
         expectKnownError(res, 400, 'USER_ID_DOES_NOT_EXIST', { user_id: userId });
         expect(await channelsOf(t, other, stranger.user_id)).toEqual(before);
-        expect(queuedEmailCount(t, stranger.email)).toBe(0);
+        expect(await queuedEmailCount(t, stranger.email)).toBe(0);
       });
     }
   }

@@ -118,8 +118,8 @@ describe('instances without SMTP', () => {
       expect(rows[0]!.subject).toBe(`Reset your password at ${demo.displayName}`);
       // The delivery worker leaves outbox mail alone.
       await sleep(300);
-      expect(queuedMessages(t, email)[0]!.status).toBe('outbox');
-      expect(queuedMessages(t, email)[0]!.attempts).toBe(0);
+      expect((await queuedMessages(t, email))[0]!.status).toBe('outbox');
+      expect((await queuedMessages(t, email))[0]!.attempts).toBe(0);
     } finally {
       await t.stop();
     }
@@ -135,7 +135,7 @@ describe('instances without SMTP', () => {
         const res = await sendResetCode(t, project, recipient);
         expectTextError(res, 503);
         expect(res.text).toContain('--smtp');
-        expect(queuedMessages(t, recipient)).toEqual([]);
+        expect(await queuedMessages(t, recipient)).toEqual([]);
       }
     } finally {
       await t.stop();

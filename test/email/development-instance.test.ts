@@ -133,7 +133,7 @@ describe('mail before the answer', () => {
       await enableMagicLink(refusing, project);
       const email = uniqueEmail('queued');
       expectOk(await sendSignInCode(refusing, project, email));
-      const [row] = queuedMessages(refusing, email);
+      const [row] = await queuedMessages(refusing, email);
       expect(row).toMatchObject({ status: 'pending', attempts: 1 });
       expect(row!.last_error).toBeTruthy();
     } finally {

@@ -104,10 +104,8 @@ export interface MessageRow {
 }
 
 /** The rows of the durable email queue for one recipient (written in the request's transaction). */
-export function queuedMessages(t: TestInstance, recipient: string): MessageRow[] {
-  const rows = t.sqlite
-    .query('select status, attempts, last_error, subject from email_messages where recipient = ?')
-    .all(recipient) as MessageRow[];
+export async function queuedMessages(t: TestInstance, recipient: string): Promise<MessageRow[]> {
+  const rows = (await t.rows('select status, attempts, last_error, subject from email_messages where recipient = ?', recipient)) as unknown as MessageRow[];
   // Subjects are sealed at rest (a magic-link subject carries the code).
   return rows.map((row) => ({ ...row, subject: openSecret(t.ctx, row.subject) }));
 }
@@ -131,12 +129,12 @@ export function queuedMessagesOnceThere(t: TestInstance, recipient: string, coun
   );
 }
 
-export async function pollUntil<T>(read: () => T, done: (value: T) => boolean, timeoutMillis = 8_000): Promise<T> {
+export async function pollUntil<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMillis = 8_000): Promise<T> {
   const deadline = Date.now() + timeoutMillis;
-  let value = read();
+  let value = await read();
   while (!done(value) && Date.now() < deadline) {
     await sleep(100);
-    value = read();
+    value = await read();
   }
   return value;
 }

@@ -97,7 +97,7 @@ describe('POST /auth/password/send-reset-code', () => {
     expect(unknownRes.text).toBe(knownRes.text);
     expect(unknownRes.headers.get('content-type')).toBe(knownRes.headers.get('content-type'));
     expect(unknownRes.json).toEqual(maybeAnswer);
-    expect(queuedMessages(t, unknown)).toEqual([]);
+    expect(await queuedMessages(t, unknown)).toEqual([]);
     await smtp.waitFor(known.email);
     await sleep(200);
     expect(smtp.messages.filter((m) => m.to.includes(unknown))).toEqual([]);
@@ -111,8 +111,8 @@ describe('POST /auth/password/send-reset-code', () => {
     expectKnownError(knownRes, 400, 'REDIRECT_URL_NOT_WHITELISTED');
     expectKnownError(unknownRes, 400, 'REDIRECT_URL_NOT_WHITELISTED');
     expect(unknownRes.text).toBe(knownRes.text);
-    expect(queuedMessages(t, known.email)).toEqual([]);
-    expect(queuedMessages(t, unknown)).toEqual([]);
+    expect(await queuedMessages(t, known.email)).toEqual([]);
+    expect(await queuedMessages(t, unknown)).toEqual([]);
   });
 
   test('a callback URL that is not a URL is a SCHEMA_ERROR', async () => {

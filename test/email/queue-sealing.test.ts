@@ -65,7 +65,7 @@ describe('development outbox (no SMTP)', () => {
       expect(sealed).not.toContain('Reset');
     }
 
-    const listed = await runCli(['mail', '--data', t.dataDir, '--to', email, '--json']);
+    const listed = await runCli(['mail', ...t.databaseArgs, '--to', email, '--json']);
     expect(listed.code).toBe(0);
     const [item] = JSON.parse(listed.stdout).items;
     expect(item.subject).toBe(`Reset your password at ${t.demo!.displayName}`);
@@ -79,7 +79,7 @@ describe('development outbox (no SMTP)', () => {
       }),
     );
 
-    const plain = await runCli(['mail', '--data', t.dataDir, '--to', email]);
+    const plain = await runCli(['mail', ...t.databaseArgs, '--to', email]);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain(link.toString());
   });

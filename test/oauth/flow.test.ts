@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { writeTransaction } from '../../server/core/storage/transactions';
 import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
-import { users } from '../../db/schema';
+import { users } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, expectTextError } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
@@ -165,11 +165,10 @@ describe('sign-up and sign-in through the provider', () => {
     const first = await exchangeWithLibrary(project, await runFlow(t, project));
     const me = await call(t, 'GET', '/users/me', { headers: as(project, 'client', first.access_token) });
     await writeTransaction(t.ctx, async (tx) =>
-      tx
+      await tx
         .update(users)
         .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
-        .where(eq(users.id, me.json.id))
-        .run(),
+        .where(eq(users.id, me.json.id)),
     );
     const flow = await runFlow(t, project);
     const res = await tokenRequest(t, codeExchangeFields(project, flow, flow.landing.searchParams.get('code')!));

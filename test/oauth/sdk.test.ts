@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { users } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
 import {
@@ -105,11 +105,10 @@ test("the SDK's code exchange reports the MFA challenge for a user with TOTP on"
   const first = await signInThroughSdk();
   const userId = (await sdkApp({ accessToken: first.accessToken, refreshToken: first.refreshToken }).getUser({ or: 'throw' })).id;
   await writeTransaction(t.ctx, async (tx) =>
-    tx
+    await tx
       .update(users)
       .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
-      .where(eq(users.id, userId))
-      .run(),
+      .where(eq(users.id, userId)),
   );
   const error = await signInThroughSdk().catch((e) => e);
   expect(error).toBeInstanceOf(KnownErrors.MultiFactorAuthenticationRequired);

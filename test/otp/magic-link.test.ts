@@ -155,7 +155,7 @@ describe('a known address', () => {
     const project = await magicLinkProject('Magic unverified');
     const user = await signUp(t, project, { callbackUrl: null });
     expectKnownError(await sendSignInCode(t, project, user.email), 409, 'USER_EMAIL_ALREADY_EXISTS');
-    expect(queuedMessages(t, user.email)).toEqual([]);
+    expect(await queuedMessages(t, user.email)).toEqual([]);
     // Once verified (here by the server), the same address gets its link.
     expectOk(
       await call(t, 'PATCH', `/users/${user.user_id}`, {
@@ -177,7 +177,7 @@ describe('refusals', () => {
     const email = uniqueEmail('off');
     const message = 'Magic link is not enabled for this project';
     expectTextError(await sendSignInCode(t, project, email), 403, message);
-    expect(queuedMessages(t, email)).toEqual([]);
+    expect(await queuedMessages(t, email)).toEqual([]);
     // A code sent while it was on stops working when it is turned off.
     await enableMagicLink(t, project);
     expectOk(await sendSignInCode(t, project, email));
@@ -199,7 +199,7 @@ describe('refusals', () => {
     await setProjectConfig(t, project, { sign_up_enabled: false });
     const stranger = uniqueEmail('stranger');
     expectKnownError(await sendSignInCode(t, project, stranger), 400, 'SIGN_UP_NOT_ENABLED');
-    expect(queuedMessages(t, stranger)).toEqual([]);
+    expect(await queuedMessages(t, stranger)).toEqual([]);
     // A code sent before sign-up closed cannot create the account now; it is left unused.
     expectKnownError(await otpSignIn(t, project, pendingMail.code), 400, 'SIGN_UP_NOT_ENABLED');
 
@@ -222,7 +222,7 @@ describe('refusals', () => {
       domains: [{ domain: 'https://app.example.com', handler_path: '/handler' }],
     });
     expectKnownError(await sendSignInCode(t, project, email, magicLinkCallback), 400, 'REDIRECT_URL_NOT_WHITELISTED');
-    expect(queuedMessages(t, email)).toEqual([]);
+    expect(await queuedMessages(t, email)).toEqual([]);
 
     const trusted = 'https://app.example.com/handler/magic-link-callback?after_auth_return_to=%2Fdashboard&code=stale';
     expectOk(await sendSignInCode(t, project, email, trusted));
@@ -290,7 +290,7 @@ describe('refusals', () => {
     expectTextError(limited, 429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
-    expect(queuedMessages(t, email)).toHaveLength(5);
+    expect(await queuedMessages(t, email)).toHaveLength(5);
     expectOk(await sendSignInCode(t, project, uniqueEmail('other')));
     // An hour later the address may ask again.
     const restore = shiftClock(t, 3600 * 1000 + 1000);
@@ -315,7 +315,7 @@ describe('refusals', () => {
       for (let i = 0; i < 20; i++) expectOk(await fromRemote(uniqueEmail(`spray${i}`)));
       const email = uniqueEmail('spray-last');
       expectTextError(await fromRemote(email), 429);
-      expect(queuedMessages(proxied, email)).toEqual([]);
+      expect(await queuedMessages(proxied, email)).toEqual([]);
       // The developer's own machine is not held back by the per-client-address limit.
       expectOk(await sendSignInCode(proxied, project, uniqueEmail('from-loopback')));
     } finally {

@@ -51,7 +51,7 @@ test('the reset email for a known address is still queued after the answer, and 
   // Queued work runs in order, so once the known address's message is there, the unknown's
   // turn has passed too.
   const deadline = Date.now() + 5000;
-  while (queuedMessages(t, known).length === 0 && Date.now() < deadline) await Bun.sleep(5);
-  expect(queuedMessages(t, known).map((m) => m.subject)).toHaveLength(1);
-  expect(queuedMessages(t, unknown)).toHaveLength(0);
+  while ((await queuedMessages(t, known)).length === 0 && Date.now() < deadline) await Bun.sleep(5);
+  expect((await queuedMessages(t, known)).map((m) => m.subject)).toHaveLength(1);
+  expect(await queuedMessages(t, unknown)).toHaveLength(0);
 });

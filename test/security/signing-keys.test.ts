@@ -87,7 +87,7 @@ describe('rotation', () => {
 
   test('`authd keys rotate-signing` beside a running server: its next token carries the new kid', async () => {
     const oldKid = kidOf(await freshToken());
-    const cli = await runCli(['keys', 'rotate-signing', '--project', project.projectId, '--data', t.dataDir, '--json']);
+    const cli = await runCli(['keys', 'rotate-signing', '--project', project.projectId, ...t.databaseArgs, '--json']);
     expect(cli.stderr).toBe('');
     expect(cli.code).toBe(0);
     const rotation = JSON.parse(cli.stdout);
@@ -97,7 +97,7 @@ describe('rotation', () => {
   });
 
   test('`authd keys rotate-signing` with an unknown project fails naming it', async () => {
-    const cli = await runCli(['keys', 'rotate-signing', '--project', 'no-such-project', '--data', t.dataDir]);
+    const cli = await runCli(['keys', 'rotate-signing', '--project', 'no-such-project', ...t.databaseArgs]);
     expect(cli.code).not.toBe(0);
     expect(cli.stderr).toContain('no-such-project');
   });

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openContext } from '../../cmd/cli-support';
+import { dropTestDatabase, ensurePostgres } from '../../scripts/ensure-postgres';
+import { openPostgresDatabase } from '../../server/core/storage/open-context';
 import { runCli as runAuthd } from '../../cmd/main';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { defaultSettings, silentLogger, type Context, type InstanceMode, type InstanceSettings } from '../../server/core/storage/context';
@@ -27,23 +29,41 @@ export interface TestInstance {
   url: string;
   dataDir: string;
   ctx: Context;
-  /** The SQLite writer, for tests that read or change the file directly. */
+  /** The SQLite writer, for tests about the file itself; throws on PostgreSQL. */
   sqlite: Database;
+  /** The CLI's option naming this instance's database: --data DIR, or --database URL. */
+  databaseArgs: string[];
+  /**
+   * The rows of a raw query written with `?` placeholders, on whichever database the instance
+   * serves: for tests that check what was stored. Mind the dialects' differences in what comes
+   * back: PostgreSQL gives counts as text and flags as booleans.
+   */
+  rows(text: string, ...params: unknown[]): Promise<Record<string, unknown>[]>;
   internal: BootstrappedProject;
   /** Absent in production mode. */
   demo: BootstrappedProject | undefined;
   stop(): Promise<void>;
 }
 
+/**
+ * Which database test instances are opened on: SQLite unless AUTHD_TEST_DIALECT=postgres, which
+ * `npm test` sets for its PostgreSQL pass over the API suites (scripts/run-tests.ts). Each
+ * instance then gets a new database of its own on the test cluster.
+ */
+export const testDialect: 'sqlite' | 'postgres' = process.env.AUTHD_TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+// PostgreSQL keeps no key file: the instances of a test run share one made up for it.
+if (testDialect === 'postgres') process.env.AUTHD_INSTANCE_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
+
 export async function startTestInstance(
   options: { mode?: InstanceMode; dataDir?: string; settings?: Partial<InstanceSettings>; port?: number } = {},
 ): Promise<TestInstance> {
   const dataDir = options.dataDir ?? makeTempDir();
-  const ctx = openContext(dataDir, options.mode ?? 'development', silentLogger, {
-    ...defaultSettings(),
-    ...options.settings,
-  });
-  const storage = ctx.storage;
+  const mode = options.mode ?? 'development';
+  const settings = { ...defaultSettings(), ...options.settings };
+  // A test naming its data directory works on the file itself (the CLI's --data): SQLite.
+  const onPostgres = testDialect === 'postgres' && options.dataDir === undefined;
+  const databaseUrl = onPostgres ? await ensurePostgres('authd_api') : null;
+  const ctx = databaseUrl ? await openPostgresDatabase(databaseUrl, mode, silentLogger, settings) : openContext(dataDir, mode, silentLogger, settings);
   const created = await bootstrapInstance(ctx);
   const emailDelivery = startEmailDelivery(ctx);
   const webhookDelivery = startWebhookDelivery(ctx);
@@ -52,7 +72,16 @@ export async function startTestInstance(
     url: server.url,
     dataDir,
     ctx,
-    sqlite: storage.sqlite,
+    databaseArgs: databaseUrl ? ['--database', databaseUrl] : ['--data', dataDir],
+    async rows(text, ...params) {
+      if (ctx.storage.dialect === 'sqlite') return ctx.storage.sqlite.query(text).all(...(params as never[])) as Record<string, unknown>[];
+      let index = 0;
+      return [...(await ctx.storage.sql.unsafe(text.replace(/\?/g, () => `$${++index}`), params))];
+    },
+    get sqlite() {
+      if (ctx.storage.dialect !== 'sqlite') throw new Error('this test reads the SQLite file directly; it has no PostgreSQL version yet');
+      return ctx.storage.sqlite;
+    },
     internal: created.find((p) => p.projectId === 'internal')!,
     demo: created.find((p) => p.projectId !== 'internal'),
     async stop() {
@@ -60,7 +89,8 @@ export async function startTestInstance(
       await flushDeferredSends(ctx);
       await emailDelivery.stop();
       await webhookDelivery.stop();
-      storage.close();
+      await ctx.storage.close();
+      if (databaseUrl) await dropTestDatabase(databaseUrl);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -99,10 +99,11 @@ describe('access-token failures', () => {
   let foreignPrivateKey: CryptoKey;
 
   beforeAll(async () => {
-    const row = t.sqlite
-      .query('select key_id, private_jwk from project_signing_keys where project_id = ? and retired_at is null')
-      .get(demo.projectId) as { key_id: string; private_jwk: string };
-    realKey = { kid: row.key_id, privateJwk: JSON.parse(openSecret(t.ctx, row.private_jwk)) };
+    const [row] = (await t.rows('select key_id, private_jwk from project_signing_keys where project_id = ? and retired_at is null', demo.projectId)) as {
+      key_id: string;
+      private_jwk: string;
+    }[];
+    realKey = { kid: row!.key_id, privateJwk: JSON.parse(openSecret(t.ctx, row!.private_jwk)) };
     foreignPrivateKey = (await generateKeyPair('ES256')).privateKey as CryptoKey;
   });
 

@@ -63,7 +63,7 @@ interface PasswordPath {
 }
 
 async function expectCliOk(args: string[], stdin?: string): Promise<void> {
-  const result = await runCli([...args, '--data', t.dataDir], { stdin });
+  const result = await runCli([...args, ...t.databaseArgs], { stdin });
   expect(`${result.code} ${result.stderr}`).toBe('0 ');
 }
 
@@ -165,14 +165,14 @@ const paths: PasswordPath[] = [
 ];
 
 /** The user.updated events queued for `userId`, oldest first, as their `data`. */
-function userUpdatedEvents(projectId: string, userId: string): any[] {
-  return t.sqlite
-    .query<{ payload: string }, [string]>(
-      "SELECT payload FROM webhook_events WHERE project_id = ? AND type = 'user.updated' ORDER BY created_at, rowid",
-    )
-    .all(projectId)
-    .map((row) => JSON.parse(row.payload).data)
-    .filter((data) => data.id === userId);
+async function userUpdatedEvents(projectId: string, userId: string): Promise<any[]> {
+  // Insertion order within a millisecond: SQLite's rowid; PostgreSQL keeps none, so the id.
+  const tieBreak = t.ctx.storage.dialect === 'sqlite' ? 'rowid' : 'id';
+  const rows = (await t.rows(
+    `SELECT payload FROM webhook_events WHERE project_id = ? AND type = 'user.updated' ORDER BY created_at, ${tieBreak}`,
+    projectId,
+  )) as { payload: string }[];
+  return rows.map((row) => JSON.parse(row.payload).data).filter((data) => data.id === userId);
 }
 
 function signInStatus(project: BootstrappedProject, email: string, password: string) {
@@ -195,7 +195,7 @@ describe('replacing a password, on every path', () => {
       caller: await createSessionFor(t, project, user.id),
       other: await createSessionFor(t, project, user.id),
     };
-    const eventsBefore = userUpdatedEvents(project.projectId, user.id).length;
+    const eventsBefore = (await userUpdatedEvents(project.projectId, user.id)).length;
 
     await path.change(subject);
 
@@ -205,7 +205,7 @@ describe('replacing a password, on every path', () => {
     else await expectRefreshRefused(t, project, subject.caller.refresh_token);
 
     // One user.updated, carrying the user as it now is.
-    const events = userUpdatedEvents(project.projectId, user.id).slice(eventsBefore);
+    const events = (await userUpdatedEvents(project.projectId, user.id)).slice(eventsBefore);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ id: user.id, primary_email: email, has_password: path.result !== null });
 

@@ -38,8 +38,9 @@ function signUpCall(project: BootstrappedProject, email: string, password: strin
   return call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email, password } });
 }
 
-function usersWithEmail(email: string): number {
-  return (t.sqlite.query('select count(*) as n from contact_channels where value = ?').get(email) as { n: number }).n;
+async function usersWithEmail(email: string): Promise<number> {
+  const [row] = await t.rows('select count(*) as n from contact_channels where value = ?', email);
+  return Number(row!.n);
 }
 
 describe('sign-up', () => {
@@ -54,7 +55,7 @@ describe('sign-up', () => {
     // Unique by its domain: the part before the @ is what the email rule looks for.
     const email = `grace.hopper@${uniqueEmail('x').split('@')[0]}.example.com`;
     expectRefused(await signUpCall(t.demo!, email, password), message);
-    expect(usersWithEmail(email)).toBe(0);
+    expect(await usersWithEmail(email)).toBe(0);
   });
 
   test('strong passwords pass, the test suite\'s own among them', async () => {
@@ -77,7 +78,7 @@ describe('every other path that sets a password', () => {
       await call(t, 'POST', '/users', { headers: as(project, 'server'), body: { primary_email: email, primary_email_auth_enabled: true, password: 'iloveyou2' } }),
       breachedPasswordMessage,
     );
-    expect(usersWithEmail(email)).toBe(0);
+    expect(await usersWithEmail(email)).toBe(0);
 
     const user = await signUp(t, project, email);
     expectRefused(
@@ -124,7 +125,7 @@ describe('every other path that sets a password', () => {
 
   test('the CLI prints the same message and exits non-zero', async () => {
     const result = await runCli(
-      ['users', 'create', '--project', t.demo!.projectId, '--email', uniqueEmail('cli'), '--password-stdin', '--data', t.dataDir],
+      ['users', 'create', '--project', t.demo!.projectId, '--email', uniqueEmail('cli'), '--password-stdin', ...t.databaseArgs],
       { stdin: 'password1234' },
     );
     expect(result.code).not.toBe(0);

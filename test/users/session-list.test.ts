@@ -80,7 +80,7 @@ describe('sessions of a user', () => {
     expectOk(await call(t, 'DELETE', `/auth/sessions/${oldest.id}?user_id=${user.user_id}`, { headers: as(project, 'server') }));
     await expectRefreshRefused(t, project, user.refresh_token);
 
-    const cli = await runCli(['users', 'sessions', 'revoke', '--project', project.projectId, user.user_id, newest.id, '--yes', '--data', t.dataDir]);
+    const cli = await runCli(['users', 'sessions', 'revoke', '--project', project.projectId, user.user_id, newest.id, '--yes', ...t.databaseArgs]);
     expect(cli.code).toBe(0);
     expect(cli.stdout).toBe(`Ended session ${newest.id}.\n`);
     await expectRefreshRefused(t, project, second.refresh_token);

@@ -42,9 +42,9 @@ function signInRequest(project: BootstrappedProject, body: unknown): Promise<Api
   return call(t, 'POST', '/auth/password/sign-in', { headers: as(project, 'client'), body });
 }
 
-function storedHash(userId: string): string | null {
-  const row = t.sqlite.query('select password_hash from users where id = ?').get(userId) as { password_hash: string | null };
-  return row.password_hash;
+async function storedHash(userId: string): Promise<string | null> {
+  const [row] = (await t.rows('select password_hash from users where id = ?', userId)) as { password_hash: string | null }[];
+  return row!.password_hash;
 }
 
 describe('sign-in happy path', () => {
@@ -200,15 +200,15 @@ describe('bcrypt import through POST /users', () => {
       });
       expect(created.has_password).toBe(true);
       expect(created.auth_with_email).toBe(true);
-      expect(storedHash(created.id)).toBe(hash);
+      expect(await storedHash(created.id)).toBe(hash);
 
       // A wrong password neither signs in nor replaces the imported hash.
       expectKnownError(await signInRequest(demo, { email, password: 'not the password' }), 400, 'EMAIL_PASSWORD_MISMATCH');
-      expect(storedHash(created.id)).toBe(hash);
+      expect(await storedHash(created.id)).toBe(hash);
 
       const session = await signIn(t, demo, email, password);
       expect(session.user_id).toBe(created.id);
-      const rehashed = storedHash(created.id)!;
+      const rehashed = (await storedHash(created.id))!;
       expect(rehashed).toStartWith('$argon2id$');
       expect(await Bun.password.verify(password, rehashed)).toBe(true);
 
@@ -231,7 +231,7 @@ describe('bcrypt import through POST /users', () => {
     const created = await createUser(t, demo, { primary_email: email, primary_email_auth_enabled: true, password_hash: hash });
     const res = await signInRequest(demo, { email, password });
     expect(expectOk(res).user_id).toBe(created.id);
-    expect(storedHash(created.id)).toStartWith('$argon2id$');
+    expect(await storedHash(created.id)).toStartWith('$argon2id$');
   });
 
   test('an argon2id hash from elsewhere is accepted and signs in', async () => {
@@ -240,7 +240,7 @@ describe('bcrypt import through POST /users', () => {
     const email = uniqueEmail('argon');
     const created = await createUser(t, demo, { primary_email: email, primary_email_auth_enabled: true, password_hash: hash });
     expect((await signIn(t, demo, email, password)).user_id).toBe(created.id);
-    expect(storedHash(created.id)).toStartWith('$argon2id$');
+    expect(await storedHash(created.id)).toStartWith('$argon2id$');
   });
 
   test('PATCH /users/{id} with password_hash replaces the password', async () => {
@@ -288,14 +288,14 @@ describe('refused password hashes: 400 text, nothing stored', () => {
   test('PATCH /users/{id} with an invalid hash → 400 text; password and sessions unchanged', async () => {
     const user = await signUp(t, demo);
     const before = await getUser(t, demo, user.user_id);
-    const hashBefore = storedHash(user.user_id);
+    const hashBefore = await storedHash(user.user_id);
     const res = await call(t, 'PATCH', `/users/${user.user_id}`, {
       headers: as(demo, 'server'),
       body: { password_hash: 'not-a-hash', display_name: 'Should not stick' },
     });
     expectTextError(res, 400, invalidHashText);
     expect(await getUser(t, demo, user.user_id)).toEqual(before);
-    expect(storedHash(user.user_id)).toBe(hashBefore);
+    expect(await storedHash(user.user_id)).toBe(hashBefore);
     await expectRefreshWorks(t, demo, user.refresh_token);
   });
 

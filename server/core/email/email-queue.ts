@@ -10,7 +10,7 @@ import { sealSecret } from '../storage/secret-box';
 import { openOptionalSecret } from '../storage/read-back-secrets';
 import type { DbWriter } from '../storage/transactions';
 import { plainTextError } from '../../protocol/plain-text-errors';
-import { claimFirstAttemptForRequest } from './first-attempt-in-request';
+import { claimFirstAttemptForRequest, firstAttemptBoundMillis } from './first-attempt-in-request';
 import { firstRow } from '../storage/query-results';
 
 export interface OutgoingEmail {
@@ -79,6 +79,7 @@ export async function queueEmail(ctx: Context, db: DbWriter, email: OutgoingEmai
     const transport = await resolveEmailTransport(ctx, db, email.projectId);
     const now = ctx.clock.now();
     const id = crypto.randomUUID();
+    const attemptedByRequest = transport.kind !== 'outbox' && claimFirstAttemptForRequest(id);
     await db.insert(emailMessages).values({
       id,
       projectId: email.projectId,
@@ -88,7 +89,10 @@ export async function queueEmail(ctx: Context, db: DbWriter, email: OutgoingEmai
       html: sealSecret(ctx, email.html),
       text: sealSecret(ctx, email.text),
       status: transport.kind === 'outbox' ? 'outbox' : 'pending',
-      nextAttemptAt: now,
+      // The request makes the first attempt: the worker, polling meanwhile, must not take the
+      // message first (the request's mail would then not be out when it answers), but takes it
+      // once the request's bound has passed, should the request never get to it.
+      nextAttemptAt: attemptedByRequest ? now + firstAttemptBoundMillis : now,
       createdAt: now,
     });
     if (transport.kind === 'outbox') {
@@ -96,7 +100,7 @@ export async function queueEmail(ctx: Context, db: DbWriter, email: OutgoingEmai
       ctx.log.info(
         `email to ${email.recipient} kept in the outbox (no SMTP): "${email.subject}"${links.length ? ` ${links.join(' ')}` : ''}`,
       );
-    } else if (!claimFirstAttemptForRequest(id)) {
+    } else if (!attemptedByRequest) {
       // The worker must see the row, which exists once the caller's transaction commits.
       afterCommit(ctx, () => setTimeout(() => ctx.wakeEmailDelivery?.(), 0));
     }

@@ -9,11 +9,20 @@ const onPostgres = () => boundTableDialect() === 'postgres';
 
 /**
  * The last sort key of rows listed in the order they were inserted, after their creation time:
- * SQLite's rowid. PostgreSQL keeps no insertion order, so rows created in the same millisecond
- * are ordered by `tieBreaker` (an id) there: stable, though not necessarily insertion order.
+ * SQLite's rowid. PostgreSQL keeps no insertion order, so there rows created in the same
+ * millisecond are ordered by `tieBreaker`: an id made by insertionOrderedId keeps insertion
+ * order (from one instance); any other id gives a stable order.
  */
 export function insertionOrder(table: AnySQLiteTable, tieBreaker: AnySQLiteColumn): SQL {
   return onPostgres() ? sql`${tieBreaker}` : sql`${table}.rowid`;
+}
+
+/**
+ * An id for a row listed in insertion order (insertionOrder): a UUIDv7, whose text sorts by
+ * creation time and, within one millisecond, by Bun's per-process counter.
+ */
+export function insertionOrderedId(): string {
+  return Bun.randomUUIDv7();
 }
 
 /** The text of `key` in a JSON object kept as text (a column of db/schema's json kind). */

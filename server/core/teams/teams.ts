@@ -24,7 +24,7 @@ import { requireClientUser, type TeamCaller } from './team-callers';
 import { authorizeTeamCaller } from './team-permissions';
 import { withdrawTeamInvitations } from './team-invitations';
 import { insertMembership } from './team-memberships';
-import { insertionOrder } from '../storage/dialect-sql';
+import { insertionOrder, insertionOrderedId } from '../storage/dialect-sql';
 
 function checkClientImage(caller: TeamCaller, url: string | null | undefined): void {
   if (caller.kind === 'client' && typeof url === 'string' && !isClientProfileImage(url)) {
@@ -37,7 +37,7 @@ export async function insertTeam(ctx: Context, db: DbWriter, projectId: string, 
   // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
   return writeTransaction(ctx, async () => {
     const row: TeamRow = {
-      id: crypto.randomUUID(),
+      id: insertionOrderedId(),
       projectId,
       displayName: input.display_name,
       profileImageUrl: input.profile_image_url ?? null,

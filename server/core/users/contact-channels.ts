@@ -13,7 +13,7 @@ import { findUserRow } from '../storage/user-queries';
 import { foldForSearch, isAuthEmailOfAnotherUser } from './users';
 import { recordAuditEvent } from '../audit/audit-log';
 import { firstRow } from '../storage/query-results';
-import { insertionOrder } from '../storage/dialect-sql';
+import { insertionOrder, insertionOrderedId } from '../storage/dialect-sql';
 
 type ChannelRow = typeof contactChannels.$inferSelect;
 
@@ -105,7 +105,7 @@ export async function createContactChannel(
   input: Required<Pick<ContactChannelInput, 'value' | 'used_for_auth'>> & ContactChannelInput,
 ): Promise<ContactChannelView> {
   const row: ChannelRow = {
-    id: crypto.randomUUID(),
+    id: insertionOrderedId(),
     projectId,
     userId,
     type: 'email',

@@ -24,7 +24,7 @@ import { isClientProfileImage } from './profile-images';
 import { replaceUserPassword } from './user-password';
 import { readUserServerView, userServerViews } from './user-views';
 import { recordAuditEvent } from '../audit/audit-log';
-import { hasTrigramSearchTable } from '../storage/dialect-sql';
+import { hasTrigramSearchTable, insertionOrderedId } from '../storage/dialect-sql';
 
 // Every sign-up runs these two inserts; prepared once, they skip drizzle's query building, which
 // cost more of a sign-up's main thread than SQLite's own work.
@@ -333,7 +333,7 @@ async function insertPrimaryEmail(
     throw knownError('USER_EMAIL_ALREADY_EXISTS');
   }
   const channel = {
-    id: crypto.randomUUID(),
+    id: insertionOrderedId(),
     projectId,
     userId,
     type: 'email' as const,

@@ -8,6 +8,7 @@ import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { randomCrockfordString } from '../auth/random-tokens';
 import { afterCommit, type DbWriter } from '../storage/transactions';
+import { insertionOrderedId } from '../storage/dialect-sql';
 
 export const webhookEventTypes = [
   'user.created',
@@ -50,7 +51,7 @@ export async function enqueueWebhookEvent(
   await tx.insert(webhookEvents).values({ id: eventId, projectId, type, payload, createdAt: now });
   for (const endpoint of endpoints) {
     await tx.insert(webhookDeliveries).values({
-      id: crypto.randomUUID(),
+      id: insertionOrderedId(),
       projectId,
       eventId,
       endpointId: endpoint.id,
