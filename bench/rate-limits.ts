@@ -17,21 +17,21 @@ const dataDir = mkdtempSync(join(tmpdir(), 'authd-bench-rate-limits-'));
 const ctx = openContext(dataDir, 'production', silentLogger);
 
 /** Microseconds per check for `count` checks from addresses never seen before. */
-function perCheck(check: (ip: string) => void, count: number, prefix: string): number {
+async function perCheck(check: (ip: string) => void | Promise<void>, count: number, prefix: string): Promise<number> {
   const started = performance.now();
-  for (let i = 0; i < count; i++) check(`${prefix}-${i}`);
+  for (let i = 0; i < count; i++) await check(`${prefix}-${i}`);
   return ((performance.now() - started) * 1000) / count;
 }
 
 const current = (ip: string) => consumeRateLimit(ctx, 'passwordSignInPerIp', 'bench', ip);
 
 // Small map: a few thousand windows.
-perCheck(current, 2_000, 'warm');
-const small = perCheck(current, measured, 'small');
+await perCheck(current, 2_000, 'warm');
+const small = await perCheck(current, measured, 'small');
 // Large map: fill to `largeMap` live windows, then measure new addresses.
-perCheck(current, largeMap, 'fill');
+await perCheck(current, largeMap, 'fill');
 const windowsBefore = rateLimitWindowCount(ctx, 'passwordSignInPerIp');
-const large = perCheck(current, measured, 'large');
+const large = await perCheck(current, measured, 'large');
 
 // The old algorithm: one Map, and past 100,000 entries every new window scans them all.
 const oldWindows = new Map<string, { startedAt: number; count: number }>();
@@ -52,7 +52,7 @@ function oldCheck(ip: string): void {
 }
 // Filled directly: through oldCheck, the fill itself would take minutes.
 for (let i = 0; i < largeMap; i++) oldWindows.set(`passwordSignInPerIp\u0000bench\u0000fill-${i}`, { startedAt: Date.now(), count: 1 });
-const old = perCheck(oldCheck, 200, 'large');
+const old = await perCheck(oldCheck, 200, 'large');
 
 console.log(`rate-limit check, new address each time (${measured} checks measured, 200 for the old algorithm):`);
 console.log(`  now, ${small.toFixed(2)} µs at a small map; ${large.toFixed(2)} µs at ${windowsBefore} windows (ratio ${(large / small).toFixed(2)})`);

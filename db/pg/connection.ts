@@ -15,6 +15,13 @@ export interface PostgresStorage {
   dialect: 'postgres';
   db: PostgresDb;
   sql: SQL;
+  /**
+   * A small pool of its own for the shared rate-limit and guess counters
+   * (server/core/storage/shared-counters.ts). They are updated from inside write transactions
+   * but must not join them, and taking a connection from the main pool there could wait forever
+   * while every other connection waits for that transaction's lock.
+   */
+  countersSql: SQL;
   /** Tags of the migrations this open applied (empty when the database was up to date). */
   appliedMigrations: string[];
   close(): Promise<void>;
@@ -43,12 +50,17 @@ export async function openPostgres(url: string, options: PostgresOpenOptions = {
     // Connect now, so a wrong URL fails here with the server's reason, not at the first query.
     await client`SELECT 1`;
     const appliedMigrations = options.migrate === false ? [] : await applyPostgresMigrations(client);
+    // Connects at its first query: openings that never count (migrate, copy) never connect it.
+    const countersSql = new SQL({ url, max: 2, connectionTimeout: 10 });
     return {
       dialect: 'postgres',
       db: drizzle({ client, schema }),
       sql: client,
+      countersSql,
       appliedMigrations,
-      close: () => client.close({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([client.close({ timeout: 5 }), countersSql.close({ timeout: 5 })]);
+      },
     };
   } catch (error) {
     await client.close({ timeout: 0 });

@@ -17,9 +17,9 @@ afterAll(async () => {
   await t.stop();
 });
 
-const refused = (fn: () => void) => {
+const refused = async (fn: () => Promise<void>) => {
   try {
-    fn();
+    await fn();
     return false;
   } catch (error) {
     if (error instanceof RateLimitedError) return true;
@@ -27,36 +27,36 @@ const refused = (fn: () => void) => {
   }
 };
 
-test('a limit refuses the attempt past it, per key, ignoring case, until its window ends', () => {
+test('a limit refuses the attempt past it, per key, ignoring case, until its window ends', async () => {
   const { limit, windowMillis } = rateLimitRules.emailSendPerAddress;
   const send = (email: string) => () => consumeRateLimit(t.ctx, 'emailSendPerAddress', 'project-a', email);
-  for (let i = 0; i < limit; i++) expect(refused(send(i % 2 ? 'Limited@Example.com' : 'limited@example.com'))).toBe(false);
-  expect(refused(send('limited@example.com'))).toBe(true);
-  expect(refused(send('other@example.com'))).toBe(false);
-  expect(refused(() => consumeRateLimit(t.ctx, 'emailSendPerAddress', 'project-b', 'limited@example.com'))).toBe(false);
+  for (let i = 0; i < limit; i++) expect(await refused(send(i % 2 ? 'Limited@Example.com' : 'limited@example.com'))).toBe(false);
+  expect(await refused(send('limited@example.com'))).toBe(true);
+  expect(await refused(send('other@example.com'))).toBe(false);
+  expect(await refused(() => consumeRateLimit(t.ctx, 'emailSendPerAddress', 'project-b', 'limited@example.com'))).toBe(false);
   now += windowMillis - 1;
-  expect(refused(send('limited@example.com'))).toBe(true);
+  expect(await refused(send('limited@example.com'))).toBe(true);
   now += 1;
-  expect(refused(send('limited@example.com'))).toBe(false);
+  expect(await refused(send('limited@example.com'))).toBe(false);
 });
 
-test('expired windows are dropped as new requests arrive, two per request', () => {
+test('expired windows are dropped as new requests arrive, two per request', async () => {
   const { windowMillis } = rateLimitRules.signUpPerIp;
   const before = rateLimitWindowCount(t.ctx, 'signUpPerIp');
-  for (let i = 0; i < 1000; i++) consumeRateLimit(t.ctx, 'signUpPerIp', 'p', `10.0.${i >> 8}.${i & 255}`);
+  for (let i = 0; i < 1000; i++) await consumeRateLimit(t.ctx, 'signUpPerIp', 'p', `10.0.${i >> 8}.${i & 255}`);
   expect(rateLimitWindowCount(t.ctx, 'signUpPerIp')).toBe(before + 1000);
   now += windowMillis;
-  for (let i = 0; i < 600; i++) consumeRateLimit(t.ctx, 'signUpPerIp', 'p', `10.1.${i >> 8}.${i & 255}`);
+  for (let i = 0; i < 600; i++) await consumeRateLimit(t.ctx, 'signUpPerIp', 'p', `10.1.${i >> 8}.${i & 255}`);
   // Each of the 600 requests added its own window and dropped up to two expired ones.
   expect(rateLimitWindowCount(t.ctx, 'signUpPerIp')).toBe(600);
 });
 
-test(`the windows of one rule stay at most ${maxWindowsPerRule}, the oldest dropped first`, () => {
+test(`the windows of one rule stay at most ${maxWindowsPerRule}, the oldest dropped first`, async () => {
   const total = maxWindowsPerRule + 50_000;
-  for (let i = 0; i < total; i++) consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${i}`);
+  for (let i = 0; i < total; i++) await consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${i}`);
   expect(rateLimitWindowCount(t.ctx, 'passwordSignInPerIp')).toBe(maxWindowsPerRule);
   // The newest still count: the last address has used one of its attempts.
   const { limit } = rateLimitRules.passwordSignInPerIp;
-  for (let i = 1; i < limit; i++) consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${total - 1}`);
-  expect(refused(() => consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${total - 1}`))).toBe(true);
+  for (let i = 1; i < limit; i++) await consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${total - 1}`);
+  expect(await refused(() => consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${total - 1}`))).toBe(true);
 });

@@ -47,6 +47,6 @@ export async function offerAccountUnlock(ctx: Context, projectId: string, secret
 /** Lifts the lock the emailed code was sent for; the code works once. */
 export async function unlockAccount(ctx: Context, projectId: string, code: string): Promise<void> {
   const data = await consumeVerificationCode(ctx, projectId, 'account_unlock', code, (_tx, stored) => stored) as unknown as AccountUnlockData;
-  liftAccountLock(ctx, 'totp', projectId, data.user_id);
-  if (data.password_email) liftAccountLock(ctx, 'password', projectId, data.password_email);
+  await liftAccountLock(ctx, 'totp', projectId, data.user_id);
+  if (data.password_email) await liftAccountLock(ctx, 'password', projectId, data.password_email);
 }

@@ -88,8 +88,8 @@ async function runDeferredSend(ctx: Context, job: (tx: Tx) => Promise<void>): Pr
 async function checkCodeEmailAllowed(ctx: Context, projectId: string, request: CodeEmailRequest): Promise<void> {
   await requireTrustedUrl(ctx, projectId, request.callbackUrl);
   request.refuse?.();
-  if (request.origin !== 'counted-by-sign-up') consumeRateLimit(ctx, 'emailSendPerIp', projectId, request.origin.ip);
-  consumeRateLimit(ctx, 'emailSendPerAddress', projectId, request.recipient);
+  if (request.origin !== 'counted-by-sign-up') await consumeRateLimit(ctx, 'emailSendPerIp', projectId, request.origin.ip);
+  await consumeRateLimit(ctx, 'emailSendPerAddress', projectId, request.recipient);
   // A project that cannot send email says so whoever asks, again before any lookup.
   await resolveEmailTransport(ctx, ctx.db, projectId);
 }

@@ -6,12 +6,15 @@
 // a row, as NIST SP 800-63B §5.2.2 asks); when it trips, the account's owner is emailed a
 // one-time unlock link, so even then they have a way back in (account-unlock.ts).
 //
-// Every guess is counted *before* it is checked, synchronously, so a burst of concurrent
-// guesses cannot all pass the check while the first ones are still being verified. Counts live
-// in memory per database, as the other rate limits do; a restart forgets them.
+// Every guess is counted *before* it is checked, so a burst of concurrent guesses cannot all
+// pass the check while the first ones are still being verified: synchronously on SQLite, where
+// counts live in memory per database as the other rate limits do (a restart forgets them); on
+// PostgreSQL in rows every instance shares, each count read and written under a row lock
+// (shared-counters.ts), so guesses spread over instances are counted as in one process.
 import { RateLimitedError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
+import { deleteSharedCounters, updateSharedCounters, type CounterRow } from '../storage/shared-counters';
 
 const minute = 60_000;
 
@@ -63,63 +66,123 @@ export function delayAfterFailures(failures: number): number {
 
 export interface ReservedGuess {
   /** The guess was right: this address's count and the account's start again. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
   /** The guess was wrong (it is already counted). True when this failure tripped the account backstop. */
-  failed(): { backstopTripped: boolean };
+  failed(): Promise<{ backstopTripped: boolean }>;
 }
 
 /** Retry-After of a locked account: the SDK waits this long before asking again. */
 const lockedRetryMillis = 15 * minute;
 
 /**
- * Counts one guess at `account` from `sourceIp` before it is checked, or refuses it (429 with
- * Retry-After) while the address must wait or the account is locked.
+ * Why a guess must not be checked now, from the account's and the address's counts (both live,
+ * i.e. forgotten ones already reset): a 429 to throw, or null when the guess may go ahead.
  */
-export function reserveGuess(
+function refusal(accountCount: FailureCount, sourceCount: FailureCount, now: number): RateLimitedError | null {
+  if (accountCount.failures >= guessThrottlePolicy.accountBackstopFailures) {
+    const lapsesIn = accountCount.lastAt + guessThrottlePolicy.forgetAfterMillis - now;
+    return new RateLimitedError(Math.ceil(Math.min(lapsesIn, lockedRetryMillis) / 1000), 'ACCOUNT_LOCKED_AFTER_FAILED_ATTEMPTS');
+  }
+  const waitMillis = sourceCount.lastAt + delayAfterFailures(sourceCount.failures) - now;
+  if (sourceCount.failures >= guessThrottlePolicy.freeFailuresPerSource && waitMillis > 0) {
+    return new RateLimitedError(Math.ceil(waitMillis / 1000));
+  }
+  return null;
+}
+
+/** Whether a failure that left the account at `failures` trips the backstop (once: not if its email went out). */
+function tripsBackstop(accountCount: FailureCount): boolean {
+  return accountCount.failures >= guessThrottlePolicy.accountBackstopFailures && !accountCount.unlockOffered;
+}
+
+/**
+ * Counts one guess at `account` from `sourceIp` before it is checked, or refuses it (429 with
+ * Retry-After) while the address must wait or the account is locked. On SQLite the count is
+ * taken before this returns its promise.
+ */
+export async function reserveGuess(
   ctx: Context,
   secret: GuessedSecret,
   projectId: string,
   account: string,
   sourceIp: string,
-): ReservedGuess {
-  if (ctx.settings.rateLimitsDisabled) return { succeeded() {}, failed: () => ({ backstopTripped: false }) };
+): Promise<ReservedGuess> {
+  if (ctx.settings.rateLimitsDisabled) return { succeeded: async () => {}, failed: async () => ({ backstopTripped: false }) };
+  if (ctx.storage.dialect === 'postgres') return reserveSharedGuess(ctx, secret, projectId, account, sourceIp);
   const { bySource, byAccount } = countsOf(ctx);
   const accountId = accountKey(secret, projectId, account);
   const sourceId = `${accountId}\u0000${sourceIp}`;
   const now = ctx.clock.now();
 
   const accountCount = liveCount(ctx, byAccount, accountId);
-  if (accountCount.failures >= guessThrottlePolicy.accountBackstopFailures) {
-    const lapsesIn = accountCount.lastAt + guessThrottlePolicy.forgetAfterMillis - now;
-    throw new RateLimitedError(Math.ceil(Math.min(lapsesIn, lockedRetryMillis) / 1000), 'ACCOUNT_LOCKED_AFTER_FAILED_ATTEMPTS');
-  }
   const sourceCount = liveCount(ctx, bySource, sourceId);
-  const waitMillis = sourceCount.lastAt + delayAfterFailures(sourceCount.failures) - now;
-  if (sourceCount.failures >= guessThrottlePolicy.freeFailuresPerSource && waitMillis > 0) {
-    throw new RateLimitedError(Math.ceil(waitMillis / 1000));
-  }
+  const refused = refusal(accountCount, sourceCount, now);
+  if (refused) throw refused;
 
   sourceCount.failures++;
   sourceCount.lastAt = now;
   accountCount.failures++;
   accountCount.lastAt = now;
   return {
-    succeeded() {
+    async succeeded() {
       bySource.delete(sourceId);
       byAccount.delete(accountId);
     },
-    failed() {
-      const tripped =
-        accountCount.failures >= guessThrottlePolicy.accountBackstopFailures &&
-        !accountCount.unlockOffered &&
-        byAccount.get(accountId) === accountCount;
+    async failed() {
+      const tripped = tripsBackstop(accountCount) && byAccount.get(accountId) === accountCount;
       if (tripped) accountCount.unlockOffered = true;
       return { backstopTripped: tripped };
     },
   };
 }
 
+/** reserveGuess on PostgreSQL: the same counts, in the rows every instance shares. */
+async function reserveSharedGuess(
+  ctx: Context,
+  secret: GuessedSecret,
+  projectId: string,
+  account: string,
+  sourceIp: string,
+): Promise<ReservedGuess> {
+  const storage = ctx.storage;
+  if (storage.dialect !== 'postgres') throw new Error('shared guess counts are kept on PostgreSQL only');
+  const accountId = sharedAccountKey(secret, projectId, account);
+  const sourceId = JSON.stringify(['guess-source', secret, projectId, account.toLowerCase(), sourceIp]);
+  const now = ctx.clock.now();
+  const live = (row: CounterRow | undefined): FailureCount =>
+    row && now - row.at < guessThrottlePolicy.forgetAfterMillis
+      ? { failures: row.count, lastAt: row.at, unlockOffered: row.flag }
+      : { failures: 0, lastAt: now };
+  const refused = await updateSharedCounters(storage, [accountId, sourceId], now, ([accountRow, sourceRow]) => {
+    const accountCount = live(accountRow);
+    const sourceCount = live(sourceRow);
+    const refusedNow = refusal(accountCount, sourceCount, now);
+    if (refusedNow) return { writes: [], result: refusedNow };
+    return {
+      writes: [
+        { count: accountCount.failures + 1, at: now, flag: accountCount.unlockOffered === true },
+        { count: sourceCount.failures + 1, at: now, flag: false },
+      ],
+      result: null,
+    };
+  });
+  if (refused) throw refused;
+  return {
+    succeeded: () => deleteSharedCounters(storage, [accountId, sourceId]),
+    failed: () =>
+      updateSharedCounters<{ backstopTripped: boolean }>(storage, [accountId], ctx.clock.now(), ([accountRow]) => {
+        const accountCount = live(accountRow);
+        if (!tripsBackstop(accountCount)) return { writes: [], result: { backstopTripped: false } };
+        return { writes: [{ count: accountCount.failures, at: accountCount.lastAt, flag: true }], result: { backstopTripped: true } };
+      }),
+  };
+}
+
+const sharedAccountKey = (secret: GuessedSecret, projectId: string, account: string) =>
+  JSON.stringify(['guess-account', secret, projectId, account.toLowerCase()]);
+
 /** Lifts the backstop lock of an account (its owner followed the emailed unlock link). */
-export function liftAccountLock(ctx: Context, secret: GuessedSecret, projectId: string, account: string): void {
+export async function liftAccountLock(ctx: Context, secret: GuessedSecret, projectId: string, account: string): Promise<void> {
+  if (ctx.storage.dialect === 'postgres') return deleteSharedCounters(ctx.storage, [sharedAccountKey(secret, projectId, account)]);
   countsOf(ctx).byAccount.delete(accountKey(secret, projectId, account));
 }

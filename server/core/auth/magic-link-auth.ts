@@ -94,7 +94,7 @@ export async function signInWithMagicLink(
     refuseUnverifiedAccount(channel);
     if (channel) return { existingUser: await requireUserRow(tx, projectId, channel.userId), email };
     if (!project.signUpEnabled) throw knownError('SIGN_UP_NOT_ENABLED');
-    consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
+    await consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
     return { existingUser: null, email };
   });
   if (target.existingUser) return signInResponse(await completeSignIn(ctx, projectId, target.existingUser, { method: 'magic_link' }), false);

@@ -42,20 +42,20 @@ export async function signInWithTotp(
   const checkTotp = async () => await consumeVerificationCode(ctx, projectId, 'mfa_attempt', input.code, async (tx, data) => {
     const { user_id: userId, is_new_user: isNewUser, method } = data as unknown as MfaAttemptData;
     const user = await requireUserRow(tx, projectId, userId);
-    const guess = reserveGuess(ctx, 'totp', projectId, userId, origin.ip);
+    const guess = await reserveGuess(ctx, 'totp', projectId, userId, origin.ip);
     // TOTP turned off since the attempt began: the user simply signs in again, now without it.
     if (!user.totpSecretBase64) {
-      if (guess.failed().backstopTripped) backstopTripped = userId;
+      if ((await guess.failed()).backstopTripped) backstopTripped = userId;
       throw knownError('INVALID_TOTP_CODE');
     }
     const step = acceptedTotpStep(openTotpSecret(ctx, user.totpSecretBase64), input.totp, ctx.clock.now(), user.totpLastUsedStep);
     const recoveryCodesRemaining = step === null ? await useRecoveryCode(ctx, tx, projectId, userId, input.totp) : null;
     if (step === null && recoveryCodesRemaining === null) {
-      if (guess.failed().backstopTripped) backstopTripped = userId;
+      if ((await guess.failed()).backstopTripped) backstopTripped = userId;
       failedFor = userId;
       throw knownError('INVALID_TOTP_CODE');
     }
-    guess.succeeded();
+    await guess.succeeded();
     if (step !== null) await tx.update(users).set({ totpLastUsedStep: step }).where(eq(users.id, userId));
     return { userId, isNewUser, recoveryCodesRemaining, method: method ?? 'password' };
   });

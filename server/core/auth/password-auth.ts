@@ -39,7 +39,7 @@ export async function signUpWithPassword(
   // The limit comes after the cheap checks, so it never hides the answer the request would get
   // without it (an address in use says so, as it does on every sign-up form anyway).
   if (await findUserByAuthEmail(ctx, projectId, input.email)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
-  consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
+  await consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
   const userId = await insertUser(ctx, projectId, {
     primary_email: input.email,
     primary_email_verified: false,
@@ -67,16 +67,16 @@ export async function signInWithPassword(
   origin: RequestOrigin,
 ): Promise<SignInResult> {
   await requirePasswordAuth(ctx, projectId);
-  consumeRateLimit(ctx, 'passwordSignInPerIp', projectId, origin.ip);
+  await consumeRateLimit(ctx, 'passwordSignInPerIp', projectId, origin.ip);
   // Counted before the slow verification below, so concurrent guesses cannot outrun the count.
-  const guess = reserveGuess(ctx, 'password', projectId, input.email, origin.ip);
+  const guess = await reserveGuess(ctx, 'password', projectId, input.email, origin.ip);
   const user = await findUserByAuthEmail(ctx, projectId, input.email);
   let passwordMatches = false;
   if (user?.passwordHash) passwordMatches = await verifyPassword(input.password, user.passwordHash);
   // An unknown email costs one verification too, so timing does not tell which emails exist.
   else await verifyAgainstDummyHash(input.password);
   if (!user?.passwordHash || !passwordMatches) {
-    if (guess.failed().backstopTripped) await offerAccountUnlock(ctx, projectId, 'password', input.email);
+    if ((await guess.failed()).backstopTripped) await offerAccountUnlock(ctx, projectId, 'password', input.email);
     await recordAuditEvent(ctx, {
       projectId,
       type: 'sign_in.failed',
@@ -85,7 +85,7 @@ export async function signInWithPassword(
     });
     throw knownError('EMAIL_PASSWORD_MISMATCH');
   }
-  guess.succeeded();
+  await guess.succeeded();
   if (needsRehash(user.passwordHash)) {
     // An imported bcrypt hash is replaced now that the plain password is known to be right. The
     // password stays the same, so this is no replaceUserPassword: no session ends, no event.
@@ -109,7 +109,7 @@ export async function updatePassword(
   const email = (await findPrimaryEmailChannel(ctx.db, userId))?.value;
   await checkPasswordStrength(input.new_password, { enabled: project.passwordStrengthCheck, email });
   if (!user.passwordHash) throw knownError('USER_DOES_NOT_HAVE_PASSWORD');
-  consumeRateLimit(ctx, 'passwordCheckPerUser', projectId, userId);
+  await consumeRateLimit(ctx, 'passwordCheckPerUser', projectId, userId);
   if (!(await verifyPassword(input.old_password, user.passwordHash))) throw knownError('PASSWORD_CONFIRMATION_MISMATCH');
   const newHash = await hashPassword(input.new_password);
   await writeTransaction(ctx, async (tx) => await replaceUserPassword(ctx, tx, projectId, userId, newHash, { keepRefreshToken }));

@@ -1,8 +1,10 @@
 // Rate limits on what checks a password or sends email, per client IP and per email address or
-// user, so neither one address nor one machine can guess passwords or flood an inbox. Counters
-// live in memory per database (one server process per data directory); a restart resets them.
+// user, so neither one address nor one machine can guess passwords or flood an inbox. On SQLite
+// the counters live in memory per database (one server process per data directory), and a
+// restart resets them; on PostgreSQL they are rows every instance shares (shared-counters.ts).
 import type { Context } from '../storage/context';
 import { perDatabase } from '../storage/database-memory';
+import { updateSharedCounters } from '../storage/shared-counters';
 import { RateLimitedError } from '../../protocol/plain-text-errors';
 
 export interface RateLimitRule {
@@ -122,20 +124,46 @@ export function rateLimitWindowCount(ctx: Context, name: RateLimitName): number 
   return windowsOfRule(ctx, name).byId.size;
 }
 
-/** Counts one attempt against `name` for `key`, refusing it once the window's limit is spent. */
-export function consumeRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): void {
+/**
+ * Counts one attempt against `name` for `key`, refusing it once the window's limit is spent. In
+ * memory, the count is taken before this returns its promise: attempts begun together are
+ * counted in the order they began.
+ */
+export async function consumeRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): Promise<void> {
   if (ctx.settings.rateLimitsDisabled) return;
   if (rateLimitRules[name].per === 'client-address' && exemptClientAddress(ctx, key)) return;
+  if (ctx.storage.dialect === 'postgres') return consumeSharedRateLimit(ctx, name, projectId, key);
   const window = currentWindow(ctx, name, projectId, key);
   refuseWhenSpent(ctx, name, window);
   window.count++;
 }
 
 function refuseWhenSpent(ctx: Context, name: RateLimitName, window: Window): void {
+  const retryAfterSeconds = secondsUntilWindowEnds(ctx, name, window);
+  if (retryAfterSeconds !== null) throw new RateLimitedError(retryAfterSeconds);
+}
+
+/** Null while the window has room; else how long until it ends, for Retry-After. */
+function secondsUntilWindowEnds(ctx: Context, name: RateLimitName, window: Window): number | null {
   const rule = rateLimitRules[name];
-  if (window.count >= rule.limit) {
-    throw new RateLimitedError(Math.ceil((window.startedAt + rule.windowMillis - ctx.clock.now()) / 1000));
-  }
+  if (window.count < rule.limit) return null;
+  return Math.ceil((window.startedAt + rule.windowMillis - ctx.clock.now()) / 1000);
+}
+
+/** The same window, counted in the row every instance on the PostgreSQL database shares. */
+async function consumeSharedRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): Promise<void> {
+  if (ctx.storage.dialect !== 'postgres') throw new Error('shared rate limits are kept on PostgreSQL only');
+  const rule = rateLimitRules[name];
+  const now = ctx.clock.now();
+  // JSON, not a separator character: PostgreSQL text holds no NUL, and any other could be in an address.
+  const counterKey = JSON.stringify(['rate', name, projectId, key.toLowerCase()]);
+  const retryAfterSeconds = await updateSharedCounters(ctx.storage, [counterKey], now, ([row]) => {
+    const window = row && now - row.at < rule.windowMillis ? { startedAt: row.at, count: row.count } : { startedAt: now, count: 0 };
+    const refusedFor = secondsUntilWindowEnds(ctx, name, window);
+    if (refusedFor !== null) return { writes: [], result: refusedFor };
+    return { writes: [{ count: window.count + 1, at: window.startedAt, flag: false }], result: null };
+  });
+  if (retryAfterSeconds !== null) throw new RateLimitedError(retryAfterSeconds);
 }
 
 /**
