@@ -16,6 +16,7 @@ import {
   type DatabaseLocation,
 } from '../server/core/storage/database-location';
 import {
+  openDatabase,
   openDataDirectory,
   openExistingDataDirectory,
   openPostgresDatabase,
@@ -134,10 +135,7 @@ export async function openDatabaseOf(
   log: Logger = cliLogger,
   settings: InstanceSettings = defaultSettings(),
 ): Promise<OpenedContext | OpenedPostgresContext> {
-  const location = databaseLocationOf(options);
-  return location.kind === 'postgres'
-    ? openPostgresDatabase(location.url, mode, log, settings)
-    : openDataDirectory(location.dataDir, mode, log, settings);
+  return openDatabase(databaseLocationOf(options), mode, log, settings);
 }
 
 /**
