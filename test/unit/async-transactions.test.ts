@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { openStorage, type Storage } from '../../db/connection';
 import { defaultSettings, silentLogger, systemClock, type Context } from '../../server/core/storage/context';
-import { isInsideWriteTransaction, routedDatabase, writeTransaction } from '../../server/core/storage/transactions';
+import { isInsideWriteTransaction, readSnapshot, routedDatabase, writeTransaction } from '../../server/core/storage/transactions';
 import { WriteInvalidatedCache } from '../../server/core/storage/write-invalidated-cache';
 import { makeTempDir } from '../support/instance';
 
@@ -156,6 +156,39 @@ describe('writeTransaction', () => {
     });
     await straggler;
     expect(namesSeen()).toEqual(['later']);
+  });
+});
+
+describe('readSnapshot', () => {
+  test('its reads see one state: commits landing between them, from this process or another, are not in the later ones', async () => {
+    await clearRows();
+    await writeTransaction(ctx, async () => void insertName('before'));
+    const seen = await readSnapshot(ctx, async () => {
+      const first = namesSeen();
+      other.sqlite.run("INSERT INTO probe_rows (name) VALUES ('from the cli')");
+      await yieldToOthers();
+      return [first, namesSeen()];
+    });
+    expect(seen).toEqual([['before'], ['before']]);
+    expect(namesSeen()).toEqual(['before', 'from the cli']);
+  });
+
+  test('a write inside it is refused, and a write transaction started beside it waits and then commits', async () => {
+    await clearRows();
+    await expect(readSnapshot(ctx, () => writeTransaction(ctx, async () => void insertName('inside')))).rejects.toThrow('read snapshot');
+    let snapshotDone = false;
+    const snapshot = readSnapshot(ctx, async () => {
+      await yieldToOthers();
+      snapshotDone = true;
+      return namesSeen();
+    });
+    const write = writeTransaction(ctx, async () => {
+      expect(snapshotDone).toBe(true);
+      insertName('after');
+    });
+    expect(await snapshot).toEqual([]);
+    await write;
+    expect(namesSeen()).toEqual(['after']);
   });
 });
 

@@ -64,6 +64,8 @@ interface OpenTransaction {
   connections: Connections;
   /** The handle the transaction's queries go through: the SQLite writer, or PostgreSQL's transaction. */
   handle: Db;
+  /** A write transaction, or a read snapshot (readSnapshot), in which writing is refused. */
+  kind: 'write' | 'read';
   /** False once committed or rolled back: work the body started and left running must not join it. */
   open: boolean;
   /** Run once the transaction has committed (afterCommit). */
@@ -244,10 +246,47 @@ export function finishedWriteTransactions(ctx: Pick<Context, 'storage'>): number
 export async function writeTransaction<T>(ctx: Pick<Context, 'storage'>, work: (tx: Tx) => Promise<T>): Promise<T> {
   const connections = connectionsOf(ctx);
   const joined = openTransactionOn(connections);
+  if (joined?.kind === 'read') throw new Error('a write transaction was opened inside a read snapshot');
   if (joined) return work(joined.handle);
   return connections.dialect === 'sqlite'
     ? sqliteWriteTransaction(connections, work)
     : postgresWriteTransaction(connections, work);
+}
+
+/**
+ * Runs `work`, whose reads through ctx.db all see one committed state: for answers built from
+ * several queries (a delivery and its attempts), which a commit landing between two of them
+ * would otherwise tear. PostgreSQL: a read-only REPEATABLE READ transaction on one pooled
+ * connection. SQLite: a deferred transaction on the writer, under the write lock, since the
+ * reader serves every other request's reads between this one's awaits. Writing inside is
+ * refused. Inside a write transaction it simply runs there (that already is one state).
+ */
+export async function readSnapshot<T>(ctx: Pick<Context, 'storage'>, work: () => Promise<T>): Promise<T> {
+  const connections = connectionsOf(ctx);
+  if (openTransactionOn(connections)) return work();
+  if (connections.dialect === 'postgres') {
+    return await connections.db.transaction(
+      async (pgTx) => {
+        const scope: OpenTransaction = { connections, handle: pgTx as unknown as Db, kind: 'read', open: true, afterCommit: [] };
+        try {
+          return await transactionInScope.run(scope, work);
+        } finally {
+          scope.open = false;
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+  const release = await connections.writeLock.acquire();
+  const scope: OpenTransaction = { connections, handle: connections.writerDb, kind: 'read', open: true, afterCommit: [] };
+  try {
+    connections.writer.run('BEGIN');
+    return await transactionInScope.run(scope, work);
+  } finally {
+    scope.open = false;
+    if (connections.writer.inTransaction) connections.writer.run('COMMIT');
+    release();
+  }
 }
 
 async function sqliteWriteTransaction<T>(connections: SqliteConnections, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -261,7 +300,7 @@ async function sqliteWriteTransaction<T>(connections: SqliteConnections, work: (
     throw new Error('a write transaction was opened on a second connection to a database inside a transaction on the first');
   }
   const release = await connections.writeLock.acquire();
-  const scope: OpenTransaction = { connections, handle: connections.writerDb, open: true, afterCommit: [] };
+  const scope: OpenTransaction = { connections, handle: connections.writerDb, kind: 'write', open: true, afterCommit: [] };
   try {
     connections.writer.run('BEGIN IMMEDIATE');
     try {
@@ -290,7 +329,7 @@ async function postgresWriteTransaction<T>(connections: PostgresConnections, wor
     const result = await connections.db.transaction(async (pgTx) => {
       await pgTx.execute(sql`SELECT pg_advisory_xact_lock(${postgresWriteLockKey})`);
       const handle = pgTx as unknown as Db;
-      scope = { connections, handle, open: true, afterCommit: [] };
+      scope = { connections, handle, kind: 'write', open: true, afterCommit: [] };
       const value = await transactionInScope.run(scope, () => work(handle));
       scope.open = false;
       await pgTx.execute(sql`UPDATE write_generation SET generation = generation + 1`);
@@ -315,7 +354,7 @@ function runAfterCommit(scope: OpenTransaction): void {
 export function afterCommit(ctx: Pick<Context, 'storage'>, work: () => void): void {
   const connections = connectionsOfStorage.get(ctx.storage);
   const scope = connections && openTransactionOn(connections);
-  if (scope) scope.afterCommit.push(work);
+  if (scope?.kind === 'write') scope.afterCommit.push(work);
   else work();
 }
 

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
-import { writeTransaction } from '../storage/transactions';
+import { readSnapshot, writeTransaction } from '../storage/transactions';
 import { attemptWebhookDelivery, findDeliveryToAttempt } from './webhook-delivery';
 import { requireWebhookEndpointRow } from './webhook-endpoints';
 import { firstRow } from '../storage/query-results';
@@ -80,28 +80,34 @@ export async function listWebhookDeliveries(
   options: { limit?: number } = {},
 ): Promise<WebhookDeliveryView[]> {
   await requireWebhookEndpointRow(ctx, projectId, endpointId);
-  const rows = await ctx.db
-    .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.endpointId, endpointId))
-    // rowid keeps queue order among deliveries queued within the same millisecond.
-    .orderBy(desc(webhookDeliveries.createdAt), desc(insertionOrder(webhookDeliveries, webhookDeliveries.id)))
-    .limit(Math.min(Math.max(options.limit ?? 50, 1), 200));
-  return await deliveryViews(ctx, rows);
-}
-
-export async function readWebhookDelivery(ctx: Context, projectId: string, deliveryId: string): Promise<WebhookDeliveryView> {
-  const row = firstRow(
-    await ctx.db
+  // One snapshot for the deliveries and their attempts: a worker committing an attempt between
+  // the two reads would show a delivery still pending beside the attempt that ended it.
+  return await readSnapshot(ctx, async () => {
+    const rows = await ctx.db
       .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
       .from(webhookDeliveries)
       .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-      .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, deliveryId)))
-      .limit(1),
-  );
-  if (!row) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
-  return (await deliveryViews(ctx, [row]))[0]!;
+      .where(eq(webhookDeliveries.endpointId, endpointId))
+      // rowid keeps queue order among deliveries queued within the same millisecond.
+      .orderBy(desc(webhookDeliveries.createdAt), desc(insertionOrder(webhookDeliveries, webhookDeliveries.id)))
+      .limit(Math.min(Math.max(options.limit ?? 50, 1), 200));
+    return await deliveryViews(ctx, rows);
+  });
+}
+
+export async function readWebhookDelivery(ctx: Context, projectId: string, deliveryId: string): Promise<WebhookDeliveryView> {
+  return await readSnapshot(ctx, async () => {
+    const row = firstRow(
+      await ctx.db
+        .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+        .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, deliveryId)))
+        .limit(1),
+    );
+    if (!row) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
+    return (await deliveryViews(ctx, [row]))[0]!;
+  });
 }
 
 /**
