@@ -360,16 +360,24 @@ describe('not found and isolation between projects', () => {
 });
 
 describe('storage', () => {
-  test('full keys are not stored in plain text (database and WAL files)', async () => {
-    // A marker stored as-is proves the byte search works on these files.
+  test('full keys are not stored in plain text (database and WAL files, or the rows on PostgreSQL)', async () => {
+    // A marker stored as-is proves the search works on what is searched.
     const marker = `plain-text-marker-${crypto.randomUUID()}`;
     const marked = await createKeySet(project, { description: marker });
     expect(marked.status).toBe(200);
     expect(seenKeys.length).toBeGreaterThan(10);
 
-    const files = ['authd.db', 'authd.db-wal'].map((name) => join(t.dataDir, name)).filter((path) => existsSync(path));
-    expect(files).toContain(join(t.dataDir, 'authd.db'));
-    const contents = files.map((path) => readFileSync(path));
+    let contents: Buffer[];
+    if (t.ctx.storage.dialect === 'sqlite') {
+      const files = ['authd.db', 'authd.db-wal'].map((name) => join(t.dataDir, name)).filter((path) => existsSync(path));
+      expect(files).toContain(join(t.dataDir, 'authd.db'));
+      contents = files.map((path) => readFileSync(path));
+    } else {
+      // PostgreSQL's files are not ours to read: every column of every key set row, as JSON.
+      const rows = await t.rows('select * from api_key_sets');
+      expect(rows.length).toBeGreaterThan(10);
+      contents = rows.map((row) => Buffer.from(JSON.stringify(row)));
+    }
     expect(contents.some((bytes) => bytes.includes(Buffer.from(marker)))).toBe(true);
     for (const key of seenKeys) {
       for (const bytes of contents) {

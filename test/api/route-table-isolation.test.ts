@@ -5,7 +5,7 @@
 // without editing this file.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { apiRoutes } from '../support/api-fuzz';
+import { apiRoutes, schemaTables, tableRowsText, type SchemaTable } from '../support/api-fuzz';
 import { as, call, makeProject, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { createHash } from 'node:crypto';
@@ -55,29 +55,21 @@ afterAll(async () => {
 });
 
 /** Rows of a project, or only those of the victim user and team. */
-let tableColumns: [string, string[]][] | undefined;
-
-function checksum(scope: 'project' | 'victim'): string {
-  const hash = createHash('sha256');
-  tableColumns ??= (t.sqlite.query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[]).map(
-    ({ name }) => [name, (t.sqlite.query(`pragma table_info("${name}")`).all() as { name: string }[]).map((c) => c.name)],
-  );
-  for (const [name, columns] of tableColumns) {
-    let where: string | undefined;
-    let args: string[] = [];
+async function checksum(scope: 'project' | 'victim'): Promise<string> {
+  const chosen: { table: SchemaTable; where: string; id: string }[] = [];
+  for (const table of schemaTables) {
+    const { name, columns } = table;
     if (scope === 'project') {
-      if (name === 'projects') [where, args] = ['id = ?', [victimProject.projectId]];
-      else if (columns.includes('project_id')) [where, args] = ['project_id = ?', [victimProject.projectId]];
-    } else if (name === 'users') [where, args] = ['id = ?', [victim.id]];
-    else if (name === 'teams') [where, args] = ['id = ?', [victim.teamId]];
-    else if (columns.includes('user_id')) [where, args] = ['user_id = ?', [victim.id]];
-    else if (columns.includes('team_id')) [where, args] = ['team_id = ?', [victim.teamId]];
-    if (!where) continue;
-    hash.update(name);
-    for (const row of t.sqlite.query(`select * from "${name}" where ${where} order by rowid`).values(...args)) {
-      hash.update(JSON.stringify(row, (_k, v) => (v instanceof Uint8Array ? [...v] : v)));
-    }
+      if (name === 'projects') chosen.push({ table, where: 'id = ?', id: victimProject.projectId });
+      else if (columns.includes('project_id')) chosen.push({ table, where: 'project_id = ?', id: victimProject.projectId });
+    } else if (name === 'users') chosen.push({ table, where: 'id = ?', id: victim.id });
+    else if (name === 'teams') chosen.push({ table, where: 'id = ?', id: victim.teamId });
+    else if (columns.includes('user_id')) chosen.push({ table, where: 'user_id = ?', id: victim.id });
+    else if (columns.includes('team_id')) chosen.push({ table, where: 'team_id = ?', id: victim.teamId });
   }
+  const texts = await Promise.all(chosen.map(({ table, where, id }) => tableRowsText(t, table, where, id)));
+  const hash = createHash('sha256');
+  chosen.forEach(({ table }, index) => hash.update(`${table.name}\n${texts[index]}\n`));
   return hash.digest('hex');
 }
 
@@ -138,12 +130,12 @@ test('no route reads or changes another project’s or another user’s data', a
     for (const route of routes) {
       const path = `${victimPath(route.path)}?user_id=${victim.id}&team_id=${victim.teamId}`;
       for (const body of route.method === 'GET' ? [undefined] : bodies()) {
-        const before = checksum(intruder.scope);
+        const before = await checksum(intruder.scope);
         const res = await call(t, route.method, path, { headers: intruder.headers(), body });
         calls++;
         const label = `${intruder.name}: ${route.method} ${route.path} ${JSON.stringify(body ?? null)} → ${res.status}`;
         if (res.text.includes(marker) || res.text.includes(victim.email)) leaks.push(label);
-        if (checksum(intruder.scope) !== before) changes.push(label);
+        if ((await checksum(intruder.scope)) !== before) changes.push(label);
       }
     }
   }

@@ -19,10 +19,18 @@ interface RawMessage {
   created_at: number;
 }
 
-function rawMessages(t: TestInstance, recipient: string): RawMessage[] {
-  return t.sqlite
-    .query('select recipient, subject, html, text, status, attempts, sent_at, created_at from email_messages where recipient = ?')
-    .all(recipient) as RawMessage[];
+/** The stored rows, with PostgreSQL's bigint text read back as numbers as SQLite gives them. */
+async function rawMessages(t: TestInstance, recipient: string): Promise<RawMessage[]> {
+  const rows = await t.rows(
+    'select recipient, subject, html, text, status, attempts, sent_at, created_at from email_messages where recipient = ?',
+    recipient,
+  );
+  return rows.map((row) => ({
+    ...(row as unknown as RawMessage),
+    attempts: Number(row.attempts),
+    sent_at: row.sent_at === null ? null : Number(row.sent_at),
+    created_at: Number(row.created_at),
+  }));
 }
 
 async function userAskingForReset(t: TestInstance): Promise<string> {
@@ -57,7 +65,7 @@ describe('development outbox (no SMTP)', () => {
 
   test('the queued message is sealed; `authd mail` opens it and shows the working link', async () => {
     const email = await userAskingForReset(t);
-    const [row] = rawMessages(t, email);
+    const [row] = await rawMessages(t, email);
     expect(row!.status).toBe('outbox');
     for (const sealed of [row!.subject, row!.html, row!.text]) {
       expect(sealed).toStartWith('v1.');
@@ -157,11 +165,9 @@ describe("a project's own SMTP server", () => {
           },
         }),
       );
-      const stored = t.sqlite.query('select password from project_email_configs where project_id = ?').get(t.demo!.projectId) as {
-        password: string;
-      };
-      expect(stored.password).toStartWith('v1.');
-      expect(stored.password).not.toContain(password);
+      const [stored] = await t.rows('select password from project_email_configs where project_id = ?', t.demo!.projectId);
+      expect(stored!.password).toStartWith('v1.');
+      expect(stored!.password).not.toContain(password);
       const admin = expectOk(await call(t, 'GET', '/projects/current', { headers: as(t.demo!, 'admin') }));
       expect(admin.config.email_config.password).toBe(password);
 

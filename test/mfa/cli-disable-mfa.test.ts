@@ -1,9 +1,8 @@
 // `authd users disable-mfa`: an admin turns off the second factor of a user who lost their
 // authenticator, from the CLI beside the running server, which sees it on the next request.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
+import { startTestInstance, type TestInstance } from '../support/instance';
 import { runCli } from '../support/cli';
-import { rmSync } from 'node:fs';
 import {
   expectMfaRequired,
   expectOk,
@@ -16,15 +15,13 @@ import {
 } from './helpers';
 
 let t: TestInstance;
-const dataDir = makeTempDir();
 
 beforeAll(async () => {
-  t = await startTestInstance({ dataDir });
+  t = await startTestInstance();
 });
 
 afterAll(async () => {
   await t?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('disable-mfa clears the secret; the next password sign-in needs no second factor', async () => {
@@ -36,8 +33,7 @@ test('disable-mfa clears the secret; the next password sign-in needs no second f
   const result = await runCli([
     'users',
     'disable-mfa',
-    '--data',
-    dataDir,
+    ...t.databaseArgs,
     '--project',
     project.projectId,
     user.user_id,
@@ -48,14 +44,14 @@ test('disable-mfa clears the secret; the next password sign-in needs no second f
   const view = JSON.parse(result.stdout);
   expect(view.id).toBe(user.user_id);
   expect(view.requires_totp_mfa).toBe(false);
-  expect(storedTotp(t, user.user_id)).toEqual({ secret: null, requires: 0, lastStep: null });
+  expect(await storedTotp(t, user.user_id)).toEqual({ secret: null, requires: 0, lastStep: null });
   expect(Object.keys(expectOk(await signInCall(t, project, user.email, user.password))).sort()).toEqual([
     'access_token',
     'refresh_token',
     'user_id',
   ]);
 
-  const unknown = await runCli(['users', 'disable-mfa', '--data', dataDir, '--project', project.projectId, crypto.randomUUID()]);
+  const unknown = await runCli(['users', 'disable-mfa', ...t.databaseArgs, '--project', project.projectId, crypto.randomUUID()]);
   expect(unknown.code).not.toBe(0);
   expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
   expect(unknown.stderr).toContain('User not found');

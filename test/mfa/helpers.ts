@@ -68,16 +68,20 @@ export function expectInvalidTotp(res: ApiResult): void {
   expect(res.json.error).toBe('The TOTP code is invalid. Please try again.');
 }
 
-/** The stored columns behind a user's second factor. */
-export function storedTotp(
+/** The stored columns behind a user's second factor; the flag as 0/1 on both dialects. */
+export async function storedTotp(
   t: TestInstance,
   userId: string,
-): { secret: string | null; requires: number; lastStep: number | null } {
-  return t.sqlite
-    .query(
-      'select totp_secret_base64 as secret, requires_totp_mfa as requires, totp_last_used_step as lastStep from users where id = ?',
-    )
-    .get(userId) as { secret: string | null; requires: number; lastStep: number | null };
+): Promise<{ secret: string | null; requires: number; lastStep: number | null }> {
+  const [row] = await t.rows(
+    'select totp_secret_base64 as secret, requires_totp_mfa as requires, totp_last_used_step as last_step from users where id = ?',
+    userId,
+  );
+  return {
+    secret: row!.secret as string | null,
+    requires: Number(row!.requires),
+    lastStep: row!.last_step === null ? null : Number(row!.last_step),
+  };
 }
 
 export async function expectUserRequiresTotp(

@@ -65,9 +65,7 @@ describe('making codes', () => {
     for (const code of made.codes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/);
     expect(expectOk(await codesLeft(project, user.access_token))).toEqual({ remaining_count: 10 });
 
-    const stored = t.sqlite
-      .query('select code_digest as digest from mfa_recovery_codes where user_id = ?')
-      .all(user.user_id) as { digest: string }[];
+    const stored = await t.rows('select code_digest as digest from mfa_recovery_codes where user_id = ?', user.user_id);
     expect(stored).toHaveLength(10);
     const storedText = JSON.stringify(stored);
     for (const code of made.codes) {
@@ -162,8 +160,8 @@ describe('signing in with a code', () => {
     const { project, user } = await userWithTotp('rc-disable');
     const { codes } = expectOk(await makeCodes(project, user.access_token));
     expectOk(await setTotpSecretAsServer(t, project, user.user_id, null));
-    const count = t.sqlite.query('select count(*) as n from mfa_recovery_codes where user_id = ?').get(user.user_id) as { n: number };
-    expect(count.n).toBe(0);
+    const [count] = await t.rows('select count(*) as n from mfa_recovery_codes where user_id = ?', user.user_id);
+    expect(Number(count!.n)).toBe(0);
     expectOk(await setTotpSecretAsServer(t, project, user.user_id, newTotpSecret().base64));
     expectInvalidTotp(await mfaSignIn(t, project, await attemptCode(project, user), codes[0]));
   });

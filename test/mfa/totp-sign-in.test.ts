@@ -96,7 +96,7 @@ describe('turning TOTP on and signing in with it', () => {
     const user = await signUp(t, project, { callbackUrl: null });
     const secret = newTotpSecret();
     expect(expectOk(await setTotpSecretAsServer(t, project, user.user_id, secret.base64)).requires_totp_mfa).toBe(true);
-    const stored = storedTotp(t, user.user_id);
+    const stored = await storedTotp(t, user.user_id);
     expect(stored.secret).toStartWith('v1.');
     expect(stored.secret).not.toContain(secret.base64);
     expect(stored.requires).toBe(1);
@@ -125,7 +125,7 @@ describe('turning TOTP on and signing in with it', () => {
     const attempt = await passwordAttempt(project, user);
     const view = expectOk(await setTotpSecretAsClient(t, project, user.access_token, null));
     expect(view.requires_totp_mfa).toBe(false);
-    expect(storedTotp(t, user.user_id)).toEqual({ secret: null, requires: 0, lastStep: null });
+    expect(await storedTotp(t, user.user_id)).toEqual({ secret: null, requires: 0, lastStep: null });
     const direct = expectOk(await signInCall(t, project, user.email, user.password));
     expect(Object.keys(direct).sort()).toEqual(['access_token', 'refresh_token', 'user_id']);
     // An attempt begun while it was on cannot be finished without a secret: sign in again.
@@ -148,7 +148,7 @@ describe('turning TOTP on and signing in with it', () => {
       201,
     );
     expect(created.requires_totp_mfa).toBe(false);
-    expect(storedTotp(t, created.id).secret).toStartWith('v1.');
+    expect((await storedTotp(t, created.id)).secret).toStartWith('v1.');
     expectOk(await signInCall(t, project, 'created@example.com', goodPassword));
   });
 
@@ -171,7 +171,7 @@ describe('turning TOTP on and signing in with it', () => {
       await setTotpSecretAsClient(t, project, user.access_token, 'AAAA-_AAAAAAAAAAAAAAAAAAAAA='),
       'totp_secret_base64',
     );
-    expect(storedTotp(t, user.user_id)).toEqual({ secret: null, requires: 0, lastStep: null });
+    expect(await storedTotp(t, user.user_id)).toEqual({ secret: null, requires: 0, lastStep: null });
     expectOk(await signInCall(t, project, user.email, user.password));
   });
 });
@@ -181,7 +181,7 @@ describe('refusals', () => {
     const { project, user, secret } = await userWithTotp('MFA replay');
     const code = totpAt(t, secret);
     expectSignInResponse(await mfaSignIn(t, project, await passwordAttempt(project, user), code), false);
-    expect(storedTotp(t, user.user_id).lastStep).toBe(
+    expect((await storedTotp(t, user.user_id)).lastStep).toBe(
       Math.floor(t.ctx.clock.now() / 30_000) + [-1, 0, 1].find((o) => totpAt(t, secret, o) === code)!,
     );
 

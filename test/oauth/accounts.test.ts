@@ -1,9 +1,8 @@
 // Provider accounts on users against the real OAuth server on 127.0.0.1: linking to the signed-in
 // user and its two "already connected" errors, `oauth_providers` on POST /users, connected-account
 // access tokens (stored, refreshed at the provider, refused for shared keys), and provider tokens
-// kept sealed in the SQLite file.
+// kept sealed in the database.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { Database } from 'bun:sqlite';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
@@ -245,23 +244,24 @@ describe('connected accounts (POST /connected-accounts/{user}/{provider}/access-
   });
 });
 
-test('provider tokens are sealed in the SQLite file, never in clear text', async () => {
+test('provider tokens are sealed in the database, never in clear text', async () => {
   signInAtProvider();
   await signInWithGoogle();
   const access = provider.issuedAccessTokens.at(-1)!;
   const refresh = provider.issuedRefreshTokens.at(-1)!;
-  const dbFile = join(t.dataDir, 'authd.db');
-  const bytes = [dbFile, `${dbFile}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1'));
-  expect(bytes.join('').length).toBeGreaterThan(0);
-  for (const secret of [access, refresh]) expect(bytes.some((content) => content.includes(secret))).toBe(false);
-  const reader = new Database(dbFile, { readonly: true });
-  try {
-    const rows = reader.query('SELECT kind, sealed_token FROM oauth_tokens').all() as { kind: string; sealed_token: string }[];
-    const opened = rows.map((row) => ({ kind: row.kind, token: openSecret(t.ctx, row.sealed_token) }));
-    expect(rows.every((row) => row.sealed_token.startsWith('v1.'))).toBe(true);
-    expect(opened).toContainEqual({ kind: 'access', token: access });
-    expect(opened).toContainEqual({ kind: 'refresh', token: refresh });
-  } finally {
-    reader.close();
+  const rows = (await t.rows('SELECT * FROM oauth_tokens')) as { kind: string; sealed_token: string }[];
+  // SQLite: the database and WAL files byte for byte; PostgreSQL: every column of every token row.
+  let contents: string[];
+  if (t.ctx.storage.dialect === 'sqlite') {
+    const dbFile = join(t.dataDir, 'authd.db');
+    contents = [dbFile, `${dbFile}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1'));
+  } else {
+    contents = rows.map((row) => JSON.stringify(row));
   }
+  expect(contents.join('').length).toBeGreaterThan(0);
+  for (const secret of [access, refresh]) expect(contents.some((content) => content.includes(secret))).toBe(false);
+  const opened = rows.map((row) => ({ kind: row.kind, token: openSecret(t.ctx, row.sealed_token) }));
+  expect(rows.every((row) => row.sealed_token.startsWith('v1.'))).toBe(true);
+  expect(opened).toContainEqual({ kind: 'access', token: access });
+  expect(opened).toContainEqual({ kind: 'refresh', token: refresh });
 });

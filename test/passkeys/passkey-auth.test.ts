@@ -38,6 +38,12 @@ afterAll(async () => {
   await t?.stop();
 });
 
+/** How many passkeys are stored for a user or a project (PostgreSQL counts come back as text). */
+async function storedPasskeys(column: 'user_id' | 'project_id', id: string): Promise<number> {
+  const [row] = await t.rows(`select count(*) as n from passkeys where ${column} = ?`, id);
+  return Number(row!.n);
+}
+
 test('register a passkey, then sign in with it; the options carry the SDK sentinel RP id', async () => {
   const project = await passkeyProject(t, 'Passkeys happy');
   const user = await signUp(t, project, { callbackUrl: null });
@@ -54,9 +60,9 @@ test('register a passkey, then sign in with it; the options carry the SDK sentin
   expect((await getMe(t, project, user.access_token)).passkey_auth_enabled).toBe(true);
 
   // Only the public key is stored.
-  const row = t.sqlite.query('select * from passkeys where user_id = ?').get(user.user_id) as Record<string, unknown>;
-  expect(row.public_key_base64url).toBe(Buffer.from(credential.publicKeyCose).toString('base64url'));
-  expect(row.rp_id).toBe('localhost');
+  const [row] = await t.rows('select * from passkeys where user_id = ?', user.user_id);
+  expect(row!.public_key_base64url).toBe(Buffer.from(credential.publicKeyCose).toString('base64url'));
+  expect(row!.rp_id).toBe('localhost');
 
   const authentication = await initiateAuthentication(t, project);
   expect(authentication.options_json.rpId).toBe('THIS_VALUE_WILL_BE_REPLACED.example.com');
@@ -69,7 +75,7 @@ test('register a passkey, then sign in with it; the options carry the SDK sentin
   );
   expect(signedIn.user_id).toBe(user.user_id);
   expect((await getMe(t, project, signedIn.access_token)).id).toBe(user.user_id);
-  expect((t.sqlite.query('select sign_count from passkeys where user_id = ?').get(user.user_id) as any).sign_count).toBe(1);
+  expect(Number((await t.rows('select sign_count from passkeys where user_id = ?', user.user_id))[0]!.sign_count)).toBe(1);
 });
 
 test('passkeys off: the initiate endpoints answer PASSKEY_AUTHENTICATION_NOT_ENABLED', async () => {
@@ -112,7 +118,7 @@ test('a ceremony at an untrusted origin is refused; a trusted domain works with 
     400,
     'PASSKEY_AUTHENTICATION_FAILED',
   );
-  expect(t.sqlite.query('select count(*) as n from passkeys where user_id = ?').get(user.user_id)).toEqual({ n: 0 });
+  expect(await storedPasskeys('user_id', user.user_id)).toBe(0);
 
   const credential = await registerPasskey(t, project, user.access_token, 'https://app.example.com');
   expect(credential.rpId).toBe('app.example.com');
@@ -188,7 +194,7 @@ test('passkey_auth_enabled: false removes the passkeys; signing in with one then
     await call(t, 'PATCH', '/users/me', { headers: as(project, 'client', user.access_token), body: { passkey_auth_enabled: false } }),
   );
   expect(updated.passkey_auth_enabled).toBe(false);
-  expect(t.sqlite.query('select count(*) as n from passkeys where user_id = ?').get(user.user_id)).toEqual({ n: 0 });
+  expect(await storedPasskeys('user_id', user.user_id)).toBe(0);
   expectKnownError(await signInWithPasskey(t, project, credential), 400, 'PASSKEY_AUTHENTICATION_FAILED');
 });
 
@@ -235,7 +241,7 @@ test('malformed or tampered responses get known errors, and nothing is stored', 
     400,
     'PASSKEY_REGISTRATION_FAILED',
   );
-  expect(t.sqlite.query('select count(*) as n from passkeys where project_id = ?').get(project.projectId)).toEqual({ n: 0 });
+  expect(await storedPasskeys('project_id', project.projectId)).toBe(0);
 
   const credential = await registerPasskey(t, project, user.access_token);
   const challenge = await initiateAuthentication(t, project);

@@ -51,9 +51,9 @@ test('registerPasskey then signInWithPasskey, with a virtual authenticator', asy
     { appOptions, email: user.email, password: user.password },
   );
   expect(registered).toEqual({ status: 'ok', passkeyAuthEnabled: true, signedOut: true });
-  const stored = t.sqlite.query('select rp_id, sign_count from passkeys where user_id = ?').all(user.user_id) as any[];
+  const stored = await t.rows('select rp_id, sign_count from passkeys where user_id = ?', user.user_id);
   expect(stored).toHaveLength(1);
-  expect(stored[0].rp_id).toBe('localhost');
+  expect(stored[0]!.rp_id).toBe('localhost');
 
   const signedIn = await page.evaluate(async (appOptions) => {
     const app = window.makeStackApp(appOptions);
@@ -62,7 +62,10 @@ test('registerPasskey then signInWithPasskey, with a virtual authenticator', asy
     return { status: result.status, error: result.status === 'error' ? String(result.error) : null, userId: me?.id ?? null };
   }, appOptions);
   expect(signedIn).toEqual({ status: 'ok', error: null, userId: user.user_id });
-  expect((t.sqlite.query('select last_used_at from passkeys where user_id = ?').get(user.user_id) as any).last_used_at).toBeNumber();
+  // Milliseconds: a number on SQLite, a bigint's text on PostgreSQL.
+  const [used] = await t.rows('select last_used_at from passkeys where user_id = ?', user.user_id);
+  expect(used!.last_used_at).not.toBeNull();
+  expect(Number.isSafeInteger(Number(used!.last_used_at)) && Number(used!.last_used_at) > 0).toBe(true);
   expectOk(await call(t, 'GET', `/passkeys?user_id=${user.user_id}`, { headers: as(project, 'server') }));
   expect(opened.problems).toEqual([]);
   await opened.close();

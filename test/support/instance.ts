@@ -55,14 +55,24 @@ export const testDialect: 'sqlite' | 'postgres' = process.env.AUTHD_TEST_DIALECT
 if (testDialect === 'postgres') process.env.AUTHD_INSTANCE_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
 
 export async function startTestInstance(
-  options: { mode?: InstanceMode; dataDir?: string; settings?: Partial<InstanceSettings>; port?: number } = {},
+  options: {
+    mode?: InstanceMode;
+    dataDir?: string;
+    /**
+     * A PostgreSQL database the test made (ensurePostgres) and drops itself: served as it is and
+     * left in place at stop, for a test that starts an instance again on the same data.
+     */
+    databaseUrl?: string;
+    settings?: Partial<InstanceSettings>;
+    port?: number;
+  } = {},
 ): Promise<TestInstance> {
   const dataDir = options.dataDir ?? makeTempDir();
   const mode = options.mode ?? 'development';
   const settings = { ...defaultSettings(), ...options.settings };
   // A test naming its data directory works on the file itself (the CLI's --data): SQLite.
   const onPostgres = testDialect === 'postgres' && options.dataDir === undefined;
-  const databaseUrl = onPostgres ? await ensurePostgres('authd_api') : null;
+  const databaseUrl = options.databaseUrl ?? (onPostgres ? await ensurePostgres('authd_api') : null);
   const ctx = databaseUrl ? await openPostgresDatabase(databaseUrl, mode, silentLogger, settings) : openContext(dataDir, mode, silentLogger, settings);
   const created = await bootstrapInstance(ctx);
   const emailDelivery = startEmailDelivery(ctx);
@@ -90,7 +100,7 @@ export async function startTestInstance(
       await emailDelivery.stop();
       await webhookDelivery.stop();
       await ctx.storage.close();
-      if (databaseUrl) await dropTestDatabase(databaseUrl);
+      if (databaseUrl && !options.databaseUrl) await dropTestDatabase(databaseUrl);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { maxWebhookAttempts, webhookRetryDelaysMillis } from '../../server/core/webhooks/webhook-delivery';
-import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
+import { dropTestDatabase, ensurePostgres } from '../../scripts/ensure-postgres';
+import { makeTempDir, startTestInstance, testDialect, type TestInstance } from '../support/instance';
 import { runCli } from '../support/cli';
 import { uniqueEmail } from '../users/helpers';
 import { addEndpoint, advanceClock, as, call, deliveriesOf, makeProject, pollUntil } from './helpers';
@@ -147,9 +148,12 @@ describe('retries', () => {
 
 describe('a restart loses no pending delivery', () => {
   test('a retry scheduled before the stop and an event the CLI queued while stopped are both delivered after the start', async () => {
+    // The same data for both starts: a data directory on SQLite, a database kept between them on PostgreSQL.
     const dataDir = makeTempDir('authd-webhook-restart-');
+    const databaseUrl = testDialect === 'postgres' ? await ensurePostgres('authd_api') : undefined;
+    const where = databaseUrl ? { databaseUrl } : { dataDir };
     const receiver = startWebhookReceiver();
-    let t = await startTestInstance({ dataDir });
+    let t = await startTestInstance(where);
     try {
       const project = await makeProject(t, 'Restarted');
       const endpointId = await addEndpoint(t, project, receiver);
@@ -163,8 +167,7 @@ describe('a restart loses no pending delivery', () => {
       const cli = await runCli([
         'users',
         'create',
-        '--data',
-        dataDir,
+        ...t.databaseArgs,
         '--project',
         project.projectId,
         '--email',
@@ -177,7 +180,7 @@ describe('a restart loses no pending delivery', () => {
       await Bun.sleep(300);
       expect(receiver.received.some((e) => e.data.id === offlineUser)).toBe(false);
 
-      t = await startTestInstance({ dataDir });
+      t = await startTestInstance(where);
       // Due at once: the event queued while stopped.
       const offline = await receiver.waitFor((e) => e.type === 'user.created' && e.data.id === offlineUser);
       expect(offline.data.primary_email).toStartWith('offline-');
@@ -197,6 +200,7 @@ describe('a restart loses no pending delivery', () => {
       await t.stop();
       await receiver.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl) await dropTestDatabase(databaseUrl);
     }
   });
 });

@@ -1,7 +1,9 @@
 // Shared by the webhook tests: endpoints made through the management API, a movable clock for
 // the retry schedule, and reads of the outbox rows.
 import { expect } from 'bun:test';
+import { count, eq } from 'drizzle-orm';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { webhookEvents } from '../../server/core/storage/tables';
 import { as, call } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import type { WebhookReceiver } from './receiver';
@@ -30,8 +32,13 @@ export async function deliveriesOf(t: TestInstance, project: BootstrappedProject
   return res.json.items;
 }
 
-export function outboxEventCount(t: TestInstance, projectId: string): number {
-  return (t.sqlite.query('SELECT count(*) AS n FROM webhook_events WHERE project_id = ?').get(projectId) as { n: number }).n;
+/**
+ * The project's queued events, read through ctx.db: inside a writeTransaction that is the
+ * transaction's own handle, so the count includes its uncommitted rows on either dialect.
+ */
+export async function outboxEventCount(t: TestInstance, projectId: string): Promise<number> {
+  const [row] = await t.ctx.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.projectId, projectId));
+  return row!.n;
 }
 
 export async function pollUntil<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMillis = 10_000): Promise<T> {

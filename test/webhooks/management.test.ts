@@ -1,7 +1,6 @@
 // Managing endpoints: the admin API with its validation and access rules, the whsec_ secret
 // shown once and sealed at rest, production-mode URL rules, and POST /webhooks/svix-token,
 // whose token manages one project's webhooks and nothing else.
-import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,22 +47,23 @@ describe('endpoints through the admin API', () => {
     expect(list.json).toEqual({ items: [withoutSecret], is_paginated: false });
     expect(list.text).not.toContain('whsec_');
 
-    // At rest the secret is sealed (AES-GCM with the instance key): read the SQLite file itself.
-    const file = new Database(join(t.dataDir, 'authd.db'), { readonly: true });
-    try {
-      const row = file.query('SELECT secret_sealed FROM webhook_endpoints WHERE id = ?').get(created.json.id) as {
-        secret_sealed: string;
-      };
-      expect(row.secret_sealed).toStartWith('v1.');
-      expect(row.secret_sealed).not.toContain(created.json.secret.slice(6));
-      expect(openSecret(t.ctx, row.secret_sealed)).toBe(created.json.secret);
-    } finally {
-      file.close();
-    }
-    for (const name of ['authd.db', 'authd.db-wal']) {
-      const path = join(t.dataDir, name);
-      if (existsSync(path)) expect(readFileSync(path).includes(created.json.secret.slice(6))).toBe(false);
-    }
+    // At rest the secret is sealed (AES-GCM with the instance key).
+    const [row] = await t.rows('SELECT secret_sealed FROM webhook_endpoints WHERE id = ?', created.json.id);
+    const sealed = row!.secret_sealed as string;
+    expect(sealed).toStartWith('v1.');
+    expect(sealed).not.toContain(created.json.secret.slice(6));
+    expect(openSecret(t.ctx, sealed)).toBe(created.json.secret);
+    // Nowhere in clear: SQLite's database and WAL files byte for byte; on PostgreSQL, every column
+    // of every endpoint row.
+    const contents =
+      t.ctx.storage.dialect === 'sqlite'
+        ? ['authd.db', 'authd.db-wal']
+            .map((name) => join(t.dataDir, name))
+            .filter(existsSync)
+            .map((path) => readFileSync(path))
+        : (await t.rows('SELECT * FROM webhook_endpoints')).map((endpoint) => Buffer.from(JSON.stringify(endpoint)));
+    expect(contents.length).toBeGreaterThan(0);
+    for (const bytes of contents) expect(bytes.includes(created.json.secret.slice(6))).toBe(false);
   });
 
   test('two endpoints get different secrets; deleting one leaves the other', async () => {
