@@ -4,15 +4,9 @@
 // test reads of the stored rows it reads through `t.rows`; a check of SQLite's files (no secret in
 // clear) reads every column of the rows instead on PostgreSQL.
 //
-// Left out, each for a reason of its own:
-// - test/api/restart.test.ts, readiness-and-drain, busy-shutdown and crash run `authd serve` on a
-//   data directory as a child process;
-// - test/webhooks/delivery.test.ts fails now and then on PostgreSQL: an endpoint's delivery log
-//   (GET /webhooks/endpoints/:id/deliveries) reads the deliveries and their attempts in two
-//   queries outside a transaction, and on PostgreSQL's pool the worker's commit of an attempt's
-//   result can land between them, so the log shows attempt 4 answered 200 beside a delivery still
-//   `pending` with the previous status code. A fault of the server's read, not of the test.
-// Everything else under these directories runs.
+// Left out: test/api/restart.test.ts, readiness-and-drain, busy-shutdown and crash, which run
+// `authd serve` on a data directory as a child process (test/postgres/two-instances.test.ts runs
+// `serve` processes on PostgreSQL). Everything else under these directories runs.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -37,7 +31,6 @@ const leftOut = new Set([
   'test/api/readiness-and-drain.test.ts',
   'test/api/busy-shutdown.test.ts',
   'test/api/crash.test.ts',
-  'test/webhooks/delivery.test.ts',
 ]);
 
 const root = join(import.meta.dir, '..');
