@@ -211,16 +211,18 @@ export interface ServeProcess {
 
 /**
  * Starts `<command> serve --json --port 0` and waits for its "listening" event. `command` is
- * the argv prefix: the source CLI by default, or a built binary.
+ * the argv prefix: the source CLI by default, or a built binary. `location` is a data directory
+ * (--data), or a postgres:// URL (--database).
  */
 export async function startServeProcess(
-  dataDir: string,
+  location: string,
   extraArgs: string[] = [],
   command: string[] = [bunExecutable, join(repoRoot, 'cmd', 'main.ts')],
   cwd = repoRoot,
   env: Record<string, string> = {},
 ): Promise<ServeProcess> {
-  const child = Bun.spawn([...command, 'serve', '--json', '--port', '0', '--data', dataDir, ...extraArgs], {
+  const locationArgs = /^postgres(ql)?:\/\//.test(location) ? ['--database', location] : ['--data', location];
+  const child = Bun.spawn([...command, 'serve', '--json', '--port', '0', ...locationArgs, ...extraArgs], {
     cwd,
     env: { ...process.env, ...env },
     stdout: 'pipe',

@@ -22,6 +22,8 @@ export interface WebhookReceiver {
   rejected: string[];
   /** Answer the next N verified deliveries with `status` instead of 200. */
   failNext(count: number, status?: number): void;
+  /** While set, requests are answered only once it settles (for a backlog of deliveries to build up). */
+  holdUntil: Promise<unknown> | undefined;
   /** Resolves with the first accepted (200) delivery matching, waiting up to `timeoutMillis`. */
   waitFor(match: (event: ReceivedWebhook) => boolean, timeoutMillis?: number): Promise<ReceivedWebhook>;
   stop(): Promise<void>;
@@ -37,6 +39,7 @@ export function startWebhookReceiver(path = '/hooks/authd'): WebhookReceiver {
     secret: undefined,
     received,
     rejected,
+    holdUntil: undefined,
     failNext(count, status = 500) {
       failuresLeft = count;
       failureStatus = status;
@@ -64,6 +67,7 @@ export function startWebhookReceiver(path = '/hooks/authd'): WebhookReceiver {
     port: 0,
     async fetch(request) {
       const body = await request.text();
+      if (receiver.holdUntil) await receiver.holdUntil;
       if (new URL(request.url).pathname !== path || request.method !== 'POST') {
         rejected.push(`${request.method} ${request.url}`);
         return new Response('wrong path', { status: 404 });

@@ -72,9 +72,9 @@ interface AttemptOutcome {
 }
 
 /**
- * One attempt. The delivery is claimed first (attempt counted, next attempt scheduled, log row
- * written as interrupted), so a crash mid-request retries later rather than never, and two
- * processes never send the same attempt.
+ * One attempt. The delivery is claimed first (attempt counted, not due again until the attempt
+ * has surely ended, log row written as interrupted), so a crash mid-request retries later rather
+ * than never, and two processes never send the same event at once.
  */
 export async function attemptWebhookDelivery(
   ctx: Context,
@@ -84,10 +84,15 @@ export async function attemptWebhookDelivery(
   const { stopSignal, logFailure = true } = options;
   const attempt = delivery.attempts + 1;
   const startedAt = ctx.clock.now();
+  const retryAt = startedAt + (webhookRetryDelaysMillis[attempt - 1] ?? 0);
   const claimed = await writeTransaction(ctx, async (tx) => {
     const rows = await tx
       .update(webhookDeliveries)
-      .set({ attempts: attempt, nextAttemptAt: startedAt + (webhookRetryDelaysMillis[attempt - 1] ?? 0) })
+      // Not due again while this attempt may still be running: another instance's worker would
+      // otherwise send the event a second time while a slow endpoint (over 5 s, under the
+      // timeout) is still answering the first. The outcome below sets the retry time proper;
+      // after a crash mid-attempt, the retry waits out the timeout too.
+      .set({ attempts: attempt, nextAttemptAt: retryAt + webhookAttemptTimeoutMillis })
       .where(
         and(
           eq(webhookDeliveries.id, delivery.id),
@@ -120,7 +125,7 @@ export async function attemptWebhookDelivery(
         lastStatusCode: outcome.statusCode,
         lastError: outcome.error,
         deliveredAt: outcome.ok ? ctx.clock.now() : null,
-        ...(interrupted ? { nextAttemptAt: startedAt } : {}),
+        ...(interrupted ? { nextAttemptAt: startedAt } : outcome.ok ? {} : { nextAttemptAt: retryAt }),
       })
       .where(eq(webhookDeliveries.id, delivery.id));
   });
