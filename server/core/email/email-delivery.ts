@@ -55,8 +55,17 @@ export async function deliverQueuedMessageNow(ctx: Context, messageId: string): 
   if (message?.status === 'pending') await deliver(ctx, message);
 }
 
+/**
+ * How long a claimed message is kept from other workers beyond its retry delay: longer than an
+ * SMTP exchange lasts (smtp-transport.ts's timeouts), so a slow server is never sent the same
+ * message by a second instance while the first is still talking to it.
+ */
+const claimHeldMillis = 60_000;
+
 async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
   const attempt = message.attempts + 1;
+  const startedAt = ctx.clock.now();
+  const retryAt = startedAt + retryDelayMillis(attempt);
   // Claim it first, so a crash mid-send retries later rather than never. Claimed only if no one
   // else has since (the worker and a waiting request may both have read it), so it goes out once.
   const claimed = await writeTransaction(
@@ -64,7 +73,7 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
     async (tx) =>
       await tx
         .update(emailMessages)
-        .set({ attempts: attempt, nextAttemptAt: ctx.clock.now() + retryDelayMillis(attempt) })
+        .set({ attempts: attempt, nextAttemptAt: retryAt + claimHeldMillis })
         .where(and(eq(emailMessages.id, message.id), eq(emailMessages.attempts, message.attempts), eq(emailMessages.status, 'pending')))
         .returning({ id: emailMessages.id }),
   );
@@ -99,7 +108,7 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
       async (tx) =>
         await tx
           .update(emailMessages)
-          .set({ lastError: reason, status: failed ? 'failed' : 'pending', ...(failed ? { html: '', text: '' } : {}) })
+          .set({ lastError: reason, status: failed ? 'failed' : 'pending', nextAttemptAt: retryAt, ...(failed ? { html: '', text: '' } : {}) })
           .where(eq(emailMessages.id, message.id)),
     );
     ctx.log.warn(`email to ${message.recipient} not delivered (attempt ${attempt}${failed ? ', giving up' : ''}): ${reason}`);

@@ -24,24 +24,38 @@ const otherCommitsReadingLifetimeMillis = 1;
 
 const otherCommitsReadingOf = perDatabase(() => ({
   version: 0,
+  /** When the reading that gave `version` began: a commit before that moment is in it. */
   readAtMillis: -Infinity,
-  /** The reading under way, shared by every request that arrives while it is (PostgreSQL's is a round trip). */
-  inFlight: null as Promise<number> | null,
+  /**
+   * The last reading begun, while under way (on PostgreSQL a round trip): requests arriving
+   * within the lifetime of its start share it; a later one begins its own, since a commit may
+   * have landed between that start and its arrival.
+   */
+  inFlight: null as null | { startedAt: number; version: Promise<number> },
 }));
 
 function otherConnectionsVersion(ctx: Context): number | Promise<number> {
   const reading = otherCommitsReadingOf(ctx);
-  const startedAt = performance.now();
-  if (startedAt - reading.readAtMillis < otherCommitsReadingLifetimeMillis) return reading.version;
-  reading.inFlight ??= readCommitVersion(ctx)
-    .then((version) => {
-      reading.version = version;
-      // When the reading began: a commit before that moment is in it.
-      reading.readAtMillis = startedAt;
+  const arrivedAt = performance.now();
+  if (arrivedAt - reading.readAtMillis < otherCommitsReadingLifetimeMillis) return reading.version;
+  const shared = reading.inFlight;
+  if (shared && arrivedAt - shared.startedAt < otherCommitsReadingLifetimeMillis) return shared.version;
+  const started = {
+    startedAt: arrivedAt,
+    version: readCommitVersion(ctx).then((version) => {
+      // Readings may end out of order; the one begun last wins.
+      if (arrivedAt > reading.readAtMillis) {
+        reading.version = version;
+        reading.readAtMillis = arrivedAt;
+      }
       return version;
-    })
-    .finally(() => (reading.inFlight = null));
-  return reading.inFlight;
+    }),
+  };
+  reading.inFlight = started;
+  void started.version.finally(() => {
+    if (reading.inFlight === started) reading.inFlight = null;
+  }).catch(() => {});
+  return started.version;
 }
 
 /** A value that differs whenever anything was written to the database since it was last read. */
