@@ -4,9 +4,11 @@
 import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { openSecret } from '../../server/core/storage/secret-box';
-import { as, call, expectKnownError, sleep, uniqueEmail, expectOk } from '../support/api-expectations';
+import { as, call, expectKnownError, uniqueEmail, expectOk } from '../support/api-expectations';
 import type { ApiResult, TestInstance } from '../support/instance';
 import type { ReceivedEmail } from '../support/smtp-receiver';
+import { pollUntil } from '../support/poll-until';
+export { pollUntil };
 
 export * from '../support/api-expectations';
 
@@ -117,7 +119,6 @@ export function linkFromEmail(email: ReceivedEmail): URL {
   return new URL(link);
 }
 
-/** Polls `read` until `done` holds for its value or `timeoutMillis` passes; returns the last value. */
 /**
  * The reset email is queued shortly after send-reset-code answers (so the answer takes the same
  * time for every address); this waits for `count` messages to `recipient`.
@@ -129,12 +130,3 @@ export function queuedMessagesOnceThere(t: TestInstance, recipient: string, coun
   );
 }
 
-export async function pollUntil<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMillis = 8_000): Promise<T> {
-  const deadline = Date.now() + timeoutMillis;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await sleep(100);
-    value = await read();
-  }
-  return value;
-}

@@ -8,6 +8,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/receiver
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { callApi, startServeProcess, type ApiResult, type ServeProcess } from '../support/instance';
 import { dropTestDatabases, testDatabase } from './postgres-support';
+import { pollUntil } from '../support/poll-until';
 
 const instanceKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
 const password = 'two instances share one database';
@@ -63,17 +64,6 @@ function ok(res: ApiResult, status = 200): any {
 
 const signUp = (server: ServeProcess, email: string, extra: Record<string, unknown> = {}) =>
   v1(server, 'POST', '/auth/password/sign-up', { headers: headers('client'), body: { email, password, ...extra } });
-
-/** Polls `read` until `done` holds or the deadline passes; returns the last value read. */
-async function pollUntil<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMillis: number): Promise<T> {
-  const deadline = Date.now() + timeoutMillis;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await Bun.sleep(100);
-    value = await read();
-  }
-  return value;
-}
 
 /** The values that occur more than once. */
 const repeated = (values: string[]) => {

@@ -7,6 +7,7 @@ import { webhookEvents } from '../../server/core/storage/tables';
 import { as, call } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import type { WebhookReceiver } from './receiver';
+export { pollUntil } from '../support/poll-until';
 export * from '../support/api-expectations';
 
 /** Creates an endpoint for the receiver (admin key) and hands it the secret. */
@@ -41,12 +42,3 @@ export async function outboxEventCount(t: TestInstance, projectId: string): Prom
   return row!.n;
 }
 
-export async function pollUntil<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMillis = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMillis;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await Bun.sleep(50);
-    value = await read();
-  }
-  return value;
-}
