@@ -11,7 +11,7 @@
 //   committed state, never the rows of a transaction still open.
 //
 // Which one `ctx.db` and `prepared()` mean is decided per call from an AsyncLocalStorage scope
-// opened by writeTransaction: inside it (and in everything its body awaits) the transaction's
+// opened by writeTransaction (or readSnapshot, for reads that must see one state): inside it (and in everything its body awaits) the transaction's
 // handle, so a core function reading through ctx.db sees the transaction's own writes; outside,
 // the reader. A writeTransaction inside another on the same database joins it rather than
 // waiting for the lock its own caller holds.
