@@ -3,18 +3,18 @@
 // before the fix a few nested bodies kept the event loop, and so the signal handler, blocked
 // for tens of seconds.
 import { afterEach, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { defaultStopGraceMillis } from '../../server/http/server';
-import { makeTempDir, startServeProcess, type ServeProcess } from '../support/instance';
+import { newDataLocation, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
 
 let server: ServeProcess | undefined;
-let dataDir: string | undefined;
+let place: DataLocation | undefined;
 
-afterEach(() => {
+afterEach(async () => {
   server?.process.kill('SIGKILL');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  server = dataDir = undefined;
+  await server?.process.exited;
+  await place?.remove();
+  server = place = undefined;
 });
 
 async function exitMillisAfterSigterm(running: ServeProcess): Promise<{ code: number; millis: number }> {
@@ -24,8 +24,8 @@ async function exitMillisAfterSigterm(running: ServeProcess): Promise<{ code: nu
 }
 
 test('SIGTERM while nested bodies are being handled stops the server promptly', async () => {
-  dataDir = makeTempDir();
-  server = await startServeProcess(dataDir);
+  place = await newDataLocation();
+  server = await startServeProcess(place.location);
   const demo = server.events.find((e) => e.event === 'project_created' && e.project_id !== 'internal')!;
   const headers = {
     'x-stack-project-id': demo.project_id,
@@ -54,8 +54,8 @@ test('SIGTERM while nested bodies are being handled stops the server promptly', 
 });
 
 test('SIGTERM with a request whose body never arrives stops after the grace period', async () => {
-  dataDir = makeTempDir();
-  server = await startServeProcess(dataDir);
+  place = await newDataLocation();
+  server = await startServeProcess(place.location);
   const { hostname, port } = new URL(server.url);
   const socket = connect(Number(port), hostname);
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));

@@ -2,17 +2,17 @@
 // /health/ready is readiness. With --drain-seconds, SIGTERM first turns readiness to 503 while
 // every other request is still served, then the server stops and exits 0.
 import { afterEach, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
 import { runCli } from '../support/cli';
-import { makeTempDir, startServeProcess, type ServeProcess } from '../support/instance';
+import { newDataLocation, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
 
 let server: ServeProcess | undefined;
-let dataDir: string | undefined;
+let place: DataLocation | undefined;
 
-afterEach(() => {
+afterEach(async () => {
   server?.process.kill('SIGKILL');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  server = dataDir = undefined;
+  await server?.process.exited;
+  await place?.remove();
+  server = place = undefined;
 });
 
 const status = async (url: string) => {
@@ -21,8 +21,8 @@ const status = async (url: string) => {
 };
 
 test('ready while serving; on SIGTERM with --drain-seconds 2: not ready, still serving the API, then a clean exit', async () => {
-  dataDir = makeTempDir('authd-drain-');
-  server = await startServeProcess(dataDir, ['--drain-seconds', '2']);
+  place = await newDataLocation('authd-drain-');
+  server = await startServeProcess(place.location, ['--drain-seconds', '2']);
   expect(await status(`${server.url}/health`)).toBe('200 OK');
   expect(await status(`${server.url}/health/ready`)).toBe('200 ready');
 
@@ -42,8 +42,8 @@ test('ready while serving; on SIGTERM with --drain-seconds 2: not ready, still s
 });
 
 test('--drain-seconds takes a whole number of seconds', async () => {
-  dataDir = makeTempDir('authd-drain-');
-  const result = await runCli(['serve', '--port', '0', '--drain-seconds', 'soon', '--data', dataDir]);
+  place = await newDataLocation('authd-drain-');
+  const result = await runCli(['serve', '--port', '0', '--drain-seconds', 'soon', ...place.cliArgs]);
   expect(result.code).toBe(1);
   expect(result.stderr).toBe('authd: --drain-seconds: "soon" is not a whole number of seconds (0-9999)\n');
 });

@@ -1,20 +1,23 @@
-// Data survives a restart on the same data directory, and the second start bootstraps nothing.
-import { afterAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
+// Data survives a restart on the same data directory (or PostgreSQL database), and the second
+// start bootstraps nothing.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
+import { newDataLocation, startTestInstance, type DataLocation, type TestInstance } from '../support/instance';
 import { adminView, as, call, expectKnownError } from './helpers';
 
-const dataDir = makeTempDir('authd-restart-test-');
+let place: DataLocation;
 const running: TestInstance[] = [];
 
+beforeAll(async () => {
+  place = await newDataLocation('authd-restart-test-');
+});
 afterAll(async () => {
   for (const instance of running) await instance.stop().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
+  await place.remove();
 });
 
 async function start(): Promise<TestInstance> {
-  const instance = await startTestInstance({ dataDir });
+  const instance = await startTestInstance(place.startOptions);
   running.push(instance);
   return instance;
 }
@@ -24,8 +27,9 @@ async function stop(instance: TestInstance): Promise<void> {
   await instance.stop();
 }
 
-function projectCount(instance: TestInstance): number {
-  return (instance.sqlite.query('SELECT count(*) AS n FROM projects').get() as { n: number }).n;
+async function projectCount(instance: TestInstance): Promise<number> {
+  const [row] = await instance.rows('SELECT count(*) AS n FROM projects');
+  return Number(row!.n);
 }
 
 describe('restart on the same data directory', () => {
@@ -35,7 +39,7 @@ describe('restart on the same data directory', () => {
     const demo: BootstrappedProject = first.demo!;
     expect(demo).toBeDefined();
     const internal = first.internal;
-    const countBefore = projectCount(first);
+    const countBefore = await projectCount(first);
 
     const patched = await call(first, 'PATCH', '/projects/current', {
       headers: as(demo, 'admin'),
@@ -105,7 +109,7 @@ describe('restart on the same data directory', () => {
     // Nothing is bootstrapped on a data directory that already has projects.
     expect(second.internal).toBeUndefined();
     expect(second.demo).toBeUndefined();
-    expect(projectCount(second)).toBe(countBefore);
+    expect(await projectCount(second)).toBe(countBefore);
 
     // The bootstrap keys still work, and the project is as it was left.
     expect(await adminView(second, demo)).toEqual(viewBefore);
@@ -146,7 +150,7 @@ describe('restart on the same data directory', () => {
     const third = await start();
     expect(third.internal).toBeUndefined();
     expect(third.demo).toBeUndefined();
-    expect(projectCount(third)).toBe(countBefore);
+    expect(await projectCount(third)).toBe(countBefore);
     const view = await adminView(third, demo);
     expect(view.display_name).toBe('Second life');
     expect({ ...view, display_name: viewBefore.display_name }).toEqual(viewBefore);

@@ -54,6 +54,28 @@ export const testDialect: 'sqlite' | 'postgres' = process.env.AUTHD_TEST_DIALECT
 // PostgreSQL keeps no key file: the instances of a test run share one made up for it.
 if (testDialect === 'postgres') process.env.AUTHD_INSTANCE_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
 
+/**
+ * Where a test keeps data across several starts (`startTestInstance`, `authd serve` processes):
+ * a new data directory, or on the PostgreSQL pass a new database. `location` is what
+ * startServeProcess takes; `remove()` deletes it.
+ */
+export interface DataLocation {
+  location: string;
+  /** The CLI's option naming it: --data DIR or --database URL. */
+  cliArgs: string[];
+  startOptions: { dataDir?: string; databaseUrl?: string };
+  remove(): Promise<void>;
+}
+
+export async function newDataLocation(prefix = 'authd-test-'): Promise<DataLocation> {
+  if (testDialect === 'postgres') {
+    const url = await ensurePostgres('authd_api');
+    return { location: url, cliArgs: ['--database', url], startOptions: { databaseUrl: url }, remove: () => dropTestDatabase(url) };
+  }
+  const dataDir = makeTempDir(prefix);
+  return { location: dataDir, cliArgs: ['--data', dataDir], startOptions: { dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
 export async function startTestInstance(
   options: {
     mode?: InstanceMode;
