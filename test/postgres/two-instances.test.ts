@@ -110,6 +110,21 @@ describe('two instances on one PostgreSQL database', () => {
     }
   }, 30_000);
 
+  test("a user deleted through A: B refuses the user's token and refresh token on its next request, though it had just served them", async () => {
+    const signedUp = ok(await signUp(a, `deleted-across-${Date.now()}@example.com`));
+    const asUser = headers('client', { 'x-stack-access-token': signedUp.access_token });
+    // Twice, so B answers the second from its cached view of the user.
+    for (let i = 0; i < 2; i++) expect(ok(await v1(b, 'GET', '/users/me', { headers: asUser })).id).toBe(signedUp.user_id);
+    ok(await v1(a, 'DELETE', `/users/${signedUp.user_id}`, { headers: headers('server'), body: {} }));
+    const me = await v1(b, 'GET', '/users/me', { headers: asUser });
+    expect(`${me.status} ${me.headers.get('x-stack-known-error')}`).toBe('400 CANNOT_GET_OWN_USER_WITHOUT_USER');
+    const refresh = await v1(b, 'POST', '/auth/sessions/current/refresh', {
+      headers: headers('client', { 'x-stack-refresh-token': signedUp.refresh_token }),
+      body: {},
+    });
+    expect(refresh.status).not.toBe(200);
+  }, 30_000);
+
   test('1,000 messages made on A and B: each webhook and each email arrives exactly once', async () => {
     // Turned on through A, used through B: B's cached project must see it too.
     ok(await v1(a, 'PATCH', '/projects/current', { headers: headers('admin'), body: { config: { magic_link_enabled: true } } }));
