@@ -126,19 +126,6 @@ export function openContext(
 }
 
 /**
- * The database the options name, made if needed (a new data directory, or a PostgreSQL
- * database's tables): for `serve`, `tui` and `create-project`.
- */
-export async function openDatabaseOf(
-  options: CommonOptions,
-  mode: InstanceMode = 'development',
-  log: Logger = cliLogger,
-  settings: InstanceSettings = defaultSettings(),
-): Promise<OpenedContext | OpenedPostgresContext> {
-  return openDatabase(databaseLocationOf(options), mode, log, settings);
-}
-
-/**
  * Runs a command body with the --data directory open, closing the database whatever happens.
  * The directory must already hold authd's data: only `serve` and `create-project` make one
  * (withNewOrExistingContext), so a mistyped --data is an error rather than a fresh, empty
@@ -156,7 +143,7 @@ export async function withContext<T>(options: CommonOptions, work: (ctx: Context
 
 /** withContext for `create-project`, which makes the data directory and its database if needed. */
 export async function withNewOrExistingContext<T>(options: CommonOptions, work: (ctx: Context) => T | Promise<T>): Promise<T> {
-  return runAndClose(await openDatabaseOf(options), work);
+  return runAndClose(await openDatabase(databaseLocationOf(options), 'development', cliLogger), work);
 }
 
 async function runAndClose<T>(ctx: OpenedContext | OpenedPostgresContext, work: (ctx: Context) => T | Promise<T>): Promise<T> {

@@ -4,13 +4,14 @@ import { Command } from 'commander';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { defaultSettings, type Logger } from '../../server/core/storage/context';
 import { describeDatabaseLocation } from '../../server/core/storage/database-location';
+import { openDatabase } from '../../server/core/storage/open-context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startAuditPruning } from '../../server/core/audit/audit-log';
 import { startHttpServer } from '../../server/http/server';
 import { flushDeferredSends } from '../../server/core/auth/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
-import { CliError, databaseLocationOf, openDatabaseOf, printErrorLine, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
+import { CliError, databaseLocationOf, printErrorLine, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
 
 interface ServeOptions extends CommonOptions {
   port: string;
@@ -90,8 +91,9 @@ async function serve(options: ServeOptions): Promise<void> {
   if (settings.rateLimitsDisabled && options.production) {
     throw new CliError('AUTHD_DISABLE_RATE_LIMITS is for benchmarks and cannot be used with --production');
   }
-  const ctx = await openDatabaseOf(options, options.production ? 'production' : 'development', log, settings);
-  const where = describeDatabaseLocation(databaseLocationOf(options));
+  const location = databaseLocationOf(options);
+  const ctx = await openDatabase(location, options.production ? 'production' : 'development', log, settings);
+  const where = describeDatabaseLocation(location);
   let server: ReturnType<typeof startHttpServer>;
   let bootstrapped!: () => void;
   const holdRequestsUntil = new Promise<void>((resolve) => (bootstrapped = resolve));

@@ -2,7 +2,8 @@
 // command, so it works beside a running `authd serve`.
 import { Command } from 'commander';
 import type { Logger } from '../../server/core/storage/context';
-import { CliError, openDatabaseOf, withCommonOptions, type CommonOptions } from '../cli-support';
+import { openDatabase } from '../../server/core/storage/open-context';
+import { CliError, databaseLocationOf, withCommonOptions, type CommonOptions } from '../cli-support';
 
 /** Core's log lines would tear through Ink's drawing, and every result is shown on screen. */
 const quietLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
@@ -19,7 +20,7 @@ export function tuiCommand(): Command {
       // machines, some dev containers), so those variables are cleared before Ink is loaded.
       delete process.env.CI;
       delete process.env.CONTINUOUS_INTEGRATION;
-      const ctx = await openDatabaseOf(options, 'development', quietLogger);
+      const ctx = await openDatabase(databaseLocationOf(options), 'development', quietLogger);
       try {
         // Loaded only here: Ink and React are not needed by any other command.
         const { runTui } = await import('../tui/run-tui');

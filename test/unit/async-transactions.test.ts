@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { openStorage, type Storage } from '../../db/connection';
 import { defaultSettings, silentLogger, systemClock, type Context } from '../../server/core/storage/context';
-import { isInsideWriteTransaction, readSnapshot, routedDatabase, writeTransaction } from '../../server/core/storage/transactions';
+import { isInsideTransaction, readSnapshot, routedDatabase, writeTransaction } from '../../server/core/storage/transactions';
 import { WriteInvalidatedCache } from '../../server/core/storage/write-invalidated-cache';
 import { makeTempDir } from '../support/instance';
 
@@ -102,7 +102,7 @@ describe('writeTransaction', () => {
       await held;
     });
     await insertedSignal;
-    expect(isInsideWriteTransaction(ctx)).toBe(false);
+    expect(isInsideTransaction(ctx)).toBe(false);
     expect(namesSeen()).toEqual(['committed']);
     release();
     await open;

@@ -14,6 +14,7 @@
 import { RateLimitedError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
+import type { PostgresStorage } from '../../../db/pg/connection';
 import { deleteSharedCounters, updateSharedCounters, type CounterRow } from '../storage/shared-counters';
 
 const minute = 60_000;
@@ -45,13 +46,22 @@ interface FailureCount {
 
 const countsOf = perDatabase(() => ({ bySource: new Map<string, FailureCount>(), byAccount: new Map<string, FailureCount>() }));
 
+// JSON rather than a separator character: PostgreSQL text holds no NUL, and any other character
+// could be in an address. The same keys in memory and in the shared rows.
 const accountKey = (secret: GuessedSecret, projectId: string, account: string) =>
-  `${secret}\u0000${projectId}\u0000${account.toLowerCase()}`;
+  JSON.stringify(['guess-account', secret, projectId, account.toLowerCase()]);
+const sourceKey = (secret: GuessedSecret, projectId: string, account: string, sourceIp: string) =>
+  JSON.stringify(['guess-source', secret, projectId, account.toLowerCase(), sourceIp]);
+
+/** The count as it stands at `now`: one untouched for the forgetting time starts again from nothing. */
+function liveAt(count: FailureCount | undefined, now: number): FailureCount | null {
+  return count && now - count.lastAt < guessThrottlePolicy.forgetAfterMillis ? count : null;
+}
 
 function liveCount(ctx: Context, map: Map<string, FailureCount>, key: string): FailureCount {
   const now = ctx.clock.now();
-  const existing = map.get(key);
-  if (existing && now - existing.lastAt < guessThrottlePolicy.forgetAfterMillis) return existing;
+  const existing = liveAt(map.get(key), now);
+  if (existing) return existing;
   const fresh: FailureCount = { failures: 0, lastAt: now };
   rememberBounded(map, key, fresh, guessThrottlePolicy.maxTrackedEntries);
   return fresh;
@@ -108,10 +118,10 @@ export async function reserveGuess(
   sourceIp: string,
 ): Promise<ReservedGuess> {
   if (ctx.settings.rateLimitsDisabled) return { succeeded: async () => {}, failed: async () => ({ backstopTripped: false }) };
-  if (ctx.storage.dialect === 'postgres') return reserveSharedGuess(ctx, secret, projectId, account, sourceIp);
-  const { bySource, byAccount } = countsOf(ctx);
   const accountId = accountKey(secret, projectId, account);
-  const sourceId = `${accountId}\u0000${sourceIp}`;
+  const sourceId = sourceKey(secret, projectId, account, sourceIp);
+  if (ctx.storage.dialect === 'postgres') return reserveSharedGuess(ctx, ctx.storage, accountId, sourceId);
+  const { bySource, byAccount } = countsOf(ctx);
   const now = ctx.clock.now();
 
   const accountCount = liveCount(ctx, byAccount, accountId);
@@ -137,22 +147,10 @@ export async function reserveGuess(
 }
 
 /** reserveGuess on PostgreSQL: the same counts, in the rows every instance shares. */
-async function reserveSharedGuess(
-  ctx: Context,
-  secret: GuessedSecret,
-  projectId: string,
-  account: string,
-  sourceIp: string,
-): Promise<ReservedGuess> {
-  const storage = ctx.storage;
-  if (storage.dialect !== 'postgres') throw new Error('shared guess counts are kept on PostgreSQL only');
-  const accountId = sharedAccountKey(secret, projectId, account);
-  const sourceId = JSON.stringify(['guess-source', secret, projectId, account.toLowerCase(), sourceIp]);
+async function reserveSharedGuess(ctx: Context, storage: PostgresStorage, accountId: string, sourceId: string): Promise<ReservedGuess> {
   const now = ctx.clock.now();
   const live = (row: CounterRow | undefined): FailureCount =>
-    row && now - row.at < guessThrottlePolicy.forgetAfterMillis
-      ? { failures: row.count, lastAt: row.at, unlockOffered: row.flag }
-      : { failures: 0, lastAt: now };
+    liveAt(row && { failures: row.count, lastAt: row.at, unlockOffered: row.flag }, now) ?? { failures: 0, lastAt: now };
   const refused = await updateSharedCounters(storage, [accountId, sourceId], now, ([accountRow, sourceRow]) => {
     const accountCount = live(accountRow);
     const sourceCount = live(sourceRow);
@@ -178,11 +176,9 @@ async function reserveSharedGuess(
   };
 }
 
-const sharedAccountKey = (secret: GuessedSecret, projectId: string, account: string) =>
-  JSON.stringify(['guess-account', secret, projectId, account.toLowerCase()]);
-
 /** Lifts the backstop lock of an account (its owner followed the emailed unlock link). */
 export async function liftAccountLock(ctx: Context, secret: GuessedSecret, projectId: string, account: string): Promise<void> {
-  if (ctx.storage.dialect === 'postgres') return deleteSharedCounters(ctx.storage, [sharedAccountKey(secret, projectId, account)]);
-  countsOf(ctx).byAccount.delete(accountKey(secret, projectId, account));
+  const accountId = accountKey(secret, projectId, account);
+  if (ctx.storage.dialect === 'postgres') return deleteSharedCounters(ctx.storage, [accountId]);
+  countsOf(ctx).byAccount.delete(accountId);
 }

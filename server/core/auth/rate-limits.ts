@@ -4,6 +4,7 @@
 // restart resets them; on PostgreSQL they are rows every instance shares (shared-counters.ts).
 import type { Context } from '../storage/context';
 import { perDatabase } from '../storage/database-memory';
+import type { PostgresStorage } from '../../../db/pg/connection';
 import { updateSharedCounters } from '../storage/shared-counters';
 import { RateLimitedError } from '../../protocol/plain-text-errors';
 
@@ -132,7 +133,7 @@ export function rateLimitWindowCount(ctx: Context, name: RateLimitName): number 
 export async function consumeRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): Promise<void> {
   if (ctx.settings.rateLimitsDisabled) return;
   if (rateLimitRules[name].per === 'client-address' && exemptClientAddress(ctx, key)) return;
-  if (ctx.storage.dialect === 'postgres') return consumeSharedRateLimit(ctx, name, projectId, key);
+  if (ctx.storage.dialect === 'postgres') return consumeSharedRateLimit(ctx, ctx.storage, name, projectId, key);
   const window = currentWindow(ctx, name, projectId, key);
   refuseWhenSpent(ctx, name, window);
   window.count++;
@@ -151,13 +152,18 @@ function secondsUntilWindowEnds(ctx: Context, name: RateLimitName, window: Windo
 }
 
 /** The same window, counted in the row every instance on the PostgreSQL database shares. */
-async function consumeSharedRateLimit(ctx: Context, name: RateLimitName, projectId: string, key: string): Promise<void> {
-  if (ctx.storage.dialect !== 'postgres') throw new Error('shared rate limits are kept on PostgreSQL only');
+async function consumeSharedRateLimit(
+  ctx: Context,
+  storage: PostgresStorage,
+  name: RateLimitName,
+  projectId: string,
+  key: string,
+): Promise<void> {
   const rule = rateLimitRules[name];
   const now = ctx.clock.now();
   // JSON, not a separator character: PostgreSQL text holds no NUL, and any other could be in an address.
   const counterKey = JSON.stringify(['rate', name, projectId, key.toLowerCase()]);
-  const retryAfterSeconds = await updateSharedCounters(ctx.storage, [counterKey], now, ([row]) => {
+  const retryAfterSeconds = await updateSharedCounters(storage, [counterKey], now, ([row]) => {
     const window = row && now - row.at < rule.windowMillis ? { startedAt: row.at, count: row.count } : { startedAt: now, count: 0 };
     const refusedFor = secondsUntilWindowEnds(ctx, name, window);
     if (refusedFor !== null) return { writes: [], result: refusedFor };

@@ -186,22 +186,10 @@ function openTransactionOn(connections: Connections): OpenTransaction | undefine
   return scope !== undefined && scope.open && scope.connections === connections ? scope : undefined;
 }
 
-/** True while the caller runs inside a writeTransaction on ctx's database. */
-export function isInsideWriteTransaction(ctx: Pick<Context, 'storage'>): boolean {
+/** True while the caller runs inside a writeTransaction or a readSnapshot on ctx's database. */
+export function isInsideTransaction(ctx: Pick<Context, 'storage'>): boolean {
   const connections = connectionsOfStorage.get(ctx.storage);
   return connections !== undefined && openTransactionOn(connections) !== undefined;
-}
-
-/**
- * The SQLite connection a raw query of the caller runs on: the writer inside a transaction, else
- * the reader. For what drizzle cannot say; PostgreSQL has no such connection, so it throws there.
- */
-export function currentSqliteConnection(ctx: Pick<Context, 'storage'>): { sqlite: Database; db: Db } {
-  const connections = connectionsOf(ctx);
-  if (connections.dialect !== 'sqlite') throw new Error('a raw SQLite query was run on a PostgreSQL database');
-  return openTransactionOn(connections)
-    ? { sqlite: connections.writer, db: connections.writerDb }
-    : { sqlite: connections.reader, db: connections.readerDb };
 }
 
 /** The handle a query of the caller goes through: the open transaction's, else the idle one. */

@@ -18,7 +18,7 @@
 // that to run.
 import type { Context } from './context';
 import { perDatabase, rememberBounded } from './database-memory';
-import { finishedWriteTransactions, isInsideWriteTransaction, readCommitVersion } from './transactions';
+import { finishedWriteTransactions, isInsideTransaction, readCommitVersion } from './transactions';
 
 const otherCommitsReadingLifetimeMillis = 1;
 
@@ -71,9 +71,9 @@ export class WriteInvalidatedCache<V> {
 
   /** The cached answer for `key`, or `load()`'s, remembered until the next write. */
   async get(ctx: Context, key: string, load: () => V | Promise<V>): Promise<V> {
-    // Inside a transaction the answer may rest on writes that still roll back, so an answer
-    // read there could outlive the data it saw.
-    if (isInsideWriteTransaction(ctx)) return load();
+    // Inside a write transaction the answer may rest on writes that still roll back, and inside
+    // a read snapshot on a state older than the cache's: either could outlive the data it saw.
+    if (isInsideTransaction(ctx)) return load();
     // Read before `load` runs: a commit landing between the two then shows as a newer
     // generation on the next call and drops the entry.
     const generation = await databaseGeneration(ctx);
