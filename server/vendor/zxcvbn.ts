@@ -2,4 +2,4 @@
 // the first password checked.
 export { ZxcvbnFactory } from '@zxcvbn-ts/core';
 export { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-export { speedUpZxcvbn } from './zxcvbn-speedups';
+export { scoresBelowTwo, speedUpZxcvbn } from './zxcvbn-speedups';

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { speedUpZxcvbn } from '../../server/vendor/zxcvbn-speedups';
+import { scoresBelowTwo, speedUpZxcvbn } from '../../server/vendor/zxcvbn-speedups';
 
 const stock = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
 const spedUp = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
@@ -76,5 +76,24 @@ describe('zxcvbn-ts sped up', () => {
     for (const password of [...passwords.slice(0, 150), 'm0nk3y.l0ver', 'M0NK3Ylover!', 'exampl3.com']) {
       expect({ password, ...estimate(spedUp, password, userInputs) }).toEqual({ password, ...estimate(stock, password, userInputs) });
     }
+  }, 60_000);
+
+  test('scoresBelowTwo answers as the stock score does, with and without the email as an input', () => {
+    const email = 'm0nk3y.lover@example.com';
+    const emailInputs = [email, ...email.split(/[@.+_-]/)];
+    const extra = ['m0nk3y.l0ver', 'M0NK3Ylover!', 'exampl3.com', 'abcdefghijklmnopqrstuvwxyz', 'qwertyuiopasdfghjkl', '2024-01-01', 'passwordpassword', 'p', 'ab', 'password1'];
+    let below = 0;
+    let above = 0;
+    for (const userInputs of [[], emailInputs]) {
+      for (const password of [...passwords, ...extra]) {
+        const expected = stock.check(password, userInputs).score < 2;
+        expect({ password, userInputs, below: scoresBelowTwo(spedUp, password, userInputs) }).toEqual({ password, userInputs, below: expected });
+        if (expected) below++;
+        else above++;
+      }
+    }
+    // Both answers must be well represented for the comparison to mean anything.
+    expect(below).toBeGreaterThan(200);
+    expect(above).toBeGreaterThan(200);
   }, 60_000);
 });

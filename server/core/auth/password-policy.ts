@@ -14,11 +14,12 @@ export const breachedPasswordMessage =
 export const emailInPasswordMessage = 'Your password must not contain your email address. Please choose another password.';
 export const weakPasswordMessage = 'This password is too easy to guess. Add more words or characters that are not in a common pattern.';
 
-/** zxcvbn scores 0–4; 0 and 1 fall to an online guessing attack of a million tries. */
-const minimumStrengthScore = 2;
-
 let breachedPasswords: BloomFilter | undefined;
-type Estimator = (password: string, userInputs: string[]) => { score: number };
+/**
+ * True when zxcvbn scores the password below 2 of its 0–4: scores 0 and 1 fall to an online
+ * guessing attack of a million tries.
+ */
+type Estimator = (password: string, userInputs: string[]) => boolean;
 let estimator: Estimator | undefined;
 
 // Loaded at the first check, not at start: serve does not pay for them until a password is set.
@@ -29,10 +30,10 @@ function breachedFilter(): BloomFilter {
 
 async function strengthEstimator(): Promise<Estimator> {
   if (!estimator) {
-    const { ZxcvbnFactory, dictionary, adjacencyGraphs, speedUpZxcvbn } = await loadVendorModule('zxcvbn');
+    const { ZxcvbnFactory, dictionary, adjacencyGraphs, speedUpZxcvbn, scoresBelowTwo } = await loadVendorModule('zxcvbn');
     const factory = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
     speedUpZxcvbn(factory);
-    estimator = (password, userInputs) => factory.check(password, userInputs);
+    estimator = (password, userInputs) => scoresBelowTwo(factory, password, userInputs);
   }
   return estimator;
 }
@@ -80,7 +81,7 @@ export async function checkPasswordStrength(password: string, options: { enabled
   checkPasswordAvoidsEmail(password, options.email);
   if (isBreachedPassword(password)) throw knownError('PASSWORD_REQUIREMENTS_NOT_MET', breachedPasswordMessage);
   const userInputs = options.email ? [options.email, ...options.email.split(/[@.+_-]/)] : [];
-  if ((await strengthEstimator())(password, userInputs).score < minimumStrengthScore) {
+  if ((await strengthEstimator())(password, userInputs)) {
     throw knownError('PASSWORD_REQUIREMENTS_NOT_MET', weakPasswordMessage);
   }
 }
