@@ -1,7 +1,8 @@
 // Each project's ES256 keys: one signs new access tokens, retired ones keep verifying the tokens
 // they signed until those expire, and all of them are published as the project's JWKS. The
 // private half is sealed with the instance key, so a copy of the database cannot mint tokens.
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/connection';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { projectSigningKeys } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
@@ -13,6 +14,7 @@ import { openSecret, sealSecret } from '../storage/secret-box';
 import { writeTransaction } from '../storage/transactions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
 import { firstRow } from '../storage/query-results';
+import { prepared } from '../storage/prepared-queries';
 
 export interface ProjectSigningKey {
   keyId: string;
@@ -38,17 +40,17 @@ function isStillVerifying(ctx: Context, row: SigningKeyRow): boolean {
   return row.retiredAt === null || row.retiredAt + ctx.settings.accessTokenLifetimeMillis > ctx.clock.now();
 }
 
+// Every sign-in reads these right after its own commit has emptied the cache: prepared once.
+const selectProjectKeyRows = (db: Db) =>
+  db
+    .select()
+    .from(projectSigningKeys)
+    .where(eq(projectSigningKeys.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(projectSigningKeys.createdAt))
+    .prepare();
+
 async function projectKeyRows(ctx: Context, projectId: string): Promise<SigningKeyRow[]> {
-  const rows = await keyRowsCache.get(
-    ctx,
-    projectId,
-    async () =>
-      await ctx.db
-        .select()
-        .from(projectSigningKeys)
-        .where(eq(projectSigningKeys.projectId, projectId))
-        .orderBy(asc(projectSigningKeys.createdAt)),
-  );
+  const rows = await keyRowsCache.get(ctx, projectId, async () => await prepared(ctx, selectProjectKeyRows).all({ projectId }));
   return rows.filter((row) => isStillVerifying(ctx, row));
 }
 
