@@ -13,7 +13,8 @@ import { requireProject } from '../projects/projects';
 import { offerAccountUnlock } from './account-unlock';
 import { reserveGuess } from './guess-throttle';
 import { consumeRateLimit, type RequestOrigin } from './rate-limits';
-import { completeSignIn, type SignInResult } from './sign-in-completion';
+import { completeSignIn, insertNewUserSession, type SignInResult } from './sign-in-completion';
+import { signAccessToken } from './access-tokens';
 import { writeTransaction } from '../storage/transactions';
 import { replaceUserPassword } from '../users/user-password';
 import { insertUser } from '../users/users';
@@ -40,14 +41,22 @@ export async function signUpWithPassword(
   // without it (an address in use says so, as it does on every sign-up form anyway).
   if (await findUserByAuthEmail(ctx, projectId, input.email)) throw knownError('USER_EMAIL_ALREADY_EXISTS');
   await consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
-  const userId = await insertUser(ctx, projectId, {
-    primary_email: input.email,
-    primary_email_verified: false,
-    primary_email_auth_enabled: true,
-    password: input.password,
-  }, { passwordStrengthChecked: true });
+  const passwordHash = await hashPassword(input.password);
+  // The user and its first session commit together, in one transaction.
+  const { userId, refreshToken, signedInAt } = await writeTransaction(ctx, async () => {
+    const userId = await insertUser(ctx, projectId, {
+      primary_email: input.email,
+      primary_email_verified: false,
+      primary_email_auth_enabled: true,
+      password_hash: passwordHash,
+    });
+    // Read after the user's sign-up time, which its activity must not precede.
+    const signedInAt = ctx.clock.now();
+    return { userId, signedInAt, refreshToken: await insertNewUserSession(ctx, projectId, userId, signedInAt, 'password') };
+  });
   if (input.verification_callback_url) await sendSignUpVerification(ctx, projectId, userId, input.verification_callback_url);
-  return await completeSignIn(ctx, projectId, { id: userId, requiresTotpMfa: false }, { method: 'password', isNewUser: true });
+  const accessToken = await signAccessToken(ctx, projectId, userId, signedInAt);
+  return { access_token: accessToken, refresh_token: refreshToken, user_id: userId };
 }
 
 /** Sign-up succeeds whatever happens to its verification email, e.g. an untrusted URL. */

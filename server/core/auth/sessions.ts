@@ -57,24 +57,37 @@ export async function startSession(
   /** Writes that belong with the new session (its sign-in's audit event), in its transaction. */
   alongside?: (tx: Tx) => Promise<void> | void,
 ): Promise<SessionTokens> {
-  const refreshToken = randomCrockfordString(45);
   const now = ctx.clock.now();
-  const insert = async () =>
-    await prepared(ctx, insertRefreshToken).run({
-      id: crypto.randomUUID(),
-      projectId,
-      userId,
-      tokenHash: sha256Hex(refreshToken),
-      createdAt: now,
-      expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
-    });
-  await writeTransaction(ctx, async (tx) => {
-    await insert();
+  const refreshToken = await writeTransaction(ctx, async (tx) => {
+    const token = await insertSession(ctx, projectId, userId, now, expiresInMillis);
     await alongside?.(tx);
-    // The access token below is the user's activity; written here, it shares the session's commit.
-    await recordUserActivity(ctx, userId, now);
+    return token;
   });
   return { access_token: await signAccessToken(ctx, projectId, userId, now), refresh_token: refreshToken };
+}
+
+/**
+ * A new session's rows, inside the caller's write transaction: its refresh token, returned, and
+ * the user's activity, which the access token the caller signs for it (at `now`) counts as.
+ */
+export async function insertSession(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  now: number,
+  expiresInMillis: number = defaultSessionLifetimeMillis,
+): Promise<string> {
+  const refreshToken = randomCrockfordString(45);
+  await prepared(ctx, insertRefreshToken).run({
+    id: crypto.randomUUID(),
+    projectId,
+    userId,
+    tokenHash: sha256Hex(refreshToken),
+    createdAt: now,
+    expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
+  });
+  await recordUserActivity(ctx, userId, now);
+  return refreshToken;
 }
 
 const selectRefreshToken = (db: Db) =>

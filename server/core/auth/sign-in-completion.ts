@@ -4,7 +4,7 @@
 import { recordAuditEvent } from '../audit/audit-log';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
-import { startSession, type SessionTokens } from './sessions';
+import { insertSession, startSession, type SessionTokens } from './sessions';
 import { createVerificationCode } from './verification-codes';
 
 export interface SignInResult extends SessionTokens {
@@ -39,13 +39,27 @@ export async function completeSignIn(
     const attemptCode = await createVerificationCode(ctx, ctx.db, projectId, 'mfa_attempt', { ...attempt });
     throw knownError('MULTI_FACTOR_AUTHENTICATION_REQUIRED', attemptCode);
   }
-  const tokens = await startSession(
-    ctx,
-    projectId,
-    user.id,
-    undefined,
-    async () =>
-      await recordAuditEvent(ctx, { projectId, type: 'sign_in.succeeded', userId: user.id, details: { method: options.method } }),
-  );
+  const tokens = await startSession(ctx, projectId, user.id, undefined, async () => await recordSignIn(ctx, projectId, user.id, options.method));
   return { ...tokens, user_id: user.id };
+}
+
+/**
+ * Sign-up's sign-in, inside the transaction that creates the user, so that both commit at once.
+ * A user that new has no second factor: it is always a session. Returns the refresh token; the
+ * caller signs the access token after the commit (signAccessToken, with the same `now`).
+ */
+export async function insertNewUserSession(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  now: number,
+  method: SignInMethod,
+): Promise<string> {
+  const refreshToken = await insertSession(ctx, projectId, userId, now);
+  await recordSignIn(ctx, projectId, userId, method);
+  return refreshToken;
+}
+
+async function recordSignIn(ctx: Context, projectId: string, userId: string, method: SignInMethod): Promise<void> {
+  await recordAuditEvent(ctx, { projectId, type: 'sign_in.succeeded', userId, details: { method } });
 }

@@ -57,24 +57,23 @@ export async function createUser(
   ctx: Context,
   projectId: string,
   input: UserCreate,
-  options: { passwordStrengthChecked?: boolean } = {},
 ): Promise<UserServerView> {
-  return await readUserServerView(ctx, projectId, await insertUser(ctx, projectId, input, options));
+  return await readUserServerView(ctx, projectId, await insertUser(ctx, projectId, input));
 }
 
 /**
  * Creates a user and returns the id: sign-ups, which go on to a session and never show the view.
  * A new user never requires a second factor (a TOTP secret given here does not turn it on).
  * Password hashing is slow, so it happens before the transaction opens; the transaction then
- * checks and writes everything at once.
+ * checks and writes everything at once. Inside a caller's write transaction (sign-up, whose
+ * session commits with the user) it joins that one: such a caller gives `password_hash`.
  */
 export async function insertUser(
   ctx: Context,
   projectId: string,
   input: UserCreate,
-  options: { passwordStrengthChecked?: boolean } = {},
 ): Promise<string> {
-  const passwordHash = await passwordHashFor(ctx, projectId, input, input.primary_email, options.passwordStrengthChecked);
+  const passwordHash = await passwordHashFor(ctx, projectId, input, input.primary_email);
   const create = async (tx: DbWriter) => {
     const project = await requireProject(ctx, projectId);
     if (passwordHash && !project.credentialEnabled) throw plainTextError('PASSWORD_AUTH_NOT_ENABLED');
@@ -281,16 +280,14 @@ async function channelsOf(db: DbWriter, userId: string): Promise<ChannelRow[]> {
 }
 
 /**
- * The hash to store for a create or update: from `password` (checked by the length rules and,
- * unless the caller already did, the project's strength check against `email`), or a given
- * `password_hash`.
+ * The hash to store for a create or update: from `password` (checked by the length rules and the
+ * project's strength check against `email`), or a given `password_hash`.
  */
 async function passwordHashFor(
   ctx: Context,
   projectId: string,
   input: { password?: string | null; password_hash?: string },
   email: string | null | undefined,
-  strengthChecked = false,
 ): Promise<string | null | undefined> {
   if (input.password !== undefined && input.password_hash !== undefined) {
     throw plainTextError('PASSWORD_AND_HASH_BOTH_GIVEN');
@@ -304,10 +301,8 @@ async function passwordHashFor(
   if (input.password === undefined) return undefined;
   if (input.password === null) return null;
   checkPasswordLength(input.password, { requireMinimum: false });
-  if (!strengthChecked) {
-    const project = await requireProject(ctx, projectId);
-    await checkPasswordStrength(input.password, { enabled: project.passwordStrengthCheck, email });
-  }
+  const project = await requireProject(ctx, projectId);
+  await checkPasswordStrength(input.password, { enabled: project.passwordStrengthCheck, email });
   return hashPassword(input.password);
 }
 
