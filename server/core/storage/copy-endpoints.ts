@@ -5,6 +5,7 @@
 import type { Database } from 'bun:sqlite';
 import type { ReservedSQL, SQL } from 'bun';
 import type { CopiedTable } from './copy-plan';
+import { searchGramLength } from '../users/user-search';
 
 export type CopiedRow = unknown[];
 
@@ -84,10 +85,10 @@ export function sqliteSource(sqlite: Database): CopySource {
 
 /** An immediate transaction: the write lock is taken before the emptiness check, so no writer slips in after it. */
 /**
- * The search index's triggers (migration 0017) rebuild a user's FTS5 row at every email inserted,
- * which made a copy into SQLite spend most of its time there. A copy target sets them aside,
- * inside its transaction, fills the index once from the copied rows, and puts them back as they
- * were (their own SQL, read from the schema): a failed copy rolls all of it back.
+ * The search indexes' triggers (migrations 0017 and 0019) rebuild a user's FTS5 rows at every
+ * email inserted, which made a copy into SQLite spend most of its time there. A copy target sets
+ * them aside, inside its transaction, fills the indexes once from the copied rows, and puts them
+ * back as they were (their own SQL, read from the schema): a failed copy rolls all of it back.
  */
 function setSearchTriggersAside(sqlite: Database): () => void {
   const triggers = sqlite
@@ -95,14 +96,33 @@ function setSearchTriggersAside(sqlite: Database): () => void {
     .all();
   for (const trigger of triggers) sqlite.run(`DROP TRIGGER ${quoted(trigger.name)}`);
   return () => {
-    // The same fill as migration 0017's, over the rows just copied.
-    sqlite.run('INSERT INTO user_search_keys (user_id) SELECT id FROM users ORDER BY rowid');
-    sqlite.run(`INSERT INTO user_search (rowid, name, emails)
-      SELECT k.id, coalesce(u.display_name_folded, ''),
-        coalesce((SELECT group_concat(value_folded, char(10)) FROM contact_channels WHERE user_id = u.id), '')
-      FROM user_search_keys k JOIN users u ON u.id = k.user_id`);
+    fillSearchIndexes(sqlite);
     for (const trigger of triggers) sqlite.run(trigger.sql);
   };
+}
+
+/** The same fills as migrations 0017 and 0019's, over the rows just copied. */
+function fillSearchIndexes(sqlite: Database): void {
+  sqlite.run('INSERT INTO user_search_keys (user_id) SELECT id FROM users ORDER BY rowid');
+  sqlite.run(`INSERT INTO user_search (rowid, name, emails)
+    SELECT k.id, coalesce(u.display_name_folded, ''),
+      coalesce((SELECT group_concat(value_folded, char(10)) FROM contact_channels WHERE user_id = u.id), '')
+    FROM user_search_keys k JOIN users u ON u.id = k.user_id`);
+  const n = searchGramLength;
+  sqlite.run(`INSERT INTO user_search_grams (rowid, grams)
+    SELECT 2 * k.id, (WITH RECURSIVE at (text, i) AS (
+        SELECT u.display_name_folded, 1
+        UNION ALL SELECT text, i + 1 FROM at WHERE i <= length(text) - ${n})
+      SELECT group_concat(hex(substr(text, i, ${n})), ' ') FROM at)
+    FROM user_search_keys k JOIN users u ON u.id = k.user_id
+    WHERE length(u.display_name_folded) >= ${n}`);
+  sqlite.run(`INSERT INTO user_search_grams (rowid, grams)
+    SELECT 2 * k.id + 1, (WITH RECURSIVE at (text, i) AS (
+        SELECT value_folded, 1 FROM contact_channels WHERE user_id = k.user_id AND length(value_folded) >= ${n}
+        UNION ALL SELECT text, i + 1 FROM at WHERE i <= length(text) - ${n})
+      SELECT group_concat(hex(substr(text, i, ${n})), ' ') FROM at) AS grams
+    FROM user_search_keys k
+    WHERE grams IS NOT NULL`);
 }
 
 export function sqliteTarget(sqlite: Database): CopyTarget {
