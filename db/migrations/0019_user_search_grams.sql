@@ -17,7 +17,8 @@
 -- A user has up to two rows, numbered from `user_search_keys` (whose ids survive VACUUM): 2 × id
 -- for the name's grams, 2 × id + 1 for the grams of all the user's emails. Kept apart, a sign-up
 -- (a user, then an email) only adds rows: rewriting a row FTS5 has just been given makes it write
--- out what it holds first. A row exists only when it has grams (a text of three characters or more).
+-- out what it holds first. A row exists only when it has grams (a text of three characters or
+-- more).
 --
 -- A text's grams start at each of its first length − 2 characters; json_each over an array of
 -- that many zeros numbers them (`key` 0, 1, …). A recursive CTE says the same at twice the cost
