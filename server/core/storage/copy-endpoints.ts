@@ -84,7 +84,7 @@ export function sqliteSource(sqlite: Database): CopySource {
 
 /** An immediate transaction: the write lock is taken before the emptiness check, so no writer slips in after it. */
 /**
- * The search index's triggers (migration 0017) rebuild a user's FTS5 row at every email inserted,
+ * The search index's triggers (migration 0019) rewrite a user's FTS5 row at every email inserted,
  * which made a copy into SQLite spend most of its time there. A copy target sets them aside,
  * inside its transaction, fills the index once from the copied rows, and puts them back as they
  * were (their own SQL, read from the schema): a failed copy rolls all of it back.
@@ -95,14 +95,27 @@ function setSearchTriggersAside(sqlite: Database): () => void {
     .all();
   for (const trigger of triggers) sqlite.run(`DROP TRIGGER ${quoted(trigger.name)}`);
   return () => {
-    // The same fill as migration 0017's, over the rows just copied.
-    sqlite.run('INSERT INTO user_search_keys (user_id) SELECT id FROM users ORDER BY rowid');
-    sqlite.run(`INSERT INTO user_search (rowid, name, emails)
-      SELECT k.id, coalesce(u.display_name_folded, ''),
-        coalesce((SELECT group_concat(value_folded, char(10)) FROM contact_channels WHERE user_id = u.id), '')
-      FROM user_search_keys k JOIN users u ON u.id = k.user_id`);
+    fillSearchIndex(sqlite);
     for (const trigger of triggers) sqlite.run(trigger.sql);
   };
+}
+
+/** The same fill as migration 0019's, over the rows just copied. */
+function fillSearchIndex(sqlite: Database): void {
+  sqlite.run('INSERT INTO user_search_keys (user_id) SELECT id FROM users ORDER BY rowid');
+  // A text's grams as the index's tokens: 't' and the hex of each 3-character gram, 's' and the
+  // hex of each 6-character one, at the positions json_each numbers.
+  const gramsOf = (text: string) => `group_concat('t' || hex(substr(${text}, key + 1, 3)) || iif(key < length(${text}) - 5, ' s' || hex(substr(${text}, key + 1, 6)), ''), ' ')`;
+  const positionsOf = (text: string) => `json_each('[' || substr(replace(hex(zeroblob(length(${text}) - 2)), '00', ',0'), 2) || ']')`;
+  sqlite.run(`INSERT INTO user_search_grams (rowid, grams)
+    SELECT 2 * k.id, (SELECT ${gramsOf('u.display_name_folded')} FROM ${positionsOf('u.display_name_folded')})
+    FROM user_search_keys k JOIN users u ON u.id = k.user_id
+    WHERE length(u.display_name_folded) >= 3`);
+  sqlite.run(`INSERT INTO user_search_grams (rowid, grams)
+    SELECT 2 * k.id + 1, (SELECT ${gramsOf('c.value_folded')} FROM contact_channels c, ${positionsOf('c.value_folded')}
+        WHERE c.user_id = k.user_id AND length(c.value_folded) >= 3) AS grams
+    FROM user_search_keys k
+    WHERE grams IS NOT NULL`);
 }
 
 export function sqliteTarget(sqlite: Database): CopyTarget {

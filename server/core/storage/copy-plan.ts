@@ -1,7 +1,7 @@
 // Which tables `authd copy` moves and how: every table of the drizzle schema, parents before
 // children (foreign-key order), with the columns whose values differ in kind between SQLite
-// and PostgreSQL. Tables that exist only to serve search (SQLite's FTS5 `user_search` and its
-// `user_search_keys`) are not in the schema and so are never copied: the target's triggers or
+// and PostgreSQL. Tables that exist only to serve search (SQLite's FTS5 `user_search_grams` and
+// its `user_search_keys`) are not in the schema and so are never copied: the target's triggers or
 // indexes rebuild them from the rows copied.
 import { getTableConfig as getPgTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { getTableConfig as getSqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';

@@ -39,7 +39,7 @@ export function containsText(column: AnySQLiteColumn, needle: string): SQL {
   return onPostgres() ? sql`strpos(${column}, ${needle}) > 0` : sql`instr(${column}, ${needle}) > 0`;
 }
 
-/** Whether user search can use SQLite's FTS5 trigram table (PostgreSQL's trigram indexes serve LIKE itself). */
-export function hasTrigramSearchTable(): boolean {
+/** Whether user search can use SQLite's FTS5 search indexes (PostgreSQL's trigram indexes serve LIKE itself). */
+export function hasFts5SearchTables(): boolean {
   return !onPostgres();
 }

@@ -24,7 +24,8 @@ import { isClientProfileImage } from './profile-images';
 import { replaceUserPassword } from './user-password';
 import { readUserServerView, userServerViews } from './user-views';
 import { recordAuditEvent } from '../audit/audit-log';
-import { hasTrigramSearchTable, insertionOrderedId } from '../storage/dialect-sql';
+import { insertionOrderedId } from '../storage/dialect-sql';
+import { foldForSearch, matchesSearchText } from './user-search';
 
 // Every sign-up runs these two inserts; prepared once, they skip drizzle's query building, which
 // cost more of a sign-up's main thread than SQLite's own work.
@@ -248,31 +249,6 @@ export async function listUsers(ctx: Context, projectId: string, query: UserList
   const nextRow = query.limit !== undefined && rows.length > query.limit ? rows.pop() : undefined;
 
   return { items: await userServerViews(ctx.db, rows), nextCursor: nextRow?.id ?? null };
-}
-
-/**
- * Users whose display name or an email contains `typed`, case-folded. Three characters or more
- * go through the trigram index of migration 0017 (an index lookup at any table size); shorter
- * ones, which no trigram can cover, are a LIKE scan.
- */
-function matchesSearchText(ctx: Context, projectId: string, typed: string): SQL {
-  const folded = foldForSearch(typed)!;
-  if ([...folded].length >= 3 && hasTrigramSearchTable()) {
-    // One FTS5 phrase: the whole text, quotes doubled, with no query syntax of its own.
-    const phrase = `"${folded.replace(/"/g, '""')}"`;
-    return sql`${users.id} IN (SELECT user_id FROM user_search_keys WHERE id IN (SELECT rowid FROM user_search WHERE user_search MATCH ${phrase}))`;
-  }
-  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const matchingChannels = ctx.db
-    .select({ userId: contactChannels.userId })
-    .from(contactChannels)
-    .where(and(eq(contactChannels.projectId, projectId), sql`${contactChannels.valueFolded} LIKE ${pattern} ESCAPE '\\'`));
-  return or(sql`${users.displayNameFolded} LIKE ${pattern} ESCAPE '\\'`, inArray(users.id, matchingChannels))!;
-}
-
-/** Case folding for search, done here because SQLite's lower() and LIKE fold only ASCII. */
-export function foldForSearch(text: string | null): string | null {
-  return text === null ? null : text.normalize('NFKC').toLowerCase();
 }
 
 async function channelsOf(db: DbWriter, userId: string): Promise<ChannelRow[]> {
