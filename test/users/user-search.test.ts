@@ -2,23 +2,17 @@
 // trigrams or its 6-grams): users written and rewritten through core's write paths, with
 // non-ASCII, quotes, pattern characters and `+` in their names and emails, are found by `query`
 // exactly when their folded display name or an email contains the folded query, as a scan finds
-// them; pages and cursors cut the same list. On SQLite the gram index holds a row for exactly
-// each name and each user's emails long enough to have grams, and a database from before
-// migration 0019 finds its existing users through it.
+// them; pages and cursors cut the same list, whether a search looks its few candidates up or
+// walks the list past a common gram. On SQLite the gram index holds a row for exactly each name
+// and each user's emails long enough to have grams (user-search-migration.test.ts: a database
+// from before the index finds its existing users through it).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { Database } from 'bun:sqlite';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { databaseFileName } from '../../db/connection';
-import { embeddedMigrations } from '../../db/migrations.generated';
-import { openContext } from '../../cmd/cli-support';
 import { createProject, deleteProject } from '../../server/core/projects/projects';
-import { defaultSettings, silentLogger } from '../../server/core/storage/context';
 import { contactChannels, users } from '../../server/core/storage/tables';
 import { createContactChannel, deleteContactChannel, updateContactChannel } from '../../server/core/users/contact-channels';
 import { foldForSearch, searchGramLengths } from '../../server/core/users/user-search';
 import { createUser, deleteUser, listUsers, updateUser } from '../../server/core/users/users';
-import { removeScratchDirs, scratchDir } from '../support/cli';
 import { startTestInstance, testDialect, type TestInstance } from '../support/instance';
 
 let t: TestInstance;
@@ -27,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.stop();
-  removeScratchDirs();
 });
 
 /** A small deterministic generator, so a failure names the seed that reproduces it. */
@@ -253,53 +246,32 @@ describe('queries at the boundaries of the indexes', () => {
   });
 });
 
-test.skipIf(testDialect !== 'sqlite')('a database from before migration 0019 finds its users through the gram index', async () => {
-  const dataDir = scratchDir('authd-search-grams-');
-  const db = new Database(join(dataDir, databaseFileName), { create: true });
-  db.run('CREATE TABLE schema_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-  const gramMigration = embeddedMigrations.findIndex((migration) => migration.tag === '0019_user_search_grams');
-  expect(gramMigration).toBeGreaterThan(0);
-  for (const migration of embeddedMigrations.slice(0, gramMigration)) {
-    for (const statement of migration.sql.split('--> statement-breakpoint')) if (statement.trim()) db.run(statement);
-    db.run('INSERT INTO schema_migrations (tag, applied_at) VALUES (?, 0)', [migration.tag]);
-  }
-  db.run("INSERT INTO projects (id, display_name, created_at, config_id) VALUES ('p', 'p', 1, 'config-p')");
-  const addUser = (id: string, name: string | null, emails: string[]) => {
-    db.run('INSERT INTO users (id, project_id, display_name, display_name_folded, signed_up_at, last_active_at) VALUES (?, ?, ?, ?, 1, 1)', [
-      id, 'p', name, foldForSearch(name),
-    ]);
-    for (const email of emails) {
-      db.run("INSERT INTO contact_channels (id, project_id, user_id, type, value, value_folded, is_verified, is_primary, used_for_auth, created_at) VALUES (?, 'p', ?, 'email', ?, ?, 0, 0, 0, 1)", [
-        crypto.randomUUID(), id, email, foldForSearch(email),
-      ]);
+describe('a text held by many users and one held by few', () => {
+  // Past 1,000 index rows holding a query's rarest gram, the list is walked in order and each
+  // user's text tested; below, the candidates are looked up. Both must answer as a scan does.
+  let projectId: string;
+  beforeAll(async () => {
+    projectId = await createProject(t.ctx, { display_name: 'Many walkers' });
+    for (let n = 0; n < 1_100; n++) {
+      await createUser(t.ctx, projectId, { display_name: `Walker ${n}`, primary_email: `w${n}@stride.example` } as never);
     }
-  };
-  const [named, mailed, both, short] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-  addUser(named, 'Ernestine Quill', []);
-  addUser(mailed, null, ['old.address@example.com', 'Second.Address@example.com']);
-  addUser(both, 'Ånnika Berg', ['annika@example.org']);
-  addUser(short, 'Bo', []); // two characters: no grams, no row
-  db.close();
+  }, 120_000);
 
-  const ctx = openContext(dataDir, 'development', silentLogger, defaultSettings());
-  try {
-    const search = async (query: string) => (await listUsers(ctx, 'p', { query } as never)).items.map((user) => user.id).sort();
-    expect(await search('NESTINE Q')).toEqual([named]);
-    expect(await search('second.address@')).toEqual([mailed]);
-    expect(await search('old.ad')).toEqual([mailed]);
-    expect(await search('ånnika b')).toEqual([both]);
-    expect(await search('example.')).toEqual([mailed, both].sort());
-    expect(await search('bo')).toEqual([short]);
-    expect(await search('ress@')).toEqual([mailed]);
-    expect(await search('KA B')).toEqual([both]);
-    expect(ctx.storage.sqlite.query('SELECT count(*) AS n FROM user_search_grams').get()).toEqual({ n: 4 });
-    // From here the triggers keep it: a new user is found, a deleted one leaves no row behind.
-    const added = await createUser(ctx, 'p', { display_name: 'Ernestine Quillon' } as never);
-    expect(await search('nestine quill')).toEqual([named, added.id].sort());
-    await deleteUser(ctx, 'p', named);
-    expect(await search('nestine quill')).toEqual([added.id]);
-    expect(ctx.storage.sqlite.query('SELECT count(*) AS n FROM user_search_grams').get()).toEqual({ n: 4 });
-  } finally {
-    ctx.storage.close();
-  }
+  test('finds exactly what a scan finds, on every page, either way', async () => {
+    const stored = await usersAsStored(projectId);
+    // "walker" and "stride" are held by every user; "walker 10" by 12; "lker 1057" by one;
+    // "w1057@" (six characters, one gram) by one; "nobody" by none.
+    for (const query of ['walker', 'WALKER 1', 'stride.example', 'walker 10', 'lker 1057', 'w1057@', 'nobody', 'er 99']) {
+      const expected = expectedMatches(stored, query);
+      expect({ query, found: await found(projectId, query) }).toEqual({ query, found: expected });
+      const paged: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listUsers(t.ctx, projectId, { query, limit: 250, cursor } as never);
+        paged.push(...page.items.map((user) => user.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect({ query, paged: paged.sort() }).toEqual({ query, paged: expected });
+    }
+  }, 120_000);
 });

@@ -25,7 +25,7 @@ import { replaceUserPassword } from './user-password';
 import { readUserServerView, userServerViews } from './user-views';
 import { recordAuditEvent } from '../audit/audit-log';
 import { insertionOrderedId } from '../storage/dialect-sql';
-import { foldForSearch, matchesSearchText } from './user-search';
+import { foldForSearch, searchFilter } from './user-search';
 
 // Every sign-up runs these two inserts; prepared once, they skip drizzle's query building, which
 // cost more of a sign-up's main thread than SQLite's own work.
@@ -220,7 +220,10 @@ export interface UserPage {
 /** Lists users by sign-up time; `cursor` is the id of the first user of the page. */
 export async function listUsers(ctx: Context, projectId: string, query: UserListQuery): Promise<UserPage> {
   const descending = query.desc === true;
-  const conditions: SQL[] = [eq(users.projectId, projectId)];
+  const search = query.query ? await searchFilter(ctx, projectId, query.query) : undefined;
+  // With few candidates, the unary + keeps SQLite from reading the project's users through the
+  // list-order index (it then looks the candidates up by id and sorts them).
+  const conditions: SQL[] = [search?.fewCandidates ? sql`+${users.projectId} = ${projectId}` : eq(users.projectId, projectId)];
   if (query.team_id !== undefined) {
     const members = ctx.db
       .select({ userId: teamMembers.userId })
@@ -228,7 +231,7 @@ export async function listUsers(ctx: Context, projectId: string, query: UserList
       .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.teamId, query.team_id)));
     conditions.push(inArray(users.id, members));
   }
-  if (query.query) conditions.push(or(eq(users.id, query.query), matchesSearchText(ctx, projectId, query.query))!);
+  if (query.query && search) conditions.push(or(eq(users.id, query.query), search.condition)!);
   if (query.cursor) {
     const cursorRow = await findUserRow(ctx.db, projectId, query.cursor);
     if (!cursorRow) throw knownError('SCHEMA_ERROR', `The cursor ${query.cursor} does not name a user of this project.`);
