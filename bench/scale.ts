@@ -136,6 +136,8 @@ async function serveSeeded(userCount: number): Promise<Served> {
     ['POST /auth/sessions/current/refresh', { url: `${api}/auth/sessions/current/refresh`, method: 'POST', headers: { ...client, 'x-stack-refresh-token': session.refresh_token } }],
     ['GET /users?query= (a name in the middle)', { url: `${api}/users?query=${encodeURIComponent(`person ${Math.floor(userCount / 2)}`)}&limit=10`, headers: serverKey }],
     ['GET /users?query= (no match)', { url: `${api}/users?query=nobody-has-this&limit=10`, headers: serverKey }],
+    // Every seeded email holds it: a first page of many matches.
+    ['GET /users?query= (every user matches)', { url: `${api}/users?query=scale.example&limit=10`, headers: serverKey }],
     ['GET /users (a page 90 % down)', { url: `${api}/users?limit=100&cursor=${seeded.deepCursor}`, headers: serverKey }],
     [`GET /team-permissions (recursive, ${chainLength}-deep chain)`, { url: `${api}/team-permissions?team_id=${seeded.teamId}&user_id=${seeded.memberId}&recursive=true`, headers: serverKey }],
     ['GET /internal/metrics', { url: `${api}/internal/metrics`, headers: admin }],
