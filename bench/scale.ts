@@ -163,6 +163,9 @@ async function load(request: LoadRequest): Promise<LoadResult> {
 const served: Served[] = [];
 try {
   for (const size of sizes) served.push(await serveSeeded(size));
+  // The seed leaves a gigabyte and more of dirty pages, which the kernel would otherwise write
+  // out during the first calls' rounds (one run read GET /users/me 1.40× that way).
+  Bun.spawnSync(['sync']);
   const [small, large] = [served[0]!, served[served.length - 1]!];
   console.log(
     `\n${connections} connections, ${rounds} alternating rounds of ${seconds} s per call and size, medians\n\n` +
