@@ -1,6 +1,6 @@
 // Which users a typed search text finds: those whose display name or an email contains it,
-// case-folded (the spec's substring contract), and the folding both sides share. On SQLite it
-// reads the FTS5 gram index of migration 0019; PostgreSQL's trigram indexes serve LIKE.
+// case-folded, anywhere (not only as whole words), and the folding both sides share. On SQLite
+// it reads the FTS5 gram index of migration 0019; PostgreSQL's trigram indexes serve LIKE.
 import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { contactChannels, users } from '../storage/tables';
 import { containsText, hasFts5SearchTables } from '../storage/dialect-sql';
