@@ -95,6 +95,8 @@ async function rarestToken(ctx: Context, tokens: string[]): Promise<{ token: str
       sql`SELECT count(*) AS rows FROM (SELECT rowid FROM user_search_grams WHERE user_search_grams MATCH ${`"${token}"`} LIMIT ${maxLookedUpCandidates + 1})`,
     );
     if (counted!.rows < rarest.rows) rarest = { token, rows: counted!.rows };
+    // A gram no row holds: nothing can match, and no other count can be lower.
+    if (rarest.rows === 0) break;
   }
   return rarest;
 }

@@ -231,7 +231,7 @@ export async function listUsers(ctx: Context, projectId: string, query: UserList
       .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.teamId, query.team_id)));
     conditions.push(inArray(users.id, members));
   }
-  if (query.query && search) conditions.push(or(eq(users.id, query.query), search.condition)!);
+  if (search) conditions.push(or(eq(users.id, query.query!), search.condition)!);
   if (query.cursor) {
     const cursorRow = await findUserRow(ctx.db, projectId, query.cursor);
     if (!cursorRow) throw knownError('SCHEMA_ERROR', `The cursor ${query.cursor} does not name a user of this project.`);
