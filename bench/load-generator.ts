@@ -2,7 +2,8 @@
 // next request when the previous answer arrives, for `seconds` after a short warm-up. The
 // request is given as JSON {url, method?, headers?, body?}; every `{n}` in the body becomes a
 // number unique to this process and request (sign-up needs a new email each time). Prints one
-// JSON result line.
+// JSON result line: the window's rate and latencies, and every request answered, warm-up
+// included (`completed`), which divides the server's CPU time over the whole run.
 export {};
 const [requestJson, connectionsText, secondsText] = process.argv.slice(2);
 if (!requestJson) throw new Error('usage: load-generator REQUEST_JSON [CONNECTIONS] [SECONDS]');
@@ -12,6 +13,7 @@ const durationMillis = Number(secondsText ?? 5) * 1000;
 
 const latencies: number[] = [];
 let failures = 0;
+let completed = 0;
 const warmupEnd = performance.now() + 500;
 const end = warmupEnd + durationMillis;
 
@@ -24,6 +26,7 @@ async function loop(): Promise<void> {
     const started = performance.now();
     const response = await fetch(spec.url, { method: spec.method ?? 'GET', headers: spec.headers, body: bodyFor(spec.body) });
     await response.arrayBuffer();
+    completed++;
     if (started < warmupEnd) continue;
     if (response.status !== 200) failures++;
     latencies.push(performance.now() - started);
@@ -33,5 +36,5 @@ await Promise.all(Array.from({ length: connections }, loop));
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
 console.log(
-  JSON.stringify({ requestsPerSecond: latencies.length / (durationMillis / 1000), p50: at(0.5), p99: at(0.99), failures }),
+  JSON.stringify({ requestsPerSecond: latencies.length / (durationMillis / 1000), p50: at(0.5), p99: at(0.99), failures, completed }),
 );

@@ -1,5 +1,6 @@
 // What the load benches share: the request bench/load-generator.ts takes and the result it
 // prints, running it in a process of its own, and the median of rounds.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface LoadRequest {
@@ -14,6 +15,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   failures: number;
+  /** Every request answered during the run, warm-up and the last ones in flight included. */
+  completed: number;
 }
 
 /**
@@ -34,3 +37,21 @@ export async function runLoadGenerator(
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * CPU time (user + system, milliseconds) a process has used so far, from /proc; undefined where
+ * there is no /proc. A server's CPU per request is this before and after a load run, over the
+ * run's `completed`.
+ */
+export function processCpuMillis(pid: number): number | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The fields after the command name, which may itself hold spaces, in parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}

@@ -1,12 +1,14 @@
 // `npm run bench`: measures authd against baselines taken in the same run on this machine and
 // prints requests/second, p50/p99 latency and the ratio to each baseline, with the target the
 // issues set. Servers and the load generator run in their own processes. This machine's speed
-// drifts by 10-20 % from one second to the next, so each call and its baseline are measured in
-// alternating rounds and the medians compared.
+// drifts by 10-20 % from one minute to the next, so each call and its baseline are measured in
+// alternating rounds, each round's rate is divided by its neighbouring baseline round's, and the
+// median of those ratios is shown. Beside it, the same for CPU time per operation of the measured
+// process (/proc), which another process taking a share of the core does not move.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, runLoadGenerator, type LoadRequest, type LoadResult } from './load';
+import { median, processCpuMillis, runLoadGenerator, type LoadRequest, type LoadResult } from './load';
 
 const root = join(import.meta.dir, '..');
 const bun = process.execPath;
@@ -37,38 +39,74 @@ async function firstJsonLine(child: ReturnType<typeof Bun.spawn>, accept: (e: an
 // read 0.5× unpinned and 0.9× pinned in the same minute). BENCH_PIN=0 turns it off.
 const pinning = process.env.BENCH_PIN !== '0' && navigator.hardwareConcurrency >= 2 && Bun.which('taskset') !== null;
 const measuredCore = (args: string[]) => (pinning ? ['taskset', '-c', '1', bun, ...args] : [bun, ...args]);
-/** A measured process (a baseline), on the measured core; prints one JSON result. */
-async function runJson(args: string[]): Promise<any> {
-  const child = Bun.spawn(measuredCore(args), { stdout: 'pipe' });
-  return JSON.parse(await new Response(child.stdout).text());
+/** One round of a subject or a baseline: its rate and, where known, its CPU time per operation. */
+interface Round {
+  rate: number;
+  cpuMillisPerOperation?: number;
+  /** A load round's latencies; absent for the argon2id baselines, which run in-process. */
+  load?: LoadResult;
+}
+
+/** A bare argon2id baseline process on the measured core (bench/argon2-rate.ts). */
+async function argon2Round(args: string[]): Promise<Round> {
+  const child = Bun.spawn(measuredCore([join(root, 'bench', 'argon2-rate.ts'), ...args]), { stdout: 'pipe' });
+  const result = JSON.parse(await new Response(child.stdout).text());
+  return { rate: result.verificationsPerSecond, cpuMillisPerOperation: result.cpuMillisPerOperation };
 }
 
 /** The load generator on the load core, not the measured one. */
 const onLoadCore = (command: string[]) => (pinning ? ['taskset', '-c', '0', ...command] : command);
 
-function load(request: LoadRequest, connectionCount = connections, windowSeconds = seconds): Promise<LoadResult> {
-  return runLoadGenerator(request, connectionCount, windowSeconds, onLoadCore);
+/** One load round against `serverPid`'s server, with the server's CPU time per request answered. */
+async function loadRound(
+  serverPid: number,
+  request: LoadRequest,
+  connectionCount = connections,
+  windowSeconds = seconds,
+): Promise<Round> {
+  const cpuBefore = processCpuMillis(serverPid);
+  const result = await runLoadGenerator(request, connectionCount, windowSeconds, onLoadCore);
+  const cpuAfter = processCpuMillis(serverPid);
+  const cpuMillisPerOperation =
+    cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.completed;
+  return { rate: result.requestsPerSecond, cpuMillisPerOperation, load: result };
 }
-/** The round with the median rate, so its latencies belong to the rate shown. */
-const medianResult = (results: LoadResult[]) => {
-  const rate = median(results.map((r) => r.requestsPerSecond));
-  return results.find((r) => r.requestsPerSecond === rate)!;
+
+/** The round with the median rate, so the latencies shown belong to the rate shown. */
+const medianRound = (results: Round[]) => {
+  const rate = median(results.map((r) => r.rate));
+  return results.find((r) => r.rate === rate)!;
 };
 
-/** Measures `baseline` and `subject` in alternating rounds; returns each one's median round. */
-async function alternate<B>(
-  baseline: () => Promise<B>,
-  subject: () => Promise<LoadResult>,
-): Promise<{ baseline: B[]; subject: LoadResult }> {
-  const baselineResults: B[] = [];
-  const subjectResults: LoadResult[] = [];
+interface Comparison {
+  baseline: Round;
+  subject: Round;
+  /** The median over rounds of the subject's rate over its neighbouring baseline round's. */
+  rateRatio: number;
+  /** The same for operations per CPU-second: the baseline's CPU per operation over the subject's. */
+  cpuRatio?: number;
+}
+
+/**
+ * Measures `baseline` and `subject` in alternating rounds, each subject round next to one baseline
+ * round (B S, S B, B S, ...: which goes first alternates, so a steady drift favours neither).
+ * Ratios are taken pair by pair, so a drift over the run cancels instead of landing on whichever
+ * side's median round happened to be slow.
+ */
+async function alternate(baseline: () => Promise<Round>, subject: () => Promise<Round>): Promise<Comparison> {
+  const pairs: { baseline: Round; subject: Round }[] = [];
   for (let round = 0; round < rounds; round++) {
-    // Which goes first alternates too, so a steady drift in machine speed favours neither.
-    if (round % 2 === 0) baselineResults.push(await baseline());
-    subjectResults.push(await subject());
-    if (round % 2 === 1) baselineResults.push(await baseline());
+    const first = round % 2 === 0 ? await baseline() : undefined;
+    const subjectRound = await subject();
+    pairs.push({ baseline: first ?? (await baseline()), subject: subjectRound });
   }
-  return { baseline: baselineResults, subject: medianResult(subjectResults) };
+  const cpuRatios = pairs.map((p) => p.baseline.cpuMillisPerOperation! / p.subject.cpuMillisPerOperation!);
+  return {
+    baseline: medianRound(pairs.map((p) => p.baseline)),
+    subject: medianRound(pairs.map((p) => p.subject)),
+    rateRatio: median(pairs.map((p) => p.subject.rate / p.baseline.rate)),
+    cpuRatio: cpuRatios.every(Number.isFinite) ? median(cpuRatios) : undefined,
+  };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'authd-bench-'));
@@ -101,42 +139,43 @@ const baseline = Bun.spawn(
 );
 const baselineUrl = (await firstJsonLine(baseline, () => true)).url;
 
-const row = (name: string, rate: number, r?: LoadResult, ratio?: number, target?: number) =>
+/** A baseline's line: its median round's rate. */
+const baselineRow = (name: string, round: Round) => console.log(`  baseline (${name})`.padEnd(48) + `${round.rate.toFixed(0).padStart(7)} /s`);
+
+/** A subject's line: its median round, then the paired ratios and the target. */
+function subjectRow(name: string, comparison: Comparison, target?: number) {
+  const { subject, rateRatio, cpuRatio } = comparison;
+  const latencies = subject.load ? `p50 ${subject.load.p50.toFixed(2).padStart(7)} ms  p99 ${subject.load.p99.toFixed(2).padStart(7)} ms` : '';
+  const verdict = target === undefined ? '' : ` (target ≥ ${target}×: ${rateRatio >= target ? 'met' : 'NOT met'})`;
   console.log(
     [
       name.padEnd(46),
-      `${rate.toFixed(0).padStart(7)} /s`,
-      r ? `p50 ${r.p50.toFixed(2).padStart(6)} ms  p99 ${r.p99.toFixed(2).padStart(6)} ms` : ''.padEnd(32),
-      ratio === undefined
-        ? ''
-        : `${ratio.toFixed(2)}× baseline${target === undefined ? '' : ` (target ≥ ${target}×: ${ratio >= target ? 'met' : 'NOT met'})`}`,
-      r?.failures ? `${r.failures} non-200!` : '',
+      `${subject.rate.toFixed(0).padStart(7)} /s`,
+      latencies,
+      `${rateRatio.toFixed(2)}× baseline${verdict}`,
+      cpuRatio === undefined ? '' : `per CPU-second ${cpuRatio.toFixed(2)}×`,
+      subject.load?.failures ? `${subject.load.failures} non-200!` : '',
     ].join('  '),
   );
+}
 
 try {
   console.log(
-    `authd benchmark: ${connections} connections, ${rounds} alternating rounds of ${seconds} s (password calls ${hashingSeconds} s), medians, ${navigator.hardwareConcurrency} cores, ${pinning ? 'servers and baselines pinned to core 1, load to core 0' : 'unpinned'}, load average ${loadavg()[0]!.toFixed(1)}\n`,
+    `authd benchmark: ${connections} connections, ${rounds} alternating rounds of ${seconds} s (password calls ${hashingSeconds} s), ${navigator.hardwareConcurrency} cores, ${pinning ? 'servers and baselines pinned to core 1, load to core 0' : 'unpinned'}, load average ${loadavg()[0]!.toFixed(1)}`,
   );
-  const compare = async (name: string, baseline: LoadRequest, subject: LoadRequest, target?: number) => {
-    const result = await alternate(
-      () => load(baseline),
-      () => load(subject),
-    );
-    const base = medianResult(result.baseline);
-    row(`  baseline (${baselineNames.get(baseline.url)})`, base.requestsPerSecond, base);
-    row(
-      name,
-      result.subject.requestsPerSecond,
-      result.subject,
-      result.subject.requestsPerSecond / base.requestsPerSecond,
-      target,
-    );
-  };
+  console.log('Rates are the median round; ratios the median of each round over its neighbouring baseline round.\n');
   const baselineNames = new Map([
     [`${baselineUrl}/key`, 'Bun + one SQLite row by key digest'],
     [`${baselineUrl}/jwt`, 'Bun + ES256 verify (jose) + one row'],
   ]);
+  const compare = async (name: string, baselineRequest: LoadRequest, subjectRequest: LoadRequest, target?: number) => {
+    const comparison = await alternate(
+      () => loadRound(baseline.pid, baselineRequest),
+      () => loadRound(authd.pid, subjectRequest),
+    );
+    baselineRow(baselineNames.get(baselineRequest.url)!, comparison.baseline);
+    subjectRow(name, comparison, target);
+  };
 
   // BENCH_ONLY=api or =passwords runs one group, for a quicker look at one change.
   const only = process.env.BENCH_ONLY;
@@ -169,9 +208,10 @@ try {
 
   if (!only || only === 'passwords') {
     const signIn = await alternate(
-      () => runJson([join(root, 'bench', 'argon2-rate.ts'), String(connections), String(hashingSeconds)]),
+      () => argon2Round([String(connections), String(hashingSeconds)]),
       () =>
-        load(
+        loadRound(
+          authd.pid,
           {
             url: `${api}/auth/password/sign-in`,
             method: 'POST',
@@ -182,24 +222,18 @@ try {
           hashingSeconds,
         ),
     );
-    const argonRate = median(signIn.baseline.map((b: { verificationsPerSecond: number }) => b.verificationsPerSecond));
-    row('  baseline (bare argon2id verifications)', argonRate);
-    row(
-      'POST /auth/password/sign-in',
-      signIn.subject.requestsPerSecond,
-      signIn.subject,
-      signIn.subject.requestsPerSecond / argonRate,
-      0.9,
-    );
+    baselineRow('bare argon2id verifications', signIn.baseline);
+    subjectRow('POST /auth/password/sign-in', signIn, 0.9);
 
     // Sign-up's floor is one fresh argon2id hash; each sign-up gets a new email. Hashing calls
     // run at fewer connections: more would only queue behind the hashing threads.
     const hashingConnections = Number(process.env.BENCH_HASH_CONNECTIONS ?? 8);
     const compareSignUps = async (name: string, emailPattern: string, target?: number) => {
-      const result = await alternate(
-        () => runJson([join(root, 'bench', 'argon2-rate.ts'), String(hashingConnections), String(hashingSeconds), 'hash']),
+      const comparison = await alternate(
+        () => argon2Round([String(hashingConnections), String(hashingSeconds), 'hash']),
         () =>
-          load(
+          loadRound(
+            authd.pid,
             {
               url: `${api}/auth/password/sign-up`,
               method: 'POST',
@@ -210,9 +244,8 @@ try {
             hashingSeconds,
           ),
       );
-      const hashRate = median(result.baseline.map((b: { verificationsPerSecond: number }) => b.verificationsPerSecond));
-      row(`  baseline (bare argon2id hashes, c=${hashingConnections})`, hashRate);
-      row(name, result.subject.requestsPerSecond, result.subject, result.subject.requestsPerSecond / hashRate, target);
+      baselineRow(`bare argon2id hashes, c=${hashingConnections}`, comparison.baseline);
+      subjectRow(name, comparison, target);
     };
     await compareSignUps(`POST /auth/password/sign-up (c=${hashingConnections})`, 'bench-{n}@example.com', 0.9);
 
