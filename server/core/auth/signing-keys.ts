@@ -3,7 +3,6 @@
 // private half is sealed with the instance key, so a copy of the database cannot mint tokens.
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import { projectSigningKeys } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
@@ -20,8 +19,6 @@ import { prepared } from '../storage/prepared-queries';
 export interface ProjectSigningKey {
   keyId: string;
   privateKey: CryptoKey;
-  /** The same private key for node:crypto, which signs on the calling thread (access-tokens.ts). */
-  privateKeyObject: KeyObject;
   publicKey: CryptoKey;
   publicJwk: JWK;
 }
@@ -158,16 +155,12 @@ function importSigningKey(ctx: Context, row: SigningKeyRow): Promise<ProjectSign
   const signers = importedSignersOf(ctx);
   let key = signers.get(row.keyId);
   if (!key) {
-    key = (async () => {
-      const privateJwk = JSON.parse(openSecret(ctx, row.privateJwkSealed)) as JWK;
-      return {
-        keyId: row.keyId,
-        privateKey: (await importJWK(privateJwk, 'ES256')) as CryptoKey,
-        privateKeyObject: createPrivateKey({ key: privateJwk as JsonWebKey, format: 'jwk' }),
-        publicKey: (await importJWK(row.publicJwk as JWK, 'ES256')) as CryptoKey,
-        publicJwk: row.publicJwk as JWK,
-      };
-    })();
+    key = (async () => ({
+      keyId: row.keyId,
+      privateKey: (await importJWK(JSON.parse(openSecret(ctx, row.privateJwkSealed)) as JWK, 'ES256')) as CryptoKey,
+      publicKey: (await importJWK(row.publicJwk as JWK, 'ES256')) as CryptoKey,
+      publicJwk: row.publicJwk as JWK,
+    }))();
     rememberBounded(signers, row.keyId, key, maxImportedKeys);
     key.catch(() => signers.delete(row.keyId));
   }
