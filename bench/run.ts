@@ -18,6 +18,12 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const hashingSeconds = Number(process.env.BENCH_HASH_SECONDS ?? Math.max(seconds, 8));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+// Each call is first run unmeasured: the first seconds of a path in a fresh server compile it
+// (the JIT's threads share the measured core), and a sign-up's first 8 s cost its server 5.6 ms
+// of main thread against 2.6 ms from the third window on. A password call runs at ~20/s, so it
+// needs longer to reach that.
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? seconds);
+const hashingWarmUpSeconds = Number(process.env.BENCH_HASH_WARMUP_SECONDS ?? 20);
 
 async function firstJsonLine(child: ReturnType<typeof Bun.spawn>, accept: (e: any) => boolean): Promise<any> {
   const reader = (child.stdout as ReadableStream<Uint8Array>).getReader();
@@ -93,7 +99,12 @@ interface Comparison {
  * Ratios are taken pair by pair, so a drift over the run cancels instead of landing on whichever
  * side's median round happened to be slow.
  */
-async function alternate(baseline: () => Promise<Round>, subject: () => Promise<Round>): Promise<Comparison> {
+async function alternate(
+  baseline: () => Promise<Round>,
+  subject: () => Promise<Round>,
+  warmUp: () => Promise<unknown>,
+): Promise<Comparison> {
+  await warmUp();
   const pairs: { baseline: Round; subject: Round }[] = [];
   for (let round = 0; round < rounds; round++) {
     const first = round % 2 === 0 ? await baseline() : undefined;
@@ -161,7 +172,7 @@ function subjectRow(name: string, comparison: Comparison, target?: number) {
 
 try {
   console.log(
-    `authd benchmark: ${connections} connections, ${rounds} alternating rounds of ${seconds} s (password calls ${hashingSeconds} s), ${navigator.hardwareConcurrency} cores, ${pinning ? 'servers and baselines pinned to core 1, load to core 0' : 'unpinned'}, load average ${loadavg()[0]!.toFixed(1)}`,
+    `authd benchmark: ${connections} connections, ${rounds} alternating rounds of ${seconds} s (password calls ${hashingSeconds} s) after an unmeasured ${warmUpSeconds} s (${hashingWarmUpSeconds} s), ${navigator.hardwareConcurrency} cores, ${pinning ? 'servers and baselines pinned to core 1, load to core 0' : 'unpinned'}, load average ${loadavg()[0]!.toFixed(1)}`,
   );
   console.log('Rates are the median round; ratios the median of each round over its neighbouring baseline round.\n');
   const baselineNames = new Map([
@@ -173,6 +184,7 @@ try {
     const comparison = await alternate(
       () => loadRound(baseline.pid, baselineRequest),
       () => loadRound(authd.pid, subjectRequest),
+      () => loadRound(authd.pid, subjectRequest, connections, warmUpSeconds),
     );
     baselineRow(baselineNames.get(baselineRequest.url)!, comparison.baseline);
     subjectRow(name, comparison, target);
@@ -206,20 +218,16 @@ try {
   }
 
   if (!only || only === 'passwords') {
+    const signInRequest = {
+      url: `${api}/auth/password/sign-in`,
+      method: 'POST',
+      headers: { ...clientHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    };
     const signIn = await alternate(
       () => argon2Round([String(connections), String(hashingSeconds)]),
-      () =>
-        loadRound(
-          authd.pid,
-          {
-            url: `${api}/auth/password/sign-in`,
-            method: 'POST',
-            headers: { ...clientHeaders, 'content-type': 'application/json' },
-            body: JSON.stringify(credentials),
-          },
-          connections,
-          hashingSeconds,
-        ),
+      () => loadRound(authd.pid, signInRequest, connections, hashingSeconds),
+      () => loadRound(authd.pid, signInRequest, connections, hashingWarmUpSeconds),
     );
     baselineRow('bare argon2id verifications', signIn.baseline);
     subjectRow('POST /auth/password/sign-in', signIn, 0.9);
@@ -228,20 +236,16 @@ try {
     // run at fewer connections: more would only queue behind the hashing threads.
     const hashingConnections = Number(process.env.BENCH_HASH_CONNECTIONS ?? 8);
     const compareSignUps = async (name: string, emailPattern: string, target?: number) => {
+      const signUpRequest = {
+        url: `${api}/auth/password/sign-up`,
+        method: 'POST',
+        headers: { ...clientHeaders, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: emailPattern, password: credentials.password }),
+      };
       const comparison = await alternate(
         () => argon2Round([String(hashingConnections), String(hashingSeconds), 'hash']),
-        () =>
-          loadRound(
-            authd.pid,
-            {
-              url: `${api}/auth/password/sign-up`,
-              method: 'POST',
-              headers: { ...clientHeaders, 'content-type': 'application/json' },
-              body: JSON.stringify({ email: emailPattern, password: credentials.password }),
-            },
-            hashingConnections,
-            hashingSeconds,
-          ),
+        () => loadRound(authd.pid, signUpRequest, hashingConnections, hashingSeconds),
+        () => loadRound(authd.pid, signUpRequest, hashingConnections, hashingWarmUpSeconds),
       );
       baselineRow(`bare argon2id hashes, c=${hashingConnections}`, comparison.baseline);
       subjectRow(name, comparison, target);
