@@ -14,7 +14,9 @@ const db = new Database(file, { readonly: true });
 const findKeySet = db.prepare('SELECT id, project_id FROM api_key_sets WHERE publishable_client_key_hash = ?');
 const findUser = db.prepare('SELECT id, display_name FROM users WHERE id = ?');
 const findRefreshToken = db.prepare('SELECT user_id, expires_at FROM refresh_tokens WHERE project_id = ? AND token_hash = ?');
-const keyRow = db.prepare('SELECT public_jwk FROM project_signing_keys WHERE project_id = ?').get(projectId) as { public_jwk: string } | null;
+const keyRow = db.prepare('SELECT public_jwk FROM project_signing_keys WHERE project_id = ?').get(projectId) as {
+  public_jwk: string;
+} | null;
 const publicKey = keyRow ? await importJWK(JSON.parse(keyRow.public_jwk) as JWK, 'ES256') : null;
 // The project's private key is sealed with the instance key; signing with a fresh one costs the same.
 const { privateKey: signingKey } = await generateKeyPair('ES256');

@@ -36,5 +36,11 @@ await Promise.all(Array.from({ length: connections }, loop));
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
 console.log(
-  JSON.stringify({ requestsPerSecond: latencies.length / (durationMillis / 1000), p50: at(0.5), p99: at(0.99), failures, completed }),
+  JSON.stringify({
+    requestsPerSecond: latencies.length / (durationMillis / 1000),
+    p50: at(0.5),
+    p99: at(0.99),
+    failures,
+    completed,
+  }),
 );

@@ -29,7 +29,13 @@ export async function runLoadGenerator(
   seconds: number,
   launch: (command: string[]) => string[] = (command) => command,
 ): Promise<LoadResult> {
-  const command = [process.execPath, join(import.meta.dir, 'load-generator.ts'), JSON.stringify(request), String(connections), String(seconds)];
+  const command = [
+    process.execPath,
+    join(import.meta.dir, 'load-generator.ts'),
+    JSON.stringify(request),
+    String(connections),
+    String(seconds),
+  ];
   const child = Bun.spawn(launch(command), { stdout: 'pipe', stderr: 'inherit' });
   const output = await new Response(child.stdout).text();
   if ((await child.exited) !== 0) throw new Error(`the load generator failed for ${request.url}`);

@@ -305,7 +305,11 @@ export function scoresBelowTwo(factory: ZxcvbnFactory, password: string, userInp
   if (length === 0) return true;
   const matches = matchesAtEitherEnd(internals, reduced, userInputs).map((match) => estimateGuesses(options, match, reduced));
   const estimate = (i: number, j: number): Estimated =>
-    estimateGuesses(options, { pattern: 'bruteforce', token: reduced.slice(i, j + 1), i, j } as Parameters<typeof estimateGuesses>[1], reduced);
+    estimateGuesses(
+      options,
+      { pattern: 'bruteforce', token: reduced.slice(i, j + 1), i, j } as Parameters<typeof estimateGuesses>[1],
+      reduced,
+    );
 
   // The best one-match reading of each prefix reduced[0..k], as the stock search keeps it:
   // matches from 0 in their sorted order, then the bruteforce run, a later one only if better,
@@ -313,13 +317,15 @@ export function scoresBelowTwo(factory: ZxcvbnFactory, password: string, userInp
   const bestPrefix: Estimated[] = [];
   for (let k = 0; k < length; k++) {
     let best: Estimated | undefined;
-    for (const match of matches) if (match.i === 0 && match.j === k && (!best || match.guesses! + 1 < best.guesses! + 1)) best = match;
+    for (const match of matches)
+      if (match.i === 0 && match.j === k && (!best || match.guesses! + 1 < best.guesses! + 1)) best = match;
     const run = estimate(0, k);
     if (!best || run.guesses! + 1 < best.guesses! + 1) best = run;
     bestPrefix.push(best);
   }
   let fewest = bestPrefix[length - 1]!.guesses! + 1;
-  const pairedWith = (prefix: Estimated, last: Estimated) => 2 * (last.guesses! * prefix.guesses!) + MIN_GUESSES_BEFORE_GROWING_SEQUENCE;
+  const pairedWith = (prefix: Estimated, last: Estimated) =>
+    2 * (last.guesses! * prefix.guesses!) + MIN_GUESSES_BEFORE_GROWING_SEQUENCE;
   for (const match of matches) {
     if (match.j === length - 1 && match.i > 0) fewest = Math.min(fewest, pairedWith(bestPrefix[match.i - 1]!, match));
   }

@@ -39,7 +39,13 @@ export async function completeSignIn(
     const attemptCode = await createVerificationCode(ctx, ctx.db, projectId, 'mfa_attempt', { ...attempt });
     throw knownError('MULTI_FACTOR_AUTHENTICATION_REQUIRED', attemptCode);
   }
-  const tokens = await startSession(ctx, projectId, user.id, undefined, async () => await recordSignIn(ctx, projectId, user.id, options.method));
+  const tokens = await startSession(
+    ctx,
+    projectId,
+    user.id,
+    undefined,
+    async () => await recordSignIn(ctx, projectId, user.id, options.method),
+  );
   return { ...tokens, user_id: user.id };
 }
 
