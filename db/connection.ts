@@ -167,10 +167,33 @@ function readOrCreateSecretKey(path: string): Uint8Array {
 /**
  * The 32-byte key from the text of an authd.key file (its base64); `origin` names the file or
  * variable it came from in the error. PostgreSQL instances take the same text from the
- * environment (db/pg/connection.ts).
+ * environment (readInstanceKeyFromEnvironment).
  */
 export function decodeInstanceKey(text: string, origin: string): Uint8Array {
   const key = Buffer.from(text.trim(), 'base64');
   if (key.length !== 32) throw new Error(`${origin} does not hold a 32-byte base64 key`);
   return new Uint8Array(key);
+}
+
+export const instanceKeyEnvironmentVariable = 'AUTHD_INSTANCE_KEY';
+export const instanceKeyFileEnvironmentVariable = 'AUTHD_INSTANCE_KEY_FILE';
+
+/**
+ * The instance key for a database on PostgreSQL, which has no data directory to keep authd.key
+ * beside it: AUTHD_INSTANCE_KEY holds the key itself, or AUTHD_INSTANCE_KEY_FILE names a file
+ * holding it. Either way it is the text of an authd.key file (the base64 of 32 random bytes), so
+ * a SQLite data directory's key carries over as it is. Never stored in the database, so a dump
+ * of it does not unseal the secrets. Null when neither variable is set.
+ */
+export function readInstanceKeyFromEnvironment(env: Record<string, string | undefined> = process.env): Uint8Array | null {
+  let text = env[instanceKeyEnvironmentVariable];
+  let origin = instanceKeyEnvironmentVariable;
+  const file = env[instanceKeyFileEnvironmentVariable];
+  if (!text && file) {
+    if (!existsSync(file)) throw new Error(`${instanceKeyFileEnvironmentVariable} names ${file}, which does not exist`);
+    text = readFileSync(file, 'utf8');
+    origin = file;
+  }
+  if (!text) return null;
+  return decodeInstanceKey(text, origin);
 }

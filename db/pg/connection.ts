@@ -1,11 +1,9 @@
 // Opens a PostgreSQL database for authd through Bun's built-in SQL client and drizzle's bun-sql
 // driver, and applies any pending migration (db/pg/migrations), so two instances starting at
-// once against one database migrate it once. Also reads the instance key, which on PostgreSQL
-// has no data directory to sit in.
+// once against one database migrate it once. Loaded only when a PostgreSQL database is opened
+// (server/core/storage/database-location.ts), so serving SQLite does not carry it.
 import { SQL } from 'bun';
-import { existsSync, readFileSync } from 'node:fs';
 import { drizzle } from 'drizzle-orm/bun-sql';
-import { decodeInstanceKey } from '../connection';
 import { embeddedMigrations } from './migrations.generated';
 import * as schema from './schema';
 
@@ -108,25 +106,3 @@ export async function applyPostgresMigrations(client: SQL): Promise<string[]> {
   return applied;
 }
 
-export const instanceKeyEnvironmentVariable = 'AUTHD_INSTANCE_KEY';
-export const instanceKeyFileEnvironmentVariable = 'AUTHD_INSTANCE_KEY_FILE';
-
-/**
- * The instance key for a database on PostgreSQL, which has no data directory to keep authd.key
- * beside it: AUTHD_INSTANCE_KEY holds the key itself, or AUTHD_INSTANCE_KEY_FILE names a file
- * holding it. Either way it is the text of an authd.key file (the base64 of 32 random bytes), so
- * a SQLite data directory's key carries over as it is. Never stored in the database, so a dump
- * of it does not unseal the secrets. Null when neither variable is set.
- */
-export function readInstanceKeyFromEnvironment(env: Record<string, string | undefined> = process.env): Uint8Array | null {
-  let text = env[instanceKeyEnvironmentVariable];
-  let origin = instanceKeyEnvironmentVariable;
-  const file = env[instanceKeyFileEnvironmentVariable];
-  if (!text && file) {
-    if (!existsSync(file)) throw new Error(`${instanceKeyFileEnvironmentVariable} names ${file}, which does not exist`);
-    text = readFileSync(file, 'utf8');
-    origin = file;
-  }
-  if (!text) return null;
-  return decodeInstanceKey(text, origin);
-}

@@ -3,8 +3,8 @@
 // and shown with its password hidden, since these strings end up in terminals and logs.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { databaseFileName, decodeInstanceKey, secretKeyFileName } from '../../../db/connection';
-import { openPostgres, readInstanceKeyFromEnvironment, type PostgresOpenOptions, type PostgresStorage } from '../../../db/pg/connection';
+import { databaseFileName, decodeInstanceKey, readInstanceKeyFromEnvironment, secretKeyFileName } from '../../../db/connection';
+import type { PostgresOpenOptions, PostgresStorage } from '../../../db/pg/connection';
 import { plainTextError } from '../../protocol/plain-text-errors';
 
 export type DatabaseLocation = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -58,6 +58,9 @@ export function hasSqliteDatabase(dataDir: string): boolean {
 
 /** openPostgres, with a connection or authentication failure as the catalogue's one-line error. */
 export async function openPostgresLocation(url: string, options?: PostgresOpenOptions): Promise<PostgresStorage> {
+  // Imported on first use: its driver, schema and migrations cost a server on SQLite about 1 MB
+  // of resident memory when loaded at start.
+  const { openPostgres } = await import('../../../db/pg/connection');
   try {
     return await openPostgres(url, options);
   } catch (error) {

@@ -4,8 +4,8 @@
 // neither entry point reaches into db/ itself.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseFileName, openStorage, type Storage } from '../../../db/connection';
-import { readInstanceKeyFromEnvironment, type PostgresStorage } from '../../../db/pg/connection';
+import { databaseFileName, openStorage, readInstanceKeyFromEnvironment, type Storage } from '../../../db/connection';
+import type { PostgresStorage } from '../../../db/pg/connection';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import {
   defaultSettings,
@@ -84,7 +84,8 @@ export async function openPostgresDatabase(
     throw plainTextError('INSTANCE_KEY_UNREADABLE', error instanceof Error ? error.message : String(error));
   }
   if (!secretKey) throw plainTextError('POSTGRES_INSTANCE_KEY_MISSING');
-  const releaseTables = bindTables('postgres');
+  // Loaded here rather than at start: a server on SQLite never needs PostgreSQL's tables.
+  const releaseTables = bindTables('postgres', await import('../../../db/pg/schema'));
   let opened: PostgresStorage;
   try {
     opened = await openPostgresLocation(url);

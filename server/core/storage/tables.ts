@@ -6,8 +6,10 @@
 // typed as the SQLite tables: drizzle's builders take the same calls on both, and the query
 // suites run against each dialect to catch what the types cannot.
 //
-// Code that must hold both at once (`authd copy`) imports the two schema modules itself.
-import * as pg from '../../../db/pg/schema';
+// Code that must hold both at once (`authd copy`) imports the two schema modules itself. The
+// PostgreSQL schema is handed in by whoever opens a PostgreSQL database, which imports it then,
+// so that serving SQLite never loads it.
+import type * as pg from '../../../db/pg/schema';
 import * as sqlite from '../../../db/schema';
 
 export type TableDialect = 'sqlite' | 'postgres';
@@ -51,9 +53,11 @@ export let auditEvents = sqlite.auditEvents;
  * Binds the tables to `dialect` while the Context being opened lives; call the function returned
  * when it closes. A Context of the other dialect is refused while one is open: its queries
  * would name the wrong dialect's tables. (Prepared statements are kept per connection, so a
- * later Context of another dialect builds its own.)
+ * later Context of another dialect builds its own.) PostgreSQL's tables come as `postgresSchema`.
  */
-export function bindTables(dialect: TableDialect): () => void {
+export function bindTables(dialect: 'sqlite'): () => void;
+export function bindTables(dialect: 'postgres', postgresSchema: typeof pg): () => void;
+export function bindTables(dialect: TableDialect, postgresSchema?: typeof pg): () => void {
   if (dialect !== boundDialect && openContexts > 0) {
     throw new Error(`this process serves a ${boundDialect} database already; one process serves one kind of database at a time`);
   }
@@ -64,7 +68,7 @@ export function bindTables(dialect: TableDialect): () => void {
     released = true;
   };
   if (dialect === boundDialect) return release;
-  const chosen = (dialect === 'postgres' ? pg : sqlite) as unknown as typeof sqlite;
+  const chosen = (dialect === 'postgres' ? postgresSchema! : sqlite) as unknown as typeof sqlite;
   projects = chosen.projects;
   projectEmailConfigs = chosen.projectEmailConfigs;
   projectDomains = chosen.projectDomains;
