@@ -111,7 +111,8 @@ async function alternate(
     const subjectRound = await subject();
     pairs.push({ baseline: first ?? (await baseline()), subject: subjectRound });
   }
-  const cpuRatios = pairs.map((p) => p.baseline.cpuMillisPerOperation! / p.subject.cpuMillisPerOperation!);
+  // NaN where a side's CPU is unknown (no /proc): then no ratio is shown.
+  const cpuRatios = pairs.map((p) => (p.baseline.cpuMillisPerOperation ?? NaN) / (p.subject.cpuMillisPerOperation ?? NaN));
   return {
     baseline: medianRound(pairs.map((p) => p.baseline)),
     subject: medianRound(pairs.map((p) => p.subject)),
@@ -150,9 +151,9 @@ const baseline = Bun.spawn(
 );
 const baselineUrl = (await firstJsonLine(baseline, () => true)).url;
 
-/** A baseline's line: its median round's rate. */
 /** Rates of a few dozen a second keep a decimal: whole numbers alone would hide a 5 % step. */
 const formatRate = (rate: number) => rate.toFixed(rate < 100 ? 1 : 0).padStart(7);
+/** A baseline's line: its median round's rate. */
 const baselineRow = (name: string, round: Round) =>
   console.log(`  baseline (${name})`.padEnd(48) + `${formatRate(round.rate)} /s`);
 
