@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from './load';
 
 const root = join(import.meta.dir, '..');
 const binary = join(root, 'dist', 'authd');
@@ -39,7 +40,6 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 console.log(
   `spawn to first 200: median ${median(starts).toFixed(0)} ms (${starts.map((ms) => ms.toFixed(0)).join(', ')}); idle RSS: median ${median(residentMegabytes).toFixed(1)} MB`,
 );

@@ -8,6 +8,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { ensureChromium } from '../scripts/ensure-chromium';
 import { buildUi } from '../scripts/build-ui';
 import { startTestInstance, type TestInstance } from '../test/support/instance';
+import { median } from './load';
 
 const loads = Number(process.env.BENCH_LOADS ?? 5);
 
@@ -47,7 +48,6 @@ async function coldLoad(browser: Browser, url: string, throttled: boolean): Prom
   return { javascriptBytes, firstContentfulPaintMillis, cardMillis };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function measure(t: TestInstance, browser: Browser, throttled: boolean) {
   const runs: Load[] = [];

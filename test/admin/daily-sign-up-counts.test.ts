@@ -1,25 +1,16 @@
 // Migration 0018's counter of sign-ups per day, which GET /internal/metrics reads instead of
 // counting users: it starts from the users a database already holds, per project and UTC day.
 import { afterAll, expect, test } from 'bun:test';
-import { Database } from 'bun:sqlite';
-import { join } from 'node:path';
 import { applyMigrations } from '../../db/connection';
-import { embeddedMigrations } from '../../db/migrations.generated';
 import { removeScratchDirs, scratchDir } from '../support/cli';
+import { databaseBeforeMigration } from '../support/older-schema';
 
 afterAll(removeScratchDirs);
 
 const dayMillis = 24 * 60 * 60 * 1000;
 
 test('an upgraded database counts the sign-ups of the users it already had, by project and UTC day', () => {
-  const db = new Database(join(scratchDir('authd-sign-up-counts-'), 'authd.db'), { create: true });
-  db.run('CREATE TABLE schema_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-  const counterMigration = embeddedMigrations.findIndex((migration) => migration.tag === '0018_daily_sign_up_counts');
-  expect(counterMigration).toBeGreaterThan(0);
-  for (const migration of embeddedMigrations.slice(0, counterMigration)) {
-    for (const statement of migration.sql.split('--> statement-breakpoint')) if (statement.trim()) db.run(statement);
-    db.run('INSERT INTO schema_migrations (tag, applied_at) VALUES (?, 0)', [migration.tag]);
-  }
+  const db = databaseBeforeMigration(scratchDir('authd-sign-up-counts-'), '0018_daily_sign_up_counts');
   for (const project of ['a', 'b']) {
     db.run('INSERT INTO projects (id, display_name, created_at, config_id) VALUES (?, ?, 1, ?)', [project, project, `config-${project}`]);
   }

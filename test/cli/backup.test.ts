@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { databaseFileName, keptPreMigrationBackups, secretKeyFileName } from '../../db/connection';
 import { embeddedMigrations } from '../../db/migrations.generated';
 import { openContext } from '../../cmd/cli-support';
+import { databaseAtSchemaLevel } from '../support/older-schema';
 import { readProjectAdminView } from '../../server/core/projects/projects';
 import { listUsers } from '../../server/core/users/users';
 import { callApi, startServeProcess } from '../support/instance';
@@ -104,14 +105,7 @@ describe('upgrades from every earlier schema', () => {
     expect(embeddedMigrations.length).toBeGreaterThan(5);
     for (let level = 1; level < embeddedMigrations.length; level++) {
       const dataDir = scratchDir(`authd-schema-${level}-`);
-      mkdirSync(dataDir, { recursive: true });
-      const old = new Database(join(dataDir, databaseFileName), { create: true });
-      old.run('PRAGMA journal_mode = WAL');
-      old.run('CREATE TABLE schema_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-      for (const migration of embeddedMigrations.slice(0, level)) {
-        for (const statement of migration.sql.split('--> statement-breakpoint')) if (statement.trim()) old.run(statement);
-        old.run('INSERT INTO schema_migrations (tag, applied_at) VALUES (?, 0)', [migration.tag]);
-      }
+      const old = databaseAtSchemaLevel(dataDir, level);
       old.run("INSERT INTO projects (id, display_name, created_at, config_id) VALUES ('kept', 'Made before the upgrade', 1, 'c')");
       old.close();
 
@@ -137,12 +131,7 @@ describe('upgrades from every earlier schema', () => {
     mkdirSync(dataDir, { recursive: true });
     // Copies from older upgrades (their names sort before the new one's, as schema versions do).
     for (const name of ['0000_a', '0000_b', '0000_c', '0000_d']) writeFileSync(join(dataDir, `${databaseFileName}.before-${name}.bak`), '');
-    const old = new Database(join(dataDir, databaseFileName), { create: true });
-    old.run('CREATE TABLE schema_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-    const first = embeddedMigrations[0]!;
-    for (const statement of first.sql.split('--> statement-breakpoint')) if (statement.trim()) old.run(statement);
-    old.run('INSERT INTO schema_migrations (tag, applied_at) VALUES (?, 0)', [first.tag]);
-    old.close();
+    databaseAtSchemaLevel(dataDir, 1).close();
     openContext(dataDir, 'development').storage.close();
     const copies = readdirSync(dataDir).filter((name) => name.endsWith('.bak'));
     expect(copies).toHaveLength(keptPreMigrationBackups);

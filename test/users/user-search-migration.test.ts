@@ -3,28 +3,18 @@
 // scripts/postgres-suite.ts leaves it out (PostgreSQL's search reads trigram indexes on the
 // tables themselves, which need no filling).
 import { afterAll, expect, test } from 'bun:test';
-import { Database } from 'bun:sqlite';
-import { join } from 'node:path';
-import { databaseFileName } from '../../db/connection';
-import { embeddedMigrations } from '../../db/migrations.generated';
 import { openContext } from '../../cmd/cli-support';
 import { defaultSettings, silentLogger } from '../../server/core/storage/context';
 import { foldForSearch } from '../../server/core/users/user-search';
 import { createUser, deleteUser, listUsers } from '../../server/core/users/users';
 import { removeScratchDirs, scratchDir } from '../support/cli';
+import { databaseBeforeMigration } from '../support/older-schema';
 
 afterAll(() => removeScratchDirs());
 
 test('a database from before migration 0019 finds its users through the gram index', async () => {
   const dataDir = scratchDir('authd-search-grams-');
-  const db = new Database(join(dataDir, databaseFileName), { create: true });
-  db.run('CREATE TABLE schema_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
-  const gramMigration = embeddedMigrations.findIndex((migration) => migration.tag === '0019_user_search_grams');
-  expect(gramMigration).toBeGreaterThan(0);
-  for (const migration of embeddedMigrations.slice(0, gramMigration)) {
-    for (const statement of migration.sql.split('--> statement-breakpoint')) if (statement.trim()) db.run(statement);
-    db.run('INSERT INTO schema_migrations (tag, applied_at) VALUES (?, 0)', [migration.tag]);
-  }
+  const db = databaseBeforeMigration(dataDir, '0019_user_search_grams');
   db.run("INSERT INTO projects (id, display_name, created_at, config_id) VALUES ('p', 'p', 1, 'config-p')");
   const addUser = (id: string, name: string | null, emails: string[]) => {
     db.run('INSERT INTO users (id, project_id, display_name, display_name_folded, signed_up_at, last_active_at) VALUES (?, ?, ?, ?, 1, 1)', [
