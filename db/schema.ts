@@ -242,6 +242,14 @@ export const contactChannels = sqliteTable(
     value: text('value').notNull(),
     /** The value case-folded by core, for search. */
     valueFolded: text('value_folded').notNull().default(''),
+    /** The value as addresses are compared (emailAddressKey): ASCII letters lower-cased. */
+    valueKey: text('value_key').notNull().default(''),
+    /**
+     * Set by migration 0020 on a sign-in address whose key an older one of the project already
+     * had (two accounts differing only in case): both keep signing in with the address as typed,
+     * and `serve` reports them until one is changed. Never set by new writes.
+     */
+    keyClash: flag('key_clash').notNull().default(false),
     isVerified: flag('is_verified').notNull(),
     isPrimary: flag('is_primary').notNull(),
     usedForAuth: flag('used_for_auth').notNull(),
@@ -250,11 +258,11 @@ export const contactChannels = sqliteTable(
   (t) => [
     index('contact_channels_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('contact_channels_user_value_idx').on(t.userId, t.type, t.value),
-    // An address signs in to at most one account per project.
-    uniqueIndex('contact_channels_auth_value_idx')
-      .on(t.projectId, t.type, t.value)
-      .where(sql`used_for_auth = 1`),
-    index('contact_channels_project_value_idx').on(t.projectId, t.value),
+    // An address signs in to at most one account per project, whatever its letters' case.
+    uniqueIndex('contact_channels_auth_key_idx')
+      .on(t.projectId, t.type, t.valueKey)
+      .where(sql`used_for_auth = 1 AND key_clash = 0`),
+    index('contact_channels_project_key_idx').on(t.projectId, t.valueKey),
   ],
 );
 

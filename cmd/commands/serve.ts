@@ -1,5 +1,6 @@
 // `authd serve`: opens the data directory, creates the first projects on a new one, serves the
 // API, and on SIGTERM/SIGINT lets in-flight requests finish before closing the database.
+import { describeEmailKeyClashes, settleEmailKeyClashes } from '../../server/core/users/email-key-clashes';
 import { Command } from 'commander';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { defaultSettings, type Logger } from '../../server/core/storage/context';
@@ -108,6 +109,8 @@ async function serve(options: ServeOptions): Promise<void> {
   // are held until it is done, so none sees the instance half made.
   for (const created of await bootstrapInstance(ctx)) announceBootstrappedProject(log, created, options.json === true);
   bootstrapped();
+  const clashReport = describeEmailKeyClashes(await settleEmailKeyClashes(ctx));
+  if (clashReport.length > 0) log.warn(clashReport.join('\n'));
   if (ctx.mode === 'production' && !settings.smtpUrl) {
     log.warn('no instance SMTP server (--smtp): projects on the shared email config cannot send email in production mode');
   }

@@ -221,6 +221,8 @@ export const contactChannels = pgTable(
     type: text('type', { enum: ['email'] }).notNull(),
     value: text('value').notNull(),
     valueFolded: text('value_folded').notNull().default(''),
+    valueKey: text('value_key').notNull().default(''),
+    keyClash: flag('key_clash').notNull().default(false),
     isVerified: flag('is_verified').notNull(),
     isPrimary: flag('is_primary').notNull(),
     usedForAuth: flag('used_for_auth').notNull(),
@@ -230,8 +232,8 @@ export const contactChannels = pgTable(
     index('contact_channels_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('contact_channels_user_value_idx').on(t.userId, t.type, t.value),
     // The flag is a boolean here, so the predicate is the column itself (SQLite's `= 1`).
-    uniqueIndex('contact_channels_auth_value_idx').on(t.projectId, t.type, t.value).where(sql`used_for_auth`),
-    index('contact_channels_project_value_idx').on(t.projectId, t.value),
+    uniqueIndex('contact_channels_auth_key_idx').on(t.projectId, t.type, t.valueKey).where(sql`used_for_auth AND NOT key_clash`),
+    index('contact_channels_project_key_idx').on(t.projectId, t.valueKey),
   ],
 );
 

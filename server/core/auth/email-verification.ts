@@ -1,6 +1,7 @@
 // Email verification: a code emailed as a link to a trusted callback URL, and
 // the verify call that marks the address verified. An already-used code is success for the
 // hosted page, which the client decides from VERIFICATION_CODE_ALREADY_USED.
+import { emailAddressKey } from '../../protocol/email-address-key';
 import { and, eq } from 'drizzle-orm';
 import { contactChannels, users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
@@ -52,7 +53,7 @@ export async function sendPrimaryEmailVerificationCode(
   origin: RequestOrigin,
 ): Promise<void> {
   const primary = await findPrimaryEmailChannel(ctx.db, userId);
-  if (!primary || primary.value !== email) throw knownError('EMAIL_IS_NOT_PRIMARY_EMAIL', email, primary?.value ?? '');
+  if (!primary || primary.valueKey !== emailAddressKey(email)) throw knownError('EMAIL_IS_NOT_PRIMARY_EMAIL', email, primary?.value ?? '');
   await sendEmailVerificationCode(ctx, projectId, primary, callbackUrl, origin);
 }
 
@@ -65,7 +66,7 @@ export async function verifyEmail(ctx: Context, projectId: string, code: string)
         and(
           eq(contactChannels.userId, String(data.user_id)),
           eq(contactChannels.type, 'email'),
-          eq(contactChannels.value, String(data.email)),
+          eq(contactChannels.valueKey, emailAddressKey(String(data.email))),
         ),
       );
     await recordAuditEvent(ctx, { projectId, type: 'email.verified', userId: String(data.user_id), details: { email: String(data.email) } });

@@ -1,5 +1,6 @@
 // The user lookups every request makes, as statements prepared once per connection, and the
 // caches in front of them. Rules about users live in core/users; this is only how rows are read.
+import { emailAddressKey } from '../../protocol/email-address-key';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { contactChannels, users } from './tables';
@@ -61,6 +62,13 @@ export const selectChannelsOfUser = (db: Db) =>
 // Frozen, because every caller shares the one object.
 export const cachedUserServerViews = new WriteInvalidatedCache<Readonly<UserServerView> | null>(10_000);
 
+// A key has one sign-in channel per project, except where migration 0020 found addresses that
+// differ only in case (key_clash): there the one spelled exactly as typed wins, then the oldest.
+const byExactSpellingThenAge = () => [
+  sql`CASE WHEN ${contactChannels.value} = ${sql.placeholder('email')} THEN 0 ELSE 1 END`,
+  contactChannels.createdAt,
+];
+
 const selectAuthEmailChannel = (db: Db) =>
   db
     .select()
@@ -69,18 +77,20 @@ const selectAuthEmailChannel = (db: Db) =>
       and(
         eq(contactChannels.projectId, sql.placeholder('projectId')),
         eq(contactChannels.type, 'email'),
-        eq(contactChannels.value, sql.placeholder('email')),
+        eq(contactChannels.valueKey, sql.placeholder('key')),
         eq(contactChannels.usedForAuth, true),
       ),
     )
+    .orderBy(...byExactSpellingThenAge())
+    .limit(1)
     .prepare();
 
 /**
- * The email channel that signs in with `email` in the project, matched exactly as Stack does.
+ * The email channel that signs in with `email` in the project, whatever the case of its letters.
  * prepared() picks the transaction's connection inside a writeTransaction, so it reads within it.
  */
 export async function findAuthEmailChannel(ctx: Context, projectId: string, email: string): Promise<ChannelRow | undefined> {
-  return await prepared(ctx, selectAuthEmailChannel).get({ projectId, email });
+  return await prepared(ctx, selectAuthEmailChannel).get({ projectId, email, key: emailAddressKey(email) });
 }
 
 // Every sign-in asks this; built per call, its two queries took 0.4 ms of the server's only
@@ -94,10 +104,12 @@ const selectUserByAuthEmail = (db: Db) =>
       and(
         eq(contactChannels.projectId, sql.placeholder('projectId')),
         eq(contactChannels.type, 'email'),
-        eq(contactChannels.value, sql.placeholder('email')),
+        eq(contactChannels.valueKey, sql.placeholder('key')),
         eq(contactChannels.usedForAuth, true),
       ),
     )
+    .orderBy(...byExactSpellingThenAge())
+    .limit(1)
     .prepare();
 
 /**
@@ -105,7 +117,7 @@ const selectUserByAuthEmail = (db: Db) =>
  * finds. prepared() picks the transaction's connection inside a writeTransaction, so it reads within it.
  */
 export async function findUserByAuthEmail(ctx: Context, projectId: string, email: string): Promise<UserRow | undefined> {
-  return await prepared(ctx, selectUserByAuthEmail).get({ projectId, email });
+  return await prepared(ctx, selectUserByAuthEmail).get({ projectId, email, key: emailAddressKey(email) });
 }
 
 export async function findPrimaryEmailChannel(db: DbWriter, userId: string): Promise<ChannelRow | undefined> {

@@ -1,6 +1,7 @@
 // A user's contact channels: email addresses, which one is primary, which
 // are verified and which may be used to sign in. An address signs in to at most one account of
 // a project.
+import { emailAddressKey } from '../../protocol/email-address-key';
 import { and, asc, eq } from 'drizzle-orm';
 import { contactChannels } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
@@ -68,7 +69,7 @@ async function findChannelByValue(db: DbWriter, userId: string, value: string): 
     await db
       .select()
       .from(contactChannels)
-      .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.value, value)))
+      .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.valueKey, emailAddressKey(value))))
       .limit(1),
   );
 }
@@ -112,6 +113,8 @@ export async function createContactChannel(
     type: 'email',
     value: input.value,
     valueFolded: foldForSearch(input.value)!,
+    valueKey: emailAddressKey(input.value),
+    keyClash: false,
     isVerified: input.is_verified ?? false,
     isPrimary: input.is_primary ?? false,
     usedForAuth: input.used_for_auth,
@@ -139,8 +142,9 @@ export async function updateContactChannel(
     const row = await findChannel(tx, projectId, userId, channelId);
     if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_CHANGE');
     const value = input.value ?? row.value;
-    if (value !== row.value && await findChannelByValue(tx, userId, value))
-      throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
+    // Respelling the address in other letter case finds the channel itself, which is no clash.
+    const sameAddress = value === row.value ? undefined : await findChannelByValue(tx, userId, value);
+    if (sameAddress && sameAddress.id !== row.id) throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
     const usedForAuth = input.used_for_auth ?? row.usedForAuth;
     if (usedForAuth) await refuseAuthValueOfSomeoneElse(ctx, projectId, userId, value);
     if (input.is_primary) await tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId));
@@ -149,6 +153,9 @@ export async function updateContactChannel(
     const changes = {
       value,
       valueFolded: foldForSearch(value)!,
+      valueKey: emailAddressKey(value),
+      // A clash is settled by changing the address; the unique index then holds it like any other.
+      keyClash: changedValue ? false : row.keyClash,
       usedForAuth,
       isPrimary: input.is_primary ?? row.isPrimary,
       isVerified: input.is_verified ?? (changedValue ? false : row.isVerified),

@@ -1,6 +1,7 @@
 // Users of a project: create, read, update, delete and list, with the primary email kept as a
 // contact channel. Password and email rules live here, so the server API, the
 // client's PATCH /users/me and the CLI all enforce them alike.
+import { emailAddressKey } from '../../protocol/email-address-key';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { contactChannels, passkeys, teamMembers, users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
@@ -48,7 +49,7 @@ const insertChannelRow = (db: Db) =>
     .insert(contactChannels)
     .values(
       placeholdersFor([
-        'id', 'projectId', 'userId', 'type', 'value', 'valueFolded', 'isVerified', 'isPrimary', 'usedForAuth', 'createdAt',
+        'id', 'projectId', 'userId', 'type', 'value', 'valueFolded', 'valueKey', 'isVerified', 'isPrimary', 'usedForAuth', 'createdAt',
       ] as const),
     )
     .prepare();
@@ -313,6 +314,7 @@ async function insertPrimaryEmail(
     type: 'email' as const,
     value: email,
     valueFolded: foldForSearch(email)!,
+    valueKey: emailAddressKey(email),
     isVerified: options.verified,
     isPrimary: true,
     usedForAuth: options.usedForAuth,
@@ -324,6 +326,12 @@ async function insertPrimaryEmail(
     return;
   }
   await tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId));
+  // A channel of the user's with the same address in other letter case is that address: it takes
+  // the new spelling, so the insert below finds it and updates it instead of adding a twin.
+  await tx
+    .update(contactChannels)
+    .set({ value: email, valueFolded: channel.valueFolded })
+    .where(and(eq(contactChannels.userId, userId), eq(contactChannels.type, 'email'), eq(contactChannels.valueKey, channel.valueKey)));
   await tx
     .insert(contactChannels)
     .values(channel)
