@@ -27,6 +27,8 @@ export const projects = sqliteTable('projects', {
   refreshTokenRotation: flag('refresh_token_rotation').notNull().default(false),
   /** Refuse breached, email-containing and easily guessed passwords (auth/password-policy.ts). */
   passwordStrengthCheck: flag('password_strength_check').notNull().default(true),
+  /** Only an account holding the invited address (verified) may accept a team invitation. */
+  teamInvitationRequiresMatchingEmail: flag('team_invitation_requires_matching_email').notNull().default(false),
   /** Audit events older than this many days are pruned; 0 keeps them forever. */
   auditLogRetentionDays: integer('audit_log_retention_days').notNull().default(90),
 });

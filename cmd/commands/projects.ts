@@ -84,6 +84,7 @@ interface UpdateOptions extends CommonOptions {
   createTeamOnSignUp?: boolean;
   refreshTokenRotation?: boolean;
   passwordCheck?: boolean;
+  invitationEmailMatch?: boolean;
   addDomain?: string[];
   removeDomain?: string[];
   configJson?: string;
@@ -138,6 +139,11 @@ export function projectsCommand(): Command {
         '--password-check <on|off>',
         'refuse breached, email-containing and easily guessed passwords (the length rules always apply)',
         parseOnOff('--password-check'),
+      )
+      .option(
+        '--invitation-email-match <on|off>',
+        'only an account holding the invited address (verified) may accept a team invitation',
+        parseOnOff('--invitation-email-match'),
       )
       .option('--add-domain <url[,handler-path]>', 'trust a domain (repeatable; handler path defaults to /handler)', collect)
       .option('--remove-domain <url>', 'stop trusting a domain (repeatable)', collect)
@@ -207,6 +213,7 @@ function buildProjectUpdate(current: ProjectAdminView, options: UpdateOptions): 
     create_team_on_sign_up: options.createTeamOnSignUp,
     refresh_token_rotation_enabled: options.refreshTokenRotation,
     password_strength_check_enabled: options.passwordCheck,
+    team_invitation_requires_matching_email: options.invitationEmailMatch,
   };
   if (options.addDomain || options.removeDomain) {
     const removed = new Set(options.removeDomain ?? []);
@@ -245,6 +252,7 @@ function printProject(view: ProjectAdminView, options: CommonOptions): void {
   printLine(`  team on sign-up:      ${onOff(c.create_team_on_sign_up)}`);
   printLine(`  refresh rotation:     ${onOff(c.refresh_token_rotation_enabled)}`);
   printLine(`  password check:       ${onOff(c.password_strength_check_enabled)}`);
+  printLine(`  invitation match:     ${onOff(c.team_invitation_requires_matching_email)}`);
   printLine(
     `  email:                ${c.email_config.type === 'shared' ? 'shared (instance SMTP)' : `${c.email_config.host}:${c.email_config.port}`}`,
   );

@@ -39,6 +39,7 @@ export const projects = pgTable('projects', {
   createTeamOnSignUp: flag('create_team_on_sign_up').notNull().default(false),
   refreshTokenRotation: flag('refresh_token_rotation').notNull().default(false),
   passwordStrengthCheck: flag('password_strength_check').notNull().default(true),
+  teamInvitationRequiresMatchingEmail: flag('team_invitation_requires_matching_email').notNull().default(false),
   auditLogRetentionDays: integer('audit_log_retention_days').notNull().default(90),
 });
 

@@ -331,6 +331,12 @@ export const knownErrorCatalogue = {
   INVALID_TOTP_CODE: concrete(400, [], noDetails('The TOTP code is invalid. Please try again.')),
   USER_AUTHENTICATION_REQUIRED: concrete(401, [], noDetails('User authentication required for this endpoint.')),
   TEAM_MEMBERSHIP_ALREADY_EXISTS: concrete(409, [], noDetails('Team membership already exists.')),
+  // authd's own, sent only by projects with team_invitation_requires_matching_email on. The Stack
+  // SDK does not know it and throws a plain Error carrying the code and message.
+  TEAM_INVITATION_EMAIL_MISMATCH: concrete(403, [], (recipientEmail: string) => ({
+    message: `This team invitation was sent to ${recipientEmail}. Only an account that has verified that address can accept it.`,
+    details: { recipient_email: recipientEmail },
+  })),
   TEAM_PERMISSION_REQUIRED: concrete(401, [], (teamId: string, userId: string, permissionId: string) => ({
     message: `User ${userId} does not have permission ${permissionId} in team ${teamId}.`,
     details: { team_id: teamId, user_id: userId, permission_id: permissionId },

@@ -58,6 +58,8 @@ export const projectConfigUpdateSchema = wireObject({
   refresh_token_rotation_enabled: v.optional(v.boolean()),
   /** authd addition: refuse breached, email-containing and easily guessed passwords (on by default). */
   password_strength_check_enabled: v.optional(v.boolean()),
+  /** authd addition: only an account holding the invited address (verified) may accept a team invitation. */
+  team_invitation_requires_matching_email: v.optional(v.boolean()),
   /** authd addition: audit events older than this are pruned; 0 keeps them forever. */
   audit_log_retention_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36_500))),
   email_config: v.optional(emailConfigSchema),
@@ -116,6 +118,7 @@ export interface ProjectAdminView {
     create_team_on_sign_up: boolean;
     refresh_token_rotation_enabled: boolean;
     password_strength_check_enabled: boolean;
+    team_invitation_requires_matching_email: boolean;
     audit_log_retention_days: number;
     oauth_providers: OAuthProviderConfig[];
     domains: { domain: string; handler_path: string }[];

@@ -86,6 +86,7 @@ export const projectAdminViewResponse = v.object({
     create_team_on_sign_up: v.boolean(),
     refresh_token_rotation_enabled: v.boolean(),
     password_strength_check_enabled: v.boolean(),
+    team_invitation_requires_matching_email: v.boolean(),
     audit_log_retention_days: v.number(),
     oauth_providers: v.array(v.object({ id: v.string(), enabled: v.boolean(), type: v.picklist(['shared', 'standard']) })),
     domains: v.array(v.object({ domain: v.string(), handler_path: v.string() })),

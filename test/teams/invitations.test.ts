@@ -19,6 +19,7 @@ import {
   permissionIds,
   randomCode,
   revoke,
+  setProjectConfig,
   shiftClock,
   teamIdsOf,
   teamWith,
@@ -69,6 +70,8 @@ function listInvitations(headers: Record<string, string>, teamId = team.id) {
   return call(t, 'GET', `/team-invitations?team_id=${teamId}`, { headers });
 }
 const isInvitation = (m: ReceivedEmail) => m.subject.startsWith('You have been invited');
+/** The address with its local part upper-cased (the mail path lower-cases the domain). */
+const shouted = (email: string) => email.replace(/^[^@]+/, (local) => local.toUpperCase());
 
 /** Invites `email` to `teamId` with the owner's client session; returns the answer's id and the emailed code. */
 async function invite(email: string, teamId = team.id, headers = as(project, 'client', owner.access_token)) {
@@ -154,6 +157,8 @@ describe('accepting', () => {
     expect(expectOk(await codeCall('accept/details', code, invitee.access_token))).toEqual({
       team_id: team.id,
       team_display_name: 'Rocket Club',
+      recipient_email: invitee.email,
+      recipient_email_is_users: true,
     });
     expect(expectOk(await codeCall('accept', code, invitee.access_token))).toEqual({});
     expect(await teamIdsOf(t, project, invitee.user_id)).toEqual([team.id]);
@@ -161,6 +166,60 @@ describe('accepting', () => {
     expectKnownError(await codeCall('accept', code, invitee.access_token), 409, 'VERIFICATION_CODE_ALREADY_USED');
     expectKnownError(await codeCall('accept/check-code', code), 409, 'VERIFICATION_CODE_ALREADY_USED');
     expectKnownError(await codeCall('accept/details', code, invitee.access_token), 409, 'VERIFICATION_CODE_ALREADY_USED');
+  });
+
+  test('details name the invited address as typed and say whether the signed-in account has it, in any letter case', async () => {
+    const invitee = await makeUser(t, project, {}, 'Cased.Invitee');
+    const forwardedTo = await makeUser(t, project, {}, 'forwarded');
+    const { code } = await invite(shouted(invitee.email));
+    const details = expectOk(await codeCall('accept/details', code, invitee.access_token));
+    expect(details.recipient_email).toBe(shouted(invitee.email));
+    expect(details.recipient_email_is_users).toBe(true);
+    const other = expectOk(await codeCall('accept/details', code, forwardedTo.access_token));
+    expect(other.recipient_email).toBe(shouted(invitee.email));
+    expect(other.recipient_email_is_users).toBe(false);
+    // Off by default: another account may still join (the page warns and asks first).
+    expect(expectOk(await codeCall('accept', code, forwardedTo.access_token))).toEqual({});
+    expect(await memberIdsOf(t, project, team.id)).toContain(forwardedTo.user_id);
+  });
+
+  test('team_invitation_requires_matching_email: only an account that verified the address joins; a refusal keeps the code', async () => {
+    const strict = await makeProject(t, 'Strict invitations');
+    await setProjectConfig(t, strict, { team_invitation_requires_matching_email: true });
+    const strictOwner = await makeUser(t, strict, {}, 'strict-owner');
+    const strictTeam = await teamWith(t, strict, strictOwner, [], { display_name: 'Strict Club' });
+    const stranger = await makeUser(t, strict, { primary_email_verified: true }, 'stranger');
+    const invitee = await makeUser(t, strict, { primary_email_verified: false }, 'Strict.Invitee');
+    const send = expectOk(
+      await call(t, 'POST', '/team-invitations/send-code', {
+        headers: as(strict, 'server'),
+        body: { team_id: strictTeam.id, email: shouted(invitee.email), callback_url: callback },
+      }),
+    );
+    expect(send.success).toBe(true);
+    const code = codeFromEmail(await smtp.waitFor(shouted(invitee.email), isInvitation));
+    const mismatch = await codeCall('accept', code, stranger.access_token, strict);
+    expectKnownError(mismatch, 403, 'TEAM_INVITATION_EMAIL_MISMATCH', { recipient_email: shouted(invitee.email) });
+    expect(mismatch.json.error).toBe(
+      `This team invitation was sent to ${shouted(invitee.email)}. Only an account that has verified that address can accept it.`,
+    );
+    // The invitee's own address, not yet verified, is not enough either.
+    expectKnownError(await codeCall('accept', code, invitee.access_token, strict), 403, 'TEAM_INVITATION_EMAIL_MISMATCH');
+    expect(await memberIdsOf(t, strict, strictTeam.id)).toEqual([strictOwner.user_id]);
+    expect(expectOk(await codeCall('accept/check-code', code, undefined, strict))).toEqual({ is_code_valid: true });
+    expect(
+      expectOk(await call(t, 'GET', '/projects/current', { headers: as(strict, 'admin') })).config
+        .team_invitation_requires_matching_email,
+    ).toBe(true);
+    // Verified, the invitee joins with the same link.
+    expectOk(
+      await call(t, 'PATCH', `/users/${invitee.user_id}`, {
+        headers: as(strict, 'server'),
+        body: { primary_email_verified: true },
+      }),
+    );
+    expect(expectOk(await codeCall('accept', code, invitee.access_token, strict))).toEqual({});
+    expect(await memberIdsOf(t, strict, strictTeam.id)).toEqual([strictOwner.user_id, invitee.user_id].sort());
   });
 
   test('details without a user: USER_AUTHENTICATION_REQUIRED', async () => {

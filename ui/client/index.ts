@@ -257,7 +257,13 @@ export interface AuthClient {
   /** Resolves when a team-invitation code is valid, without using it; needs no user. */
   checkTeamInvitationCode(code: string): Promise<void>;
   /** The team an invitation code leads to (needs a signed-in user); throws the verification error otherwise. */
-  getTeamInvitationDetails(code: string): Promise<{ teamId: string; teamDisplayName: string }>;
+  /**
+   * The invitation's team and the address it was sent to; `recipientEmailIsUsers` says whether
+   * the signed-in user has that address (verified or not).
+   */
+  getTeamInvitationDetails(
+    code: string,
+  ): Promise<{ teamId: string; teamDisplayName: string; recipientEmail: string; recipientEmailIsUsers: boolean }>;
   /** Joins the invitation's team as the signed-in user (nothing changes when already a member). */
   acceptTeamInvitation(code: string): Promise<void>;
 

@@ -24,7 +24,12 @@ export function teamCalls(calls: { asUser: Call; anonymously: Call }): TeamCalls
     },
     async getTeamInvitationDetails(code) {
       const answer = await calls.asUser({ method: 'POST', path: '/team-invitations/accept/details', body: { code } });
-      return { teamId: String(answer.team_id), teamDisplayName: String(answer.team_display_name) };
+      return {
+        teamId: String(answer.team_id),
+        teamDisplayName: String(answer.team_display_name),
+        recipientEmail: String(answer.recipient_email),
+        recipientEmailIsUsers: answer.recipient_email_is_users === true,
+      };
     },
     async acceptTeamInvitation(code) {
       await calls.asUser({ method: 'POST', path: '/team-invitations/accept', body: { code } });

@@ -28,6 +28,7 @@ const switches: Switch[] = [
   configSwitch('Team on sign-up', 'create_team_on_sign_up'),
   configSwitch('Refresh-token rotation', 'refresh_token_rotation_enabled'),
   configSwitch('Password strength check', 'password_strength_check_enabled'),
+  configSwitch('Invitations need the invited email', 'team_invitation_requires_matching_email'),
   configSwitch('Allow localhost callbacks', 'allow_localhost'),
   { label: 'Production mode', on: (p) => p.is_production_mode, update: (on) => ({ is_production_mode: on }) },
 ];

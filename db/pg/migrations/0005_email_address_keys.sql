@@ -18,3 +18,7 @@ DROP INDEX "contact_channels_auth_value_idx";--> statement-breakpoint
 DROP INDEX "contact_channels_project_value_idx";--> statement-breakpoint
 CREATE UNIQUE INDEX "contact_channels_auth_key_idx" ON "contact_channels" USING btree ("project_id","type","value_key") WHERE used_for_auth AND NOT key_clash;--> statement-breakpoint
 CREATE INDEX "contact_channels_project_key_idx" ON "contact_channels" USING btree ("project_id","value_key");
+--> statement-breakpoint
+-- A project setting: only an account holding the invited address (verified) may accept a team
+-- invitation. Off by default, as before.
+ALTER TABLE "projects" ADD COLUMN "team_invitation_requires_matching_email" boolean DEFAULT false NOT NULL;

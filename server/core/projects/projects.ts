@@ -198,6 +198,7 @@ export async function projectAdminView(ctx: Context, row: ProjectRow): Promise<P
       create_team_on_sign_up: row.createTeamOnSignUp,
       refresh_token_rotation_enabled: row.refreshTokenRotation,
       password_strength_check_enabled: row.passwordStrengthCheck,
+      team_invitation_requires_matching_email: row.teamInvitationRequiresMatchingEmail,
       audit_log_retention_days: row.auditLogRetentionDays,
       oauth_providers: providers,
       enabled_oauth_providers: providers.filter((p) => p.enabled).map((p) => ({ id: p.id })),
@@ -273,6 +274,7 @@ async function applyProjectUpdate(ctx: Context, tx: DbWriter, projectId: string,
     create_team_on_sign_up: 'createTeamOnSignUp',
     refresh_token_rotation_enabled: 'refreshTokenRotation',
     password_strength_check_enabled: 'passwordStrengthCheck',
+    team_invitation_requires_matching_email: 'teamInvitationRequiresMatchingEmail',
   } as const;
   for (const [field, column] of Object.entries(flagColumns) as [
     keyof typeof flagColumns,

@@ -1,7 +1,9 @@
 // Team invitations: an emailed verification code of kind `team_invitation` whose row
 // id is the invitation's id and whose data names the team and the invited address.
+import { emailAddressKey } from '../../protocol/email-address-key';
+import { requireProject } from '../projects/projects';
 import { and, eq } from 'drizzle-orm';
-import { verificationCodes } from '../storage/tables';
+import { contactChannels, verificationCodes } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { TeamInvitationView } from '../../protocol/team-schemas';
@@ -112,17 +114,55 @@ export async function checkTeamInvitationCode(ctx: Context, projectId: string, c
   await checkVerificationCode(ctx, projectId, 'team_invitation', code);
 }
 
-/** The team an invitation leads to, for the page that asks "Join <team>?". */
+/**
+ * Whether the user has the invited address (compared by key), or, with `verifiedOnly`, has it
+ * verified: an unverified address could have been added by whoever holds a forwarded link, so
+ * only a verified one proves the account is the invitee's.
+ */
+async function holdsInvitedAddress(db: DbWriter, userId: string, email: string, verifiedOnly: boolean): Promise<boolean> {
+  const rows = await db
+    .select({ id: contactChannels.id })
+    .from(contactChannels)
+    .where(
+      and(
+        eq(contactChannels.userId, userId),
+        eq(contactChannels.type, 'email'),
+        eq(contactChannels.valueKey, emailAddressKey(email)),
+        verifiedOnly ? eq(contactChannels.isVerified, true) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface TeamInvitationDetails {
+  team_id: string;
+  team_display_name: string;
+  /** authd addition: the address the invitation was sent to, for the page to show. */
+  recipient_email: string;
+  /** authd addition: whether the signed-in user has that address (verified or not). */
+  recipient_email_is_users: boolean;
+}
+
+/**
+ * The team an invitation leads to and whom it was sent to, for the page that asks "Join <team>?"
+ * and warns when the signed-in account is not the invited address's.
+ */
 export async function readTeamInvitationDetails(
   ctx: Context,
   projectId: string,
   code: string,
   userId: string | null,
-): Promise<{ team_id: string; team_display_name: string }> {
+): Promise<TeamInvitationDetails> {
   const data = (await checkVerificationCode(ctx, projectId, 'team_invitation', code)) as unknown as InvitationData;
   if (userId === null) throw knownError('USER_AUTHENTICATION_REQUIRED');
   const team = await requireTeamRow(ctx.db, projectId, data.team_id);
-  return { team_id: team.id, team_display_name: team.displayName };
+  return {
+    team_id: team.id,
+    team_display_name: team.displayName,
+    recipient_email: data.email,
+    recipient_email_is_users: await holdsInvitedAddress(ctx.db, userId, data.email, false),
+  };
 }
 
 /**
@@ -135,8 +175,12 @@ export async function acceptTeamInvitation(ctx: Context, projectId: string, code
     await checkVerificationCode(ctx, projectId, 'team_invitation', code);
     throw knownError('USER_AUTHENTICATION_REQUIRED');
   }
+  const project = await requireProject(ctx, projectId);
   await consumeVerificationCode(ctx, projectId, 'team_invitation', code, async (tx, data) => {
-    const teamId = (data as unknown as InvitationData).team_id;
+    const { team_id: teamId, email } = data as unknown as InvitationData;
+    // Refused inside the code's transaction, so the link stays usable by the invited account.
+    if (project.teamInvitationRequiresMatchingEmail && !(await holdsInvitedAddress(tx, userId, email, true)))
+      throw knownError('TEAM_INVITATION_EMAIL_MISMATCH', email);
     await requireTeamRow(tx, projectId, teamId);
     if (!(await findMembership(tx, projectId, teamId, userId)))
       await insertMembership(ctx, tx, projectId, teamId, userId, 'team_member');

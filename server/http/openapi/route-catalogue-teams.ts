@@ -179,11 +179,18 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
     errors: [...verificationCodeErrors],
   },
   'POST /team-invitations/accept/details': {
-    summary: 'The team an invitation code is for',
+    summary: 'The team an invitation code is for, and the address it was sent to',
     tag: 'Invitations',
     access: 'client',
     signedInUser: true,
-    response: { schema: v.object({ team_id: v.string(), team_display_name: v.string() }) },
+    response: {
+      schema: v.object({
+        team_id: v.string(),
+        team_display_name: v.string(),
+        recipient_email: v.string(),
+        recipient_email_is_users: v.boolean(),
+      }),
+    },
     errors: [...verificationCodeErrors, 'USER_AUTHENTICATION_REQUIRED'],
   },
   'POST /team-invitations/accept': {
@@ -192,6 +199,6 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: v.object({}) },
-    errors: [...verificationCodeErrors, 'USER_AUTHENTICATION_REQUIRED'],
+    errors: [...verificationCodeErrors, 'USER_AUTHENTICATION_REQUIRED', 'TEAM_INVITATION_EMAIL_MISMATCH'],
   },
 };

@@ -11,7 +11,7 @@ import { useUrlKeepingReturnTo } from '../hooks';
 import { EmailField, PasswordField } from './form-fields';
 import { FormProblem, SubmitButton } from './form-parts';
 import { InAppLink } from './in-app-link';
-import { MagicLinkCodeStep } from './magic-link-code-step';
+import { MagicLinkCodeStep, unverifiedAccountMessage } from './magic-link-code-step';
 import { formClass, rightAlignedClass } from './styles';
 
 /** The sign-up form's text for an address that already has an account. */
@@ -133,7 +133,12 @@ export function MagicLinkForm(props: SignInFormProps & SharedEmail & { returnTo:
     // after sign-in still goes where the visitor was headed.
     const callback = new URL(runtime.client.handlerUrls().magicLinkCallback);
     if (props.returnTo) callback.searchParams.set('after_auth_return_to', props.returnTo);
-    const sent = await runtime.client.sendMagicLinkEmail(address, { callbackUrl: callback.toString() });
+    const sent = await runtime.client
+      .sendMagicLinkEmail(address, { callbackUrl: callback.toString() })
+      .catch((error: unknown) => {
+        if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(unverifiedAccountMessage);
+        throw error;
+      });
     setSentTo(address);
     setNonce(sent.nonce);
   }

@@ -14,8 +14,17 @@ import { codeStepClass, linkClass, subtleTextClass, subtitleClass } from './styl
 export const resendCountdownSeconds = 30;
 const magicLinkCodeLength = 6;
 
+/**
+ * The wire answers USER_EMAIL_ALREADY_EXISTS (Stack's code and text, which its clients expect)
+ * when the address signs in to an account that never verified it: the link would hand that
+ * account to whoever reads the inbox. The screens say what is going on and what to do instead.
+ */
+export const unverifiedAccountMessage =
+  'This email belongs to an account that has not verified it yet, so it cannot sign in with an email link. Sign in with the password instead, then verify the email in your account settings.';
+
 /** What a refused code means for the person typing it. */
 export function codeProblemMessage(error: unknown): string {
+  if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) return unverifiedAccountMessage;
   if (isKnownError(error, 'VERIFICATION_CODE_EXPIRED')) return 'This code has expired. Send a new one.';
   if (isKnownError(error, 'VERIFICATION_CODE_ALREADY_USED')) return 'This code was already used. Send a new one.';
   if (isKnownError(error, 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED')) return 'Too many wrong codes. Send a new one.';

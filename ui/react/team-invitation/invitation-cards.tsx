@@ -33,8 +33,21 @@ export function UsedInvitationCard() {
   );
 }
 
+/** The project accepts invitations only from the invited address's account, and this is another. */
+export function OtherAccountInvitationCard(props: { recipientEmail: string }) {
+  return (
+    <MessageCard title="Invitation for another account" testId="invitation-email-mismatch" primary={useGoHome()}>
+      <CardText>
+        This invitation was sent to <strong>{props.recipientEmail}</strong>. Only an account that has verified that address can
+        accept it: sign in with it to join the team.
+      </CardText>
+    </MessageCard>
+  );
+}
+
 /** The card for a verification error of an invitation code, or null when the error is not one. */
-export function invitationProblemCard(error: unknown) {
+export function invitationProblemCard(error: unknown, recipientEmail = '') {
+  if (isKnownError(error, 'TEAM_INVITATION_EMAIL_MISMATCH')) return <OtherAccountInvitationCard recipientEmail={recipientEmail} />;
   if (isKnownError(error, 'VERIFICATION_CODE_NOT_FOUND') || isKnownError(error, 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'))
     return <InvalidInvitationCard />;
   if (isKnownError(error, 'VERIFICATION_CODE_EXPIRED')) return <ExpiredInvitationCard />;

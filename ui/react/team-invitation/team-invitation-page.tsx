@@ -1,11 +1,13 @@
 // {handler}/team-invitation?code=…: a signed-out visitor with a live
-// code is asked to sign in and comes back to this very link; a signed-in one sees the team's name
-// once the code checks out, then joins (or ignores it and goes home). Dead codes get their cards
-// either way. Its own chunk in the hosted screens.
+// code is asked to sign in and comes back to this very link; a signed-in one sees the team's name,
+// the invited address and the account they are signed in with once the code checks out, then
+// joins (or ignores it and goes home). When the account does not hold the invited address the page
+// says so and the button asks to join anyway. Dead codes get their cards either way. Its own chunk
+// in the hosted screens.
 import { useEffect, useRef, useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
-import { subtleTextClass } from '../components/styles';
+import { formProblemClass, labelClass, labelledValueClass, subtleTextClass } from '../components/styles';
 import { useUser } from '../hooks';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
@@ -73,8 +75,9 @@ export function TeamInvitation() {
   }
   if (details.status === 'pending') return <CheckingCard />;
   const failure = details.status === 'failed' ? details.error : join.status === 'failed' ? join.error : null;
+  const recipientEmail = details.status === 'done' ? details.value.recipientEmail : '';
   if (failure !== null) {
-    const card = invitationProblemCard(failure);
+    const card = invitationProblemCard(failure, recipientEmail);
     if (!card) throw failure;
     return card;
   }
@@ -101,16 +104,37 @@ export function TeamInvitation() {
       setJoin({ status: 'failed', error });
     }
   };
+  const signedInAs = user.primaryEmail ?? user.displayName ?? 'an account without an email address';
+  // Whoever opens a forwarded link could join in the invitee's place: joining from another
+  // account takes an explicit 'Join anyway' after the warning.
+  const otherAccount = details.status === 'done' && !details.value.recipientEmailIsUsers;
+  const joinLabel = join.status === 'joining' ? 'Joining…' : otherAccount ? 'Join anyway' : 'Join';
   return (
     <MessageCard
       title={cardTitle}
       testId="team-invitation-details"
-      primary={{ label: join.status === 'joining' ? 'Joining…' : 'Join', onClick: () => void accept() }}
+      primary={{ label: joinLabel, onClick: () => void accept() }}
       secondary={{ label: 'Ignore', onClick: goHome.onClick }}
     >
       <CardText>
         You are invited to join <strong>{teamName}</strong>
       </CardText>
+      <dl className={labelledValueClass} style={{ margin: 0 }}>
+        <dt className={labelClass}>Invited address</dt>
+        <dd style={{ margin: 0 }} data-testid="invited-address">
+          {recipientEmail}
+        </dd>
+        <dt className={labelClass}>Signed in as</dt>
+        <dd style={{ margin: 0 }} data-testid="signed-in-as">
+          {signedInAs}
+        </dd>
+      </dl>
+      {otherAccount && (
+        <p className={formProblemClass} role="alert" data-testid="invitation-other-account">
+          This invitation was sent to {recipientEmail}, which is not an address of the account you are signed in with. Join
+          only if it was meant for you, or sign in with {recipientEmail} instead.
+        </p>
+      )}
     </MessageCard>
   );
 }
