@@ -8,6 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { breachedPasswordMessage } from '../../server/core/auth/password-policy';
+import { unverifiedAccountMessage } from '../../ui/react/components/magic-link-code-step';
 import { as, call } from '../support/api-expectations';
 import { makeTempDir, repoRoot, startServeProcess, startTestInstance, type TestInstance } from '../support/instance';
 import { startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
@@ -186,6 +187,29 @@ describe('the password strength check', () => {
 });
 
 describe('magic link', () => {
+  test(
+    'an address whose account never verified it: the form says why no link can be sent, in any letter case',
+    async () => {
+      const { page, problems, shot } = await open({ width: 390 });
+      const email = uniqueEmail('unverified');
+      const signUp = await call(t, 'POST', '/auth/password/sign-up', {
+        headers: as(t.demo!, 'client'),
+        body: { email, password },
+      });
+      expect(signUp.status).toBe(200);
+      await page.goto(`${t.url}/handler/sign-in`);
+      await field(page, 'Email').fill(email.replace(/^[^@]+/, (local) => local.toUpperCase()));
+      await page.getByRole('button', { name: 'Send magic link' }).click();
+      await page.getByText(unverifiedAccountMessage).waitFor();
+      expect(await page.getByText('User email already exists.').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Send magic link' }).isDisabled()).toBe(false);
+      await shot('screens-magic-link-unverified-account-390');
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+    browserTestTimeout,
+  );
+
   test(
     "'Check your email': the emailed six-character code signs in; resend after the countdown",
     async () => {

@@ -1,7 +1,8 @@
 // The team-invitation page ({handler}/team-invitation?code=) in Debian's Chromium against a real
 // authd and SMTP receiver, preact build: the emailed link opened signed out, through sign-in and
-// back with the code kept, then joined; signed in → join → success; Ignore; expired, used and
-// missing codes. Every state is screenshotted at 390 and 1280 px, light or dark, and axe-checked.
+// back with the code kept, then joined; signed in → join → success; opened by another account
+// (named, warned, 'Join anyway'; refused where the project requires the invited address); Ignore;
+// expired, used and missing codes. Every state is screenshotted at 390 and 1280 px, light or dark, and axe-checked.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { as, call } from '../support/api-expectations';
@@ -141,6 +142,10 @@ describe('team invitation page', () => {
       await signInContext(t, t.demo!, context, invitee.userId);
       await page.goto(link);
       await expectCard(page, 'team-invitation-details', `You are invited to join ${teamName}`);
+      // The invited address and the account are named; they are the same, so no warning.
+      expect(await textOf(page, 'invited-address')).toBe(email);
+      expect(await textOf(page, 'signed-in-as')).toBe(email);
+      expect(await page.getByTestId('invitation-other-account').count()).toBe(0);
       await screenshotAtBothWidths(page, 'team-invitation-details-dark');
       // Keyboard: Tab reaches Ignore, then Join; Enter joins.
       await page.keyboard.press('Tab');
@@ -224,6 +229,75 @@ describe('team invitation page', () => {
       await page.getByRole('button', { name: 'Go to home' }).waitFor();
       await screenshotAtBothWidths(page, 'team-invitation-used-dark');
       expect(problems).toEqual([]);
+    },
+    browserTestTimeout,
+  );
+
+  test(
+    'opened by another account: the page names both addresses, warns, and joins only on "Join anyway"',
+    async () => {
+      const invitedEmail = uniqueEmail('invited');
+      const link = await invite(invitedEmail);
+      const otherEmail = uniqueEmail('forwarded-to');
+      const other = await signUp(otherEmail);
+      const { page, context, problems } = await newPage();
+      await signInContext(t, t.demo!, context, other.userId);
+      await page.goto(link);
+      await expectCard(page, 'team-invitation-details', `You are invited to join ${teamName}`);
+      expect(await textOf(page, 'invited-address')).toBe(invitedEmail);
+      expect(await textOf(page, 'signed-in-as')).toBe(otherEmail);
+      const warning = await textOf(page, 'invitation-other-account');
+      expect(warning).toContain(
+        `This invitation was sent to ${invitedEmail}, which is not an address of the account you are signed in with.`,
+      );
+      expect(await page.getByRole('alert').count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Join', exact: true }).count()).toBe(0);
+      await screenshotAtBothWidths(page, 'team-invitation-other-account');
+      await page.getByRole('button', { name: 'Join anyway' }).click();
+      await expectCard(page, 'team-invitation-joined', `You have successfully joined ${teamName}`);
+      expect(await memberIds()).toContain(other.userId);
+      expect(problems).toEqual([]);
+    },
+    browserTestTimeout,
+  );
+
+  test(
+    'a project requiring the invited address: "Join anyway" from another account gets the other-account card, and nobody joins',
+    async () => {
+      const strict = await call(t, 'PATCH', '/projects/current', {
+        headers: as(t.demo!, 'admin'),
+        body: { config: { team_invitation_requires_matching_email: true } },
+      });
+      expect(strict.status).toBe(200);
+      try {
+        const invitedEmail = uniqueEmail('strict-invited');
+        const link = await invite(invitedEmail);
+        const other = await signUp(uniqueEmail('strict-other'));
+        const { page, context } = await newPage('dark');
+        await signInContext(t, t.demo!, context, other.userId);
+        await page.goto(link);
+        await page.getByRole('button', { name: 'Join anyway' }).click();
+        await expectCard(
+          page,
+          'invitation-email-mismatch',
+          'Invitation for another account',
+          `This invitation was sent to ${invitedEmail}.`,
+        );
+        await page.getByRole('button', { name: 'Go to home' }).waitFor();
+        expect(await memberIds()).not.toContain(other.userId);
+        await screenshotAtBothWidths(page, 'team-invitation-email-mismatch-dark');
+        // The link still works for its addressee.
+        const check = await call(t, 'POST', '/team-invitations/accept/check-code', {
+          headers: as(t.demo!, 'client'),
+          body: { code: new URL(link).searchParams.get('code') },
+        });
+        expect(check.status).toBe(200);
+      } finally {
+        await call(t, 'PATCH', '/projects/current', {
+          headers: as(t.demo!, 'admin'),
+          body: { config: { team_invitation_requires_matching_email: false } },
+        });
+      }
     },
     browserTestTimeout,
   );
