@@ -7,6 +7,8 @@ import { wireObject } from './wire-object';
 
 const jsonValue = v.unknown();
 const displayNameSchema = v.pipe(v.string(), v.minLength(1, 'Please enter a team name'), v.maxLength(256));
+/** A team is created with a name, but may be renamed to the empty string, as in Stack. */
+const newDisplayNameSchema = v.pipe(v.string(), v.maxLength(256));
 /** Clients send images as data (checked in core), servers as URLs. */
 const clientImageSchema = v.pipe(v.string(), v.maxLength(1_000_000, 'Profile image URL is limited to 1,000,000 characters'));
 
@@ -27,14 +29,14 @@ export const teamCreateClientSchema = wireObject({
 export type TeamCreate = v.InferOutput<typeof teamCreateServerSchema>;
 
 export const teamUpdateServerSchema = wireObject({
-  display_name: v.optional(displayNameSchema),
+  display_name: v.optional(newDisplayNameSchema),
   profile_image_url: v.optional(v.nullable(profileImageUrlSchema)),
   client_metadata: v.optional(jsonValue),
   client_read_only_metadata: v.optional(jsonValue),
   server_metadata: v.optional(jsonValue),
 });
 export const teamUpdateClientSchema = wireObject({
-  display_name: v.optional(displayNameSchema),
+  display_name: v.optional(newDisplayNameSchema),
   profile_image_url: v.optional(v.nullable(clientImageSchema)),
   client_metadata: v.optional(jsonValue),
 });

@@ -388,8 +388,21 @@ describe('PATCH /teams/{team_id}', () => {
       'server_metadata',
     );
     expectSchemaError(await call(t, 'PATCH', `/teams/${team.id}`, { headers, body: { client_read_only_metadata: 1 } }));
-    expectSchemaError(await call(t, 'PATCH', `/teams/${team.id}`, { headers, body: { display_name: '' } }));
     expect(await readTeam(t, closed, team.id)).toEqual(before);
+  });
+
+  test('a member with $update_team may rename the team to the empty string, as in Stack', async () => {
+    const owner = await makeUser(t, closed, {}, 'renamer');
+    const team = await createTeam(t, closed, { display_name: 'Named', creator_user_id: owner.user_id });
+    const headers = as(closed, 'client', owner.access_token);
+    const renamed = expectOk(await call(t, 'PATCH', `/teams/${team.id}`, { headers, body: { display_name: '' } }));
+    expect(renamed.display_name).toBe('');
+    expect((await readTeam(t, closed, team.id)).display_name).toBe('');
+    // Creating still needs a name.
+    expectSchemaError(
+      await call(t, 'POST', '/teams', { headers: as(closed, 'server'), body: { display_name: '' } }),
+      'display_name',
+    );
   });
 
   test('server sets server_metadata and client_read_only_metadata; clients see only the latter', async () => {
