@@ -267,6 +267,11 @@ describe('refused password hashes: 400 text, nothing stored', () => {
     ['md5-crypt', () => '$1$saltsalt$qjXMvbEw8oaL.CzflDugX/'],
     ['sha512-crypt', () => '$6$rounds=5000$saltsalt$' + 'a'.repeat(86)],
     ['argon2id without its hash', () => '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ'],
+    // Each sign-in attempt would verify it at that cost: Stack refuses bcrypt past 16 rounds too.
+    ['bcrypt with 17 rounds (Stack’s example)', () => '$2a$17$VIhIOofSMqGdGlL4wzE//e.77dAQGqNtF/1dT7bqCrVtQuInWy2qi'],
+    ['bcrypt with 31 rounds', () => validBcrypt.replace(/^\$2b\$04\$/, '$2b$31$')],
+    ['argon2id asking 4 GiB of memory', () => '$argon2id$v=19$m=4194304,t=2,p=1$c2FsdHNhbHQ$' + 'A'.repeat(43)],
+    ['argon2id asking 1,000 passes', () => '$argon2id$v=19$m=19456,t=1000,p=1$c2FsdHNhbHQ$' + 'A'.repeat(43)],
     ['hex digest', () => 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
   ];
 

@@ -29,12 +29,22 @@ export function needsRehash(hash: string): boolean {
   return !hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$');
 }
 
-/** Modular Crypt Format hashes authd can verify: bcrypt ($2a/$2b/$2y) and argon2. */
+// An imported hash is verified at every sign-in attempt for its account, so one that costs far
+// more than any real deployment uses (bcrypt past cost 16, as Stack refuses; argon2 past 256 MiB,
+// 10 passes or 16 lanes) would let anyone who knows the address tie up the server.
+const maxBcryptCost = 16;
+const maxArgon2MemoryKib = 256 * 1024;
+const maxArgon2Passes = 10;
+const maxArgon2Lanes = 16;
+
+/** Modular Crypt Format hashes authd can verify at a sane cost: bcrypt ($2a/$2b/$2y) and argon2. */
 export function isSupportedPasswordHash(hash: string): boolean {
-  return (
-    /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(hash) ||
-    /^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.test(hash)
-  );
+  const bcrypt = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/.exec(hash);
+  if (bcrypt) return Number(bcrypt[1]) >= 4 && Number(bcrypt[1]) <= maxBcryptCost;
+  const argon2 = /^\$argon2(?:id|i|d)\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.exec(hash);
+  if (argon2)
+    return Number(argon2[1]) <= maxArgon2MemoryKib && Number(argon2[2]) <= maxArgon2Passes && Number(argon2[3]) <= maxArgon2Lanes;
+  return false;
 }
 
 /** The /auth/password/* length rules; server user updates check only the maximum. */
