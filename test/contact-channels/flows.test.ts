@@ -113,7 +113,7 @@ describe('used_for_auth decides which addresses sign in', () => {
 });
 
 describe('tokens that name no usable user', () => {
-  test('the token of a deleted user: `me` → CANNOT_GET_OWN_USER_WITHOUT_USER, its old id → 403 text', async () => {
+  test('the token of a deleted user names no user: `me` and its old id → CANNOT_GET_OWN_USER_WITHOUT_USER, as in Stack', async () => {
     const user = await serverUser(t, demo);
     expectOk(await call(t, 'DELETE', `/users/${user.user_id}`, { headers: as(demo, 'server') }));
     expectKnownError(
@@ -129,7 +129,11 @@ describe('tokens that name no usable user', () => {
       400,
       'CANNOT_GET_OWN_USER_WITHOUT_USER',
     );
-    expectTextError(await call(t, 'GET', `/contact-channels?user_id=${user.user_id}`, { headers: client(user) }), 403);
+    expectKnownError(
+      await call(t, 'GET', `/contact-channels?user_id=${user.user_id}`, { headers: client(user) }),
+      400,
+      'CANNOT_GET_OWN_USER_WITHOUT_USER',
+    );
   });
 
   test("another project's access token → INVALID_PROJECT_FOR_ACCESS_TOKEN", async () => {

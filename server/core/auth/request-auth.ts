@@ -89,7 +89,7 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
       )[accessType],
     );
   }
-  if (!await isValidApiKey(ctx, projectId, keyKindForAccessType[accessType], presented)) {
+  if (!(await isValidApiKey(ctx, projectId, keyKindForAccessType[accessType], presented))) {
     const code = (
       {
         client: 'INVALID_PUBLISHABLE_CLIENT_KEY',
@@ -149,13 +149,29 @@ export function resolveMe(auth: Extract<RequestAuth, { kind: 'project' }>, reque
 export function resolveUserIdForCaller(
   auth: Extract<RequestAuth, { kind: 'project' }>,
   requested: string,
-  refusal: 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER' | 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER_BAD_REQUEST' = 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER',
+  refusal:
+    | 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER'
+    | 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER_BAD_REQUEST' = 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER',
 ): string {
   if (requested === 'me') return resolveMe(auth, requested);
   if (auth.accessType === 'client' && requested !== auth.userId) {
     throw plainTextError(refusal);
   }
   return requested;
+}
+
+/**
+ * As resolveUserIdForCaller, but a client with no signed-in user is refused with
+ * CANNOT_GET_OWN_USER_WITHOUT_USER whatever id it names, as Stack's contact-channel endpoints
+ * answer (they read the caller's own user before comparing ids).
+ */
+export function resolveChannelOwnerForCaller(
+  auth: Extract<RequestAuth, { kind: 'project' }>,
+  requested: string,
+  refusal?: 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER' | 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER_BAD_REQUEST',
+): string {
+  if (auth.accessType === 'client') requireUser(auth, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
+  return resolveUserIdForCaller(auth, requested, refusal);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   updateContactChannel,
 } from '../../core/users/contact-channels';
 import { sendPrimaryEmailVerificationCode, verifyEmail } from '../../core/auth/email-verification';
-import { requireAccess, requireUser, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { requireAccess, requireUser, resolveChannelOwnerForCaller } from '../../core/auth/request-auth';
 import { checkVerificationCode } from '../../core/auth/verification-codes';
 import {
   callbackUrlBodySchema,
@@ -33,7 +33,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
       '/contact-channels',
       async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        const userId = resolveUserIdForCaller(caller, query.user_id);
+        const userId = resolveChannelOwnerForCaller(caller, query.user_id);
         return { items: await listContactChannels(ctx, caller.projectId, userId, query.contact_channel_id), is_paginated: false };
       },
       { query: contactChannelListQuery },
@@ -47,7 +47,12 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
           client: contactChannelCreateClientSchema,
           server: contactChannelCreateServerSchema,
         });
-        const view = await createContactChannel(ctx, caller.projectId, resolveUserIdForCaller(caller, input.user_id), input);
+        const view = await createContactChannel(
+          ctx,
+          caller.projectId,
+          resolveChannelOwnerForCaller(caller, input.user_id),
+          input,
+        );
         set.status = 201;
         return view;
       },
@@ -92,7 +97,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
         return await readContactChannel(
           ctx,
           caller.projectId,
-          resolveUserIdForCaller(caller, params.user_id),
+          resolveChannelOwnerForCaller(caller, params.user_id),
           params.contact_channel_id,
         );
       },
@@ -109,7 +114,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
         return await updateContactChannel(
           ctx,
           caller.projectId,
-          resolveUserIdForCaller(caller, params.user_id),
+          resolveChannelOwnerForCaller(caller, params.user_id),
           params.contact_channel_id,
           input,
         );
@@ -123,7 +128,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
         await deleteContactChannel(
           ctx,
           caller.projectId,
-          resolveUserIdForCaller(caller, params.user_id),
+          resolveChannelOwnerForCaller(caller, params.user_id),
           params.contact_channel_id,
         );
         return { success: true };
@@ -135,7 +140,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
       async ({ auth, params, body, origin }) => {
         const caller = requireAccess(auth, 'client');
         // This one endpoint answers a client naming someone else with 400, not 403.
-        const userId = resolveUserIdForCaller(caller, params.user_id, 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER_BAD_REQUEST');
+        const userId = resolveChannelOwnerForCaller(caller, params.user_id, 'CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER_BAD_REQUEST');
         await sendContactChannelVerificationCode(
           ctx,
           caller.projectId,
