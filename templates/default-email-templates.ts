@@ -102,6 +102,21 @@ export const signInInvitationTemplate: { subject: string; content: EmailDocument
 };
 
 /**
+ * The magic-link email for Stack SDKs of 2.5.37 and older, whose screens take no typed code: the
+ * link alone, as Stack sends them. Not editable through the API.
+ */
+export const linkOnlyMagicLinkTemplate: { subject: string; content: EmailDocument } = {
+  subject: 'Sign in to {{ projectDisplayName }}',
+  content: document([
+    ['heading', heading('Sign in to {{ projectDisplayName }}')],
+    ['intro', paragraph('Hi {{ userDisplayName }}, follow the link to sign in.')],
+    ['button', button('Sign in', '{{ magicLink }}')],
+    ['divider', divider],
+    ['note', ignoreNote('try to sign in')],
+  ]),
+};
+
+/**
  * Sent when failed sign-in attempts from many places lock an account: the owner follows the
  * link to lift the lock. Not editable through the API, whose template types are the four of
  * wire §4.14.

@@ -171,6 +171,44 @@ describe('a known address', () => {
   });
 });
 
+describe('the X-Stack-Client-Version header', () => {
+  const sendAs = (project: BootstrappedProject, email: string, clientVersion: string) =>
+    call(t, 'POST', '/auth/otp/send-sign-in-code', {
+      headers: { ...as(project, 'client'), 'x-stack-client-version': clientVersion },
+      body: { email, callback_url: magicLinkCallback },
+    });
+
+  test('@stackframe/stack 2.5.37 and older get the link alone, with no code to type; the link signs in', async () => {
+    const project = await magicLinkProject('Magic legacy client');
+    for (const version of ['2.5.37', '2.4.0', '1.99.99']) {
+      const email = uniqueEmail(`legacy-${version}`);
+      const nonce = expectOk(await sendAs(project, email, `js @stackframe/stack@${version}`)).nonce;
+      expect(nonce).toHaveLength(39);
+      const mail = await smtp.waitFor(email);
+      expect(mail.subject).toBe('Sign in to Magic legacy client');
+      expect(mail.text).not.toMatch(/^[A-Z0-9]{6}$/m);
+      expect(mail.text).not.toContain('Your sign-in code');
+      const code = new URL(mail.text.match(/https?:\/\/\S+/)![0]).searchParams.get('code')!;
+      expectSignInResponse(await otpSignIn(t, project, code), true);
+    }
+  });
+
+  test('newer or other SDKs, and an unreadable header, still get the code', async () => {
+    const project = await magicLinkProject('Magic current client');
+    for (const clientVersion of [
+      'js @stackframe/stack@2.5.38',
+      'js @stackframe/js@2.5.0',
+      'js @stackframe/stack@2.5',
+      'nonsense',
+    ]) {
+      const email = uniqueEmail('current');
+      expectOk(await sendAs(project, email, clientVersion));
+      const mail = await receiveMagicLink(smtp, email);
+      expectSignInResponse(await otpSignIn(t, project, mail.code), true);
+    }
+  });
+});
+
 describe('refusals', () => {
   test('magic link off: 403 text on send, check and sign-in', async () => {
     const project = await makeProject(t, 'Magic off');

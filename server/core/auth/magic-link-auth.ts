@@ -35,12 +35,16 @@ function refuseUnverifiedAccount(channel: { isVerified: boolean } | undefined): 
   if (channel && !channel.isVerified) throw knownError('USER_EMAIL_ALREADY_EXISTS');
 }
 
-/** Emails the link and the typed code; returns the nonce the app keeps for the typed code. */
+/**
+ * Emails the link and the typed code (only the link with `linkOnly`, for clients too old to take
+ * a code); returns the nonce the app keeps for the typed code.
+ */
 export async function sendMagicLinkCode(
   ctx: Context,
   projectId: string,
   input: { email: string; callback_url: string },
   origin: RequestOrigin,
+  options: { linkOnly?: boolean } = {},
 ): Promise<{ nonce: string }> {
   const project = await requireMagicLink(ctx, projectId);
   const request = { recipient: input.email, callbackUrl: input.callback_url, origin };
@@ -51,7 +55,7 @@ export async function sendMagicLinkCode(
     const user = channel ? await findUserRow(tx, projectId, channel.userId) : undefined;
     // The account is looked up again at sign-in: it may be created or change in between.
     const code = await createVerificationCode(ctx, tx, projectId, 'magic_link', { email: input.email });
-    await queueTemplatedEmail(ctx, tx, projectId, 'magic_link', input.email, {
+    await queueTemplatedEmail(ctx, tx, projectId, options.linkOnly ? 'link_only_magic_link' : 'magic_link', input.email, {
       userDisplayName: user?.displayName ?? input.email,
       magicLink: linkWithCode(input.callback_url, code),
       otp: code.slice(0, typedCodeLength).toUpperCase(),
@@ -97,7 +101,8 @@ export async function signInWithMagicLink(
     await consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
     return { existingUser: null, email };
   });
-  if (target.existingUser) return signInResponse(await completeSignIn(ctx, projectId, target.existingUser, { method: 'magic_link' }), false);
+  if (target.existingUser)
+    return signInResponse(await completeSignIn(ctx, projectId, target.existingUser, { method: 'magic_link' }), false);
   const userId = await insertUser(ctx, projectId, {
     primary_email: target.email,
     primary_email_verified: true,

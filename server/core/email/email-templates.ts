@@ -6,6 +6,7 @@ import {
   defaultEmailTemplates,
   emailTemplateTypes,
   accountUnlockTemplate,
+  linkOnlyMagicLinkTemplate,
   signInInvitationTemplate,
   type EmailTemplateType,
 } from '../../../templates/default-email-templates';
@@ -58,8 +59,7 @@ export async function updateEmailTemplate(
 ): Promise<EmailTemplateView> {
   // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
   return writeTransaction(ctx, async () => {
-    if (update.content !== undefined && !isEmailDocument(update.content))
-      throw plainTextError('INVALID_EMAIL_TEMPLATE_CONTENT');
+    if (update.content !== undefined && !isEmailDocument(update.content)) throw plainTextError('INVALID_EMAIL_TEMPLATE_CONTENT');
     const current = await readEmailTemplate(ctx.db, projectId, type);
     const subject = update.subject ?? current.subject;
     const content = update.content ?? current.content;
@@ -91,7 +91,7 @@ export async function queueTemplatedEmail(
   ctx: Context,
   db: DbWriter,
   projectId: string,
-  type: EmailTemplateType | 'sign_in_invitation' | 'account_unlock',
+  type: EmailTemplateType | 'sign_in_invitation' | 'account_unlock' | 'link_only_magic_link',
   recipient: string,
   variables: EmailVariables,
 ): Promise<void> {
@@ -104,7 +104,9 @@ export async function queueTemplatedEmail(
       ? signInInvitationTemplate
       : type === 'account_unlock'
         ? accountUnlockTemplate
-        : await readEmailTemplate(db, projectId, type);
+        : type === 'link_only_magic_link'
+          ? linkOnlyMagicLinkTemplate
+          : await readEmailTemplate(db, projectId, type);
   const { html, text } = renderEmailDocument(template.content, allVariables);
   await queueEmail(ctx, db, { projectId, recipient, subject: renderSubject(template.subject, allVariables), html, text });
 }
@@ -123,7 +125,11 @@ const previewVariables: EmailVariables = {
 };
 
 /** The project's template of `type` rendered with sample values, as its recipients would read it. */
-export async function previewEmailTemplate(ctx: Context, projectId: string, type: EmailTemplateType): Promise<{ subject: string; html: string; text: string }> {
+export async function previewEmailTemplate(
+  ctx: Context,
+  projectId: string,
+  type: EmailTemplateType,
+): Promise<{ subject: string; html: string; text: string }> {
   const project = firstRow(
     await ctx.db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).limit(1),
   );

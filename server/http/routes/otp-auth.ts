@@ -1,4 +1,5 @@
 // /auth/otp/*: sign-in by emailed link or typed code.
+import { wantsLinkOnlyMagicLinkEmail } from '../client-version';
 import type { Context } from '../../core/storage/context';
 import { checkMagicLinkCode, sendMagicLinkCode, signInWithMagicLink } from '../../core/auth/magic-link-auth';
 import { requireAccess } from '../../core/auth/request-auth';
@@ -10,7 +11,10 @@ export function otpAuthRoutes(app: ApiApp, ctx: Context) {
   return app
     .post(
       '/auth/otp/send-sign-in-code',
-      async ({ auth, body, origin }) => await sendMagicLinkCode(ctx, requireAccess(auth, 'client').projectId, body, origin),
+      async ({ auth, body, origin, request }) =>
+        await sendMagicLinkCode(ctx, requireAccess(auth, 'client').projectId, body, origin, {
+          linkOnly: wantsLinkOnlyMagicLinkEmail(request.headers),
+        }),
       { body: sendSignInCodeSchema },
     )
     .post(
