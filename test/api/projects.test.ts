@@ -54,6 +54,7 @@ const adminConfigKeys = [
   // authd's own addition (refresh-token rotation, off by default).
   'refresh_token_rotation_enabled',
   'password_strength_check_enabled',
+  'team_invitation_requires_matching_email',
   'audit_log_retention_days',
 ];
 const sorted = (keys: Iterable<string>) => [...keys].sort();

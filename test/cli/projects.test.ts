@@ -140,6 +140,8 @@ describe('projects list, get, update and delete', () => {
         'on',
         '--create-team-on-sign-up',
         'on',
+        '--invitation-email-match',
+        'on',
       ),
     );
     const expected = {
@@ -152,10 +154,12 @@ describe('projects list, get, update and delete', () => {
         allow_localhost: false,
         client_team_creation_enabled: true,
         create_team_on_sign_up: true,
+        team_invitation_requires_matching_email: true,
       },
     };
     expect(updated).toMatchObject(expected);
     expect(await get()).toMatchObject(expected);
+    expect(await cliOk(at('projects', 'get', project.project_id))).toContain('invitation match:     on');
     // Only the project named changed.
     expect((await cliJson(at('projects', 'get', other.project_id))).display_name).toBe('Bystander');
   });
