@@ -148,17 +148,19 @@ export async function updateContactChannel(
     const usedForAuth = input.used_for_auth ?? row.usedForAuth;
     if (usedForAuth) await refuseAuthValueOfSomeoneElse(ctx, projectId, userId, value);
     if (input.is_primary) await tx.update(contactChannels).set({ isPrimary: false }).where(eq(contactChannels.userId, userId));
-    // A new address is unverified unless the server says otherwise.
+    // A new address is unverified unless the server says otherwise; the same address in other
+    // letter case is still the address that was verified.
     const changedValue = value !== row.value;
+    const changedAddress = emailAddressKey(value) !== row.valueKey;
     const changes = {
       value,
       valueFolded: foldForSearch(value)!,
       valueKey: emailAddressKey(value),
       // A clash is settled by changing the address; the unique index then holds it like any other.
-      keyClash: changedValue ? false : row.keyClash,
+      keyClash: changedAddress ? false : row.keyClash,
       usedForAuth,
       isPrimary: input.is_primary ?? row.isPrimary,
-      isVerified: input.is_verified ?? (changedValue ? false : row.isVerified),
+      isVerified: input.is_verified ?? (changedAddress ? false : row.isVerified),
     };
     await tx.update(contactChannels).set(changes).where(eq(contactChannels.id, row.id));
     if (changedValue || changes.isPrimary !== row.isPrimary || changes.usedForAuth !== row.usedForAuth) {

@@ -356,10 +356,12 @@ async function applyPrimaryEmailUpdate(ctx: Context, tx: DbWriter, projectId: st
     return;
   }
   if (email === null) return;
-  const changedAddress = email !== current?.value;
+  // The same address in other letter case keeps its verification; only its spelling changes.
+  const changedAddress = current === undefined || emailAddressKey(email) !== current.valueKey;
+  const respelled = email !== current?.value;
   const verified = input.primary_email_verified ?? (changedAddress ? false : (current?.isVerified ?? false));
   const usedForAuth = input.primary_email_auth_enabled ?? current?.usedForAuth ?? false;
-  if (!changedAddress && verified === current?.isVerified && usedForAuth === current?.usedForAuth) return;
+  if (!respelled && verified === current?.isVerified && usedForAuth === current?.usedForAuth) return;
   if (changedAddress && current) await tx.delete(contactChannels).where(eq(contactChannels.id, current.id));
   await insertPrimaryEmail(ctx, tx, projectId, userId, email, { verified, usedForAuth, now: ctx.clock.now(), newUser: false });
 }
