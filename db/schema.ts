@@ -263,7 +263,7 @@ export const contactChannels = sqliteTable(
     // An address signs in to at most one account per project, whatever its letters' case.
     uniqueIndex('contact_channels_auth_key_idx')
       .on(t.projectId, t.type, t.valueKey)
-      .where(sql`used_for_auth = 1 AND key_clash = 0`),
+      .where(sql`used_for_auth = 1 AND NOT key_clash`),
     index('contact_channels_project_key_idx').on(t.projectId, t.valueKey),
   ],
 );

@@ -15,7 +15,7 @@ UPDATE `contact_channels` SET `key_clash` = 1 WHERE `id` IN (
 );--> statement-breakpoint
 DROP INDEX `contact_channels_auth_value_idx`;--> statement-breakpoint
 DROP INDEX `contact_channels_project_value_idx`;--> statement-breakpoint
-CREATE UNIQUE INDEX `contact_channels_auth_key_idx` ON `contact_channels` (`project_id`,`type`,`value_key`) WHERE used_for_auth = 1 AND key_clash = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX `contact_channels_auth_key_idx` ON `contact_channels` (`project_id`,`type`,`value_key`) WHERE used_for_auth = 1 AND NOT key_clash;--> statement-breakpoint
 CREATE INDEX `contact_channels_project_key_idx` ON `contact_channels` (`project_id`,`value_key`);
 --> statement-breakpoint
 -- A project setting: only an account holding the invited address (verified) may accept a team

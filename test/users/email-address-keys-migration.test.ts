@@ -4,6 +4,7 @@
 // older schema level, which test/support/older-schema.ts builds for SQLite.
 import { afterAll, expect, test } from 'bun:test';
 import { openContext } from '../../cmd/cli-support';
+import { emailAddressKey } from '../../server/protocol/email-address-key';
 import { defaultSettings, silentLogger } from '../../server/core/storage/context';
 import { findUserByAuthEmail } from '../../server/core/storage/user-queries';
 import { listContactChannels, updateContactChannel } from '../../server/core/users/contact-channels';
@@ -34,6 +35,7 @@ test('addresses differing only in case are flagged, reported at start, keep sign
   addUser('newer', 'Bob@Example.com', true, 2);
   addUser('carol', 'carol@example.com', true, 3);
   addUser('contact-only', 'CAROL@example.com', false, 4); // not used for sign-in: no clash
+  addUser('accented', 'ÉMILE@Example.com', true, 5); // only A–Z fold, in SQL as in emailAddressKey
   db.close();
 
   const server = await startServeProcess(dataDir);
@@ -52,7 +54,9 @@ test('addresses differing only in case are flagged, reported at start, keep sign
       { user_id: 'newer', value_key: 'bob@example.com', key_clash: 1 },
       { user_id: 'carol', value_key: 'carol@example.com', key_clash: 0 },
       { user_id: 'contact-only', value_key: 'carol@example.com', key_clash: 0 },
+      { user_id: 'accented', value_key: emailAddressKey('ÉMILE@Example.com'), key_clash: 0 },
     ]);
+    expect(emailAddressKey('ÉMILE@Example.com')).toBe('Émile@example.com');
     // Each keeps its own spelling; any other spelling finds the older account, as does a new sign-up.
     expect((await findUserByAuthEmail(ctx, 'p', 'bob@example.com'))?.id).toBe('older');
     expect((await findUserByAuthEmail(ctx, 'p', 'Bob@Example.com'))?.id).toBe('newer');
