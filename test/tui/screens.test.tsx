@@ -101,6 +101,9 @@ describe('authd tui screens', () => {
     await openRow(tui, 'Passkeys');
     await tui.waitFor('Passkeys: on');
     expect((await readProjectAdminView(t.ctx, project.id)).config.passkey_enabled).toBe(true);
+    await openRow(tui, 'Invitations need the invited email');
+    await tui.waitFor('Invitations need the invited email: on');
+    expect((await readProjectAdminView(t.ctx, project.id)).config.team_invitation_requires_matching_email).toBe(true);
 
     await tui.press('a');
     await tui.waitFor('Trusted domain (https://…)');
