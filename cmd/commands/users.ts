@@ -1,8 +1,9 @@
-// `authd users list|get|create|update|delete|set-password|disable-mfa|sessions|passkeys`, over the same core
+// `authd users list|get|create|update|delete|set-password|disable-mfa|sessions|passkeys|email-clashes`, over the same core
 // functions and schemas as the server API.
 import { Command } from 'commander';
 import { createUser, deleteUser, listUsers, updateUser } from '../../server/core/users/users';
 import { readUserServerView } from '../../server/core/users/user-views';
+import { describeEmailKeyClashes, settleEmailKeyClashes } from '../../server/core/users/email-key-clashes';
 import { userCreateSchema, userUpdateSchema, type UserServerView } from '../../server/protocol/user-schemas';
 import {
   CliError,
@@ -13,6 +14,8 @@ import {
   printLine,
   projectCommand,
   readSecretFromStdin,
+  withCommonOptions,
+  withContext,
   withProject,
   type CommonOptions,
   type ProjectOption,
@@ -129,6 +132,18 @@ export function usersCommand(): Command {
           await deleteUser(ctx, options.project, userId);
           if (options.json) return printJson({ success: true });
           printLine(`Deleted user ${userId}.`);
+        }),
+      ),
+  );
+  usersCmd.addCommand(
+    withCommonOptions(new Command('email-clashes'))
+      .description('list sign-in addresses that belong to several accounts in different letter case (every project)')
+      .action((options: CommonOptions) =>
+        withContext(options, async (ctx) => {
+          const clashes = await settleEmailKeyClashes(ctx);
+          if (options.json) return printJson({ items: clashes });
+          const report = describeEmailKeyClashes(clashes);
+          printLine(report.length > 0 ? report.join('\n') : 'No sign-in address belongs to more than one account.');
         }),
       ),
   );

@@ -11,7 +11,7 @@ import { listContactChannels, updateContactChannel } from '../../server/core/use
 import { settleEmailKeyClashes } from '../../server/core/users/email-key-clashes';
 import { foldForSearch } from '../../server/core/users/user-search';
 import { createUser } from '../../server/core/users/users';
-import { removeScratchDirs, scratchDir } from '../support/cli';
+import { cliJson, cliOk, removeScratchDirs, scratchDir } from '../support/cli';
 import { startServeProcess } from '../support/instance';
 import { databaseBeforeMigration } from '../support/older-schema';
 
@@ -45,6 +45,19 @@ test('addresses differing only in case are flagged, reported at start, keep sign
   expect(warnings[0]).toContain('1 sign-in email address belongs to more than one account');
   expect(warnings[0]).toContain('project p: bob@example.com (user older), Bob@Example.com (user newer)');
   expect(warnings[0]).not.toContain('CAROL');
+  // The same report on demand, for an admin who does not read the server's log.
+  expect(await cliJson(['users', 'email-clashes', '--data', dataDir])).toEqual({
+    items: [
+      {
+        projectId: 'p',
+        key: 'bob@example.com',
+        accounts: [
+          { userId: 'older', email: 'bob@example.com' },
+          { userId: 'newer', email: 'Bob@Example.com' },
+        ],
+      },
+    ],
+  });
 
   const ctx = openContext(dataDir, 'development', silentLogger, defaultSettings());
   try {
@@ -71,6 +84,9 @@ test('addresses differing only in case are flagged, reported at start, keep sign
     // The newer account moves to another address: nothing clashes any more, and the unique index holds.
     await updateContactChannel(ctx, 'p', 'newer', 'channel-newer', { value: 'robert@example.com' });
     expect(await settleEmailKeyClashes(ctx)).toEqual([]);
+    expect(await cliOk(['users', 'email-clashes', '--data', dataDir])).toBe(
+      'No sign-in address belongs to more than one account.\n',
+    );
     expect(ctx.storage.sqlite.query('SELECT count(*) AS n FROM contact_channels WHERE key_clash = 1').get()).toEqual({ n: 0 });
     expect((await listContactChannels(ctx, 'p', 'newer')).map((channel) => channel.value)).toEqual(['robert@example.com']);
     expect(() =>
