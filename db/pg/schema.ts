@@ -3,7 +3,18 @@
 // equal: times stay integer milliseconds (bigint read back as a JS number, not a Date), JSON stays
 // the text it was written as, and only the 0/1 flags become real booleans (`authd copy` converts).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // bigint, since milliseconds since the epoch overflow PostgreSQL's 4-byte integer; mode 'number'
 // because every such value is far below 2^53.
@@ -230,7 +241,9 @@ export const contactChannels = pgTable(
     index('contact_channels_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('contact_channels_user_value_idx').on(t.userId, t.type, t.value),
     // The flag is a boolean here, so the predicate is the column itself (SQLite's `= 1`).
-    uniqueIndex('contact_channels_auth_value_idx').on(t.projectId, t.type, t.value).where(sql`used_for_auth`),
+    uniqueIndex('contact_channels_auth_value_idx')
+      .on(t.projectId, t.type, t.value)
+      .where(sql`used_for_auth`),
     index('contact_channels_project_value_idx').on(t.projectId, t.value),
   ],
 );
@@ -251,12 +264,25 @@ export const refreshTokens = pgTable(
     lastUsedAt: millis('last_used_at'),
     lastUsedIp: text('last_used_ip'),
     lastUsedUserAgent: text('last_used_user_agent'),
+    verifiedAt: millis('verified_at'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
     index('refresh_tokens_user_idx').on(t.userId),
     index('refresh_tokens_session_idx').on(t.sessionId),
   ],
+);
+
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    revokedAt: millis('revoked_at').notNull(),
+    /** When the last access token this revocation covers expires; the row goes after that. */
+    expiresAt: millis('expires_at').notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const teams = pgTable(
@@ -322,7 +348,9 @@ export const projectSigningKeys = pgTable(
   },
   (t) => [
     index('project_signing_keys_project_idx').on(t.projectId, t.createdAt),
-    uniqueIndex('project_signing_keys_current_idx').on(t.projectId).where(sql`retired_at IS NULL`),
+    uniqueIndex('project_signing_keys_current_idx')
+      .on(t.projectId)
+      .where(sql`retired_at IS NULL`),
   ],
 );
 
@@ -514,10 +542,7 @@ export const passkeys = pgTable(
     createdAt: millis('created_at').notNull(),
     lastUsedAt: millis('last_used_at'),
   },
-  (t) => [
-    uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId),
-    index('passkeys_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
 
 export const mfaRecoveryCodes = pgTable(
