@@ -615,7 +615,10 @@ export const passkeys = sqliteTable(
     createdAt: millis('created_at').notNull(),
     lastUsedAt: millis('last_used_at'),
   },
-  (t) => [uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId), index('passkeys_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
 );
 
 /**

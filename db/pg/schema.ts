@@ -3,18 +3,7 @@
 // equal: times stay integer milliseconds (bigint read back as a JS number, not a Date), JSON stays
 // the text it was written as, and only the 0/1 flags become real booleans (`authd copy` converts).
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  customType,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // bigint, since milliseconds since the epoch overflow PostgreSQL's 4-byte integer; mode 'number'
 // because every such value is far below 2^53.
@@ -241,9 +230,7 @@ export const contactChannels = pgTable(
     index('contact_channels_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('contact_channels_user_value_idx').on(t.userId, t.type, t.value),
     // The flag is a boolean here, so the predicate is the column itself (SQLite's `= 1`).
-    uniqueIndex('contact_channels_auth_value_idx')
-      .on(t.projectId, t.type, t.value)
-      .where(sql`used_for_auth`),
+    uniqueIndex('contact_channels_auth_value_idx').on(t.projectId, t.type, t.value).where(sql`used_for_auth`),
     index('contact_channels_project_value_idx').on(t.projectId, t.value),
   ],
 );
@@ -348,9 +335,7 @@ export const projectSigningKeys = pgTable(
   },
   (t) => [
     index('project_signing_keys_project_idx').on(t.projectId, t.createdAt),
-    uniqueIndex('project_signing_keys_current_idx')
-      .on(t.projectId)
-      .where(sql`retired_at IS NULL`),
+    uniqueIndex('project_signing_keys_current_idx').on(t.projectId).where(sql`retired_at IS NULL`),
   ],
 );
 
@@ -542,7 +527,10 @@ export const passkeys = pgTable(
     createdAt: millis('created_at').notNull(),
     lastUsedAt: millis('last_used_at'),
   },
-  (t) => [uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId), index('passkeys_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
 );
 
 export const mfaRecoveryCodes = pgTable(

@@ -36,7 +36,7 @@ export async function createSession(
   userId: string,
   expiresInMillis: number = defaultSessionLifetimeMillis,
 ): Promise<SessionTokens> {
-  if (!(await findUserRow(ctx.db, projectId, userId))) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
+  if (!await findUserRow(ctx.db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
   // The caller is the app's server, not the user's device: its address says nothing useful.
   return await startSession(ctx, projectId, userId, expiresInMillis, undefined, { recordOrigin: false });
 }
@@ -273,8 +273,8 @@ export async function requireOAuthClient(ctx: Context, form: { client_id?: strin
   if (
     !projectId ||
     !form.client_secret ||
-    !(await projectExists(ctx, projectId)) ||
-    !(await isValidApiKey(ctx, projectId, 'publishable_client_key', form.client_secret))
+    !await projectExists(ctx, projectId) ||
+    !await isValidApiKey(ctx, projectId, 'publishable_client_key', form.client_secret)
   ) {
     throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', null);
   }

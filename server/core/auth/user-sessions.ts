@@ -27,12 +27,7 @@ export interface UserSessionView {
 }
 
 /** Newest first; `currentRefreshToken` marks the caller's own session. */
-export async function listUserSessions(
-  ctx: Context,
-  projectId: string,
-  userId: string,
-  currentRefreshToken?: string,
-): Promise<UserSessionView[]> {
+export async function listUserSessions(ctx: Context, projectId: string, userId: string, currentRefreshToken?: string): Promise<UserSessionView[]> {
   await requireUserRow(ctx.db, projectId, userId);
   const currentHash = currentRefreshToken === undefined ? undefined : sha256Hex(currentRefreshToken);
   return (
