@@ -134,11 +134,15 @@ export async function updateContactChannel(
   userId: string,
   channelId: string,
   input: ContactChannelInput,
+  /** Called before the primary email changes (another address made primary, or the primary's value). */
+  beforePrimaryEmailChange?: () => Promise<void>,
 ): Promise<ContactChannelView> {
   return await writeTransaction(ctx, async (tx) => {
     const row = await findChannel(tx, projectId, userId, channelId);
     if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_CHANGE');
     const value = input.value ?? row.value;
+    const becomesPrimary = input.is_primary === true && !row.isPrimary;
+    if (becomesPrimary || (row.isPrimary && input.is_primary !== false && value !== row.value)) await beforePrimaryEmailChange?.();
     if (value !== row.value && await findChannelByValue(tx, userId, value))
       throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');
     const usedForAuth = input.used_for_auth ?? row.usedForAuth;
