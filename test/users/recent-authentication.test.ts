@@ -22,11 +22,10 @@ import {
   refreshFor,
   setTotpSecretAsClient,
   shiftClock,
-  signUp,
   totpAt,
-  uniqueEmail,
   wrongTotp,
 } from '../passkeys/helpers';
+import { signUp, uniqueEmail } from './helpers';
 
 let t: TestInstance;
 let project: BootstrappedProject;
