@@ -279,7 +279,8 @@ export function MfaSection() {
           </p>
         </div>
         {enabled ? (
-          !confirmingDisable && (
+          !confirmingDisable &&
+          !recent.prompt && (
             <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setConfirmingDisable(true)}>
               Disable MFA
             </button>
