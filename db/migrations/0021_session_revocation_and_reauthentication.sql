@@ -1,4 +1,4 @@
--- Sessions (issue 29): when the user last proved a factor in a session, for the calls that need
+-- Sessions: when the user last proved a factor in a session, for the calls that need
 -- a recent one (null on older sessions, which count from created_at), and the revoked sessions
 -- whose access tokens are refused until the last of them expires.
 ALTER TABLE `refresh_tokens` ADD `verified_at` integer;--> statement-breakpoint

@@ -1,4 +1,4 @@
-// Issue 29 items 4, 5 and 7 in Chromium, on the hosted account settings:
+// Sessions on the hosted account settings in Chromium:
 // - a laptop signs the phone out: the phone's open settings land on sign-in, without waiting
 //   for its access token to expire;
 // - a session older than 10 minutes asks 'Confirm it's you' before MFA goes off (wrong password
