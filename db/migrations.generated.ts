@@ -20,6 +20,7 @@ import m17 from './migrations/0017_user_search.sql' with { type: 'text' };
 import m18 from './migrations/0018_daily_sign_up_counts.sql' with { type: 'text' };
 import m19 from './migrations/0019_user_search_grams.sql' with { type: 'text' };
 import m20 from './migrations/0020_email_address_keys.sql' with { type: 'text' };
+import m21 from './migrations/0021_session_revocation_and_reauthentication.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -43,4 +44,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0018_daily_sign_up_counts", sql: m18 },
   { tag: "0019_user_search_grams", sql: m19 },
   { tag: "0020_email_address_keys", sql: m20 },
+  { tag: "0021_session_revocation_and_reauthentication", sql: m21 },
 ];

@@ -291,12 +291,34 @@ export const refreshTokens = sqliteTable(
     lastUsedAt: millis('last_used_at'),
     lastUsedIp: text('last_used_ip'),
     lastUsedUserAgent: text('last_used_user_agent'),
+    /**
+     * When the user last proved a factor in this session (signing in counts; so does
+     * re-authenticating), for the calls that need a recent one. Null on sessions older than the
+     * column: they count from created_at.
+     */
+    verifiedAt: millis('verified_at'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
     index('refresh_tokens_user_idx').on(t.userId),
     index('refresh_tokens_session_idx').on(t.sessionId),
   ],
+);
+
+/**
+ * Sessions ended before their access tokens ran out: a token naming one of these (its `sid`) is
+ * refused. Kept only while a token issued before the revocation could still be valid.
+ */
+export const revokedSessions = sqliteTable(
+  'revoked_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    revokedAt: millis('revoked_at').notNull(),
+    /** When the last access token this revocation covers expires; the row goes after that. */
+    expiresAt: millis('expires_at').notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
 );
 
 /** Teams of a project. */

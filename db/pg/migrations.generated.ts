@@ -5,6 +5,7 @@ import m2 from './migrations/0002_daily_sign_up_counts.sql' with { type: 'text' 
 import m3 from './migrations/0003_write_generation.sql' with { type: 'text' };
 import m4 from './migrations/0004_shared_counters.sql' with { type: 'text' };
 import m5 from './migrations/0005_email_address_keys.sql' with { type: 'text' };
+import m6 from './migrations/0006_session_revocation_and_reauthentication.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -13,4 +14,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0003_write_generation", sql: m3 },
   { tag: "0004_shared_counters", sql: m4 },
   { tag: "0005_email_address_keys", sql: m5 },
+  { tag: "0006_session_revocation_and_reauthentication", sql: m6 },
 ];

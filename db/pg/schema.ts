@@ -254,12 +254,25 @@ export const refreshTokens = pgTable(
     lastUsedAt: millis('last_used_at'),
     lastUsedIp: text('last_used_ip'),
     lastUsedUserAgent: text('last_used_user_agent'),
+    verifiedAt: millis('verified_at'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
     index('refresh_tokens_user_idx').on(t.userId),
     index('refresh_tokens_session_idx').on(t.sessionId),
   ],
+);
+
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    revokedAt: millis('revoked_at').notNull(),
+    /** When the last access token this revocation covers expires; the row goes after that. */
+    expiresAt: millis('expires_at').notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const teams = pgTable(

@@ -20,6 +20,7 @@ export const auditEventTypes = [
   'passkey.added',
   'passkey.removed',
   'session.revoked',
+  'session.reauthenticated',
   'api_keys.created',
   'api_keys.revoked',
   'project.updated',

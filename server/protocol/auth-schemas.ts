@@ -76,3 +76,15 @@ export const contactChannelListQuery = v.strictObject({
   contact_channel_id: v.optional(uuidSchema),
 });
 export const callbackUrlBodySchema = wireObject({ callback_url: urlSchema });
+
+/**
+ * authd's own `POST /auth/sessions/current/reauthenticate`: exactly one factor, the password, a
+ * code from the authenticator app, or a passkey's answer to an initiate-passkey-authentication
+ * challenge.
+ */
+export const reauthenticationSchema = v.union([
+  wireObject({ password: passwordSchema }),
+  // Any string: a malformed code is a wrong code (INVALID_TOTP_CODE).
+  wireObject({ totp: v.pipe(v.string(), v.maxLength(64)) }),
+  wireObject({ passkey: wireObject({ authentication_response: v.looseObject({}), code: verificationCodeSchema }) }),
+]);

@@ -359,6 +359,13 @@ export const knownErrorCatalogue = {
     message: `This ${type} is already used for authentication by another account.`,
     details: { type },
   })),
+  // authd's own, not Stack's (its SDK throws "Unknown KnownError code" on it): a sensitive change
+  // (MFA off, passkey removal, primary email, recovery codes) asked of a session whose user last
+  // proved a factor too long ago. POST /auth/sessions/current/reauthenticate makes it recent.
+  RECENT_AUTHENTICATION_REQUIRED: concrete(403, [], (windowMinutes: number) => ({
+    message: `Confirm it is you first: this change needs a password, authenticator code or passkey given in the last ${windowMinutes} minutes.`,
+    details: { window_minutes: windowMinutes },
+  })),
 } as const;
 
 type Catalogue = typeof knownErrorCatalogue;

@@ -420,6 +420,8 @@ describe('account settings: security', () => {
 
       // Disable clears the secret: the next sign-in needs no code.
       await page.getByRole('button', { name: 'Disable MFA' }).click();
+      // It asks first; the session is fresh, so no re-authentication follows.
+      await page.getByTestId('mfa-disable-confirmation').getByRole('button', { name: 'Turn off MFA' }).click();
       await page.getByText('Multi-factor authentication is currently disabled.').waitFor();
       const withoutCode = await call(t, 'POST', '/auth/password/sign-in', {
         headers: as(t.demo!, 'client'),

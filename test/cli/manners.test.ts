@@ -154,9 +154,10 @@ describe("a user's sessions", () => {
       user_id: user.user_id,
       created_at_millis: expect.any(Number),
       expires_at_millis: expect.any(Number),
-      last_used_at_millis: null,
-      last_used_ip: null,
-      last_used_user_agent: null,
+      // The sign-up recorded where it came from (the test's HTTP client).
+      last_used_at_millis: listed.items[0].created_at_millis,
+      last_used_ip: '127.0.0.1',
+      last_used_user_agent: expect.stringMatching(/^Bun\//),
       is_current_session: false,
     });
     const ended = await cliJson(at('users', 'sessions', 'sign-out', '--project', t.demo!.projectId, user.user_id, '--yes'));

@@ -125,6 +125,29 @@ describe('two instances on one PostgreSQL database', () => {
     expect(refresh.status).not.toBe(200);
   }, 30_000);
 
+  test("a session ended through A: B refuses its access token within seconds (B's revocation list), long before the token expires", async () => {
+    const email = `revoked-across-${Date.now()}@example.com`;
+    const laptop = ok(await signUp(a, email));
+    const phone = ok(await v1(b, 'POST', '/auth/password/sign-in', { headers: headers('client'), body: { email, password } }));
+    const asPhone = headers('client', { 'x-stack-access-token': phone.access_token });
+    const asLaptop = headers('client', { 'x-stack-access-token': laptop.access_token });
+    expect(ok(await v1(b, 'GET', '/users/me', { headers: asPhone })).id).toBe(laptop.user_id);
+    const sessions = ok(await v1(a, 'GET', '/auth/sessions?user_id=me', { headers: { ...asLaptop, 'x-stack-refresh-token': laptop.refresh_token } }));
+    const phoneSession = sessions.items.find((session: any) => !session.is_current_session);
+    ok(await v1(a, 'DELETE', `/auth/sessions/${phoneSession.id}?user_id=me`, { headers: asLaptop }));
+    // B reads the list again at most every 2 s; the deadline is generous for a loaded machine.
+    const refused = await pollUntil(
+      () => v1(b, 'GET', '/users/me', { headers: asPhone }),
+      (res) => res.status !== 200,
+      15_000,
+    );
+    expect(`${refused.status} ${refused.headers.get('x-stack-known-error')}`).toBe('401 ACCESS_TOKEN_EXPIRED');
+    expect(refused.json.details).toEqual({ expired_at_millis: null });
+    // A refuses it at once (its own revocation); the laptop's token still works on both.
+    expect((await v1(a, 'GET', '/users/me', { headers: asPhone })).status).toBe(401);
+    for (const server of [a, b]) expect(ok(await v1(server, 'GET', '/users/me', { headers: asLaptop })).id).toBe(laptop.user_id);
+  }, 30_000);
+
   test('1,000 messages made on A and B: each webhook and each email arrives exactly once', async () => {
     // Turned on through A, used through B: B's cached project must see it too.
     ok(await v1(a, 'PATCH', '/projects/current', { headers: headers('admin'), body: { config: { magic_link_enabled: true } } }));

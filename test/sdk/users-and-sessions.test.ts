@@ -326,6 +326,36 @@ describe('StackClientApp: access-token refresh', () => {
   );
 });
 
+describe('StackClientApp: a session ended elsewhere', () => {
+  test(
+    "the SDK's unexpired access token is refused; it refreshes in vain and reports no user",
+    async () => {
+      const project = t.demo!;
+      const email = uniqueEmail('sdk-revoked');
+      const password = 'revoked passphrase';
+      const signedUp = await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email, password } });
+      expect(signedUp.status).toBe(200);
+      const app = clientApp(t, project);
+      expect((await app.signInWithCredential({ email, password, noRedirect: true })).status).toBe('ok');
+      expect((await app.getUser())!.primaryEmail).toBe(email);
+      // Another device (the sign-up's session) ends the SDK's session.
+      const listed = await call(t, 'GET', '/auth/sessions?user_id=me', {
+        headers: { ...as(project, 'client', signedUp.json.access_token), 'x-stack-refresh-token': signedUp.json.refresh_token },
+      });
+      const sdkSession = listed.json.items.find((session: { is_current_session: boolean }) => !session.is_current_session);
+      const ended = await call(t, 'DELETE', `/auth/sessions/${sdkSession.id}?user_id=me`, {
+        headers: as(project, 'client', signedUp.json.access_token),
+      });
+      expect(ended.status).toBe(200);
+      const start = recorded.length;
+      expect(await app.getUser()).toBeNull();
+      const requests = recorded.slice(start).map((r) => `${r.method} ${r.path} ${r.status}`);
+      expect(requests.slice(0, 2)).toEqual(['GET /api/v1/users/me 401', 'POST /api/v1/auth/oauth/token 401']);
+    },
+    testTimeout,
+  );
+});
+
 describe('StackServerApp: user management', () => {
   test(
     'createUser, paginated listUsers, search, update, getUser, createSession, delete',

@@ -81,6 +81,39 @@ describe('password accounts', () => {
     testTimeout,
   );
 
+  test(
+    'a session ended from another device: the next call finds it gone, refreshes in vain and drops it',
+    async () => {
+      const laptop = recordingClient(t, t.demo!);
+      const phone = recordingClient(t, t.demo!);
+      const email = uniqueEmail('client-revoked');
+      await laptop.client.signUpWithPassword({ email, password: 'first passphrase 1' });
+      await phone.client.signInWithPassword({ email, password: 'first passphrase 1' });
+      expect(await phone.client.getCurrentUser()).not.toBeNull();
+      const sessions = await laptop.client.listSessions();
+      await laptop.client.revokeSession(sessions.find((session) => !session.isCurrent)!.id);
+      // The phone's access token has minutes left, but its session is over.
+      const changes: unknown[] = [];
+      phone.client.onSessionChange((tokens) => changes.push(tokens));
+      expect(await phone.client.getCurrentUser()).toBeNull();
+      expect(await phone.client.getTokens()).toEqual({ accessToken: null, refreshToken: null });
+      expect(changes).toContainEqual({ accessToken: null, refreshToken: null });
+      expect(phone.lines().slice(-3)).toEqual(['GET /users/me', 'POST /auth/oauth/token', 'GET /users/me']);
+      expect(await laptop.client.getCurrentUser()).not.toBeNull();
+    },
+    testTimeout,
+  );
+
+  test('reauthenticate: a wrong password is typed, the right one succeeds', async () => {
+    const { client } = recordingClient(t, t.demo!);
+    await client.signUpWithPassword({ email: uniqueEmail('client-reauth'), password: 'first passphrase 1' });
+    const wrong = await rejection(client.reauthenticate({ password: 'not it' }));
+    expect(isKnownError(wrong, 'PASSWORD_CONFIRMATION_MISMATCH')).toBe(true);
+    await client.reauthenticate({ password: 'first passphrase 1' });
+    // With no factor proved recently the server would answer a typed RECENT_AUTHENTICATION_REQUIRED.
+    expect(new KnownErrors.RECENT_AUTHENTICATION_REQUIRED('RECENT_AUTHENTICATION_REQUIRED', 'x').status).toBe(403);
+  });
+
   test('known errors are typed: code, status, message, details and families', async () => {
     const { client } = recordingClient(t, t.demo!);
     const wrong = await rejection(client.signInWithPassword({ email: uniqueEmail('nobody'), password: 'whatever 123' }));

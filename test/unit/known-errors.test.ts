@@ -545,13 +545,20 @@ const concreteRows: { [C in ConcreteKnownErrorCode]: Row<C> } = {
     message: 'This email is already used for authentication by another account.',
     details: { type: 'email' },
   },
+  RECENT_AUTHENTICATION_REQUIRED: {
+    status: 403,
+    parents: [],
+    args: [10],
+    message: 'Confirm it is you first: this change needs a password, authenticator code or passkey given in the last 10 minutes.',
+    details: { window_minutes: 10 },
+  },
 };
 
 /**
- * authd's own codes, sent only where a project opted into a rule Stack lacks. The SDK does not
- * know them: it throws a plain Error naming the code and message instead of a KnownError.
+ * authd's own codes, for rules Stack lacks (a project's opt-in invitation match, recent
+ * re-authentication before sensitive changes). The SDK does not know them: it throws a plain Error naming the code and message instead of a KnownError.
  */
-const authdOnlyCodes = new Set<string>(['TEAM_INVITATION_EMAIL_MISMATCH']);
+const authdOnlyCodes = new Set<string>(['TEAM_INVITATION_EMAIL_MISMATCH', 'RECENT_AUTHENTICATION_REQUIRED']);
 
 type AnyRow = Omit<Row<ConcreteKnownErrorCode>, 'args'> & { args: readonly unknown[] };
 const concreteEntries = Object.entries(concreteRows) as [ConcreteKnownErrorCode, AnyRow][];

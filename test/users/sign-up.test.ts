@@ -90,9 +90,10 @@ describe('sign-up happy path', () => {
     expect(header.kid!.length).toBeGreaterThan(0);
   });
 
-  test('the access token claims are exactly Stack’s, with a 600 s default lifetime', () => {
+  test('the access token claims are Stack’s plus authd’s session id (sid), with a 600 s default lifetime', () => {
     const claims = decodeJwt(result.access_token);
-    expect(Object.keys(claims).sort()).toEqual(['aud', 'branchId', 'exp', 'iat', 'iss', 'sub']);
+    expect(Object.keys(claims).sort()).toEqual(['aud', 'branchId', 'exp', 'iat', 'iss', 'sid', 'sub']);
+    expect(claims.sid).toMatch(uuidPattern);
     expect(claims.iss).toBe(tokenIssuer);
     expect(claims.sub).toBe(result.user_id);
     expect(claims.aud).toBe(demo.projectId);

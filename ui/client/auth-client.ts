@@ -104,6 +104,8 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     return outcome;
   }
 
+  const passkeys = passkeyCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously, finishSignIn });
+
   const client: AuthClient = {
     projectId: options.projectId,
     baseUrl,
@@ -323,7 +325,7 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
 
     ...teamCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously }),
     ...teamManagementCalls((call) => callAsUser(call)),
-    ...passkeyCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously, finishSignIn }),
+    ...passkeys,
     async listSessions() {
       // The refresh token goes along so the server can tell which session is this device's.
       const answer = await callAsUser({ method: 'GET', path: '/auth/sessions?user_id=me' }, true);
@@ -338,6 +340,10 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     },
     async revokeSession(sessionId) {
       await callAsUser({ method: 'DELETE', path: `/auth/sessions/${encodeURIComponent(sessionId)}?user_id=me` });
+    },
+    async reauthenticate(proof) {
+      const body = 'passkey' in proof ? { passkey: await passkeys.passkeyAssertion() } : proof;
+      await callAsUser({ method: 'POST', path: '/auth/sessions/current/reauthenticate', body });
     },
   };
   return client;

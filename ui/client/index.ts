@@ -311,6 +311,13 @@ export interface AuthClient {
   listSessions(): Promise<UserSession[]>;
   /** Ends one of the signed-in user's sessions (signs that device out). */
   revokeSession(sessionId: string): Promise<void>;
+  /**
+   * Proves a factor again, so this session may make the changes that answer
+   * RECENT_AUTHENTICATION_REQUIRED (MFA off, passkey removal, primary email, new recovery codes)
+   * for the next 10 minutes: the password, a code from the authenticator app, or a passkey (the
+   * browser asks for one).
+   */
+  reauthenticate(proof: { password: string } | { totp: string } | { passkey: true }): Promise<void>;
 }
 
 /** One sign-in of the user, on some device. */

@@ -93,4 +93,5 @@ export const knownErrorTable: { readonly [C in KnownErrorCode]: readonly [status
   TEAM_PERMISSION_NOT_FOUND: [401, ''],
   OAUTH_PROVIDER_ACCESS_DENIED: [400, ''],
   CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: [409, ''],
+  RECENT_AUTHENTICATION_REQUIRED: [403, ''],
 };

@@ -17,7 +17,10 @@ export type PasskeyCalls = Pick<
   | 'listPasskeys'
   | 'renamePasskey'
   | 'removePasskey'
->;
+> & {
+  /** A passkey's answer to a fresh challenge, for reauthentication (the browser asks for the passkey). */
+  passkeyAssertion(): Promise<{ authentication_response: unknown; code: string }>;
+};
 
 /** authd's options carry a placeholder RP id; the passkey belongs to the page's own host. */
 const sentinelRpId = 'THIS_VALUE_WILL_BE_REPLACED.example.com';
@@ -78,6 +81,17 @@ export function passkeyCalls(calls: {
       const body: Answer = { credential: credentialJson(credential), code };
       if (options?.name) body.name = options.name;
       await calls.asUser({ method: 'POST', path: '/auth/passkey/register', body });
+    },
+    async passkeyAssertion() {
+      const api = requireWebAuthn();
+      const { options_json: optionsJson, code } = await calls.anonymously({
+        method: 'POST',
+        path: '/auth/passkey/initiate-passkey-authentication',
+        body: {},
+      });
+      if (optionsJson.rpId === sentinelRpId) optionsJson.rpId = location.hostname;
+      const credential = await navigator.credentials.get({ publicKey: api.parseRequestOptionsFromJSON(optionsJson) });
+      return { authentication_response: credentialJson(credential), code: String(code) };
     },
     async signInWithPasskey(options) {
       const api = requireWebAuthn();

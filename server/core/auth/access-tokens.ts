@@ -1,6 +1,7 @@
 // Access tokens: short-lived ES256 JWTs with the claims Stack's SDK reads. Verification checks the
 // signature with the key of the project named in `aud`, then the issuer and expiry, and only
 // then compares `aud` with the project of the request, so a foreign token gets its own error.
+// A token names its session in `sid`; a token of a session revoked since is refused.
 import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
@@ -8,6 +9,7 @@ import { perDatabase, rememberBounded } from '../storage/database-memory';
 import { projectExists } from '../projects/projects';
 import { findProjectVerificationKey, getProjectSigningKey } from './signing-keys';
 import { recordUserActivity } from '../users/user-activity';
+import { isSessionRevoked } from './session-revocations';
 
 /** The issuer Stack Auth uses; kept so apps that check it keep working after a move. */
 export const accessTokenIssuer = 'https://access-token.jwt-signature.stack-auth.com';
@@ -16,11 +18,13 @@ export interface VerifiedAccessToken {
   projectId: string;
   userId: string;
   expiresAtSeconds: number;
+  /** The session (sign-in) the token was issued for; null on tokens issued before authd named it. */
+  sessionId: string | null;
 }
 
-export async function issueAccessToken(ctx: Context, projectId: string, userId: string): Promise<string> {
+export async function issueAccessToken(ctx: Context, projectId: string, userId: string, sessionId: string): Promise<string> {
   const nowMillis = ctx.clock.now();
-  const token = await signAccessToken(ctx, projectId, userId, nowMillis);
+  const token = await signAccessToken(ctx, projectId, userId, nowMillis, sessionId);
   // Issuing a token is the "user activity" that last_active_at reports.
   await recordUserActivity(ctx, userId, nowMillis);
   return token;
@@ -30,10 +34,17 @@ export async function issueAccessToken(ctx: Context, projectId: string, userId: 
  * The token alone, for callers that record the activity themselves: a new session writes it in
  * the session's own transaction, one commit instead of two.
  */
-export async function signAccessToken(ctx: Context, projectId: string, userId: string, nowMillis: number): Promise<string> {
+export async function signAccessToken(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  nowMillis: number,
+  sessionId: string,
+): Promise<string> {
   const key = await getProjectSigningKey(ctx, projectId);
   const issuedAt = Math.floor(nowMillis / 1000);
-  const token = await new SignJWT({ branchId: 'main' })
+  // `sid` is an addition to Stack's claims (the SDK reads only `exp`): revocation checks it.
+  const token = await new SignJWT({ branchId: 'main', sid: sessionId })
     .setProtectedHeader({ alg: 'ES256', kid: key.keyId })
     .setIssuer(accessTokenIssuer)
     .setSubject(userId)
@@ -70,7 +81,7 @@ export async function verifyAccessTokenSignatureAndExpiry(
   const cache = verifiedTokensOf(ctx);
   const cached = cache.get(token);
   if (cached) {
-    if (cached.expiresAtSeconds > nowSeconds) return cached;
+    if (cached.expiresAtSeconds > nowSeconds) return await refuseRevoked(ctx, cached, expiredCode);
     cache.delete(token);
     throw knownError(expiredCode, new Date(cached.expiresAtSeconds * 1000));
   }
@@ -90,6 +101,7 @@ export async function verifyAccessTokenSignatureAndExpiry(
   // A key retired long enough ago to be dropped signed nothing that is still valid.
   const key = await findProjectVerificationKey(ctx, audience, keyId);
   if (!key) throw knownError(unparsableCode);
+  let verified: VerifiedAccessToken;
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['ES256'],
@@ -99,9 +111,9 @@ export async function verifyAccessTokenSignatureAndExpiry(
       clockTolerance: 0,
     });
     if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new Error('missing claims');
-    const verified = { projectId: audience, userId: payload.sub, expiresAtSeconds: payload.exp };
+    const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
+    verified = { projectId: audience, userId: payload.sub, expiresAtSeconds: payload.exp, sessionId };
     rememberBounded(cache, token, verified, maxCachedTokens);
-    return verified;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {
       const exp = decodeJwt(token).exp;
@@ -109,4 +121,19 @@ export async function verifyAccessTokenSignatureAndExpiry(
     }
     throw knownError(unparsableCode);
   }
+  return await refuseRevoked(ctx, verified, expiredCode);
+}
+
+/**
+ * A token of a session ended since it was issued gets the "expired" error without a date
+ * (`expired_at_millis: null`, which Stack's SDK parses): the SDK then refreshes, the refresh
+ * token is gone too, and the SDK drops the session. A numeric date would break its parser.
+ */
+async function refuseRevoked(
+  ctx: Context,
+  verified: VerifiedAccessToken,
+  expiredCode: 'ACCESS_TOKEN_EXPIRED' | 'ADMIN_ACCESS_TOKEN_EXPIRED',
+): Promise<VerifiedAccessToken> {
+  if (verified.sessionId !== null && (await isSessionRevoked(ctx, verified.sessionId))) throw knownError(expiredCode);
+  return verified;
 }

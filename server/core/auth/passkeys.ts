@@ -199,6 +199,21 @@ export async function signInWithPasskey(
   projectId: string,
   input: { authentication_response: unknown; code: string },
 ): Promise<PasskeySignInResult> {
+  const user = await requireUserRow(ctx.db, projectId, await verifyPasskeyAssertion(ctx, projectId, input));
+  const result = await completeSignIn(ctx, projectId, user, { method: 'passkey' });
+  return { ...result, is_new_user: false };
+}
+
+/**
+ * An assertion answering a challenge from initiatePasskeyAuthentication, checked against the
+ * stored passkey and its signature counter (which it moves on): returns the passkey's user.
+ * Sign-in and reauthentication (recent-authentication.ts) both rest on it.
+ */
+export async function verifyPasskeyAssertion(
+  ctx: Context,
+  projectId: string,
+  input: { authentication_response: unknown; code: string },
+): Promise<string> {
   await requirePasskeysEnabled(ctx, projectId);
   const data = await consumeVerificationCode(ctx, projectId, 'passkey_authentication', input.code, (_tx, d) => d) as unknown as ChallengeData;
   const response = input.authentication_response as AuthenticationResponseJSON;
@@ -248,7 +263,5 @@ export async function signInWithPasskey(
         .returning({ id: passkeys.id }),
   );
   if (updated.length === 0) throw failed('The passkey could not be verified.');
-  const user = await requireUserRow(ctx.db, projectId, stored.userId);
-  const result = await completeSignIn(ctx, projectId, user, { method: 'passkey' });
-  return { ...result, is_new_user: false };
+  return stored.userId;
 }

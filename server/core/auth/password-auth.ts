@@ -43,7 +43,7 @@ export async function signUpWithPassword(
   await consumeRateLimit(ctx, 'signUpPerIp', projectId, origin.ip);
   const passwordHash = await hashPassword(input.password);
   // The user and its first session commit together, in one transaction.
-  const { userId, refreshToken, signedInAt } = await writeTransaction(ctx, async () => {
+  const { userId, session, signedInAt } = await writeTransaction(ctx, async () => {
     const userId = await insertUser(ctx, projectId, {
       primary_email: input.email,
       primary_email_verified: false,
@@ -52,11 +52,11 @@ export async function signUpWithPassword(
     });
     // Read after the user's sign-up time, which its activity must not precede.
     const signedInAt = ctx.clock.now();
-    return { userId, signedInAt, refreshToken: await insertNewUserSession(ctx, projectId, userId, signedInAt, 'password') };
+    return { userId, signedInAt, session: await insertNewUserSession(ctx, projectId, userId, signedInAt, 'password') };
   });
   if (input.verification_callback_url) await sendSignUpVerification(ctx, projectId, userId, input.verification_callback_url);
-  const accessToken = await signAccessToken(ctx, projectId, userId, signedInAt);
-  return { access_token: accessToken, refresh_token: refreshToken, user_id: userId };
+  const accessToken = await signAccessToken(ctx, projectId, userId, signedInAt, session.sessionId);
+  return { access_token: accessToken, refresh_token: session.refreshToken, user_id: userId };
 }
 
 /** Sign-up succeeds whatever happens to its verification email, e.g. an untrusted URL. */

@@ -33,6 +33,8 @@ export type RequestAuth =
       accessType: AccessType;
       /** The user of a valid X-Stack-Access-Token whose account still exists, else null. */
       userId: string | null;
+      /** That token's session (its `sid`), for calls that need a recent sign-in; else null. */
+      sessionId: string | null;
     };
 
 const keyKindForAccessType: Record<AccessType, ApiKeyKind> = {
@@ -50,10 +52,14 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
   }
 
   let userId: string | null = null;
+  let sessionId: string | null = null;
   if (h.projectId !== undefined && h.accessToken !== undefined) {
     const token = await verifyAccessToken(ctx, h.projectId, h.accessToken);
     // A deleted user's still-unexpired token simply means "no user".
-    if (await userExists(ctx, token.userId)) userId = token.userId;
+    if (await userExists(ctx, token.userId)) {
+      userId = token.userId;
+      sessionId = token.sessionId;
+    }
   }
   const anyKey = h.publishableClientKey ?? h.secretServerKey ?? h.superSecretAdminKey ?? h.adminAccessToken;
   if (h.accessType === undefined) {
@@ -70,7 +76,7 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
   if (h.adminAccessToken !== undefined) {
     // An owner's token replaces key checking; the request gets the access type it names.
     await requireProjectOwnerToken(ctx, h.adminAccessToken, projectId);
-    return { kind: 'project', projectId, accessType, userId, requestLine };
+    return { kind: 'project', projectId, accessType, userId, sessionId, requestLine };
   }
 
   const presented = {
@@ -101,7 +107,7 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
   }
   // Stack's step 8 (project missing) cannot happen here: key sets are deleted with their project,
   // so a valid key means the project exists, and checking again would cost a query per request.
-  return { kind: 'project', projectId, accessType, userId, requestLine };
+  return { kind: 'project', projectId, accessType, userId, sessionId, requestLine };
 }
 
 const accessRank: Record<AccessType, number> = { client: 0, server: 1, admin: 2 };

@@ -1,6 +1,7 @@
 // Sessions: an opaque refresh token (stored as a SHA-256 digest) from which short-lived access
 // tokens are issued. It is never rotated unless the project turns rotation on: then each refresh
-// hands out a new one, and presenting a replaced one ends every token of that sign-in.
+// hands out a new one, and presenting a replaced one ends every token of that sign-in. A session
+// ended here is also put on the revocation list, so its access tokens stop working at once.
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { refreshTokens } from '../storage/tables';
@@ -15,9 +16,13 @@ import { findProjectRow, projectExists } from '../projects/projects';
 import { randomCrockfordString, sha256Hex } from './random-tokens';
 import { findUserRow } from '../storage/user-queries';
 import { recordAuditEvent } from '../audit/audit-log';
+import { currentAuditOrigin } from '../audit/audit-origin';
+import { recordSessionRevocations } from './session-revocations';
 
 export const defaultSessionLifetimeMillis = 365 * 24 * 60 * 60 * 1000;
 export const maxSessionLifetimeMillis = 367 * 24 * 60 * 60 * 1000;
+/** Longer user agents are cut: an unauthenticated sign-in must not make the server store 12 KB. */
+export const maxStoredUserAgentLength = 300;
 
 export interface SessionTokens {
   access_token: string;
@@ -32,7 +37,8 @@ export async function createSession(
   expiresInMillis: number = defaultSessionLifetimeMillis,
 ): Promise<SessionTokens> {
   if (!await findUserRow(ctx.db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
-  return await startSession(ctx, projectId, userId, expiresInMillis);
+  // The caller is the app's server, not the user's device: its address says nothing useful.
+  return await startSession(ctx, projectId, userId, expiresInMillis, undefined, { recordOrigin: false });
 }
 
 const insertRefreshToken = (db: Db) =>
@@ -45,6 +51,10 @@ const insertRefreshToken = (db: Db) =>
       tokenHash: sql.placeholder('tokenHash') as unknown as string,
       createdAt: sql.placeholder('createdAt') as unknown as number,
       expiresAt: sql.placeholder('expiresAt') as unknown as number,
+      verifiedAt: sql.placeholder('createdAt') as unknown as number,
+      lastUsedAt: sql.placeholder('lastUsedAt') as unknown as number,
+      lastUsedIp: sql.placeholder('lastUsedIp') as unknown as string,
+      lastUsedUserAgent: sql.placeholder('lastUsedUserAgent') as unknown as string,
     })
     .prepare();
 
@@ -56,19 +66,31 @@ export async function startSession(
   expiresInMillis: number = defaultSessionLifetimeMillis,
   /** Writes that belong with the new session (its sign-in's audit event), in its transaction. */
   alongside?: (tx: Tx) => Promise<void> | void,
+  options: { recordOrigin: boolean } = { recordOrigin: true },
 ): Promise<SessionTokens> {
   const now = ctx.clock.now();
-  const refreshToken = await writeTransaction(ctx, async (tx) => {
-    const token = await insertSession(ctx, projectId, userId, now, expiresInMillis);
+  const session = await writeTransaction(ctx, async (tx) => {
+    const inserted = await insertSession(ctx, projectId, userId, now, expiresInMillis, options);
     await alongside?.(tx);
-    return token;
+    return inserted;
   });
-  return { access_token: await signAccessToken(ctx, projectId, userId, now), refresh_token: refreshToken };
+  return {
+    access_token: await signAccessToken(ctx, projectId, userId, now, session.sessionId),
+    refresh_token: session.refreshToken,
+  };
+}
+
+export interface InsertedSession {
+  refreshToken: string;
+  /** What its access tokens name in `sid`. */
+  sessionId: string;
 }
 
 /**
  * A new session's rows, inside the caller's write transaction: its refresh token, returned, and
  * the user's activity, which the access token the caller signs for it (at `now`) counts as.
+ * Signing in proves a factor, so the session starts recently verified. A user's own sign-in also
+ * records the device and address it came from (the request's), shown in their list of sessions.
  */
 export async function insertSession(
   ctx: Context,
@@ -76,18 +98,25 @@ export async function insertSession(
   userId: string,
   now: number,
   expiresInMillis: number = defaultSessionLifetimeMillis,
-): Promise<string> {
+  options: { recordOrigin: boolean } = { recordOrigin: true },
+): Promise<InsertedSession> {
   const refreshToken = randomCrockfordString(45);
+  const sessionId = crypto.randomUUID();
+  const origin = options.recordOrigin ? currentAuditOrigin() : null;
+  const userAgent = origin?.userAgent ?? null;
   await prepared(ctx, insertRefreshToken).run({
-    id: crypto.randomUUID(),
+    id: sessionId,
     projectId,
     userId,
     tokenHash: sha256Hex(refreshToken),
     createdAt: now,
     expiresAt: now + Math.min(expiresInMillis, maxSessionLifetimeMillis),
+    lastUsedAt: origin ? now : null,
+    lastUsedIp: origin?.ip() ?? null,
+    lastUsedUserAgent: userAgent?.slice(0, maxStoredUserAgentLength) ?? null,
   });
   await recordUserActivity(ctx, userId, now);
-  return refreshToken;
+  return { refreshToken, sessionId };
 }
 
 const selectRefreshToken = (db: Db) =>
@@ -99,6 +128,9 @@ const selectRefreshToken = (db: Db) =>
       sessionId: refreshTokens.sessionId,
       replacedAt: refreshTokens.replacedAt,
       lastUsedAt: refreshTokens.lastUsedAt,
+      lastUsedIp: refreshTokens.lastUsedIp,
+      lastUsedUserAgent: refreshTokens.lastUsedUserAgent,
+      verifiedAt: refreshTokens.verifiedAt,
     })
     .from(refreshTokens)
     .where(
@@ -118,7 +150,10 @@ export interface RefreshOrigin {
   userAgent: string | null;
 }
 
-/** A session's last use is written at most this often: refreshes are hot, the list is not. */
+/**
+ * A session's last use is written at most this often from one device: refreshes are hot, the
+ * list is not. A refresh from another address or browser than the last is written at once.
+ */
 const lastUseResolutionMillis = 60_000;
 
 export interface RefreshedTokens {
@@ -140,22 +175,27 @@ export async function refreshAccessToken(
   if (row.replacedAt !== null) {
     // A used token again: someone holds a copy. Every token of that sign-in ends, the thief's and
     // the owner's, who signs in again.
-    await writeTransaction(
-      ctx,
-      async (tx) => await tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, row.sessionId ?? row.id)),
-    );
+    await writeTransaction(ctx, async (tx) => {
+      await tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, row.sessionId ?? row.id));
+      await recordSessionRevocations(ctx, tx, projectId, [row.sessionId ?? row.id]);
+    });
     ctx.log.warn(`a replaced refresh token of user ${row.userId} was presented again: its session was ended`);
     throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   }
-  const lastUse = { lastUsedAt: now, lastUsedIp: origin.ip, lastUsedUserAgent: origin.userAgent?.slice(0, 300) ?? null };
+  const lastUse = {
+    lastUsedAt: now,
+    lastUsedIp: origin.ip,
+    lastUsedUserAgent: origin.userAgent?.slice(0, maxStoredUserAgentLength) ?? null,
+  };
+  const sessionId = row.sessionId ?? row.id;
   if (!(await findProjectRow(ctx, projectId))?.refreshTokenRotation) {
-    if (row.lastUsedAt === null || now - row.lastUsedAt >= lastUseResolutionMillis) {
+    const movedDevice = row.lastUsedIp !== lastUse.lastUsedIp || row.lastUsedUserAgent !== lastUse.lastUsedUserAgent;
+    if (row.lastUsedAt === null || now - row.lastUsedAt >= lastUseResolutionMillis || movedDevice) {
       await writeTransaction(ctx, async (tx) => await tx.update(refreshTokens).set(lastUse).where(eq(refreshTokens.id, row.id)));
     }
-    return { access_token: await issueAccessToken(ctx, projectId, row.userId) };
+    return { access_token: await issueAccessToken(ctx, projectId, row.userId, sessionId) };
   }
   const next = randomCrockfordString(45);
-  const sessionId = row.sessionId ?? row.id;
   await writeTransaction(ctx, async (tx) => {
     // Claimed once: of two refreshes with the same token, the second finds it replaced (reuse).
     const claimed = await tx
@@ -172,13 +212,14 @@ export async function refreshAccessToken(
       createdAt: now,
       expiresAt: row.expiresAt,
       sessionId,
+      verifiedAt: row.verifiedAt,
       ...lastUse,
     });
     await tx
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.replacedAt, now - replacedTokenMemoryMillis)));
   });
-  return { access_token: await issueAccessToken(ctx, projectId, row.userId), refresh_token: next };
+  return { access_token: await issueAccessToken(ctx, projectId, row.userId, sessionId), refresh_token: next };
 }
 
 /** Sign-out: deletes that refresh token within the project, with the tokens it replaced. */
@@ -187,20 +228,40 @@ export async function endSession(ctx: Context, projectId: string, refreshToken: 
     const deleted = await tx
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.tokenHash, sha256Hex(refreshToken))))
-      .returning({ sessionId: refreshTokens.sessionId, userId: refreshTokens.userId });
+      .returning({ id: refreshTokens.id, sessionId: refreshTokens.sessionId, userId: refreshTokens.userId });
     if (deleted.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
-    const { sessionId, userId } = deleted[0]!;
+    const { id, sessionId, userId } = deleted[0]!;
     if (sessionId !== null) await tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId));
+    await recordSessionRevocations(ctx, tx, projectId, [sessionId ?? id]);
     await recordAuditEvent(ctx, { projectId, type: 'sign_out', userId });
   });
 }
 
 /** Ends every session of the user except, optionally, the one holding `keepRefreshToken`. */
-export async function endOtherSessions(db: DbWriter, userId: string, keepRefreshToken?: string): Promise<void> {
+export async function endOtherSessions(
+  ctx: Context,
+  tx: DbWriter,
+  projectId: string,
+  userId: string,
+  keepRefreshToken?: string,
+): Promise<void> {
   const condition = keepRefreshToken
     ? and(eq(refreshTokens.userId, userId), ne(refreshTokens.tokenHash, sha256Hex(keepRefreshToken)))
     : eq(refreshTokens.userId, userId);
-  await db.delete(refreshTokens).where(condition);
+  const ended = await tx
+    .delete(refreshTokens)
+    .where(condition)
+    .returning({ id: refreshTokens.id, sessionId: refreshTokens.sessionId });
+  // The kept token's own replaced predecessors go too, but its session lives on.
+  const kept = keepRefreshToken
+    ? await tx
+        .select({ id: refreshTokens.id, sessionId: refreshTokens.sessionId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, userId))
+    : [];
+  const keptSessions = new Set(kept.map((row) => row.sessionId ?? row.id));
+  const endedSessions = ended.map((row) => row.sessionId ?? row.id).filter((id) => !keptSessions.has(id));
+  await recordSessionRevocations(ctx, tx, projectId, endedSessions);
 }
 
 /**

@@ -4,7 +4,7 @@
 import { recordAuditEvent } from '../audit/audit-log';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
-import { insertSession, startSession, type SessionTokens } from './sessions';
+import { insertSession, startSession, type InsertedSession, type SessionTokens } from './sessions';
 import { createVerificationCode } from './verification-codes';
 
 export interface SignInResult extends SessionTokens {
@@ -51,8 +51,8 @@ export async function completeSignIn(
 
 /**
  * Sign-up's sign-in, inside the transaction that creates the user, so that both commit at once.
- * A user that new has no second factor: it is always a session. Returns the refresh token; the
- * caller signs the access token after the commit (signAccessToken, with the same `now`).
+ * A user that new has no second factor: it is always a session. Returns its refresh token and id;
+ * the caller signs the access token after the commit (signAccessToken, with the same `now`).
  */
 export async function insertNewUserSession(
   ctx: Context,
@@ -60,10 +60,10 @@ export async function insertNewUserSession(
   userId: string,
   now: number,
   method: SignInMethod,
-): Promise<string> {
-  const refreshToken = await insertSession(ctx, projectId, userId, now);
+): Promise<InsertedSession> {
+  const session = await insertSession(ctx, projectId, userId, now);
   await recordSignIn(ctx, projectId, userId, method);
-  return refreshToken;
+  return session;
 }
 
 async function recordSignIn(ctx: Context, projectId: string, userId: string, method: SignInMethod): Promise<void> {

@@ -1,7 +1,8 @@
 // A user's sessions (one per sign-in: a refresh token, or a rotated chain of them): listed with
 // when and from where each was last used, ended one at a time or all at once. The user manages
 // their own (client access), the server and the admin CLI and TUI anyone's. The tokens themselves
-// are never shown; only their digests are stored.
+// are never shown; only their digests are stored. An ended session's access tokens are refused
+// from then on (session-revocations.ts).
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import { sha256Hex } from './random-tokens';
@@ -10,6 +11,7 @@ import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { requireUserRow } from '../storage/user-queries';
 import { recordAuditEvent } from '../audit/audit-log';
+import { recordSessionRevocations } from './session-revocations';
 
 export interface UserSessionView {
   /** Stays the same across rotations: the sign-in's first token's id. */
@@ -64,20 +66,26 @@ export async function endUserSession(ctx: Context, projectId: string, userId: st
       )
       .returning({ id: refreshTokens.id });
     if (ended.length === 0) throw plainTextError('SESSION_NOT_FOUND');
+    await recordSessionRevocations(ctx, tx, projectId, [sessionId]);
     await recordAuditEvent(ctx, { projectId, type: 'session.revoked', userId, details: { session_id: sessionId } });
   });
 }
 
-/** Ends every session of the user; access tokens already issued run out within their lifetime. Returns how many ended. */
+/** Ends every session of the user, and their access tokens with them. Returns how many ended. */
 export async function signOutEverywhere(ctx: Context, projectId: string, userId: string): Promise<number> {
   return await writeTransaction(ctx, async (tx) => {
     await requireUserRow(tx, projectId, userId);
-    const ended = (
-      await tx
-        .delete(refreshTokens)
-        .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.userId, userId)))
-        .returning({ replacedAt: refreshTokens.replacedAt })
-    ).filter((token) => token.replacedAt === null).length;
+    const deleted = await tx
+      .delete(refreshTokens)
+      .where(and(eq(refreshTokens.projectId, projectId), eq(refreshTokens.userId, userId)))
+      .returning({ id: refreshTokens.id, sessionId: refreshTokens.sessionId, replacedAt: refreshTokens.replacedAt });
+    await recordSessionRevocations(
+      ctx,
+      tx,
+      projectId,
+      deleted.map((token) => token.sessionId ?? token.id),
+    );
+    const ended = deleted.filter((token) => token.replacedAt === null).length;
     await recordAuditEvent(ctx, { projectId, type: 'session.revoked', userId, details: { all: true, ended } });
     return ended;
   });

@@ -32,6 +32,7 @@ export let dailyActiveUserCounts = sqlite.dailyActiveUserCounts;
 export let dailySignUpCounts = sqlite.dailySignUpCounts;
 export let contactChannels = sqlite.contactChannels;
 export let refreshTokens = sqlite.refreshTokens;
+export let revokedSessions = sqlite.revokedSessions;
 export let teams = sqlite.teams;
 export let teamMembers = sqlite.teamMembers;
 export let teamMemberPermissions = sqlite.teamMemberPermissions;
@@ -83,6 +84,7 @@ export function bindTables(dialect: TableDialect, postgresSchema?: typeof pg): (
   dailySignUpCounts = chosen.dailySignUpCounts;
   contactChannels = chosen.contactChannels;
   refreshTokens = chosen.refreshTokens;
+  revokedSessions = chosen.revokedSessions;
   teams = chosen.teams;
   teamMembers = chosen.teamMembers;
   teamMemberPermissions = chosen.teamMemberPermissions;

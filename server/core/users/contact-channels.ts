@@ -137,11 +137,18 @@ export async function updateContactChannel(
   userId: string,
   channelId: string,
   input: ContactChannelInput,
+  /** Called before the primary email changes (another address made primary, or the primary's value). */
+  beforePrimaryEmailChange?: () => Promise<void>,
 ): Promise<ContactChannelView> {
   return await writeTransaction(ctx, async (tx) => {
     const row = await findChannel(tx, projectId, userId, channelId);
     if (!row) throw plainTextError('CONTACT_CHANNEL_NOT_FOUND_FOR_CHANGE');
     const value = input.value ?? row.value;
+    // Only another address needs recent authentication: the same address in other letter case is
+    // still the one the user proved.
+    const becomesPrimary = input.is_primary === true && !row.isPrimary;
+    const primaryAddressChanges = row.isPrimary && input.is_primary !== false && emailAddressKey(value) !== row.valueKey;
+    if (becomesPrimary || primaryAddressChanges) await beforePrimaryEmailChange?.();
     // Respelling the address in other letter case finds the channel itself, which is no clash.
     const sameAddress = value === row.value ? undefined : await findChannelByValue(tx, userId, value);
     if (sameAddress && sameAddress.id !== row.id) throw plainTextError('CONTACT_CHANNEL_ALREADY_EXISTS');

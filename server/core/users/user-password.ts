@@ -30,7 +30,7 @@ export async function replaceUserPassword(
   options: { keepRefreshToken?: string } = {},
 ): Promise<void> {
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-  await endOtherSessions(tx, userId, options.keepRefreshToken);
+  await endOtherSessions(ctx, tx, projectId, userId, options.keepRefreshToken);
   await recordAuditEvent(ctx, { projectId, type: passwordHash === null ? 'password.removed' : 'password.changed', userId });
   await enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => await readUserServerView(ctx, projectId, userId));
 }

@@ -149,7 +149,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     body: v.object({ user_id: v.string() }),
     response: { schema: v.object({ codes: v.array(v.string()), remaining_count: v.number() }) },
-    errors: ['USER_NOT_FOUND', 'CANNOT_GET_OWN_USER_WITHOUT_USER'],
+    errors: ['USER_NOT_FOUND', 'CANNOT_GET_OWN_USER_WITHOUT_USER', 'RECENT_AUTHENTICATION_REQUIRED'],
     textErrors: [clientOnlyActsOnItself, { status: 400, when: 'the user has no TOTP second factor' }],
   },
   'POST /auth/passkey/initiate-passkey-registration': {
@@ -210,6 +210,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Passkeys',
     access: 'client',
     response: { schema: successResponse },
+    errors: ['RECENT_AUTHENTICATION_REQUIRED'],
     textErrors: [clientOnlyActsOnItself, { status: 404, when: 'no such passkey of this user' }],
   },
   'GET /auth/unlock': {
@@ -279,6 +280,25 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
       { status: 403, when: 'a client names another user' },
       { status: 404, when: 'the user has no such session' },
     ],
+  },
+  'POST /auth/sessions/current/reauthenticate': {
+    summary:
+      "authd's own: prove a factor again (password, authenticator code, or a passkey's answer to initiate-passkey-authentication) so this session may make the changes that need a recent sign-in, for the next 10 minutes",
+    tag: 'Sessions',
+    access: 'client',
+    signedInUser: true,
+    response: { schema: v.object({ verified_at_millis: v.number() }) },
+    errors: [
+      'USER_AUTHENTICATION_REQUIRED',
+      'USER_DOES_NOT_HAVE_PASSWORD',
+      'PASSWORD_CONFIRMATION_MISMATCH',
+      'INVALID_TOTP_CODE',
+      'PASSKEY_AUTHENTICATION_NOT_ENABLED',
+      'PASSKEY_AUTHENTICATION_FAILED',
+      ...verificationCodeErrors,
+      'ACCESS_TOKEN_EXPIRED',
+    ],
+    textErrors: [rateLimited],
   },
   'POST /auth/sessions': {
     summary: 'Create a session for a user (impersonation, server-side sign-in)',

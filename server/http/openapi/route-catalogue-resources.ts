@@ -148,7 +148,7 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     signedInUser: true,
     bodyByAccess: { client: clientUserUpdateSchema, server: userUpdateSchema },
     response: { schema: userServerViewResponse, clientSchema: userClientViewResponse },
-    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER', 'USER_EMAIL_ALREADY_EXISTS'],
+    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER', 'USER_EMAIL_ALREADY_EXISTS', 'RECENT_AUTHENTICATION_REQUIRED'],
   },
   'DELETE /users/me': {
     summary: 'Delete the signed-in user (clients only when the project allows it)',
@@ -245,7 +245,7 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     bodyByAccess: { client: contactChannelUpdateClientSchema, server: contactChannelUpdateServerSchema },
     response: { schema: contactChannelResponse },
-    errors: ['USER_NOT_FOUND', 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE'],
+    errors: ['USER_NOT_FOUND', 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'RECENT_AUTHENTICATION_REQUIRED'],
     textErrors: [clientOnlyActsOnItself, { status: 404, when: 'no such contact channel' }],
   },
   'DELETE /contact-channels/:user_id/:contact_channel_id': {

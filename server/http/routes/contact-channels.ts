@@ -25,6 +25,7 @@ import {
 } from '../../protocol/auth-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 import { parseBodyForAccess } from '../body-parsing';
 
 export function contactChannelRoutes(app: ApiApp, ctx: Context) {
@@ -117,6 +118,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
           resolveChannelOwnerForCaller(caller, params.user_id),
           params.contact_channel_id,
           input,
+          async () => await requireRecentAuthentication(ctx, caller),
         );
       },
       { params: contactChannelParams, query: noQueryParameters },

@@ -9,6 +9,7 @@ import { mfaSignInSchema } from '../../protocol/otp-and-mfa-schemas';
 import { userIdOrMeSchema } from '../../protocol/user-schemas';
 import { noQueryParameters, wireObject } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 
 const recoveryCodeOwner = wireObject({ user_id: userIdOrMeSchema });
 
@@ -29,7 +30,12 @@ export function mfaAuthRoutes(app: ApiApp, ctx: Context) {
       '/auth/mfa/recovery-codes',
       async ({ auth, body }) => {
         const caller = requireAccess(auth, 'client');
-        return await makeRecoveryCodes(ctx, caller.projectId, resolveUserIdForCaller(caller, body.user_id));
+        const userId = resolveUserIdForCaller(caller, body.user_id);
+        // Replacing codes that still work is what needs a recent sign-in; the first set does not.
+        if ((await readRecoveryCodeStatus(ctx, caller.projectId, userId)).remaining_count > 0) {
+          await requireRecentAuthentication(ctx, caller);
+        }
+        return await makeRecoveryCodes(ctx, caller.projectId, userId);
       },
       { query: noQueryParameters, body: recoveryCodeOwner },
     );

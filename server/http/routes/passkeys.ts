@@ -2,6 +2,7 @@
 // servers on any user of the project.
 import { listPasskeys, removePasskey, renamePasskey } from '../../core/auth/passkey-management';
 import { requireAccess, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 import type { Context } from '../../core/storage/context';
 import { passkeyListQuery, passkeyParams, passkeyUpdateSchema } from '../../protocol/passkey-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
@@ -38,7 +39,9 @@ export function passkeyRoutes(app: ApiApp, ctx: Context) {
       '/passkeys/:user_id/:passkey_id',
       async ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
-        await removePasskey(ctx, caller.projectId, resolveUserIdForCaller(caller, params.user_id), params.passkey_id);
+        const userId = resolveUserIdForCaller(caller, params.user_id);
+        await requireRecentAuthentication(ctx, caller);
+        await removePasskey(ctx, caller.projectId, userId, params.passkey_id);
         return { success: true };
       },
       { params: passkeyParams, query: noQueryParameters },

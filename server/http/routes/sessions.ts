@@ -3,12 +3,13 @@
 // server-created sessions.
 import type { Context } from '../../core/storage/context';
 import * as v from 'valibot';
-import { requireAccess, resolveMe, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { requireAccess, requireUser, resolveMe, resolveUserIdForCaller } from '../../core/auth/request-auth';
 import { endUserSession, listUserSessions } from '../../core/auth/user-sessions';
 import { userIdOrMeSchema, uuidSchema } from '../../protocol/user-schemas';
 import { wireObject } from '../../protocol/wire-object';
 import { createSession, endSession, exchangeTokenGrant, refreshAccessToken, type RefreshOrigin } from '../../core/auth/sessions';
-import { sessionCreateSchema, tokenRequestSchema } from '../../protocol/auth-schemas';
+import { reauthenticationSchema, sessionCreateSchema, tokenRequestSchema } from '../../protocol/auth-schemas';
+import { reauthenticate } from '../../core/auth/recent-authentication';
 import { knownError } from '../../protocol/known-errors';
 import { parseRequestPart } from '../../protocol/validation-messages';
 import { exchangeAuthorizationCode, OAuthRequestError } from '../../core/auth/authorization-code-grant';
@@ -81,6 +82,14 @@ export function sessionRoutes(app: ApiApp, ctx: Context) {
       const caller = requireAccess(auth, 'client');
       return await refreshAccessToken(ctx, caller.projectId, refreshTokenHeader(request), refreshOrigin(origin.ip, request));
     })
+    .post(
+      '/auth/sessions/current/reauthenticate',
+      async ({ auth, body, origin }) => {
+        const caller = requireAccess(auth, 'client');
+        return await reauthenticate(ctx, caller, requireUser(caller, 'USER_AUTHENTICATION_REQUIRED'), body, origin);
+      },
+      { body: reauthenticationSchema },
+    )
     .get(
       '/auth/sessions',
       async ({ auth, request, query }) => {

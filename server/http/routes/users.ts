@@ -15,6 +15,7 @@ import {
 } from '../../protocol/user-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 import { parseBodyForAccess } from '../body-parsing';
 
 const userParams = v.strictObject({ user_id: uuidSchema });
@@ -39,6 +40,7 @@ export function userRoutes(app: ApiApp, ctx: Context) {
           client: clientUserUpdateSchema,
           server: userUpdateSchema,
         });
+        if (update.totp_secret_base64 === null) await requireRecentAuthentication(ctx, caller);
         const view = await (caller.accessType === 'client' ? updateUserAsClient : updateUser)(
           ctx,
           caller.projectId,

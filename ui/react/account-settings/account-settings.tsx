@@ -61,6 +61,31 @@ function useTeams(): TeamsState & { reload(): Promise<void> } {
   return { ...state, reload };
 }
 
+/** How often open settings check that their session still stands. */
+const sessionCheckMillis = 15_000;
+
+/**
+ * A session signed out from another device: the server refuses its access token, the client
+ * finds the refresh token gone too and drops the session, and useUser sends the page to
+ * sign-in. Checked when the page comes back into view and every few seconds while it is seen.
+ */
+function useSessionWatch(): void {
+  const runtime = useAuthRuntime();
+  useEffect(() => {
+    const check = () => {
+      if (document.visibilityState === 'visible') void runtime.reloadUser().catch(() => undefined);
+    };
+    const timer = setInterval(check, sessionCheckMillis);
+    document.addEventListener('visibilitychange', check);
+    window.addEventListener('focus', check);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', check);
+      window.removeEventListener('focus', check);
+    };
+  }, [runtime]);
+}
+
 export interface AccountSettingsProps {
   /** Items the host app adds after the built-in ones (before the teams). */
   extraItems?: SettingsMenuEntry[];
@@ -69,6 +94,7 @@ export interface AccountSettingsProps {
 export function AccountSettings(props: AccountSettingsProps) {
   const runtime = useAuthRuntime();
   useUser({ or: 'redirect' });
+  useSessionWatch();
   const project = useProject();
   const theme = useResolvedTheme(runtime.theme);
   const teams = useTeams();

@@ -1,9 +1,10 @@
 // Security › Multi-factor Authentication: disabled → enabling (a random 20-byte secret,
 // its QR code and the secret as text to copy) → enabled once a correct six-digit code is typed,
 // which also makes ten recovery codes, shown once (copy, or download as a text file);
-// Cancel returns to disabled, Disable clears the secret and the codes. While enabled, the
-// section counts the codes left and makes a new set on request. The QR encoder loads only when
-// needed.
+// Cancel returns to disabled, Disable (once confirmed) clears the secret and the codes. While
+// enabled, the section counts the codes left and makes a new set on request. Turning MFA off and
+// replacing codes may first ask the user to confirm it is them (recent-authentication.tsx). The
+// QR encoder loads only when needed.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { CopyButton } from '../components/copy-button';
@@ -22,6 +23,7 @@ import {
   settingRowClass,
 } from './settings-styles';
 import { base32Of, base64Of, isCurrentTotpCode, otpauthUrl, randomTotpSecret } from './totp';
+import { useRecentAuthentication } from './recent-authentication';
 
 export const incorrectMfaCodeMessage = 'Incorrect code. Please try again.';
 export const recoveryCodesFileName = 'recovery-codes.txt';
@@ -180,6 +182,7 @@ function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const recent = useRecentAuthentication();
   useEffect(() => {
     let active = true;
     runtime.client.countRecoveryCodes().then(
@@ -194,13 +197,11 @@ function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
   async function makeNew() {
     setBusy(true);
     setError(null);
-    try {
-      props.onNewCodes(await runtime.client.makeRecoveryCodes());
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
+    await recent.guard(
+      async () => props.onNewCodes(await runtime.client.makeRecoveryCodes()),
+      (failure) => setError(messageOf(failure)),
+    );
+    setBusy(false);
   }
 
   return (
@@ -219,7 +220,7 @@ function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
           </button>
         )}
       </div>
-      {confirming && (
+      {confirming && !recent.prompt && (
         <div className={inlineButtonsClass}>
           <span className={sectionTextClass}>Your current recovery codes will stop working.</span>
           <button type="button" className={compactPrimaryButtonClass} disabled={busy} onClick={() => void makeNew()}>
@@ -230,6 +231,7 @@ function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
           </button>
         </div>
       )}
+      {recent.prompt}
       {error && (
         <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
           {error}
@@ -245,21 +247,24 @@ export function MfaSection() {
   const [enabling, setEnabling] = useState(false);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmingDisable, setConfirmingDisable] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const recent = useRecentAuthentication();
   const enabled = user.requiresTotpMfa;
 
   async function disable() {
     setBusy(true);
     setError(null);
-    try {
-      await runtime.client.updateCurrentUser({ totpSecretBase64: null });
-      setNewCodes(null);
-      await runtime.reloadUser();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
+    setConfirmingDisable(false);
+    await recent.guard(
+      async () => {
+        await runtime.client.updateCurrentUser({ totpSecretBase64: null });
+        setNewCodes(null);
+        await runtime.reloadUser();
+      },
+      (failure) => setError(messageOf(failure)),
+    );
+    setBusy(false);
   }
 
   return (
@@ -274,9 +279,12 @@ export function MfaSection() {
           </p>
         </div>
         {enabled ? (
-          <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => void disable()}>
-            Disable MFA
-          </button>
+          !confirmingDisable &&
+          !recent.prompt && (
+            <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setConfirmingDisable(true)}>
+              Disable MFA
+            </button>
+          )
         ) : (
           !enabling && (
             <button type="button" className={compactSecondaryButtonClass} onClick={() => setEnabling(true)}>
@@ -285,6 +293,18 @@ export function MfaSection() {
           )
         )}
       </div>
+      {enabled && confirmingDisable && (
+        <div className={inlineButtonsClass} data-testid="mfa-disable-confirmation">
+          <span className={sectionTextClass}>Turn off multi-factor authentication? Signing in will no longer ask for a code.</span>
+          <button type="button" className={compactPrimaryButtonClass} disabled={busy} onClick={() => void disable()}>
+            Turn off MFA
+          </button>
+          <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setConfirmingDisable(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {recent.prompt}
       {!enabled && enabling && (
         <MfaSetup
           onEnabled={(codes) => {

@@ -1,6 +1,7 @@
 // Security › Passkeys: the user's named passkeys with Rename and Remove, and Add passkey (the
 // browser creates the key; the name is optional). Shown when the project has passkeys on and the
-// browser can run the ceremony.
+// browser can run the ceremony. Remove asks for confirmation, and may ask the user to confirm it
+// is them (recent-authentication.tsx).
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Passkey } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
@@ -16,12 +17,28 @@ import {
   sectionTitleClass,
   settingRowClass,
 } from './settings-styles';
+import { useRecentAuthentication } from './recent-authentication';
 
 function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onError(message: string): void }) {
   const runtime = useAuthRuntime();
   const [renaming, setRenaming] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const [draft, setDraft] = useState(props.passkey.name);
   const [busy, setBusy] = useState(false);
+  const recent = useRecentAuthentication();
+
+  async function remove() {
+    setBusy(true);
+    setRemoving(false);
+    await recent.guard(
+      async () => {
+        await runtime.client.removePasskey(props.passkey.id);
+        await props.onChanged();
+      },
+      (failure) => props.onError(messageOf(failure)),
+    );
+    setBusy(false);
+  }
 
   async function run(action: () => Promise<unknown>) {
     setBusy(true);
@@ -62,6 +79,23 @@ function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onErr
       </form>
     );
   }
+  if (removing || recent.prompt) {
+    return (
+      <div data-testid="passkey-row" style={{ display: 'flex', flexDirection: 'column', gap: '8px' }}>
+        {recent.prompt ?? (
+          <div className={inlineButtonsClass}>
+            <span className={sectionTextClass}>Remove {props.passkey.name}? It will no longer sign you in.</span>
+            <button type="button" className={compactPrimaryButtonClass} disabled={busy} onClick={() => void remove()}>
+              Remove passkey
+            </button>
+            <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRemoving(false)}>
+              Cancel
+            </button>
+          </div>
+        )}
+      </div>
+    );
+  }
   return (
     <div className={settingRowClass} data-testid="passkey-row">
       <div>
@@ -72,12 +106,7 @@ function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onErr
         <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRenaming(true)}>
           Rename
         </button>
-        <button
-          type="button"
-          className={compactSecondaryButtonClass}
-          disabled={busy}
-          onClick={() => void run(() => runtime.client.removePasskey(props.passkey.id))}
-        >
+        <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRemoving(true)}>
           Remove
         </button>
       </div>

@@ -1,38 +1,14 @@
 // Security › Active sessions: every device signed in to the account, newest first, with when and
-// from where it was last used; this device marked 'This device'; Sign out on any other one, and
-// 'Sign out of all other devices'.
+// from where it was last used (or signed in: sign-ins record their device too), named like
+// "Chrome on macOS"; this device marked 'This device'; Sign out on any other one, and 'Sign out
+// of all other devices'.
 import { useEffect, useState } from 'react';
 import type { UserSession } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
+import { describeDevice } from './device-names';
 import { compactSecondaryButtonClass, sectionClass, sectionTextClass, sectionTitleClass, settingRowClass } from './settings-styles';
-
-/** A browser name and system from a user agent, enough to tell one's devices apart. */
-export function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return 'Signed-in device';
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrome\/|Chromium\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : userAgent.split(/[/ ]/)[0] || 'Unknown browser';
-  const system = /Android/.test(userAgent)
-    ? 'Android'
-    : /iPhone|iPad/.test(userAgent)
-      ? 'iOS'
-      : /Mac OS X/.test(userAgent)
-        ? 'macOS'
-        : /Windows/.test(userAgent)
-          ? 'Windows'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : null;
-  return system ? `${browser} on ${system}` : browser;
-}
 
 function lastUseOf(session: UserSession): string {
   if (session.lastUsedAtMillis === null) return `Signed in ${new Date(session.createdAtMillis).toLocaleString()}`;

@@ -1,0 +1,31 @@
+// A device's name for the list of sessions, from the user agent its sign-in or last refresh sent:
+// "Chrome on macOS". A few patterns, not a user-agent library: telling one's own devices apart
+// needs the browser and system families, not versions. Unknown agents keep a neutral name.
+const browsers: [RegExp, string][] = [
+  [/Edg(A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|Chromium\/|CriOS\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+
+// Order matters: iOS agents say "like Mac OS X", Android and ChromeOS ones say Linux.
+const systems: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/Windows/, 'Windows'],
+  [/Linux/, 'Linux'],
+];
+
+export const unknownDeviceName = 'Signed-in device';
+
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return unknownDeviceName;
+  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? (system ? `${system} device` : unknownDeviceName);
+}
