@@ -2,6 +2,7 @@
 // reaches for globals, so tests and the CLI build their own Context over a temporary directory.
 // Core functions that touch the database are async and take it from here: `db` answers from the
 // reader connection, or from the open transaction inside writeTransaction (transactions.ts).
+import type { ResolveAddresses } from '../webhooks/public-addresses';
 import type { Db, Storage } from '../../../db/connection';
 import type { PostgresStorage } from '../../../db/pg/connection';
 
@@ -83,6 +84,8 @@ export interface Context {
   wakeEmailDelivery?: () => void;
   /** Set by `serve`: tells its webhook worker that an event was queued or a retry asked for. */
   wakeWebhookDelivery?: () => void;
+  /** How webhook deliveries resolve hostnames; system DNS unless a test plays a rebinding DNS server. */
+  webhookDns?: ResolveAddresses;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
