@@ -19,6 +19,7 @@ import m16 from './migrations/0016_user_list_index.sql' with { type: 'text' };
 import m17 from './migrations/0017_user_search.sql' with { type: 'text' };
 import m18 from './migrations/0018_daily_sign_up_counts.sql' with { type: 'text' };
 import m19 from './migrations/0019_user_search_grams.sql' with { type: 'text' };
+import m20 from './migrations/0022_verification_code_expiry.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -41,4 +42,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0017_user_search", sql: m17 },
   { tag: "0018_daily_sign_up_counts", sql: m18 },
   { tag: "0019_user_search_grams", sql: m19 },
+  { tag: "0022_verification_code_expiry", sql: m20 },
 ];

@@ -61,16 +61,10 @@ const catalogue = {
   INTERNAL_PROJECT_NOT_DELETABLE: [400, 'The internal project cannot be deleted: it holds the admins of every other project.'],
   DUPLICATED_DOMAIN: [400, 'Duplicated domain found'],
   OAUTH_PROVIDER_MISSING_FROM_UPDATE: [400, (id: string) => `Provider with id '${id}' not found in the update`],
-  API_KEY_SET_WITHOUT_KEYS: [
-    400,
-    'An API key set needs at least one key: publishable client, secret server or super secret admin.',
-  ],
+  API_KEY_SET_WITHOUT_KEYS: [400, 'An API key set needs at least one key: publishable client, secret server or super secret admin.'],
   BACKUP_TARGET_EXISTS: [400, (file: string) => `${file} already exists; a backup is written to a new file.`],
   BACKUP_FAILED: [500, (reason: string) => `The backup failed: ${reason}`],
-  NOT_AN_AUTHD_BACKUP: [
-    400,
-    (file: string, reason: string) => `${file} is not an authd backup this version can restore: ${reason}.`,
-  ],
+  NOT_AN_AUTHD_BACKUP: [400, (file: string, reason: string) => `${file} is not an authd backup this version can restore: ${reason}.`],
   DATABASE_IN_USE: [
     409,
     (file: string) => `${file} is open in another process (is authd serve running?); stop it before restoring.`,
@@ -137,7 +131,10 @@ const catalogue = {
     400,
     'OAuth cookie not found. This is likely because you refreshed the page during the OAuth sign in process. Please try signing in again',
   ],
-  INVALID_OAUTH_COOKIE: [400, 'Invalid OAuth cookie. Please try signing in again.'],
+  INVALID_OAUTH_COOKIE: [
+    400,
+    'Invalid OAuth cookie. Please try signing in again.',
+  ],
   PROVIDER_RETURNED_NO_CODE: [400, (reason: string) => `The provider returned no authorization code: ${reason}.`],
   UNKNOWN_OAUTH_PROVIDER: [400, (providerId: string) => `Unknown OAuth provider "${providerId}".`],
   OAUTH_ACCOUNT_ID_MISSING: [400, 'An OAuth provider account needs an account_id.'],
@@ -150,15 +147,9 @@ const catalogue = {
     502,
     (providerId: string, reason: string) => `The ${providerId} token endpoint could not be reached: ${reason}`,
   ],
-  PROVIDER_GAVE_NO_ACCESS_TOKEN: [
-    502,
-    (providerId: string) => `${providerId} answered the token request without an access token.`,
-  ],
+  PROVIDER_GAVE_NO_ACCESS_TOKEN: [502, (providerId: string) => `${providerId} answered the token request without an access token.`],
   PROVIDER_REFUSED_GRANT: [400, (providerId: string, reason: string) => `${providerId} refused the grant: ${reason}`],
-  PROVIDER_PROFILE_UNREADABLE: [
-    502,
-    (providerId: string, reason: string) => `Could not read the ${providerId} profile: ${reason}`,
-  ],
+  PROVIDER_PROFILE_UNREADABLE: [502, (providerId: string, reason: string) => `Could not read the ${providerId} profile: ${reason}`],
 
   // The development OAuth provider
   DEV_PROVIDER_ONLY_IN_DEVELOPMENT: [404, 'The development OAuth provider exists only in development mode.'],
@@ -173,7 +164,10 @@ const catalogue = {
     503,
     'This project sends email through the shared SMTP server, but this authd instance has none. Start authd with --smtp (or AUTHD_SMTP_URL), or give the project its own email server.',
   ],
-  TEST_EMAIL_NOT_SENT: [502, (server: string, reason: string) => `The test email was not accepted by ${server}: ${reason}`],
+  TEST_EMAIL_NOT_SENT: [
+    502,
+    (server: string, reason: string) => `The test email was not accepted by ${server}: ${reason}`,
+  ],
   INVALID_EMAIL_TEMPLATE_CONTENT: [400, 'Invalid email template content'],
   EMAIL_TEMPLATE_NOT_FOUND: [404, 'Email template not found'],
 

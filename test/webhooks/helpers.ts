@@ -41,3 +41,4 @@ export async function outboxEventCount(t: TestInstance, projectId: string): Prom
   const [row] = await t.ctx.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.projectId, projectId));
   return row!.n;
 }
+

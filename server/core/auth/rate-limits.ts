@@ -27,6 +27,8 @@ export const rateLimitRules = {
   emailSendPerIp: { limit: 20, windowMillis: 60 * minute, per: 'client-address' },
   emailSendPerAddress: { limit: 5, windowMillis: 60 * minute, per: 'email-address' },
   passwordCheckPerUser: { limit: 10, windowMillis: 15 * minute, per: 'user' },
+  // Each one stores a challenge row; a page offering passkey autofill asks for one per load.
+  passkeyChallengePerIp: { limit: 100, windowMillis: 15 * minute, per: 'client-address' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

@@ -30,8 +30,7 @@ function verifyWebhookManagementToken(ctx: Context, token: string): string {
   if (!payload || !mac) throw plainTextError('INVALID_WEBHOOK_MANAGEMENT_TOKEN');
   const expected = tokenMac(ctx, payload);
   const presented = Buffer.from(mac, 'base64url');
-  if (presented.length !== expected.length || !timingSafeEqual(presented, expected))
-    throw plainTextError('INVALID_WEBHOOK_MANAGEMENT_TOKEN');
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw plainTextError('INVALID_WEBHOOK_MANAGEMENT_TOKEN');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
     project_id: string;
     expires_at_millis: number;

@@ -41,11 +41,7 @@ function messageOf(row: EventRow): WebhookMessage {
 }
 
 /** Newest first; `after` is a page's `next`. */
-export async function listWebhookMessages(
-  ctx: Context,
-  projectId: string,
-  page: { limit: number; after?: string },
-): Promise<Page<WebhookMessage>> {
+export async function listWebhookMessages(ctx: Context, projectId: string, page: { limit: number; after?: string }): Promise<Page<WebhookMessage>> {
   const start =
     page.after === undefined
       ? undefined
@@ -108,14 +104,7 @@ export async function listEndpointAttempts(
     const made = allAttempts.filter((attempt) => attempt.deliveryId === delivery.id);
     const base = { message_id: delivery.eventId, endpoint_id: endpointId, url: endpoint.url };
     if (made.length === 0) {
-      attempts.push({
-        ...base,
-        id: `${delivery.id}.0`,
-        state: 'waiting',
-        status_code: null,
-        response: '',
-        attempted_at_millis: delivery.createdAt,
-      });
+      attempts.push({ ...base, id: `${delivery.id}.0`, state: 'waiting', status_code: null, response: '', attempted_at_millis: delivery.createdAt });
     }
     for (const attempt of made) {
       const succeeded = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
