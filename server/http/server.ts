@@ -82,10 +82,11 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
   let held = options.holdRequestsUntil;
   void held?.finally(() => (held = undefined)).catch(() => undefined);
 
-  /** HTTP/1.1 requires a Host; health checks sent without one (HTTP/1.0 probes) still get their OK. */
-  function answerWithoutHost(request: Request): Response {
+  /** HTTP/1.1 requires a Host; health checks sent without one (HTTP/1.0 probes) still get their answer. */
+  async function answerWithoutHost(request: Request): Promise<Response> {
     const pathname = request.url.split('?')[0];
     if (pathname === '/health') return textResponse(200, 'OK');
+    if (pathname === '/health/ready') return await readinessResponse(ctx, draining);
     return textResponse(400, 'The request has no valid Host header.');
   }
 
@@ -97,7 +98,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
       return response;
     }
     const request = withRoutableHost(incoming);
-    if (!request) return answerWithoutHost(incoming);
+    if (!request) return await answerWithoutHost(incoming);
     const pathname = requestPath(request.url);
     if (pathname === '/health') return textResponse(200, 'OK');
     if (pathname === '/health/ready') return await readinessResponse(ctx, draining);
