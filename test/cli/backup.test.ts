@@ -5,7 +5,7 @@
 // data, after an automatic copy of the database as it was.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseFileName, keptPreMigrationBackups, secretKeyFileName } from '../../db/connection';
 import { embeddedMigrations } from '../../db/migrations.generated';
@@ -97,6 +97,20 @@ describe('backup while serving, then restore', () => {
     db.close();
     expectOneLineError(await runCli(['restore', newer, '--data', dataDir, '--yes']), /made by a newer authd \(9999_from_the_future\)/);
     expectOneLineError(await runCli(['backup', join(dir, 'x.db'), '--data', join(dir, 'no-data')]), /No authd data in/);
+  });
+
+  test('the backup file is readable by its owner only, and no partial file is left beside it (issue 29 N6)', async () => {
+    const dataDir = scratchDir('authd-backup-mode-');
+    await cliOk(['create-project', '--name', 'Private backup', '--data', dataDir]);
+    const dir = scratchDir('authd-backup-mode-files-');
+    const file = join(dir, 'private.db');
+    await cliOk(['backup', file, '--data', dataDir]);
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
+    expect(readdirSync(dir)).toEqual(['private.db']);
+    // And it restores.
+    const restored = scratchDir('authd-backup-mode-restored-');
+    await cliOk(['restore', file, '--data', restored]);
+    expect(existsSync(join(restored, databaseFileName))).toBe(true);
   });
 });
 
