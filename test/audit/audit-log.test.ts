@@ -126,6 +126,19 @@ describe('a scripted sequence', () => {
     const [event] = (await events(project)).items;
     expect(event).toMatchObject({ type: 'sign_in.failed', user_id: null, details: { reason: 'unknown_email', email } });
   });
+
+  test('an unauthenticated caller cannot make the log store a long User-Agent: it is cut to 512 characters (issue 29 N5)', async () => {
+    const project = await makeProject(t, 'audited-long-agent');
+    const userAgent = `Mozilla/5.0 ${'x'.repeat(12_000)}`;
+    const res = await call(t, 'POST', '/auth/password/sign-in', {
+      headers: { ...as(project, 'client'), 'user-agent': userAgent },
+      body: { email: uniqueEmail('long-agent'), password },
+    });
+    expect(res.status).toBe(400);
+    const [event] = (await events(project)).items;
+    expect(event.type).toBe('sign_in.failed');
+    expect(event.user_agent).toBe(userAgent.slice(0, 512));
+  });
 });
 
 describe('reading the log', () => {
