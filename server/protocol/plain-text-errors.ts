@@ -196,6 +196,10 @@ const catalogue = {
     429,
     'Too many failed attempts for this account. Its owner has been emailed a link to unlock it.',
   ],
+  ACCOUNT_LOCKED_WITHOUT_UNLOCK_EMAIL: [
+    429,
+    'Too many failed attempts for this account. Sign in from a device that has signed in to it before, or try again later.',
+  ],
 } as const satisfies Record<string, readonly [number, PlainText]>;
 
 type Catalogue = typeof catalogue;
