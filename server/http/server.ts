@@ -5,7 +5,7 @@ import { pingDatabase } from '../core/storage/transactions';
 import { createApiApp } from './api-routes';
 import { rememberSocketRequest, socketClientIpResolver } from './client-ip';
 import { requestHostLength, requestPath } from './request-path';
-import { bodyTooLargeError, maxRequestBodyBytes } from './body-parsing';
+import { bodyTooLargeError, maxRequestBodyBytes, requestBodyLimit } from './body-parsing';
 import { errorResponse, textResponse } from './error-responses';
 import { hostedScreensResponse, rootPageResponse } from './hosted-screens';
 import { corsHeaders, finishApiResponse } from './wire-headers';
@@ -112,8 +112,9 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
       return finishApiResponse(request, textResponse(405, `Method ${request.method} is not allowed`));
     }
     const declaredLength = Number(request.headers.get('content-length') ?? 0);
-    if (declaredLength > maxRequestBodyBytes) {
-      return finishApiResponse(request, errorResponse(bodyTooLargeError(), ctx.log));
+    const bodyLimit = requestBodyLimit(pathname);
+    if (declaredLength > bodyLimit) {
+      return finishApiResponse(request, errorResponse(bodyTooLargeError(bodyLimit), ctx.log));
     }
     let response: Response;
     try {
