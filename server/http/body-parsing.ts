@@ -14,7 +14,7 @@ export const maxRequestBodyBytes = 1024 * 1024;
 /**
  * 64 KiB for sign-in, sign-up, codes, passkeys, sessions and the other routes that need no
  * signed-in user or secret key: their bodies are a few fields (a passkey's attestation, the
- * largest, is a few KB), and a flood of 1 MB bodies there kept the event loop parsing (issue 29).
+ * largest, is a few KB), and a flood of 1 MB bodies there kept the event loop parsing.
  */
 export const maxUnauthenticatedBodyBytes = 64 * 1024;
 const unauthenticatedBodyPaths =

@@ -587,7 +587,7 @@ describe('body size limit (1 MB)', () => {
     await expectStillServing(t, target);
   });
 
-  test('routes open to the public client key take at most 64 KB: a 100 KB sign-in body is refused, declared or chunked (issue 29)', async () => {
+  test('routes open to the public client key take at most 64 KB: a 100 KB sign-in body is refused, declared or chunked', async () => {
     const body = JSON.stringify({ email: 'someone@example.com', password: 'p'.repeat(100_000) });
     const declared = await call(t, 'POST', '/auth/password/sign-in', { headers: as(target, 'client'), rawBody: body, contentType: 'application/json' });
     expectKnownError(declared, 400, 'BODY_PARSING_ERROR');

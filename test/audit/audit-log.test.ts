@@ -127,7 +127,7 @@ describe('a scripted sequence', () => {
     expect(event).toMatchObject({ type: 'sign_in.failed', user_id: null, details: { reason: 'unknown_email', email } });
   });
 
-  test('a spent refresh token presented again is in the audit log as the session it ended (issue 29 N4)', async () => {
+  test('a spent refresh token presented again is in the audit log as the session it ended', async () => {
     const project = await makeProject(t, 'audited-reuse');
     expectOk(await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config: { refresh_token_rotation_enabled: true } } }));
     const user = await signUp(t, project, uniqueEmail('reused'));
@@ -142,7 +142,7 @@ describe('a scripted sequence', () => {
     expect((await events(project, '?type=session.revoked')).items).toHaveLength(1);
   });
 
-  test('an unauthenticated caller cannot make the log store a long User-Agent: it is cut to 512 characters (issue 29 N5)', async () => {
+  test('an unauthenticated caller cannot make the log store a long User-Agent: it is cut to 512 characters', async () => {
     const project = await makeProject(t, 'audited-long-agent');
     const userAgent = `Mozilla/5.0 ${'x'.repeat(12_000)}`;
     const res = await call(t, 'POST', '/auth/password/sign-in', {

@@ -99,7 +99,7 @@ describe('backup while serving, then restore', () => {
     expectOneLineError(await runCli(['backup', join(dir, 'x.db'), '--data', join(dir, 'no-data')]), /No authd data in/);
   });
 
-  test('the backup file is readable by its owner only, and no partial file is left beside it (issue 29 N6)', async () => {
+  test('the backup file is readable by its owner only, and no partial file is left beside it', async () => {
     const dataDir = scratchDir('authd-backup-mode-');
     await cliOk(['create-project', '--name', 'Private backup', '--data', dataDir]);
     const dir = scratchDir('authd-backup-mode-files-');

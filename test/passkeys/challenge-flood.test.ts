@@ -1,4 +1,4 @@
-// Issue 29 N2: the passkey sign-in challenge needs only the public client key and stores a row,
+// The passkey sign-in challenge needs only the public client key and stores a row,
 // so it is rate-limited per client address, and expired codes and challenges of every kind are
 // deleted rather than kept forever.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';

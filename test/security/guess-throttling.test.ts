@@ -173,7 +173,7 @@ describe('password guesses', () => {
   }, backstopTestTimeoutMillis);
 });
 
-describe('the lock cannot keep the owner out (issue 29 N3)', () => {
+describe('the lock cannot keep the owner out', () => {
   /** 100 wrong passwords from 10 new addresses, through core (no hashing: the HTTP path is the test above). */
   async function lockFromManyAddresses(email: string): Promise<void> {
     for (let sent = 0; sent < guessThrottlePolicy.accountBackstopFailures; sent += free) {
@@ -230,7 +230,7 @@ describe('the lock cannot keep the owner out (issue 29 N3)', () => {
 });
 
 describe('without an SMTP server (production, no --smtp)', () => {
-  test('the lock does not claim an unlock email went out, and reads the same for an address with no account (issue 29 N4)', async () => {
+  test('the lock does not claim an unlock email went out, and reads the same for an address with no account', async () => {
     const prod = await startTestInstance({ mode: 'production', settings: { trustProxy: true } });
     try {
       const p = await makeProject(prod, 'No mail');

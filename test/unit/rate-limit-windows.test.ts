@@ -61,7 +61,7 @@ test(`the windows of one rule stay at most ${maxWindowsPerRule}, the oldest drop
   expect(await refused(() => consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${total - 1}`))).toBe(true);
 });
 
-test(`an address that spent its limit stays refused however many newer windows arrive (issue 29)`, async () => {
+test(`an address that spent its limit stays refused however many newer windows arrive`, async () => {
   const { limit, windowMillis } = rateLimitRules.signUpPerIp;
   now += windowMillis;
   for (let i = 0; i < limit; i++) await consumeRateLimit(t.ctx, 'signUpPerIp', 'p', 'spent-address');

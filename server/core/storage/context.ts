@@ -2,9 +2,11 @@
 // reaches for globals, so tests and the CLI build their own Context over a temporary directory.
 // Core functions that touch the database are async and take it from here: `db` answers from the
 // reader connection, or from the open transaction inside writeTransaction (transactions.ts).
-import type { ResolveAddresses } from '../webhooks/public-addresses';
 import type { Db, Storage } from '../../../db/connection';
 import type { PostgresStorage } from '../../../db/pg/connection';
+
+/** A hostname's addresses as node:dns gives them (webhooks/public-addresses.ts). */
+export type ResolveAddresses = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
 /** The database a Context serves: a SQLite data directory's connections, or a PostgreSQL pool. */
 export type DatabaseStorage = Storage | PostgresStorage;

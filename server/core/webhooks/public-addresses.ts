@@ -3,9 +3,9 @@
 // project admin cannot use webhooks to make authd call internal services.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import type { ResolveAddresses } from '../storage/context';
 
-/** A hostname's addresses as node:dns gives them; replaceable in tests to play a rebinding DNS. */
-export type ResolveAddresses = (hostname: string) => Promise<{ address: string; family: number }[]>;
+export type { ResolveAddresses };
 
 export const resolveWithSystemDns: ResolveAddresses = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
