@@ -48,6 +48,9 @@ export async function postToEndpoint(request: EndpointRequest): Promise<Endpoint
   if (request.publicOnly && isIP(hostname)) await resolvePublicAddresses(hostname, resolve);
   const transport = url.protocol === 'https:' ? https : http;
   return await new Promise<EndpointAnswer>((settle, fail) => {
+    // Set once the status line has arrived: from then on an error (the timeout during a slow
+    // body, a reset) ends the read, and the status code still counts.
+    let finishAnswer: (() => void) | undefined;
     const outgoing = transport.request(
       {
         protocol: url.protocol,
@@ -67,6 +70,7 @@ export async function postToEndpoint(request: EndpointRequest): Promise<Endpoint
           const text = Buffer.concat(chunks).subarray(0, request.excerptBytes).toString('utf8');
           settle({ status: response.statusCode ?? 0, excerpt: text === '' ? null : text });
         };
+        finishAnswer = finish;
         response.on('data', (chunk: Buffer) => {
           chunks.push(chunk);
           size += chunk.byteLength;
@@ -74,11 +78,10 @@ export async function postToEndpoint(request: EndpointRequest): Promise<Endpoint
           if (size >= request.excerptBytes) finish();
         });
         response.on('end', finish);
-        // A body cut short still leaves the status code.
         response.on('error', finish);
       },
     );
-    outgoing.on('error', fail);
+    outgoing.on('error', (error) => (finishAnswer ? finishAnswer() : fail(error)));
     outgoing.end(request.body);
   });
 }
