@@ -29,6 +29,8 @@ export const rateLimitRules = {
   passwordCheckPerUser: { limit: 10, windowMillis: 15 * minute, per: 'user' },
   // Each one stores a challenge row; a page offering passkey autofill asks for one per load.
   passkeyChallengePerIp: { limit: 100, windowMillis: 15 * minute, per: 'client-address' },
+  // Each one stores the flow's row until the provider sends the user back.
+  oauthFlowStartPerIp: { limit: 100, windowMillis: 15 * minute, per: 'client-address' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;
