@@ -101,12 +101,13 @@ async function vacuumInto(
   } finally {
     closeSync(file);
   }
-  // A link, not a rename: it fails rather than replace a file that appeared at the target meanwhile.
+  // A link, not a rename: it fails rather than replace a file that appeared at the target
+  // meanwhile. A file system without hard links gets the rename, after one more look.
   try {
     linkSync(partial, target);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw plainTextError('BACKUP_TARGET_EXISTS', target);
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST' || existsSync(target)) throw plainTextError('BACKUP_TARGET_EXISTS', target);
+    renameSync(partial, target);
   }
   const bytes = statSync(target).size;
   onProgress?.({ copiedBytes: bytes, totalBytes: bytes });
