@@ -112,6 +112,8 @@ export function backUpBeforeMigrating(sqlite: Database, dataDir: string): void {
   if (!existsSync(target)) {
     try {
       sqlite.run('VACUUM INTO ?', [target]);
+      // Owner only, like the database it copies (the data directory is 700 too).
+      chmodSync(target, 0o600);
     } catch (error) {
       if (!existsSync(target)) throw error;
     }

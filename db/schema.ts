@@ -424,6 +424,7 @@ export const verificationCodes = sqliteTable(
   (t) => [
     uniqueIndex('verification_codes_lookup_idx').on(t.projectId, t.kind, t.codeHash),
     index('verification_codes_nonce_idx').on(t.projectId, t.nonceHash),
+    index('verification_codes_expiry_idx').on(t.kind, t.expiresAt),
   ],
 );
 

@@ -9,6 +9,7 @@ import { openDatabase } from '../../server/core/storage/open-context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startAuditPruning } from '../../server/core/audit/audit-log';
+import { startVerificationCodePruning } from '../../server/core/auth/verification-codes';
 import { startHttpServer } from '../../server/http/server';
 import { flushDeferredSends } from '../../server/core/auth/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
@@ -117,6 +118,7 @@ async function serve(options: ServeOptions): Promise<void> {
   const emailDelivery = startEmailDelivery(ctx);
   const webhookDelivery = startWebhookDelivery(ctx);
   const auditPruning = startAuditPruning(ctx);
+  const codePruning = startVerificationCodePruning(ctx);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -133,6 +135,7 @@ async function serve(options: ServeOptions): Promise<void> {
     await emailDelivery.stop();
     await webhookDelivery.stop();
     await auditPruning.stop();
+    await codePruning.stop();
     await ctx.storage.close();
     log.info('stopped');
     process.exit(0);

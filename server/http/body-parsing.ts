@@ -1,5 +1,6 @@
-// Request bodies by content type, with the 1 MB limit. Runs before authentication,
-// as Stack's processing order requires.
+// Request bodies by content type, with a size limit per route (1 MB, 64 KB for the routes any
+// holder of the public client key may call). Runs before authentication, as Stack's processing
+// order requires.
 import * as v from 'valibot';
 import type { AccessType } from '../core/auth/request-auth';
 import { knownError } from '../protocol/known-errors';
@@ -9,6 +10,20 @@ import { requestPath } from './request-path';
 
 /** 1 MiB: room for a 1,000,000-character profile image URL plus the rest of a JSON body. */
 export const maxRequestBodyBytes = 1024 * 1024;
+
+/**
+ * 64 KiB for sign-in, sign-up, codes, passkeys, sessions and the other routes that need no
+ * signed-in user or secret key: their bodies are a few fields (a passkey's attestation, the
+ * largest, is a few KB), and a flood of 1 MB bodies there kept the event loop parsing.
+ */
+export const maxUnauthenticatedBodyBytes = 64 * 1024;
+const unauthenticatedBodyPaths =
+  /^\/api\/v1\/(auth\/|contact-channels\/(verify|send-verification-code)|team-invitations\/(accept|send-code)|check-feature-support|dev-oauth\/)/;
+
+/** The largest body the route at `pathname` accepts. */
+export function requestBodyLimit(pathname: string): number {
+  return unauthenticatedBodyPaths.test(pathname) ? maxUnauthenticatedBodyBytes : maxRequestBodyBytes;
+}
 
 /**
  * JSON deeper than this is refused while parsing, before anything walks it: validators, error
@@ -45,8 +60,36 @@ function exceedsJsonNesting(text: string, limit: number): boolean {
   return false;
 }
 
-export function bodyTooLargeError() {
-  return knownError('BODY_PARSING_ERROR', `Request body is larger than the limit of ${maxRequestBodyBytes} bytes (1 MB).`);
+export function bodyTooLargeError(limit = maxRequestBodyBytes) {
+  const readable = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MB` : `${limit / 1024} KB`;
+  return knownError('BODY_PARSING_ERROR', `Request body is larger than the limit of ${limit} bytes (${readable}).`);
+}
+
+/**
+ * The body's bytes, refused past `limit`. A declared length was checked by the server already
+ * (and Bun holds the body to it); a chunked body is read as a stream and refused as soon as it
+ * passes the limit, so at most the limit is ever buffered.
+ */
+async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
+  if (request.headers.has('content-length') || !request.body) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > limit) throw bodyTooLargeError(limit);
+    return bytes;
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => {});
+      throw bodyTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  return chunks.length === 1 ? chunks[0]! : new Uint8Array(Buffer.concat(chunks));
 }
 
 // One decoder for every request: without `stream`, each decode starts afresh.
@@ -54,8 +97,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Returns the parsed body, or null for no body (Elysia reads `undefined` as "not parsed"). */
 export async function parseRequestBody(request: Request): Promise<unknown> {
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > maxRequestBodyBytes) throw bodyTooLargeError();
+  const bytes = await readBodyBytes(request, requestBodyLimit(requestPath(request.url)));
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (bytes.byteLength === 0 || contentType === '') return null;
   if (contentType === 'application/octet-stream') return bytes;

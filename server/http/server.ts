@@ -5,7 +5,7 @@ import { pingDatabase } from '../core/storage/transactions';
 import { createApiApp } from './api-routes';
 import { rememberSocketRequest, socketClientIpResolver } from './client-ip';
 import { requestHostLength, requestPath } from './request-path';
-import { bodyTooLargeError, maxRequestBodyBytes } from './body-parsing';
+import { bodyTooLargeError, maxRequestBodyBytes, requestBodyLimit } from './body-parsing';
 import { errorResponse, textResponse } from './error-responses';
 import { hostedScreensResponse, rootPageResponse } from './hosted-screens';
 import { corsHeaders, finishApiResponse } from './wire-headers';
@@ -82,10 +82,11 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
   let held = options.holdRequestsUntil;
   void held?.finally(() => (held = undefined)).catch(() => undefined);
 
-  /** HTTP/1.1 requires a Host; health checks sent without one (HTTP/1.0 probes) still get their OK. */
-  function answerWithoutHost(request: Request): Response {
+  /** HTTP/1.1 requires a Host; health checks sent without one (HTTP/1.0 probes) still get their answer. */
+  async function answerWithoutHost(request: Request): Promise<Response> {
     const pathname = request.url.split('?')[0];
     if (pathname === '/health') return textResponse(200, 'OK');
+    if (pathname === '/health/ready') return await readinessResponse(ctx, draining);
     return textResponse(400, 'The request has no valid Host header.');
   }
 
@@ -97,7 +98,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
       return response;
     }
     const request = withRoutableHost(incoming);
-    if (!request) return answerWithoutHost(incoming);
+    if (!request) return await answerWithoutHost(incoming);
     const pathname = requestPath(request.url);
     if (pathname === '/health') return textResponse(200, 'OK');
     if (pathname === '/health/ready') return await readinessResponse(ctx, draining);
@@ -111,8 +112,9 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
       return finishApiResponse(request, textResponse(405, `Method ${request.method} is not allowed`));
     }
     const declaredLength = Number(request.headers.get('content-length') ?? 0);
-    if (declaredLength > maxRequestBodyBytes) {
-      return finishApiResponse(request, errorResponse(bodyTooLargeError(), ctx.log));
+    const bodyLimit = requestBodyLimit(pathname);
+    if (declaredLength > bodyLimit) {
+      return finishApiResponse(request, errorResponse(bodyTooLargeError(bodyLimit), ctx.log));
     }
     let response: Response;
     try {

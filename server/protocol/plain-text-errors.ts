@@ -184,7 +184,10 @@ const catalogue = {
   WEBHOOK_URL_NOT_HTTP: [400, 'The webhook URL must be an absolute http or https URL.'],
   WEBHOOK_URL_WITH_CREDENTIALS: [400, 'The webhook URL must not contain credentials.'],
   WEBHOOK_URL_NOT_HTTPS_IN_PRODUCTION: [400, 'In production mode webhook URLs must use https.'],
-  WEBHOOK_URL_LOOPBACK_IN_PRODUCTION: [400, 'In production mode webhook URLs cannot point at localhost or a loopback address.'],
+  WEBHOOK_URL_NOT_PUBLIC_IN_PRODUCTION: [
+    400,
+    'In production mode webhook URLs must reach the public internet: not localhost, a private or link-local network, or a cloud metadata address.',
+  ],
   TOO_MANY_WEBHOOK_ENDPOINTS: [400, (maxEndpoints: number) => `A project can have at most ${maxEndpoints} webhook endpoints.`],
 
   // Rate limits: answered with Retry-After, which the SDK waits out before it retries.
@@ -192,6 +195,10 @@ const catalogue = {
   ACCOUNT_LOCKED_AFTER_FAILED_ATTEMPTS: [
     429,
     'Too many failed attempts for this account. Its owner has been emailed a link to unlock it.',
+  ],
+  ACCOUNT_LOCKED_WITHOUT_UNLOCK_EMAIL: [
+    429,
+    'Too many failed attempts for this account. Sign in from a device that has signed in to it before, or try again later.',
   ],
 } as const satisfies Record<string, readonly [number, PlainText]>;
 

@@ -587,6 +587,33 @@ describe('body size limit (1 MB)', () => {
     await expectStillServing(t, target);
   });
 
+  test('routes open to the public client key take at most 64 KB: a 100 KB sign-in body is refused, declared or chunked', async () => {
+    const body = JSON.stringify({ email: 'someone@example.com', password: 'p'.repeat(100_000) });
+    const declared = await call(t, 'POST', '/auth/password/sign-in', { headers: as(target, 'client'), rawBody: body, contentType: 'application/json' });
+    expectKnownError(declared, 400, 'BODY_PARSING_ERROR');
+    expect(declared.json.error).toBe('Request body is larger than the limit of 65536 bytes (64 KB).');
+    const bytes = new TextEncoder().encode(body);
+    const chunked = await call(t, 'POST', '/auth/otp/send-sign-in-code', {
+      headers: as(target, 'client'),
+      rawBody: new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 16 * 1024) controller.enqueue(bytes.slice(i, i + 16 * 1024));
+          controller.close();
+        },
+      }),
+      contentType: 'application/json',
+    });
+    expectKnownError(chunked, 400, 'BODY_PARSING_ERROR');
+    expect(chunked.json.error).toBe('Request body is larger than the limit of 65536 bytes (64 KB).');
+    // Under the bound the route answers as usual.
+    const small = await call(t, 'POST', '/auth/password/sign-in', {
+      headers: as(target, 'client'),
+      body: { email: 'someone@example.com', password: 'p'.repeat(60_000) },
+    });
+    expect(small.json?.code).not.toBe('BODY_PARSING_ERROR');
+    await expectStillServing(t, target);
+  });
+
   test('a too-large body is refused before authentication', async () => {
     const res = await call(t, 'POST', '/check-feature-support', {
       headers: { 'x-stack-access-type': 'bogus' },

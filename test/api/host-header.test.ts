@@ -33,9 +33,13 @@ for (const { name, lines } of hostless) {
   });
 }
 
-test('/health with an empty Host, or none on HTTP/1.0, is 200 (load balancer probes)', async () => {
+test('/health and /health/ready with an empty Host, or none on HTTP/1.0, answer as with one (load balancer probes)', async () => {
   expect((await rawRequest(t.url, ['GET /health HTTP/1.1', 'Host:', 'Connection: close'])).status).toBe(200);
   expect((await rawRequest(t.url, ['GET /health HTTP/1.0'])).status).toBe(200);
+  for (const lines of [['GET /health/ready HTTP/1.1', 'Host:', 'Connection: close'], ['GET /health/ready HTTP/1.0']]) {
+    const ready = await rawRequest(t.url, lines);
+    expect(`${ready.status} ${ready.body}`).toBe('200 ready');
+  }
 });
 
 test('CONNECT, to * or to a host, is 405 with Allow', async () => {

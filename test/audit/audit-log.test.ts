@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { pruneAuditEvents } from '../../server/core/audit/audit-log';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { newTotpSecret } from '../mfa/helpers';
-import { as, call, expectOk, makeProject, setProjectConfig, uniqueEmail } from '../users/helpers';
+import { as, call, expectOk, makeProject, refreshFor, setProjectConfig, signUp, uniqueEmail } from '../users/helpers';
 import { startTestInstance, type TestInstance } from '../support/instance';
 
 let t: TestInstance;
@@ -125,6 +125,34 @@ describe('a scripted sequence', () => {
     await call(t, 'POST', '/auth/password/sign-in', { headers: as(project, 'client'), body: { email, password } });
     const [event] = (await events(project)).items;
     expect(event).toMatchObject({ type: 'sign_in.failed', user_id: null, details: { reason: 'unknown_email', email } });
+  });
+
+  test('a spent refresh token presented again is in the audit log as the session it ended', async () => {
+    const project = await makeProject(t, 'audited-reuse');
+    expectOk(await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config: { refresh_token_rotation_enabled: true } } }));
+    const user = await signUp(t, project, uniqueEmail('reused'));
+    expectOk(await refreshFor(t, project, user.refresh_token));
+    expect((await refreshFor(t, project, user.refresh_token)).status).toBe(401);
+    const revoked = (await events(project, '?type=session.revoked')).items;
+    expect(revoked).toHaveLength(1);
+    expect(revoked[0]).toMatchObject({ user_id: user.user_id, details: { reason: 'refresh_token_reused' } });
+    expect(revoked[0].details.session_id).toBeString();
+    // A third try finds nothing left to end and records nothing more.
+    expect((await refreshFor(t, project, user.refresh_token)).status).toBe(401);
+    expect((await events(project, '?type=session.revoked')).items).toHaveLength(1);
+  });
+
+  test('an unauthenticated caller cannot make the log store a long User-Agent: it is cut to 512 characters', async () => {
+    const project = await makeProject(t, 'audited-long-agent');
+    const userAgent = `Mozilla/5.0 ${'x'.repeat(12_000)}`;
+    const res = await call(t, 'POST', '/auth/password/sign-in', {
+      headers: { ...as(project, 'client'), 'user-agent': userAgent },
+      body: { email: uniqueEmail('long-agent'), password },
+    });
+    expect(res.status).toBe(400);
+    const [event] = (await events(project)).items;
+    expect(event.type).toBe('sign_in.failed');
+    expect(event.user_agent).toBe(userAgent.slice(0, 512));
   });
 });
 

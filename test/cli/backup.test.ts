@@ -5,7 +5,7 @@
 // data, after an automatic copy of the database as it was.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseFileName, keptPreMigrationBackups, secretKeyFileName } from '../../db/connection';
 import { embeddedMigrations } from '../../db/migrations.generated';
@@ -13,7 +13,7 @@ import { openContext } from '../../cmd/cli-support';
 import { databaseAtSchemaLevel } from '../support/older-schema';
 import { readProjectAdminView } from '../../server/core/projects/projects';
 import { listUsers } from '../../server/core/users/users';
-import { callApi, startServeProcess } from '../support/instance';
+import { callApi, repoRoot, startServeProcess } from '../support/instance';
 import { cliJson, cliOk, expectOneLineError, removeScratchDirs, runCli, scratchDir } from '../support/cli';
 
 afterAll(removeScratchDirs);
@@ -97,6 +97,50 @@ describe('backup while serving, then restore', () => {
     db.close();
     expectOneLineError(await runCli(['restore', newer, '--data', dataDir, '--yes']), /made by a newer authd \(9999_from_the_future\)/);
     expectOneLineError(await runCli(['backup', join(dir, 'x.db'), '--data', join(dir, 'no-data')]), /No authd data in/);
+  });
+
+  test('a backup killed half-way leaves nothing at its target: the next backup to that path works and restores', async () => {
+    const dataDir = scratchDir('authd-backup-killed-');
+    await cliOk(['create-project', '--name', 'Killed backup', '--data', dataDir]);
+    // Padding, so the copy takes long enough to be caught half-way (about 80 MB).
+    const db = new Database(join(dataDir, databaseFileName));
+    db.run('CREATE TABLE backup_test_padding (b BLOB)');
+    for (let i = 0; i < 80; i++) db.run('INSERT INTO backup_test_padding VALUES (randomblob(1000000))');
+    db.close();
+    const dir = scratchDir('authd-backup-killed-files-');
+    const target = join(dir, 'nightly.db');
+    const child = Bun.spawn([process.execPath, join(repoRoot, 'cmd', 'main.ts'), 'backup', target, '--data', dataDir], {
+      stdout: 'ignore',
+      stderr: 'ignore',
+    });
+    // Killed as soon as a file being written shows up in the folder, whatever its name.
+    for (;;) {
+      const written = readdirSync(dir).filter((name) => statSync(join(dir, name)).size > 0);
+      if (written.length > 0) break;
+      if (child.exitCode !== null) throw new Error('the backup ended before it could be killed');
+      await Bun.sleep(1);
+    }
+    child.kill('SIGKILL');
+    await child.exited;
+    expect(existsSync(target)).toBe(false);
+    await cliOk(['backup', target, '--data', dataDir]);
+    const restored = scratchDir('authd-backup-killed-restored-');
+    await cliOk(['restore', target, '--data', restored]);
+    expect(existsSync(join(restored, databaseFileName))).toBe(true);
+  }, 60_000);
+
+  test('the backup file is readable by its owner only, and no partial file is left beside it', async () => {
+    const dataDir = scratchDir('authd-backup-mode-');
+    await cliOk(['create-project', '--name', 'Private backup', '--data', dataDir]);
+    const dir = scratchDir('authd-backup-mode-files-');
+    const file = join(dir, 'private.db');
+    await cliOk(['backup', file, '--data', dataDir]);
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
+    expect(readdirSync(dir)).toEqual(['private.db']);
+    // And it restores.
+    const restored = scratchDir('authd-backup-mode-restored-');
+    await cliOk(['restore', file, '--data', restored]);
+    expect(existsSync(join(restored, databaseFileName))).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@
 // X-Forwarded-For, which the instance trusts as it would behind a proxy.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { guessThrottlePolicy } from '../../server/core/auth/guess-throttle';
+import { guessThrottlePolicy, reserveGuess } from '../../server/core/auth/guess-throttle';
 import { signInWithPassword } from '../../server/core/auth/password-auth';
 import { KnownError } from '../../server/protocol/known-errors';
 import { callApi, startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
@@ -171,6 +171,89 @@ describe('password guesses', () => {
     // The link works once.
     expect((await unlock()).status).toBe(400);
   }, backstopTestTimeoutMillis);
+});
+
+describe('the lock cannot keep the owner out', () => {
+  /** 100 wrong passwords from 10 new addresses, through core (no hashing: the HTTP path is the test above). */
+  async function lockFromManyAddresses(email: string): Promise<void> {
+    for (let sent = 0; sent < guessThrottlePolicy.accountBackstopFailures; sent += free) {
+      const address = freshAddress();
+      for (let i = 0; i < free; i++) await (await reserveGuess(t.ctx, 'password', project.projectId, email, address)).failed();
+    }
+  }
+
+  test('an address that signed in before gets past the lock, again after every re-lock; its own delays still apply', async () => {
+    const owner = await signUp(t, project, { callbackUrl: null });
+    const home = freshAddress();
+    expectOk(await signInFrom(home, owner.email, owner.password));
+
+    await lockFromManyAddresses(owner.email);
+    expectThrottled(await signInFrom(freshAddress(), owner.email, owner.password));
+    expectOk(await signInFrom(home, owner.email, owner.password));
+
+    // The attacker locks it again right away: home still gets in, a new address does not.
+    await lockFromManyAddresses(owner.email);
+    const elsewhere = await signInFrom(freshAddress(), owner.email, owner.password);
+    expectThrottled(elsewhere);
+    expect(elsewhere.text).toContain('emailed a link to unlock it');
+    expectOk(await signInFrom(home, owner.email, owner.password));
+
+    // Known is not unlimited: wrong guesses from home meet home's own growing delay.
+    await lockFromManyAddresses(owner.email);
+    for (let i = 0; i < free; i++) expectKnownError(await signInFrom(home, owner.email, `wrong ${i}`), 400, 'EMAIL_PASSWORD_MISMATCH');
+    const slowed = await signInFrom(home, owner.email, owner.password);
+    expectThrottled(slowed);
+    expect(slowed.text).toStartWith('Too many attempts. Try again in');
+  }, backstopTestTimeoutMillis);
+
+  test('the address that followed the unlock link gets past a re-lock too', async () => {
+    const owner = await signUp(t, project, { callbackUrl: null });
+    for (let sent = 0; sent < guessThrottlePolicy.accountBackstopFailures; sent += free) {
+      const address = freshAddress();
+      const batch = await Promise.all(Array.from({ length: free }, (_, i) => signInFrom(address, owner.email, `spread ${sent + i}`)));
+      for (const answer of batch) expectKnownError(answer, 400, 'EMAIL_PASSWORD_MISMATCH');
+    }
+    const email = await smtp.waitFor(owner.email, (m) => m.subject.startsWith('Unlock your'));
+    const link = new URL(email.text.match(/https?:\/\/\S+/)![0]);
+    const phone = freshAddress();
+    const unlocked = await fetch(new URL(link.pathname, link), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': phone },
+      body: new URLSearchParams({ project_id: link.searchParams.get('project_id')!, code: link.searchParams.get('code')! }),
+    });
+    expect(unlocked.status).toBe(200);
+    // Locked again before the owner got to sign in: the phone still gets in, another address does not.
+    await lockFromManyAddresses(owner.email);
+    expectThrottled(await signInFrom(freshAddress(), owner.email, owner.password));
+    expectOk(await signInFrom(phone, owner.email, owner.password));
+  }, backstopTestTimeoutMillis);
+});
+
+describe('without an SMTP server (production, no --smtp)', () => {
+  test('the lock does not claim an unlock email went out, and reads the same for an address with no account', async () => {
+    const prod = await startTestInstance({ mode: 'production', settings: { trustProxy: true } });
+    try {
+      const p = await makeProject(prod, 'No mail');
+      const owner = await signUp(prod, p, { callbackUrl: null });
+      const texts: string[] = [];
+      for (const email of [owner.email, `nobody-${owner.email}`]) {
+        for (let sent = 0; sent < guessThrottlePolicy.accountBackstopFailures; sent += free) {
+          const address = freshAddress();
+          for (let i = 0; i < free; i++) await (await reserveGuess(prod.ctx, 'password', p.projectId, email, address)).failed();
+        }
+        const locked = await callApi(prod.url, 'POST', '/api/v1/auth/password/sign-in', {
+          headers: { ...as(p, 'client'), 'x-forwarded-for': freshAddress() },
+          body: { email, password: owner.password },
+        });
+        expectThrottled(locked);
+        texts.push(locked.text);
+      }
+      expect(texts[0]).toBe('Too many failed attempts for this account. Sign in from a device that has signed in to it before, or try again later.');
+      expect(texts[1]).toBe(texts[0]);
+    } finally {
+      await prod.stop();
+    }
+  });
 });
 
 describe('TOTP guesses', () => {

@@ -60,3 +60,29 @@ test(`the windows of one rule stay at most ${maxWindowsPerRule}, the oldest drop
   for (let i = 1; i < limit; i++) await consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${total - 1}`);
   expect(await refused(() => consumeRateLimit(t.ctx, 'passwordSignInPerIp', 'p', `ip-${total - 1}`))).toBe(true);
 });
+
+test(`an address that spent its limit stays refused however many newer windows arrive`, async () => {
+  const { limit, windowMillis } = rateLimitRules.signUpPerIp;
+  now += windowMillis;
+  for (let i = 0; i < limit; i++) await consumeRateLimit(t.ctx, 'signUpPerIp', 'p', 'spent-address');
+  expect(await refused(() => consumeRateLimit(t.ctx, 'signUpPerIp', 'p', 'spent-address'))).toBe(true);
+  for (let i = 0; i < maxWindowsPerRule + 10_000; i++) await consumeRateLimit(t.ctx, 'signUpPerIp', 'p', `flood-${i}`);
+  expect(rateLimitWindowCount(t.ctx, 'signUpPerIp')).toBeLessThanOrEqual(maxWindowsPerRule);
+  expect(await refused(() => consumeRateLimit(t.ctx, 'signUpPerIp', 'p', 'spent-address'))).toBe(true);
+  // Its window still ends on time.
+  now += windowMillis;
+  expect(await refused(() => consumeRateLimit(t.ctx, 'signUpPerIp', 'p', 'spent-address'))).toBe(false);
+});
+
+test('when every window kept is spent, new addresses share one allowance instead of evicting them', async () => {
+  const { limit, windowMillis } = rateLimitRules.emailSendPerIp;
+  now += windowMillis;
+  for (let i = 0; i < maxWindowsPerRule; i++) {
+    for (let n = 0; n < limit; n++) await consumeRateLimit(t.ctx, 'emailSendPerIp', 'p', `spent-${i}`);
+  }
+  expect(rateLimitWindowCount(t.ctx, 'emailSendPerIp')).toBe(maxWindowsPerRule);
+  for (let i = 0; i < limit; i++) expect(await refused(() => consumeRateLimit(t.ctx, 'emailSendPerIp', 'p', `late-${i}`))).toBe(false);
+  expect(await refused(() => consumeRateLimit(t.ctx, 'emailSendPerIp', 'p', 'late-next'))).toBe(true);
+  expect(await refused(() => consumeRateLimit(t.ctx, 'emailSendPerIp', 'p', 'spent-0'))).toBe(true);
+  expect(rateLimitWindowCount(t.ctx, 'emailSendPerIp')).toBe(maxWindowsPerRule);
+});

@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
+import { isPublicAddress } from '../../server/core/webhooks/public-addresses';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { openSecret } from '../../server/core/storage/secret-box';
 import { webhookManagementTokenLifetimeMillis } from '../../server/core/webhooks/webhook-management-tokens';
@@ -176,12 +179,19 @@ describe('endpoints through the admin API', () => {
 });
 
 describe('production mode', () => {
-  test('endpoint URLs must be https and may not point at this machine', async () => {
+  const notPublic =
+    'In production mode webhook URLs must reach the public internet: not localhost, a private or link-local network, or a cloud metadata address.';
+
+  test('endpoint URLs must be https and reach only public addresses, checked on create and on every change', async () => {
     const prod = await startTestInstance({ mode: 'production' });
     try {
       const p = await makeProject(prod, 'Production hooks');
       const post = (url: string) => call(prod, 'POST', '/webhooks/endpoints', { headers: as(p, 'admin'), body: { url } });
       expectTextError(await post('http://hooks.example.com/x'), 400, 'In production mode webhook URLs must use https.');
+      // This machine's own name resolves (through /etc/hosts) to a loopback or private address.
+      const ownName = hostname();
+      const ownAddresses = await lookup(ownName, { all: true });
+      expect(ownAddresses.some((a) => !isPublicAddress(a.address))).toBe(true);
       for (const url of [
         'https://localhost/x',
         'https://app.localhost/x',
@@ -192,10 +202,44 @@ describe('production mode', () => {
         'https://[::]/x',
         'https://[::ffff:127.0.0.1]/x',
         'https://localhost./x',
+        `https://${ownName}/x`,
+        'https://10.1.2.3/x',
+        'https://172.16.0.1/x',
+        'https://172.31.255.255/x',
+        'https://192.168.1.1/x',
+        'https://100.64.0.1/x',
+        'https://169.254.169.254/latest/meta-data/',
+        'https://metadata.google.internal/computeMetadata/v1/',
+        'https://[fd00::1]/x',
+        'https://[fe80::1]/x',
+        'https://[::ffff:10.0.0.1]/x',
+        'https://[::ffff:169.254.169.254]/x',
+        'https://[::ffff:192.168.0.1]/x',
+        'https://[64:ff9b::a00:1]/x',
+        'https://224.0.0.1/x',
+        'https://0x7f.1/x',
+        'https://2130706433/x',
       ]) {
-        expectTextError(await post(url), 400, 'In production mode webhook URLs cannot point at localhost or a loopback address.');
+        const res = await post(url);
+        expect(`${url} ${res.status}`).toBe(`${url} 400`);
+        expectTextError(res, 400, notPublic);
       }
       expect((await post('https://hooks.example.com/x')).status).toBe(201);
+      expect((await post('https://93.184.216.34/x')).status).toBe(201);
+
+      // A change of URL meets the same rule, through the Svix-compatible PATCH and PUT.
+      const created = await post('https://hooks.example.com/changed');
+      const endpointPath = `/webhooks/endpoints/${created.json.id}`;
+      const token = (await call(prod, 'POST', '/webhooks/svix-token', { headers: as(p, 'admin'), body: {} })).json.token;
+      const svixPath = `/app/${p.projectId}/endpoint/${created.json.id}`;
+      for (const method of ['PATCH', 'PUT'] as const) {
+        for (const url of [`https://${ownName}/x`, 'https://[::ffff:a9fe:a9fe]/x', 'https://192.168.0.10/x']) {
+          const res = await call(prod, method, svixPath, { headers: bearer(token), body: { url } });
+          expect(`${method} ${url} ${res.status}`).toBe(`${method} ${url} 400`);
+        }
+      }
+      const after = await call(prod, 'GET', endpointPath, { headers: as(p, 'admin') });
+      expect(after.json.url).toBe('https://hooks.example.com/changed');
     } finally {
       await prod.stop();
     }

@@ -39,6 +39,13 @@ const insertAuditEvent = (db: Db) =>
     .prepare();
 
 /**
+ * The User-Agent is stored cut to this length: it is the caller's to choose, and failed sign-ins
+ * are recorded for callers nobody has authenticated (a 12 KB header was stored whole). Real
+ * browsers' strings are a few hundred characters.
+ */
+export const maxStoredUserAgentLength = 512;
+
+/**
  * Records the event inside the caller's transaction when one is open (the statement is prepared on
  * that transaction's connection, so it commits or rolls back with the change), else in its own.
  */
@@ -53,7 +60,7 @@ export async function recordAuditEvent(ctx: Context, event: AuditEventInput): Pr
       actorId: origin.actorId,
       subjectUserId: event.userId ?? null,
       ip: origin.ip(),
-      userAgent: origin.userAgent,
+      userAgent: origin.userAgent?.slice(0, maxStoredUserAgentLength) ?? null,
       details: event.details ?? {},
     }),
   );

@@ -1,14 +1,16 @@
 // The way out of the guess throttle's account-wide lock: when failures from many addresses lock
 // an account, its owner is emailed a one-time link; following it lifts the lock for both the
-// password and the second factor. An address with no account gets the same 429 and no email,
-// so the lock says nothing about who has an account.
+// password and the second factor, and makes the address that followed it known to the account.
+// An address with no account gets the same 429 and no email, so the lock says nothing about who
+// has an account.
 import type { Context } from '../storage/context';
 import { findPrimaryEmailChannel } from '../storage/user-queries';
 import { queueTemplatedEmail } from '../email/email-templates';
 import { writeTransaction } from '../storage/transactions';
 import { findUserByAuthEmail, findUserRow } from '../storage/user-queries';
 import { consumeVerificationCode, createVerificationCode } from './verification-codes';
-import { liftAccountLock, type GuessedSecret } from './guess-throttle';
+import { liftAccountLock, rememberKnownSource, type GuessedSecret } from './guess-throttle';
+import type { RequestOrigin } from './rate-limits';
 
 export const accountUnlockPath = '/api/v1/auth/unlock';
 
@@ -44,9 +46,17 @@ export async function offerAccountUnlock(ctx: Context, projectId: string, secret
   }
 }
 
-/** Lifts the lock the emailed code was sent for; the code works once. */
-export async function unlockAccount(ctx: Context, projectId: string, code: string): Promise<void> {
+/**
+ * Lifts the lock the emailed code was sent for; the code works once. The address that followed
+ * the link becomes known to the account (guess-throttle.ts), so an attacker locking it again
+ * right away does not lock the owner out of signing in from there.
+ */
+export async function unlockAccount(ctx: Context, projectId: string, code: string, origin: RequestOrigin): Promise<void> {
   const data = await consumeVerificationCode(ctx, projectId, 'account_unlock', code, (_tx, stored) => stored) as unknown as AccountUnlockData;
   await liftAccountLock(ctx, 'totp', projectId, data.user_id);
-  if (data.password_email) await liftAccountLock(ctx, 'password', projectId, data.password_email);
+  await rememberKnownSource(ctx, 'totp', projectId, data.user_id, origin.ip);
+  if (data.password_email) {
+    await liftAccountLock(ctx, 'password', projectId, data.password_email);
+    await rememberKnownSource(ctx, 'password', projectId, data.password_email, origin.ip);
+  }
 }

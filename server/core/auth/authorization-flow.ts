@@ -12,6 +12,7 @@ import { randomCrockfordString } from './random-tokens';
 import { openSecret, sealSecret } from '../storage/secret-box';
 import { isTrustedUrl, requireTrustedUrl } from '../projects/trusted-urls';
 import { consumeVerificationCode, createVerificationCode } from './verification-codes';
+import { consumeRateLimit, type RequestOrigin } from './rate-limits';
 import { KnownError, knownError } from '../../protocol/known-errors';
 import type { OAuthAuthorizeQuery } from '../../protocol/oauth-schemas';
 import { plainTextError } from '../../protocol/plain-text-errors';
@@ -77,6 +78,7 @@ export async function startAuthorization(
   providerId: string,
   query: OAuthAuthorizeQuery,
   origins: AuthdOrigins,
+  requestOrigin: RequestOrigin,
 ): Promise<{ location: string; cookie: InnerCookie }> {
   const projectId = query.client_id;
   if (!await projectExists(ctx, projectId)) throw knownError('INVALID_OAUTH_CLIENT_ID_OR_SECRET', projectId);
@@ -114,6 +116,8 @@ export async function startAuthorization(
   // and failing late would leave an account made for nothing. The callback checks again.
   await requireTrustedUrl(ctx, projectId, query.redirect_uri);
   if (query.after_callback_redirect_url) await requireTrustedUrl(ctx, projectId, query.after_callback_redirect_url);
+  // Needs only the public client key and stores a row: limited like the other unauthenticated writers.
+  await consumeRateLimit(ctx, 'oauthFlowStartPerIp', projectId, requestOrigin.ip);
 
   const innerVerifier = randomCrockfordString(64);
   const providerScopes = [...new Set([...provider.definition.defaultScopes, ...extraScopes])];

@@ -6,6 +6,12 @@
 // a row, as NIST SP 800-63B §5.2.2 asks); when it trips, the account's owner is emailed a
 // one-time unlock link, so even then they have a way back in (account-unlock.ts).
 //
+// The lock cannot be used to keep the owner out: an address that signed in to the account
+// before (a right password or TOTP code from it, or the unlock link followed from it) is known
+// for 30 days, and guesses from a known address skip the account-wide lock (its own per-address
+// delays still apply). An attacker with many addresses can lock the account for everyone else,
+// not for the owner's own places; they cannot make their addresses known without the secret.
+//
 // Every guess is counted *before* it is checked, so a burst of concurrent guesses cannot all
 // pass the check while the first ones are still being verified: synchronously on SQLite, where
 // counts live in memory per database as the other rate limits do (a restart forgets them); on
@@ -15,7 +21,8 @@ import { RateLimitedError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
 import type { PostgresStorage } from '../../../db/pg/connection';
-import { deleteSharedCounters, updateSharedCounters, type CounterRow } from '../storage/shared-counters';
+import { deleteSharedCounters, knownSourceCounterPrefix, updateSharedCounters, type CounterRow } from '../storage/shared-counters';
+import { resolveEmailTransport } from '../email/email-queue';
 
 const minute = 60_000;
 
@@ -30,6 +37,8 @@ export const guessThrottlePolicy = {
   accountBackstopFailures: 100,
   /** Counts not touched for this long are forgotten (and a backstop lock lapses). */
   forgetAfterMillis: 24 * 60 * minute,
+  /** How long an address that signed in to an account stays known to it, and so exempt from its lock. */
+  knownSourceMillis: 30 * 24 * 60 * minute,
   /** Entries kept per kind; the oldest are dropped first, so many addresses cannot grow memory without bound. */
   maxTrackedEntries: 100_000,
 } as const;
@@ -44,7 +53,12 @@ interface FailureCount {
   unlockOffered?: boolean;
 }
 
-const countsOf = perDatabase(() => ({ bySource: new Map<string, FailureCount>(), byAccount: new Map<string, FailureCount>() }));
+const countsOf = perDatabase(() => ({
+  bySource: new Map<string, FailureCount>(),
+  byAccount: new Map<string, FailureCount>(),
+  /** When each address last signed in to each account. */
+  knownSources: new Map<string, number>(),
+}));
 
 // JSON rather than a separator character: PostgreSQL text holds no NUL, and any other character
 // could be in an address. The same keys in memory and in the shared rows.
@@ -52,6 +66,8 @@ const accountKey = (secret: GuessedSecret, projectId: string, account: string) =
   JSON.stringify(['guess-account', secret, projectId, account.toLowerCase()]);
 const sourceKey = (secret: GuessedSecret, projectId: string, account: string, sourceIp: string) =>
   JSON.stringify(['guess-source', secret, projectId, account.toLowerCase(), sourceIp]);
+const knownSourceKey = (secret: GuessedSecret, projectId: string, account: string, sourceIp: string) =>
+  JSON.stringify([knownSourceCounterPrefix, secret, projectId, account.toLowerCase(), sourceIp]);
 
 /** The count as it stands at `now`: one untouched for the forgetting time starts again from nothing. */
 function liveAt(count: FailureCount | undefined, now: number): FailureCount | null {
@@ -88,8 +104,8 @@ const lockedRetryMillis = 15 * minute;
  * Why a guess must not be checked now, from the account's and the address's counts (both live,
  * i.e. forgotten ones already reset): a 429 to throw, or null when the guess may go ahead.
  */
-function refusal(accountCount: FailureCount, sourceCount: FailureCount, now: number): RateLimitedError | null {
-  if (accountCount.failures >= guessThrottlePolicy.accountBackstopFailures) {
+function refusal(accountCount: FailureCount, sourceCount: FailureCount, now: number, sourceKnown: boolean): RateLimitedError | null {
+  if (accountCount.failures >= guessThrottlePolicy.accountBackstopFailures && !sourceKnown) {
     const lapsesIn = accountCount.lastAt + guessThrottlePolicy.forgetAfterMillis - now;
     return new RateLimitedError(Math.ceil(Math.min(lapsesIn, lockedRetryMillis) / 1000), 'ACCOUNT_LOCKED_AFTER_FAILED_ATTEMPTS');
   }
@@ -120,14 +136,19 @@ export async function reserveGuess(
   if (ctx.settings.rateLimitsDisabled) return { succeeded: async () => {}, failed: async () => ({ backstopTripped: false }) };
   const accountId = accountKey(secret, projectId, account);
   const sourceId = sourceKey(secret, projectId, account, sourceIp);
-  if (ctx.storage.dialect === 'postgres') return reserveSharedGuess(ctx, ctx.storage, accountId, sourceId);
-  const { bySource, byAccount } = countsOf(ctx);
+  const knownId = knownSourceKey(secret, projectId, account, sourceIp);
+  if (ctx.storage.dialect === 'postgres') {
+    return await explainedLock(ctx, projectId, reserveSharedGuess(ctx, ctx.storage, accountId, sourceId, knownId));
+  }
+  const { bySource, byAccount, knownSources } = countsOf(ctx);
   const now = ctx.clock.now();
 
   const accountCount = liveCount(ctx, byAccount, accountId);
   const sourceCount = liveCount(ctx, bySource, sourceId);
-  const refused = refusal(accountCount, sourceCount, now);
-  if (refused) throw refused;
+  const knownAt = knownSources.get(knownId);
+  const sourceKnown = knownAt !== undefined && now - knownAt < guessThrottlePolicy.knownSourceMillis;
+  const refused = refusal(accountCount, sourceCount, now, sourceKnown);
+  if (refused) return await explainedLock(ctx, projectId, Promise.reject(refused));
 
   sourceCount.failures++;
   sourceCount.lastAt = now;
@@ -137,6 +158,7 @@ export async function reserveGuess(
     async succeeded() {
       bySource.delete(sourceId);
       byAccount.delete(accountId);
+      rememberKnownSourceInMemory(ctx, knownId);
     },
     async failed() {
       const tripped = tripsBackstop(accountCount) && byAccount.get(accountId) === accountCount;
@@ -147,26 +169,37 @@ export async function reserveGuess(
 }
 
 /** reserveGuess on PostgreSQL: the same counts, in the rows every instance shares. */
-async function reserveSharedGuess(ctx: Context, storage: PostgresStorage, accountId: string, sourceId: string): Promise<ReservedGuess> {
+async function reserveSharedGuess(
+  ctx: Context,
+  storage: PostgresStorage,
+  accountId: string,
+  sourceId: string,
+  knownId: string,
+): Promise<ReservedGuess> {
   const now = ctx.clock.now();
   const live = (row: CounterRow | undefined): FailureCount =>
     liveAt(row && { failures: row.count, lastAt: row.at, unlockOffered: row.flag }, now) ?? { failures: 0, lastAt: now };
-  const refused = await updateSharedCounters(storage, [accountId, sourceId], now, ([accountRow, sourceRow]) => {
+  const refused = await updateSharedCounters(storage, [accountId, sourceId, knownId], now, ([accountRow, sourceRow, knownRow]) => {
     const accountCount = live(accountRow);
     const sourceCount = live(sourceRow);
-    const refusedNow = refusal(accountCount, sourceCount, now);
+    const sourceKnown = knownRow !== undefined && now - knownRow.at < guessThrottlePolicy.knownSourceMillis;
+    const refusedNow = refusal(accountCount, sourceCount, now, sourceKnown);
     if (refusedNow) return { writes: [], result: refusedNow };
     return {
       writes: [
         { count: accountCount.failures + 1, at: now, flag: accountCount.unlockOffered === true },
         { count: sourceCount.failures + 1, at: now, flag: false },
+        undefined,
       ],
       result: null,
     };
   });
   if (refused) throw refused;
   return {
-    succeeded: () => deleteSharedCounters(storage, [accountId, sourceId]),
+    async succeeded() {
+      await deleteSharedCounters(storage, [accountId, sourceId]);
+      await rememberSharedKnownSource(ctx, storage, knownId);
+    },
     failed: () =>
       updateSharedCounters<{ backstopTripped: boolean }>(storage, [accountId], ctx.clock.now(), ([accountRow]) => {
         const accountCount = live(accountRow);
@@ -181,4 +214,53 @@ export async function liftAccountLock(ctx: Context, secret: GuessedSecret, proje
   const accountId = accountKey(secret, projectId, account);
   if (ctx.storage.dialect === 'postgres') return deleteSharedCounters(ctx.storage, [accountId]);
   countsOf(ctx).byAccount.delete(accountId);
+}
+
+/** The address `sourceIp` signed in to the account (or followed its unlock link): it is exempt from the account's lock for a while. */
+export async function rememberKnownSource(
+  ctx: Context,
+  secret: GuessedSecret,
+  projectId: string,
+  account: string,
+  sourceIp: string,
+): Promise<void> {
+  const knownId = knownSourceKey(secret, projectId, account, sourceIp);
+  if (ctx.storage.dialect === 'postgres') return rememberSharedKnownSource(ctx, ctx.storage, knownId);
+  rememberKnownSourceInMemory(ctx, knownId);
+}
+
+function rememberKnownSourceInMemory(ctx: Context, knownId: string): void {
+  const { knownSources } = countsOf(ctx);
+  // Re-inserted, so the order of the map stays the order of last use for rememberBounded.
+  knownSources.delete(knownId);
+  rememberBounded(knownSources, knownId, ctx.clock.now(), guessThrottlePolicy.maxTrackedEntries);
+}
+
+async function rememberSharedKnownSource(ctx: Context, storage: PostgresStorage, knownId: string): Promise<void> {
+  const now = ctx.clock.now();
+  await updateSharedCounters(storage, [knownId], now, () => ({ writes: [{ count: 1, at: now, flag: false }], result: null }));
+}
+
+/**
+ * The lock's 429 says the owner was emailed an unlock link only when the project can send email:
+ * with no SMTP server for it (production without --smtp), it says how to get back in instead.
+ * Either way it reads the same whether or not the address has an account.
+ */
+async function explainedLock(ctx: Context, projectId: string, reservation: Promise<ReservedGuess>): Promise<ReservedGuess> {
+  try {
+    return await reservation;
+  } catch (error) {
+    if (!(error instanceof RateLimitedError) || error.errorName !== 'ACCOUNT_LOCKED_AFTER_FAILED_ATTEMPTS') throw error;
+    if (await projectCanSendEmail(ctx, projectId)) throw error;
+    throw new RateLimitedError(error.retryAfterSeconds, 'ACCOUNT_LOCKED_WITHOUT_UNLOCK_EMAIL');
+  }
+}
+
+async function projectCanSendEmail(ctx: Context, projectId: string): Promise<boolean> {
+  try {
+    await resolveEmailTransport(ctx, ctx.db, projectId);
+    return true;
+  } catch {
+    return false;
+  }
 }

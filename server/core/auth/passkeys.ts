@@ -17,6 +17,7 @@ import { writeTransaction } from '../storage/transactions';
 import { readUserServerView } from '../users/user-views';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
 import { consumeVerificationCode, createVerificationCode } from './verification-codes';
+import { consumeRateLimit, type RequestOrigin } from './rate-limits';
 import { recordAuditEvent } from '../audit/audit-log';
 import { firstRow } from '../storage/query-results';
 
@@ -170,8 +171,11 @@ export async function registerPasskey(
 export async function initiatePasskeyAuthentication(
   ctx: Context,
   projectId: string,
+  origin: RequestOrigin,
 ): Promise<{ options_json: unknown; code: string }> {
   await requirePasskeysEnabled(ctx, projectId);
+  // Needs only the public client key, and writes a row: limited like the other unauthenticated writers.
+  await consumeRateLimit(ctx, 'passkeyChallengePerIp', projectId, origin.ip);
   // Empty allowCredentials: the browser offers the passkeys it holds for the site (discoverable).
   const { generateAuthenticationOptions } = await loadVendorModule('webauthn');
   const options = await generateAuthenticationOptions({

@@ -27,6 +27,10 @@ export const rateLimitRules = {
   emailSendPerIp: { limit: 20, windowMillis: 60 * minute, per: 'client-address' },
   emailSendPerAddress: { limit: 5, windowMillis: 60 * minute, per: 'email-address' },
   passwordCheckPerUser: { limit: 10, windowMillis: 15 * minute, per: 'user' },
+  // Each one stores a challenge row; a page offering passkey autofill asks for one per load.
+  passkeyChallengePerIp: { limit: 100, windowMillis: 15 * minute, per: 'client-address' },
+  // Each one stores the flow's row until the provider sends the user back.
+  oauthFlowStartPerIp: { limit: 100, windowMillis: 15 * minute, per: 'client-address' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;
@@ -42,25 +46,36 @@ interface Window {
 }
 
 /**
- * Windows kept per rule; past this the oldest is dropped, so a flood of new addresses (behind a
- * proxy, one per X-Forwarded-For value) cannot grow memory without bound (about 150 bytes each).
+ * Windows kept per rule; past this the oldest window that still has room is dropped, so a flood
+ * of new addresses (behind a proxy, one per X-Forwarded-For value) cannot grow memory without
+ * bound (about 150 bytes each). A spent window is never dropped before it ends: otherwise
+ * enough new addresses would hand a refused one a fresh allowance.
  */
 export const maxWindowsPerRule = 200_000;
 /** Expired windows dropped per request at most: constant work, and still faster than one new window a request can add. */
 const expiredDroppedPerRequest = 2;
+/** Spent windows looked past per new window when the rule is full, before it uses the overflow window. */
+const spentSkippedPerRequest = 8;
 
 /**
  * The windows of one rule: a map to find them, and a queue in the order they started. Every
  * window of a rule lasts as long, so the expired ones are always at the front of the queue,
  * and dropping them costs a few steps per request instead of a scan of the whole map. (The
  * queue is an array rather than the map's own insertion order: deleting from the front of a
- * Map leaves entries that every later walk from the front must step over, in Bun.)
+ * Map leaves entries that every later walk from the front must step over, in Bun.) A spent
+ * window met while making room goes to the back of the queue; should it expire there, its id's
+ * next request starts a new window as usual, and the map still holds at most one per id.
  */
 class RuleWindows {
   readonly byId = new Map<string, Window>();
   private queuedIds: string[] = [];
   private queuedWindows: Window[] = [];
   private head = 0;
+  /**
+   * Shared by the new keys that arrive while the rule is full of spent windows: counted
+   * together, so they get one allowance between them rather than one each.
+   */
+  private overflow: Window | undefined;
 
   constructor(private readonly rule: RateLimitRule) {}
 
@@ -69,13 +84,18 @@ class RuleWindows {
     this.dropExpired(now);
     let window = this.byId.get(id);
     if (!window || now - window.startedAt >= this.rule.windowMillis) {
-      if (!window && this.byId.size >= maxWindowsPerRule) this.dropOldest();
+      if (!window && this.byId.size >= maxWindowsPerRule && !this.dropOldestWithRoom(now)) return this.overflowWindow(now);
       window = { startedAt: now, count: 0 };
       this.byId.set(id, window);
       this.queuedIds.push(id);
       this.queuedWindows.push(window);
     }
     return window;
+  }
+
+  private overflowWindow(now: number): Window {
+    if (!this.overflow || now - this.overflow.startedAt >= this.rule.windowMillis) this.overflow = { startedAt: now, count: 0 };
+    return this.overflow;
   }
 
   private dropExpired(now: number): void {
@@ -85,25 +105,46 @@ class RuleWindows {
     }
   }
 
-  /** Drops the window that started first (queue entries of restarted windows are skipped). */
-  private dropOldest(): void {
-    while (this.head < this.queuedIds.length && !this.dequeue());
+  /**
+   * Drops the window that started first among those not spent (queue entries of restarted
+   * windows are skipped; spent ones move to the back). False when none was found in a few steps.
+   */
+  private dropOldestWithRoom(now: number): boolean {
+    let spentSkipped = 0;
+    while (this.head < this.queuedIds.length && spentSkipped < spentSkippedPerRequest) {
+      const id = this.queuedIds[this.head]!;
+      const window = this.queuedWindows[this.head]!;
+      const spent = this.byId.get(id) === window && window.count >= this.rule.limit && now - window.startedAt < this.rule.windowMillis;
+      if (!spent) {
+        if (this.dequeue()) return true;
+        continue;
+      }
+      this.advanceHead();
+      this.queuedIds.push(id);
+      this.queuedWindows.push(window);
+      spentSkipped++;
+    }
+    return false;
   }
 
   /** Removes the queue's first entry, and its window if still current; true if it was. */
   private dequeue(): boolean {
     const id = this.queuedIds[this.head]!;
     const window = this.queuedWindows[this.head]!;
-    this.head++;
+    this.advanceHead();
     const current = this.byId.get(id) === window;
     if (current) this.byId.delete(id);
+    return current;
+  }
+
+  private advanceHead(): void {
+    this.head++;
     // Compact once the consumed front outweighs the rest: amortised constant per entry.
     if (this.head > 1024 && this.head * 2 > this.queuedIds.length) {
       this.queuedIds = this.queuedIds.slice(this.head);
       this.queuedWindows = this.queuedWindows.slice(this.head);
       this.head = 0;
     }
-    return current;
   }
 }
 

@@ -175,9 +175,18 @@ export async function refreshAccessToken(
   if (row.replacedAt !== null) {
     // A used token again: someone holds a copy. Every token of that sign-in ends, the thief's and
     // the owner's, who signs in again.
+    // The audit log, where a project's admins look, says so too (not only the server's log).
+    const sessionId = row.sessionId ?? row.id;
     await writeTransaction(ctx, async (tx) => {
-      await tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, row.sessionId ?? row.id));
-      await recordSessionRevocations(ctx, tx, projectId, [row.sessionId ?? row.id]);
+      const ended = await tx.delete(refreshTokens).where(eq(refreshTokens.sessionId, sessionId)).returning({ id: refreshTokens.id });
+      if (ended.length === 0) return;
+      await recordSessionRevocations(ctx, tx, projectId, [sessionId]);
+      await recordAuditEvent(ctx, {
+        projectId,
+        type: 'session.revoked',
+        userId: row.userId,
+        details: { session_id: sessionId, reason: 'refresh_token_reused' },
+      });
     });
     ctx.log.warn(`a replaced refresh token of user ${row.userId} was presented again: its session was ended`);
     throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');

@@ -2,7 +2,7 @@
 // link, team invitation, MFA attempt and the OAuth flow's two codes. Codes are 45 random characters
 // stored only as digests; each kind has its expiry; a submission is checked in Stack's order
 // (not found, expired, already used, too many attempts) and only a consuming one marks it used.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { verificationCodes } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
@@ -10,6 +10,7 @@ import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { randomCrockfordString, sha256Hex } from './random-tokens';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
+import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
 
 export const verificationCodeKinds = [
   'email_verification',
@@ -169,5 +170,53 @@ export async function consumeVerificationCode<T>(
     const row = await checkSubmittedCode(ctx, projectId, kind, code);
     await prepared(ctx, markCodeUsed).run({ id: row.id, usedAt: ctx.clock.now() });
     return action(tx, row.data);
+  });
+}
+
+/**
+ * Deletes codes of every kind once they have been expired for as long as they were valid: until
+ * then a late submission still gets VERIFICATION_CODE_EXPIRED rather than "not found" (a 65-second
+ * passkey challenge goes after 130 s, a 7-day magic link after 14 days). In batches, so a large
+ * backlog does not hold the write lock for long. Returns how many went.
+ */
+export async function pruneExpiredVerificationCodes(ctx: Context, batchSize = 5_000): Promise<number> {
+  const now = ctx.clock.now();
+  let pruned = 0;
+  for (const kind of verificationCodeKinds) {
+    const cutoff = now - verificationCodeLifetimeMillis[kind];
+    for (;;) {
+      const expired = and(eq(verificationCodes.kind, kind), lt(verificationCodes.expiresAt, cutoff));
+      const deleted = await writeTransaction(
+        ctx,
+        async (tx) =>
+          (
+            await tx
+              .delete(verificationCodes)
+              .where(
+                inArray(
+                  verificationCodes.id,
+                  tx.select({ id: verificationCodes.id }).from(verificationCodes).where(expired).limit(batchSize),
+                ),
+              )
+              .returning({ id: verificationCodes.id })
+          ).length,
+      );
+      pruned += deleted;
+      if (deleted < batchSize) break;
+    }
+  }
+  return pruned;
+}
+
+/** `serve` prunes at start and then every ten minutes. */
+export function startVerificationCodePruning(ctx: Context): BackgroundWorker {
+  return startBackgroundWorker({
+    name: 'expired code pruning',
+    pollIntervalMillis: 10 * 60 * 1000,
+    log: ctx.log,
+    async runBatch() {
+      await pruneExpiredVerificationCodes(ctx);
+      return false;
+    },
   });
 }

@@ -4,8 +4,21 @@
 // the copy's progress by its size. A restore puts such a file in place of the database, only
 // when no process has the database open and, when one exists, only when told to replace it.
 import { Database } from 'bun:sqlite';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { databaseFileName, secretKeyFileName } from '../../../db/connection';
 import { embeddedMigrations } from '../../../db/migrations.generated';
 import { PlainTextError, plainTextError } from '../../protocol/plain-text-errors';
@@ -31,7 +44,12 @@ export interface BackupProgress {
   totalBytes: number;
 }
 
-/** Writes a consistent copy of `dataDir`'s database to `targetFile`, which must not exist yet. */
+/**
+ * Writes a consistent copy of `dataDir`'s database to `targetFile`, which must not exist yet.
+ * The copy is made in a temporary file beside it, readable by its owner only (it holds every
+ * account's data), and linked into place only once complete: a backup killed half-way leaves
+ * no partial file at the target to block the next one or to be mistaken for a backup.
+ */
 export async function backupDatabase(
   dataDir: string,
   targetFile: string,
@@ -47,20 +65,49 @@ export async function backupDatabase(
   probe.close();
   const totalBytes = pages * pageSize;
 
+  // VACUUM INTO accepts an empty existing file, so the file is made first with mode 600.
+  const partial = join(dirname(target), `.${basename(target)}.${crypto.randomUUID().slice(0, 8)}.partial`);
+  closeSync(openSync(partial, 'wx', 0o600));
+  try {
+    return await vacuumInto(source, partial, target, totalBytes, onProgress);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+}
+
+async function vacuumInto(
+  source: string,
+  partial: string,
+  target: string,
+  totalBytes: number,
+  onProgress?: (progress: BackupProgress) => void,
+): Promise<{ bytes: number }> {
   const worker = new Worker(URL.createObjectURL(new Blob([vacuumWorkerSource], { type: 'application/typescript' })));
   const finished = new Promise<{ ok: boolean; error?: string }>((done) => {
     worker.onmessage = (event) => done(event.data);
     worker.onerror = (event) => done({ ok: false, error: event.message });
   });
-  const report = () => onProgress?.({ copiedBytes: existsSync(target) ? Math.min(statSync(target).size, totalBytes) : 0, totalBytes });
+  const report = () => onProgress?.({ copiedBytes: existsSync(partial) ? Math.min(statSync(partial).size, totalBytes) : 0, totalBytes });
   const ticker = setInterval(report, 100);
-  worker.postMessage({ source, target });
+  worker.postMessage({ source, target: partial });
   const outcome = await finished;
   clearInterval(ticker);
   worker.terminate();
-  if (!outcome.ok) {
-    rmSync(target, { force: true });
-    throw plainTextError('BACKUP_FAILED', outcome.error ?? 'unknown error');
+  if (!outcome.ok) throw plainTextError('BACKUP_FAILED', outcome.error ?? 'unknown error');
+  chmodSync(partial, 0o600);
+  const file = openSync(partial, 'r');
+  try {
+    fsyncSync(file);
+  } finally {
+    closeSync(file);
+  }
+  // A link, not a rename: it fails rather than replace a file that appeared at the target
+  // meanwhile. A file system without hard links gets the rename, after one more look.
+  try {
+    linkSync(partial, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST' || existsSync(target)) throw plainTextError('BACKUP_TARGET_EXISTS', target);
+    renameSync(partial, target);
   }
   const bytes = statSync(target).size;
   onProgress?.({ copiedBytes: bytes, totalBytes: bytes });

@@ -5,6 +5,9 @@
 import type { Db, Storage } from '../../../db/connection';
 import type { PostgresStorage } from '../../../db/pg/connection';
 
+/** A hostname's addresses as node:dns gives them (webhooks/public-addresses.ts). */
+export type ResolveAddresses = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
 /** The database a Context serves: a SQLite data directory's connections, or a PostgreSQL pool. */
 export type DatabaseStorage = Storage | PostgresStorage;
 
@@ -83,6 +86,8 @@ export interface Context {
   wakeEmailDelivery?: () => void;
   /** Set by `serve`: tells its webhook worker that an event was queued or a retry asked for. */
   wakeWebhookDelivery?: () => void;
+  /** How webhook deliveries resolve hostnames; system DNS unless a test plays a rebinding DNS server. */
+  webhookDns?: ResolveAddresses;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -26,6 +26,9 @@ export type CounterWrites = (CounterRow | null | undefined)[];
 /** Counters not written for this long are deleted: past every window and every remembered failure. */
 const forgetAfterMillis = 24 * 60 * 60_000;
 const sweepIntervalMillis = 10 * 60_000;
+/** First element of the keys of addresses known to an account (auth/guess-throttle.ts), which are kept for 30 days. */
+export const knownSourceCounterPrefix = 'guess-known-source';
+const knownSourceForgetAfterMillis = 30 * forgetAfterMillis;
 const lastSweepOf = new WeakMap<PostgresStorage, number>();
 
 /**
@@ -71,9 +74,10 @@ export async function deleteSharedCounters(storage: PostgresStorage, keys: strin
   await storage.countersSql`DELETE FROM shared_counters WHERE key IN ${storage.countersSql(keys)}`;
 }
 
-/** Now and then (per process), the counters nobody has touched for a day go. */
+/** Now and then (per process), the counters nobody has touched for a day go; known addresses after 30 days. */
 async function sweepForgottenCounters(storage: PostgresStorage, now: number): Promise<void> {
   if (now - (lastSweepOf.get(storage) ?? 0) < sweepIntervalMillis) return;
   lastSweepOf.set(storage, now);
-  await storage.countersSql`DELETE FROM shared_counters WHERE at < ${now - forgetAfterMillis}`;
+  const knownPattern = `["${knownSourceCounterPrefix}"%`;
+  await storage.countersSql`DELETE FROM shared_counters WHERE at < ${now - forgetAfterMillis} AND (key NOT LIKE ${knownPattern} OR at < ${now - knownSourceForgetAfterMillis})`;
 }

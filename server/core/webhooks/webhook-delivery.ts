@@ -9,6 +9,7 @@ import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { openEndpointSecret } from './webhook-endpoints';
 import { signedWebhookHeaders } from './webhook-signing';
+import { postToEndpoint } from './webhook-requests';
 import { firstRow } from '../storage/query-results';
 import { insertionOrder } from '../storage/dialect-sql';
 
@@ -20,6 +21,7 @@ const pollIntervalMillis = 2_000;
 const batchSize = 20;
 const responseExcerptBytes = 1_000;
 const interruptedAttemptText = 'authd stopped before this attempt finished';
+const unreachableEndpointText = 'no answer from the endpoint (not reachable, not a public address, or no answer in time)';
 
 export interface DeliveryToAttempt {
   id: string;
@@ -69,6 +71,8 @@ interface AttemptOutcome {
   statusCode: number | null;
   error: string | null;
   responseExcerpt: string | null;
+  /** Why no answer came, for the server's log only. */
+  cause?: string;
 }
 
 /**
@@ -131,7 +135,7 @@ export async function attemptWebhookDelivery(
   });
   if (!outcome.ok && logFailure) {
     ctx.log.warn(
-      `webhook ${delivery.eventId} to ${delivery.url} not delivered (attempt ${attempt}${gaveUp ? ', giving up' : ''}): ${outcome.error}`,
+      `webhook ${delivery.eventId} to ${delivery.url} not delivered (attempt ${attempt}${gaveUp ? ', giving up' : ''}): ${outcome.cause ?? outcome.error}`,
     );
   }
 }
@@ -143,54 +147,41 @@ async function postSignedEvent(ctx: Context, delivery: DeliveryToAttempt, stopSi
     // refuse replays (standardwebhooks allows five minutes either way).
     const timestampSeconds = Math.floor(Date.now() / 1000);
     const timeout = AbortSignal.timeout(webhookAttemptTimeoutMillis);
-    const response = await fetch(delivery.url, {
-      method: 'POST',
+    // node:http never follows a redirect: one would be a misconfigured endpoint, and following
+    // it would send the event elsewhere.
+    const answer = await postToEndpoint({
+      url: delivery.url,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'authd-webhooks',
         ...signedWebhookHeaders(secret, delivery.eventId, timestampSeconds, delivery.payload),
       },
       body: delivery.payload,
-      // A redirect is a misconfigured endpoint; following it would send the event elsewhere.
-      redirect: 'manual',
       signal: stopSignal ? AbortSignal.any([timeout, stopSignal]) : timeout,
+      publicOnly: ctx.mode === 'production',
+      resolve: ctx.webhookDns,
+      excerptBytes: responseExcerptBytes,
     });
-    const responseExcerpt = await readResponseExcerpt(response);
-    const ok = response.status >= 200 && response.status < 300;
-    return { ok, statusCode: response.status, error: ok ? null : `the endpoint answered ${response.status}`, responseExcerpt };
+    const ok = answer.status >= 200 && answer.status < 300;
+    return {
+      ok,
+      statusCode: answer.status,
+      error: ok ? null : `the endpoint answered ${answer.status}`,
+      responseExcerpt: answer.excerpt,
+    };
   } catch (error) {
-    return { ok: false, statusCode: null, error: describeAttemptError(error, stopSignal), responseExcerpt: null };
+    if (stopSignal?.aborted) return { ok: false, statusCode: null, error: interruptedAttemptText, responseExcerpt: null };
+    // One text for every failure to get an answer (refused, timed out, TLS, DNS, a non-public
+    // address): telling them apart would turn the delivery log into a port scanner for project
+    // admins. The server's own log keeps the cause.
+    return {
+      ok: false,
+      statusCode: null,
+      error: unreachableEndpointText,
+      responseExcerpt: null,
+      cause: error instanceof Error ? error.message : String(error),
+    };
   }
-}
-
-function describeAttemptError(error: unknown, stopSignal?: AbortSignal): string {
-  if (stopSignal?.aborted) return interruptedAttemptText;
-  if (error instanceof Error && error.name === 'TimeoutError') {
-    return `no answer within ${webhookAttemptTimeoutMillis / 1000} seconds`;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The start of the answer, for the log; the rest is not read. */
-async function readResponseExcerpt(response: Response): Promise<string | null> {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < responseExcerptBytes) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // A body cut short still leaves the status code, which is what counts.
-  } finally {
-    void reader.cancel().catch(() => {});
-  }
-  const text = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, responseExcerptBytes));
-  return text === '' ? null : text;
 }
 
 /** Stopping cancels attempts in flight; they are made again at the next start. */

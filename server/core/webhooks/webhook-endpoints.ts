@@ -6,6 +6,7 @@ import { webhookEndpoints } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { isLocalhostName } from '../../protocol/localhost-names';
+import { NonPublicAddressError, resolvePublicAddresses } from './public-addresses';
 import { requireProjectRow } from '../projects/projects';
 import { openSecret, sealSecret } from '../storage/secret-box';
 import { writeTransaction } from '../storage/transactions';
@@ -31,24 +32,14 @@ function endpointView(row: EndpointRow): WebhookEndpointView {
   return { id: row.id, url: row.url, description: row.description, created_at_millis: row.createdAt };
 }
 
-// Loopback names and addresses, and the unspecified ones that reach this machine too: in
-// production an endpoint there would let project admins make authd call services on its own
-// machine. `hostname` comes from the URL parser, which lowercases it and writes an IPv4-mapped
-// IPv6 address in hex ([::ffff:127.0.0.1] becomes [::ffff:7f00:1]).
-function isLoopbackHost(hostname: string): boolean {
-  return (
-    isLocalhostName(hostname) ||
-    hostname === '0.0.0.0' ||
-    hostname === '[::]' ||
-    /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(hostname)
-  );
-}
-
 /**
  * Endpoint URLs are absolute http(s) URLs without credentials. In production mode they must be
- * https and may not point at the machine authd runs on.
+ * https and reach only the public internet: not this machine, its private networks or a cloud
+ * metadata service. A hostname is resolved now and refused if any of its addresses is not
+ * public; one that does not resolve yet is accepted, since every delivery checks again
+ * (webhook-requests.ts) and connects only to the address it checked.
  */
-function checkWebhookUrl(ctx: Context, url: string): string {
+async function checkWebhookUrl(ctx: Context, url: string): Promise<string> {
   if (url.length > maxUrlLength) throw plainTextError('WEBHOOK_URL_TOO_LONG', maxUrlLength);
   if (!URL.canParse(url)) throw plainTextError('WEBHOOK_URL_NOT_HTTP');
   const parsed = new URL(url);
@@ -58,8 +49,11 @@ function checkWebhookUrl(ctx: Context, url: string): string {
   if (parsed.username || parsed.password) throw plainTextError('WEBHOOK_URL_WITH_CREDENTIALS');
   if (ctx.mode === 'production') {
     if (parsed.protocol !== 'https:') throw plainTextError('WEBHOOK_URL_NOT_HTTPS_IN_PRODUCTION');
-    if (isLoopbackHost(parsed.hostname)) {
-      throw plainTextError('WEBHOOK_URL_LOOPBACK_IN_PRODUCTION');
+    if (isLocalhostName(parsed.hostname)) throw plainTextError('WEBHOOK_URL_NOT_PUBLIC_IN_PRODUCTION');
+    try {
+      await resolvePublicAddresses(parsed.hostname, ctx.webhookDns);
+    } catch (error) {
+      if (error instanceof NonPublicAddressError) throw plainTextError('WEBHOOK_URL_NOT_PUBLIC_IN_PRODUCTION');
     }
   }
   return parsed.href;
@@ -70,7 +64,7 @@ export async function createWebhookEndpoint(
   projectId: string,
   input: { url: string; description?: string },
 ): Promise<CreatedWebhookEndpoint> {
-  const url = checkWebhookUrl(ctx, input.url);
+  const url = await checkWebhookUrl(ctx, input.url);
   const secret = generateWebhookSecret();
   const row: EndpointRow = {
     id: crypto.randomUUID(),
@@ -128,7 +122,7 @@ export async function updateWebhookEndpoint(
   endpointId: string,
   change: { url?: string; description?: string },
 ): Promise<WebhookEndpointView> {
-  const url = change.url === undefined ? undefined : checkWebhookUrl(ctx, change.url);
+  const url = change.url === undefined ? undefined : await checkWebhookUrl(ctx, change.url);
   await writeTransaction(ctx, async (tx) => {
     const updated = await tx
       .update(webhookEndpoints)

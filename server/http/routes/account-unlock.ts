@@ -28,9 +28,9 @@ export function accountUnlockRoutes(app: ApiApp, ctx: Context) {
         `<p>Sign-in to your account was paused after many failed attempts. Unlock it to sign in again.</p><form method="post"><input type="hidden" name="project_id" value="${escapeHtml(projectId)}"><input type="hidden" name="code" value="${escapeHtml(code)}"><button type="submit">Unlock my account</button></form>`,
       );
     })
-    .post('/auth/unlock', async ({ body }) => {
+    .post('/auth/unlock', async ({ body, origin }) => {
       try {
-        await unlockAccount(ctx, field(body, 'project_id'), field(body, 'code'));
+        await unlockAccount(ctx, field(body, 'project_id'), field(body, 'code'), origin);
       } catch (error) {
         if (!(error instanceof KnownError)) throw error;
         return page(400, 'This unlock link does not work', `<p>${escapeHtml(error.message)}</p>`);

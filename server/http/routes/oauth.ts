@@ -46,13 +46,13 @@ async function callback(
 
 export function oauthRoutes(app: ApiApp, ctx: Context) {
   return app
-    .get('/auth/oauth/authorize/:provider_id', async ({ params, query, request, authdOrigins }) => {
+    .get('/auth/oauth/authorize/:provider_id', async ({ params, query, request, authdOrigins, origin }) => {
       const parsed = parseRequestPart(oauthAuthorizeQuerySchema, query, {
         method: 'GET',
         pathname: requestPath(request.url),
         part: 'query',
       });
-      const { location, cookie } = await startAuthorization(ctx, params.provider_id, parsed, authdOrigins());
+      const { location, cookie } = await startAuthorization(ctx, params.provider_id, parsed, authdOrigins(), origin);
       // As Stack sets it: Expires as well as Max-Age, and no SameSite, because a provider that
       // returns by form POST (Apple) comes back cross-site and a Lax cookie would not be sent.
       const expires = new Date(ctx.clock.now() + cookie.maxAgeSeconds * 1000).toUTCString();

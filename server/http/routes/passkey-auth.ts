@@ -30,7 +30,7 @@ export function passkeyAuthRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/auth/passkey/initiate-passkey-authentication',
-      async ({ auth }) => await initiatePasskeyAuthentication(ctx, requireAccess(auth, 'client').projectId),
+      async ({ auth, origin }) => await initiatePasskeyAuthentication(ctx, requireAccess(auth, 'client').projectId, origin),
       { body: initiatePasskeySchema },
     )
     .post(
