@@ -140,11 +140,23 @@ async function serve(options: ServeOptions): Promise<void> {
   // Announce only once the signal handlers are in place: a supervisor (or test) that stops the
   // server as soon as it reports listening must get the graceful stop, not the default kill.
   if (options.json) emitJson({ event: 'listening', url: server.url, port: server.port, mode: ctx.mode, data: where });
-  else log.info(`authd listening on ${server.url} (${ctx.mode} mode, data in ${where})`);
+  else log.info(`authd listening on ${browsableUrl(server.url)} (${ctx.mode} mode, data in ${where})`);
   // One full collection once started: what start-up allocated and dropped (migration texts, route
   // tables being built) is freed now instead of at some later allocation, so an idle server
   // holds about a megabyte less (bench/footprint.ts). A few milliseconds, once.
   setTimeout(() => Bun.gc(true), 200).unref();
+}
+
+/**
+ * The address a person opens: `localhost` for a loopback or wildcard bind, since browsers refuse
+ * passkeys on an IP-address origin. The JSON event keeps the literal address for programs.
+ */
+export function browsableUrl(url: URL): string {
+  const local = ['127.0.0.1', '0.0.0.0', '[::]', '[::1]'];
+  if (!local.includes(url.hostname)) return url.toString();
+  const shown = new URL(url);
+  shown.hostname = 'localhost';
+  return shown.toString();
 }
 
 function emitJson(event: Record<string, unknown>): void {

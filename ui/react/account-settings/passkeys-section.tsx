@@ -6,6 +6,7 @@ import type { Passkey } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { errorTextClass, inputClass } from '../components/styles';
 import { messageOf } from '../form-submit';
+import { passkeyFailureInWords, passkeysNeedDomainMessage, passkeysPossibleHere } from '../passkey-words';
 import { useProject } from '../hooks';
 import {
   compactPrimaryButtonClass,
@@ -93,6 +94,9 @@ export function PasskeysSection() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const shown = project.config.passkeyEnabled && runtime.client.passkeysSupported();
+  // On an IP-address origin the section says why there is nothing to add, instead of the
+  // browser's error after the button is pressed.
+  const possible = passkeysPossibleHere();
 
   async function reload() {
     setPasskeys(await runtime.client.listPasskeys());
@@ -114,8 +118,8 @@ export function PasskeysSection() {
       setName('');
       await reload();
     } catch (failure) {
-      // Cancelling the browser's prompt changes nothing and needs no message.
-      if (!(failure instanceof DOMException && failure.name === 'NotAllowedError')) setError(messageOf(failure));
+      // Cancelling the browser's prompt changes nothing and needs no message (null).
+      setError(passkeyFailureInWords(failure, true));
     } finally {
       setBusy(false);
     }
@@ -125,8 +129,10 @@ export function PasskeysSection() {
     <div className={sectionClass} data-testid="passkeys-section">
       <div>
         <h3 className={sectionTitleClass}>Passkeys</h3>
-        <p className={sectionTextClass}>
-          {passkeys && passkeys.length > 0
+        <p className={sectionTextClass} data-testid="passkeys-explanation">
+          {!possible
+            ? passkeysNeedDomainMessage
+            : passkeys && passkeys.length > 0
             ? 'Sign in with any of these passkeys instead of a password.'
             : 'Sign in with your device (fingerprint, face or screen lock) instead of a password.'}
         </p>
@@ -134,6 +140,7 @@ export function PasskeysSection() {
       {passkeys?.map((passkey) => (
         <PasskeyRow key={passkey.id} passkey={passkey} onChanged={reload} onError={setError} />
       ))}
+      {possible && (
       <form className={inlineButtonsClass} onSubmit={(event) => void add(event)}>
         <input
           className={inputClass}
@@ -148,6 +155,7 @@ export function PasskeysSection() {
           Add passkey
         </button>
       </form>
+      )}
       {error && (
         <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
           {error}

@@ -8,7 +8,8 @@ import { currentUserAtom, useAuthRuntime } from '../auth-context';
 import { useProject, useRedirectAfterAuth, useUrlKeepingReturnTo } from '../hooks';
 import { returnToParameter } from '../redirect-rules';
 import { Card } from './card';
-import { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm } from './credential-forms';
+import { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm, sendMagicLink, type MagicLinkSent } from './credential-forms';
+import { MagicLinkCodeStep } from './magic-link-code-step';
 import { MfaForm } from './mfa-form';
 import { OAuthButtons } from './oauth-buttons';
 import { PasskeySignInButton } from './passkey-sign-in-button';
@@ -16,6 +17,7 @@ import { AlreadySignedInCard, SignUpDisabledCard } from './status-cards';
 import { InAppLink } from './in-app-link';
 import { EmailMethodTabs } from './email-method-tabs';
 import { dividerClass, subtleTextClass } from './styles';
+import { passkeysPossibleHere } from '../passkey-words';
 
 type AuthPageType = 'sign-in' | 'sign-up';
 
@@ -39,8 +41,12 @@ export function AuthPage(props: { type: AuthPageType }) {
   const [mfaAttempt, setMfaAttempt] = useState<string | null>(null);
   // Held here, not in each form: switching between the Magic Link and Password tabs keeps it.
   const [email, setEmail] = useState('');
+  // A magic link was sent: the code step replaces the page's forms (a short card on a phone).
+  const [magicLinkSent, setMagicLinkSent] = useState<MagicLinkSent | null>(null);
   const { config } = project;
-  const passkeyAutofill = props.type === 'sign-in' && config.passkeyEnabled;
+  // An IP-address origin cannot hold passkeys: the browser would only answer with an error.
+  const passkeysOffered = config.passkeyEnabled && passkeysPossibleHere();
+  const passkeyAutofill = props.type === 'sign-in' && passkeysOffered;
   const sharedEmail = { email, onEmailChange: setEmail, passkeyAutofill };
   const returnTo = new URLSearchParams(location.search).get(returnToParameter);
 
@@ -58,7 +64,7 @@ export function AuthPage(props: { type: AuthPageType }) {
   // stands there before the redirect.
   if (user && !leaving && !mfaAttempt) return <AlreadySignedInCard />;
   if (props.type === 'sign-up' && !config.signUpEnabled) return <SignUpDisabledCard />;
-  if (mfaAttempt) return <MfaForm attemptCode={mfaAttempt} onSignedIn={onSignedIn} />;
+  if (mfaAttempt) return <MfaForm attemptCode={mfaAttempt} onSignedIn={onSignedIn} onBack={() => setMfaAttempt(null)} />;
 
   const isSignIn = props.type === 'sign-in';
   const providers = config.enabledOAuthProviders.map((provider) => provider.id);
@@ -68,7 +74,20 @@ export function AuthPage(props: { type: AuthPageType }) {
   ) : (
     <CredentialSignUpForm onSignedIn={onSignedIn} {...sharedEmail} />
   );
-  const magicLinkForm = <MagicLinkForm returnTo={returnTo} onSignedIn={onSignedIn} {...sharedEmail} />;
+  const magicLinkForm = <MagicLinkForm returnTo={returnTo} onSignedIn={onSignedIn} onSent={setMagicLinkSent} {...sharedEmail} />;
+  if (magicLinkSent) {
+    return (
+      <Card testId={`${props.type}-page`}>
+        <MagicLinkCodeStep
+          pageHeading
+          sent={magicLinkSent}
+          onResend={async () => setMagicLinkSent(await sendMagicLink(runtime, magicLinkSent.email, returnTo))}
+          onUseAnotherEmail={() => setMagicLinkSent(null)}
+          onSignedIn={onSignedIn}
+        />
+      </Card>
+    );
+  }
   const otherPage = isSignIn ? runtime.urls['sign-up'] : runtime.urls['sign-in'];
 
   return (
@@ -80,8 +99,8 @@ export function AuthPage(props: { type: AuthPageType }) {
         </p>
       )}
       {providers.length > 0 && <OAuthButtons type={props.type} providerIds={providers} returnTo={returnTo} />}
-      {isSignIn && config.passkeyEnabled && <PasskeySignInButton onSignedIn={onSignedIn} />}
-      {(providers.length > 0 || (isSignIn && config.passkeyEnabled)) && hasEmailForms && <div className={dividerClass}>Or continue with</div>}
+      {isSignIn && passkeysOffered && <PasskeySignInButton onSignedIn={onSignedIn} />}
+      {(providers.length > 0 || (isSignIn && passkeysOffered)) && hasEmailForms && <div className={dividerClass}>Or continue with</div>}
       {config.credentialEnabled && config.magicLinkEnabled ? (
         <EmailMethodTabs magicLink={magicLinkForm} password={passwordForm} />
       ) : config.credentialEnabled ? (

@@ -4,9 +4,8 @@
 // error worth a message.
 import { useEffect, useRef, useState } from 'react';
 import type { SignInOutcome } from '../../client/index';
-import { isKnownError } from '../../client/errors';
 import { useAuthRuntime } from '../auth-context';
-import { formProblemOf, messageOf } from '../form-submit';
+import { passkeyFailureInWords } from '../passkey-words';
 import { Spinner } from './form-parts';
 import { errorTextClass, providerListClass, secondaryButtonClass } from './styles';
 
@@ -16,12 +15,7 @@ import { errorTextClass, providerListClass, secondaryButtonClass } from './style
  */
 const autofillRestartMillis = 55_000;
 
-function messageOfPasskeyFailure(failure: unknown): string | null {
-  if (failure instanceof DOMException && (failure.name === 'NotAllowedError' || failure.name === 'AbortError')) return null;
-  return isKnownError(failure, 'PASSKEY_AUTHENTICATION_FAILED')
-    ? 'This passkey is not registered here. Sign in another way.'
-    : (formProblemOf(failure) ?? messageOf(failure));
-}
+const messageOfPasskeyFailure = (failure: unknown) => passkeyFailureInWords(failure, false);
 
 /**
  * Keeps a conditional passkey request waiting behind the email field's autofill while the page is
