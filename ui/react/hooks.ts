@@ -3,8 +3,8 @@
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import type { AuthClient, ClientProject, CurrentUser } from '../client/index';
-import { currentUserAtom, projectAtom, useAuthRuntime, type AuthPageUrls } from './auth-context';
-import { errorPageUrl, isTrustedRedirect, returnToParameter, withReturnTo } from './redirect-rules';
+import { currentUserAtom, projectAtom, useAuthRuntime, type AuthPageUrls, type AuthRuntime } from './auth-context';
+import { isTrustedRedirect, refusedRedirectUrl, returnToParameter, withReturnTo, type TrustContext } from './redirect-rules';
 
 /** Thrown by `useUser({ or: 'throw' })` when nobody is signed in. */
 export class UserNotSignedInError extends Error {
@@ -50,6 +50,11 @@ export function useUser(options: { or?: 'redirect' | 'throw' | 'return-null' } =
   throw leavingPage;
 }
 
+/** What the screens trust as a redirect target on this page. */
+export function trustOf(runtime: AuthRuntime): TrustContext {
+  return { currentUrl: location.href, trustedOrigins: runtime.trustedOrigins, allowLocalhost: runtime.allowLocalhost };
+}
+
 /** Links between the screens keep `after_auth_return_to`, so the return target survives them. */
 export function useUrlKeepingReturnTo(): (url: string) => string {
   return useCallback((url: string) => {
@@ -71,18 +76,11 @@ export function useRedirectAfterAuth(): (kind: 'sign-in' | 'sign-up') => void {
         runtime.navigate(kind === 'sign-up' ? runtime.urls.afterSignUp : runtime.urls.afterSignIn);
         return;
       }
-      const trust = { currentUrl: location.href, trustedOrigins: runtime.trustedOrigins, allowLocalhost: runtime.allowLocalhost };
-      if (isTrustedRedirect(returnTo, trust)) {
+      if (isTrustedRedirect(returnTo, trustOf(runtime))) {
         runtime.navigate(returnTo);
         return;
       }
-      runtime.navigate(
-        errorPageUrl(runtime.urls.error, {
-          code: 'REDIRECT_URL_NOT_WHITELISTED',
-          message: 'Redirect URL not whitelisted. The page to return to after sign-in is not a trusted domain of this project.',
-          details: { url: returnTo },
-        }),
-      );
+      runtime.navigate(refusedRedirectUrl(runtime.urls.error, returnTo));
     },
     [runtime],
   );

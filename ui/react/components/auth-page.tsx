@@ -6,14 +6,15 @@ import { useState } from 'react';
 import type { SignInOutcome } from '../../client/index';
 import { currentUserAtom, useAuthRuntime } from '../auth-context';
 import { useProject, useRedirectAfterAuth, useUrlKeepingReturnTo } from '../hooks';
-import { returnToParameter } from '../redirect-rules';
+import { returnToParameter, signedUpParameter } from '../redirect-rules';
 import { Card } from './card';
 import { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm, sendMagicLink, type MagicLinkSent } from './credential-forms';
 import { MagicLinkCodeStep } from './magic-link-code-step';
 import { MfaForm } from './mfa-form';
 import { OAuthButtons } from './oauth-buttons';
 import { PasskeySignInButton } from './passkey-sign-in-button';
-import { AlreadySignedInCard, SignUpDisabledCard } from './status-cards';
+import { AlreadySignedInCard, SignedUpCard, SignUpDisabledCard } from './status-cards';
+import { currentSearchParameter } from '../navigation';
 import { InAppLink } from './in-app-link';
 import { EmailMethodTabs } from './email-method-tabs';
 import { dividerClass, subtleTextClass } from './styles';
@@ -62,7 +63,9 @@ export function AuthPage(props: { type: AuthPageType }) {
 
   // The second step keeps the screen once it signs in too: its last-recovery-code warning
   // stands there before the redirect.
-  if (user && !leaving && !mfaAttempt) return <AlreadySignedInCard />;
+  if (user && !leaving && !mfaAttempt) {
+    return props.type === 'sign-up' && currentSearchParameter(signedUpParameter) !== null ? <SignedUpCard /> : <AlreadySignedInCard />;
+  }
   if (props.type === 'sign-up' && !config.signUpEnabled) return <SignUpDisabledCard />;
   if (mfaAttempt) return <MfaForm attemptCode={mfaAttempt} onSignedIn={onSignedIn} onBack={() => setMfaAttempt(null)} />;
 

@@ -5,6 +5,8 @@
 import { useState, type ReactNode } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { formProblemOf, messageOf } from '../form-submit';
+import { trustOf } from '../hooks';
+import { isTrustedRedirect, refusedRedirectUrl } from '../redirect-rules';
 import { Spinner } from './form-parts';
 import { compactProviderListClass, errorTextClass, providerButtonClass, providerListClass } from './styles';
 
@@ -170,6 +172,12 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
   async function start(providerId: string) {
     setError(null);
     setStarting(providerId);
+    // An untrusted target would only be refused by the authorize call, as a bare JSON page:
+    // refused here instead, on the error card, before the person leaves for the provider.
+    if (props.returnTo !== null && !isTrustedRedirect(props.returnTo, trustOf(runtime))) {
+      runtime.navigate(refusedRedirectUrl(runtime.urls.error, props.returnTo));
+      return;
+    }
     try {
       const absoluteReturnTo = keepOAuthReturnTo(props.returnTo);
       await runtime.client.signInWithOAuth(

@@ -223,5 +223,7 @@ export const detailsBlockClass = css({
   whiteSpace: 'pre-wrap',
   wordBreak: 'break-word',
 });
+/** A small line of detail for whoever helps the person (an error code), below the words for them. */
+export const detailsLineClass = css({ margin: '0', color: 'muted', fontSize: 'sm', wordBreak: 'break-word' });
 export const labelledValueClass = css({ display: 'flex', flexDirection: 'column', gap: '1' });
 export const rightAlignedClass = css({ display: 'flex', justifyContent: 'flex-end' });
