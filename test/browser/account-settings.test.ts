@@ -159,7 +159,7 @@ describe('account settings: profile', () => {
       const email = uniqueEmail('profile');
       await signUpThroughApi(email);
       await signInToAccountSettings(page, email);
-      expect(await page.title()).toBe('Account Settings');
+      expect(await page.title()).toBe('Account Settings – Demo project');
       expect(await page.getByRole('link', { name: 'My Profile' }).getAttribute('aria-current')).toBe('page');
       await expectAccessible(page);
 
@@ -496,6 +496,8 @@ describe('account settings: teams', () => {
       await page.getByRole('textbox', { name: 'User display name' }).pressSequentially('Ada in the team', { delay: 40 });
       await page.getByText('Saved', { exact: true }).waitFor();
       expect(profileSaves.map((body) => JSON.parse(body).display_name)).toEqual(['Ada in the team']);
+      // The members table shows the new name at once, without a reload.
+      await page.getByTestId('team-member-row').getByText('Ada in the team').waitFor();
       const profiles = await call(t, 'GET', `/team-member-profiles?team_id=${teamId}`, { headers: as(t.demo!, 'server') });
       expect(profiles.json.items.map((p: any) => p.display_name)).toEqual(['Ada in the team']);
 

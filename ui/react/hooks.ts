@@ -1,7 +1,7 @@
 // The hooks host apps use: the client, the project, the current user (optionally redirecting to
 // sign-in or throwing when signed out), and the redirect helpers the screens share.
 import { useAtomValue } from 'jotai';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { AuthClient, ClientProject, CurrentUser } from '../client/index';
 import { currentUserAtom, projectAtom, useAuthRuntime, type AuthPageUrls, type AuthRuntime } from './auth-context';
 import { isTrustedRedirect, refusedRedirectUrl, returnToParameter, withReturnTo, type TrustContext } from './redirect-rules';
@@ -84,4 +84,12 @@ export function useRedirectAfterAuth(): (kind: 'sign-in' | 'sign-up') => void {
     },
     [runtime],
   );
+}
+
+/** Names the tab after the screen and the project ("Account Settings – Demo"), as the server does for the first screen. */
+export function useDocumentTitle(screen: string): void {
+  const projectName = useAtomValue(projectAtom)?.displayName;
+  useEffect(() => {
+    document.title = projectName ? `${screen} – ${projectName}` : screen;
+  }, [screen, projectName]);
 }

@@ -6,7 +6,7 @@ import type { Team } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { useResolvedTheme } from '../components/card';
 import { Skeleton } from '../components/skeleton';
-import { useProject, useUser } from '../hooks';
+import { useDocumentTitle, useProject, useUser } from '../hooks';
 import { useBrowserLocation } from '../navigation';
 import { Avatar } from './avatar';
 import { AccountSettingsContext, type TeamsState } from './account-settings-context';
@@ -76,9 +76,7 @@ export function AccountSettings(props: AccountSettingsProps) {
   const basePath = new URL(runtime.urls['account-settings'], location.href).pathname;
   const subpath = here.split('?')[0]!.slice(basePath.length).replace(/^\/+|\/+$/g, '');
 
-  useEffect(() => {
-    document.title = 'Account Settings';
-  }, []);
+  useDocumentTitle('Account Settings');
 
   const teamCreationEnabled = project.config.clientTeamCreationEnabled;
   const loadedTeams: Team[] = teams.status === 'loaded' ? teams.teams : [];

@@ -2,11 +2,11 @@
 // code is asked to sign in and comes back to this very link; a signed-in one sees the team's name
 // once the code checks out, then joins (or ignores it and goes home). Dead codes get their cards
 // either way. Its own chunk in the hosted screens.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { subtleTextClass } from '../components/styles';
-import { useUser } from '../hooks';
+import { useDocumentTitle, useUser } from '../hooks';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
 import { withReturnTo } from '../redirect-rules';
@@ -46,9 +46,7 @@ export function TeamInvitation() {
   const goHome = { label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) };
 
   // The tab and screen readers name the page, not the shell's default title.
-  useEffect(() => {
-    document.title = 'Team invitation';
-  }, []);
+  useDocumentTitle('Team invitation');
 
   if (!code) return <InvalidInvitationCard />;
   if (!user) {
