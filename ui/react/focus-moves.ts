@@ -4,6 +4,13 @@
 import { useEffect, useRef } from 'react';
 
 /**
+ * A ref that focuses its element once it is on the page. `autoFocus` alone does not do it under
+ * preact/compat (the attribute only counts at page load), so fields shown later (an edit field,
+ * a code step) would leave focus on the page body. Module-level, so it runs at mount only.
+ */
+export const focusWhenMounted = (element: HTMLElement | null): void => element?.focus();
+
+/**
  * A ref for the element that opens something (`open`): when it closes, focus returns there.
  * Runs after the closed part has left the page, so the element is no longer inert behind a modal.
  */

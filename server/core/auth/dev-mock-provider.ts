@@ -81,6 +81,7 @@ export function renderDevMockAuthorizePage(ctx: Context, providerId: string, que
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
+    <link rel="icon" href="data:,">
     <title>Sign in with ${provider} (authd development mock)</title>
     <style>${devMockPageStyle}</style>
   </head>

@@ -18,6 +18,7 @@ import {
   settingRowClass,
   successTextClass,
 } from './settings-styles';
+import { useFocusBackWhenClosed } from '../focus-moves';
 
 export const incorrectPasswordMessage = 'Incorrect password';
 
@@ -100,6 +101,8 @@ function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) {
 export function ChangePasswordSection() {
   const user = useUser({ or: 'redirect' });
   const [state, setState] = useState<'collapsed' | 'form' | 'done'>('collapsed');
+  // Changed or cancelled: focus goes back to the button that opened the form.
+  const opener = useFocusBackWhenClosed<HTMLButtonElement>(state === 'form');
   return (
     <div className={sectionClass} data-testid="change-password-section">
       <div className={settingRowClass}>
@@ -110,7 +113,7 @@ export function ChangePasswordSection() {
           </p>
         </div>
         {user.hasPassword && state !== 'form' && (
-          <button type="button" className={compactSecondaryButtonClass} onClick={() => setState('form')}>
+          <button ref={opener} type="button" className={compactSecondaryButtonClass} onClick={() => setState('form')}>
             Change password
           </button>
         )}

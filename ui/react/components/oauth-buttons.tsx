@@ -7,6 +7,7 @@ import { useAuthRuntime } from '../auth-context';
 import { formProblemOf, messageOf } from '../form-submit';
 import { trustOf } from '../hooks';
 import { isTrustedRedirect, refusedRedirectUrl } from '../redirect-rules';
+import { useResolvedTheme } from './card';
 import { Spinner } from './form-parts';
 import { compactProviderListClass, errorTextClass, providerButtonClass, providerListClass } from './styles';
 
@@ -15,6 +16,8 @@ interface Brand {
   background: string;
   text: string;
   border: string;
+  /** On the dark card: a border that keeps a dark button's edge in sight (3:1 or more). */
+  darkBorder?: string;
   logo: ReactNode;
 }
 
@@ -49,6 +52,7 @@ export const providerBrands: Record<string, Brand> = {
     background: '#24292f',
     text: '#ffffff',
     border: '#57606a',
+    darkBorder: '#8c959f',
     logo: logo(
       <path
         fill="currentColor"
@@ -122,6 +126,7 @@ export const providerBrands: Record<string, Brand> = {
     background: '#171321',
     text: '#ffffff',
     border: '#4b4656',
+    darkBorder: '#8e8a99',
     logo: logo(
       <>
         <path fill="#e24329" d="M12 21.5 16 9.3H8z" />
@@ -168,6 +173,7 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
   const [starting, setStarting] = useState<string | null>(null);
   const verb = props.type === 'sign-in' ? 'Sign in with' : 'Sign up with';
   const compact = props.providerIds.length > 3;
+  const dark = useResolvedTheme(runtime.theme) === 'dark';
 
   async function start(providerId: string) {
     setError(null);
@@ -205,7 +211,11 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
             aria-label={compact ? label : undefined}
             title={compact ? label : undefined}
             disabled={starting !== null}
-            style={brand ? { background: brand.background, color: brand.text, borderColor: brand.border } : undefined}
+            style={
+              brand
+                ? { background: brand.background, color: brand.text, borderColor: (dark && brand.darkBorder) || brand.border }
+                : undefined
+            }
             onClick={() => void start(id)}
           >
             {starting === id ? <Spinner size={18} /> : brand?.logo}

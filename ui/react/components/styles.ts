@@ -48,7 +48,7 @@ export const inputClass = css({
   color: 'text',
   borderWidth: '1px',
   borderStyle: 'solid',
-  borderColor: 'line',
+  borderColor: 'fieldLine',
   borderRadius: 'control',
   fontSize: 'lg', // 16 px: smaller text makes iOS Safari zoom into the page on focus
   outline: 'none',
@@ -66,7 +66,7 @@ export const oneTimeCodeInputClass = css({
   color: 'text',
   borderWidth: '1px',
   borderStyle: 'solid',
-  borderColor: 'line',
+  borderColor: 'fieldLine',
   borderRadius: 'control',
   fontSize: 'xl',
   fontFamily: 'mono',
