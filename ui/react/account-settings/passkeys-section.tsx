@@ -1,12 +1,27 @@
 // Security › Passkeys: the user's named passkeys with Rename and Remove, and Add passkey (the
 // browser creates the key; the name is optional). Shown when the project has passkeys on and the
-// browser can run the ceremony.
+// browser can run the ceremony; on an IP-address origin (where WebAuthn cannot run) it says why
+// instead of offering Add passkey.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Passkey } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { errorTextClass, inputClass } from '../components/styles';
-import { messageOf } from '../form-submit';
-import { passkeyFailureInWords, passkeysNeedDomainMessage, passkeysPossibleHere } from '../passkey-words';
+import { isIpAddressHost } from '../../../server/protocol/localhost-names';
+import { formProblemOf, messageOf } from '../form-submit';
+
+export const passkeysNeedDomainMessage =
+  'Passkeys need a domain name such as localhost; they cannot be used when this page is opened by an IP address.';
+
+/** A failed "Add passkey" in words (never the browser's own text), or null when cancelled. */
+function messageOfRegistrationFailure(failure: unknown): string | null {
+  if (!(failure instanceof DOMException)) return formProblemOf(failure) ?? messageOf(failure);
+  if (failure.name === 'NotAllowedError' || failure.name === 'AbortError') return null;
+  // The browser found one of this account's passkeys already on the device.
+  if (failure.name === 'InvalidStateError') {
+    return 'This device already holds a passkey for your account. Use it to sign in, or add one on another device.';
+  }
+  return 'The passkey could not be added on this device. Please try again.';
+}
 import { useProject } from '../hooks';
 import {
   compactPrimaryButtonClass,
@@ -96,7 +111,7 @@ export function PasskeysSection() {
   const shown = project.config.passkeyEnabled && runtime.client.passkeysSupported();
   // On an IP-address origin the section says why there is nothing to add, instead of the
   // browser's error after the button is pressed.
-  const possible = passkeysPossibleHere();
+  const possible = !isIpAddressHost(location.hostname);
 
   async function reload() {
     setPasskeys(await runtime.client.listPasskeys());
@@ -119,7 +134,7 @@ export function PasskeysSection() {
       await reload();
     } catch (failure) {
       // Cancelling the browser's prompt changes nothing and needs no message (null).
-      setError(passkeyFailureInWords(failure, true));
+      setError(messageOfRegistrationFailure(failure));
     } finally {
       setBusy(false);
     }

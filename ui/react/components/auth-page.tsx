@@ -13,12 +13,13 @@ import { MagicLinkCodeStep } from './magic-link-code-step';
 import { MfaForm } from './mfa-form';
 import { OAuthButtons } from './oauth-buttons';
 import { PasskeySignInButton } from './passkey-sign-in-button';
-import { AlreadySignedInCard, SignedUpCard, SignUpDisabledCard } from './status-cards';
+import { AlreadySignedInCard, SignUpDisabledCard } from './status-cards';
+import { SignedUpCard } from './signed-up-card';
 import { currentSearchParameter } from '../navigation';
 import { InAppLink } from './in-app-link';
 import { EmailMethodTabs } from './email-method-tabs';
 import { dividerClass, subtleTextClass } from './styles';
-import { passkeysPossibleHere } from '../passkey-words';
+import { isIpAddressHost } from '../../../server/protocol/localhost-names';
 
 type AuthPageType = 'sign-in' | 'sign-up';
 
@@ -46,7 +47,7 @@ export function AuthPage(props: { type: AuthPageType }) {
   const [magicLinkSent, setMagicLinkSent] = useState<MagicLinkSent | null>(null);
   const { config } = project;
   // An IP-address origin cannot hold passkeys: the browser would only answer with an error.
-  const passkeysOffered = config.passkeyEnabled && passkeysPossibleHere();
+  const passkeysOffered = config.passkeyEnabled && !isIpAddressHost(location.hostname);
   const passkeyAutofill = props.type === 'sign-in' && passkeysOffered;
   const sharedEmail = { email, onEmailChange: setEmail, passkeyAutofill };
   const returnTo = new URLSearchParams(location.search).get(returnToParameter);

@@ -4,8 +4,9 @@
 // error worth a message.
 import { useEffect, useRef, useState } from 'react';
 import type { SignInOutcome } from '../../client/index';
+import { isKnownError } from '../../client/errors';
 import { useAuthRuntime } from '../auth-context';
-import { passkeyFailureInWords } from '../passkey-words';
+import { formProblemOf, messageOf } from '../form-submit';
 import { Spinner } from './form-parts';
 import { errorTextClass, providerListClass, secondaryButtonClass } from './styles';
 
@@ -15,7 +16,16 @@ import { errorTextClass, providerListClass, secondaryButtonClass } from './style
  */
 const autofillRestartMillis = 55_000;
 
-const messageOfPasskeyFailure = (failure: unknown) => passkeyFailureInWords(failure, false);
+/** A failed passkey sign-in in words (never the browser's own text), or null when cancelled. */
+function messageOfPasskeyFailure(failure: unknown): string | null {
+  if (failure instanceof DOMException) {
+    if (failure.name === 'NotAllowedError' || failure.name === 'AbortError') return null;
+    return 'Signing in with a passkey did not work on this device. Try again or sign in another way.';
+  }
+  return isKnownError(failure, 'PASSKEY_AUTHENTICATION_FAILED')
+    ? 'This passkey is not registered here. Sign in another way.'
+    : (formProblemOf(failure) ?? messageOf(failure));
+}
 
 /**
  * Keeps a conditional passkey request waiting behind the email field's autofill while the page is

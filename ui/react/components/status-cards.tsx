@@ -1,35 +1,8 @@
-// Cards shared by several screens: already signed in, signed up (where the app has no page of
-// its own to land on), sign-up disabled, signed out, and the verification-link problems
-// (invalid, expired, already used).
-import { useAtomValue } from 'jotai';
+// Cards shared by several screens: already signed in, sign-up disabled, signed out, and the
+// verification-link problems (invalid, expired, already used).
 import { isKnownError } from '../../client/index';
-import { currentUserAtom, projectAtom, useAuthRuntime } from '../auth-context';
+import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from './card';
-
-/**
- * Where a new user lands when the app gave no after-sign-up page: the app's name, the address
- * to verify, and a way on.
- */
-export function SignedUpCard() {
-  const runtime = useAuthRuntime();
-  const user = useAtomValue(currentUserAtom);
-  const appName = useAtomValue(projectAtom)?.displayName ?? 'the app';
-  const email = user?.primaryEmail;
-  return (
-    <MessageCard
-      title="Your account is ready"
-      testId="signed-up"
-      primary={{ label: 'Continue', onClick: () => runtime.navigate(runtime.urls.home) }}
-    >
-      <CardText>{`You signed up for ${appName}.`}</CardText>
-      {email && !user.primaryEmailVerified && (
-        <CardText>
-          Check your email: we sent a link to <strong>{email}</strong> to verify your address.
-        </CardText>
-      )}
-    </MessageCard>
-  );
-}
 
 export function AlreadySignedInCard() {
   const runtime = useAuthRuntime();
