@@ -67,7 +67,8 @@ async function serve(options: ServeOptions): Promise<void> {
   const port = Number(options.port);
   if (!/^\d+$/.test(options.port) || port > 65535) throw new CliError(`--port: "${options.port}" is not a port number`);
   const drainMillis = Number(options.drainSeconds) * 1000;
-  if (!/^\d{1,4}$/.test(options.drainSeconds)) throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
+  if (!/^\d{1,4}$/.test(options.drainSeconds))
+    throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
   for (const [flag, value, protocols] of [
     ['--smtp', options.smtp, ['smtp:', 'smtps:']],
     ['--public-url', options.publicUrl, ['http:', 'https:']],
@@ -151,12 +152,10 @@ async function serve(options: ServeOptions): Promise<void> {
  * The address a person opens: `localhost` for a loopback or wildcard bind, since browsers refuse
  * passkeys on an IP-address origin. The JSON event keeps the literal address for programs.
  */
-export function browsableUrl(url: URL): string {
-  const local = ['127.0.0.1', '0.0.0.0', '[::]', '[::1]'];
-  if (!local.includes(url.hostname)) return url.toString();
-  const shown = new URL(url);
-  shown.hostname = 'localhost';
-  return shown.toString();
+export function browsableUrl(url: string): string {
+  const parsed = new URL(url);
+  if (!['127.0.0.1', '0.0.0.0', '[::]', '[::1]'].includes(parsed.hostname)) return url;
+  return `${parsed.protocol}//localhost${parsed.port ? `:${parsed.port}` : ''}`;
 }
 
 function emitJson(event: Record<string, unknown>): void {
