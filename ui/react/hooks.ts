@@ -1,10 +1,10 @@
 // The hooks host apps use: the client, the project, the current user (optionally redirecting to
 // sign-in or throwing when signed out), and the redirect helpers the screens share.
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import type { AuthClient, ClientProject, CurrentUser } from '../client/index';
-import { currentUserAtom, projectAtom, useAuthRuntime, type AuthPageUrls, type AuthRuntime } from './auth-context';
-import { isTrustedRedirect, refusedRedirectUrl, returnToParameter, withReturnTo, type TrustContext } from './redirect-rules';
+import { currentUserAtom, projectAtom, useAuthRuntime, type AuthPageUrls } from './auth-context';
+import { isTrustedRedirect, refusedRedirectUrl, returnToParameter, trustOf, withReturnTo } from './redirect-rules';
 
 /** Thrown by `useUser({ or: 'throw' })` when nobody is signed in. */
 export class UserNotSignedInError extends Error {
@@ -50,11 +50,6 @@ export function useUser(options: { or?: 'redirect' | 'throw' | 'return-null' } =
   throw leavingPage;
 }
 
-/** What the screens trust as a redirect target on this page. */
-export function trustOf(runtime: AuthRuntime): TrustContext {
-  return { currentUrl: location.href, trustedOrigins: runtime.trustedOrigins, allowLocalhost: runtime.allowLocalhost };
-}
-
 /** Links between the screens keep `after_auth_return_to`, so the return target survives them. */
 export function useUrlKeepingReturnTo(): (url: string) => string {
   return useCallback((url: string) => {
@@ -84,12 +79,4 @@ export function useRedirectAfterAuth(): (kind: 'sign-in' | 'sign-up') => void {
     },
     [runtime],
   );
-}
-
-/** Names the tab after the screen and the project ("Account Settings – Demo"), as the server does for the first screen. */
-export function useDocumentTitle(screen: string): void {
-  const projectName = useAtomValue(projectAtom)?.displayName;
-  useEffect(() => {
-    document.title = projectName ? `${screen} – ${projectName}` : screen;
-  }, [screen, projectName]);
 }

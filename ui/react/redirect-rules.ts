@@ -63,6 +63,11 @@ export interface TrustContext {
   allowLocalhost?: boolean;
 }
 
+/** What the screens trust as a redirect target on this page, from the provider's settings. */
+export function trustOf(settings: { trustedOrigins: readonly string[]; allowLocalhost: boolean }): TrustContext {
+  return { currentUrl: location.href, trustedOrigins: settings.trustedOrigins, allowLocalhost: settings.allowLocalhost };
+}
+
 /**
  * A target is trusted when it is relative (stays on this origin), on the same host over https,
  * on this very origin, under one of the extra trusted origins, or on localhost when allowed. Anything else (another host,

@@ -4,9 +4,9 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Team } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
-import { useResolvedTheme } from '../components/card';
+import { useDocumentTitle, useResolvedTheme } from '../components/card';
 import { Skeleton } from '../components/skeleton';
-import { useDocumentTitle, useProject, useUser } from '../hooks';
+import { useProject, useUser } from '../hooks';
 import { useBrowserLocation } from '../navigation';
 import { Avatar } from './avatar';
 import { AccountSettingsContext, type TeamsState } from './account-settings-context';
@@ -74,7 +74,10 @@ export function AccountSettings(props: AccountSettingsProps) {
   const teams = useTeams();
   const here = useBrowserLocation();
   const basePath = new URL(runtime.urls['account-settings'], location.href).pathname;
-  const subpath = here.split('?')[0]!.slice(basePath.length).replace(/^\/+|\/+$/g, '');
+  const subpath = here
+    .split('?')[0]!
+    .slice(basePath.length)
+    .replace(/^\/+|\/+$/g, '');
 
   useDocumentTitle('Account Settings');
 

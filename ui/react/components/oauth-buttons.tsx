@@ -5,8 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { formProblemOf, messageOf } from '../form-submit';
-import { trustOf } from '../hooks';
-import { isTrustedRedirect, refusedRedirectUrl } from '../redirect-rules';
+import { isTrustedRedirect, refusedRedirectUrl, trustOf } from '../redirect-rules';
 import { useResolvedTheme } from './card';
 import { Spinner } from './form-parts';
 import { compactProviderListClass, errorTextClass, providerButtonClass, providerListClass } from './styles';

@@ -4,9 +4,9 @@
 // either way. Its own chunk in the hosted screens.
 import { useRef, useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
-import { Card, CardText, MessageCard } from '../components/card';
+import { Card, CardText, MessageCard, useDocumentTitle } from '../components/card';
 import { subtleTextClass } from '../components/styles';
-import { useDocumentTitle, useUser } from '../hooks';
+import { useUser } from '../hooks';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
 import { withReturnTo } from '../redirect-rules';
@@ -62,7 +62,10 @@ export function TeamInvitation() {
       <MessageCard
         title={cardTitle}
         testId="team-invitation-signed-out"
-        primary={{ label: 'Go to sign in', onClick: () => runtime.navigate(withReturnTo(runtime.urls['sign-in'], here, location.href)) }}
+        primary={{
+          label: 'Go to sign in',
+          onClick: () => runtime.navigate(withReturnTo(runtime.urls['sign-in'], here, location.href)),
+        }}
         secondary={{ label: 'Cancel', onClick: goHome.onClick }}
       >
         <CardText>Sign in or create an account to join the team.</CardText>
