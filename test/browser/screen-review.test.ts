@@ -305,6 +305,8 @@ describe('forms and focus (10, 12, 17)', () => {
       await page.getByRole('button', { name: 'Back to sign in' }).click();
       await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
       expect(await page.getByTestId('mfa-page').count()).toBe(0);
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+      expect(await focusedElement(page)).toBe('h1:Sign in to your account');
       expect(problems).toEqual([]);
     },
     browserTestTimeout,

@@ -16,6 +16,7 @@ import { PasskeySignInButton } from './passkey-sign-in-button';
 import { AlreadySignedInCard, SignUpDisabledCard } from './status-cards';
 import { SignedUpCard } from './signed-up-card';
 import { currentSearchParameter } from '../navigation';
+import { focusHeadingOfNewScreen } from '../focus-moves';
 import { InAppLink } from './in-app-link';
 import { EmailMethodTabs } from './email-method-tabs';
 import { dividerClass, subtleTextClass } from './styles';
@@ -29,6 +30,12 @@ export function SignIn() {
 
 export function SignUp() {
   return <AuthPage type="sign-up" />;
+}
+
+/** Leaves a step (the second factor, the magic-link code) for the page's forms, focus on its heading. */
+function backToForms(clearStep: (step: null) => void): void {
+  clearStep(null);
+  focusHeadingOfNewScreen();
 }
 
 export function AuthPage(props: { type: AuthPageType }) {
@@ -65,10 +72,14 @@ export function AuthPage(props: { type: AuthPageType }) {
   // The second step keeps the screen once it signs in too: its last-recovery-code warning
   // stands there before the redirect.
   if (user && !leaving && !mfaAttempt) {
-    return props.type === 'sign-up' && currentSearchParameter(signedUpParameter) !== null ? <SignedUpCard /> : <AlreadySignedInCard />;
+    return props.type === 'sign-up' && currentSearchParameter(signedUpParameter) !== null ? (
+      <SignedUpCard />
+    ) : (
+      <AlreadySignedInCard />
+    );
   }
   if (props.type === 'sign-up' && !config.signUpEnabled) return <SignUpDisabledCard />;
-  if (mfaAttempt) return <MfaForm attemptCode={mfaAttempt} onSignedIn={onSignedIn} onBack={() => setMfaAttempt(null)} />;
+  if (mfaAttempt) return <MfaForm attemptCode={mfaAttempt} onSignedIn={onSignedIn} onBack={() => backToForms(setMfaAttempt)} />;
 
   const isSignIn = props.type === 'sign-in';
   const providers = config.enabledOAuthProviders.map((provider) => provider.id);
@@ -86,7 +97,7 @@ export function AuthPage(props: { type: AuthPageType }) {
           pageHeading
           sent={magicLinkSent}
           onResend={async () => setMagicLinkSent(await sendMagicLink(runtime, magicLinkSent.email, returnTo))}
-          onUseAnotherEmail={() => setMagicLinkSent(null)}
+          onUseAnotherEmail={() => backToForms(setMagicLinkSent)}
           onSignedIn={onSignedIn}
         />
       </Card>
@@ -104,7 +115,9 @@ export function AuthPage(props: { type: AuthPageType }) {
       )}
       {providers.length > 0 && <OAuthButtons type={props.type} providerIds={providers} returnTo={returnTo} />}
       {isSignIn && passkeysOffered && <PasskeySignInButton onSignedIn={onSignedIn} />}
-      {(providers.length > 0 || (isSignIn && passkeysOffered)) && hasEmailForms && <div className={dividerClass}>Or continue with</div>}
+      {(providers.length > 0 || (isSignIn && passkeysOffered)) && hasEmailForms && (
+        <div className={dividerClass}>Or continue with</div>
+      )}
       {config.credentialEnabled && config.magicLinkEnabled ? (
         <EmailMethodTabs magicLink={magicLinkForm} password={passwordForm} />
       ) : config.credentialEnabled ? (
