@@ -148,28 +148,28 @@ export function PasskeysSection() {
           {!possible
             ? passkeysNeedDomainMessage
             : passkeys && passkeys.length > 0
-            ? 'Sign in with any of these passkeys instead of a password.'
-            : 'Sign in with your device (fingerprint, face or screen lock) instead of a password.'}
+              ? 'Sign in with any of these passkeys instead of a password.'
+              : 'Sign in with your device (fingerprint, face or screen lock) instead of a password.'}
         </p>
       </div>
       {passkeys?.map((passkey) => (
         <PasskeyRow key={passkey.id} passkey={passkey} onChanged={reload} onError={setError} />
       ))}
       {possible && (
-      <form className={inlineButtonsClass} onSubmit={(event) => void add(event)}>
-        <input
-          className={inputClass}
-          aria-label="New passkey name"
-          placeholder="Name (optional)"
-          value={name}
-          maxLength={100}
-          onChange={(event) => setName(event.currentTarget.value)}
-          style={{ maxWidth: '240px' }}
-        />
-        <button type="submit" className={compactSecondaryButtonClass} disabled={busy}>
-          Add passkey
-        </button>
-      </form>
+        <form className={inlineButtonsClass} onSubmit={(event) => void add(event)}>
+          <input
+            className={inputClass}
+            aria-label="New passkey name"
+            placeholder="Name (optional)"
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.currentTarget.value)}
+            style={{ maxWidth: '240px' }}
+          />
+          <button type="submit" className={compactSecondaryButtonClass} disabled={busy}>
+            Add passkey
+          </button>
+        </form>
       )}
       {error && (
         <p className={errorTextClass} role="alert" style={{ margin: 0 }}>

@@ -94,16 +94,10 @@ export function MagicLinkCodeStep(props: {
         void signIn(code);
       }}
     >
-      {props.pageHeading ? (
-        <h1 className={titleClass}>
-          Check your email
-        </h1>
-      ) : (
-        <h2 className={subtitleClass}>Check your email</h2>
-      )}
+      {props.pageHeading ? <h1 className={titleClass}>Check your email</h1> : <h2 className={subtitleClass}>Check your email</h2>}
       <p className={subtleTextClass}>
-        Email sent! We sent a sign-in link and a code to <strong>{props.sent.email}</strong>. Open the link, or enter the
-        code here.
+        Email sent! We sent a sign-in link and a code to <strong>{props.sent.email}</strong>. Open the link, or enter the code
+        here.
       </p>
       <OneTimeCodeInput
         label="Code from the email"

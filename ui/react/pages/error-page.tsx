@@ -10,7 +10,8 @@ import { currentSearchParameter } from '../navigation';
 const messagesForPeople: Record<string, string> = {
   REDIRECT_URL_NOT_WHITELISTED:
     'The link you followed would have sent you on to a page this app does not trust, so you were stopped here. Go back to the app and sign in from there.',
-  OAUTH_PROVIDER_ACCESS_DENIED: 'The sign-in was cancelled at the provider, so nothing changed. You can try again or sign in another way.',
+  OAUTH_PROVIDER_ACCESS_DENIED:
+    'The sign-in was cancelled at the provider, so nothing changed. You can try again or sign in another way.',
   OUTER_OAUTH_TIMEOUT: 'The sign-in took too long to finish. Please sign in again.',
 };
 

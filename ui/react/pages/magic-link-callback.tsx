@@ -45,7 +45,11 @@ export function MagicLinkCallback() {
   }
   if (signIn.status === 'done' && signIn.value.status === 'mfa-required') {
     return (
-      <MfaForm attemptCode={signIn.value.attemptCode} onSignedIn={finish} onBack={() => runtime.navigate(runtime.urls['sign-in'])} />
+      <MfaForm
+        attemptCode={signIn.value.attemptCode}
+        onSignedIn={finish}
+        onBack={() => runtime.navigate(runtime.urls['sign-in'])}
+      />
     );
   }
   return <Card title="Signing you in…" testId="magic-link-pending" />;
