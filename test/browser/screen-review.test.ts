@@ -245,6 +245,8 @@ describe('refusals end on the error card (2, 16, 17)', () => {
         expect(look.inputSize).toBe('16px');
         if (colorScheme === 'dark') expect(contrast(look.card, 'rgb(0, 0, 0)')).toBeLessThan(2);
         await shootBothWidths(page, `dev-mock-provider-${colorScheme}`);
+        // Enter in a field is 'Continue', never 'Deny'.
+        expect(await page.locator('form button').first().innerText()).toBe('Continue');
         await page.getByRole('button', { name: 'Deny' }).click();
         await page.getByTestId('known-error').waitFor();
         expect(await textOf(page, 'error-code')).toBe('OAUTH_PROVIDER_ACCESS_DENIED');

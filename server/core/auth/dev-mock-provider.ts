@@ -94,8 +94,9 @@ export function renderDevMockAuthorizePage(ctx: Context, providerId: string, que
       <label>Email <input name="email" type="email" required value="developer@example.com" autocomplete="email"></label>
       <label>Name <input name="name" value="Developer" autocomplete="name"></label>
       <div class="buttons">
-        <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
+        <!-- Continue first: Enter in a field submits with the form's first button. -->
         <button type="submit" name="decision" value="allow">Continue</button>
+        <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
       </div>
       </form>
     </main>
