@@ -69,7 +69,8 @@ async function serve(options: ServeOptions): Promise<void> {
   const port = Number(options.port);
   if (!/^\d+$/.test(options.port) || port > 65535) throw new CliError(`--port: "${options.port}" is not a port number`);
   const drainMillis = Number(options.drainSeconds) * 1000;
-  if (!/^\d{1,4}$/.test(options.drainSeconds)) throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
+  if (!/^\d{1,4}$/.test(options.drainSeconds))
+    throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
   for (const [flag, value, protocols] of [
     ['--smtp', options.smtp, ['smtp:', 'smtps:']],
     ['--public-url', options.publicUrl, ['http:', 'https:']],
@@ -146,11 +147,21 @@ async function serve(options: ServeOptions): Promise<void> {
   // Announce only once the signal handlers are in place: a supervisor (or test) that stops the
   // server as soon as it reports listening must get the graceful stop, not the default kill.
   if (options.json) emitJson({ event: 'listening', url: server.url, port: server.port, mode: ctx.mode, data: where });
-  else log.info(`authd listening on ${server.url} (${ctx.mode} mode, data in ${where})`);
+  else log.info(`authd listening on ${browsableUrl(server.url)} (${ctx.mode} mode, data in ${where})`);
   // One full collection once started: what start-up allocated and dropped (migration texts, route
   // tables being built) is freed now instead of at some later allocation, so an idle server
   // holds about a megabyte less (bench/footprint.ts). A few milliseconds, once.
   setTimeout(() => Bun.gc(true), 200).unref();
+}
+
+/**
+ * The address a person opens: `localhost` for a loopback or wildcard bind, since browsers refuse
+ * passkeys on an IP-address origin. The JSON event keeps the literal address for programs.
+ */
+export function browsableUrl(url: string): string {
+  const parsed = new URL(url);
+  if (!['127.0.0.1', '0.0.0.0', '[::]', '[::1]'].includes(parsed.hostname)) return url;
+  return `${parsed.protocol}//localhost${parsed.port ? `:${parsed.port}` : ''}`;
 }
 
 function emitJson(event: Record<string, unknown>): void {

@@ -17,3 +17,11 @@ function isLoopbackIpv4(host: string): boolean {
   const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
 }
+
+/**
+ * An IPv4 address or a bracketed IPv6 one, as `location.hostname` gives it. WebAuthn refuses such
+ * origins (a passkey's relying party must be a domain name), so the screens offer no passkeys there.
+ */
+export function isIpAddressHost(hostname: string): boolean {
+  return hostname.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname);
+}

@@ -142,7 +142,10 @@ async function avatarColours(page: Page): Promise<{ top: string; bottom: string;
 }
 
 async function pickFile(page: Page, name: string, mimeType: string, bytes: Uint8Array): Promise<void> {
-  await page.locator('[data-testid="image-file-input"]').first().setInputFiles({ name, mimeType, buffer: Buffer.from(bytes) });
+  await page
+    .locator('[data-testid="image-file-input"]')
+    .first()
+    .setInputFiles({ name, mimeType, buffer: Buffer.from(bytes) });
 }
 
 function firstLink(email: ReceivedEmail): string {
@@ -159,7 +162,7 @@ describe('account settings: profile', () => {
       const email = uniqueEmail('profile');
       await signUpThroughApi(email);
       await signInToAccountSettings(page, email);
-      expect(await page.title()).toBe('Account Settings');
+      expect(await page.title()).toBe('Account Settings – Demo project');
       expect(await page.getByRole('link', { name: 'My Profile' }).getAttribute('aria-current')).toBe('page');
       await expectAccessible(page);
 
@@ -348,7 +351,10 @@ describe('account settings: security', () => {
       expect(recoveryCodes).toHaveLength(10);
       for (const code of recoveryCodes) expect(code).toMatch(/^[0-9a-z]{5}-[0-9a-z]{5}$/);
       await screenshot('account-security-mfa-recovery-codes');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download' }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe('recovery-codes.txt');
       const downloaded = await Bun.file((await download.path())!).text();
       for (const code of recoveryCodes) expect(downloaded).toContain(`\n${code}\n`);
@@ -493,11 +499,14 @@ describe('account settings: teams', () => {
       // Typed key by key (40 ms apart): one save, sent once typing has paused, not one per key.
       const profileSaves: string[] = [];
       page.on('request', (request) => {
-        if (request.method() === 'PATCH' && request.url().includes('/team-member-profiles/')) profileSaves.push(request.postData() ?? '');
+        if (request.method() === 'PATCH' && request.url().includes('/team-member-profiles/'))
+          profileSaves.push(request.postData() ?? '');
       });
       await page.getByRole('textbox', { name: 'User display name' }).pressSequentially('Ada in the team', { delay: 40 });
       await page.getByText('Saved', { exact: true }).waitFor();
       expect(profileSaves.map((body) => JSON.parse(body).display_name)).toEqual(['Ada in the team']);
+      // The members table shows the new name at once, without a reload.
+      await page.getByTestId('team-member-row').getByText('Ada in the team').waitFor();
       const profiles = await call(t, 'GET', `/team-member-profiles?team_id=${teamId}`, { headers: as(t.demo!, 'server') });
       expect(profiles.json.items.map((p: any) => p.display_name)).toEqual(['Ada in the team']);
 

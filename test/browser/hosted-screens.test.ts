@@ -98,7 +98,12 @@ describe('hosted sign-up and email verification', () => {
       await screenshot('sign-up-filled');
       await page.getByRole('button', { name: 'Sign Up' }).click();
 
-      // No return target and no trusted domain: the account settings show who is signed in.
+      // No return target and no trusted domain: the signed-up card names the app and the address
+      // to verify, and 'Continue' leads on to the account settings.
+      const signedUp = await textOf(page, 'signed-up');
+      expect(signedUp).toContain('You signed up for Demo');
+      expect(signedUp).toContain(email);
+      await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByTestId('account-settings').waitFor();
 
       const verification = await smtp.waitFor(email);
@@ -205,9 +210,10 @@ describe('hosted magic link', () => {
       await page.goto(`${t.url}/handler/sign-in?after_auth_return_to=${encodeURIComponent(target)}`);
       await field(page, 'Email').fill(email);
       await page.getByRole('button', { name: 'Send magic link' }).click();
-      await page.getByRole('button', { name: 'Email sent!' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Email sent!' }).isDisabled()).toBe(true);
-      expect(await field(page, 'Email').isDisabled()).toBe(true);
+      // The code step takes the forms' place: no second email field, no provider buttons.
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await page.getByText('Email sent!').waitFor();
+      expect(await field(page, 'Email').count()).toBe(0);
       await screenshot('magic-link-sent');
 
       const link = firstLink(await smtp.waitFor(email));

@@ -115,7 +115,7 @@ describe('where people land', () => {
   );
 
   test(
-    'a sign-up without a return target lands on the account settings; the same address again gets "User already exists."',
+    'a sign-up without a return target lands on the signed-up card, then the account settings; the same address again gets "User already exists."',
     async () => {
       const { page, problems, shot } = await open();
       const email = uniqueEmail('landing');
@@ -125,6 +125,9 @@ describe('where people land', () => {
       await field(page, 'Password').fill(password);
       await field(page, 'Repeat Password').fill(password);
       await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      expect(await textOf(page, 'signed-up')).toContain(email);
+      await shot('screens-signed-up');
+      await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByTestId('account-settings').waitFor();
       expect(new URL(page.url()).pathname).toMatch(/^\/handler\/account-settings/);
       await shot('screens-landed-account-settings');
@@ -177,7 +180,7 @@ describe('the password strength check', () => {
         await field(page, 'Password').fill('quiet lanterns over marble');
         await field(page, 'Repeat Password').fill('quiet lanterns over marble');
         await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-        await page.getByTestId('account-settings').waitFor();
+        await page.getByTestId('signed-up').waitFor();
         expect(problems).toEqual([]);
         await page.context().close();
       }
@@ -220,7 +223,10 @@ describe('magic link', () => {
       await field(page, 'Email').fill(email);
       await page.getByRole('button', { name: 'Send magic link' }).click();
       await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Email sent!' }).isDisabled()).toBe(true);
+      // The code step replaces the sign-in forms: the card is short on a phone.
+      await page.getByText('Email sent!').waitFor();
+      expect(await page.getByTestId('magic-link-form').count()).toBe(0);
+      expect(await page.locator('[data-provider]').count()).toBe(0);
       expect(await textOf(page, 'resend-countdown')).toMatch(/You can send a new email in \d+ s\./);
       await shot('screens-magic-link-check-your-email-390');
 
@@ -242,7 +248,8 @@ describe('magic link', () => {
       // Typing the six characters completes the code and signs in at once (no button press).
       await input.fill('');
       await input.pressSequentially(linkCode.slice(0, 6).toLowerCase());
-      await page.getByTestId('account-settings').waitFor();
+      // A new address: signed up, so the signed-up card (this app has no page of its own).
+      await page.getByTestId('signed-up').waitFor();
       expect(problems).toEqual([]);
       await page.context().close();
     },
@@ -342,7 +349,7 @@ describe('OAuth providers', () => {
       await approveAtProvider(page, uniqueEmail('slow'));
       await page.getByText('If you are not redirected automatically').waitFor();
       await shot('screens-oauth-slow-hint-dark');
-      await page.getByTestId('account-settings').waitFor({ timeout: 20_000 });
+      await page.getByTestId('signed-up').waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('oauth-callback-failed').count()).toBe(0);
       expect(problems).toEqual([]);
       await page.context().close();

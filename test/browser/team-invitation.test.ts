@@ -102,7 +102,7 @@ describe('team invitation page', () => {
       await page.goto(link);
       await expectCard(page, 'team-invitation-signed-out', 'Sign in or create an account to join the team.');
       await page.getByRole('button', { name: 'Cancel' }).waitFor();
-      expect(await page.title()).toBe('Team invitation');
+      expect(await page.title()).toBe('Team invitation – Demo project');
       await screenshotAtBothWidths(page, 'team-invitation-signed-out');
 
       await page.getByRole('button', { name: 'Go to sign in' }).click();

@@ -136,7 +136,8 @@ describe('serve without --json', () => {
     const reader = child.stdout.getReader();
     const decoder = new TextDecoder();
     let text = '';
-    while (!/listening on http:\/\/127\.0\.0\.1:\d+/.test(text)) {
+    // The banner names localhost (passkeys refuse IP-address origins), not the bound address.
+    while (!/listening on http:\/\/localhost:\d+/.test(text)) {
       const { value, done } = await reader.read();
       if (done) throw new Error(`serve exited early: ${text}`);
       text += decoder.decode(value, { stream: true });

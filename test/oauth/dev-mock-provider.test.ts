@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectTextError, makeProject } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { appCallbackUrl, authorizeUrl, codeExchangeFields, pkcePair, TestBrowser, tokenRequest } from './helpers';
+import { appCallbackUrl, appErrorUrl, authorizeUrl, codeExchangeFields, pkcePair, TestBrowser, tokenRequest } from './helpers';
 
 async function projectWithSharedGitHub(t: TestInstance): Promise<BootstrappedProject> {
   const project = await makeProject(t, 'Shared GitHub');
@@ -69,6 +69,33 @@ describe('development mode, no credentials', () => {
     const second = await signInAs('grace@example.com', 'Grace Hopper');
     expect(second.is_new_user).toBe(false);
     expect((await call(t, 'GET', '/users/me', { headers: as(project, 'client', second.access_token) })).json.id).toBe(me.json.id);
+  });
+
+  test("'Deny' on the mock page sends access_denied to the callback, which ends on the app's error page; no user is made", async () => {
+    const project = await projectWithSharedGitHub(t);
+    const browser = new TestBrowser();
+    const authorize = await browser.get(authorizeUrl(t, project, pkcePair(), 'outer-state', { provider: 'github' }));
+    const pageUrl = authorize.headers.get('location')!;
+    const page = await browser.get(pageUrl);
+    expect(page.text).toContain('>Deny</button>');
+    const form = new URLSearchParams();
+    for (const match of page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+      form.set(match[1]!, match[2]!.replace(/&amp;/g, '&'));
+    }
+    // A denial sends no email field: the button skips the form's checks.
+    form.set('decision', 'deny');
+    const denied = await browser.get(pageUrl, { method: 'POST', body: form });
+    expect(denied.status).toBe(303);
+    const toCallback = new URL(denied.headers.get('location')!);
+    expect(toCallback.pathname).toBe('/api/v1/auth/oauth/callback/github');
+    expect(toCallback.searchParams.get('error')).toBe('access_denied');
+    const callback = await browser.get(toCallback.toString());
+    expect(callback.status).toBe(307);
+    const landing = new URL(callback.headers.get('location')!);
+    expect(landing.origin + landing.pathname).toBe(appErrorUrl);
+    expect(landing.searchParams.get('errorCode')).toBe('OAUTH_PROVIDER_ACCESS_DENIED');
+    const users = await call(t, 'GET', '/users', { headers: as(project, 'server') });
+    expect(users.json.items).toHaveLength(0);
   });
 
   test("the mock only redirects to authd's own callback and wants PKCE S256", async () => {

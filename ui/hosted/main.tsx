@@ -7,7 +7,7 @@ import { AuthProvider } from '../react/auth-provider';
 import { HandlerRoutes } from '../react/handler/handler-routes';
 import { lazyPages } from '../react/handler/lazy-pages';
 import { useBrowserLocation } from '../react/navigation';
-import { handlerPageOf } from '../react/redirect-rules';
+import { handlerPageOf, signedUpParameter } from '../react/redirect-rules';
 import { hostedDocumentTitle, type HostedScreensConfig } from '../../server/protocol/hosted-screens-config';
 
 const config = JSON.parse(document.getElementById('authd-hosted-config')!.textContent!) as HostedScreensConfig;
@@ -39,6 +39,9 @@ createRoot(document.getElementById('root')!).render(
     client={client}
     handlerPath={config.handlerPath}
     homeUrl={config.homeUrl}
+    // Without an app of its own (no trusted domain) a new user lands on the signed-up card,
+    // which names the app and the address to verify, instead of a bare settings menu.
+    afterSignUpUrl={config.trustedOrigins.length > 0 ? config.homeUrl : `${config.handlerPath}/sign-up?${signedUpParameter}`}
     trustedOrigins={config.trustedOrigins}
     allowLocalhost={config.allowLocalhost}
   >

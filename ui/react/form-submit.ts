@@ -70,6 +70,8 @@ export function useFormSubmit<Field extends string>(options: {
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The fields whose current message came from the browser-side check.
+  const [failedChecks, setFailedChecks] = useState<ReadonlySet<Field>>(new Set());
   const form = useRef<HTMLFormElement | null>(null);
   // Counts failed submits, so focus moves after each one (not on every render).
   const [failures, setFailures] = useState(0);
@@ -82,6 +84,7 @@ export function useFormSubmit<Field extends string>(options: {
     const found = options.validate();
     setErrors(found);
     setFormError(null);
+    setFailedChecks(new Set((Object.keys(found) as Field[]).filter((field) => found[field])));
     if (Object.values(found).some(Boolean)) {
       setFailures((n) => n + 1);
       return;
@@ -95,14 +98,22 @@ export function useFormSubmit<Field extends string>(options: {
       else if (problem && options.formWideProblems) setFormError(problem);
       else if (problem) setErrors({ [options.failureField]: problem } as Partial<Record<Field, string | null>>);
       else setErrors({ [options.failureField]: messageOf(error) } as Partial<Record<Field, string | null>>);
+      setFailedChecks(new Set());
       setFailures((n) => n + 1);
     } finally {
       setBusy(false);
     }
   }
 
+  // A browser-side message goes away as soon as its field passes the check again (a filled-in
+  // email no longer reads "Please enter your email"); it never appears before the next submit.
+  // A server's message stays until the next submit.
+  const current = failedChecks.size > 0 ? options.validate() : null;
+  const shown = { ...errors };
+  for (const field of failedChecks) if (current && !current[field]) shown[field] = null;
+
   return {
-    errors,
+    errors: shown,
     formError,
     busy,
     onSubmit(event) {

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import type { AuthClient, ClientProject, CurrentUser } from '../client/index';
 import { currentUserAtom, projectAtom, useAuthRuntime, type AuthPageUrls } from './auth-context';
-import { errorPageUrl, isTrustedRedirect, returnToParameter, withReturnTo } from './redirect-rules';
+import { isTrustedRedirect, refusedRedirectUrl, returnToParameter, trustOf, withReturnTo } from './redirect-rules';
 
 /** Thrown by `useUser({ or: 'throw' })` when nobody is signed in. */
 export class UserNotSignedInError extends Error {
@@ -71,18 +71,11 @@ export function useRedirectAfterAuth(): (kind: 'sign-in' | 'sign-up') => void {
         runtime.navigate(kind === 'sign-up' ? runtime.urls.afterSignUp : runtime.urls.afterSignIn);
         return;
       }
-      const trust = { currentUrl: location.href, trustedOrigins: runtime.trustedOrigins, allowLocalhost: runtime.allowLocalhost };
-      if (isTrustedRedirect(returnTo, trust)) {
+      if (isTrustedRedirect(returnTo, trustOf(runtime))) {
         runtime.navigate(returnTo);
         return;
       }
-      runtime.navigate(
-        errorPageUrl(runtime.urls.error, {
-          code: 'REDIRECT_URL_NOT_WHITELISTED',
-          message: 'Redirect URL not whitelisted. The page to return to after sign-in is not a trusted domain of this project.',
-          details: { url: returnTo },
-        }),
-      );
+      runtime.navigate(refusedRedirectUrl(runtime.urls.error, returnTo));
     },
     [runtime],
   );

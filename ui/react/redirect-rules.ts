@@ -2,6 +2,9 @@
 // and the handler page URLs built from the handler base path. Pure functions, no React.
 import { isLocalhostName } from '../../server/protocol/localhost-names';
 
+/** The sign-up page's query parameter that shows a signed-in new user the signed-up card. */
+export const signedUpParameter = 'signed_up';
+
 /** The query parameter that carries the page to return to after sign-in or sign-up. */
 export const returnToParameter = 'after_auth_return_to';
 
@@ -60,10 +63,15 @@ export interface TrustContext {
   allowLocalhost?: boolean;
 }
 
+/** What the screens trust as a redirect target on this page, from the provider's settings. */
+export function trustOf(settings: { trustedOrigins: readonly string[]; allowLocalhost: boolean }): TrustContext {
+  return { currentUrl: location.href, trustedOrigins: settings.trustedOrigins, allowLocalhost: settings.allowLocalhost };
+}
+
 /**
  * A target is trusted when it is relative (stays on this origin), on the same host over https,
  * on this very origin, under one of the extra trusted origins, or on localhost when allowed. Anything else (another host,
- * `javascript:`, protocol-relative `//host`) is refused.
+ * `javascript:`, protocol-relative `//host`, a user name before the host, a path not starting with `/`) is refused.
  */
 export function isTrustedRedirect(target: string, trust: TrustContext): boolean {
   const current = new URL(trust.currentUrl);
@@ -74,6 +82,11 @@ export function isTrustedRedirect(target: string, trust: TrustContext): boolean 
     return false;
   }
   if (resolved.protocol !== 'https:' && resolved.protocol !== 'http:') return false;
+  // A user name in the address (`https://evil.example.com@host/`) makes it read as another
+  // site; and a path without its leading `/` (`evil.example.com@host`) is no page anyone
+  // returns to from here. Both are refused rather than followed.
+  if (resolved.username !== '' || resolved.password !== '') return false;
+  if (!/^([a-z][a-z0-9+.-]*:|[/?#])/i.test(target.trim())) return false;
   if (resolved.origin === current.origin) return true;
   if (resolved.hostname === current.hostname && resolved.protocol === 'https:') return true;
   if (trust.allowLocalhost && isLocalhostName(resolved.hostname)) return true;
@@ -105,4 +118,13 @@ export function errorPageUrl(errorUrl: string, error: { code: string; message: s
   url.searchParams.set('message', error.message);
   url.searchParams.set('details', JSON.stringify(error.details ?? {}));
   return errorUrl.startsWith('/') ? url.pathname + url.search : url.toString();
+}
+
+/** The error page refusing an untrusted return target (REDIRECT_URL_NOT_WHITELISTED). */
+export function refusedRedirectUrl(errorUrl: string, target: string): string {
+  return errorPageUrl(errorUrl, {
+    code: 'REDIRECT_URL_NOT_WHITELISTED',
+    message: 'Redirect URL not whitelisted. The page to return to after sign-in is not a trusted domain of this project.',
+    details: { url: target },
+  });
 }

@@ -1,6 +1,6 @@
 // A stand-in OAuth provider served by authd itself in development mode, so "Sign in with GitHub"
-// works on a fresh checkout with no provider app and no network: a tiny page where you type the
-// email and name to sign in as, then a token and a user-info endpoint. Never in production.
+// works on a fresh checkout with no provider app and no network: a small page where you type the
+// email and name to sign in as (or deny), then a token and a user-info endpoint. Never in production.
 import { createHash } from 'node:crypto';
 import type { Context } from '../storage/context';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
@@ -48,25 +48,58 @@ export function requireDevelopmentMode(ctx: Context): void {
   if (ctx.mode !== 'development') throw plainTextError('DEV_PROVIDER_ONLY_IN_DEVELOPMENT');
 }
 
-/** The provider's "log in" page: the query of the authorize request is carried in hidden fields. */
+/** The mock page's look: one small card, light or dark as the browser prefers, 16 px fields. */
+const devMockPageStyle = `
+  :root { color-scheme: light dark; --page: #f8fafc; --card: #fff; --text: #0f172a; --muted: #475569; --line: #64748b; --accent: #2563eb; }
+  @media (prefers-color-scheme: dark) { :root { --page: #020617; --card: #0f172a; --text: #f1f5f9; --muted: #94a3b8; --line: #64748b; --accent: #2563eb; } }
+  * { box-sizing: border-box; }
+  body { margin: 0; background: var(--page); color: var(--text); font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  main { max-width: 380px; margin: 24px auto; padding: 24px; background: var(--card); border: 1px solid var(--line); border-radius: 10px; }
+  h1 { font-size: 20px; margin: 0 0 8px; text-align: center; }
+  p { margin: 0 0 16px; color: var(--muted); text-align: center; }
+  label { display: flex; flex-direction: column; gap: 4px; margin-bottom: 12px; font-size: 13px; font-weight: 500; }
+  input { height: 40px; padding: 0 12px; font-size: 16px; color: var(--text); background: var(--card); border: 1px solid var(--line); border-radius: 6px; }
+  .buttons { display: flex; gap: 8px; margin-top: 16px; }
+  button { flex: 1; height: 40px; font-size: 14px; font-weight: 500; border-radius: 6px; cursor: pointer; border: 1px solid var(--line); background: transparent; color: var(--text); }
+  button[value="allow"] { background: var(--accent); border-color: var(--accent); color: #fff; }
+  @media (max-width: 420px) { main { margin: 0; border-radius: 0; border-width: 0 0 1px; } }
+`;
+
+/**
+ * The provider's "log in" page: the query of the authorize request is carried in hidden fields.
+ * 'Continue' signs in as the typed identity; 'Deny' answers the OAuth `access_denied` error, as a
+ * real provider does when the person refuses, so the app's error card can be tried too.
+ */
 export function renderDevMockAuthorizePage(ctx: Context, providerId: string, query: Record<string, string>): string {
   requireDevelopmentMode(ctx);
   const hidden = ['client_id', 'redirect_uri', 'state', 'code_challenge', 'code_challenge_method', 'scope']
     .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(query[name] ?? '')}">`)
     .join('\n      ');
-  const title = `Sign in with ${escapeHtml(providerId)} (authd development mock)`;
+  const provider = escapeHtml(providerId);
   return `<!doctype html>
 <html lang="en">
-  <head><meta charset="utf-8"><title>${title}</title></head>
-  <body style="font-family: sans-serif; max-width: 28rem; margin: 4rem auto">
-    <h1 style="font-size: 1.3rem">${title}</h1>
-    <p>No ${escapeHtml(providerId)} credentials are configured, so this development server signs you in as whoever you type.</p>
-    <form method="post">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <link rel="icon" href="data:,">
+    <title>Sign in with ${provider} (authd development mock)</title>
+    <style>${devMockPageStyle}</style>
+  </head>
+  <body>
+    <main>
+      <h1>Sign in with ${provider}</h1>
+      <p>authd development mock: no ${provider} credentials are configured, so this server signs you in as whoever you type.</p>
+      <form method="post">
       ${hidden}
-      <p><label>Email <input name="email" type="email" required value="developer@example.com"></label></p>
-      <p><label>Name <input name="name" value="Developer"></label></p>
-      <p><button type="submit">Continue</button></p>
-    </form>
+      <label>Email <input name="email" type="email" required value="developer@example.com" autocomplete="email"></label>
+      <label>Name <input name="name" value="Developer" autocomplete="name"></label>
+      <div class="buttons">
+        <!-- Continue first: Enter in a field submits with the form's first button. -->
+        <button type="submit" name="decision" value="allow">Continue</button>
+        <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
+      </div>
+      </form>
+    </main>
   </body>
 </html>`;
 }
@@ -91,6 +124,13 @@ export function approveDevMockAuthorization(
   }
   if (!ownOrigins.includes(redirect.origin) || redirect.pathname !== `/api/v1/auth/oauth/callback/${providerId}`) {
     throw plainTextError('DEV_PROVIDER_FOREIGN_REDIRECT');
+  }
+  if (form.decision === 'deny') {
+    // Refused by the person: the callback gets the OAuth error instead of a code.
+    redirect.searchParams.set('error', 'access_denied');
+    redirect.searchParams.set('error_description', 'The user denied the sign-in on the development mock page.');
+    if (form.state) redirect.searchParams.set('state', form.state);
+    return redirect.toString();
   }
   if (form.code_challenge_method !== 'S256' || !form.code_challenge) {
     throw plainTextError('DEV_PROVIDER_PKCE_REQUIRED');

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Team } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
-import { useResolvedTheme } from '../components/card';
+import { useDocumentTitle, useResolvedTheme } from '../components/card';
 import { Skeleton } from '../components/skeleton';
 import { useProject, useUser } from '../hooks';
 import { useBrowserLocation } from '../navigation';
@@ -100,11 +100,12 @@ export function AccountSettings(props: AccountSettingsProps) {
   const teams = useTeams();
   const here = useBrowserLocation();
   const basePath = new URL(runtime.urls['account-settings'], location.href).pathname;
-  const subpath = here.split('?')[0]!.slice(basePath.length).replace(/^\/+|\/+$/g, '');
+  const subpath = here
+    .split('?')[0]!
+    .slice(basePath.length)
+    .replace(/^\/+|\/+$/g, '');
 
-  useEffect(() => {
-    document.title = 'Account Settings';
-  }, []);
+  useDocumentTitle('Account Settings');
 
   const teamCreationEnabled = project.config.clientTeamCreationEnabled;
   const loadedTeams: Team[] = teams.status === 'loaded' ? teams.teams : [];

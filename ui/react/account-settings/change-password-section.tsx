@@ -18,6 +18,7 @@ import {
   settingRowClass,
   successTextClass,
 } from './settings-styles';
+import { useFocusBackWhenClosed } from '../focus-moves';
 
 export const incorrectPasswordMessage = 'Incorrect password';
 
@@ -56,7 +57,12 @@ function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} style={{ display: 'flex', flexDirection: 'column', gap: '12px' }} data-testid="change-password-form">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}
+      data-testid="change-password-form"
+    >
       <PasswordField
         label="Old password"
         name="old-password"
@@ -100,6 +106,8 @@ function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) {
 export function ChangePasswordSection() {
   const user = useUser({ or: 'redirect' });
   const [state, setState] = useState<'collapsed' | 'form' | 'done'>('collapsed');
+  // Changed or cancelled: focus goes back to the button that opened the form.
+  const opener = useFocusBackWhenClosed<HTMLButtonElement>(state === 'form');
   return (
     <div className={sectionClass} data-testid="change-password-section">
       <div className={settingRowClass}>
@@ -110,7 +118,7 @@ export function ChangePasswordSection() {
           </p>
         </div>
         {user.hasPassword && state !== 'form' && (
-          <button type="button" className={compactSecondaryButtonClass} onClick={() => setState('form')}>
+          <button ref={opener} type="button" className={compactSecondaryButtonClass} onClick={() => setState('form')}>
             Change password
           </button>
         )}

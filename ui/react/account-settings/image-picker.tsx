@@ -1,6 +1,7 @@
 // A clickable image that opens the file picker; the chosen file is turned upright, cropped in a
 // dialog and saved as a compressed JPEG. The crop dialog and image code load on first use.
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { useFocusBackWhenClosed } from '../focus-moves';
 import { errorTextClass } from '../components/styles';
 import { avatarButtonClass } from './settings-styles';
 
@@ -10,9 +11,17 @@ export function ImagePicker(props: { label: string; children: ReactNode; onCropp
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The dialog leaves the page when it closes (Escape, Cancel, Save): focus goes back to the image.
+  const trigger = useFocusBackWhenClosed<HTMLButtonElement>(file !== null);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: '6px' }}>
-      <button type="button" className={avatarButtonClass} aria-label={props.label} onClick={() => input.current?.click()}>
+      <button
+        ref={trigger}
+        type="button"
+        className={avatarButtonClass}
+        aria-label={props.label}
+        onClick={() => input.current?.click()}
+      >
         {props.children}
       </button>
       <input

@@ -1,6 +1,7 @@
 // A value shown as text with an Edit button that turns into a field with Save and Cancel
 // (display names). Escape cancels; a failed save keeps the field open with its message.
 import { useState, type FormEvent } from 'react';
+import { useFocusBackWhenClosed } from '../focus-moves';
 import { PlainTextField } from '../components/plain-fields';
 import { messageOf } from '../form-submit';
 import {
@@ -26,6 +27,8 @@ export function InlineTextEdit(props: {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const name = props.label.toLowerCase().replace(/\W+/g, '-');
+  // Saved, cancelled or Escape: focus returns to the Edit button instead of falling to the page.
+  const editButton = useFocusBackWhenClosed<HTMLButtonElement>(editing);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -54,6 +57,7 @@ export function InlineTextEdit(props: {
           </p>
         </div>
         <button
+          ref={editButton}
           type="button"
           className={compactSecondaryButtonClass}
           aria-label={`Edit ${props.label.toLowerCase()}`}

@@ -1,12 +1,28 @@
 // Security › Passkeys: the user's named passkeys with Rename and Remove, and Add passkey (the
 // browser creates the key; the name is optional). Shown when the project has passkeys on and the
-// browser can run the ceremony. Remove asks for confirmation, and may ask the user to confirm it
-// is them (recent-authentication.tsx).
+// browser can run the ceremony; on an IP-address origin (where WebAuthn cannot run) it says why
+// instead of offering Add passkey. Remove asks for confirmation, and may ask the user to confirm
+// it is them (recent-authentication.tsx).
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Passkey } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { errorTextClass, inputClass } from '../components/styles';
-import { messageOf } from '../form-submit';
+import { isIpAddressHost } from '../../../server/protocol/localhost-names';
+import { formProblemOf, messageOf } from '../form-submit';
+
+export const passkeysNeedDomainMessage =
+  'Passkeys need a domain name such as localhost; they cannot be used when this page is opened by an IP address.';
+
+/** A failed "Add passkey" in words (never the browser's own text), or null when cancelled. */
+function messageOfRegistrationFailure(failure: unknown): string | null {
+  if (!(failure instanceof DOMException)) return formProblemOf(failure) ?? messageOf(failure);
+  if (failure.name === 'NotAllowedError' || failure.name === 'AbortError') return null;
+  // The browser found one of this account's passkeys already on the device.
+  if (failure.name === 'InvalidStateError') {
+    return 'This device already holds a passkey for your account. Use it to sign in, or add one on another device.';
+  }
+  return 'The passkey could not be added on this device. Please try again.';
+}
 import { useProject } from '../hooks';
 import {
   compactPrimaryButtonClass,
@@ -122,6 +138,9 @@ export function PasskeysSection() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const shown = project.config.passkeyEnabled && runtime.client.passkeysSupported();
+  // On an IP-address origin the section says why there is nothing to add, instead of the
+  // browser's error after the button is pressed.
+  const possible = !isIpAddressHost(location.hostname);
 
   async function reload() {
     setPasskeys(await runtime.client.listPasskeys());
@@ -143,8 +162,8 @@ export function PasskeysSection() {
       setName('');
       await reload();
     } catch (failure) {
-      // Cancelling the browser's prompt changes nothing and needs no message.
-      if (!(failure instanceof DOMException && failure.name === 'NotAllowedError')) setError(messageOf(failure));
+      // Cancelling the browser's prompt changes nothing and needs no message (null).
+      setError(messageOfRegistrationFailure(failure));
     } finally {
       setBusy(false);
     }
@@ -154,29 +173,33 @@ export function PasskeysSection() {
     <div className={sectionClass} data-testid="passkeys-section">
       <div>
         <h3 className={sectionTitleClass}>Passkeys</h3>
-        <p className={sectionTextClass}>
-          {passkeys && passkeys.length > 0
-            ? 'Sign in with any of these passkeys instead of a password.'
-            : 'Sign in with your device (fingerprint, face or screen lock) instead of a password.'}
+        <p className={sectionTextClass} data-testid="passkeys-explanation">
+          {!possible
+            ? passkeysNeedDomainMessage
+            : passkeys && passkeys.length > 0
+              ? 'Sign in with any of these passkeys instead of a password.'
+              : 'Sign in with your device (fingerprint, face or screen lock) instead of a password.'}
         </p>
       </div>
       {passkeys?.map((passkey) => (
         <PasskeyRow key={passkey.id} passkey={passkey} onChanged={reload} onError={setError} />
       ))}
-      <form className={inlineButtonsClass} onSubmit={(event) => void add(event)}>
-        <input
-          className={inputClass}
-          aria-label="New passkey name"
-          placeholder="Name (optional)"
-          value={name}
-          maxLength={100}
-          onChange={(event) => setName(event.currentTarget.value)}
-          style={{ maxWidth: '240px' }}
-        />
-        <button type="submit" className={compactSecondaryButtonClass} disabled={busy}>
-          Add passkey
-        </button>
-      </form>
+      {possible && (
+        <form className={inlineButtonsClass} onSubmit={(event) => void add(event)}>
+          <input
+            className={inputClass}
+            aria-label="New passkey name"
+            placeholder="Name (optional)"
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.currentTarget.value)}
+            style={{ maxWidth: '240px' }}
+          />
+          <button type="submit" className={compactSecondaryButtonClass} disabled={busy}>
+            Add passkey
+          </button>
+        </form>
+      )}
       {error && (
         <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
           {error}

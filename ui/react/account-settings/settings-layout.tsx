@@ -66,7 +66,7 @@ export function SettingsLayout(props: {
 
   const hrefOf = (item: SettingsMenuItem) => `${props.basePath}/${item.subpath}`;
   return (
-    <main className={settingsPageClass} data-at-base={atBase ? 'true' : 'false'}>
+    <div className={settingsPageClass} data-at-base={atBase ? 'true' : 'false'}>
       <h1 className={settingsTitleClass}>{props.title}</h1>
       <div className={settingsBodyClass}>
         <nav className={sidebarClass} aria-label={props.title}>
@@ -120,6 +120,6 @@ export function SettingsLayout(props: {
           )}
         </section>
       </div>
-    </main>
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { sectionClass } from './settings-styles';
 
 export const teamUserNameTooltip = 'Overrides your display name in this team. Leave it empty to use your account display name.';
 
-export function TeamMemberNameSection(props: { team: Team }) {
+export function TeamMemberNameSection(props: { team: Team; onSaved?(): void }) {
   const runtime = useAuthRuntime();
   const [initial, setInitial] = useState<string | null>(null);
   const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null);
@@ -38,10 +38,15 @@ export function TeamMemberNameSection(props: { team: Team }) {
           error={status?.failed ? status.text : null}
           onDelayedChange={(value) => {
             setStatus({ text: 'Saving…', failed: false });
-            runtime.client.updateMyTeamMemberProfile(props.team.id, { displayName: value.trim() === '' ? null : value.trim() }).then(
-              () => setStatus({ text: 'Saved', failed: false }),
-              (error: unknown) => setStatus({ text: messageOf(error), failed: true }),
-            );
+            runtime.client
+              .updateMyTeamMemberProfile(props.team.id, { displayName: value.trim() === '' ? null : value.trim() })
+              .then(
+                () => {
+                  setStatus({ text: 'Saved', failed: false });
+                  props.onSaved?.();
+                },
+                (error: unknown) => setStatus({ text: messageOf(error), failed: true }),
+              );
           }}
         />
       </Skeleton>

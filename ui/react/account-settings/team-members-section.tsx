@@ -1,18 +1,22 @@
 // Team page › members: a table with the columns User and Name (needs $read_members), skeleton
-// rows while it loads.
+// rows while it loads, read again when `version` changes (this user renamed in the team). A member
+// without a name shows as "No name set", except the signed-in user, who sees their own email: the
+// client view of other members carries no email.
 import { useEffect, useState } from 'react';
 import type { Team, TeamMemberProfile } from '../../client/index';
-import { useAuthRuntime } from '../auth-context';
+import { useAtomValue } from 'jotai';
+import { currentUserAtom, useAuthRuntime } from '../auth-context';
 import { Skeleton } from '../components/skeleton';
 import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { Avatar } from './avatar';
 import { sectionClass, sectionTextClass, sectionTitleClass, tableClass } from './settings-styles';
 
-export function TeamMembersSection(props: { team: Team; canRead: boolean }) {
+export function TeamMembersSection(props: { team: Team; canRead: boolean; version?: number }) {
   const runtime = useAuthRuntime();
   const [members, setMembers] = useState<TeamMemberProfile[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const me = useAtomValue(currentUserAtom);
   useEffect(() => {
     if (!props.canRead) return;
     let active = true;
@@ -23,7 +27,7 @@ export function TeamMembersSection(props: { team: Team; canRead: boolean }) {
     return () => {
       active = false;
     };
-  }, [runtime, props.team.id, props.canRead]);
+  }, [runtime, props.team.id, props.canRead, props.version]);
 
   return (
     <div className={sectionClass} data-testid="team-members-section">
@@ -61,7 +65,15 @@ export function TeamMembersSection(props: { team: Team; canRead: boolean }) {
                     <td>
                       <Avatar imageUrl={member.profileImageUrl} name={member.displayName} size={32} initials={2} />
                     </td>
-                    <td>{member.displayName ?? <span className={sectionTextClass}>No name set</span>}</td>
+                    <td>
+                      {member.displayName ??
+                        (member.userId === me?.id && me.primaryEmail ? (
+                          me.primaryEmail
+                        ) : (
+                          <span className={sectionTextClass}>No name set</span>
+                        ))}
+                      {member.userId === me?.id && <span className={sectionTextClass}> (you)</span>}
+                    </td>
                   </tr>
                 ))}
           </tbody>

@@ -68,9 +68,11 @@ function TeamProfileSection(props: { team: Team }) {
 export function TeamPage(props: { team: Team }) {
   const permissions = useMyTeamPermissions(props.team.id);
   const has = (id: string) => permissions.status === 'loaded' && permissions.ids.has(id);
+  // Bumped when this user's name in the team is saved, so the members table shows it.
+  const [membersVersion, setMembersVersion] = useState(0);
   return (
     <>
-      <TeamMemberNameSection team={props.team} />
+      <TeamMemberNameSection team={props.team} onSaved={() => setMembersVersion((n) => n + 1)} />
       {permissions.status === 'loading' && (
         <div className={sectionClass}>
           <Skeleton loaded={false} height="24px" width="50%" label="Loading team settings" />
@@ -85,7 +87,7 @@ export function TeamPage(props: { team: Team }) {
       {has('$update_team') && <TeamProfileSection team={props.team} />}
       {has('$invite_members') && <TeamInviteSection team={props.team} />}
       {(has('$read_members') || has('$invite_members')) && (
-        <TeamMembersSection team={props.team} canRead={has('$read_members')} />
+        <TeamMembersSection team={props.team} canRead={has('$read_members')} version={membersVersion} />
       )}
       <LeaveTeamSection team={props.team} />
       <Toasts />

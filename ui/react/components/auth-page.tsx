@@ -6,16 +6,21 @@ import { useState } from 'react';
 import type { SignInOutcome } from '../../client/index';
 import { currentUserAtom, useAuthRuntime } from '../auth-context';
 import { useProject, useRedirectAfterAuth, useUrlKeepingReturnTo } from '../hooks';
-import { returnToParameter } from '../redirect-rules';
+import { returnToParameter, signedUpParameter } from '../redirect-rules';
 import { Card } from './card';
-import { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm } from './credential-forms';
+import { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm, sendMagicLink, type MagicLinkSent } from './credential-forms';
+import { MagicLinkCodeStep } from './magic-link-code-step';
 import { MfaForm } from './mfa-form';
 import { OAuthButtons } from './oauth-buttons';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { AlreadySignedInCard, SignUpDisabledCard } from './status-cards';
+import { SignedUpCard } from './signed-up-card';
+import { currentSearchParameter } from '../navigation';
+import { focusHeadingOfNewScreen } from '../focus-moves';
 import { InAppLink } from './in-app-link';
 import { EmailMethodTabs } from './email-method-tabs';
 import { dividerClass, subtleTextClass } from './styles';
+import { isIpAddressHost } from '../../../server/protocol/localhost-names';
 
 type AuthPageType = 'sign-in' | 'sign-up';
 
@@ -25,6 +30,12 @@ export function SignIn() {
 
 export function SignUp() {
   return <AuthPage type="sign-up" />;
+}
+
+/** Leaves a step (the second factor, the magic-link code) for the page's forms, focus on its heading. */
+function backToForms(clearStep: (step: null) => void): void {
+  clearStep(null);
+  focusHeadingOfNewScreen();
 }
 
 export function AuthPage(props: { type: AuthPageType }) {
@@ -39,8 +50,12 @@ export function AuthPage(props: { type: AuthPageType }) {
   const [mfaAttempt, setMfaAttempt] = useState<string | null>(null);
   // Held here, not in each form: switching between the Magic Link and Password tabs keeps it.
   const [email, setEmail] = useState('');
+  // A magic link was sent: the code step replaces the page's forms (a short card on a phone).
+  const [magicLinkSent, setMagicLinkSent] = useState<MagicLinkSent | null>(null);
   const { config } = project;
-  const passkeyAutofill = props.type === 'sign-in' && config.passkeyEnabled;
+  // An IP-address origin cannot hold passkeys: the browser would only answer with an error.
+  const passkeysOffered = config.passkeyEnabled && !isIpAddressHost(location.hostname);
+  const passkeyAutofill = props.type === 'sign-in' && passkeysOffered;
   const sharedEmail = { email, onEmailChange: setEmail, passkeyAutofill };
   const returnTo = new URLSearchParams(location.search).get(returnToParameter);
 
@@ -56,9 +71,15 @@ export function AuthPage(props: { type: AuthPageType }) {
 
   // The second step keeps the screen once it signs in too: its last-recovery-code warning
   // stands there before the redirect.
-  if (user && !leaving && !mfaAttempt) return <AlreadySignedInCard />;
+  if (user && !leaving && !mfaAttempt) {
+    return props.type === 'sign-up' && currentSearchParameter(signedUpParameter) !== null ? (
+      <SignedUpCard />
+    ) : (
+      <AlreadySignedInCard />
+    );
+  }
   if (props.type === 'sign-up' && !config.signUpEnabled) return <SignUpDisabledCard />;
-  if (mfaAttempt) return <MfaForm attemptCode={mfaAttempt} onSignedIn={onSignedIn} />;
+  if (mfaAttempt) return <MfaForm attemptCode={mfaAttempt} onSignedIn={onSignedIn} onBack={() => backToForms(setMfaAttempt)} />;
 
   const isSignIn = props.type === 'sign-in';
   const providers = config.enabledOAuthProviders.map((provider) => provider.id);
@@ -68,7 +89,20 @@ export function AuthPage(props: { type: AuthPageType }) {
   ) : (
     <CredentialSignUpForm onSignedIn={onSignedIn} {...sharedEmail} />
   );
-  const magicLinkForm = <MagicLinkForm returnTo={returnTo} onSignedIn={onSignedIn} {...sharedEmail} />;
+  const magicLinkForm = <MagicLinkForm returnTo={returnTo} onSignedIn={onSignedIn} onSent={setMagicLinkSent} {...sharedEmail} />;
+  if (magicLinkSent) {
+    return (
+      <Card testId={`${props.type}-page`}>
+        <MagicLinkCodeStep
+          pageHeading
+          sent={magicLinkSent}
+          onResend={async () => setMagicLinkSent(await sendMagicLink(runtime, magicLinkSent.email, returnTo))}
+          onUseAnotherEmail={() => backToForms(setMagicLinkSent)}
+          onSignedIn={onSignedIn}
+        />
+      </Card>
+    );
+  }
   const otherPage = isSignIn ? runtime.urls['sign-up'] : runtime.urls['sign-in'];
 
   return (
@@ -80,8 +114,10 @@ export function AuthPage(props: { type: AuthPageType }) {
         </p>
       )}
       {providers.length > 0 && <OAuthButtons type={props.type} providerIds={providers} returnTo={returnTo} />}
-      {isSignIn && config.passkeyEnabled && <PasskeySignInButton onSignedIn={onSignedIn} />}
-      {(providers.length > 0 || (isSignIn && config.passkeyEnabled)) && hasEmailForms && <div className={dividerClass}>Or continue with</div>}
+      {isSignIn && passkeysOffered && <PasskeySignInButton onSignedIn={onSignedIn} />}
+      {(providers.length > 0 || (isSignIn && passkeysOffered)) && hasEmailForms && (
+        <div className={dividerClass}>Or continue with</div>
+      )}
       {config.credentialEnabled && config.magicLinkEnabled ? (
         <EmailMethodTabs magicLink={magicLinkForm} password={passwordForm} />
       ) : config.credentialEnabled ? (

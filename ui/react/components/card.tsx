@@ -1,5 +1,5 @@
-// The frame every screen sits in: the themed root (light/dark) and the 380 px card, plus the
-// message card used for results and errors (a title, text and one or two buttons).
+// The frame every screen sits in: the themed root (light/dark), the tab's title and the 380 px
+// card, plus the message card used for results and errors (a title, text and one or two buttons).
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { projectAtom, useAuthRuntime, type ThemeChoice } from '../auth-context';
@@ -38,6 +38,14 @@ export function ThemeRoot(props: { children: ReactNode }) {
       {props.children}
     </div>
   );
+}
+
+/** Names the tab after the screen and the project ("Account Settings – Demo"), as the server does for the first screen. */
+export function useDocumentTitle(screen: string): void {
+  const projectName = useAtomValue(projectAtom)?.displayName;
+  useEffect(() => {
+    document.title = projectName ? `${screen} – ${projectName}` : screen;
+  }, [screen, projectName]);
 }
 
 export function Card(props: { title?: string; children?: ReactNode; testId?: string }) {

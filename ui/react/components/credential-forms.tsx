@@ -4,7 +4,7 @@
 // switching between the Magic Link and Password tabs keeps what was typed.
 import { useState } from 'react';
 import { isKnownError, type SignInOutcome } from '../../client/index';
-import { useAuthRuntime } from '../auth-context';
+import { useAuthRuntime, type AuthRuntime } from '../auth-context';
 import { FieldError, useFormSubmit } from '../form-submit';
 import { emailError, newPasswordError, repeatPasswordError, requiredPasswordError } from '../form-validation';
 import { useUrlKeepingReturnTo } from '../hooks';
@@ -118,62 +118,64 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
   );
 }
 
+/** Sends the magic-link email; the link comes back to the magic-link page with the return target. */
+export async function sendMagicLink(runtime: AuthRuntime, address: string, returnTo: string | null): Promise<MagicLinkSent> {
+  // The return target rides on the callback, so the redirect after sign-in still goes where
+  // the visitor was headed.
+  const callback = new URL(runtime.client.handlerUrls().magicLinkCallback);
+  if (returnTo) callback.searchParams.set('after_auth_return_to', returnTo);
+  const sent = await runtime.client
+    .sendMagicLinkEmail(address, { callbackUrl: callback.toString() })
+    .catch((error: unknown) => {
+      if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(unverifiedAccountMessage);
+      throw error;
+    });
+  return { email: address, nonce: sent.nonce };
+}
+
+export interface MagicLinkSent {
+  email: string;
+  nonce: string;
+}
+
 /**
- * Email and 'Send magic link'; once sent, the button reads 'Email sent!' and the form is
- * disabled, and below it the code step takes the six-character code from the email.
+ * Email and 'Send magic link'. Once sent, the code step ('Check your email', the six-character
+ * code from the email) takes the form's place: here, or where the page puts it when it passes
+ * `onSent` (the sign-in page shows it instead of the whole card's forms).
  */
-export function MagicLinkForm(props: SignInFormProps & SharedEmail & { returnTo: string | null }) {
+export function MagicLinkForm(
+  props: SignInFormProps & SharedEmail & { returnTo: string | null; onSent?(sent: MagicLinkSent): void },
+) {
   const runtime = useAuthRuntime();
   const [email, setEmail] = useEmail(props);
-  const [nonce, setNonce] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState('');
-
-  async function sendEmail(address: string): Promise<void> {
-    // The link comes back to the magic-link page with the return target, so the redirect
-    // after sign-in still goes where the visitor was headed.
-    const callback = new URL(runtime.client.handlerUrls().magicLinkCallback);
-    if (props.returnTo) callback.searchParams.set('after_auth_return_to', props.returnTo);
-    const sent = await runtime.client
-      .sendMagicLinkEmail(address, { callbackUrl: callback.toString() })
-      .catch((error: unknown) => {
-        if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(unverifiedAccountMessage);
-        throw error;
-      });
-    setSentTo(address);
-    setNonce(sent.nonce);
-  }
+  const [sent, setSent] = useState<MagicLinkSent | null>(null);
 
   const { errors, formError, busy, onSubmit } = useFormSubmit({
     validate: () => ({ email: emailError(email) }),
-    send: () => sendEmail(email.trim()),
+    async send() {
+      const done = await sendMagicLink(runtime, email.trim(), props.returnTo);
+      if (props.onSent) props.onSent(done);
+      else setSent(done);
+    },
     failureField: 'email',
     formWideProblems: true,
   });
 
+  if (sent) {
+    return (
+      <MagicLinkCodeStep
+        sent={sent}
+        onResend={async () => setSent(await sendMagicLink(runtime, sent.email, props.returnTo))}
+        onUseAnotherEmail={() => setSent(null)}
+        onSignedIn={props.onSignedIn}
+      />
+    );
+  }
   return (
-    <>
-      <form className={formClass} noValidate onSubmit={onSubmit} data-testid="magic-link-form">
-        <EmailField
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-          disabled={nonce !== null}
-          passkeyAutofill={props.passkeyAutofill}
-        />
-        <FormProblem message={formError} />
-        <SubmitButton busy={busy} disabled={nonce !== null}>
-          {nonce !== null ? 'Email sent!' : 'Send magic link'}
-        </SubmitButton>
-      </form>
-      {nonce !== null && (
-        <MagicLinkCodeStep
-          email={sentTo}
-          nonce={nonce}
-          onResend={() => sendEmail(sentTo)}
-          onUseAnotherEmail={() => setNonce(null)}
-          onSignedIn={props.onSignedIn}
-        />
-      )}
-    </>
+    <form className={formClass} noValidate onSubmit={onSubmit} data-testid="magic-link-form">
+      <EmailField value={email} onChange={setEmail} error={errors.email} passkeyAutofill={props.passkeyAutofill} />
+      <FormProblem message={formError} />
+      <SubmitButton busy={busy}>Send magic link</SubmitButton>
+    </form>
   );
 }

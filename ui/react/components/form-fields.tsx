@@ -4,6 +4,7 @@
 // them the sign-in screen missed its download budget, and their toggle was out of the tab order.
 import { useId, useState, type ReactNode } from 'react';
 import { errorTextClass, fieldClass, inputClass, labelClass, passwordControlClass, passwordToggleClass } from './styles';
+import { focusWhenMounted } from '../focus-moves';
 
 interface FieldProps {
   label: string;
@@ -32,6 +33,7 @@ function LabelledInput(
       disabled={props.disabled}
       autoComplete={props.autoComplete}
       autoFocus={props.autoFocus}
+      ref={props.autoFocus ? focusWhenMounted : undefined}
       aria-invalid={props.error ? true : undefined}
       aria-describedby={props.error ? errorId : undefined}
       aria-errormessage={props.error ? errorId : undefined}

@@ -8,7 +8,8 @@ import { formProblemOf, focusFirstProblem, messageOf } from '../form-submit';
 import { useAuthRuntime } from '../auth-context';
 import { SubmitButton } from './form-parts';
 import { OneTimeCodeInput } from './one-time-code-input';
-import { codeStepClass, linkClass, subtleTextClass, subtitleClass } from './styles';
+import type { MagicLinkSent } from './credential-forms';
+import { codeStepClass, formClass, linkClass, subtleTextClass, subtitleClass, titleClass } from './styles';
 
 /** Seconds before 'Resend code' may be used again. */
 export const resendCountdownSeconds = 30;
@@ -43,8 +44,9 @@ function useCountdown(seconds: number, restartKey: number): number {
 }
 
 export function MagicLinkCodeStep(props: {
-  email: string;
-  nonce: string;
+  sent: MagicLinkSent;
+  /** The page's own heading (h1) when the step is the whole card, else a subheading under a form. */
+  pageHeading?: boolean;
   onResend(): Promise<void>;
   onUseAnotherEmail(): void;
   onSignedIn(outcome: SignInOutcome): void | Promise<void>;
@@ -66,7 +68,7 @@ export function MagicLinkCodeStep(props: {
     setError(null);
     setBusy(true);
     try {
-      await props.onSignedIn(await runtime.client.signInWithOtp(typed, props.nonce));
+      await props.onSignedIn(await runtime.client.signInWithOtp(typed, props.sent.nonce));
     } catch (failure) {
       setError(codeProblemMessage(failure));
     } finally {
@@ -93,7 +95,7 @@ export function MagicLinkCodeStep(props: {
 
   return (
     <form
-      className={codeStepClass}
+      className={props.pageHeading ? formClass : codeStepClass}
       noValidate
       data-testid="magic-link-code-step"
       onSubmit={(event: FormEvent) => {
@@ -101,9 +103,10 @@ export function MagicLinkCodeStep(props: {
         void signIn(code);
       }}
     >
-      <h2 className={subtitleClass}>Check your email</h2>
+      {props.pageHeading ? <h1 className={titleClass}>Check your email</h1> : <h2 className={subtitleClass}>Check your email</h2>}
       <p className={subtleTextClass}>
-        We sent a sign-in link and a code to <strong>{props.email}</strong>. Open the link, or enter the code here.
+        Email sent! We sent a sign-in link and a code to <strong>{props.sent.email}</strong>. Open the link, or enter the code
+        here.
       </p>
       <OneTimeCodeInput
         label="Code from the email"

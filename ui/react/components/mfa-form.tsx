@@ -2,7 +2,8 @@
 // the attempt, sent as soon as the sixth digit is typed (or pasted, or autofilled); Verify sends
 // it by hand. An empty or wrong code shows the InvalidTotpCode message. "Use a recovery code"
 // swaps the digits for a text field taking one of the user's recovery codes; when that was the
-// last one, a warning stands between the sign-in and the page it leads to.
+// last one, a warning stands between the sign-in and the page it leads to. 'Back to sign in'
+// leaves the step for the sign-in page.
 import { useState, type FormEvent } from 'react';
 import { isKnownError, type SignInOutcome } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
@@ -16,7 +17,12 @@ import { formClass, linkClass, primaryButtonClass, subtleTextClass } from './sty
 export const lastRecoveryCodeTitle = 'You used your last recovery code';
 export const wrongRecoveryCodeMessage = 'This recovery code is not valid, or was already used.';
 
-export function MfaForm(props: { attemptCode: string; onSignedIn(outcome: SignInOutcome): void | Promise<void> }) {
+export function MfaForm(props: {
+  attemptCode: string;
+  onSignedIn(outcome: SignInOutcome): void | Promise<void>;
+  /** 'Back to sign in': leaves the second step (the attempt is simply not finished). */
+  onBack(): void;
+}) {
   const runtime = useAuthRuntime();
   const [usingRecoveryCode, setUsingRecoveryCode] = useState(false);
   const [code, setCode] = useState('');
@@ -57,8 +63,8 @@ export function MfaForm(props: { attemptCode: string; onSignedIn(outcome: SignIn
         primary={{ label: 'Continue', onClick: () => void props.onSignedIn(lastCodeUsed) }}
       >
         <CardText>
-          You are signed in, but you have no recovery codes left. Make new ones in Account settings, under Security, so you
-          can still sign in if you lose your authenticator app.
+          You are signed in, but you have no recovery codes left. Make new ones in Account settings, under Security, so you can
+          still sign in if you lose your authenticator app.
         </CardText>
       </MessageCard>
     );
@@ -107,6 +113,10 @@ export function MfaForm(props: { attemptCode: string; onSignedIn(outcome: SignIn
       <p className={subtleTextClass}>
         <button type="button" className={linkClass} onClick={switchMethod} data-testid="mfa-switch-method">
           {usingRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}
+        </button>
+        {' · '}
+        <button type="button" className={linkClass} onClick={props.onBack} data-testid="mfa-back">
+          Back to sign in
         </button>
       </p>
     </Card>

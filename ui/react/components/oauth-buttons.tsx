@@ -5,6 +5,8 @@
 import { useState, type ReactNode } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { formProblemOf, messageOf } from '../form-submit';
+import { isTrustedRedirect, refusedRedirectUrl, trustOf } from '../redirect-rules';
+import { useResolvedTheme } from './card';
 import { Spinner } from './form-parts';
 import { compactProviderListClass, errorTextClass, providerButtonClass, providerListClass } from './styles';
 
@@ -13,6 +15,8 @@ interface Brand {
   background: string;
   text: string;
   border: string;
+  /** On the dark card: a border that keeps a dark button's edge in sight (3:1 or more). */
+  darkBorder?: string;
   logo: ReactNode;
 }
 
@@ -47,6 +51,7 @@ export const providerBrands: Record<string, Brand> = {
     background: '#24292f',
     text: '#ffffff',
     border: '#57606a',
+    darkBorder: '#8c959f',
     logo: logo(
       <path
         fill="currentColor"
@@ -120,6 +125,7 @@ export const providerBrands: Record<string, Brand> = {
     background: '#171321',
     text: '#ffffff',
     border: '#4b4656',
+    darkBorder: '#8e8a99',
     logo: logo(
       <>
         <path fill="#e24329" d="M12 21.5 16 9.3H8z" />
@@ -166,10 +172,17 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
   const [starting, setStarting] = useState<string | null>(null);
   const verb = props.type === 'sign-in' ? 'Sign in with' : 'Sign up with';
   const compact = props.providerIds.length > 3;
+  const dark = useResolvedTheme(runtime.theme) === 'dark';
 
   async function start(providerId: string) {
     setError(null);
     setStarting(providerId);
+    // An untrusted target would only be refused by the authorize call, as a bare JSON page:
+    // refused here instead, on the error card, before the person leaves for the provider.
+    if (props.returnTo !== null && !isTrustedRedirect(props.returnTo, trustOf(runtime))) {
+      runtime.navigate(refusedRedirectUrl(runtime.urls.error, props.returnTo));
+      return;
+    }
     try {
       const absoluteReturnTo = keepOAuthReturnTo(props.returnTo);
       await runtime.client.signInWithOAuth(
@@ -197,7 +210,11 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
             aria-label={compact ? label : undefined}
             title={compact ? label : undefined}
             disabled={starting !== null}
-            style={brand ? { background: brand.background, color: brand.text, borderColor: brand.border } : undefined}
+            style={
+              brand
+                ? { background: brand.background, color: brand.text, borderColor: (dark && brand.darkBorder) || brand.border }
+                : undefined
+            }
             onClick={() => void start(id)}
           >
             {starting === id ? <Spinner size={18} /> : brand?.logo}

@@ -5,6 +5,7 @@
 // it costs no extra script (Ark UI's PinInput weighs more than this screen's budget allows).
 import { useId, useRef } from 'react';
 import { errorTextClass, fieldClass, labelClass, oneTimeCodeInputClass } from './styles';
+import { focusWhenMounted } from '../focus-moves';
 
 export type OneTimeCodeCharacters = 'digits' | 'alphanumeric';
 
@@ -63,6 +64,7 @@ export function OneTimeCodeInput(props: OneTimeCodeInputProps) {
         value={props.value}
         disabled={props.disabled}
         autoFocus={props.autoFocus}
+        ref={props.autoFocus ? focusWhenMounted : undefined}
         autoComplete="one-time-code"
         inputMode={characters === 'digits' ? 'numeric' : 'text'}
         autoCapitalize="characters"

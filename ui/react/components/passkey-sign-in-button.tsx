@@ -16,8 +16,12 @@ import { errorTextClass, providerListClass, secondaryButtonClass } from './style
  */
 const autofillRestartMillis = 55_000;
 
+/** A failed passkey sign-in in words (never the browser's own text), or null when cancelled. */
 function messageOfPasskeyFailure(failure: unknown): string | null {
-  if (failure instanceof DOMException && (failure.name === 'NotAllowedError' || failure.name === 'AbortError')) return null;
+  if (failure instanceof DOMException) {
+    if (failure.name === 'NotAllowedError' || failure.name === 'AbortError') return null;
+    return 'Signing in with a passkey did not work on this device. Try again or sign in another way.';
+  }
   return isKnownError(failure, 'PASSKEY_AUTHENTICATION_FAILED')
     ? 'This passkey is not registered here. Sign in another way.'
     : (formProblemOf(failure) ?? messageOf(failure));
@@ -111,7 +115,13 @@ export function PasskeySignInButton(props: { onSignedIn: (outcome: SignInOutcome
 
   return (
     <div className={providerListClass}>
-      <button type="button" className={secondaryButtonClass} data-testid="passkey-sign-in" disabled={busy} onClick={() => void signIn()}>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        data-testid="passkey-sign-in"
+        disabled={busy}
+        onClick={() => void signIn()}
+      >
         {busy ? <Spinner size={18} /> : null}
         <span>Sign in with passkey</span>
       </button>

@@ -3,6 +3,7 @@
 // inline edits): it loads without Ark UI, which the items loaded later bring along.
 import { useId, type ReactNode } from 'react';
 import { errorTextClass, fieldClass, inputClass, labelClass } from './styles';
+import { focusWhenMounted } from '../focus-moves';
 
 export interface PlainFieldProps {
   label: string;
@@ -34,6 +35,7 @@ export function PlainTextField(props: PlainFieldProps) {
       disabled={props.disabled}
       autoComplete={props.autoComplete}
       autoFocus={props.autoFocus}
+      ref={props.autoFocus ? focusWhenMounted : undefined}
       aria-invalid={props.error ? true : undefined}
       aria-describedby={describedBy}
       aria-errormessage={props.error ? errorId : undefined}

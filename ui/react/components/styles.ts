@@ -48,7 +48,7 @@ export const inputClass = css({
   color: 'text',
   borderWidth: '1px',
   borderStyle: 'solid',
-  borderColor: 'line',
+  borderColor: 'fieldLine',
   borderRadius: 'control',
   fontSize: 'lg', // 16 px: smaller text makes iOS Safari zoom into the page on focus
   outline: 'none',
@@ -66,7 +66,7 @@ export const oneTimeCodeInputClass = css({
   color: 'text',
   borderWidth: '1px',
   borderStyle: 'solid',
-  borderColor: 'line',
+  borderColor: 'fieldLine',
   borderRadius: 'control',
   fontSize: 'xl',
   fontFamily: 'mono',
@@ -223,5 +223,7 @@ export const detailsBlockClass = css({
   whiteSpace: 'pre-wrap',
   wordBreak: 'break-word',
 });
+/** A small line of detail for whoever helps the person (an error code), below the words for them. */
+export const detailsLineClass = css({ margin: '0', color: 'muted', fontSize: 'sm', wordBreak: 'break-word' });
 export const labelledValueClass = css({ display: 'flex', flexDirection: 'column', gap: '1' });
 export const rightAlignedClass = css({ display: 'flex', justifyContent: 'flex-end' });

@@ -1,9 +1,19 @@
-// {handler}/error?errorCode=…&message=…&details=…: the parsed error with its code
-// and message, two OAuth errors with their own text, or the unknown-error card.
+// {handler}/error?errorCode=…&message=…&details=…: the parsed error in words for people, with
+// its code on a small details line (codes such as REDIRECT_URL_NOT_WHITELISTED are for
+// developers), two OAuth errors with their own text, or the unknown-error card.
 import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from '../components/card';
-import { detailsBlockClass, labelClass, labelledValueClass } from '../components/styles';
+import { bodyTextClass, detailsLineClass, labelClass, labelledValueClass } from '../components/styles';
 import { currentSearchParameter } from '../navigation';
+
+/** Errors a person can reach by following links, said for them; any other shows its own message. */
+const messagesForPeople: Record<string, string> = {
+  REDIRECT_URL_NOT_WHITELISTED:
+    'The link you followed would have sent you on to a page this app does not trust, so you were stopped here. Go back to the app and sign in from there.',
+  OAUTH_PROVIDER_ACCESS_DENIED:
+    'The sign-in was cancelled at the provider, so nothing changed. You can try again or sign in another way.',
+  OUTER_OAUTH_TIMEOUT: 'The sign-in took too long to finish. Please sign in again.',
+};
 
 export function ErrorPage() {
   const runtime = useAuthRuntime();
@@ -45,17 +55,14 @@ export function ErrorPage() {
   return (
     <MessageCard title="An error occurred" testId="known-error" primary={{ label: 'Go to Home', onClick: goHome }}>
       <div className={labelledValueClass}>
-        <span className={labelClass}>Error Code</span>
-        <pre className={detailsBlockClass} data-testid="error-code">
-          {errorCode}
-        </pre>
-      </div>
-      <div className={labelledValueClass}>
         <span className={labelClass}>Error Message</span>
-        <pre className={detailsBlockClass} data-testid="error-message">
-          {message}
-        </pre>
+        <p className={bodyTextClass} style={{ textAlign: 'left' }} data-testid="error-message">
+          {messagesForPeople[errorCode] ?? message}
+        </p>
       </div>
+      <p className={detailsLineClass} data-testid="error-details">
+        Error Code: <span data-testid="error-code">{errorCode}</span>
+      </p>
     </MessageCard>
   );
 }

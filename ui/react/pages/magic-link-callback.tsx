@@ -44,7 +44,13 @@ export function MagicLinkCallback() {
     return card;
   }
   if (signIn.status === 'done' && signIn.value.status === 'mfa-required') {
-    return <MfaForm attemptCode={signIn.value.attemptCode} onSignedIn={finish} />;
+    return (
+      <MfaForm
+        attemptCode={signIn.value.attemptCode}
+        onSignedIn={finish}
+        onBack={() => runtime.navigate(runtime.urls['sign-in'])}
+      />
+    );
   }
   return <Card title="Signing you in…" testId="magic-link-pending" />;
 }

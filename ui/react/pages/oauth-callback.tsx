@@ -75,7 +75,13 @@ export function OAuthCallback() {
     );
   }
   if (callback.status === 'done' && callback.value.status === 'mfa-required') {
-    return <MfaForm attemptCode={callback.value.attemptCode} onSignedIn={finish} />;
+    return (
+      <MfaForm
+        attemptCode={callback.value.attemptCode}
+        onSignedIn={finish}
+        onBack={() => runtime.navigate(runtime.urls['sign-in'])}
+      />
+    );
   }
   const retry = target ?? (() => runtime.navigate(runtime.urls['sign-in']));
   return (

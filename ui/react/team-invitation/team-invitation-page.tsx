@@ -6,7 +6,7 @@
 // in the hosted screens.
 import { useEffect, useRef, useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
-import { Card, CardText, MessageCard } from '../components/card';
+import { Card, CardText, MessageCard, useDocumentTitle } from '../components/card';
 import { formProblemClass, labelClass, labelledValueClass, subtleTextClass } from '../components/styles';
 import { useUser } from '../hooks';
 import { currentSearchParameter } from '../navigation';
@@ -48,9 +48,7 @@ export function TeamInvitation() {
   const goHome = { label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) };
 
   // The tab and screen readers name the page, not the shell's default title.
-  useEffect(() => {
-    document.title = 'Team invitation';
-  }, []);
+  useDocumentTitle('Team invitation');
 
   if (!code) return <InvalidInvitationCard />;
   if (!user) {
@@ -66,7 +64,10 @@ export function TeamInvitation() {
       <MessageCard
         title={cardTitle}
         testId="team-invitation-signed-out"
-        primary={{ label: 'Go to sign in', onClick: () => runtime.navigate(withReturnTo(runtime.urls['sign-in'], here, location.href)) }}
+        primary={{
+          label: 'Go to sign in',
+          onClick: () => runtime.navigate(withReturnTo(runtime.urls['sign-in'], here, location.href)),
+        }}
         secondary={{ label: 'Cancel', onClick: goHome.onClick }}
       >
         <CardText>Sign in or create an account to join the team.</CardText>
