@@ -97,17 +97,29 @@ export function AuthProvider(props: AuthProviderProps) {
 
   useEffect(() => {
     let active = true;
-    Promise.all([client.getProject(), client.getCurrentUser()]).then(
-      ([project, user]) => {
-        if (!active) return;
-        store.set(projectAtom, project);
-        store.set(currentUserAtom, user);
-        setLoaded(true);
-      },
-      (error: unknown) => active && setLoadError(error),
-    );
+    // The refresh token the shown user was read under. A change that keeps it (the access token
+    // refreshed, as the first call of a page often does) is the same user: reading /users/me
+    // again for it doubled that call on every signed-in page load.
+    let userReadWith: string | null | undefined;
+    void client
+      .getTokens()
+      .then(async (tokens) => {
+        userReadWith ??= tokens.refreshToken;
+        return await Promise.all([client.getProject(), client.getCurrentUser()]);
+      })
+      .then(
+        ([project, user]) => {
+          if (!active) return;
+          store.set(projectAtom, project);
+          store.set(currentUserAtom, user);
+          setLoaded(true);
+        },
+        (error: unknown) => active && setLoadError(error),
+      );
     // Sign-in, sign-out and token changes in other tabs all arrive here.
-    const unsubscribe = client.onSessionChange(() => {
+    const unsubscribe = client.onSessionChange((tokens) => {
+      if (tokens.refreshToken !== null && tokens.refreshToken === userReadWith) return;
+      userReadWith = tokens.refreshToken;
       void client.getCurrentUser().then(
         (user) => active && store.set(currentUserAtom, user),
         () => undefined,
