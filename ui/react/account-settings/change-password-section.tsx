@@ -56,7 +56,12 @@ function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} style={{ display: 'flex', flexDirection: 'column', gap: '12px' }} data-testid="change-password-form">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}
+      data-testid="change-password-form"
+    >
       <PasswordField
         label="Old password"
         name="old-password"

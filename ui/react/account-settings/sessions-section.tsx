@@ -6,7 +6,13 @@ import type { UserSession } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
-import { compactSecondaryButtonClass, sectionClass, sectionTextClass, sectionTitleClass, settingRowClass } from './settings-styles';
+import {
+  compactSecondaryButtonClass,
+  sectionClass,
+  sectionTextClass,
+  sectionTitleClass,
+  settingRowClass,
+} from './settings-styles';
 
 /** A browser name and system from a user agent, enough to tell one's devices apart. */
 export function describeDevice(userAgent: string | null): string {
@@ -48,7 +54,9 @@ export function SessionsSection() {
 
   // This device first, then the others newest first.
   const reload = () =>
-    runtime.client.listSessions().then((listed) => setSessions([...listed].sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))));
+    runtime.client
+      .listSessions()
+      .then((listed) => setSessions([...listed].sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))));
   useEffect(() => {
     void reload().catch((failure) => setError(messageOf(failure)));
   }, []);
@@ -83,7 +91,12 @@ export function SessionsSection() {
             <p className={sectionTextClass}>{lastUseOf(session)}</p>
           </div>
           {session.isCurrent ? null : (
-            <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => void signOut([session.id])}>
+            <button
+              type="button"
+              className={compactSecondaryButtonClass}
+              disabled={busy}
+              onClick={() => void signOut([session.id])}
+            >
               Sign out
             </button>
           )}

@@ -38,10 +38,12 @@ export function TeamMemberNameSection(props: { team: Team }) {
           error={status?.failed ? status.text : null}
           onDelayedChange={(value) => {
             setStatus({ text: 'Saving…', failed: false });
-            runtime.client.updateMyTeamMemberProfile(props.team.id, { displayName: value.trim() === '' ? null : value.trim() }).then(
-              () => setStatus({ text: 'Saved', failed: false }),
-              (error: unknown) => setStatus({ text: messageOf(error), failed: true }),
-            );
+            runtime.client
+              .updateMyTeamMemberProfile(props.team.id, { displayName: value.trim() === '' ? null : value.trim() })
+              .then(
+                () => setStatus({ text: 'Saved', failed: false }),
+                (error: unknown) => setStatus({ text: messageOf(error), failed: true }),
+              );
           }}
         />
       </Skeleton>

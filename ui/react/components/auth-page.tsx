@@ -81,7 +81,9 @@ export function AuthPage(props: { type: AuthPageType }) {
       )}
       {providers.length > 0 && <OAuthButtons type={props.type} providerIds={providers} returnTo={returnTo} />}
       {isSignIn && config.passkeyEnabled && <PasskeySignInButton onSignedIn={onSignedIn} />}
-      {(providers.length > 0 || (isSignIn && config.passkeyEnabled)) && hasEmailForms && <div className={dividerClass}>Or continue with</div>}
+      {(providers.length > 0 || (isSignIn && config.passkeyEnabled)) && hasEmailForms && (
+        <div className={dividerClass}>Or continue with</div>
+      )}
       {config.credentialEnabled && config.magicLinkEnabled ? (
         <EmailMethodTabs magicLink={magicLinkForm} password={passwordForm} />
       ) : config.credentialEnabled ? (

@@ -1,36 +1,7 @@
 // An info icon that explains a field, on Ark UI's Tooltip with no open delay (the product's
 // setting); it opens on hover and on keyboard focus, and Escape closes it.
 import { Tooltip } from '@ark-ui/react/tooltip';
-import { css } from '../../styled-system/css';
-
-const triggerClass = css({
-  width: '20px',
-  height: '20px',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: '0',
-  bg: 'transparent',
-  color: 'muted',
-  border: 'none',
-  borderRadius: '50%',
-  cursor: 'help',
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
-});
-
-const contentClass = css({
-  maxWidth: '280px',
-  paddingY: '2',
-  paddingX: '3',
-  bg: 'accent',
-  color: 'onAccent',
-  borderRadius: 'control',
-  fontFamily: 'body',
-  fontSize: 'sm',
-  lineHeight: '1.4',
-  boxShadow: '0 4px 12px rgba(0,0,0,0.2)',
-  zIndex: '50',
-});
+import { triggerClass, contentClass } from './tooltip-styles';
 
 export function InfoTooltip(props: { label: string; text: string }) {
   return (

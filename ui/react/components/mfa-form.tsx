@@ -57,8 +57,8 @@ export function MfaForm(props: { attemptCode: string; onSignedIn(outcome: SignIn
         primary={{ label: 'Continue', onClick: () => void props.onSignedIn(lastCodeUsed) }}
       >
         <CardText>
-          You are signed in, but you have no recovery codes left. Make new ones in Account settings, under Security, so you
-          can still sign in if you lose your authenticator app.
+          You are signed in, but you have no recovery codes left. Make new ones in Account settings, under Security, so you can
+          still sign in if you lose your authenticator app.
         </CardText>
       </MessageCard>
     );

@@ -111,7 +111,13 @@ export function PasskeySignInButton(props: { onSignedIn: (outcome: SignInOutcome
 
   return (
     <div className={providerListClass}>
-      <button type="button" className={secondaryButtonClass} data-testid="passkey-sign-in" disabled={busy} onClick={() => void signIn()}>
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        data-testid="passkey-sign-in"
+        disabled={busy}
+        onClick={() => void signIn()}
+      >
         {busy ? <Spinner size={18} /> : null}
         <span>Sign in with passkey</span>
       </button>
