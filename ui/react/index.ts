@@ -36,7 +36,8 @@ export {
   type SettingsMenuItem,
 } from './account-settings/account-settings';
 export { SettingsLayout } from './account-settings/settings-layout';
-export { Toasts, showToast, toaster } from './components/toasts';
+export { Toasts, showToast } from './components/toasts';
+export { toaster } from './components/ark-toasts';
 export { CopyButton, copyToClipboard } from './components/copy-button';
 export { InfoTooltip } from './components/info-tooltip';
 export { Skeleton } from './components/skeleton';

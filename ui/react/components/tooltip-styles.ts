@@ -16,8 +16,16 @@ export const triggerClass = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
 });
 
+/** The trigger's wrapper, which the tooltip is placed against. */
+export const tooltipAnchorClass = css({ position: 'relative', display: 'inline-flex' });
+
 export const contentClass = css({
-  maxWidth: '280px',
+  // Above the icon, its left edge at the icon's left; never wider than the screen allows.
+  position: 'absolute',
+  bottom: 'calc(100% + 6px)',
+  left: '0',
+  width: 'max-content',
+  maxWidth: 'min(280px, calc(100vw - 32px))',
   paddingY: '2',
   paddingX: '3',
   bg: 'accent',
