@@ -45,7 +45,9 @@ const measuredScreens: MeasuredScreen[] = [
   { name: 'password-reset', path: '/handler/password-reset?code=x', signedIn: false, ready: 'main section h1' },
   { name: 'magic-link-callback', path: '/handler/magic-link-callback?code=x', signedIn: false, ready: 'main section h1' },
   { name: 'email-verification', path: '/handler/email-verification?code=x', signedIn: false, ready: 'main section h1' },
-  { name: 'oauth-callback', path: '/handler/oauth-callback', signedIn: false, ready: 'main section h1' },
+  // With a code and an unknown state (no verifier cookie): the failure card. Without any, the
+  // page goes straight to sign-in, which is measured above.
+  { name: 'oauth-callback', path: '/handler/oauth-callback?code=x&state=y', signedIn: false, ready: 'main section h1' },
   { name: 'error', path: '/handler/error', signedIn: false, ready: 'main section h1' },
   { name: 'sign-out', path: '/handler/sign-out', signedIn: true, ready: 'main section h1' },
   { name: 'team-invitation', path: '/handler/team-invitation?code=x', signedIn: true, ready: 'main section h1' },

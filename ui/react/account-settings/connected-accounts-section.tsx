@@ -4,7 +4,7 @@
 // No Disconnect: the API has no call that removes a provider account from a user.
 import { useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
-import { providerBrands } from '../components/oauth-buttons';
+import { providerName } from '../components/provider-names';
 import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { useProject, useUser } from '../hooks';
@@ -15,11 +15,6 @@ import {
   sectionTitleClass,
   settingRowClass,
 } from './settings-styles';
-
-/** "GitHub", "Google", …; an id authd has no brand for is shown as it is. */
-export function providerName(id: string): string {
-  return providerBrands[id]?.name ?? id;
-}
 
 export function ConnectedAccountsSection() {
   const runtime = useAuthRuntime();
