@@ -26,7 +26,10 @@ beforeAll(async () => {
   await buildUi({ ifStale: true, quiet: true });
   // The stylesheet is only copied beside the scripts; its name does not matter here.
   shipped = await buildRuntime('preact', 'authd.css', { out: join(outDir, 'shipped') });
-  withoutAccountSettings = await buildRuntime('preact', 'authd.css', { out: join(outDir, 'stubbed'), plugins: [accountSettingsStub] });
+  withoutAccountSettings = await buildRuntime('preact', 'authd.css', {
+    out: join(outDir, 'stubbed'),
+    plugins: [accountSettingsStub],
+  });
 }, 120_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -57,7 +60,9 @@ test('the sign-in screen loads no more code with account settings than without',
 test('no Ark UI code is in what the sign-in screen loads', () => {
   const assets = join(outDir, 'shipped', 'assets');
   expect(readdirSync(assets).length).toBeGreaterThan(5);
-  const signInCode = signInOf(shipped).files.map((file) => readFileSync(join(assets, file), 'utf8')).join('\n');
+  const signInCode = signInOf(shipped)
+    .files.map((file) => readFileSync(join(assets, file), 'utf8'))
+    .join('\n');
   // Ark's machines name themselves with data-scope attributes ("menu", "dialog", "select").
   expect(signInCode).not.toMatch(/data-scope|"data-part"/);
 });
