@@ -8,6 +8,7 @@ export { HandlerRoutes, type HandlerPageTable } from './handler/handler-routes';
 export { SignIn, SignUp, AuthPage } from './components/auth-page';
 export { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm } from './components/credential-forms';
 export { OAuthButtons, providerBrands } from './components/oauth-buttons';
+export { providerName, providerNames } from './components/provider-names';
 export { PasswordField, TextField } from './components/form-fields';
 export {
   OneTimeCodeInput,
