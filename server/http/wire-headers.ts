@@ -1,5 +1,7 @@
 // Headers every API answer carries: CORS for browser SDKs, a request
-// id, no caching, and the override-error-status rewrite the SDK asks for.
+// id, no caching, and the override-error-status rewrite the SDK asks for; then the body's
+// compression by Accept-Encoding.
+import { compressApiResponse } from './api-compression';
 
 export const corsHeaders: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -45,7 +47,7 @@ export async function finishApiResponse(request: Request, response: Response): P
   }
 
   const overrideStatus = request.headers.has('x-stack-override-error-status') && response.status >= 400 && response.status <= 599;
-  if (!overrideStatus && !prettyJson) return response;
+  if (!overrideStatus && !prettyJson) return await compressApiResponse(request, response);
   // Rebuilding is needed to change the status or body; the body is buffered so the answer keeps
   // a Content-Length instead of becoming a chunked stream.
   let body: string = await response.text();
@@ -55,5 +57,5 @@ export async function finishApiResponse(request: Request, response: Response): P
     headers.set('x-stack-actual-status', String(status));
     status = 200;
   }
-  return new Response(body, { status, headers });
+  return await compressApiResponse(request, new Response(body, { status, headers }));
 }

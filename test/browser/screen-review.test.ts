@@ -5,11 +5,10 @@
 // settings, the error page's words, the MFA step's way back and the development OAuth mock page.
 // Screenshots (light and dark, 390 px and 1280 px) go to test-artifacts/browser/review-*.png.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { as, call } from '../support/api-expectations';
-import { repoRoot, startTestInstance, type TestInstance } from '../support/instance';
+import { startTestInstance, type TestInstance } from '../support/instance';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { addVirtualAuthenticator, artifactsDir, launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { seriousAxeViolations, signInContext } from './widget-checks';
@@ -24,7 +23,6 @@ const browserTestTimeout = 90_000;
 const password = 'correct horse battery';
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
-const axeSource = readFileSync(join(repoRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();

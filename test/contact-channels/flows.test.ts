@@ -8,7 +8,6 @@ import {
   call,
   expectKnownError,
   expectSchemaError,
-  expectTextError,
   makeProject,
   uniqueEmail,
   expectOk,

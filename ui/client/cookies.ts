@@ -11,16 +11,26 @@ export function browserCookieDocument(): CookieDocument | undefined {
   return typeof document === 'undefined' ? undefined : document;
 }
 
+/**
+ * `decodeURIComponent`, or undefined for a malformed `%` escape: other code on the site may set
+ * cookies we did not write, and one such name or value must not break reading ours.
+ */
+function decodeCookiePart(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Our cookie's decoded value; cookies whose name or value does not decode are skipped. */
 export function readCookie(jar: CookieDocument, name: string): string | null {
   for (const pair of jar.cookie.split(';')) {
     const separator = pair.indexOf('=');
     if (separator < 0) continue;
-    if (decodeURIComponent(pair.slice(0, separator).trim()) !== name) continue;
-    try {
-      return decodeURIComponent(pair.slice(separator + 1).trim());
-    } catch {
-      return null;
-    }
+    if (decodeCookiePart(pair.slice(0, separator).trim()) !== name) continue;
+    const value = decodeCookiePart(pair.slice(separator + 1).trim());
+    if (value !== undefined) return value;
   }
   return null;
 }

@@ -159,6 +159,21 @@ export interface OAuthSignInOptions {
   afterCallbackRedirectUrl?: string;
 }
 
+export interface OAuthLinkOptions extends OAuthSignInOptions {
+  /** Extra provider scopes to ask for (e.g. `['https://www.googleapis.com/auth/drive.readonly']`). */
+  scopes?: string[];
+}
+
+/** One of the signed-in user's accounts at an OAuth provider (wire: an `oauth_providers` entry). */
+export interface ConnectedAccount {
+  /** The provider's id (`github`, `google`, …). */
+  provider: string;
+  /** The user's account id at the provider. */
+  accountId: string;
+  /** The email the provider reported for that account, if any. */
+  email: string | null;
+}
+
 /** The URLs the handler pages live at, derived from `appUrl` and `handlerPath`. */
 export interface HandlerUrls {
   signIn: string;
@@ -225,6 +240,24 @@ export interface AuthClient {
    * to that URL without `code`/`state` and fragment (it must equal the authorize-time value).
    */
   handleOAuthCallback(options?: { url?: string; redirectUrl?: string }): Promise<OAuthCallbackOutcome>;
+
+  // --- Connected accounts (account linking) ----------------------------------------------------
+  /** The signed-in user's accounts at OAuth providers; empty without a session. */
+  listConnectedAccounts(): Promise<ConnectedAccount[]>;
+  /**
+   * The authorize URL that connects `provider` to the signed-in user (`type=link`, with the
+   * user's access token and any extra `scopes`), storing the PKCE verifier cookie; the same
+   * callback page finishes it. `afterCallbackRedirectUrl` defaults to the current page.
+   */
+  createOAuthLinkUrl(provider: OAuthProviderId | string, options?: OAuthLinkOptions): Promise<string>;
+  /** `createOAuthLinkUrl`, then navigates there. */
+  linkOAuthAccount(provider: OAuthProviderId | string, options?: OAuthLinkOptions): Promise<void>;
+  /**
+   * An access token for calling `provider`'s API as the signed-in user, covering `scopes`; null
+   * when no account of that provider is connected or none was granted those scopes (connect it
+   * with `linkOAuthAccount(provider, { scopes })`). Throws for providers on authd's shared keys.
+   */
+  getConnectedAccountAccessToken(provider: OAuthProviderId | string, options?: { scopes?: string[] }): Promise<string | null>;
 
   // --- MFA -------------------------------------------------------------------------------------
   /** Finishes a sign-in that answered `mfa-required`, with the user's six-digit TOTP code or one of their recovery codes. */

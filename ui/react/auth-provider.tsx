@@ -1,12 +1,11 @@
 // <AuthProvider>: loads the project and the current user once, keeps the user in step with the
 // session (sign-in, sign-out, other tabs), and gives hooks and screens the client and page URLs.
-import { createStore, Provider as JotaiProvider } from 'jotai';
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthClient } from '../client/index';
 import {
   AuthRuntimeContext,
-  currentUserAtom,
-  projectAtom,
+  AuthStateContext,
+  createAuthState,
   type AuthPageUrls,
   type AuthRuntime,
   type ThemeChoice,
@@ -49,7 +48,7 @@ function handlerPathOf(client: AuthClient): string {
 
 export function AuthProvider(props: AuthProviderProps) {
   const { client } = props;
-  const store = useMemo(() => createStore(), []);
+  const store = useMemo(() => createAuthState(), []);
   const [loaded, setLoaded] = useState(false);
   const [loadError, setLoadError] = useState<unknown>(null);
 
@@ -77,7 +76,7 @@ export function AuthProvider(props: AuthProviderProps) {
       navigate: props.navigate ?? ((url) => navigateInBrowser(url, handlerPath)),
       async reloadUser() {
         const user = await client.getCurrentUser();
-        store.set(currentUserAtom, user);
+        store.currentUser.set(user);
         return user;
       },
     };
@@ -97,19 +96,31 @@ export function AuthProvider(props: AuthProviderProps) {
 
   useEffect(() => {
     let active = true;
-    Promise.all([client.getProject(), client.getCurrentUser()]).then(
-      ([project, user]) => {
-        if (!active) return;
-        store.set(projectAtom, project);
-        store.set(currentUserAtom, user);
-        setLoaded(true);
-      },
-      (error: unknown) => active && setLoadError(error),
-    );
+    // The refresh token the shown user was read under. A change that keeps it (the access token
+    // refreshed, as the first call of a page often does) is the same user: reading /users/me
+    // again for it doubled that call on every signed-in page load.
+    let userReadWith: string | null | undefined;
+    void client
+      .getTokens()
+      .then(async (tokens) => {
+        userReadWith ??= tokens.refreshToken;
+        return await Promise.all([client.getProject(), client.getCurrentUser()]);
+      })
+      .then(
+        ([project, user]) => {
+          if (!active) return;
+          store.project.set(project);
+          store.currentUser.set(user);
+          setLoaded(true);
+        },
+        (error: unknown) => active && setLoadError(error),
+      );
     // Sign-in, sign-out and token changes in other tabs all arrive here.
-    const unsubscribe = client.onSessionChange(() => {
+    const unsubscribe = client.onSessionChange((tokens) => {
+      if (tokens.refreshToken !== null && tokens.refreshToken === userReadWith) return;
+      userReadWith = tokens.refreshToken;
       void client.getCurrentUser().then(
-        (user) => active && store.set(currentUserAtom, user),
+        (user) => active && store.currentUser.set(user),
         () => undefined,
       );
     });
@@ -125,9 +136,9 @@ export function AuthProvider(props: AuthProviderProps) {
   if (!loaded) return <>{props.fallback ?? null}</>;
   return (
     <AuthRuntimeContext.Provider value={runtime}>
-      <JotaiProvider store={store}>
+      <AuthStateContext.Provider value={store}>
         <Suspense fallback={props.fallback ?? null}>{props.children}</Suspense>
-      </JotaiProvider>
+      </AuthStateContext.Provider>
     </AuthRuntimeContext.Provider>
   );
 }

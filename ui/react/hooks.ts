@@ -1,9 +1,8 @@
 // The hooks host apps use: the client, the project, the current user (optionally redirecting to
 // sign-in or throwing when signed out), and the redirect helpers the screens share.
-import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import type { AuthClient, ClientProject, CurrentUser } from '../client/index';
-import { currentUserAtom, projectAtom, useAuthRuntime, type AuthPageUrls } from './auth-context';
+import { useAuthRuntime, useCurrentUserValue, useProjectValue, type AuthPageUrls } from './auth-context';
 import { isTrustedRedirect, refusedRedirectUrl, returnToParameter, trustOf, withReturnTo } from './redirect-rules';
 
 /** Thrown by `useUser({ or: 'throw' })` when nobody is signed in. */
@@ -20,7 +19,7 @@ export function useAuthClient(): AuthClient {
 
 /** The project's client view: its name and which sign-in methods are on. */
 export function useProject(): ClientProject {
-  const project = useAtomValue(projectAtom);
+  const project = useProjectValue();
   if (!project) throw new Error('authd: the project is not loaded yet.');
   return project;
 }
@@ -42,7 +41,7 @@ export function useUser(options: { or: 'redirect' | 'throw' }): CurrentUser;
 export function useUser(options?: { or?: 'return-null' }): CurrentUser | null;
 export function useUser(options: { or?: 'redirect' | 'throw' | 'return-null' } = {}): CurrentUser | null {
   const runtime = useAuthRuntime();
-  const user = useAtomValue(currentUserAtom);
+  const user = useCurrentUserValue();
   if (user || !options.or || options.or === 'return-null') return user;
   if (options.or === 'throw') throw new UserNotSignedInError();
   const here = location.pathname + location.search + location.hash;

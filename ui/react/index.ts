@@ -8,6 +8,7 @@ export { HandlerRoutes, type HandlerPageTable } from './handler/handler-routes';
 export { SignIn, SignUp, AuthPage } from './components/auth-page';
 export { CredentialSignInForm, CredentialSignUpForm, MagicLinkForm } from './components/credential-forms';
 export { OAuthButtons, providerBrands } from './components/oauth-buttons';
+export { providerName, providerNames } from './components/provider-names';
 export { PasswordField, TextField } from './components/form-fields';
 export {
   OneTimeCodeInput,
@@ -36,7 +37,8 @@ export {
   type SettingsMenuItem,
 } from './account-settings/account-settings';
 export { SettingsLayout } from './account-settings/settings-layout';
-export { Toasts, showToast, toaster } from './components/toasts';
+export { Toasts, showToast } from './components/toasts';
+export { toaster } from './components/ark-toasts';
 export { CopyButton, copyToClipboard } from './components/copy-button';
 export { InfoTooltip } from './components/info-tooltip';
 export { Skeleton } from './components/skeleton';

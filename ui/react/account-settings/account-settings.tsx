@@ -14,26 +14,14 @@ import { ProfilePage } from './profile-page';
 import { SettingsLayout, type SettingsMenuEntry } from './settings-layout';
 import { PlusIcon, ProfileIcon, SecurityIcon, SignOutIcon } from './settings-icons';
 import { SignOutPage } from './sign-out-page';
-import { css } from '../../styled-system/css';
+import { rootClass } from './account-settings-styles';
 
-const loadSections = () => import('./account-sections');
-const SecurityPage = lazy(() => loadSections().then((m) => ({ default: m.SecurityPage })));
-const TeamPage = lazy(() => loadSections().then((m) => ({ default: m.TeamPage })));
-const TeamCreationPage = lazy(() => loadSections().then((m) => ({ default: m.TeamCreationPage })));
+// Each item is its own chunk: opening Security does not download the team pages, nor the reverse.
+const SecurityPage = lazy(() => import('./security-page').then((m) => ({ default: m.SecurityPage })));
+const TeamPage = lazy(() => import('./team-page').then((m) => ({ default: m.TeamPage })));
+const TeamCreationPage = lazy(() => import('./team-creation-page').then((m) => ({ default: m.TeamCreationPage })));
 
 export type { SettingsMenuEntry, SettingsMenuItem } from './settings-layout';
-
-const rootClass = css({
-  minHeight: '100vh',
-  bg: 'page',
-  color: 'text',
-  fontFamily: 'body',
-  display: 'flex',
-  justifyContent: 'center',
-  paddingY: '6',
-  paddingX: '4',
-  boxSizing: 'border-box',
-});
 
 function SectionFallback() {
   return (

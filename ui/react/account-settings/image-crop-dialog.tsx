@@ -4,54 +4,15 @@
 // input give focus trapping, Escape and keyboard steps without Ark UI's Dialog and Slider, whose
 // state machines would share code with the sign-in screen's chunks and split them up.
 import { useEffect, useRef, useState } from 'react';
-import { css } from '../../styled-system/css';
+import { contentClass, cropAreaClass, maskClass, sliderClass, rangeClass } from './crop-dialog-styles';
 import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { cropAt, drawCrop, exportCrop, uprightCanvasOf, type SquareCrop } from './image-export';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
 
 export const zoomRange = { min: 1, max: 5, step: 0.1 };
+/** The preview canvas's side in px, as its box in crop-dialog-styles.ts. */
 const previewSide = 256;
-
-const contentClass = css({
-  width: 'calc(100% - 32px)',
-  maxWidth: '340px',
-  margin: 'auto',
-  borderWidth: '0',
-  _backdrop: { bg: 'rgba(0,0,0,0.5)' },
-  bg: 'surface',
-  color: 'text',
-  borderRadius: 'card',
-  padding: '6',
-  flexDirection: 'column',
-  gap: '4',
-  boxShadow: '0 10px 40px rgba(0,0,0,0.3)',
-  fontFamily: 'body',
-  '&[open]': { display: 'flex' },
-});
-const cropAreaClass = css({
-  position: 'relative',
-  width: `${previewSide}px`,
-  maxWidth: '100%',
-  aspectRatio: '1',
-  alignSelf: 'center',
-  touchAction: 'none',
-  cursor: 'grab',
-  borderRadius: 'control',
-  overflow: 'hidden',
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
-  '& canvas': { width: '100%', height: '100%', display: 'block' },
-});
-// Darkens what falls outside the circle that becomes the avatar.
-const maskClass = css({
-  position: 'absolute',
-  inset: '0',
-  borderRadius: '50%',
-  boxShadow: '0 0 0 200px rgba(0,0,0,0.45)',
-  pointerEvents: 'none',
-});
-const sliderClass = css({ display: 'flex', flexDirection: 'column', gap: '1', fontSize: 'sm', fontWeight: '500' });
-const rangeClass = css({ width: '100%', accentColor: 'var(--authd-colors-accent)' });
 
 export function ImageCropDialog(props: {
   file: File;

@@ -150,13 +150,18 @@ function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: '12px' }} data-testid="mfa-recovery-codes">
       <p className={sectionTextClass}>
-        Save these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They will not
-        be shown again.
+        Save these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They will not be
+        shown again.
       </p>
       <ul
         className={secretTextClass}
         aria-label="Recovery codes"
-        style={{ listStyle: 'none', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(8.5em, 1fr))', gap: '4px 16px' }}
+        style={{
+          listStyle: 'none',
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(8.5em, 1fr))',
+          gap: '4px 16px',
+        }}
       >
         {props.codes.map((code) => (
           <li key={code}>{code}</li>
@@ -273,9 +278,7 @@ export function MfaSection() {
         <div>
           <h3 className={sectionTitleClass}>Multi-factor Authentication</h3>
           <p className={sectionTextClass} data-testid="mfa-status">
-            {enabled
-              ? 'Multi-factor authentication is currently enabled.'
-              : 'Multi-factor authentication is currently disabled.'}
+            {enabled ? 'Multi-factor authentication is currently enabled.' : 'Multi-factor authentication is currently disabled.'}
           </p>
         </div>
         {enabled ? (
@@ -314,7 +317,12 @@ export function MfaSection() {
           onCancel={() => setEnabling(false)}
         />
       )}
-      {enabled && (newCodes ? <NewRecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} /> : <RecoveryCodeStatus onNewCodes={setNewCodes} />)}
+      {enabled &&
+        (newCodes ? (
+          <NewRecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} />
+        ) : (
+          <RecoveryCodeStatus onNewCodes={setNewCodes} />
+        ))}
       {error && (
         <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
           {error}

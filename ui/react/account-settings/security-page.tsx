@@ -1,7 +1,8 @@
-// The Security item: email verification, change password, multi-factor authentication, passkeys
-// and the active sessions.
+// The Security item: email verification, change password, multi-factor authentication, passkeys,
+// the active sessions and the connected accounts.
 import { Toasts } from '../components/toasts';
 import { ChangePasswordSection } from './change-password-section';
+import { ConnectedAccountsSection } from './connected-accounts-section';
 import { EmailVerificationSection } from './email-verification-section';
 import { MfaSection } from './mfa-section';
 import { PasskeysSection } from './passkeys-section';
@@ -15,6 +16,7 @@ export function SecurityPage() {
       <MfaSection />
       <PasskeysSection />
       <SessionsSection />
+      <ConnectedAccountsSection />
       <Toasts />
     </>
   );

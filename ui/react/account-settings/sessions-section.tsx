@@ -24,7 +24,9 @@ export function SessionsSection() {
 
   // This device first, then the others newest first.
   const reload = () =>
-    runtime.client.listSessions().then((listed) => setSessions([...listed].sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))));
+    runtime.client
+      .listSessions()
+      .then((listed) => setSessions([...listed].sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))));
   useEffect(() => {
     void reload().catch((failure) => setError(messageOf(failure)));
   }, []);
@@ -59,7 +61,12 @@ export function SessionsSection() {
             <p className={sectionTextClass}>{lastUseOf(session)}</p>
           </div>
           {session.isCurrent ? null : (
-            <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => void signOut([session.id])}>
+            <button
+              type="button"
+              className={compactSecondaryButtonClass}
+              disabled={busy}
+              onClick={() => void signOut([session.id])}
+            >
               Sign out
             </button>
           )}

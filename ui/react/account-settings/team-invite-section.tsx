@@ -7,7 +7,13 @@ import { EmailField } from '../components/form-fields';
 import { showToast } from '../components/toasts';
 import { useFormSubmit } from '../form-submit';
 import { emailError } from '../form-validation';
-import { compactPrimaryButtonClass, sectionClass, sectionTextClass, sectionTitleClass, successTextClass } from './settings-styles';
+import {
+  compactPrimaryButtonClass,
+  sectionClass,
+  sectionTextClass,
+  sectionTitleClass,
+  successTextClass,
+} from './settings-styles';
 
 export const inviteEmailRequiredMessage = 'Please enter an email address';
 

@@ -4,8 +4,7 @@
 // client view of other members carries no email.
 import { useEffect, useState } from 'react';
 import type { Team, TeamMemberProfile } from '../../client/index';
-import { useAtomValue } from 'jotai';
-import { currentUserAtom, useAuthRuntime } from '../auth-context';
+import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
 import { Skeleton } from '../components/skeleton';
 import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
@@ -16,7 +15,7 @@ export function TeamMembersSection(props: { team: Team; canRead: boolean; versio
   const runtime = useAuthRuntime();
   const [members, setMembers] = useState<TeamMemberProfile[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const me = useAtomValue(currentUserAtom);
+  const me = useCurrentUserValue();
   useEffect(() => {
     if (!props.canRead) return;
     let active = true;

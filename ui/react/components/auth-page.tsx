@@ -1,10 +1,9 @@
 // The sign-in and sign-up page: headline, provider buttons, the 'Or continue with'
 // divider, the 'Magic Link' / 'Password' tabs (Ark UI Tabs) and the link to the other page;
 // or the already-signed-in / sign-up-disabled cards. A second factor is asked for when needed.
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { SignInOutcome } from '../../client/index';
-import { currentUserAtom, useAuthRuntime } from '../auth-context';
+import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
 import { useProject, useRedirectAfterAuth, useUrlKeepingReturnTo } from '../hooks';
 import { returnToParameter, signedUpParameter } from '../redirect-rules';
 import { Card } from './card';
@@ -41,7 +40,7 @@ function backToForms(clearStep: (step: null) => void): void {
 export function AuthPage(props: { type: AuthPageType }) {
   const runtime = useAuthRuntime();
   const project = useProject();
-  const user = useAtomValue(currentUserAtom);
+  const user = useCurrentUserValue();
   const redirectAfterAuth = useRedirectAfterAuth();
   const keepReturnTo = useUrlKeepingReturnTo();
   // Set once a sign-in succeeded: the page keeps its form on screen while leaving, instead of

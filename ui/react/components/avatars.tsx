@@ -2,22 +2,7 @@
 // when there is no image, a team's shows one initial. Built on Ark's Avatar, which shows the
 // fallback until (and unless) the image loads.
 import { Avatar } from '@ark-ui/react/avatar';
-import { css } from '../../styled-system/css';
-
-const avatarClass = css({
-  flexShrink: '0',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  overflow: 'hidden',
-  borderRadius: '9999px',
-  bg: 'subtle',
-  color: 'text',
-  fontWeight: '600',
-  lineHeight: '1',
-  userSelect: 'none',
-});
-const imageClass = css({ width: '100%', height: '100%', objectFit: 'cover' });
+import { avatarClass, imageClass } from './avatar-styles';
 
 /** Two initials: of the first two words of the name, else the first two letters of the name or email. */
 export function personInitials(displayName: string | null, email: string | null): string {
@@ -34,7 +19,17 @@ export function teamInitial(displayName: string): string {
 
 // Nobody to take initials from (signed out): a person outline instead of an empty circle.
 const personOutline = (
-  <svg width="60%" height="60%" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+  <svg
+    width="60%"
+    height="60%"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
   </svg>
@@ -48,7 +43,9 @@ function AvatarImage(props: { imageUrl: string | null; fallback: string; size: n
       style={{ width: props.size, height: props.size, fontSize: Math.round(props.size * 0.4) }}
       aria-hidden="true"
     >
-      <Avatar.Fallback style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '100%', height: '100%' }}>
+      <Avatar.Fallback
+        style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '100%', height: '100%' }}
+      >
         {props.fallback || personOutline}
       </Avatar.Fallback>
       {props.imageUrl && <Avatar.Image className={imageClass} src={props.imageUrl} alt="" />}

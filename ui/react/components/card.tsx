@@ -1,8 +1,7 @@
 // The frame every screen sits in: the themed root (light/dark), the tab's title and the 380 px
 // card, plus the message card used for results and errors (a title, text and one or two buttons).
-import { useAtomValue } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
-import { projectAtom, useAuthRuntime, type ThemeChoice } from '../auth-context';
+import { useAuthRuntime, useProjectValue, type ThemeChoice } from '../auth-context';
 import {
   bodyTextClass,
   buttonRowClass,
@@ -42,7 +41,7 @@ export function ThemeRoot(props: { children: ReactNode }) {
 
 /** Names the tab after the screen and the project ("Account Settings – Demo"), as the server does for the first screen. */
 export function useDocumentTitle(screen: string): void {
-  const projectName = useAtomValue(projectAtom)?.displayName;
+  const projectName = useProjectValue()?.displayName;
   useEffect(() => {
     document.title = projectName ? `${screen} – ${projectName}` : screen;
   }, [screen, projectName]);
@@ -50,7 +49,7 @@ export function useDocumentTitle(screen: string): void {
 
 export function Card(props: { title?: string; children?: ReactNode; testId?: string }) {
   // The project's name above the title, so visitors know where they are signing in.
-  const projectName = useAtomValue(projectAtom)?.displayName;
+  const projectName = useProjectValue()?.displayName;
   return (
     <ThemeRoot>
       <section className={cardClass} data-testid={props.testId}>

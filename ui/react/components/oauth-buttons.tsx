@@ -8,10 +8,11 @@ import { formProblemOf, messageOf } from '../form-submit';
 import { isTrustedRedirect, refusedRedirectUrl, trustOf } from '../redirect-rules';
 import { useResolvedTheme } from './card';
 import { Spinner } from './form-parts';
+import { keepOAuthReturnTo } from './oauth-return-to';
+import { providerName } from './provider-names';
 import { compactProviderListClass, errorTextClass, providerButtonClass, providerListClass } from './styles';
 
 interface Brand {
-  name: string;
   background: string;
   text: string;
   border: string;
@@ -30,7 +31,6 @@ const logo = (children: ReactNode, viewBox = '0 0 24 24') => (
 // the white and black buttons visible on the dark and light cards alike.
 export const providerBrands: Record<string, Brand> = {
   google: {
-    name: 'Google',
     background: '#ffffff',
     text: '#1f1f1f',
     border: '#747775',
@@ -47,7 +47,6 @@ export const providerBrands: Record<string, Brand> = {
     ),
   },
   github: {
-    name: 'GitHub',
     background: '#24292f',
     text: '#ffffff',
     border: '#57606a',
@@ -60,7 +59,6 @@ export const providerBrands: Record<string, Brand> = {
     ),
   },
   facebook: {
-    name: 'Facebook',
     background: '#0866ff',
     text: '#ffffff',
     border: '#0866ff',
@@ -75,7 +73,6 @@ export const providerBrands: Record<string, Brand> = {
     ),
   },
   microsoft: {
-    name: 'Microsoft',
     background: '#ffffff',
     text: '#5e5e5e',
     border: '#8c8c8c',
@@ -89,7 +86,6 @@ export const providerBrands: Record<string, Brand> = {
     ),
   },
   spotify: {
-    name: 'Spotify',
     background: '#1ed760',
     text: '#000000',
     border: '#1ed760',
@@ -107,7 +103,6 @@ export const providerBrands: Record<string, Brand> = {
     ),
   },
   discord: {
-    name: 'Discord',
     background: '#5865f2',
     text: '#ffffff',
     border: '#5865f2',
@@ -119,7 +114,6 @@ export const providerBrands: Record<string, Brand> = {
     ),
   },
   gitlab: {
-    name: 'GitLab',
     // GitLab's dark charcoal button keeps its orange mark and white label readable (the orange
     // background with a white label was 2.86:1).
     background: '#171321',
@@ -136,35 +130,6 @@ export const providerBrands: Record<string, Brand> = {
     ),
   },
 };
-
-const returnToStorageKey = 'authd:oauth-return-to';
-
-/**
- * A relative `after_auth_return_to` cannot travel through the provider (the server takes only
- * absolute, trusted URLs there), so it waits in this tab's session storage for the callback.
- */
-function keepOAuthReturnTo(returnTo: string | null): string | undefined {
-  try {
-    sessionStorage.removeItem(returnToStorageKey);
-    if (returnTo === null) return undefined;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(returnTo)) return returnTo;
-    sessionStorage.setItem(returnToStorageKey, returnTo);
-  } catch {
-    // Storage blocked: the sign-in still works, it lands on the default page.
-  }
-  return undefined;
-}
-
-/** The relative return target kept for this tab's OAuth sign-in, once. */
-export function takeOAuthReturnTo(): string | null {
-  try {
-    const kept = sessionStorage.getItem(returnToStorageKey);
-    sessionStorage.removeItem(returnToStorageKey);
-    return kept;
-  } catch {
-    return null;
-  }
-}
 
 export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: readonly string[]; returnTo: string | null }) {
   const runtime = useAuthRuntime();
@@ -199,7 +164,7 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
     <div className={compact ? compactProviderListClass : providerListClass} data-compact={compact || undefined}>
       {props.providerIds.map((id) => {
         const brand = providerBrands[id];
-        const label = `${verb} ${brand?.name ?? id}`;
+        const label = `${verb} ${providerName(id)}`;
         return (
           <button
             key={id}
@@ -218,7 +183,7 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
             onClick={() => void start(id)}
           >
             {starting === id ? <Spinner size={18} /> : brand?.logo}
-            <span>{compact ? (brand?.name ?? id) : label}</span>
+            <span>{compact ? providerName(id) : label}</span>
           </button>
         );
       })}

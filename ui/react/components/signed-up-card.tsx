@@ -1,13 +1,12 @@
 // The card a new user lands on when the app gave no after-sign-up page of its own (the hosted
 // screens of a project without a trusted domain): the app's name, the address to verify, a way on.
-import { useAtomValue } from 'jotai';
-import { currentUserAtom, projectAtom, useAuthRuntime } from '../auth-context';
+import { useAuthRuntime, useCurrentUserValue, useProjectValue } from '../auth-context';
 import { CardText, MessageCard } from './card';
 
 export function SignedUpCard() {
   const runtime = useAuthRuntime();
-  const user = useAtomValue(currentUserAtom);
-  const appName = useAtomValue(projectAtom)?.displayName ?? 'the app';
+  const user = useCurrentUserValue();
+  const appName = useProjectValue()?.displayName ?? 'the app';
   const email = user?.primaryEmail;
   return (
     <MessageCard

@@ -1,15 +1,7 @@
 // Placeholders shown while data loads: a grey
 // pulsing block of the content's size, announced to assistive technology as busy.
 import type { ReactNode } from 'react';
-import { css } from '../../styled-system/css';
-
-const skeletonClass = css({
-  display: 'block',
-  bg: 'subtle',
-  borderRadius: 'control',
-  animation: 'authdPulse 1.4s ease-in-out infinite',
-  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
-});
+import { skeletonClass } from './skeleton-styles';
 
 /** Shows `children` when `loaded`, else a block of `width` × `height` in its place. */
 export function Skeleton(props: { loaded: boolean; width?: string; height?: string; children?: ReactNode; label?: string }) {

@@ -160,12 +160,16 @@ export function SelectedTeamSwitcher(props: SelectedTeamSwitcherProps) {
             )}
             {teams !== null && (others.length > 0 || !current) && (
               <Select.ItemGroup className={current ? groupDividerClass : undefined}>
-                <Select.ItemGroupLabel className={dropdownLabelClass}>{others.length ? 'Other teams' : 'No teams yet'}</Select.ItemGroupLabel>
+                <Select.ItemGroupLabel className={dropdownLabelClass}>
+                  {others.length ? 'Other teams' : 'No teams yet'}
+                </Select.ItemGroupLabel>
                 {options.filter((o) => o.kind === 'team' && o.value !== current?.id).map(item)}
               </Select.ItemGroup>
             )}
             {canCreate && (
-              <Select.ItemGroup className={groupDividerClass}>{options.filter((o) => o.kind === 'create').map(item)}</Select.ItemGroup>
+              <Select.ItemGroup className={groupDividerClass}>
+                {options.filter((o) => o.kind === 'create').map(item)}
+              </Select.ItemGroup>
             )}
           </Select.Content>
         </Select.Positioner>

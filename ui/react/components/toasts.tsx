@@ -1,73 +1,47 @@
-// Toasts on Ark UI's Toaster: one at a time, closing by themselves,
-// paused while hovered or focused, dismissed by swipe or Escape, and F8 moves focus to them.
-import { createToaster, Toast, Toaster } from '@ark-ui/react/toast';
-import { css } from '../../styled-system/css';
+// Toasts, loaded on first use: `showToast` queues the message and <Toasts> then loads Ark UI's
+// toaster (ark-toasts.tsx, about 13 KB brotli with its state machine) and shows it. A page
+// that shows no toast never downloads that code, so it is no part of a screen's first load.
+import { lazy, Suspense, useEffect, useState } from 'react';
 
-export const toastDurationMillis = 5000;
+export type ToastType = 'success' | 'error' | 'info';
 
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  max: 1,
-  duration: toastDurationMillis,
-  hotkey: ['F8'],
-  pauseOnPageIdle: true,
-});
-
-export function showToast(title: string, type: 'success' | 'error' | 'info' = 'info'): void {
-  toaster.create({ title, type });
+export interface ToastRequest {
+  title: string;
+  type: ToastType;
 }
 
-const toastClass = css({
-  // Placement and stacking come from the variables the toaster sets on each toast.
-  translate: 'var(--x) var(--y)',
-  scale: 'var(--scale)',
-  zIndex: 'var(--z-index)',
-  height: 'var(--height)',
-  opacity: 'var(--opacity)',
-  willChange: 'translate, opacity, scale',
-  transitionProperty: 'translate, scale, opacity, height',
-  transitionDuration: '300ms',
-  minWidth: '240px',
-  maxWidth: 'calc(100vw - 32px)',
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  paddingY: '3',
-  paddingX: '4',
-  bg: 'accent',
-  color: 'onAccent',
-  borderRadius: 'control',
-  boxShadow: '0 4px 16px rgba(0,0,0,0.2)',
-  fontFamily: 'body',
-  fontSize: 'md',
-  '&[data-type=error]': { bg: 'danger', color: 'white' },
-});
+/** Toasts asked for and not yet handed to Ark's toaster, oldest first. */
+export const queuedToasts: ToastRequest[] = [];
+/** Called whenever a toast is asked for (or Ark's toaster gets one another way). */
+export const toastListeners = new Set<() => void>();
 
-const closeClass = css({
-  marginLeft: 'auto',
-  bg: 'transparent',
-  color: 'inherit',
-  border: 'none',
-  cursor: 'pointer',
-  fontSize: 'lg',
-  lineHeight: '1',
-  padding: '1',
-  borderRadius: 'control',
-  _focusVisible: { outline: '2px solid currentColor' },
-});
+export function showToast(title: string, type: ToastType = 'info'): void {
+  queuedToasts.push({ title, type });
+  announceToast();
+}
+
+/** Tells a mounted <Toasts> that there is something to show. */
+export function announceToast(): void {
+  for (const listener of toastListeners) listener();
+}
+
+const ArkToasts = lazy(() => import('./ark-toasts').then((m) => ({ default: m.ArkToasts })));
 
 /** Renders the toasts; mount it once inside authd's root element. */
 export function Toasts() {
+  const [wanted, setWanted] = useState(queuedToasts.length > 0);
+  useEffect(() => {
+    const listener = () => setWanted(true);
+    toastListeners.add(listener);
+    if (queuedToasts.length > 0) setWanted(true);
+    return () => {
+      toastListeners.delete(listener);
+    };
+  }, []);
+  if (!wanted) return null;
   return (
-    <Toaster toaster={toaster}>
-      {(toast) => (
-        <Toast.Root key={toast.id} className={toastClass} data-testid="toast">
-          <Toast.Title>{toast.title}</Toast.Title>
-          <Toast.CloseTrigger className={closeClass} aria-label="Dismiss">
-            ×
-          </Toast.CloseTrigger>
-        </Toast.Root>
-      )}
-    </Toaster>
+    <Suspense fallback={null}>
+      <ArkToasts />
+    </Suspense>
   );
 }

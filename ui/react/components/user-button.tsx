@@ -67,7 +67,11 @@ export function UserButton(props: UserButtonProps) {
           className={avatarTriggerClass}
           aria-label={props.showUserInfo ? undefined : user ? `Account menu of ${name}` : 'Account menu, not signed in'}
         >
-          <UserAvatar displayName={user?.displayName ?? null} email={user?.primaryEmail ?? null} imageUrl={user?.profileImageUrl ?? null} />
+          <UserAvatar
+            displayName={user?.displayName ?? null}
+            email={user?.primaryEmail ?? null}
+            imageUrl={user?.profileImageUrl ?? null}
+          />
           {props.showUserInfo && (
             <span className={triggerTextClass}>
               <span className={ellipsisClass}>{user ? name : 'Not signed in'}</span>
@@ -84,7 +88,9 @@ export function UserButton(props: UserButtonProps) {
                 <Menu.ItemGroup>
                   <Menu.ItemGroupLabel className={dropdownLabelClass}>
                     <span className={`${ellipsisClass} ${menuNameClass}`}>{name}</span>
-                    {user.primaryEmail && user.displayName && <span className={`${ellipsisClass} ${menuEmailClass}`}>{user.primaryEmail}</span>}
+                    {user.primaryEmail && user.displayName && (
+                      <span className={`${ellipsisClass} ${menuEmailClass}`}>{user.primaryEmail}</span>
+                    )}
                   </Menu.ItemGroupLabel>
                 </Menu.ItemGroup>
                 <Menu.Separator className={dropdownSeparatorClass} />

@@ -104,5 +104,11 @@ export const visuallyHiddenClass = css({
 export const menuNameClass = css({ display: 'block', color: 'text', fontWeight: '600' });
 export const menuEmailClass = css({ display: 'block', fontWeight: '400' });
 /** A group after another in a list: a line above it (a separator element is not allowed inside a listbox). */
-export const groupDividerClass = css({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'line', marginTop: '1', paddingTop: '1' });
+export const groupDividerClass = css({
+  borderTopWidth: '1px',
+  borderTopStyle: 'solid',
+  borderTopColor: 'line',
+  marginTop: '1',
+  paddingTop: '1',
+});
 export const iconSlotClass = css({ display: 'inline-block', width: '16px', height: '16px', flexShrink: '0' });

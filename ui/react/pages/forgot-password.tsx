@@ -1,8 +1,7 @@
 // {handler}/forgot-password: asks for an email and sends a reset link; the answer is
 // the same whether or not the address has an account.
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { currentUserAtom, useAuthRuntime } from '../auth-context';
+import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { EmailField } from '../components/form-fields';
 import { InAppLink } from '../components/in-app-link';
@@ -15,7 +14,7 @@ import { emailError } from '../form-validation';
 
 export function ForgotPassword() {
   const runtime = useAuthRuntime();
-  const user = useAtomValue(currentUserAtom);
+  const user = useCurrentUserValue();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const keepReturnTo = useUrlKeepingReturnTo();

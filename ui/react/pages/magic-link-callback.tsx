@@ -1,8 +1,7 @@
 // {handler}/magic-link-callback?code=…: exchanges the code for a session, then goes to
 // after-sign-up for a new user and after-sign-in (or the return target) otherwise.
-import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { currentUserAtom, useAuthRuntime } from '../auth-context';
+import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
 import { Card } from '../components/card';
 import { MfaForm } from '../components/mfa-form';
 import { AlreadySignedInCard, InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
@@ -13,7 +12,7 @@ import type { SignInOutcome } from '../../client/index';
 
 export function MagicLinkCallback() {
   const runtime = useAuthRuntime();
-  const user = useAtomValue(currentUserAtom);
+  const user = useCurrentUserValue();
   // Decided on arrival: the sign-in below sets the user, which must not turn this page into
   // the already-signed-in card on its way out.
   const [signedInOnArrival] = useState(user !== null);

@@ -1,16 +1,18 @@
 // {handler}/oauth-callback: completes the provider sign-in and redirects; after 3 s a
 // manual link appears. A URL without code and state goes back to sign-in without a return path.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { OAuthCallbackError, type OAuthCallbackOutcome, type SignInOutcome } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
-import { MfaForm } from '../components/mfa-form';
 import { detailsBlockClass, linkClass, spinnerRowClass } from '../components/styles';
 import { Spinner } from '../components/form-parts';
 import { useRedirectAfterAuth } from '../hooks';
 import { withReturnTo } from '../redirect-rules';
 import { useCallOncePerCode } from '../once-per-code';
-import { takeOAuthReturnTo } from '../components/oauth-buttons';
+import { takeOAuthReturnTo } from '../components/oauth-return-to';
+
+// Only a sign-in that asks for a second factor needs the code form: most callbacks never load it.
+const MfaForm = lazy(() => import('../components/mfa-form').then((m) => ({ default: m.MfaForm })));
 
 /** After 3 seconds without a redirect, a hint, so a stuck callback is not a blank page. */
 export const redirectHintDelayMillis = 3000;
@@ -76,11 +78,13 @@ export function OAuthCallback() {
   }
   if (callback.status === 'done' && callback.value.status === 'mfa-required') {
     return (
-      <MfaForm
-        attemptCode={callback.value.attemptCode}
-        onSignedIn={finish}
-        onBack={() => runtime.navigate(runtime.urls['sign-in'])}
-      />
+      <Suspense fallback={<Card testId="oauth-callback-pending" />}>
+        <MfaForm
+          attemptCode={callback.value.attemptCode}
+          onSignedIn={finish}
+          onBack={() => runtime.navigate(runtime.urls['sign-in'])}
+        />
+      </Suspense>
     );
   }
   const retry = target ?? (() => runtime.navigate(runtime.urls['sign-in']));

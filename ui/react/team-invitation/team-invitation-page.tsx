@@ -4,7 +4,7 @@
 // joins (or ignores it and goes home). When the account does not hold the invited address the page
 // says so and the button asks to join anyway. Dead codes get their cards either way. Its own chunk
 // in the hosted screens.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard, useDocumentTitle } from '../components/card';
 import { formProblemClass, labelClass, labelledValueClass, subtleTextClass } from '../components/styles';

@@ -1,0 +1,75 @@
+// Security › Connected accounts: the user's accounts at OAuth providers (provider, and the
+// account's email or id there), and a Connect button for each provider the project enables that
+// is not connected yet, which goes through the provider and comes back here (`type=link`).
+// No Disconnect: the API has no call that removes a provider account from a user.
+import { useState } from 'react';
+import { useAuthRuntime } from '../auth-context';
+import { providerName } from '../components/provider-names';
+import { errorTextClass } from '../components/styles';
+import { messageOf } from '../form-submit';
+import { useProject, useUser } from '../hooks';
+import {
+  compactSecondaryButtonClass,
+  sectionClass,
+  sectionTextClass,
+  sectionTitleClass,
+  settingRowClass,
+} from './settings-styles';
+
+export function ConnectedAccountsSection() {
+  const runtime = useAuthRuntime();
+  const user = useUser({ or: 'redirect' });
+  const project = useProject();
+  const [connecting, setConnecting] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const connected = user.oauthProviders;
+  const connectable = project.config.enabledOAuthProviders
+    .map((provider) => provider.id)
+    .filter((id) => !connected.some((account) => account.id === id));
+  if (connected.length === 0 && connectable.length === 0) return null;
+
+  return (
+    <div className={sectionClass} data-testid="connected-accounts-section">
+      <div>
+        <h3 className={sectionTitleClass}>Connected accounts</h3>
+        <p className={sectionTextClass}>
+          {connected.length === 0 ? 'No accounts are connected.' : 'Accounts at other services you can sign in with.'}
+        </p>
+      </div>
+      {connected.map((account) => (
+        <div className={settingRowClass} key={`${account.id}:${account.accountId}`} data-testid="connected-account">
+          <div>
+            <p className={sectionTitleClass}>{providerName(account.id)}</p>
+            <p className={sectionTextClass}>{account.email ?? `Account ${account.accountId}`}</p>
+          </div>
+        </div>
+      ))}
+      {connectable.map((id) => (
+        <div className={settingRowClass} key={id}>
+          <p className={sectionTextClass}>{providerName(id)}</p>
+          <button
+            type="button"
+            className={compactSecondaryButtonClass}
+            disabled={connecting !== null}
+            onClick={() => {
+              setConnecting(id);
+              setError(null);
+              // The page is left for the provider; only a failure to start comes back here.
+              runtime.client.linkOAuthAccount(id, { afterCallbackRedirectUrl: location.href }).catch((failure: unknown) => {
+                setError(messageOf(failure));
+                setConnecting(null);
+              });
+            }}
+          >
+            {connecting === id ? 'Connecting…' : `Connect ${providerName(id)}`}
+          </button>
+        </div>
+      ))}
+      {error && (
+        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
