@@ -4,6 +4,7 @@ import m1 from './migrations/0001_user_counts_and_search.sql' with { type: 'text
 import m2 from './migrations/0002_daily_sign_up_counts.sql' with { type: 'text' };
 import m3 from './migrations/0003_write_generation.sql' with { type: 'text' };
 import m4 from './migrations/0004_shared_counters.sql' with { type: 'text' };
+import m5 from './migrations/0008_acme_state.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -11,4 +12,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0002_daily_sign_up_counts", sql: m2 },
   { tag: "0003_write_generation", sql: m3 },
   { tag: "0004_shared_counters", sql: m4 },
+  { tag: "0008_acme_state", sql: m5 },
 ];

@@ -1,0 +1,213 @@
+// `authd serve --domain`: automatic HTTPS against a real ACME server (Debian's pebble, with
+// pebble-challtestsrv answering DNS). authd orders by HTTP-01, pebble connects back to validate,
+// and a TLS client trusting pebble's root reaches the API under the test name; then the HTTP
+// redirect, a restart that reuses the certificate, a renewal under load, and the refusals.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { startServeProcess, type ServeProcess } from '../support/instance';
+import { removeScratchDirs, scratchDir } from '../support/cli';
+import { freePort, startPebble, type RunningPebble } from '../support/pebble';
+import { pollUntil } from '../support/poll-until';
+
+afterAll(removeScratchDirs);
+
+interface HttpsAnswer {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+  serial: string;
+}
+
+/** GET over a fresh TLS connection to 127.0.0.1:port, SNI and Host `name`, trusting only `root`. */
+function httpsGet(port: number, name: string, path: string, root: string): Promise<HttpsAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = request(
+      { host: '127.0.0.1', port, path, servername: name, headers: { host: `${name}:${port}` }, ca: root, agent: false },
+      (response) => {
+        const serial = (response.socket as TLSSocket).getPeerCertificate().serialNumber;
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body, headers: response.headers, serial }));
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+const logMessages = (server: ServeProcess) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level?: string; message?: string })
+    .filter((event) => event.message !== undefined);
+
+async function waitForLog(server: ServeProcess, pattern: RegExp, count = 1): Promise<string[]> {
+  const found = await pollUntil(
+    () => logMessages(server).map((event) => event.message!).filter((message) => pattern.test(message)),
+    (messages) => messages.length >= count,
+    60_000,
+  );
+  expect(found.length).toBeGreaterThanOrEqual(count);
+  return found;
+}
+
+function httpsArgs(pebble: RunningPebble, domain: string): string[] {
+  return [
+    '--domain', domain,
+    '--http-port', String(pebble.httpPort),
+    '--acme-directory', pebble.directoryUrl,
+    '--acme-ca', pebble.listenerCaFile,
+    '--acme-email', 'ops@example.com',
+  ];
+}
+
+const portOf = (server: ServeProcess) => Number(new URL(server.url).port);
+
+describe('a certificate from pebble over HTTP-01', () => {
+  let pebble: RunningPebble;
+  const dataDir = scratchDir();
+  let server: ServeProcess | undefined;
+
+  beforeAll(async () => {
+    pebble = await startPebble();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await pebble.stop();
+  });
+
+  let firstSerial: string;
+
+  test('orders, is validated by pebble connecting back, and serves the API under the name', async () => {
+    server = await startServeProcess(dataDir, [...httpsArgs(pebble, 'auth.test'), '--production'], undefined, undefined, {
+      AUTHD_ACME_RETRY_SECONDS: '1',
+    });
+    expect(server.url).toMatch(/^https:\/\/auth\.test:\d+$/);
+    await waitForLog(server, /^certificate for auth\.test obtained, valid until /);
+    const answer = await httpsGet(portOf(server), 'auth.test', '/api/v1', pebble.issuingRoot);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('Stack Auth API');
+    // Production mode over its own HTTPS: browsers are told to stay on HTTPS.
+    expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
+    firstSerial = answer.serial;
+    expect(firstSerial).toMatch(/^[0-9A-F]+$/);
+    // The private keys are stored sealed, never as PEM.
+    const stored = readdirSync(join(dataDir, 'certificates')).map((file) => readFileSync(join(dataDir, 'certificates', file), 'utf8'));
+    expect(stored.length).toBe(2);
+    expect(stored.join('\n')).not.toContain('PRIVATE KEY');
+    expect(stored.join('\n')).toContain('BEGIN CERTIFICATE');
+  });
+
+  test('the HTTP port redirects everything but challenges to HTTPS with 308', async () => {
+    const response = await fetch(`http://127.0.0.1:${pebble.httpPort}/api/v1/users?limit=1`, {
+      headers: { host: `auth.test:${pebble.httpPort}` },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(308);
+    expect(response.headers.get('location')).toBe(`https://auth.test:${portOf(server!)}/api/v1/users?limit=1`);
+    const unknownChallenge = await fetch(`http://127.0.0.1:${pebble.httpPort}/.well-known/acme-challenge/nothing-here`, { redirect: 'manual' });
+    expect(unknownChallenge.status).toBe(404);
+  });
+
+  test('a restart serves the same certificate without a new order', async () => {
+    expect(await server!.stop()).toBe(0);
+    server = await startServeProcess(dataDir, httpsArgs(pebble, 'auth.test'));
+    await waitForLog(server, /^serving the certificate for auth\.test valid until /);
+    const answer = await httpsGet(portOf(server), 'auth.test', '/api/v1', pebble.issuingRoot);
+    expect(answer.status).toBe(200);
+    expect(answer.serial).toBe(firstSerial);
+    expect(logMessages(server).some((event) => /ordering|renewing|obtained/.test(event.message!))).toBe(false);
+    // Development mode: no HSTS header (a developer's localhost must not be pinned to HTTPS).
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test('a forced renewal replaces the certificate without dropping a request', async () => {
+    expect(await server!.stop()).toBe(0);
+    // Renewing when 100000 days or less remain: the stored certificate is due at once. It is
+    // served while the new one is ordered, and requests keep going through the swap.
+    server = await startServeProcess(dataDir, httpsArgs(pebble, 'auth.test'), undefined, undefined, {
+      AUTHD_ACME_RENEW_DAYS: '100000',
+      AUTHD_ACME_RETRY_SECONDS: '1',
+    });
+    const port = portOf(server);
+    const seen: string[] = [];
+    const failures: string[] = [];
+    let renewed = false;
+    const client = async () => {
+      while (!renewed) {
+        try {
+          const answer = await httpsGet(port, 'auth.test', '/api/v1', pebble.issuingRoot);
+          if (answer.status !== 200) failures.push(`status ${answer.status}`);
+          seen.push(answer.serial);
+          if (answer.serial !== firstSerial) renewed = true;
+        } catch (error) {
+          failures.push(String(error));
+        }
+      }
+    };
+    const clients = Promise.all([client(), client(), client()]);
+    await waitForLog(server, /^certificate for auth\.test obtained, valid until /);
+    await Promise.race([clients, Bun.sleep(30_000)]);
+    renewed = true;
+    await clients;
+    expect(failures).toEqual([]);
+    expect(seen).toContain(firstSerial);
+    expect(seen.some((serial) => serial !== firstSerial)).toBe(true);
+    await waitForLog(server, /^renewing the certificate for auth\.test: it expires /);
+  });
+});
+
+describe('refusals: authd keeps running, says why in one line, and retries', () => {
+  let pebble: RunningPebble;
+  const servers: ServeProcess[] = [];
+
+  beforeAll(async () => {
+    pebble = await startPebble();
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    await pebble.stop();
+  });
+
+  test('the ACME server unreachable', async () => {
+    const unreachable = `https://127.0.0.1:${await freePort()}/dir`;
+    const server = await startServeProcess(
+      scratchDir(),
+      ['--domain', 'auth.test', '--http-port', String(await freePort()), '--acme-directory', unreachable],
+      undefined,
+      undefined,
+      { AUTHD_ACME_RETRY_SECONDS: '1' },
+    );
+    servers.push(server);
+    const errors = await waitForLog(server, /^certificate: cannot reach the ACME server at /, 2);
+    expect(errors[0]).toContain(unreachable);
+    expect(errors[0]).toMatch(/; retrying in 1 s$/);
+    expect(errors[1]).toMatch(/; retrying in 2 s$/);
+    expect(errors[0]).not.toContain('\n');
+    expect(server.process.exitCode).toBeNull();
+    // Until a certificate arrives, HTTPS refuses the handshake rather than serve a wrong one.
+    expect(httpsGet(portOf(server), 'auth.test', '/api/v1', pebble.issuingRoot)).rejects.toThrow();
+  });
+
+  test('the challenge failing: DNS pointing elsewhere', async () => {
+    await pebble.pointName('elsewhere.test', '127.0.0.2');
+    const dataDir = scratchDir();
+    const server = await startServeProcess(dataDir, httpsArgs(pebble, 'elsewhere.test'), undefined, undefined, {
+      AUTHD_ACME_RETRY_SECONDS: '1',
+    });
+    servers.push(server);
+    const errors = await waitForLog(server, /^certificate: the ACME server could not fetch the HTTP-01 challenge from port 80 of elsewhere\.test/, 2);
+    expect(errors[0]).toMatch(/127\.0\.0\.2/);
+    expect(errors[0]).not.toContain('\n');
+    expect(server.process.exitCode).toBeNull();
+    expect(existsSync(join(dataDir, 'certificates'))).toBe(true);
+    const ready = await fetch(`http://127.0.0.1:${pebble.httpPort}/health/ready`, { redirect: 'manual' });
+    expect(ready.status).toBe(308);
+  });
+});
