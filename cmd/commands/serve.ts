@@ -48,18 +48,28 @@ export function serveCommand(): Command {
     .option('--host <host>', 'interface to listen on, 127.0.0.1 (0.0.0.0 with --domain) (env AUTHD_HOST)', process.env.AUTHD_HOST)
     .option(
       '--domain <name>',
-      'serve HTTPS for this name with a certificate from an ACME server (Let\'s Encrypt); repeatable, the first is the public URL (env AUTHD_DOMAIN, comma-separated)',
+      "serve HTTPS for this name with a certificate from an ACME server (Let's Encrypt); repeatable, the first is the public URL (env AUTHD_DOMAIN, comma-separated)",
       (name: string, names: string[]) => [...names, name],
-      process.env.AUTHD_DOMAIN?.split(',').map((name) => name.trim()).filter(Boolean) ?? [],
+      process.env.AUTHD_DOMAIN?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean) ?? [],
     )
     .option(
       '--http-port <port>',
       'with --domain: plain HTTP port answering ACME HTTP-01 challenges and redirecting to HTTPS (env AUTHD_HTTP_PORT)',
       process.env.AUTHD_HTTP_PORT ?? '80',
     )
-    .option('--acme-directory <url>', 'ACME directory URL (env AUTHD_ACME_DIRECTORY)', process.env.AUTHD_ACME_DIRECTORY ?? letsEncryptDirectoryUrl)
+    .option(
+      '--acme-directory <url>',
+      'ACME directory URL (env AUTHD_ACME_DIRECTORY)',
+      process.env.AUTHD_ACME_DIRECTORY ?? letsEncryptDirectoryUrl,
+    )
     .option('--acme-email <address>', 'contact address of the ACME account (env AUTHD_ACME_EMAIL)', process.env.AUTHD_ACME_EMAIL)
-    .option('--acme-ca <file>', 'PEM file of an extra CA to trust for the ACME server itself (env AUTHD_ACME_CA)', process.env.AUTHD_ACME_CA)
+    .option(
+      '--acme-ca <file>',
+      'PEM file of an extra CA to trust for the ACME server itself (env AUTHD_ACME_CA)',
+      process.env.AUTHD_ACME_CA,
+    )
     .option(
       '--production',
       'production mode: no demo project, no development fallbacks (env AUTHD_PRODUCTION=1)',
@@ -106,7 +116,8 @@ async function serve(options: ServeOptions): Promise<void> {
   const port = portNumber('--port', options.port ?? (https ? '443' : '8102'));
   const host = options.host ?? (https ? '0.0.0.0' : '127.0.0.1');
   const drainMillis = Number(options.drainSeconds) * 1000;
-  if (!/^\d{1,4}$/.test(options.drainSeconds)) throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
+  if (!/^\d{1,4}$/.test(options.drainSeconds))
+    throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
   for (const [flag, value, protocols] of [
     ['--smtp', options.smtp, ['smtp:', 'smtps:']],
     ['--public-url', options.publicUrl, ['http:', 'https:']],
@@ -219,7 +230,8 @@ function automaticHttpsSettings(options: ServeOptions): { settings: AutomaticHtt
     } catch (error) {
       throw new CliError(`--acme-ca: cannot read "${options.acmeCa}": ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!extraCaPem.includes('-----BEGIN CERTIFICATE-----')) throw new CliError(`--acme-ca: "${options.acmeCa}" holds no PEM certificate`);
+    if (!extraCaPem.includes('-----BEGIN CERTIFICATE-----'))
+      throw new CliError(`--acme-ca: "${options.acmeCa}" holds no PEM certificate`);
   }
   const renewDays = process.env.AUTHD_ACME_RENEW_DAYS ?? String(defaultRenewBeforeDays);
   if (!/^\d{1,6}$/.test(renewDays)) throw new CliError(`AUTHD_ACME_RENEW_DAYS: "${renewDays}" is not a whole number of days`);
@@ -227,8 +239,10 @@ function automaticHttpsSettings(options: ServeOptions): { settings: AutomaticHtt
   if (!/^\d{1,5}$/.test(retrySeconds) || Number(retrySeconds) === 0) {
     throw new CliError(`AUTHD_ACME_RETRY_SECONDS: "${retrySeconds}" is not a whole number of seconds above 0`);
   }
+  const httpPort = portNumber('--http-port', options.httpPort);
   return {
     settings: {
+      challengePort: httpPort,
       domains: [...new Set(options.domain.map((domain) => domain.toLowerCase()))],
       directoryUrl: options.acmeDirectory,
       email: options.acmeEmail,
@@ -236,7 +250,7 @@ function automaticHttpsSettings(options: ServeOptions): { settings: AutomaticHtt
       renewBeforeMillis: Number(renewDays) * 24 * 60 * 60 * 1000,
       firstRetryMillis: Number(retrySeconds) * 1000,
     },
-    httpPort: portNumber('--http-port', options.httpPort),
+    httpPort,
   };
 }
 
@@ -275,7 +289,10 @@ async function serveOverHttps(
     throw error;
   }
   const httpsPort = front.port;
-  const store = location.kind === 'postgres' ? postgresCertificateStore(ctx.storage as PostgresStorage) : fileCertificateStore(join(location.dataDir, 'certificates'));
+  const store =
+    location.kind === 'postgres'
+      ? postgresCertificateStore(ctx.storage as PostgresStorage)
+      : fileCertificateStore(join(location.dataDir, 'certificates'));
   let challenges: ReturnType<typeof startChallengeListener>;
   try {
     challenges = startChallengeListener({
@@ -294,7 +311,9 @@ async function serveOverHttps(
   const tlsFront = front;
   certificates = startCertificateManager(ctx, settings, store, (certificate) => {
     tlsFront.useCertificate(certificate.certificatePem, certificate.privateKeyPem);
-    ctx.log.info(`serving the certificate for ${settings.domains.join(', ')} valid until ${new Date(certificate.notAfter).toISOString()}`);
+    ctx.log.info(
+      `serving the certificate for ${settings.domains.join(', ')} valid until ${new Date(certificate.notAfter).toISOString()}`,
+    );
   });
   return {
     server,

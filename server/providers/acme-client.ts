@@ -9,8 +9,8 @@ export interface AcmeOrderRequest {
   directoryUrl: string;
   /** The account's contact, optional at every CA authd knows of. */
   email?: string;
-  /** PEM of the account key kept from an earlier order; a new one is made when absent. */
-  accountKeyPem?: string;
+  /** PEM of the account key (createAccountKey), kept from one order to the next. */
+  accountKeyPem: string;
   /** An extra CA (PEM) trusted for the ACME server's own HTTPS: a private or test CA. */
   extraCaPem?: string;
   domains: string[];
@@ -20,7 +20,6 @@ export interface AcmeOrderRequest {
 }
 
 export interface AcmeOrderResult {
-  accountKeyPem: string;
   /** The leaf first, then the chain, as the CA sent them. */
   certificatePem: string;
   privateKeyPem: string;
@@ -37,10 +36,27 @@ function trustForAcmeServer(extraCaPem: string | undefined): void {
   acme.axios.defaults.acmeSettings.retryMaxAttempts = 1;
 }
 
+/**
+ * Fetches the directory first: acme-client 5.4 turns a connection that fails on every retry
+ * into a TypeError about `response.config`, which says nothing about the server being down.
+ */
+async function reachDirectory(directoryUrl: string, extraCaPem: string | undefined): Promise<void> {
+  const response = await fetch(directoryUrl, { tls: extraCaPem ? { ca: [...rootCertificates, extraCaPem] } : undefined });
+  await response.body?.cancel();
+  if (!response.ok)
+    throw Object.assign(new Error(`the directory answered HTTP ${response.status}`), { code: `HTTP ${response.status}` });
+}
+
 export async function orderCertificate(request: AcmeOrderRequest): Promise<AcmeOrderResult> {
+  await reachDirectory(request.directoryUrl, request.extraCaPem);
   trustForAcmeServer(request.extraCaPem);
-  const accountKeyPem = request.accountKeyPem ?? (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
-  const client = new acme.Client({ directoryUrl: request.directoryUrl, accountKey: accountKeyPem, backoffAttempts: 10, backoffMin: 1000, backoffMax: 10_000 });
+  const client = new acme.Client({
+    directoryUrl: request.directoryUrl,
+    accountKey: request.accountKeyPem,
+    backoffAttempts: 10,
+    backoffMin: 1000,
+    backoffMax: 10_000,
+  });
   const [privateKey, csr] = await acme.crypto.createCsr(
     { commonName: request.domains[0], altNames: request.domains },
     await acme.crypto.createPrivateEcdsaKey('P-256'),
@@ -60,7 +76,12 @@ export async function orderCertificate(request: AcmeOrderRequest): Promise<AcmeO
       if (challenge.type === 'http-01') await request.withdrawChallenge(challenge.token);
     },
   });
-  return { accountKeyPem, certificatePem, privateKeyPem: privateKey.toString() };
+  return { certificatePem, privateKeyPem: privateKey.toString() };
+}
+
+/** A new ACME account key (ECDSA P-256), PEM. */
+export async function createAccountKey(): Promise<string> {
+  return (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
 }
 
 export interface CertificateValidity {
@@ -87,7 +108,15 @@ export function describeAcmeFailure(error: unknown, directoryUrl: string, domain
   const code = (error as { code?: unknown })?.code;
   const detail = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
   const names = domains.join(', ');
-  if (typeof code === 'string' && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ConnectionRefused|CERT_|UNABLE_TO|SELF_SIGNED|DEPTH_ZERO)/.test(code)) {
+  if (error instanceof TypeError && /response\.config/.test(detail)) {
+    return `lost the connection to the ACME server at ${directoryUrl} during the order for ${names}`;
+  }
+  if (
+    typeof code === 'string' &&
+    /^(HTTP 5|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ConnectionRefused|CERT_|UNABLE_TO|SELF_SIGNED|DEPTH_ZERO)/.test(
+      code,
+    )
+  ) {
     return `cannot reach the ACME server at ${directoryUrl} (${code}): ${detail}`;
   }
   if (/rate.?limit|too many/i.test(detail)) return `the ACME server rate-limited the order for ${names}: ${detail}`;
@@ -95,7 +124,7 @@ export function describeAcmeFailure(error: unknown, directoryUrl: string, domain
     return `DNS for ${names} does not point to this server, so the ACME server cannot validate it: ${detail}`;
   }
   if (/connect|connection|timeout|refused|fetching http|unreachable|invalid response|404/i.test(detail)) {
-    return `the ACME server could not fetch the HTTP-01 challenge from port 80 of ${names} (is port 80 open and reaching authd?): ${detail}`;
+    return `the ACME server could not fetch the HTTP-01 challenge from ${names} (does its DNS point to this server, and does port 80 reach authd?): ${detail}`;
   }
   return `the ACME order for ${names} failed: ${detail}`;
 }

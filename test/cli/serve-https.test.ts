@@ -3,11 +3,15 @@
 // and a TLS client trusting pebble's root reaches the API under the test name; then the HTTP
 // redirect, a restart that reuses the certificate, a renewal under load, and the refusals.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { startServeProcess, type ServeProcess } from '../support/instance';
+import { makeTempDir, startServeProcess, type ServeProcess } from '../support/instance';
+import { decodeInstanceKey } from '../../db/connection';
+import { saveCertificate } from '../../server/core/certificates/certificate-manager';
+import { fileCertificateStore } from '../../server/core/certificates/certificate-store';
+import { readCertificateValidity } from '../../server/providers/acme-client';
 import { removeScratchDirs, scratchDir } from '../support/cli';
 import { freePort, startPebble, type RunningPebble } from '../support/pebble';
 import { pollUntil } from '../support/poll-until';
@@ -49,7 +53,10 @@ const logMessages = (server: ServeProcess) =>
 
 async function waitForLog(server: ServeProcess, pattern: RegExp, count = 1): Promise<string[]> {
   const found = await pollUntil(
-    () => logMessages(server).map((event) => event.message!).filter((message) => pattern.test(message)),
+    () =>
+      logMessages(server)
+        .map((event) => event.message!)
+        .filter((message) => pattern.test(message)),
     (messages) => messages.length >= count,
     60_000,
   );
@@ -59,11 +66,16 @@ async function waitForLog(server: ServeProcess, pattern: RegExp, count = 1): Pro
 
 function httpsArgs(pebble: RunningPebble, domain: string): string[] {
   return [
-    '--domain', domain,
-    '--http-port', String(pebble.httpPort),
-    '--acme-directory', pebble.directoryUrl,
-    '--acme-ca', pebble.listenerCaFile,
-    '--acme-email', 'ops@example.com',
+    '--domain',
+    domain,
+    '--http-port',
+    String(pebble.httpPort),
+    '--acme-directory',
+    pebble.directoryUrl,
+    '--acme-ca',
+    pebble.listenerCaFile,
+    '--acme-email',
+    'ops@example.com',
   ];
 }
 
@@ -92,13 +104,15 @@ describe('a certificate from pebble over HTTP-01', () => {
     await waitForLog(server, /^certificate for auth\.test obtained, valid until /);
     const answer = await httpsGet(portOf(server), 'auth.test', '/api/v1', pebble.issuingRoot);
     expect(answer.status).toBe(200);
-    expect(answer.body).toContain('Stack Auth API');
+    expect(answer.body).toContain('Welcome to the Stack API endpoint');
     // Production mode over its own HTTPS: browsers are told to stay on HTTPS.
     expect(answer.headers['strict-transport-security']).toBe('max-age=31536000');
     firstSerial = answer.serial;
     expect(firstSerial).toMatch(/^[0-9A-F]+$/);
     // The private keys are stored sealed, never as PEM.
-    const stored = readdirSync(join(dataDir, 'certificates')).map((file) => readFileSync(join(dataDir, 'certificates', file), 'utf8'));
+    const stored = readdirSync(join(dataDir, 'certificates')).map((file) =>
+      readFileSync(join(dataDir, 'certificates', file), 'utf8'),
+    );
     expect(stored.length).toBe(2);
     expect(stored.join('\n')).not.toContain('PRIVATE KEY');
     expect(stored.join('\n')).toContain('BEGIN CERTIFICATE');
@@ -111,7 +125,9 @@ describe('a certificate from pebble over HTTP-01', () => {
     });
     expect(response.status).toBe(308);
     expect(response.headers.get('location')).toBe(`https://auth.test:${portOf(server!)}/api/v1/users?limit=1`);
-    const unknownChallenge = await fetch(`http://127.0.0.1:${pebble.httpPort}/.well-known/acme-challenge/nothing-here`, { redirect: 'manual' });
+    const unknownChallenge = await fetch(`http://127.0.0.1:${pebble.httpPort}/.well-known/acme-challenge/nothing-here`, {
+      redirect: 'manual',
+    });
     expect(unknownChallenge.status).toBe(404);
   });
 
@@ -196,18 +212,93 @@ describe('refusals: authd keeps running, says why in one line, and retries', () 
   });
 
   test('the challenge failing: DNS pointing elsewhere', async () => {
+    // authd listens on 127.0.0.1 only: 127.0.0.2 is loopback too, and would reach it on 0.0.0.0.
     await pebble.pointName('elsewhere.test', '127.0.0.2');
     const dataDir = scratchDir();
-    const server = await startServeProcess(dataDir, httpsArgs(pebble, 'elsewhere.test'), undefined, undefined, {
-      AUTHD_ACME_RETRY_SECONDS: '1',
-    });
+    const server = await startServeProcess(
+      dataDir,
+      [...httpsArgs(pebble, 'elsewhere.test'), '--host', '127.0.0.1'],
+      undefined,
+      undefined,
+      {
+        AUTHD_ACME_RETRY_SECONDS: '1',
+      },
+    );
     servers.push(server);
-    const errors = await waitForLog(server, /^certificate: the ACME server could not fetch the HTTP-01 challenge from port 80 of elsewhere\.test/, 2);
+    const errors = await waitForLog(
+      server,
+      /^certificate: the ACME server could not fetch the HTTP-01 challenge from elsewhere\.test \(does its DNS point to this server/,
+      2,
+    );
     expect(errors[0]).toMatch(/127\.0\.0\.2/);
     expect(errors[0]).not.toContain('\n');
     expect(server.process.exitCode).toBeNull();
-    expect(existsSync(join(dataDir, 'certificates'))).toBe(true);
+    // The account was made and kept; no certificate was stored.
+    expect(readdirSync(join(dataDir, 'certificates')).length).toBe(1);
     const ready = await fetch(`http://127.0.0.1:${pebble.httpPort}/health/ready`, { redirect: 'manual' });
     expect(ready.status).toBe(308);
+  });
+});
+
+describe('a certificate close to expiry', () => {
+  const dataDir = scratchDir();
+  let server: ServeProcess | undefined;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('shows in /health/ready and in the log', async () => {
+    // A data directory with its instance key, then a certificate valid 3 more days stored in it
+    // the way authd stores one.
+    expect(await (await startServeProcess(dataDir)).stop()).toBe(0);
+    const dir = makeTempDir('authd-cert-');
+    const [certificateFile, keyFile] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
+    const openssl = Bun.spawnSync([
+      'openssl',
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '3',
+      '-keyout',
+      keyFile,
+      '-out',
+      certificateFile,
+      '-subj',
+      '/CN=auth.test',
+      '-addext',
+      'subjectAltName=DNS:auth.test',
+    ]);
+    expect(openssl.exitCode).toBe(0);
+    const certificatePem = readFileSync(certificateFile, 'utf8');
+    const secretKey = decodeInstanceKey(readFileSync(join(dataDir, 'authd.key'), 'utf8'), 'authd.key');
+    await saveCertificate({ secretKey }, fileCertificateStore(join(dataDir, 'certificates')), ['auth.test'], {
+      certificatePem,
+      privateKeyPem: readFileSync(keyFile, 'utf8'),
+    });
+    // Renewal set to start at 2 days left, so this one is served, not replaced.
+    server = await startServeProcess(
+      dataDir,
+      [
+        '--domain',
+        'auth.test',
+        '--http-port',
+        String(await freePort()),
+        '--acme-directory',
+        `https://127.0.0.1:${await freePort()}/dir`,
+      ],
+      undefined,
+      undefined,
+      { AUTHD_ACME_RENEW_DAYS: '2' },
+    );
+    const [warning] = await waitForLog(server, /^the certificate for auth\.test expires in 3 day\(s\), /);
+    expect(warning).toContain(new Date(readCertificateValidity(certificatePem).notAfter).toISOString());
+    const ready = await httpsGet(portOf(server), 'auth.test', '/health/ready', certificatePem);
+    expect(ready.status).toBe(200);
+    expect(ready.body).toBe(`ready\n${warning}`);
   });
 });

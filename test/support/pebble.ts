@@ -53,9 +53,24 @@ export async function startPebble(): Promise<RunningPebble> {
   const listenerCaFile = join(dir, 'listener.pem');
   const listenerKeyFile = join(dir, 'listener.key');
   await run([
-    'openssl', 'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-    '-keyout', listenerKeyFile, '-out', listenerCaFile, '-subj', '/CN=pebble test listener',
-    '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    'openssl',
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-keyout',
+    listenerKeyFile,
+    '-out',
+    listenerCaFile,
+    '-subj',
+    '/CN=pebble test listener',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost',
   ]);
   const configFile = join(dir, 'pebble.json');
   writeFileSync(
@@ -76,11 +91,20 @@ export async function startPebble(): Promise<RunningPebble> {
   const dns = Bun.spawn(
     [
       challengeTestServerPath,
-      '-defaultIPv4', '127.0.0.1',
-      '-defaultIPv6', '',
-      '-dns01', `127.0.0.1:${dnsPort}`,
-      '-management', `127.0.0.1:${dnsManagementPort}`,
-      '-http01', '', '-https01', '', '-tlsalpn01', '',
+      '-defaultIPv4',
+      '127.0.0.1',
+      '-defaultIPv6',
+      '',
+      '-dns01',
+      `127.0.0.1:${dnsPort}`,
+      '-management',
+      `127.0.0.1:${dnsManagementPort}`,
+      '-http01',
+      '',
+      '-https01',
+      '',
+      '-tlsalpn01',
+      '',
     ],
     { stdout: 'ignore', stderr: 'ignore' },
   );
@@ -111,7 +135,12 @@ export async function startPebble(): Promise<RunningPebble> {
     await pollUntil(
       async () => {
         try {
-          return (await fetch(`http://127.0.0.1:${dnsManagementPort}/clear-request-history`, { method: 'POST', body: '{"host":"x","type":"DNS"}' })).status;
+          return (
+            await fetch(`http://127.0.0.1:${dnsManagementPort}/clear-request-history`, {
+              method: 'POST',
+              body: '{"host":"x","type":"DNS"}',
+            })
+          ).status;
         } catch {
           return 0;
         }

@@ -4,7 +4,7 @@
 // another instance renewed. The private keys it stores are sealed with the instance key.
 import type { Context } from '../storage/context';
 import { openSecret, sealSecret } from '../storage/secret-box';
-import { describeAcmeFailure, orderCertificate, readCertificateValidity } from '../../providers/acme-client';
+import { createAccountKey, describeAcmeFailure, orderCertificate, readCertificateValidity } from '../../providers/acme-client';
 import type { CertificateStore } from './certificate-store';
 
 const dayMillis = 24 * 60 * 60 * 1000;
@@ -31,6 +31,8 @@ export interface AutomaticHttpsSettings {
   extraCaPem?: string;
   renewBeforeMillis: number;
   firstRetryMillis: number;
+  /** The plain-HTTP port answering HTTP-01 (--http-port), for the log. */
+  challengePort: number;
 }
 
 export interface ServedCertificate {
@@ -60,6 +62,23 @@ interface StoredCertificateRecord {
   notAfter: number;
 }
 
+/** Stores a certificate for `domains`, its private key sealed with the instance key. */
+export async function saveCertificate(
+  ctx: Pick<Context, 'secretKey'>,
+  store: CertificateStore,
+  domains: string[],
+  pems: { certificatePem: string; privateKeyPem: string },
+): Promise<ServedCertificate> {
+  const { notAfter } = readCertificateValidity(pems.certificatePem);
+  const record: StoredCertificateRecord = {
+    certificatePem: pems.certificatePem,
+    sealedPrivateKey: sealSecret(ctx, pems.privateKeyPem),
+    notAfter,
+  };
+  await store.write(certificateKey(domains), JSON.stringify(record));
+  return { ...pems, notAfter };
+}
+
 /**
  * Starts keeping the certificate. `installed` is called with every certificate to serve from
  * then on: the stored one at start, each new one after an order or another instance's renewal.
@@ -80,7 +99,11 @@ export function startCertificateManager(
     const text = await store.read(certificateKey(settings.domains));
     if (!text) return undefined;
     const record = JSON.parse(text) as StoredCertificateRecord;
-    return { certificatePem: record.certificatePem, privateKeyPem: openSecret(ctx, record.sealedPrivateKey), notAfter: record.notAfter };
+    return {
+      certificatePem: record.certificatePem,
+      privateKeyPem: openSecret(ctx, record.sealedPrivateKey),
+      notAfter: record.notAfter,
+    };
   }
 
   function install(certificate: ServedCertificate): void {
@@ -92,26 +115,26 @@ export function startCertificateManager(
   const needsOrder = (certificate: ServedCertificate | undefined) =>
     !certificate || certificate.notAfter - ctx.clock.now() <= settings.renewBeforeMillis;
 
+  /** The account key for this ACME directory, made and stored (sealed) on first use. */
+  async function accountKeyPem(): Promise<string> {
+    const sealed = await store.read(accountKey(settings.directoryUrl));
+    if (sealed) return openSecret(ctx, sealed);
+    const created = await createAccountKey();
+    await store.write(accountKey(settings.directoryUrl), sealSecret(ctx, created));
+    return created;
+  }
+
   async function order(): Promise<ServedCertificate> {
-    const sealedAccountKey = await store.read(accountKey(settings.directoryUrl));
     const result = await orderCertificate({
       directoryUrl: settings.directoryUrl,
       email: settings.email,
-      accountKeyPem: sealedAccountKey ? openSecret(ctx, sealedAccountKey) : undefined,
+      accountKeyPem: await accountKeyPem(),
       extraCaPem: settings.extraCaPem,
       domains: settings.domains,
       publishChallenge: (token, keyAuthorization) => store.write(challengeKey(token), keyAuthorization),
       withdrawChallenge: (token) => store.remove(challengeKey(token)),
     });
-    if (!sealedAccountKey) await store.write(accountKey(settings.directoryUrl), sealSecret(ctx, result.accountKeyPem));
-    const { notAfter } = readCertificateValidity(result.certificatePem);
-    const record: StoredCertificateRecord = {
-      certificatePem: result.certificatePem,
-      sealedPrivateKey: sealSecret(ctx, result.privateKeyPem),
-      notAfter,
-    };
-    await store.write(certificateKey(settings.domains), JSON.stringify(record));
-    return { certificatePem: result.certificatePem, privateKeyPem: result.privateKeyPem, notAfter };
+    return await saveCertificate(ctx, store, settings.domains, result);
   }
 
   /** One check; returns how long to wait before the next. */
@@ -126,7 +149,7 @@ export function startCertificateManager(
     ctx.log.info(
       served
         ? `renewing the certificate for ${names}: it expires ${new Date(served.notAfter).toISOString()}`
-        : `ordering a certificate for ${names} from ${settings.directoryUrl} (HTTP-01 on port 80); HTTPS refuses connections until it arrives`,
+        : `ordering a certificate for ${names} from ${settings.directoryUrl} (HTTP-01 on port ${settings.challengePort}); HTTPS refuses connections until it arrives`,
     );
     const outcome = await store.withOrderLock(ctx.clock.now(), orderLeaseMillis, async () => {
       // Another instance may have stored a fresh one while this one waited for the lock.

@@ -75,7 +75,8 @@ export function postgresCertificateStore(storage: PostgresStorage): CertificateS
     },
     async withOrderLock(now, leaseMillis, order) {
       // The lease row's updated_at is when the lease ends; taken when absent, expired, or ours.
-      const taken: unknown[] = await sql`INSERT INTO acme_state (key, value, updated_at) VALUES (${orderLockKey}, ${holder}, ${now + leaseMillis})
+      const taken: unknown[] =
+        await sql`INSERT INTO acme_state (key, value, updated_at) VALUES (${orderLockKey}, ${holder}, ${now + leaseMillis})
         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at
         WHERE acme_state.updated_at < ${now} OR acme_state.value = ${holder}
         RETURNING key`;
