@@ -4,65 +4,16 @@
 // redirect, a restart that reuses the certificate, a renewal under load, and the refusals.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
-import { request } from 'node:https';
 import { join } from 'node:path';
-import type { TLSSocket } from 'node:tls';
 import { makeTempDir, startServeProcess, type ServeProcess } from '../support/instance';
 import { decodeInstanceKey } from '../../db/connection';
 import { saveCertificate } from '../../server/core/certificates/certificate-manager';
 import { fileCertificateStore } from '../../server/core/certificates/certificate-store';
 import { readCertificateValidity } from '../../server/providers/acme-client';
 import { removeScratchDirs, scratchDir } from '../support/cli';
-import { freePort, startPebble, type RunningPebble } from '../support/pebble';
-import { pollUntil } from '../support/poll-until';
+import { freePort, httpsGet, logMessages, startPebble, waitForLog, type RunningPebble } from '../support/pebble';
 
 afterAll(removeScratchDirs);
-
-interface HttpsAnswer {
-  status: number;
-  body: string;
-  headers: Record<string, string | string[] | undefined>;
-  serial: string;
-}
-
-/** GET over a fresh TLS connection to 127.0.0.1:port, SNI and Host `name`, trusting only `root`. */
-function httpsGet(port: number, name: string, path: string, root: string): Promise<HttpsAnswer> {
-  return new Promise((resolve, reject) => {
-    const call = request(
-      { host: '127.0.0.1', port, path, servername: name, headers: { host: `${name}:${port}` }, ca: root, agent: false },
-      (response) => {
-        const serial = (response.socket as TLSSocket).getPeerCertificate().serialNumber;
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, body, headers: response.headers, serial }));
-      },
-    );
-    call.on('error', reject);
-    call.end();
-  });
-}
-
-const logMessages = (server: ServeProcess) =>
-  server
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { level?: string; message?: string })
-    .filter((event) => event.message !== undefined);
-
-async function waitForLog(server: ServeProcess, pattern: RegExp, count = 1): Promise<string[]> {
-  const found = await pollUntil(
-    () =>
-      logMessages(server)
-        .map((event) => event.message!)
-        .filter((message) => pattern.test(message)),
-    (messages) => messages.length >= count,
-    60_000,
-  );
-  expect(found.length).toBeGreaterThanOrEqual(count);
-  return found;
-}
 
 function httpsArgs(pebble: RunningPebble, domain: string): string[] {
   return [

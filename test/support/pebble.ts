@@ -2,11 +2,14 @@
 // its DNS, both on 127.0.0.1 with ports of their own. Every name resolves to 127.0.0.1 unless a
 // test points it elsewhere; pebble validates HTTP-01 by connecting to `httpPort`, where the test
 // runs authd's --http-port.
+import { expect } from 'bun:test';
 import { writeFileSync } from 'node:fs';
+import { request } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { challengeTestServerPath, ensurePebble, pebblePath } from '../../scripts/ensure-pebble';
-import { makeTempDir } from './instance';
+import { makeTempDir, type ServeProcess } from './instance';
 import { pollUntil } from './poll-until';
 
 export interface RunningPebble {
@@ -166,4 +169,50 @@ export async function startPebble(): Promise<RunningPebble> {
     await stop();
     throw error;
   }
+}
+
+export interface HttpsAnswer {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+  serial: string;
+}
+
+/** GET over a fresh TLS connection to 127.0.0.1:port, SNI and Host `name`, trusting only `root`. */
+export function httpsGet(port: number, name: string, path: string, root: string): Promise<HttpsAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = request(
+      { host: '127.0.0.1', port, path, servername: name, headers: { host: `${name}:${port}` }, ca: root, agent: false },
+      (response) => {
+        const serial = (response.socket as TLSSocket).getPeerCertificate().serialNumber;
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body, headers: response.headers, serial }));
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+export const logMessages = (server: ServeProcess) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level?: string; message?: string })
+    .filter((event) => event.message !== undefined);
+
+export async function waitForLog(server: ServeProcess, pattern: RegExp, count = 1): Promise<string[]> {
+  const found = await pollUntil(
+    () =>
+      logMessages(server)
+        .map((event) => event.message!)
+        .filter((message) => pattern.test(message)),
+    (messages) => messages.length >= count,
+    60_000,
+  );
+  expect(found.length).toBeGreaterThanOrEqual(count);
+  return found;
 }

@@ -15,7 +15,7 @@ export const expiryWarningMillis = 7 * dayMillis;
 /** How often a served certificate is checked for renewal (and, on PostgreSQL, replaced by another instance's). */
 const checkIntervalMillis = 12 * 60 * 60 * 1000;
 /** While another instance orders, how often this one looks for the certificate it stores. */
-const busyPollMillis = 15_000;
+const busyPollMillis = 5_000;
 /** The longest wait between two failed orders; the first is AUTHD_ACME_RETRY_SECONDS (60 s). */
 const maxRetryMillis = 60 * 60 * 1000;
 /** An instance that dies mid-order frees the order lock after this. */
