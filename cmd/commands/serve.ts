@@ -17,11 +17,9 @@ import {
   type AutomaticHttpsSettings,
   type CertificateManager,
 } from '../../server/core/certificates/certificate-manager';
-import { fileCertificateStore, postgresCertificateStore } from '../../server/core/certificates/certificate-store';
+import { certificateStoreFor } from '../../server/core/certificates/certificate-store';
 import type { DatabaseLocation } from '../../server/core/storage/database-location';
-import type { PostgresStorage } from '../../db/pg/connection';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { flushDeferredSends } from '../../server/core/auth/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
 import { CliError, databaseLocationOf, printErrorLine, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
@@ -289,10 +287,7 @@ async function serveOverHttps(
     throw error;
   }
   const httpsPort = front.port;
-  const store =
-    location.kind === 'postgres'
-      ? postgresCertificateStore(ctx.storage as PostgresStorage)
-      : fileCertificateStore(join(location.dataDir, 'certificates'));
+  const store = certificateStoreFor(ctx, location);
   let challenges: ReturnType<typeof startChallengeListener>;
   try {
     challenges = startChallengeListener({

@@ -1,7 +1,7 @@
 // The ACME (RFC 8555) calls behind automatic HTTPS, through the `acme-client` library: account,
 // order, HTTP-01 challenges, CSR and certificate download. Nothing here signs JWS or builds a CSR
 // by hand; server/core/certificates decides when to order and keeps what comes back.
-import * as acme from 'acme-client';
+import { loadVendorModule } from '../vendor/load-vendor';
 import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
 
@@ -29,7 +29,9 @@ export interface AcmeOrderResult {
  * acme-client sends every request through one axios instance; its agent is where the extra CA
  * goes. Set before each order, so a process serves one ACME directory at a time, as authd does.
  */
-function trustForAcmeServer(extraCaPem: string | undefined): void {
+const loadAcme = async () => (await loadVendorModule('acme')).acme;
+
+function trustForAcmeServer(acme: Awaited<ReturnType<typeof loadAcme>>, extraCaPem: string | undefined): void {
   acme.axios.defaults.httpsAgent = extraCaPem ? new Agent({ ca: [...rootCertificates, extraCaPem] }) : undefined;
   // The certificate manager retries with its own back-off; a request retried inside the library
   // as well would only make one failed order take minutes to report.
@@ -49,7 +51,8 @@ async function reachDirectory(directoryUrl: string, extraCaPem: string | undefin
 
 export async function orderCertificate(request: AcmeOrderRequest): Promise<AcmeOrderResult> {
   await reachDirectory(request.directoryUrl, request.extraCaPem);
-  trustForAcmeServer(request.extraCaPem);
+  const acme = await loadAcme();
+  trustForAcmeServer(acme, request.extraCaPem);
   const client = new acme.Client({
     directoryUrl: request.directoryUrl,
     accountKey: request.accountKeyPem,
@@ -81,6 +84,7 @@ export async function orderCertificate(request: AcmeOrderRequest): Promise<AcmeO
 
 /** A new ACME account key (ECDSA P-256), PEM. */
 export async function createAccountKey(): Promise<string> {
+  const acme = await loadAcme();
   return (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
 }
 
@@ -91,7 +95,8 @@ export interface CertificateValidity {
   domains: string[];
 }
 
-export function readCertificateValidity(certificatePem: string): CertificateValidity {
+export async function readCertificateValidity(certificatePem: string): Promise<CertificateValidity> {
+  const acme = await loadAcme();
   const info = acme.crypto.readCertificateInfo(certificatePem);
   return {
     notBefore: info.notBefore.getTime(),

@@ -247,7 +247,7 @@ describe('a certificate close to expiry', () => {
       { AUTHD_ACME_RENEW_DAYS: '2' },
     );
     const [warning] = await waitForLog(server, /^the certificate for auth\.test expires in 3 day\(s\), /);
-    expect(warning).toContain(new Date(readCertificateValidity(certificatePem).notAfter).toISOString());
+    expect(warning).toContain(new Date((await readCertificateValidity(certificatePem)).notAfter).toISOString());
     const ready = await httpsGet(portOf(server), 'auth.test', '/health/ready', certificatePem);
     expect(ready.status).toBe(200);
     expect(ready.body).toBe(`ready\n${warning}`);

@@ -69,7 +69,7 @@ export async function saveCertificate(
   domains: string[],
   pems: { certificatePem: string; privateKeyPem: string },
 ): Promise<ServedCertificate> {
-  const { notAfter } = readCertificateValidity(pems.certificatePem);
+  const { notAfter } = await readCertificateValidity(pems.certificatePem);
   const record: StoredCertificateRecord = {
     certificatePem: pems.certificatePem,
     sealedPrivateKey: sealSecret(ctx, pems.privateKeyPem),

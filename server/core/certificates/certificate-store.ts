@@ -7,6 +7,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PostgresStorage } from '../../../db/pg/connection';
+import type { Context } from '../storage/context';
+import type { DatabaseLocation } from '../storage/database-location';
+
+/** The store beside the database a Context serves: its rows on PostgreSQL, else files in the data directory. */
+export function certificateStoreFor(ctx: Context, location: DatabaseLocation): CertificateStore {
+  if (ctx.storage.dialect === 'postgres') return postgresCertificateStore(ctx.storage);
+  if (location.kind !== 'sqlite') throw new Error('a SQLite database without a data directory');
+  return fileCertificateStore(join(location.dataDir, 'certificates'));
+}
 
 export interface CertificateStore {
   read(key: string): Promise<string | undefined>;
