@@ -35,7 +35,8 @@ function trustForAcmeServer(acme: Awaited<ReturnType<typeof loadAcme>>, extraCaP
   acme.axios.defaults.httpsAgent = extraCaPem ? new Agent({ ca: [...rootCertificates, extraCaPem] }) : undefined;
   // The certificate manager retries with its own back-off; a request retried inside the library
   // as well would only make one failed order take minutes to report.
-  acme.axios.defaults.acmeSettings.retryMaxAttempts = 1;
+  // (acmeSettings is acme-client's own addition to the axios defaults, absent from its types.)
+  (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = 1;
 }
 
 /**

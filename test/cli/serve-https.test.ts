@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir, startServeProcess, type ServeProcess } from '../support/instance';
+import { makeTempDir, runCli, startServeProcess, type ServeProcess } from '../support/instance';
 import { decodeInstanceKey } from '../../db/connection';
 import { saveCertificate } from '../../server/core/certificates/certificate-manager';
 import { fileCertificateStore } from '../../server/core/certificates/certificate-store';
 import { readCertificateValidity } from '../../server/providers/acme-client';
 import { removeScratchDirs, scratchDir } from '../support/cli';
-import { freePort, httpsGet, logMessages, startPebble, waitForLog, type RunningPebble } from '../support/pebble';
+import { freePort, httpsGet, httpsRequest, logMessages, startPebble, waitForLog, type RunningPebble } from '../support/pebble';
 
 afterAll(removeScratchDirs);
 
@@ -191,17 +191,19 @@ describe('refusals: authd keeps running, says why in one line, and retries', () 
   });
 });
 
-describe('a certificate close to expiry', () => {
+describe('a stored certificate close to expiry', () => {
   const dataDir = scratchDir();
   let server: ServeProcess | undefined;
   afterAll(async () => {
     await server?.stop();
   });
 
-  test('shows in /health/ready and in the log', async () => {
+  test('shows in /health/ready and in the log; the client address passes through the TLS front', async () => {
     // A data directory with its instance key, then a certificate valid 3 more days stored in it
     // the way authd stores one.
-    expect(await (await startServeProcess(dataDir)).stop()).toBe(0);
+    const first = await startServeProcess(dataDir);
+    const demo = first.events.find((event) => event.event === 'project_created' && event.project_id !== 'internal')!;
+    expect(await first.stop()).toBe(0);
     const dir = makeTempDir('authd-cert-');
     const [certificateFile, keyFile] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
     const openssl = Bun.spawnSync([
@@ -251,5 +253,22 @@ describe('a certificate close to expiry', () => {
     const ready = await httpsGet(portOf(server), 'auth.test', '/health/ready', certificatePem);
     expect(ready.status).toBe(200);
     expect(ready.body).toBe(`ready\n${warning}`);
+
+    // The client's own address reaches the audit log (and rate limits) through the TLS front:
+    // sent from 127.0.0.2, where the front's connection to the HTTP server comes from 127.0.0.1.
+    const signUp = await httpsRequest(portOf(server), 'auth.test', '/api/v1/auth/password/sign-up', certificatePem, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-stack-project-id': demo.project_id,
+        'x-stack-access-type': 'client',
+        'x-stack-publishable-client-key': demo.publishable_client_key,
+      },
+      body: JSON.stringify({ email: 'front@example.com', password: 'a long enough password 1' }),
+      localAddress: '127.0.0.2',
+    });
+    expect(signUp.status).toBe(200);
+    const audit = await runCli(['audit', '--project', demo.project_id, '--data', dataDir, '--json', '--type', 'user.created']);
+    expect(JSON.parse(audit.stdout).items.map((item: { ip: string }) => item.ip)).toEqual(['127.0.0.2']);
   });
 });

@@ -178,11 +178,27 @@ export interface HttpsAnswer {
   serial: string;
 }
 
-/** GET over a fresh TLS connection to 127.0.0.1:port, SNI and Host `name`, trusting only `root`. */
-export function httpsGet(port: number, name: string, path: string, root: string): Promise<HttpsAnswer> {
+/** A request over a fresh TLS connection to 127.0.0.1:port, SNI and Host `name`, trusting only `root`. */
+export function httpsRequest(
+  port: number,
+  name: string,
+  path: string,
+  root: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+): Promise<HttpsAnswer> {
   return new Promise((resolve, reject) => {
     const call = request(
-      { host: '127.0.0.1', port, path, servername: name, headers: { host: `${name}:${port}` }, ca: root, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: init.method ?? 'GET',
+        servername: name,
+        headers: { host: `${name}:${port}`, ...init.headers },
+        ca: root,
+        agent: false,
+        localAddress: init.localAddress,
+      },
       (response) => {
         const serial = (response.socket as TLSSocket).getPeerCertificate().serialNumber;
         let body = '';
@@ -192,9 +208,11 @@ export function httpsGet(port: number, name: string, path: string, root: string)
       },
     );
     call.on('error', reject);
-    call.end();
+    call.end(init.body);
   });
 }
+
+export const httpsGet = (port: number, name: string, path: string, root: string) => httpsRequest(port, name, path, root);
 
 export const logMessages = (server: ServeProcess) =>
   server
