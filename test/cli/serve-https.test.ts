@@ -159,7 +159,7 @@ describe('refusals: authd keeps running, says why in one line, and retries', () 
     expect(errors[0]).not.toContain('\n');
     expect(server.process.exitCode).toBeNull();
     // Until a certificate arrives, HTTPS refuses the handshake rather than serve a wrong one.
-    expect(httpsGet(portOf(server), 'auth.test', '/api/v1', pebble.issuingRoot)).rejects.toThrow();
+    await expect(httpsGet(portOf(server), 'auth.test', '/api/v1', pebble.issuingRoot)).rejects.toThrow();
   });
 
   test('the challenge failing: DNS pointing elsewhere', async () => {
