@@ -131,7 +131,7 @@ async function serve(options: ServeOptions): Promise<void> {
     ...defaultSettings(),
     smtpUrl: options.smtp,
     mailFrom: senderAddress(options.mailFrom ?? process.env.AUTHD_MAIL_FROM ?? process.env.AUTHD_SMTP_FROM),
-    publicUrl: options.publicUrl ?? (https ? publicUrlOf(https.settings.domains[0]!, port) : undefined),
+    publicUrl: options.publicUrl,
     trustProxy: process.env.AUTHD_TRUST_PROXY === '1',
     rateLimitsDisabled: process.env.AUTHD_DISABLE_RATE_LIMITS === '1',
     oauth: oauthSettingsFromEnvironment(process.env),
@@ -287,6 +287,9 @@ async function serveOverHttps(
     throw error;
   }
   const httpsPort = front.port;
+  // The first name is the public URL unless --public-url says otherwise; set once the port is
+  // known (--port 0 picks one). Requests are held until start-up is done, so none sees it unset.
+  ctx.settings.publicUrl ??= publicUrlOf(settings.domains[0]!, httpsPort);
   const store = certificateStoreFor(ctx, location);
   let challenges: ReturnType<typeof startChallengeListener>;
   try {

@@ -2,7 +2,6 @@
 // its DNS, both on 127.0.0.1 with ports of their own. Every name resolves to 127.0.0.1 unless a
 // test points it elsewhere; pebble validates HTTP-01 by connecting to `httpPort`, where the test
 // runs authd's --http-port.
-import { expect } from 'bun:test';
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import type { TLSSocket } from 'node:tls';
@@ -231,6 +230,11 @@ export async function waitForLog(server: ServeProcess, pattern: RegExp, count = 
     (messages) => messages.length >= count,
     60_000,
   );
-  expect(found.length).toBeGreaterThanOrEqual(count);
+  if (found.length < count) {
+    const log = logMessages(server).map((event) => `  ${event.level}: ${event.message}`);
+    throw new Error(
+      `no ${count} log line(s) matching ${pattern} within 60 s; the log:\n${log.join('\n')}\n${server.output().slice(-2000)}`,
+    );
+  }
   return found;
 }
