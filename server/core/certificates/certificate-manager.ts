@@ -141,11 +141,10 @@ export function startCertificateManager(
   async function check(): Promise<number> {
     const stored = await loadStored();
     if (stored) install(stored);
-    if (!needsOrder(served)) {
-      const note = expiryNote();
-      if (note) ctx.log.warn(note);
-      return checkIntervalMillis;
-    }
+    // Logged at every check, renewal due or not: a renewal failing for days shows up here too.
+    const note = served && expiryNote();
+    if (note) ctx.log.warn(note);
+    if (!needsOrder(served)) return checkIntervalMillis;
     ctx.log.info(
       served
         ? `renewing the certificate for ${names}: it expires ${new Date(served.notAfter).toISOString()}`
