@@ -95,9 +95,15 @@ export function defaultDataDir(): string {
 export function withCommonOptions(command: Command): Command {
   return command
     .option('--data <dir>', 'data directory holding authd.db (env AUTHD_DATA)', defaultDataDir())
-    .option('--database <url>', `a PostgreSQL database instead, postgres://USER:PASSWORD@HOST:PORT/NAME (env ${databaseUrlEnvironmentVariable})`)
+    .option(
+      '--database <url>',
+      `a PostgreSQL database instead, postgres://USER:PASSWORD@HOST:PORT/NAME (env ${databaseUrlEnvironmentVariable})`,
+    )
     .option('--json', 'print machine-readable JSON (snake_case fields)')
-    .hook('preAction', (_command, action) => void action.setOptionValue('dataTyped', action.getOptionValueSource('data') === 'cli'));
+    .hook(
+      'preAction',
+      (_command, action) => void action.setOptionValue('dataTyped', action.getOptionValueSource('data') === 'cli'),
+    );
 }
 
 /**
@@ -220,7 +226,9 @@ export function parseWithSchema<S extends v.GenericSchema>(schema: S, input: unk
 export function parseCount(flag: string, text: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new CliError(`${flag}: "${text}" is not a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}`);
+    throw new CliError(
+      `${flag}: "${text}" is not a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}`,
+    );
   }
   return value;
 }
@@ -261,4 +269,11 @@ export function describeCliFailure(error: unknown): string {
   if (error instanceof PlainTextError || error instanceof CliError) return error.message;
   if (error instanceof Error) return `unexpected failure: ${error.message}`;
   return `unexpected failure: ${String(error)}`;
+}
+
+/** A TCP port flag's value (0 picks a free one), or the flag's one-line error. */
+export function portNumber(flag: string, text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new CliError(`${flag}: "${text}" is not a port number`);
+  return port;
 }

@@ -2,34 +2,32 @@
 // API, and on SIGTERM/SIGINT lets in-flight requests finish before closing the database.
 import { Command } from 'commander';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { defaultSettings, type Context, type Logger } from '../../server/core/storage/context';
+import { defaultSettings, type Logger } from '../../server/core/storage/context';
 import { describeDatabaseLocation } from '../../server/core/storage/database-location';
 import { openDatabase } from '../../server/core/storage/open-context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startAuditPruning } from '../../server/core/audit/audit-log';
-import { startHttpServer, type RunningHttpServer } from '../../server/http/server';
-import { startChallengeListener, startTlsFront, type RunningTlsFront } from '../../server/http/https-listeners';
-import {
-  defaultRenewBeforeDays,
-  letsEncryptDirectoryUrl,
-  startCertificateManager,
-  type AutomaticHttpsSettings,
-  type CertificateManager,
-} from '../../server/core/certificates/certificate-manager';
-import { certificateStoreFor } from '../../server/core/certificates/certificate-store';
-import type { DatabaseLocation } from '../../server/core/storage/database-location';
-import { readFileSync } from 'node:fs';
+import { startHttpServer } from '../../server/http/server';
+import type { ServedOverHttps } from './serve-https';
 import { flushDeferredSends } from '../../server/core/auth/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
-import { CliError, databaseLocationOf, printErrorLine, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
+import {
+  CliError,
+  databaseLocationOf,
+  portNumber,
+  printErrorLine,
+  printLine,
+  withCommonOptions,
+  type CommonOptions,
+} from '../cli-support';
 
 interface ServeOptions extends CommonOptions {
   port?: string;
   host?: string;
   domain: string[];
   httpPort: string;
-  acmeDirectory: string;
+  acmeDirectory?: string;
   acmeEmail?: string;
   acmeCa?: string;
   production?: boolean;
@@ -59,8 +57,8 @@ export function serveCommand(): Command {
     )
     .option(
       '--acme-directory <url>',
-      'ACME directory URL (env AUTHD_ACME_DIRECTORY)',
-      process.env.AUTHD_ACME_DIRECTORY ?? letsEncryptDirectoryUrl,
+      "ACME directory URL, Let's Encrypt's production one unless given (env AUTHD_ACME_DIRECTORY)",
+      process.env.AUTHD_ACME_DIRECTORY,
     )
     .option('--acme-email <address>', 'contact address of the ACME account (env AUTHD_ACME_EMAIL)', process.env.AUTHD_ACME_EMAIL)
     .option(
@@ -103,14 +101,10 @@ function senderAddress(value: string | undefined): string | undefined {
   return address.trim();
 }
 
-function portNumber(flag: string, text: string): number {
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) throw new CliError(`${flag}: "${text}" is not a port number`);
-  return port;
-}
-
 async function serve(options: ServeOptions): Promise<void> {
-  const https = automaticHttpsSettings(options);
+  // Loaded only with --domain: node:tls and the certificate code cost a plain serve memory.
+  const httpsModule = options.domain.length > 0 ? await import('./serve-https') : undefined;
+  const https = httpsModule?.automaticHttpsSettings(options);
   const port = portNumber('--port', options.port ?? (https ? '443' : '8102'));
   const host = options.host ?? (https ? '0.0.0.0' : '127.0.0.1');
   const drainMillis = Number(options.drainSeconds) * 1000;
@@ -148,7 +142,12 @@ async function serve(options: ServeOptions): Promise<void> {
   let secure: ServedOverHttps | undefined;
   try {
     if (https) {
-      secure = await serveOverHttps(ctx, location, https.settings, { host, port, httpPort: https.httpPort, holdRequestsUntil });
+      secure = await httpsModule!.serveOverHttps(ctx, location, https.settings, {
+        host,
+        port,
+        httpPort: https.httpPort,
+        holdRequestsUntil,
+      });
       server = secure.server;
     } else {
       server = startHttpServer(ctx, { host, port, holdRequestsUntil });
@@ -202,126 +201,6 @@ async function serve(options: ServeOptions): Promise<void> {
   // tables being built) is freed now instead of at some later allocation, so an idle server
   // holds about a megabyte less (bench/footprint.ts). A few milliseconds, once.
   setTimeout(() => Bun.gc(true), 200).unref();
-}
-
-/** `https://NAME`, with the port unless it is 443. */
-function publicUrlOf(domain: string, port: number): string {
-  return port === 443 ? `https://${domain}` : `https://${domain}:${port}`;
-}
-
-/** Undefined without --domain: authd serves plain HTTP, for a proxy in front. */
-function automaticHttpsSettings(options: ServeOptions): { settings: AutomaticHttpsSettings; httpPort: number } | undefined {
-  if (options.domain.length === 0) return undefined;
-  for (const domain of options.domain) {
-    // A hostname an ACME CA can issue for over HTTP-01: letters, digits, hyphens, dots; no wildcard, no IP.
-    if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/i.test(domain) || /^[\d.]+$/.test(domain)) {
-      throw new CliError(`--domain: "${domain}" is not a domain name (HTTP-01 needs a name, not an address or a wildcard)`);
-    }
-  }
-  if (!URL.canParse(options.acmeDirectory) || !['https:', 'http:'].includes(new URL(options.acmeDirectory).protocol)) {
-    throw new CliError(`--acme-directory: "${options.acmeDirectory}" is not an https URL`);
-  }
-  let extraCaPem: string | undefined;
-  if (options.acmeCa) {
-    try {
-      extraCaPem = readFileSync(options.acmeCa, 'utf8');
-    } catch (error) {
-      throw new CliError(`--acme-ca: cannot read "${options.acmeCa}": ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (!extraCaPem.includes('-----BEGIN CERTIFICATE-----'))
-      throw new CliError(`--acme-ca: "${options.acmeCa}" holds no PEM certificate`);
-  }
-  const renewDays = process.env.AUTHD_ACME_RENEW_DAYS ?? String(defaultRenewBeforeDays);
-  if (!/^\d{1,6}$/.test(renewDays)) throw new CliError(`AUTHD_ACME_RENEW_DAYS: "${renewDays}" is not a whole number of days`);
-  const retrySeconds = process.env.AUTHD_ACME_RETRY_SECONDS ?? '60';
-  if (!/^\d{1,5}$/.test(retrySeconds) || Number(retrySeconds) === 0) {
-    throw new CliError(`AUTHD_ACME_RETRY_SECONDS: "${retrySeconds}" is not a whole number of seconds above 0`);
-  }
-  const httpPort = portNumber('--http-port', options.httpPort);
-  return {
-    settings: {
-      challengePort: httpPort,
-      domains: [...new Set(options.domain.map((domain) => domain.toLowerCase()))],
-      directoryUrl: options.acmeDirectory,
-      email: options.acmeEmail,
-      extraCaPem,
-      renewBeforeMillis: Number(renewDays) * 24 * 60 * 60 * 1000,
-      firstRetryMillis: Number(retrySeconds) * 1000,
-    },
-    httpPort,
-  };
-}
-
-interface ServedOverHttps {
-  server: RunningHttpServer;
-  certificates: CertificateManager;
-  url: string;
-  port: number;
-  stopListeners(): Promise<void>;
-}
-
-/**
- * `--domain`: the HTTP server on a loopback port behind authd's TLS front on `port`, plain HTTP
- * on `httpPort` for HTTP-01 and redirects, and the certificate manager feeding the front.
- */
-async function serveOverHttps(
-  ctx: Context,
-  location: DatabaseLocation,
-  settings: AutomaticHttpsSettings,
-  listen: { host: string; port: number; httpPort: number; holdRequestsUntil: Promise<void> },
-): Promise<ServedOverHttps> {
-  let front: RunningTlsFront | undefined;
-  let certificates: CertificateManager | undefined;
-  const server = startHttpServer(ctx, {
-    host: '127.0.0.1',
-    port: 0,
-    holdRequestsUntil: listen.holdRequestsUntil,
-    clientAddressOf: (frontPort) => front?.clientAddressOf(frontPort),
-    strictTransportSecurity: ctx.mode === 'production',
-    readinessNote: () => certificates?.expiryNote(),
-  });
-  try {
-    front = await startTlsFront({ host: listen.host, port: listen.port, innerPort: server.port });
-  } catch (error) {
-    await server.stop(0);
-    throw error;
-  }
-  const httpsPort = front.port;
-  // The first name is the public URL unless --public-url says otherwise; set once the port is
-  // known (--port 0 picks one). Requests are held until start-up is done, so none sees it unset.
-  ctx.settings.publicUrl ??= publicUrlOf(settings.domains[0]!, httpsPort);
-  const store = certificateStoreFor(ctx, location);
-  let challenges: ReturnType<typeof startChallengeListener>;
-  try {
-    challenges = startChallengeListener({
-      host: listen.host,
-      port: listen.httpPort,
-      challengeAnswer: async (token) => await certificates?.challengeAnswer(token),
-      httpsOrigin: (requestHost) => {
-        const name = requestHost?.replace(/:\d+$/, '').toLowerCase();
-        return publicUrlOf(name && settings.domains.includes(name) ? name : settings.domains[0]!, httpsPort);
-      },
-    });
-  } catch (error) {
-    await Promise.all([server.stop(0), front.stop()]);
-    throw new Error(`--http-port ${listen.httpPort}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const tlsFront = front;
-  certificates = startCertificateManager(ctx, settings, store, (certificate) => {
-    tlsFront.useCertificate(certificate.certificatePem, certificate.privateKeyPem);
-    ctx.log.info(
-      `serving the certificate for ${settings.domains.join(', ')} valid until ${new Date(certificate.notAfter).toISOString()}`,
-    );
-  });
-  return {
-    server,
-    certificates,
-    url: publicUrlOf(settings.domains[0]!, httpsPort),
-    port: httpsPort,
-    stopListeners: async () => {
-      await Promise.all([tlsFront.stop(), challenges.stop()]);
-    },
-  };
 }
 
 function emitJson(event: Record<string, unknown>): void {
