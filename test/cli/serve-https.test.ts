@@ -39,7 +39,7 @@ describe('a certificate from pebble over HTTP-01', () => {
 
   beforeAll(async () => {
     pebble = await startPebble();
-  });
+  }, 120_000);
   afterAll(async () => {
     await server?.stop();
     await pebble.stop();
@@ -67,7 +67,7 @@ describe('a certificate from pebble over HTTP-01', () => {
     expect(stored.length).toBe(2);
     expect(stored.join('\n')).not.toContain('PRIVATE KEY');
     expect(stored.join('\n')).toContain('BEGIN CERTIFICATE');
-  });
+  }, 90_000);
 
   test('the HTTP port redirects everything but challenges to HTTPS with 308', async () => {
     const response = await fetch(`http://127.0.0.1:${pebble.httpPort}/api/v1/users?limit=1`, {
@@ -80,7 +80,7 @@ describe('a certificate from pebble over HTTP-01', () => {
       redirect: 'manual',
     });
     expect(unknownChallenge.status).toBe(404);
-  });
+  }, 90_000);
 
   test('a restart serves the same certificate without a new order', async () => {
     expect(await server!.stop()).toBe(0);
@@ -92,7 +92,7 @@ describe('a certificate from pebble over HTTP-01', () => {
     expect(logMessages(server).some((event) => /ordering|renewing|obtained/.test(event.message!))).toBe(false);
     // Development mode: no HSTS header (a developer's localhost must not be pinned to HTTPS).
     expect(answer.headers['strict-transport-security']).toBeUndefined();
-  });
+  }, 90_000);
 
   test('a forced renewal replaces the certificate without dropping a request', async () => {
     expect(await server!.stop()).toBe(0);
@@ -127,7 +127,7 @@ describe('a certificate from pebble over HTTP-01', () => {
     expect(seen).toContain(firstSerial);
     expect(seen.some((serial) => serial !== firstSerial)).toBe(true);
     await waitForLog(server, /^renewing the certificate for auth\.test: it expires /);
-  });
+  }, 90_000);
 });
 
 describe('refusals: authd keeps running, says why in one line, and retries', () => {
@@ -136,7 +136,7 @@ describe('refusals: authd keeps running, says why in one line, and retries', () 
 
   beforeAll(async () => {
     pebble = await startPebble();
-  });
+  }, 120_000);
   afterAll(async () => {
     for (const server of servers) await server.stop();
     await pebble.stop();
@@ -160,7 +160,7 @@ describe('refusals: authd keeps running, says why in one line, and retries', () 
     expect(server.process.exitCode).toBeNull();
     // Until a certificate arrives, HTTPS refuses the handshake rather than serve a wrong one.
     await expect(httpsGet(portOf(server), 'auth.test', '/api/v1', pebble.issuingRoot)).rejects.toThrow();
-  });
+  }, 90_000);
 
   test('the challenge failing: DNS pointing elsewhere', async () => {
     // authd listens on 127.0.0.1 only: 127.0.0.2 is loopback too, and would reach it on 0.0.0.0.
@@ -188,7 +188,7 @@ describe('refusals: authd keeps running, says why in one line, and retries', () 
     expect(readdirSync(join(dataDir, 'certificates')).length).toBe(1);
     const ready = await fetch(`http://127.0.0.1:${pebble.httpPort}/health/ready`, { redirect: 'manual' });
     expect(ready.status).toBe(308);
-  });
+  }, 90_000);
 });
 
 describe('a stored certificate close to expiry', () => {
@@ -270,5 +270,5 @@ describe('a stored certificate close to expiry', () => {
     expect(signUp.status).toBe(200);
     const audit = await runCli(['audit', '--project', demo.project_id, '--data', dataDir, '--json', '--type', 'user.created']);
     expect(JSON.parse(audit.stdout).items.map((item: { ip: string }) => item.ip)).toEqual(['127.0.0.2']);
-  });
+  }, 90_000);
 });
