@@ -90,12 +90,13 @@ test('the order lock: one holder at a time, and a lease that a crashed holder lo
     const [storeA, storeB] = [postgresCertificateStore(first), postgresCertificateStore(second)];
     const now = Date.now();
     let release!: () => void;
-    const holding = storeA.withOrderLock(
-      now,
-      60_000,
-      () => new Promise<string>((resolve) => (release = () => resolve('A ordered'))),
-    );
-    await Bun.sleep(0);
+    let acquired!: () => void;
+    const holdingStarted = new Promise<void>((resolve) => (acquired = resolve));
+    const holding = storeA.withOrderLock(now, 60_000, () => {
+      acquired();
+      return new Promise<string>((resolve) => (release = () => resolve('A ordered')));
+    });
+    await holdingStarted;
     // While A holds it, B is told it is busy and its order does not run.
     let ranB = false;
     expect(await storeB.withOrderLock(now, 60_000, async () => (ranB = true))).toBe('busy');
