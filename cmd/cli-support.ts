@@ -95,15 +95,9 @@ export function defaultDataDir(): string {
 export function withCommonOptions(command: Command): Command {
   return command
     .option('--data <dir>', 'data directory holding authd.db (env AUTHD_DATA)', defaultDataDir())
-    .option(
-      '--database <url>',
-      `a PostgreSQL database instead, postgres://USER:PASSWORD@HOST:PORT/NAME (env ${databaseUrlEnvironmentVariable})`,
-    )
+    .option('--database <url>', `a PostgreSQL database instead, postgres://USER:PASSWORD@HOST:PORT/NAME (env ${databaseUrlEnvironmentVariable})`)
     .option('--json', 'print machine-readable JSON (snake_case fields)')
-    .hook(
-      'preAction',
-      (_command, action) => void action.setOptionValue('dataTyped', action.getOptionValueSource('data') === 'cli'),
-    );
+    .hook('preAction', (_command, action) => void action.setOptionValue('dataTyped', action.getOptionValueSource('data') === 'cli'));
 }
 
 /**
@@ -226,9 +220,7 @@ export function parseWithSchema<S extends v.GenericSchema>(schema: S, input: unk
 export function parseCount(flag: string, text: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new CliError(
-      `${flag}: "${text}" is not a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}`,
-    );
+    throw new CliError(`${flag}: "${text}" is not a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}`);
   }
   return value;
 }

@@ -108,8 +108,7 @@ async function serve(options: ServeOptions): Promise<void> {
   const port = portNumber('--port', options.port ?? (https ? '443' : '8102'));
   const host = options.host ?? (https ? '0.0.0.0' : '127.0.0.1');
   const drainMillis = Number(options.drainSeconds) * 1000;
-  if (!/^\d{1,4}$/.test(options.drainSeconds))
-    throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
+  if (!/^\d{1,4}$/.test(options.drainSeconds)) throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
   for (const [flag, value, protocols] of [
     ['--smtp', options.smtp, ['smtp:', 'smtps:']],
     ['--public-url', options.publicUrl, ['http:', 'https:']],

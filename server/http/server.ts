@@ -146,11 +146,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
         userAgent: request.headers.get('user-agent'),
       };
       response = await withAuditOrigin(origin, () =>
-        answerAfterFirstDeliveries(
-          ctx,
-          async (id) => await deliverQueuedMessageNow(ctx, id),
-          () => api.handle(request),
-        ),
+        answerAfterFirstDeliveries(ctx, async (id) => await deliverQueuedMessageNow(ctx, id), () => api.handle(request)),
       );
     } catch (error) {
       response = errorResponse(error, ctx.log);

@@ -48,10 +48,7 @@ describe('numeric options', () => {
     const json = await runCli(at('mail', '--limit', 'abc', '--json'));
     expect(json.code).not.toBe(0);
     expect(json.stdout).toBe('');
-    expect(JSON.parse(json.stderr)).toEqual({
-      code: 'INVALID_CLI_INPUT',
-      error: '--limit: "abc" is not a whole number of at least 1',
-    });
+    expect(JSON.parse(json.stderr)).toEqual({ code: 'INVALID_CLI_INPUT', error: '--limit: "abc" is not a whole number of at least 1' });
     expectOneLineError(await runCli(at('mail', '--limit', '0')), /--limit/);
     expect((await runCli(at('mail', '--limit', '3'))).code).toBe(0);
   });
@@ -82,14 +79,7 @@ describe('authd config print', () => {
     const previous = process.env.AUTHD_HOST;
     process.env.AUTHD_HOST = '0.0.0.0';
     try {
-      const printed = await cliJson([
-        'config',
-        'print',
-        '--port',
-        '9999',
-        '--smtp',
-        'smtp://mailer:hunter2@mail.example.com:587',
-      ]);
+      const printed = await cliJson(['config', 'print', '--port', '9999', '--smtp', 'smtp://mailer:hunter2@mail.example.com:587']);
       const byName = Object.fromEntries(printed.items.map((item: any) => [item.name, item]));
       expect(byName.port).toEqual({ name: 'port', value: '9999', source: 'flag' });
       expect(byName.host).toEqual({ name: 'host', value: '0.0.0.0', source: 'environment', variable: 'AUTHD_HOST' });
@@ -155,12 +145,7 @@ describe('keys and projects', () => {
   test('destructive commands take --yes in scripts', async () => {
     const team = await cliJson(at('teams', 'create', '--project', t.demo!.projectId, '--name', 'Doomed'));
     expect(await cliOk(at('teams', 'delete', '--project', t.demo!.projectId, team.id, '--yes'))).toContain('Deleted team');
-    for (const command of [
-      ['projects', 'delete'],
-      ['users', 'delete'],
-      ['teams', 'delete'],
-      ['keys', 'revoke'],
-    ]) {
+    for (const command of [['projects', 'delete'], ['users', 'delete'], ['teams', 'delete'], ['keys', 'revoke']]) {
       expect(await cliOk([...command, '--help'])).toContain('--yes');
     }
   });
@@ -199,32 +184,18 @@ describe('authd email-templates', () => {
   test('list, set, preview with sample values, reset; bad type and bad JSON are one-line errors', async () => {
     const project = t.demo!.projectId;
     const listed = await cliJson(at('email-templates', 'list', '--project', project));
-    expect(listed.items.map((x: any) => x.type).sort()).toEqual([
-      'email_verification',
-      'magic_link',
-      'password_reset',
-      'team_invitation',
-    ]);
-    await cliOk(
-      at('email-templates', 'set', 'password_reset', '--project', project, '--subject', 'Reset for {{ projectDisplayName }}'),
-    );
+    expect(listed.items.map((x: any) => x.type).sort()).toEqual(['email_verification', 'magic_link', 'password_reset', 'team_invitation']);
+    await cliOk(at('email-templates', 'set', 'password_reset', '--project', project, '--subject', 'Reset for {{ projectDisplayName }}'));
     const preview = await cliOk(at('email-templates', 'preview', 'password_reset', '--project', project));
     expect(preview).toStartWith('Subject: Reset for Demo project\n');
     expect(preview).toContain('https://example.com/handler/password-reset');
     const api = await call(t, 'GET', '/email-templates/password_reset', {
-      headers: {
-        'x-stack-project-id': project,
-        'x-stack-access-type': 'admin',
-        'x-stack-super-secret-admin-key': t.demo!.keys.super_secret_admin_key!,
-      },
+      headers: { 'x-stack-project-id': project, 'x-stack-access-type': 'admin', 'x-stack-super-secret-admin-key': t.demo!.keys.super_secret_admin_key! },
     });
     expect(api.json.subject).toBe('Reset for {{ projectDisplayName }}');
     await cliOk(at('email-templates', 'reset', 'password_reset', '--project', project));
     expect((await cliJson(at('email-templates', 'get', 'password_reset', '--project', project))).is_default).toBe(true);
-    expectOneLineError(
-      await runCli(at('email-templates', 'get', 'birthday', '--project', project)),
-      /not an email template type/,
-    );
+    expectOneLineError(await runCli(at('email-templates', 'get', 'birthday', '--project', project)), /not an email template type/);
     expectOneLineError(
       await runCli(at('email-templates', 'set', 'magic_link', '--project', project, '--content-json', '{oops')),
       /--content-json: Invalid JSON format/,
