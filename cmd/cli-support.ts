@@ -262,3 +262,10 @@ export function describeCliFailure(error: unknown): string {
   if (error instanceof Error) return `unexpected failure: ${error.message}`;
   return `unexpected failure: ${String(error)}`;
 }
+
+/** A TCP port flag's value (0 picks a free one), or the flag's one-line error. */
+export function portNumber(flag: string, text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new CliError(`${flag}: "${text}" is not a port number`);
+  return port;
+}

@@ -1,6 +1,7 @@
 // `npm test`: runs every test with `bun test`, passes its output through, and ends with the
 // one line CI reads: "N passed, N failed" (see test-summary.ts for how bun's summary is read).
 import { ensureChromium } from './ensure-chromium';
+import { ensurePebble } from './ensure-pebble';
 import { ensureCluster } from './ensure-postgres';
 import { postgresSuite } from './postgres-suite';
 import { summarizeBunTestOutput } from './test-summary';
@@ -16,6 +17,8 @@ if (!args.some((arg) => arg === '--timeout' || arg.startsWith('--timeout='))) {
 // The browser tests (test/browser) drive Debian's Chromium; a fresh machine installs it here.
 // If that fails, the other tests still run and the browser tests report the problem.
 await ensureChromium().catch((error: unknown) => console.error(`cannot install chromium: ${String(error)}`));
+// The automatic-HTTPS tests run Debian's pebble, a local ACME server: installed here the same way.
+await ensurePebble().catch((error: unknown) => console.error(`cannot install pebble: ${String(error)}`));
 // The PostgreSQL tests (test/postgres) need a server: installed from Debian's packages and started
 // here when missing, unless AUTHD_TEST_DATABASE_URL names one. A failure is left to those tests.
 if (!process.env.AUTHD_TEST_DATABASE_URL) {

@@ -8,17 +8,33 @@ interface Setting {
   flag?: string;
   env?: string;
   fallback: string | null;
+  /** The default when automatic HTTPS is on (--domain). */
+  fallbackWithDomain?: string;
   secret?: boolean;
 }
 
 const settings: Setting[] = [
   { name: 'data', flag: 'data', env: 'AUTHD_DATA', fallback: './data' },
-  { name: 'port', flag: 'port', env: 'AUTHD_PORT', fallback: '8102' },
-  { name: 'host', flag: 'host', env: 'AUTHD_HOST', fallback: '127.0.0.1' },
+  { name: 'port', flag: 'port', env: 'AUTHD_PORT', fallback: '8102', fallbackWithDomain: '443' },
+  { name: 'host', flag: 'host', env: 'AUTHD_HOST', fallback: '127.0.0.1', fallbackWithDomain: '0.0.0.0' },
+  { name: 'domain', flag: 'domain', env: 'AUTHD_DOMAIN', fallback: null },
+  { name: 'http-port', flag: 'httpPort', env: 'AUTHD_HTTP_PORT', fallback: '80' },
+  {
+    name: 'acme-directory',
+    flag: 'acmeDirectory',
+    env: 'AUTHD_ACME_DIRECTORY',
+    fallback: "Let's Encrypt (https://acme-v02.api.letsencrypt.org/directory)",
+  },
+  { name: 'acme-email', flag: 'acmeEmail', env: 'AUTHD_ACME_EMAIL', fallback: null },
+  { name: 'acme-ca', flag: 'acmeCa', env: 'AUTHD_ACME_CA', fallback: null },
   { name: 'production', flag: 'production', env: 'AUTHD_PRODUCTION', fallback: 'off' },
   { name: 'smtp', flag: 'smtp', env: 'AUTHD_SMTP_URL', fallback: null, secret: true },
   { name: 'public-url', flag: 'publicUrl', env: 'AUTHD_PUBLIC_URL', fallback: null },
-  { name: 'mail-from', env: 'AUTHD_MAIL_FROM', fallback: 'noreply@SMTP host (AUTHD_SMTP_FROM also read), named after the project' },
+  {
+    name: 'mail-from',
+    env: 'AUTHD_MAIL_FROM',
+    fallback: 'noreply@SMTP host (AUTHD_SMTP_FROM also read), named after the project',
+  },
   { name: 'trust-proxy', env: 'AUTHD_TRUST_PROXY', fallback: 'off' },
 ];
 
@@ -30,7 +46,7 @@ function redacted(value: string): string {
   return url.toString();
 }
 
-function effective(setting: Setting, flags: Record<string, unknown>) {
+function effective(setting: Setting, flags: Record<string, unknown>, withDomain: boolean) {
   const flagValue = setting.flag ? flags[setting.flag] : undefined;
   let value: string | null;
   let source: 'flag' | 'environment' | 'default';
@@ -42,7 +58,7 @@ function effective(setting: Setting, flags: Record<string, unknown>) {
     if (setting.name === 'production' || setting.name === 'trust-proxy') value = value === '1' ? 'on' : 'off';
     source = 'environment';
   } else {
-    value = setting.fallback;
+    value = (withDomain && setting.fallbackWithDomain) || setting.fallback;
     source = 'default';
   }
   if (value !== null && setting.secret) value = redacted(value);
@@ -60,9 +76,15 @@ export function configCommand(): Command {
       .option('--production', 'production mode (env AUTHD_PRODUCTION=1)')
       .option('--smtp <url>', 'instance SMTP server (env AUTHD_SMTP_URL)')
       .option('--public-url <url>', 'public URL (env AUTHD_PUBLIC_URL)')
+      .option('--domain <names>', 'automatic HTTPS for these names, comma-separated (env AUTHD_DOMAIN)')
+      .option('--http-port <port>', 'plain HTTP port with --domain (env AUTHD_HTTP_PORT)')
+      .option('--acme-directory <url>', 'ACME directory URL (env AUTHD_ACME_DIRECTORY)')
+      .option('--acme-email <address>', 'ACME account contact (env AUTHD_ACME_EMAIL)')
+      .option('--acme-ca <file>', 'extra CA for the ACME server (env AUTHD_ACME_CA)')
       .option('--json', 'print machine-readable JSON')
       .action((options: Record<string, unknown>) => {
-        const values = settings.map((setting) => effective(setting, options));
+        const withDomain = Boolean(options.domain ?? process.env.AUTHD_DOMAIN);
+        const values = settings.map((setting) => effective(setting, options, withDomain));
         const providers = Object.keys(process.env)
           .map((name) => /^AUTHD_OAUTH_([A-Z]+)_CLIENT_ID$/.exec(name)?.[1]?.toLowerCase())
           .filter((id): id is string => Boolean(id));

@@ -11,13 +11,27 @@ import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startAuditPruning } from '../../server/core/audit/audit-log';
 import { startVerificationCodePruning } from '../../server/core/auth/verification-codes';
 import { startHttpServer } from '../../server/http/server';
+import type { ServedOverHttps } from './serve-https';
 import { flushDeferredSends } from '../../server/core/auth/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
-import { CliError, databaseLocationOf, printErrorLine, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
+import {
+  CliError,
+  databaseLocationOf,
+  portNumber,
+  printErrorLine,
+  printLine,
+  withCommonOptions,
+  type CommonOptions,
+} from '../cli-support';
 
 interface ServeOptions extends CommonOptions {
-  port: string;
-  host: string;
+  port?: string;
+  host?: string;
+  domain: string[];
+  httpPort: string;
+  acmeDirectory?: string;
+  acmeEmail?: string;
+  acmeCa?: string;
   production?: boolean;
   smtp?: string;
   publicUrl?: string;
@@ -28,8 +42,32 @@ interface ServeOptions extends CommonOptions {
 export function serveCommand(): Command {
   return withCommonOptions(new Command('serve'))
     .description('serve the authd API')
-    .option('--port <port>', 'TCP port; 0 picks a free one (env AUTHD_PORT)', process.env.AUTHD_PORT ?? '8102')
-    .option('--host <host>', 'interface to listen on (env AUTHD_HOST)', process.env.AUTHD_HOST ?? '127.0.0.1')
+    .option('--port <port>', 'TCP port, 8102 (443 with --domain); 0 picks a free one (env AUTHD_PORT)', process.env.AUTHD_PORT)
+    .option('--host <host>', 'interface to listen on, 127.0.0.1 (0.0.0.0 with --domain) (env AUTHD_HOST)', process.env.AUTHD_HOST)
+    .option(
+      '--domain <name>',
+      "serve HTTPS for this name with a certificate from an ACME server (Let's Encrypt); repeatable, the first is the public URL (env AUTHD_DOMAIN, comma-separated)",
+      (name: string, names: string[]) => [...names, name],
+      process.env.AUTHD_DOMAIN?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean) ?? [],
+    )
+    .option(
+      '--http-port <port>',
+      'with --domain: plain HTTP port answering ACME HTTP-01 challenges and redirecting to HTTPS (env AUTHD_HTTP_PORT)',
+      process.env.AUTHD_HTTP_PORT ?? '80',
+    )
+    .option(
+      '--acme-directory <url>',
+      "ACME directory URL, Let's Encrypt's production one unless given (env AUTHD_ACME_DIRECTORY)",
+      process.env.AUTHD_ACME_DIRECTORY,
+    )
+    .option('--acme-email <address>', 'contact address of the ACME account (env AUTHD_ACME_EMAIL)', process.env.AUTHD_ACME_EMAIL)
+    .option(
+      '--acme-ca <file>',
+      'PEM file of an extra CA to trust for the ACME server itself (env AUTHD_ACME_CA)',
+      process.env.AUTHD_ACME_CA,
+    )
     .option(
       '--production',
       'production mode: no demo project, no development fallbacks (env AUTHD_PRODUCTION=1)',
@@ -66,8 +104,11 @@ function senderAddress(value: string | undefined): string | undefined {
 }
 
 async function serve(options: ServeOptions): Promise<void> {
-  const port = Number(options.port);
-  if (!/^\d+$/.test(options.port) || port > 65535) throw new CliError(`--port: "${options.port}" is not a port number`);
+  // Loaded only with --domain: node:tls and the certificate code cost a plain serve memory.
+  const httpsModule = options.domain.length > 0 ? await import('./serve-https') : undefined;
+  const https = httpsModule?.automaticHttpsSettings(options);
+  const port = portNumber('--port', options.port ?? (https ? '443' : '8102'));
+  const host = options.host ?? (https ? '0.0.0.0' : '127.0.0.1');
   const drainMillis = Number(options.drainSeconds) * 1000;
   if (!/^\d{1,4}$/.test(options.drainSeconds))
     throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
@@ -100,11 +141,22 @@ async function serve(options: ServeOptions): Promise<void> {
   let server: ReturnType<typeof startHttpServer>;
   let bootstrapped!: () => void;
   const holdRequestsUntil = new Promise<void>((resolve) => (bootstrapped = resolve));
+  let secure: ServedOverHttps | undefined;
   try {
-    server = startHttpServer(ctx, { host: options.host, port, holdRequestsUntil });
+    if (https) {
+      secure = await httpsModule!.serveOverHttps(ctx, location, https.settings, {
+        host,
+        port,
+        httpPort: https.httpPort,
+        holdRequestsUntil,
+      });
+      server = secure.server;
+    } else {
+      server = startHttpServer(ctx, { host, port, holdRequestsUntil });
+    }
   } catch (error) {
     await ctx.storage.close();
-    throw new CliError(`cannot listen on ${options.host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliError(`cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
   }
   // Bootstrapped only once the port is ours, so a failed start never prints keys that a later
   // start would not show again. Bootstrapping awaits the database: requests arriving meanwhile
@@ -131,7 +183,8 @@ async function serve(options: ServeOptions): Promise<void> {
       await Bun.sleep(drainMillis);
     }
     log.info(`received ${signal}, finishing in-flight requests`);
-    await server.stop();
+    secure?.certificates.stop();
+    await Promise.all([server.stop(), secure?.stopListeners()]);
     await flushDeferredSends(ctx);
     await emailDelivery.stop();
     await webhookDelivery.stop();
@@ -146,8 +199,10 @@ async function serve(options: ServeOptions): Promise<void> {
 
   // Announce only once the signal handlers are in place: a supervisor (or test) that stops the
   // server as soon as it reports listening must get the graceful stop, not the default kill.
-  if (options.json) emitJson({ event: 'listening', url: server.url, port: server.port, mode: ctx.mode, data: where });
-  else log.info(`authd listening on ${browsableUrl(server.url)} (${ctx.mode} mode, data in ${where})`);
+  const url = secure?.url ?? server.url;
+  const listeningPort = secure?.port ?? server.port;
+  if (options.json) emitJson({ event: 'listening', url, port: listeningPort, mode: ctx.mode, data: where });
+  else log.info(`authd listening on ${browsableUrl(url)} (${ctx.mode} mode, data in ${where})`);
   // One full collection once started: what start-up allocated and dropped (migration texts, route
   // tables being built) is freed now instead of at some later allocation, so an idle server
   // holds about a megabyte less (bench/footprint.ts). A few milliseconds, once.

@@ -7,6 +7,7 @@ import m4 from './migrations/0004_shared_counters.sql' with { type: 'text' };
 import m5 from './migrations/0005_email_address_keys.sql' with { type: 'text' };
 import m6 from './migrations/0006_session_revocation_and_reauthentication.sql' with { type: 'text' };
 import m7 from './migrations/0007_verification_code_expiry.sql' with { type: 'text' };
+import m8 from './migrations/0008_acme_state.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -17,4 +18,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0005_email_address_keys", sql: m5 },
   { tag: "0006_session_revocation_and_reauthentication", sql: m6 },
   { tag: "0007_verification_code_expiry", sql: m7 },
+  { tag: "0008_acme_state", sql: m8 },
 ];

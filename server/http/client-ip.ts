@@ -13,10 +13,20 @@ export function rememberSocketRequest(rebuilt: Request, incoming: Request): void
   socketRequests.set(rebuilt, incoming);
 }
 
-export function socketClientIpResolver(server: () => Server<unknown>, trustProxy: boolean): ClientIpResolver {
+/**
+ * `behindFront` maps the socket's port to the client when the connection came through authd's
+ * own TLS front (https-listeners.ts), which the socket alone shows as a loopback peer.
+ */
+export function socketClientIpResolver(
+  server: () => Server<unknown>,
+  trustProxy: boolean,
+  behindFront?: (frontPort: number) => string | undefined,
+): ClientIpResolver {
   return (request) => {
     const forwarded = trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-    return forwarded || server().requestIP(socketRequests.get(request) ?? request)?.address || 'unknown';
+    if (forwarded) return forwarded;
+    const socket = server().requestIP(socketRequests.get(request) ?? request);
+    return (socket && behindFront?.(socket.port)) || socket?.address || 'unknown';
   };
 }
 

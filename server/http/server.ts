@@ -22,6 +22,12 @@ export interface HttpServerOptions {
    * creates its first projects, and no request may see the instance half made.
    */
   holdRequestsUntil?: Promise<unknown>;
+  /** Automatic HTTPS (https-listeners.ts): the client behind a connection from authd's TLS front. */
+  clientAddressOf?: (frontPort: number) => string | undefined;
+  /** Production over authd's own HTTPS: every answer carries Strict-Transport-Security. */
+  strictTransportSecurity?: boolean;
+  /** A line `/health/ready` adds to its 200 answer (a certificate close to expiry). */
+  readinessNote?: () => string | undefined;
 }
 
 export interface RunningHttpServer {
@@ -41,14 +47,29 @@ export interface RunningHttpServer {
 }
 
 /** `/health/ready`: 200 while this instance should get traffic, 503 once draining or when its database does not answer. */
-async function readinessResponse(ctx: Context, draining: boolean): Promise<Response> {
+async function readinessResponse(ctx: Context, draining: boolean, note: string | undefined): Promise<Response> {
   if (draining) return textResponse(503, 'draining');
   try {
     await pingDatabase(ctx);
   } catch {
     return textResponse(503, 'database unavailable');
   }
-  return textResponse(200, 'ready');
+  return textResponse(200, note ? `ready\n${note}` : 'ready');
+}
+
+/** A year; subdomains are left to decide for themselves (they may not all be on HTTPS). */
+const hstsValue = 'max-age=31536000';
+
+/** Some responses (a redirect made by Response.redirect) have immutable headers: those are copied. */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
 }
 
 /** How long a stop waits for in-flight requests before closing their connections. */
@@ -74,7 +95,7 @@ function withRoutableHost(request: Request): Request | undefined {
 }
 
 export function startHttpServer(ctx: Context, options: HttpServerOptions): RunningHttpServer {
-  const clientIp = socketClientIpResolver(() => server, ctx.settings.trustProxy === true);
+  const clientIp = socketClientIpResolver(() => server, ctx.settings.trustProxy === true, options.clientAddressOf);
   const api = createApiApp(ctx, clientIp, () => server.url.origin);
   let inFlight = 0;
   let drained: (() => void) | null = null;
@@ -86,7 +107,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
   async function answerWithoutHost(request: Request): Promise<Response> {
     const pathname = request.url.split('?')[0];
     if (pathname === '/health') return textResponse(200, 'OK');
-    if (pathname === '/health/ready') return await readinessResponse(ctx, draining);
+    if (pathname === '/health/ready') return await readinessResponse(ctx, draining, options.readinessNote?.());
     return textResponse(400, 'The request has no valid Host header.');
   }
 
@@ -101,7 +122,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     if (!request) return await answerWithoutHost(incoming);
     const pathname = requestPath(request.url);
     if (pathname === '/health') return textResponse(200, 'OK');
-    if (pathname === '/health/ready') return await readinessResponse(ctx, draining);
+    if (pathname === '/health/ready') return await readinessResponse(ctx, draining, options.readinessNote?.());
     if (pathname === '/') return await rootPageResponse(ctx, request);
     if (pathname !== '/api' && !pathname.startsWith('/api/')) {
       return (await hostedScreensResponse(ctx, request, pathname)) ?? textResponse(404, 'Not found');
@@ -146,7 +167,8 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
       inFlight++;
       try {
         if (held) await held;
-        return await answer(incoming);
+        const response = await answer(incoming);
+        return options.strictTransportSecurity ? withHeader(response, 'strict-transport-security', hstsValue) : response;
       } finally {
         inFlight--;
         if (inFlight === 0) drained?.();

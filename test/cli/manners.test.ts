@@ -89,6 +89,13 @@ describe('authd config print', () => {
       expect(text).toMatch(/^host\s+0\.0\.0\.0\s+from environment \(AUTHD_HOST\)$/m);
       expect(text).toMatch(/^port\s+8102\s+from default$/m);
       expect(text).not.toContain('hunter2');
+      // With --domain, the defaults of automatic HTTPS.
+      const https = await cliJson(['config', 'print', '--domain', 'auth.example.com', '--port', '8443']);
+      const httpsByName = Object.fromEntries(https.items.map((item: any) => [item.name, item]));
+      expect(httpsByName.domain).toEqual({ name: 'domain', value: 'auth.example.com', source: 'flag' });
+      expect(httpsByName.port).toEqual({ name: 'port', value: '8443', source: 'flag' });
+      expect(httpsByName['http-port']).toEqual({ name: 'http-port', value: '80', source: 'default' });
+      expect(httpsByName['acme-directory'].value).toContain('https://acme-v02.api.letsencrypt.org/directory');
     } finally {
       if (previous === undefined) delete process.env.AUTHD_HOST;
       else process.env.AUTHD_HOST = previous;

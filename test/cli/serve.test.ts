@@ -243,6 +243,11 @@ describe('serve rejects bad flag values with one line', () => {
     [['--smtp', 'not a url'], /--smtp/],
     [['--public-url', 'ftp://auth.example.com'], /--public-url/],
     [['--public-url', 'auth.example.com'], /--public-url/],
+    [['--domain', '*.example.com'], /--domain: "\*\.example\.com" is not a domain name/],
+    [['--domain', '192.0.2.1'], /--domain: "192\.0\.2\.1" is not a domain name/],
+    [['--domain', 'auth.example.com', '--http-port', '70000'], /--http-port/],
+    [['--domain', 'auth.example.com', '--acme-directory', 'letsencrypt'], /--acme-directory/],
+    [['--domain', 'auth.example.com', '--acme-ca', '/nonexistent/ca.pem'], /--acme-ca: cannot read "\/nonexistent\/ca\.pem"/],
   ])('serve %p', async (flags, pattern) => {
     const dataDir = join(scratchDir(), 'data');
     expectOneLineError(await runCli(['serve', '--data', dataDir, ...flags]), pattern);
