@@ -22,7 +22,11 @@ async function run(command: string[], options: { quiet?: boolean } = {}): Promis
     stderr: 'pipe',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive', LC_ALL: 'C.UTF-8' },
   });
-  const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
   if (code !== 0) throw new Error(`${command.join(' ')} exited with ${code}: ${(err || out).trim()}`);
   if (!options.quiet && err.trim()) console.error(err.trim());
   return out;
@@ -105,7 +109,10 @@ async function withClusterLock<T>(work: () => Promise<T>): Promise<T> {
 }
 
 async function serverAnswers(bin: string, port: number): Promise<boolean> {
-  const child = Bun.spawn([join(bin, 'pg_isready'), '-q', '-h', '127.0.0.1', '-p', String(port)], { stdout: 'ignore', stderr: 'ignore' });
+  const child = Bun.spawn([join(bin, 'pg_isready'), '-q', '-h', '127.0.0.1', '-p', String(port)], {
+    stdout: 'ignore',
+    stderr: 'ignore',
+  });
   return (await child.exited) === 0;
 }
 
@@ -167,7 +174,19 @@ async function startCluster(bin: string): Promise<number> {
     else await run(asServerUser([join(bin, 'pg_ctl'), '-D', testClusterDir, '-m', 'fast', '-w', 'stop']), { quiet: true });
   }
   await run(
-    asServerUser([join(bin, 'pg_ctl'), '-D', testClusterDir, '-l', join(testClusterDir, 'server.log'), '-w', '-t', '60', '-o', `-p ${port}`, 'start']),
+    asServerUser([
+      join(bin, 'pg_ctl'),
+      '-D',
+      testClusterDir,
+      '-l',
+      join(testClusterDir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${port}`,
+      'start',
+    ]),
     { quiet: true },
   );
   writeFileSync(portFile, String(port));

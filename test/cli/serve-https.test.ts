@@ -11,7 +11,16 @@ import { saveCertificate } from '../../server/core/certificates/certificate-mana
 import { fileCertificateStore } from '../../server/core/certificates/certificate-store';
 import { readCertificateValidity } from '../../server/providers/acme-client';
 import { removeScratchDirs, scratchDir } from '../support/cli';
-import { freePort, httpsGet, httpsRequest, logMessages, startPebble, waitForLog, type RunningPebble } from '../support/pebble';
+import {
+  freePort,
+  httpsGet,
+  httpsRequest,
+  logMessages,
+  startPebble,
+  waitForLog,
+  writeSelfSignedCertificate,
+  type RunningPebble,
+} from '../support/pebble';
 
 afterAll(removeScratchDirs);
 
@@ -206,27 +215,13 @@ describe('a stored certificate close to expiry', () => {
     expect(await first.stop()).toBe(0);
     const dir = makeTempDir('authd-cert-');
     const [certificateFile, keyFile] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-    const openssl = Bun.spawnSync([
-      'openssl',
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '3',
-      '-keyout',
-      keyFile,
-      '-out',
+    await writeSelfSignedCertificate({
       certificateFile,
-      '-subj',
-      '/CN=auth.test',
-      '-addext',
-      'subjectAltName=DNS:auth.test',
-    ]);
-    expect(openssl.exitCode).toBe(0);
+      keyFile,
+      days: 3,
+      commonName: 'auth.test',
+      subjectAltName: 'DNS:auth.test',
+    });
     const certificatePem = readFileSync(certificateFile, 'utf8');
     const secretKey = decodeInstanceKey(readFileSync(join(dataDir, 'authd.key'), 'utf8'), 'authd.key');
     await saveCertificate({ secretKey }, fileCertificateStore(join(dataDir, 'certificates')), ['auth.test'], {

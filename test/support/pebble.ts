@@ -40,6 +40,36 @@ async function run(command: string[]): Promise<void> {
   if ((await child.exited) !== 0) throw new Error(`${command.join(' ')} failed: ${await new Response(child.stderr).text()}`);
 }
 
+/** An ECDSA P-256 certificate signed by its own key, written as PEM files (openssl). */
+export async function writeSelfSignedCertificate(options: {
+  certificateFile: string;
+  keyFile: string;
+  days: number;
+  commonName: string;
+  subjectAltName: string;
+}): Promise<void> {
+  await run([
+    'openssl',
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    String(options.days),
+    '-keyout',
+    options.keyFile,
+    '-out',
+    options.certificateFile,
+    '-subj',
+    `/CN=${options.commonName}`,
+    '-addext',
+    `subjectAltName=${options.subjectAltName}`,
+  ]);
+}
+
 export async function startPebble(): Promise<RunningPebble> {
   await ensurePebble();
   const dir = makeTempDir('authd-pebble-');
@@ -54,26 +84,13 @@ export async function startPebble(): Promise<RunningPebble> {
   // authd is told to trust for it (--acme-ca).
   const listenerCaFile = join(dir, 'listener.pem');
   const listenerKeyFile = join(dir, 'listener.key');
-  await run([
-    'openssl',
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '2',
-    '-keyout',
-    listenerKeyFile,
-    '-out',
-    listenerCaFile,
-    '-subj',
-    '/CN=pebble test listener',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1,DNS:localhost',
-  ]);
+  await writeSelfSignedCertificate({
+    certificateFile: listenerCaFile,
+    keyFile: listenerKeyFile,
+    days: 2,
+    commonName: 'pebble test listener',
+    subjectAltName: 'IP:127.0.0.1,DNS:localhost',
+  });
   const configFile = join(dir, 'pebble.json');
   writeFileSync(
     configFile,
