@@ -494,6 +494,46 @@ describe('the sign-in form', () => {
   );
 });
 
+describe('email addresses in any letter case', () => {
+  test(
+    'an account made as bob@… signs in as BOB@… on the hosted form, keeps its spelling, and cannot be made twice',
+    async () => {
+      const email = uniqueEmail('Letter.Case');
+      const signUp = await call(t, 'POST', '/auth/password/sign-up', {
+        headers: as(t.demo!, 'client'),
+        body: { email, password },
+      });
+      expect(signUp.status).toBe(200);
+      const shouted = email.toUpperCase();
+
+      const { page, problems } = await open();
+      await page.goto(`${t.url}/handler/sign-in`);
+      await page.getByRole('tab', { name: 'Password' }).click();
+      await field(page, 'Email').fill(shouted);
+      await field(page, 'Password').fill(password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByTestId('account-settings').waitFor();
+      // The address as the user typed it at sign-up, not the spelling used to sign in.
+      await page.getByRole('link', { name: 'Security' }).click();
+      expect(await textOf(page, 'email-verification-section')).toContain(`Your email ${email} is not verified.`);
+
+      const second = await open();
+      await second.page.goto(`${t.url}/handler/sign-up`);
+      await second.page.getByRole('tab', { name: 'Password' }).click();
+      await field(second.page, 'Email').fill(shouted);
+      await field(second.page, 'Password').fill(password);
+      await field(second.page, 'Repeat Password').fill(password);
+      await second.page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await second.page.getByText('User already exists.', { exact: true }).waitFor();
+      expect(problems).toEqual([]);
+      expect(second.problems).toEqual([]);
+      await page.context().close();
+      await second.page.context().close();
+    },
+    browserTestTimeout,
+  );
+});
+
 describe('every screen, light and dark, 390 px and 1280 px', () => {
   const screens = [
     'sign-in',
