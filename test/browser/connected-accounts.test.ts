@@ -2,7 +2,7 @@
 // (oauth2-mock-server serving "google" on the project's own credentials): the Security page's
 // "Connected accounts" section, connecting Google through the provider and back (`type=link`),
 // and the client library's calls (list, link URL, provider access token) for the linked user.
-// The page's origin also carries foreign cookies with malformed `%` escapes (issue 29 item 19):
+// The page's origin also carries foreign cookies with malformed `%` escapes:
 // the cookie token store must skip them, and the whole flow must still work.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
