@@ -5,6 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { teamMembers, teams, users } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type {
+  MemberProfileClientAnswer,
   MemberProfileClientView,
   MemberProfileUpdate,
   TeamCreate,
@@ -169,9 +170,14 @@ function memberProfileView(member: MemberRow, user: UserServerView): MemberProfi
   };
 }
 
-export function toClientMemberProfile(profile: MemberProfileServerView): MemberProfileClientView {
-  const { user: _user, ...client } = profile;
-  return client;
+/**
+ * The client view, with the member's primary email as an authd-only field: teams are
+ * collaborative, an invitation already names the address, and a client sees other members'
+ * profiles only with `$read_members`, so a nameless member can be shown by their email.
+ */
+export function toClientMemberProfile(profile: MemberProfileServerView): MemberProfileClientAnswer {
+  const { user, ...client } = profile;
+  return { ...client, primary_email: user.primary_email };
 }
 
 /**
