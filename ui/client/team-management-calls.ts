@@ -79,4 +79,3 @@ export function teamManagementCalls(asUser: Call): TeamManagementCalls {
     },
   };
 }
-
