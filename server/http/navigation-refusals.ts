@@ -27,7 +27,8 @@ function cardErrorOf(error: unknown): { code: string; message: string; details: 
 
 /**
  * `{handler}/error?errorCode=…&message=…&details=…` on authd's public origin: the named project's
- * screens when it exists, else the default project's; null when there is no project to show one.
+ * screens when it exists (`/handler` for the default project, as its sign-in page is), else the
+ * default project's; null when there is no project to show one.
  */
 async function hostedErrorCardUrl(
   ctx: Context,
@@ -35,9 +36,12 @@ async function hostedErrorCardUrl(
   projectId: string | null,
   error: { code: string; message: string; details: unknown },
 ): Promise<string | null> {
+  const defaultProjectId = await defaultHostedProjectId(ctx);
   let handlerPath: string;
-  if (projectId && (await projectExists(ctx, projectId))) handlerPath = `/projects/${encodeURIComponent(projectId)}/handler`;
-  else if ((await defaultHostedProjectId(ctx)) !== null) handlerPath = '/handler';
+  if (projectId !== null && projectId === defaultProjectId) handlerPath = '/handler';
+  else if (projectId !== null && (await projectExists(ctx, projectId)))
+    handlerPath = `/projects/${encodeURIComponent(projectId)}/handler`;
+  else if (defaultProjectId !== null) handlerPath = '/handler';
   else return null;
   const url = new URL(`${handlerPath}/error`, publicOrigin);
   url.searchParams.set('errorCode', error.code);
