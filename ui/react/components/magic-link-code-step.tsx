@@ -7,7 +7,7 @@ import { isKnownError, type SignInOutcome } from '../../client/index';
 import { formProblemOf, focusFirstProblem, messageOf } from '../form-submit';
 import { useAuthRuntime } from '../auth-context';
 import { SubmitButton } from './form-parts';
-import { unverifiedAccountMessage } from './status-cards';
+import { unverifiedAccountMessage } from './unverified-account';
 import { OneTimeCodeInput } from './one-time-code-input';
 import type { MagicLinkSent } from './credential-forms';
 import { codeStepClass, formClass, linkClass, subtleTextClass, subtitleClass, titleClass } from './styles';

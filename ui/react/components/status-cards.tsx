@@ -1,16 +1,8 @@
 // Cards shared by several screens: already signed in, sign-up disabled, signed out, and the
-// verification-link problems (invalid, expired, already used, a magic link for an unverified account).
+// verification-link problems (invalid, expired, already used).
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from './card';
-
-/**
- * The wire answers USER_EMAIL_ALREADY_EXISTS (Stack's code and text, which its clients expect)
- * when the address signs in to an account that never verified it: the link would hand that
- * account to whoever reads the inbox. The screens say what is going on and what to do instead.
- */
-export const unverifiedAccountMessage =
-  'This email belongs to an account that has not verified it yet, so it cannot sign in with an email link. Sign in with the password instead, then verify the email in your account settings.';
 
 export function AlreadySignedInCard() {
   const runtime = useAuthRuntime();
@@ -114,21 +106,11 @@ export function UsedLinkCard(props: { kind: 'magic-link' | 'password-reset' }) {
   );
 }
 
-/** A magic link for an account that never verified its address: the same words as the sign-in form's code step. */
-function UnverifiedAccountCard() {
-  return (
-    <MessageCard title="Sign in with your password" testId="unverified-account" primary={useWayOn('magic-link')}>
-      <CardText>{unverifiedAccountMessage}</CardText>
-    </MessageCard>
-  );
-}
-
 /** The card for a verification error, or null when the error is not one (the caller rethrows). */
 export function verificationProblemCard(error: unknown, kind: LinkKind) {
   if (isKnownError(error, 'VERIFICATION_CODE_NOT_FOUND') || isKnownError(error, 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'))
     return <InvalidLinkCard kind={kind} />;
   if (isKnownError(error, 'VERIFICATION_CODE_EXPIRED')) return <ExpiredLinkCard kind={kind} />;
   if (isKnownError(error, 'VERIFICATION_CODE_ALREADY_USED') && kind !== 'verification') return <UsedLinkCard kind={kind} />;
-  if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS') && kind === 'magic-link') return <UnverifiedAccountCard />;
   return null;
 }
