@@ -149,6 +149,8 @@ export const memberProfileResponse = v.object({
   user_id: v.string(),
   display_name: nullableString,
   profile_image_url: nullableString,
+  /** authd only, client view: the member's primary email (the server view has it in `user`). */
+  primary_email: v.optional(nullableString),
 });
 
 export const teamPermissionResponse = v.object({ id: v.string(), user_id: v.string(), team_id: v.string() });

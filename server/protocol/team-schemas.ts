@@ -95,6 +95,12 @@ export interface MemberProfileClientView {
   profile_image_url: string | null;
 }
 
+/**
+ * What a client is answered: authd adds the member's primary email (not in Stack's wire; the
+ * SDK ignores it). Only the member itself or a holder of `$read_members` ever sees a profile.
+ */
+export type MemberProfileClientAnswer = MemberProfileClientView & { primary_email: string | null };
+
 export interface TeamPermissionView {
   id: string;
   user_id: string;

@@ -536,7 +536,7 @@ describe('account settings: teams', () => {
       const rows = await page.getByTestId('team-member-row').allInnerTexts();
       expect(rows).toHaveLength(2);
       expect(rows[0]).toContain('Ada in the team');
-      expect(rows[1]).toContain('No name set');
+      expect(rows[1]).toContain(guestEmail);
       await screenshot('account-team-members');
       await expectAccessible(page);
 

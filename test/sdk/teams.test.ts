@@ -222,6 +222,13 @@ describe('StackClientApp: teams of a signed-in user (client team creation enable
       expect(users.result).toEqual([{ id: owner.id, teamProfile: { displayName: 'Alpha Lead', profileImageUrl: null } }]);
       const profilesRequest = only(users.requests, 'GET', '/team-member-profiles');
       expect(Object.fromEntries(profilesRequest.query)).toEqual({ team_id: team.id });
+      // The same answer carries authd's primary_email, which the SDK ignores (the exact result above).
+      const wireProfiles = await call(t, 'GET', `/team-member-profiles?team_id=${team.id}`, {
+        headers: as(project, 'client', owner.accessToken),
+      });
+      expect((wireProfiles.json as { items: { primary_email: string }[] }).items.map((item) => item.primary_email)).toEqual([
+        owner.email,
+      ]);
     },
     testTimeout,
   );

@@ -154,7 +154,10 @@ export function expectTeamView(team: any, kind: 'client' | 'server', expected: R
 export function expectMemberProfile(profile: any, kind: 'client' | 'server', expected: Record<string, unknown> = {}): void {
   expect(profile).toBeObject();
   const keys = ['display_name', 'profile_image_url', 'team_id', 'user_id'];
-  expect(Object.keys(profile).sort()).toEqual(kind === 'server' ? [...keys, 'user'].sort() : keys);
+  // The client view adds authd's primary_email; the server view has the email in `user`.
+  expect(Object.keys(profile).sort()).toEqual(
+    kind === 'server' ? [...keys, 'user'].sort() : ['display_name', 'primary_email', 'profile_image_url', 'team_id', 'user_id'],
+  );
   expect(profile.team_id).toMatch(uuid);
   expect(profile.user_id).toMatch(uuid);
   if (kind === 'server') expect(profile.user.id).toBe(profile.user_id);

@@ -1,6 +1,6 @@
 // Team member profiles: listing by team (clients must name the team, be a
 // member and hold $read_members unless asking for themselves), the fallback to the user's own
-// name and image, updates of one's own profile, and the server view with the embedded user.
+// name and image, authd's primary_email on the client view, updates of one's own profile, and the server view with the embedded user.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
@@ -66,11 +66,48 @@ describe('GET /team-member-profiles', () => {
         user_id: owner.user_id,
         display_name: 'Olivia Owner',
         profile_image_url: 'https://example.com/olivia.png',
+        primary_email: owner.email,
       },
-      { team_id: team.id, user_id: member.user_id, display_name: 'Mark Member', profile_image_url: null },
-      { team_id: team.id, user_id: bare.user_id, display_name: 'Bea Bare', profile_image_url: null },
+      {
+        team_id: team.id,
+        user_id: member.user_id,
+        display_name: 'Mark Member',
+        profile_image_url: null,
+        primary_email: member.email,
+      },
+      { team_id: team.id, user_id: bare.user_id, display_name: 'Bea Bare', profile_image_url: null, primary_email: bare.email },
     ]);
     for (const item of items) expectMemberProfile(item, 'client');
+  });
+
+  test('a nameless member is known by the primary_email on the client view; without $read_members, still refused', async () => {
+    const nameless = await makeUser(t, project, {}, 'nameless');
+    const withNameless = await teamWith(t, project, owner, [nameless]);
+    const items = expectList(await list(`?team_id=${withNameless.id}`, as(project, 'client', owner.access_token)));
+    expect(items.map((item) => [item.user_id, item.display_name, item.primary_email])).toEqual([
+      [owner.user_id, 'Olivia Owner', owner.email],
+      [nameless.user_id, null, nameless.email],
+    ]);
+    const one = expectOk(
+      await call(t, 'GET', `/team-member-profiles/${withNameless.id}/${nameless.user_id}`, {
+        headers: as(project, 'client', owner.access_token),
+      }),
+    );
+    expect(one.primary_email).toBe(nameless.email);
+    // A member without $read_members still learns nothing of the others.
+    await revoke(t, project, withNameless.id, nameless.user_id, 'member');
+    expectKnownError(
+      await list(`?team_id=${withNameless.id}`, as(project, 'client', nameless.access_token)),
+      401,
+      'TEAM_PERMISSION_REQUIRED',
+    );
+    expectKnownError(
+      await call(t, 'GET', `/team-member-profiles/${withNameless.id}/${owner.user_id}`, {
+        headers: as(project, 'client', nameless.access_token),
+      }),
+      401,
+      'TEAM_PERMISSION_REQUIRED',
+    );
   });
 
   test('client without team_id: text 400', async () => {
@@ -98,7 +135,9 @@ describe('GET /team-member-profiles', () => {
       },
     );
     const own = expectList(await list(`?team_id=${team.id}&user_id=me`, as(project, 'client', bare.access_token)));
-    expect(own).toEqual([{ team_id: team.id, user_id: bare.user_id, display_name: 'Bea Bare', profile_image_url: null }]);
+    expect(own).toEqual([
+      { team_id: team.id, user_id: bare.user_id, display_name: 'Bea Bare', profile_image_url: null, primary_email: bare.email },
+    ]);
     const ownById = expectList(
       await list(`?team_id=${team.id}&user_id=${bare.user_id}`, as(project, 'client', bare.access_token)),
     );
@@ -199,6 +238,7 @@ describe('PATCH /team-member-profiles/{team_id}/{user_id}', () => {
       user_id: user.user_id,
       display_name: 'Team Alias',
       profile_image_url: pngDataUrl,
+      primary_email: user.email,
     });
     const listed = expectList(await list(`?team_id=${own.id}&user_id=me`, headers));
     expect(listed).toEqual([patched]);
@@ -211,7 +251,13 @@ describe('PATCH /team-member-profiles/{team_id}/{user_id}', () => {
         body: { display_name: null, profile_image_url: null },
       }),
     );
-    expect(reset).toEqual({ team_id: own.id, user_id: user.user_id, display_name: 'Plain Name', profile_image_url: null });
+    expect(reset).toEqual({
+      team_id: own.id,
+      user_id: user.user_id,
+      display_name: 'Plain Name',
+      profile_image_url: null,
+      primary_email: user.email,
+    });
   });
 
   test('the fallback follows later changes of the user', async () => {

@@ -84,6 +84,8 @@ export interface TeamMemberProfile {
   userId: string;
   displayName: string | null;
   profileImageUrl: string | null;
+  /** authd only: the member's primary email, for a member without a name. */
+  primaryEmail: string | null;
 }
 
 /** The signed-in user (client view), in camelCase. */

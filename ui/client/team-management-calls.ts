@@ -26,6 +26,7 @@ function memberProfileFromWire(profile: Answer): TeamMemberProfile {
     userId: profile.user_id,
     displayName: profile.display_name ?? null,
     profileImageUrl: profile.profile_image_url ?? null,
+    primaryEmail: profile.primary_email ?? null,
   };
 }
 
@@ -78,4 +79,3 @@ export function teamManagementCalls(asUser: Call): TeamManagementCalls {
     },
   };
 }
-

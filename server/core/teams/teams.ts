@@ -5,6 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { teamMembers, teams, users } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type {
+  MemberProfileClientAnswer,
   MemberProfileClientView,
   MemberProfileUpdate,
   TeamCreate,
@@ -33,7 +34,13 @@ function checkClientImage(caller: TeamCaller, url: string | null | undefined): v
 }
 
 /** Inserts a team, with its creator as the first member when given. For use inside a transaction. */
-export async function insertTeam(ctx: Context, db: DbWriter, projectId: string, input: TeamCreate, creatorUserId?: string): Promise<TeamRow> {
+export async function insertTeam(
+  ctx: Context,
+  db: DbWriter,
+  projectId: string,
+  input: TeamCreate,
+  creatorUserId?: string,
+): Promise<TeamRow> {
   // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
   return writeTransaction(ctx, async () => {
     const row: TeamRow = {
@@ -75,8 +82,7 @@ export async function createTeam(
       }
       checkClientImage(caller, input.profile_image_url);
       creator ??= userId;
-      if (creator !== userId)
-        throw plainTextError('CLIENT_TEAM_CREATOR_NOT_SELF');
+      if (creator !== userId) throw plainTextError('CLIENT_TEAM_CREATOR_NOT_SELF');
     }
     if (creator !== undefined) await requireUserRow(tx, projectId, creator);
     return teamServerView(await insertTeam(ctx, tx, projectId, input, creator));
@@ -169,9 +175,14 @@ function memberProfileView(member: MemberRow, user: UserServerView): MemberProfi
   };
 }
 
-export function toClientMemberProfile(profile: MemberProfileServerView): MemberProfileClientView {
-  const { user: _user, ...client } = profile;
-  return client;
+/**
+ * The client view, with the member's primary email as an authd-only field: teams are
+ * collaborative, an invitation already names the address, and a client sees other members'
+ * profiles only with `$read_members`, so a nameless member can be shown by their email.
+ */
+export function toClientMemberProfile(profile: MemberProfileServerView): MemberProfileClientAnswer {
+  const { user, ...client } = profile;
+  return { ...client, primary_email: user.primary_email };
 }
 
 /**
@@ -218,7 +229,10 @@ export async function readMemberProfile(
   if (caller.kind === 'client' && userId !== requireClientUser(caller)) {
     await authorizeTeamCaller(ctx.db, projectId, caller, teamId, '$read_members');
   }
-  return memberProfileView(await requireMembership(ctx.db, projectId, teamId, userId), await readUserServerView(ctx, projectId, userId));
+  return memberProfileView(
+    await requireMembership(ctx.db, projectId, teamId, userId),
+    await readUserServerView(ctx, projectId, userId),
+  );
 }
 
 /** A member's team profile; a client may change only its own. */

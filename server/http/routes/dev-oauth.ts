@@ -8,6 +8,7 @@ import {
   renderDevMockAuthorizePage,
 } from '../../core/auth/dev-mock-provider';
 import type { ApiApp } from '../api-app';
+import { navigationRefusal, projectOfState } from '../navigation-refusals';
 
 function stringFields(input: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -22,16 +23,29 @@ const json = (status: number, body: unknown) =>
 
 export function devOAuthRoutes(app: ApiApp, ctx: Context) {
   return app
-    .get(
-      '/dev-oauth/:provider_id/authorize',
-      ({ params, query }) =>
-        new Response(renderDevMockAuthorizePage(ctx, params.provider_id, stringFields(query)), {
+    .get('/dev-oauth/:provider_id/authorize', async ({ params, query, request, authdOrigins }) => {
+      const fields = stringFields(query);
+      try {
+        return new Response(renderDevMockAuthorizePage(ctx, params.provider_id, fields), {
           headers: { 'content-type': 'text/html; charset=utf-8' },
-        }),
-    )
-    .post('/dev-oauth/:provider_id/authorize', ({ params, body, authdOrigins }) => {
-      const location = approveDevMockAuthorization(ctx, params.provider_id, stringFields(body), authdOrigins().browserOrigins);
-      return new Response(null, { status: 303, headers: { location } });
+        });
+      } catch (error) {
+        const toCard = await navigationRefusal(ctx, request, authdOrigins().public, projectOfState(fields.state), error);
+        if (toCard) return toCard;
+        throw error;
+      }
+    })
+    .post('/dev-oauth/:provider_id/authorize', async ({ params, body, request, authdOrigins }) => {
+      const fields = stringFields(body);
+      const origins = authdOrigins();
+      try {
+        const location = approveDevMockAuthorization(ctx, params.provider_id, fields, origins.browserOrigins);
+        return new Response(null, { status: 303, headers: { location } });
+      } catch (error) {
+        const toCard = await navigationRefusal(ctx, request, origins.public, projectOfState(fields.state), error);
+        if (toCard) return toCard;
+        throw error;
+      }
     })
     .post('/dev-oauth/:provider_id/token', ({ params, body }) => {
       const answer = devMockTokenResponse(ctx, params.provider_id, stringFields(body));

@@ -1,7 +1,7 @@
 // Team page › members: a table with the columns User and Name (needs $read_members), skeleton
 // rows while it loads, read again when `version` changes (this user renamed in the team). A member
-// without a name shows as "No name set", except the signed-in user, who sees their own email: the
-// client view of other members carries no email.
+// without a name shows by their email (authd's `primary_email` on the client view), or as
+// "No name set" without one.
 import { useEffect, useState } from 'react';
 import type { Team, TeamMemberProfile } from '../../client/index';
 import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
@@ -65,12 +65,7 @@ export function TeamMembersSection(props: { team: Team; canRead: boolean; versio
                       <Avatar imageUrl={member.profileImageUrl} name={member.displayName} size={32} initials={2} />
                     </td>
                     <td>
-                      {member.displayName ??
-                        (member.userId === me?.id && me.primaryEmail ? (
-                          me.primaryEmail
-                        ) : (
-                          <span className={sectionTextClass}>No name set</span>
-                        ))}
+                      {member.displayName ?? member.primaryEmail ?? <span className={sectionTextClass}>No name set</span>}
                       {member.userId === me?.id && <span className={sectionTextClass}> (you)</span>}
                     </td>
                   </tr>

@@ -7,6 +7,7 @@ import { isKnownError, type SignInOutcome } from '../../client/index';
 import { formProblemOf, focusFirstProblem, messageOf } from '../form-submit';
 import { useAuthRuntime } from '../auth-context';
 import { SubmitButton } from './form-parts';
+import { unverifiedAccountMessage } from './unverified-account';
 import { OneTimeCodeInput } from './one-time-code-input';
 import type { MagicLinkSent } from './credential-forms';
 import { codeStepClass, formClass, linkClass, subtleTextClass, subtitleClass, titleClass } from './styles';
@@ -15,13 +16,7 @@ import { codeStepClass, formClass, linkClass, subtleTextClass, subtitleClass, ti
 export const resendCountdownSeconds = 30;
 const magicLinkCodeLength = 6;
 
-/**
- * The wire answers USER_EMAIL_ALREADY_EXISTS (Stack's code and text, which its clients expect)
- * when the address signs in to an account that never verified it: the link would hand that
- * account to whoever reads the inbox. The screens say what is going on and what to do instead.
- */
-export const unverifiedAccountMessage =
-  'This email belongs to an account that has not verified it yet, so it cannot sign in with an email link. Sign in with the password instead, then verify the email in your account settings.';
+export { unverifiedAccountMessage };
 
 /** What a refused code means for the person typing it. */
 export function codeProblemMessage(error: unknown): string {

@@ -1,14 +1,16 @@
 // {handler}/magic-link-callback?code=…: exchanges the code for a session, then goes to
-// after-sign-up for a new user and after-sign-in (or the return target) otherwise.
+// after-sign-up for a new user and after-sign-in (or the return target) otherwise. A link for an
+// account that never verified its address explains that instead of the generic error page.
 import { useEffect, useState } from 'react';
 import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
-import { Card } from '../components/card';
+import { Card, CardText, MessageCard } from '../components/card';
 import { MfaForm } from '../components/mfa-form';
+import { unverifiedAccountMessage } from '../components/unverified-account';
 import { AlreadySignedInCard, InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { useRedirectAfterAuth } from '../hooks';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
-import type { SignInOutcome } from '../../client/index';
+import { isKnownError, type SignInOutcome } from '../../client/index';
 
 export function MagicLinkCallback() {
   const runtime = useAuthRuntime();
@@ -38,6 +40,18 @@ export function MagicLinkCallback() {
   if (signedInOnArrival) return <AlreadySignedInCard />;
   if (!code) return <InvalidLinkCard kind="magic-link" />;
   if (signIn.status === 'failed') {
+    if (isKnownError(signIn.error, 'USER_EMAIL_ALREADY_EXISTS')) {
+      // The account behind the address never verified it: the same words as the sign-in form's code step.
+      return (
+        <MessageCard
+          title="Sign in with your password"
+          testId="unverified-account"
+          primary={{ label: 'Go to sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+        >
+          <CardText>{unverifiedAccountMessage}</CardText>
+        </MessageCard>
+      );
+    }
     const card = verificationProblemCard(signIn.error, 'magic-link');
     if (!card) throw signIn.error;
     return card;
