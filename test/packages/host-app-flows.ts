@@ -51,15 +51,16 @@ export async function signInOnHost(page: Page, hostUrl: string, email: string): 
 
 const userButton = (page: Page) => page.getByTestId('user-button').locator('button').first();
 
-/** The user button shows the user; its Sign out item signs out on the host's handler page. */
+/** The user button shows the user; its Sign out item signs out (for good: a reload stays signed out). */
 export async function signOutWithUserButton(page: Page, hostUrl: string, email: string): Promise<void> {
   await userButton(page).click();
   const menu = page.getByRole('menu');
   await menu.waitFor();
   expect(await menu.innerText()).toContain(email);
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL((url) => url.pathname === '/handler/sign-out' || url.pathname === '/');
-  await page.goto(`${hostUrl}/`);
+  // Signing out happens in place: the page re-renders signed out.
+  await page.waitForFunction(() => document.querySelector('[data-testid="home-status"]')?.textContent === 'Not signed in');
+  await page.reload();
   expect(await textOf(page, 'home-status')).toBe('Not signed in');
 }
 
