@@ -205,10 +205,47 @@ async function buildReact(packageDir: string): Promise<void> {
       return '@authd/client';
     return undefined;
   });
-  // Next.js App Router: the entry is a client boundary (tsc keeps no directive of a re-export module).
-  const entry = join(distDir, 'ui', 'react', 'index.js');
-  writeFileSync(entry, `"use client";\n${readFileSync(entry, 'utf8')}`);
+  writeVendorDeclarations(distDir, vendorDir);
+  // Next.js App Router: every module is a client module, but not the entry, which only
+  // re-exports: a server component importing one component from it then references that
+  // component's module alone, not all of @authd/react (the account settings and Ark UI stay out
+  // of the sign-in page). tsc keeps no directives, so they are written here.
+  for (const file of filesUnder(join(distDir, 'ui', 'react')).filter((f) => f.endsWith('.js'))) {
+    if (file === join(distDir, 'ui', 'react', 'index.js')) continue;
+    writeFileSync(file, `"use client";\n${readFileSync(file, 'utf8').replace(/^(['"])use client\1;?\n/, '')}`);
+  }
   cpSync(join(repoRoot, 'dist', 'ui', 'authd.css'), join(distDir, 'styles.css'));
+}
+
+/**
+ * The declarations name a few types of the private libraries (an atom, a list collection, the
+ * toaster). They are opaque outside the package, so each becomes a generic placeholder type and
+ * a host app type-checks without jotai or Ark UI installed.
+ */
+function writeVendorDeclarations(distDir: string, vendorDir: string): void {
+  const typesByVendor = new Map<string, Set<string>>();
+  for (const file of filesUnder(distDir).filter((f) => f.endsWith('.d.ts'))) {
+    const code = readFileSync(file, 'utf8');
+    for (const match of code.matchAll(/vendor\/([\w-]+)\.js"\)\.(\w+)/g)) {
+      typesByVendor.set(match[1]!, (typesByVendor.get(match[1]!) ?? new Set()).add(match[2]!));
+    }
+    for (const match of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'[./]*vendor\/([\w-]+)\.js'/g)) {
+      for (const name of match[1]!
+        .split(',')
+        .map((n) => n.replace(/^\s*type\s+/, '').trim())
+        .filter(Boolean)) {
+        typesByVendor.set(match[2]!, (typesByVendor.get(match[2]!) ?? new Set()).add(name));
+      }
+    }
+  }
+  for (const vendor of readdirSync(vendorDir).filter((f) => f.endsWith('.js'))) {
+    const names = [...(typesByVendor.get(vendor.replace(/\.js$/, '')) ?? [])].sort();
+    const lines = names.map((name) => `export type ${name}<T = unknown> = { readonly '@authd/react private': T };`);
+    writeFileSync(
+      join(vendorDir, vendor.replace(/\.js$/, '.d.ts')),
+      `// A library bundled privately inside @authd/react: its types are not part of the package's API.\n${lines.join('\n')}\nexport {};\n`,
+    );
+  }
 }
 
 function writeManifest(folder: PackageFolder, packageDir: string): void {

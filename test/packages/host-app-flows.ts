@@ -68,7 +68,10 @@ export async function signOutWithUserButton(page: Page, hostUrl: string, email: 
 export async function switchTeams(t: TestInstance, page: Page, hostUrl: string, userId: string): Promise<void> {
   const teamIds: string[] = [];
   for (const name of ['Alpha', 'Beta']) {
-    const res = await call(t, 'POST', '/teams', { headers: as(t.demo!, 'server'), body: { display_name: name, creator_user_id: userId } });
+    const res = await call(t, 'POST', '/teams', {
+      headers: as(t.demo!, 'server'),
+      body: { display_name: name, creator_user_id: userId },
+    });
     expect(res.status).toBe(201);
     teamIds.push(res.json.id);
   }
@@ -76,13 +79,21 @@ export async function switchTeams(t: TestInstance, page: Page, hostUrl: string, 
   const trigger = page.getByTestId('team-switcher').getByRole('combobox');
   await trigger.click();
   await page.getByRole('option', { name: 'Beta' }).click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Beta'));
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Beta'),
+  );
   const user = await call(t, 'GET', `/users/${userId}`, { headers: as(t.demo!, 'server') });
   expect(user.json.selected_team_id).toBe(teamIds[1]);
 }
 
 /** The whole flow of the issue on one host app: sign up, sign out, sign in, switch teams. */
-export async function driveHostApp(t: TestInstance, browser: Browser, hostUrl: string, label: string): Promise<void> {
+export async function driveHostApp(
+  t: TestInstance,
+  browser: Browser,
+  hostUrl: string,
+  label: string,
+  signedIn?: (opened: TestPage, userId: string) => Promise<void>,
+): Promise<void> {
   expect(new URL(hostUrl).origin).not.toBe(new URL(t.url).origin);
   const opened = await openPage(browser);
   try {
@@ -93,6 +104,7 @@ export async function driveHostApp(t: TestInstance, browser: Browser, hostUrl: s
     await signOutWithUserButton(page, hostUrl, email);
     await signInOnHost(page, hostUrl, email);
     expect(await signedInUserId(opened)).toBe(userId);
+    await signedIn?.(opened, userId);
     await switchTeams(t, page, hostUrl, userId);
     await screenshot(`${label}-home`);
     expect(problems).toEqual([]);

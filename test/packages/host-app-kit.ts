@@ -51,7 +51,11 @@ export async function createHostApp(
   }
   const run = async (command: string[], env: Record<string, string> = {}) => {
     const child = Bun.spawn(command, { cwd: dir, env: { ...process.env, ...quietNpm, ...env }, stdout: 'pipe', stderr: 'pipe' });
-    const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+    const [out, err, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
     if (code !== 0) throw new Error(`${command.join(' ')} in ${dir} exited ${code}:\n${out}\n${err}`);
     return out + err;
   };
@@ -62,7 +66,12 @@ export async function createHostApp(
     dir,
     run,
     async serve(command, url, env = {}) {
-      const child = Bun.spawn(command, { cwd: dir, env: { ...process.env, ...quietNpm, ...env }, stdout: 'pipe', stderr: 'pipe' });
+      const child = Bun.spawn(command, {
+        cwd: dir,
+        env: { ...process.env, ...quietNpm, ...env },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      });
       let output = '';
       const collect = async (stream: ReadableStream<Uint8Array>) => {
         for await (const chunk of stream) output += new TextDecoder().decode(chunk);

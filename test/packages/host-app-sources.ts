@@ -107,8 +107,138 @@ export default defineConfig({
     // preact/compat stands in for React's types too, as Preact's own template sets it up.
     'tsconfig.json': strictTsconfig(
       runtime === 'preact'
-        ? { jsxImportSource: 'preact', paths: { react: ['./node_modules/preact/compat/'], 'react-dom': ['./node_modules/preact/compat/'], 'react-dom/client': ['./node_modules/preact/compat/client'], 'react/jsx-runtime': ['./node_modules/preact/jsx-runtime'] } }
+        ? {
+            jsxImportSource: 'preact',
+            paths: {
+              react: ['./node_modules/preact/compat/'],
+              'react-dom': ['./node_modules/preact/compat/'],
+              'react-dom/client': ['./node_modules/preact/compat/client'],
+              'react/jsx-runtime': ['./node_modules/preact/jsx-runtime'],
+            },
+          }
         : {},
     ),
+  };
+}
+
+/** A Next.js App Router app: no transpilePackages, server components importing @authd/react directly. */
+export function nextAppFiles(config: AuthdConfig): Record<string, string> {
+  return {
+    'next.config.mjs': `export default {};\n`,
+    'tsconfig.json': JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['dom', 'dom.iterable', 'esnext'],
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          jsx: 'react-jsx',
+          strict: true,
+          noEmit: true,
+          // As create-next-app writes it: Next's own declarations need lib entries beyond these.
+          // (The Vite apps check @authd's declarations with skipLibCheck off.)
+          skipLibCheck: true,
+          isolatedModules: true,
+          esModuleInterop: true,
+          resolveJsonModule: true,
+          incremental: false,
+          plugins: [{ name: 'next' }],
+        },
+        include: ['next-env.d.ts', 'app/**/*.ts', 'app/**/*.tsx'],
+      },
+      null,
+      2,
+    ),
+    'next-env.d.ts': `/// <reference types="next" />\n/// <reference types="next/image-types/global" />\n`,
+    'app/authd-config.ts': `export const authdConfig = ${JSON.stringify(config)};\n`,
+    'app/(app)/providers.tsx': `'use client';
+import type { ReactNode } from 'react';
+import { createAuthClient } from '@authd/client';
+import { AuthProvider } from '@authd/react';
+import { authdConfig } from '../authd-config';
+
+// Server rendering has no browser cookies: the server renders signed out, the browser takes over.
+const client = createAuthClient({ ...authdConfig, tokenStore: typeof document === 'undefined' ? null : 'cookie' });
+
+export function Providers(props: { children: ReactNode }) {
+  return (
+    <AuthProvider client={client} navigate={(url: string) => location.assign(url)}>
+      {props.children}
+    </AuthProvider>
+  );
+}
+`,
+    'app/(app)/layout.tsx': `import type { ReactNode } from 'react';
+import '@authd/react/styles.css';
+import { Providers } from './providers';
+
+export const metadata = { title: 'host app', icons: { icon: 'data:,' } };
+
+export default function RootLayout(props: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <Providers>{props.children}</Providers>
+      </body>
+    </html>
+  );
+}
+`,
+    // A server component: @authd/react's client components render inside it (server-rendered first).
+    'app/(app)/page.tsx': `import { SelectedTeamSwitcher, UserButton } from '@authd/react';
+import { HomeStatus } from './home-status';
+
+export const dynamic = 'force-dynamic';
+
+export default function Home() {
+  return (
+    <main>
+      <p data-testid="server-rendered">Rendered on the server</p>
+      <header>
+        <SelectedTeamSwitcher />
+        <UserButton showUserInfo />
+      </header>
+      <HomeStatus />
+    </main>
+  );
+}
+`,
+    'app/(app)/home-status.tsx': `'use client';
+import { useUser } from '@authd/react';
+
+export function HomeStatus() {
+  const user = useUser();
+  return <p data-testid="home-status">{user ? 'Signed in as ' + user.primaryEmail : 'Not signed in'}</p>;
+}
+`,
+    'app/(app)/handler/[...path]/page.tsx': `import { AuthHandler } from '@authd/react';
+
+export default function Handler() {
+  return <AuthHandler />;
+}
+`,
+    // Its own root layout (a route group), without authd: the page to measure authd against.
+    'app/(plain)/layout.tsx': `import type { ReactNode } from 'react';
+
+export default function PlainLayout(props: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{props.children}</body>
+    </html>
+  );
+}
+`,
+    'app/(plain)/baseline/page.tsx': `export default function Baseline() {
+  return <p data-testid="baseline">React alone</p>;
+}
+`,
+    'app/api/me/route.ts': `import { withAuthdUser } from '@authd/backend/next';
+import { authdConfig } from '../../authd-config';
+
+export const GET = withAuthdUser(
+  (_request: Request, _context: unknown, user) => Response.json({ userId: user?.userId ?? null }),
+  { baseUrl: authdConfig.baseUrl, projectId: authdConfig.projectId },
+);
+`,
   };
 }

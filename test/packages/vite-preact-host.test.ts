@@ -41,6 +41,8 @@ test('strict tsc passes, Vite builds it, and it signs up, in and out and switche
   preview = await app.serve(['npx', 'vite', 'preview', '--port', String(port), '--strictPort', '--host', 'localhost'], hostUrl);
   await driveHostApp(t, browser, hostUrl, 'vite-preact');
   const weight = await signInPageWeight(browser, hostUrl, '/baseline.html');
-  console.log(`vite + preact sign-in page: ${weight.signInPage} B brotli, Preact alone ${weight.reactAlone} B, authd adds ${weight.added} B`);
+  console.log(
+    `vite + preact sign-in page: ${weight.signInPage} B brotli, Preact alone ${weight.reactAlone} B, authd adds ${weight.added} B`,
+  );
   expect(weight.added).toBeLessThanOrEqual(signInPageBudgetBytes);
 }, 180_000);

@@ -21,7 +21,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const config = { baseUrl: t.url, projectId: t.demo!.projectId, publishableClientKey: t.demo!.keys.publishable_client_key! };
   app = await createHostApp('vite-react', viteAppFiles(config, 'react'), {
-    packages: ['vite', '@vitejs/plugin-react', 'react@19', 'react-dom@19', 'typescript', '@types/react@19', '@types/react-dom@19'],
+    packages: [
+      'vite',
+      '@vitejs/plugin-react',
+      'react@19',
+      'react-dom@19',
+      'typescript',
+      '@types/react@19',
+      '@types/react-dom@19',
+    ],
     tarballs: ['client', 'react'],
   });
 }, 300_000);
@@ -35,7 +43,16 @@ afterAll(async () => {
 
 test('installed from the tarballs: no server dependency in node_modules, and strict tsc passes on their types', async () => {
   const installed = await app.run(['npm', 'ls', '--all', '--parseable']);
-  for (const serverOnly of ['elysia', 'drizzle-orm', 'pg', 'nodemailer', 'argon2', '@simplewebauthn/server', 'jotai', '@ark-ui/react']) {
+  for (const serverOnly of [
+    'elysia',
+    'drizzle-orm',
+    'pg',
+    'nodemailer',
+    'argon2',
+    '@simplewebauthn/server',
+    'jotai',
+    '@ark-ui/react',
+  ]) {
     expect(installed.split('\n').some((path) => path.endsWith(`/node_modules/${serverOnly}`))).toBe(false);
   }
   expect(installed).toContain('/node_modules/@authd/react');
@@ -52,6 +69,8 @@ test('built by Vite and served on its own origin: sign up, user button, sign out
 
 test(`the sign-in page downloads at most ${signInPageBudgetBytes / 1000} KB (brotli) of @authd beyond React itself`, async () => {
   const weight = await signInPageWeight(browser, hostUrl, '/baseline.html');
-  console.log(`vite + react sign-in page: ${weight.signInPage} B brotli, React alone ${weight.reactAlone} B, authd adds ${weight.added} B`);
+  console.log(
+    `vite + react sign-in page: ${weight.signInPage} B brotli, React alone ${weight.reactAlone} B, authd adds ${weight.added} B`,
+  );
   expect(weight.added).toBeLessThanOrEqual(signInPageBudgetBytes);
 }, 60_000);
