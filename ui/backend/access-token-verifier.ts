@@ -30,7 +30,7 @@ export interface VerifyOptions {
   /** Default 5 s. */
   clockToleranceSeconds?: number;
   /** Default `globalThis.fetch`. */
-  fetch?: typeof fetch;
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
   /** Clock in epoch milliseconds; default `Date.now`. */
   now?: () => number;
 }
