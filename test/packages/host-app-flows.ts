@@ -2,6 +2,8 @@
 // /handler pages, the user button, the selected-team switcher, and the JavaScript a visitor of
 // the sign-in page downloads (brotli), measured on the wire of the built app.
 import { expect } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { as, call } from '../support/api-expectations';
@@ -132,11 +134,18 @@ export async function scriptBytes(browser: Browser, url: string, ready: (page: P
   }
 }
 
-/** What authd adds to a host's sign-in page: its scripts minus those of the same app's React-only page. */
-export async function signInPageWeight(browser: Browser, hostUrl: string, baselinePath: string) {
+/** Brotli bytes of the JavaScript files a build wrote to `dir` (a page without lazy chunks loads them all). */
+export function builtScriptBytes(dir: string): number {
+  const files = readdirSync(dir).filter((file) => file.endsWith('.js'));
+  expect(files.length).toBeGreaterThan(0);
+  return files.reduce((sum, file) => sum + brotliCompressSync(readFileSync(join(dir, file))).length, 0);
+}
+
+/** What authd adds to a host's sign-in page: its scripts minus those of the framework alone. */
+export async function signInPageWeight(browser: Browser, hostUrl: string, frameworkAlone: () => Promise<number>) {
   const signInPage = await scriptBytes(browser, `${hostUrl}/handler/sign-in`, (page) =>
     page.getByRole('heading', { name: 'Sign in to your account' }).waitFor(),
   );
-  const reactAlone = await scriptBytes(browser, `${hostUrl}${baselinePath}`, (page) => page.getByTestId('baseline').waitFor());
+  const reactAlone = await frameworkAlone();
   return { signInPage, reactAlone, added: signInPage - reactAlone };
 }

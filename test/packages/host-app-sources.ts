@@ -99,9 +99,15 @@ export function viteAppFiles(config: AuthdConfig, runtime: 'react' | 'preact'): 
     'src/vite-env.d.ts': `/// <reference types="vite/client" />\n`,
     'vite.config.ts': `import { defineConfig } from 'vite';
 ${plugin}
+export default defineConfig({ plugins });
+`,
+    // The same toolchain building the framework alone, in a build of its own so that no chunk
+    // is shared with the app: what authd adds is measured against it.
+    'vite.baseline.config.ts': `import { defineConfig } from 'vite';
+${plugin}
 export default defineConfig({
   plugins,
-  build: { rollupOptions: { input: { main: 'index.html', baseline: 'baseline.html' } } },
+  build: { outDir: 'dist-baseline', rollupOptions: { input: 'baseline.html' } },
 });
 `,
     // preact/compat stands in for React's types too, as Preact's own template sets it up.

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../browser/browser-support';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { createHostApp, freePort, type HostApp } from './host-app-kit';
-import { driveHostApp, signInPageWeight } from './host-app-flows';
+import { driveHostApp, scriptBytes, signInPageWeight } from './host-app-flows';
 import { nextAppFiles } from './host-app-sources';
 
 const nextEnv = { NEXT_TELEMETRY_DISABLED: '1' };
@@ -68,7 +68,10 @@ test('on its own origin: sign up, user button, sign out, sign in, the route hand
 }, 120_000);
 
 test('the sign-in page: what @authd adds to the JavaScript of a page with Next and React alone (brotli)', async () => {
-  const weight = await signInPageWeight(browser, hostUrl, '/baseline');
+  // Next + React alone: the page of a route group whose root layout has no authd.
+  const weight = await signInPageWeight(browser, hostUrl, () =>
+    scriptBytes(browser, `${hostUrl}/baseline`, (page) => page.getByTestId('baseline').waitFor()),
+  );
   console.log(
     `next sign-in page: ${weight.signInPage} B brotli, Next + React alone ${weight.reactAlone} B, authd adds ${weight.added} B`,
   );

@@ -2,11 +2,12 @@
 // up) installs the tarballs, type-checks in strict mode, builds, and signs in against a real
 // authd in Chromium; the JavaScript its sign-in page downloads is measured.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../browser/browser-support';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { createHostApp, freePort, type HostApp } from './host-app-kit';
-import { driveHostApp, signInPageWeight } from './host-app-flows';
+import { builtScriptBytes, driveHostApp, signInPageWeight } from './host-app-flows';
 import { viteAppFiles } from './host-app-sources';
 
 const signInPageBudgetBytes = 45_000;
@@ -40,7 +41,8 @@ test('strict tsc passes, Vite builds it, and it signs up, in and out and switche
   const hostUrl = `http://localhost:${port}`;
   preview = await app.serve(['npx', 'vite', 'preview', '--port', String(port), '--strictPort', '--host', 'localhost'], hostUrl);
   await driveHostApp(t, browser, hostUrl, 'vite-preact');
-  const weight = await signInPageWeight(browser, hostUrl, '/baseline.html');
+  await app.run(['npx', 'vite', 'build', '-c', 'vite.baseline.config.ts']);
+  const weight = await signInPageWeight(browser, hostUrl, async () => builtScriptBytes(join(app.dir, 'dist-baseline', 'assets')));
   console.log(
     `vite + preact sign-in page: ${weight.signInPage} B brotli, Preact alone ${weight.reactAlone} B, authd adds ${weight.added} B`,
   );
