@@ -66,12 +66,21 @@ export async function createHostApp(
     dir,
     run,
     async serve(command, url, env = {}) {
+      // A process group of its own: npx and the servers start children, and stopping ends them all.
       const child = Bun.spawn(command, {
         cwd: dir,
         env: { ...process.env, ...quietNpm, ...env },
         stdout: 'pipe',
         stderr: 'pipe',
+        detached: true,
       });
+      const stopGroup = () => {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // Already gone.
+        }
+      };
       let output = '';
       const collect = async (stream: ReadableStream<Uint8Array>) => {
         for await (const chunk of stream) output += new TextDecoder().decode(chunk);
@@ -79,7 +88,10 @@ export async function createHostApp(
       void collect(child.stdout);
       void collect(child.stderr);
       for (;;) {
-        if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited ${child.exitCode}:\n${output}`);
+        if (child.exitCode !== null) {
+          stopGroup();
+          throw new Error(`${command.join(' ')} exited ${child.exitCode}:\n${output}`);
+        }
         const answered = await fetch(url).then(
           () => true,
           () => false,
@@ -89,7 +101,7 @@ export async function createHostApp(
       }
       return {
         async stop() {
-          child.kill();
+          stopGroup();
           await child.exited;
         },
       };
