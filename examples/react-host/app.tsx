@@ -4,7 +4,7 @@
 // the host's own.
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAuthClient } from 'authd/client';
+import { createAuthClient } from '../../ui/client/index';
 import {
   AccountSettings,
   AuthHandler,
@@ -14,7 +14,7 @@ import {
   useAuthUrls,
   useUser,
   type SettingsMenuEntry,
-} from 'authd/react';
+} from '../../ui/react/index';
 
 declare global {
   interface Window {

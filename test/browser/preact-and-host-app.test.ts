@@ -1,5 +1,5 @@
 // The same screens in two other settings: the hosted preact/compat build served by authd, and
-// the example host app (examples/react-host) importing authd/react on its own origin, calling
+// the example host app (examples/react-host) importing ui/react's sources on its own origin, calling
 // authd on another port (CORS) in Debian's Chromium.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
@@ -89,7 +89,7 @@ describe('hosted screens, preact/compat build', () => {
   );
 });
 
-describe('example host app importing authd/react', () => {
+describe('example host app importing ui/react', () => {
   test(
     'a protected page sends the visitor to sign-in and back, with the API on another origin',
     async () => {

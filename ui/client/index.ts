@@ -1,4 +1,4 @@
-// authd's framework-agnostic client library (`authd/client`): the public surface — option and
+// authd's framework-agnostic client library (`@authd/client`): the public surface — option and
 // result types, the AuthClient interface and createAuthClient — for browsers and Bun alike.
 import type { OAuthProviderId } from '../../server/protocol/oauth-provider-ids';
 import { createAuthClientImplementation } from './auth-client';

@@ -1,5 +1,5 @@
-// authd's React bindings (`authd/react`): the provider, hooks and every handler screen, built on
-// the client library (`authd/client`). Styles: `authd/react/styles.css` (built by `npm run build`).
+// authd's React bindings (`@authd/react`): the provider, hooks and every handler screen, built on
+// the client library (`@authd/client`). Styles: `@authd/react/styles.css` (`npm run pack:packages`).
 export { AuthProvider, type AuthProviderProps } from './auth-provider';
 export type { AuthPageUrls, ThemeChoice } from './auth-context';
 export { useAuthClient, useProject, useUser, useAuthUrls, UserNotSignedInError } from './hooks';

@@ -1,0 +1,111 @@
+// Fresh host apps for the package tests: a temp folder with the app's own toolchain from npm,
+// the three tarballs installed (not the sources), commands run in it, and a server started on
+// its own port. Nothing is cached outside the folder except npm's own cache.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { packPackages, type PackageFolder } from '../../scripts/pack-packages';
+
+let packed: Promise<Record<PackageFolder, string>> | undefined;
+
+/** The three tarballs, packed once per test process. */
+export function packedTarballs(): Promise<Record<PackageFolder, string>> {
+  packed ??= packPackages({ quiet: true });
+  return packed;
+}
+
+export interface HostApp {
+  dir: string;
+  /** Runs a command in the app's folder; throws with its output when it fails. */
+  run(command: string[], env?: Record<string, string>): Promise<string>;
+  /** Starts a long-running command and resolves once `url` answers. */
+  serve(command: string[], url: string, env?: Record<string, string>): Promise<{ stop(): Promise<void> }>;
+  remove(): void;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const quietNpm = { npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
+
+/** A new app folder with `files` written and `npm install` of `packages` plus the tarballs it names. */
+export async function createHostApp(
+  name: string,
+  files: Record<string, string>,
+  options: { packages: string[]; devPackages?: string[]; tarballs: PackageFolder[] },
+): Promise<HostApp> {
+  const dir = mkdtempSync(join(tmpdir(), `authd-${name}-`));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }, null, 2));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  const run = async (command: string[], env: Record<string, string> = {}) => {
+    const child = Bun.spawn(command, { cwd: dir, env: { ...process.env, ...quietNpm, ...env }, stdout: 'pipe', stderr: 'pipe' });
+    const [out, err, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ]);
+    if (code !== 0) throw new Error(`${command.join(' ')} in ${dir} exited ${code}:\n${out}\n${err}`);
+    return out + err;
+  };
+  const tarballs = await packedTarballs();
+  await run(['npm', 'install', '--no-package-lock', ...options.packages, ...options.tarballs.map((folder) => tarballs[folder])]);
+  if (options.devPackages?.length) await run(['npm', 'install', '--no-package-lock', '--save-dev', ...options.devPackages]);
+  return {
+    dir,
+    run,
+    async serve(command, url, env = {}) {
+      // A process group of its own: npx and the servers start children, and stopping ends them all.
+      const child = Bun.spawn(command, {
+        cwd: dir,
+        env: { ...process.env, ...quietNpm, ...env },
+        stdout: 'pipe',
+        stderr: 'pipe',
+        detached: true,
+      });
+      const stopGroup = () => {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // Already gone.
+        }
+      };
+      let output = '';
+      const collect = async (stream: ReadableStream<Uint8Array>) => {
+        for await (const chunk of stream) output += new TextDecoder().decode(chunk);
+      };
+      void collect(child.stdout);
+      void collect(child.stderr);
+      for (;;) {
+        if (child.exitCode !== null) {
+          stopGroup();
+          throw new Error(`${command.join(' ')} exited ${child.exitCode}:\n${output}`);
+        }
+        const answered = await fetch(url).then(
+          () => true,
+          () => false,
+        );
+        if (answered) break;
+        await Bun.sleep(200);
+      }
+      return {
+        async stop() {
+          stopGroup();
+          await child.exited;
+        },
+      };
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
