@@ -2,7 +2,7 @@
 // ui/react and ui/backend and packs each with `npm pack` into dist/packages/, at the server's
 // version. client and backend are bundled by Bun.build; react keeps its module graph (tsc emits
 // one JavaScript module per source) so a host's bundler tree-shakes it and keeps its lazily
-// loaded screens apart, with jotai and Ark UI bundled privately under its vendor/ folder.
+// loaded screens apart, with Ark UI and the QR encoder bundled privately under its vendor/ folder.
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { buildUi } from './build-ui';
@@ -105,10 +105,9 @@ async function buildBackend(packageDir: string): Promise<void> {
   rewriteSpecifiers(join(packageDir, 'types'));
 }
 
-// Libraries @authd/react bundles privately: a host app with its own jotai or Ark UI (any
-// version) keeps them, and the two never share a jotai store or a React context by accident.
+// Libraries @authd/react bundles privately: a host app with its own Ark UI (any version) keeps
+// it, and the two never share a React context by accident.
 const privateLibraries: Record<string, string> = {
-  jotai: 'jotai',
   '@ark-ui/react': 'ark-ui',
   qrcode: 'qrcode',
 };
@@ -218,9 +217,9 @@ async function buildReact(packageDir: string): Promise<void> {
 }
 
 /**
- * The declarations name a few types of the private libraries (an atom, a list collection, the
- * toaster). They are opaque outside the package, so each becomes a generic placeholder type and
- * a host app type-checks without jotai or Ark UI installed.
+ * The declarations name a few types of the private libraries (a list collection, the toaster).
+ * They are opaque outside the package, so each becomes a generic placeholder type and a host app
+ * type-checks without Ark UI installed.
  */
 function writeVendorDeclarations(distDir: string, vendorDir: string): void {
   const typesByVendor = new Map<string, Set<string>>();

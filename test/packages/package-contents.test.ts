@@ -90,7 +90,7 @@ test('@authd/react: react and react-dom 18.3 or 19 as peers, @authd/client at th
   expect(readFileSync(join(stagingDir, 'react', 'dist', 'styles.css'), 'utf8')).toContain('.authd');
 });
 
-test('@authd/react: every module but the entry starts with "use client"; jotai and Ark UI are private copies, not imports', () => {
+test('@authd/react: every module but the entry starts with "use client"; Ark UI and the QR encoder are private copies, not imports', () => {
   const modules = filesUnder(join(stagingDir, 'react', 'dist', 'ui', 'react')).filter((file) => file.endsWith('.js'));
   expect(modules.length).toBeGreaterThan(20);
   for (const file of modules) {
