@@ -14,12 +14,13 @@ import type {
 import { browserCookieDocument, type CookieDocument } from './cookies';
 import { beginPkceFlow, takeVerifier } from './oauth-pkce';
 import { SessionKeeper } from './session';
-import { passkeyCalls } from './passkey-calls';
+import type { PasskeyCalls } from './passkey-calls';
 import { teamCalls } from './team-calls';
-import { teamManagementCalls } from './team-management-calls';
+import type { TeamManagementCalls } from './team-management-calls';
 import { authHeaderValue, resolveTokenStore, type StoredTokens } from './token-stores';
 import { callAuthApi, callTokenEndpoint, type ApiCall, type TransportConfig } from './transport';
 import { projectFromWire, sessionFromWire, userFromWire, userUpdateToWire } from './wire-shapes';
+import { webAuthnJsonApi } from './webauthn-json-api';
 
 type Answer = Record<string, any>;
 
@@ -136,7 +137,37 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     return outcome;
   }
 
-  const passkeys = passkeyCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously, finishSignIn });
+  // The passkey and team-management calls load on first use: most screens make none of them,
+  // and every screen would otherwise download them with the shared entry.
+  let passkeyCallsLoading: Promise<PasskeyCalls> | undefined;
+  const passkeyCalls = () =>
+    (passkeyCallsLoading ??= import('./passkey-calls').then((module) =>
+      module.passkeyCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously, finishSignIn }),
+    ));
+  const passkeys: Omit<PasskeyCalls, 'passkeyAssertion'> = {
+    passkeysSupported: () => webAuthnJsonApi() !== null,
+    passkeyAutofillSupported: async () => (await passkeyCalls()).passkeyAutofillSupported(),
+    registerPasskey: async (options) => (await passkeyCalls()).registerPasskey(options),
+    signInWithPasskey: async (options) => (await passkeyCalls()).signInWithPasskey(options),
+    listPasskeys: async () => (await passkeyCalls()).listPasskeys(),
+    renamePasskey: async (passkeyId, name) => (await passkeyCalls()).renamePasskey(passkeyId, name),
+    removePasskey: async (passkeyId) => (await passkeyCalls()).removePasskey(passkeyId),
+  };
+  let teamManagementCallsLoading: Promise<TeamManagementCalls> | undefined;
+  const teamManagementCalls = () =>
+    (teamManagementCallsLoading ??= import('./team-management-calls').then((module) =>
+      module.teamManagementCalls((call) => callAsUser(call)),
+    ));
+  const teamManagement: TeamManagementCalls = {
+    createTeam: async (input) => (await teamManagementCalls()).createTeam(input),
+    updateTeam: async (teamId, update) => (await teamManagementCalls()).updateTeam(teamId, update),
+    leaveTeam: async (teamId) => (await teamManagementCalls()).leaveTeam(teamId),
+    sendTeamInvitation: async (input) => (await teamManagementCalls()).sendTeamInvitation(input),
+    listTeamMemberProfiles: async (teamId) => (await teamManagementCalls()).listTeamMemberProfiles(teamId),
+    getMyTeamMemberProfile: async (teamId) => (await teamManagementCalls()).getMyTeamMemberProfile(teamId),
+    updateMyTeamMemberProfile: async (teamId, update) => (await teamManagementCalls()).updateMyTeamMemberProfile(teamId, update),
+    listMyTeamPermissions: async (teamId) => (await teamManagementCalls()).listMyTeamPermissions(teamId),
+  };
 
   const client: AuthClient = {
     projectId: options.projectId,
@@ -377,7 +408,7 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     },
 
     ...teamCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously }),
-    ...teamManagementCalls((call) => callAsUser(call)),
+    ...teamManagement,
     ...passkeys,
     async listSessions() {
       // The refresh token goes along so the server can tell which session is this device's.
@@ -395,7 +426,7 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
       await callAsUser({ method: 'DELETE', path: `/auth/sessions/${encodeURIComponent(sessionId)}?user_id=me` });
     },
     async reauthenticate(proof) {
-      const body = 'passkey' in proof ? { passkey: await passkeys.passkeyAssertion() } : proof;
+      const body = 'passkey' in proof ? { passkey: await (await passkeyCalls()).passkeyAssertion() } : proof;
       await callAsUser({ method: 'POST', path: '/auth/sessions/current/reauthenticate', body });
     },
   };
