@@ -1,6 +1,6 @@
 // The AuthClient implementation: each auth, contact-channel and user call as
 // the client needs it, run through the session rules (session.ts) and the transport (transport.ts).
-import { isKnownError, OAuthCallbackError } from './errors';
+import { isKnownError } from './errors';
 import type {
   AuthClient,
   AuthClientOptions,
@@ -12,13 +12,14 @@ import type {
   SignInOutcome,
 } from './index';
 import { browserCookieDocument, type CookieDocument } from './cookies';
-import { beginPkceFlow, takeVerifier } from './oauth-pkce';
+import { beginPkceFlow } from './oauth-pkce';
 import { SessionKeeper } from './session';
 import type { PasskeyCalls } from './passkey-calls';
+import type { SignInCalls } from './sign-in-calls';
 import { teamCalls } from './team-calls';
 import type { TeamManagementCalls } from './team-management-calls';
 import { authHeaderValue, resolveTokenStore, type StoredTokens } from './token-stores';
-import { callAuthApi, callTokenEndpoint, type ApiCall, type TransportConfig } from './transport';
+import { callAuthApi, type ApiCall, type TransportConfig } from './transport';
 import { projectFromWire, sessionFromWire, userFromWire, userUpdateToWire } from './wire-shapes';
 import { webAuthnJsonApi } from './webauthn-json-api';
 
@@ -169,6 +170,35 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     listMyTeamPermissions: async (teamId) => (await teamManagementCalls()).listMyTeamPermissions(teamId),
   };
 
+  // The sign-in calls load on first use too (sign-in-calls.ts): account settings makes none.
+  let signInCallsLoading: Promise<SignInCalls> | undefined;
+  const signInCalls = () =>
+    (signInCallsLoading ??= import('./sign-in-calls').then((module) =>
+      module.signInCalls({
+        anonymously: callAnonymously,
+        finishSignIn,
+        handlerUrls,
+        cookieJar,
+        transport,
+        storeTokens: (tokens) => session.write(tokens),
+      }),
+    ));
+  const signIn: SignInCalls = {
+    signUpWithPassword: async (input) => (await signInCalls()).signUpWithPassword(input),
+    signInWithPassword: async (input) => (await signInCalls()).signInWithPassword(input),
+    sendPasswordResetEmail: async (email, sendOptions) => (await signInCalls()).sendPasswordResetEmail(email, sendOptions),
+    checkPasswordResetCode: async (code) => (await signInCalls()).checkPasswordResetCode(code),
+    resetPassword: async (input) => (await signInCalls()).resetPassword(input),
+    sendMagicLinkEmail: async (email, sendOptions) => (await signInCalls()).sendMagicLinkEmail(email, sendOptions),
+    signInWithMagicLinkCode: async (code) => (await signInCalls()).signInWithMagicLinkCode(code),
+    signInWithOtp: async (otp, nonce) => (await signInCalls()).signInWithOtp(otp, nonce),
+    checkMagicLinkCode: async (code) => (await signInCalls()).checkMagicLinkCode(code),
+    handleOAuthCallback: async (callbackOptions) => (await signInCalls()).handleOAuthCallback(callbackOptions),
+    completeMfaSignIn: async (input) => (await signInCalls()).completeMfaSignIn(input),
+    verifyEmail: async (code) => (await signInCalls()).verifyEmail(code),
+    checkEmailVerificationCode: async (code) => (await signInCalls()).checkEmailVerificationCode(code),
+  };
+
   const client: AuthClient = {
     projectId: options.projectId,
     baseUrl,
@@ -183,48 +213,8 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     },
     onSessionChange: (listener) => session.onChange(listener),
     dispose: () => session.stopWatchingStore(),
+    ...signIn,
 
-    async signUpWithPassword(input) {
-      const outcome = await finishSignIn(() =>
-        callAnonymously({
-          method: 'POST',
-          path: '/auth/password/sign-up',
-          body: {
-            email: input.email,
-            password: input.password,
-            verification_callback_url: input.verificationCallbackUrl ?? handlerUrls().emailVerification,
-          },
-        }),
-      );
-      // The password sign-up answer has no is_new_user: a successful sign-up always made the user.
-      return outcome.status === 'signed-in' ? { ...outcome, isNewUser: true } : outcome;
-    },
-    signInWithPassword(input) {
-      return finishSignIn(() =>
-        callAnonymously({
-          method: 'POST',
-          path: '/auth/password/sign-in',
-          body: { email: input.email, password: input.password },
-        }),
-      );
-    },
-    async sendPasswordResetEmail(email, sendOptions) {
-      await callAnonymously({
-        method: 'POST',
-        path: '/auth/password/send-reset-code',
-        body: { email, callback_url: sendOptions?.callbackUrl ?? handlerUrls().passwordReset },
-      });
-    },
-    async checkPasswordResetCode(code) {
-      await callAnonymously({ method: 'POST', path: '/auth/password/reset/check-code', body: { code } });
-    },
-    async resetPassword(input) {
-      await callAnonymously({
-        method: 'POST',
-        path: '/auth/password/reset',
-        body: { code: input.code, password: input.password },
-      });
-    },
     async updatePassword(input) {
       // The refresh token is sent so that the server keeps this session while ending the others.
       await callAsUser(
@@ -235,24 +225,6 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
         },
         true,
       );
-    },
-
-    async sendMagicLinkEmail(email, sendOptions) {
-      const answer = await callAnonymously({
-        method: 'POST',
-        path: '/auth/otp/send-sign-in-code',
-        body: { email, callback_url: sendOptions?.callbackUrl ?? handlerUrls().magicLinkCallback },
-      });
-      return { nonce: String(answer.nonce) };
-    },
-    signInWithMagicLinkCode(code) {
-      return finishSignIn(() => callAnonymously({ method: 'POST', path: '/auth/otp/sign-in', body: { code } }));
-    },
-    signInWithOtp(otp, nonce) {
-      return client.signInWithMagicLinkCode(otp.trim().toLowerCase() + nonce);
-    },
-    async checkMagicLinkCode(code) {
-      await callAnonymously({ method: 'POST', path: '/auth/otp/sign-in/check-code', body: { code } });
     },
 
     async createOAuthSignInUrl(provider, signInOptions?: OAuthSignInOptions) {
@@ -300,56 +272,6 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
         throw error;
       }
     },
-    async handleOAuthCallback(callbackOptions): Promise<OAuthCallbackOutcome> {
-      const href = callbackOptions?.url ?? (typeof location === 'undefined' ? undefined : location.href);
-      if (!href) throw new OAuthCallbackError('missing-parameters');
-      const callbackUrl = new URL(href);
-      const code = callbackUrl.searchParams.get('code');
-      const state = callbackUrl.searchParams.get('state');
-      if (!code || !state) throw new OAuthCallbackError('missing-parameters');
-      const verifier = takeVerifier(cookieJar(), state);
-      if (verifier === null) throw new OAuthCallbackError('unknown-state');
-      if (!callbackOptions?.url && typeof history !== 'undefined') {
-        // The code is single-use; keeping it in the address bar would only invite a failing reload.
-        const cleaned = new URL(href);
-        cleaned.searchParams.delete('code');
-        cleaned.searchParams.delete('state');
-        history.replaceState(history.state, '', cleaned.toString());
-      }
-      let answer: Answer;
-      try {
-        answer = (await callTokenEndpoint(transport, {
-          grant_type: 'authorization_code',
-          code,
-          code_verifier: verifier,
-          redirect_uri: oauthRedirectUri(callbackOptions?.redirectUrl ?? href),
-        })) as Answer;
-      } catch (error) {
-        const attemptCode = mfaAttemptCode(error);
-        if (attemptCode) return { status: 'mfa-required', attemptCode };
-        throw error;
-      }
-      if (typeof answer.access_token !== 'string' || typeof answer.refresh_token !== 'string') {
-        throw new Error('The OAuth token endpoint answered without access_token and refresh_token.');
-      }
-      await session.write({ accessToken: answer.access_token, refreshToken: answer.refresh_token });
-      return {
-        status: 'signed-in',
-        isNewUser: Boolean(answer.is_new_user),
-        afterCallbackRedirectUrl:
-          typeof answer.after_callback_redirect_url === 'string' ? answer.after_callback_redirect_url : null,
-      };
-    },
-
-    completeMfaSignIn(input) {
-      return finishSignIn(() =>
-        callAnonymously({
-          method: 'POST',
-          path: '/auth/mfa/sign-in',
-          body: { code: input.attemptCode, type: 'totp', totp: input.totp },
-        }),
-      );
-    },
     async countRecoveryCodes() {
       const answer = await callAsUser({ method: 'GET', path: '/auth/mfa/recovery-codes?user_id=me' });
       return Number(answer.remaining_count);
@@ -396,12 +318,6 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
         body: { email: user.primaryEmail, callback_url: sendOptions?.callbackUrl ?? handlerUrls().emailVerification },
       });
     },
-    async verifyEmail(code) {
-      await callAnonymously({ method: 'POST', path: '/contact-channels/verify', body: { code } });
-    },
-    async checkEmailVerificationCode(code) {
-      await callAnonymously({ method: 'POST', path: '/contact-channels/verify/check-code', body: { code } });
-    },
 
     async getProject() {
       return projectFromWire(await callAnonymously({ method: 'GET', path: '/projects/current' }));
@@ -433,7 +349,7 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
   return client;
 }
 
-function mfaAttemptCode(error: unknown): string | null {
+export function mfaAttemptCode(error: unknown): string | null {
   if (!isKnownError(error, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED')) return null;
   const attemptCode = error.details?.attempt_code;
   return typeof attemptCode === 'string' ? attemptCode : null;
