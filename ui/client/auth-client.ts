@@ -12,7 +12,6 @@ import type {
   SignInOutcome,
 } from './index';
 import { browserCookieDocument, type CookieDocument } from './cookies';
-import { beginPkceFlow } from './oauth-pkce';
 import { SessionKeeper } from './session';
 import type { PasskeyCalls } from './passkey-calls';
 import type { SignInCalls } from './sign-in-calls';
@@ -68,37 +67,6 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
       teamInvitation: `${base}/team-invitation`,
     };
   };
-
-  /**
-   * The authorize URL of a sign-in (`authenticate`) or of connecting an account to the signed-in
-   * user (`link`, which carries the user's access token and any extra provider scopes); the
-   * PKCE verifier waits in its cookie for the callback page.
-   */
-  async function authorizeUrl(
-    provider: string,
-    type: 'authenticate' | 'link',
-    flow: OAuthLinkOptions & { accessToken?: string },
-  ): Promise<string> {
-    const urls = flow.redirectUrl && flow.errorRedirectUrl ? undefined : handlerUrls();
-    const { state, codeChallenge } = await beginPkceFlow(cookieJar());
-    const query = new URLSearchParams({
-      client_id: options.projectId,
-      client_secret: options.publishableClientKey,
-      redirect_uri: oauthRedirectUri(flow.redirectUrl ?? urls!.oauthCallback),
-      scope: 'legacy',
-      state,
-      grant_type: 'authorization_code',
-      code_challenge: codeChallenge,
-      code_challenge_method: 'S256',
-      response_type: 'code',
-      type,
-      error_redirect_url: flow.errorRedirectUrl ?? urls!.error,
-    });
-    if (flow.afterCallbackRedirectUrl) query.set('after_callback_redirect_url', flow.afterCallbackRedirectUrl);
-    if (flow.accessToken) query.set('token', flow.accessToken);
-    if (flow.scopes && flow.scopes.length > 0) query.set('provider_scope', flow.scopes.join(' '));
-    return `${baseUrl}/api/v1/auth/oauth/authorize/${encodeURIComponent(provider)}?${query}`;
-  }
 
   /** A call on behalf of the signed-in user: an access token refused as invalid is dropped and the call retried once. */
   async function callAsUser(call: Omit<ApiCall, 'accessToken' | 'refreshToken'>, withRefreshToken = false): Promise<Answer> {
@@ -170,7 +138,8 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     listMyTeamPermissions: async (teamId) => (await teamManagementCalls()).listMyTeamPermissions(teamId),
   };
 
-  // The sign-in calls load on first use too (sign-in-calls.ts): account settings makes none.
+  // The sign-in calls (and the OAuth authorize URLs) load on first use too (sign-in-calls.ts):
+  // account settings makes none of them on its first load.
   let signInCallsLoading: Promise<SignInCalls> | undefined;
   const signInCalls = () =>
     (signInCallsLoading ??= import('./sign-in-calls').then((module) =>
@@ -180,6 +149,8 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
         handlerUrls,
         cookieJar,
         transport,
+        options,
+        getAccessToken: () => client.getAccessToken(),
         storeTokens: (tokens) => session.write(tokens),
       }),
     ));
@@ -194,6 +165,10 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     signInWithOtp: async (otp, nonce) => (await signInCalls()).signInWithOtp(otp, nonce),
     checkMagicLinkCode: async (code) => (await signInCalls()).checkMagicLinkCode(code),
     handleOAuthCallback: async (callbackOptions) => (await signInCalls()).handleOAuthCallback(callbackOptions),
+    createOAuthSignInUrl: async (provider, signInOptions) => (await signInCalls()).createOAuthSignInUrl(provider, signInOptions),
+    signInWithOAuth: async (provider, signInOptions) => (await signInCalls()).signInWithOAuth(provider, signInOptions),
+    createOAuthLinkUrl: async (provider, linkOptions) => (await signInCalls()).createOAuthLinkUrl(provider, linkOptions),
+    linkOAuthAccount: async (provider, linkOptions) => (await signInCalls()).linkOAuthAccount(provider, linkOptions),
     completeMfaSignIn: async (input) => (await signInCalls()).completeMfaSignIn(input),
     verifyEmail: async (code) => (await signInCalls()).verifyEmail(code),
     checkEmailVerificationCode: async (code) => (await signInCalls()).checkEmailVerificationCode(code),
@@ -227,13 +202,6 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
       );
     },
 
-    async createOAuthSignInUrl(provider, signInOptions?: OAuthSignInOptions) {
-      return await authorizeUrl(provider, 'authenticate', signInOptions ?? {});
-    },
-    async signInWithOAuth(provider, signInOptions) {
-      const url = await client.createOAuthSignInUrl(provider, signInOptions);
-      (options.navigate ?? ((target: string) => location.assign(target)))(url);
-    },
     async listConnectedAccounts() {
       const user = await client.getCurrentUser();
       return (user?.oauthProviders ?? []).map((account) => ({
@@ -241,21 +209,6 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
         accountId: account.accountId,
         email: account.email,
       }));
-    },
-    async createOAuthLinkUrl(provider, linkOptions?: OAuthLinkOptions) {
-      const accessToken = await client.getAccessToken();
-      if (!accessToken) throw new Error('Connecting an account needs a signed-in user.');
-      return await authorizeUrl(provider, 'link', {
-        ...linkOptions,
-        // Back to where the user asked for the connection, unless told otherwise.
-        afterCallbackRedirectUrl:
-          linkOptions?.afterCallbackRedirectUrl ?? (typeof location === 'undefined' ? undefined : location.href),
-        accessToken,
-      });
-    },
-    async linkOAuthAccount(provider, linkOptions) {
-      const url = await client.createOAuthLinkUrl(provider, linkOptions);
-      (options.navigate ?? ((target: string) => location.assign(target)))(url);
     },
     async getConnectedAccountAccessToken(provider, tokenOptions) {
       try {

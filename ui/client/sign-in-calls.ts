@@ -1,12 +1,20 @@
 // The client's sign-in calls (password sign-up and sign-in, password reset, magic link and
-// one-time code, the OAuth callback, the MFA step, email verification codes): loaded on first
-// use by auth-client.ts, so that screens which make none of them (account settings) do not
-// download them with the shared entry.
+// one-time code, OAuth sign-in and account linking with their callback, the MFA step, email
+// verification codes): loaded on first use by auth-client.ts, so that screens which make none
+// of them on their first load (account settings) do not download them with the shared entry.
 import { mfaAttemptCode, oauthRedirectUri } from './auth-client';
 import type { CookieDocument } from './cookies';
 import { OAuthCallbackError } from './errors';
-import type { AuthClient, HandlerUrls, OAuthCallbackOutcome, SignInOutcome } from './index';
-import { takeVerifier } from './oauth-pkce';
+import type {
+  AuthClient,
+  AuthClientOptions,
+  HandlerUrls,
+  OAuthCallbackOutcome,
+  OAuthLinkOptions,
+  OAuthSignInOptions,
+  SignInOutcome,
+} from './index';
+import { beginPkceFlow, takeVerifier } from './oauth-pkce';
 import type { StoredTokens } from './token-stores';
 import { callTokenEndpoint, type ApiCall, type TransportConfig } from './transport';
 
@@ -24,6 +32,10 @@ export type SignInCalls = Pick<
   | 'signInWithOtp'
   | 'checkMagicLinkCode'
   | 'handleOAuthCallback'
+  | 'createOAuthSignInUrl'
+  | 'signInWithOAuth'
+  | 'createOAuthLinkUrl'
+  | 'linkOAuthAccount'
   | 'completeMfaSignIn'
   | 'verifyEmail'
   | 'checkEmailVerificationCode'
@@ -35,9 +47,64 @@ export function signInCalls(calls: {
   handlerUrls: () => HandlerUrls;
   cookieJar: () => CookieDocument;
   transport: TransportConfig;
+  options: Pick<AuthClientOptions, 'projectId' | 'publishableClientKey' | 'navigate'>;
+  getAccessToken: () => Promise<string | null>;
   storeTokens: (tokens: StoredTokens) => Promise<void>;
 }): SignInCalls {
+  /**
+   * The authorize URL of a sign-in (`authenticate`) or of connecting an account to the signed-in
+   * user (`link`, which carries the user's access token and any extra provider scopes); the
+   * PKCE verifier waits in its cookie for the callback page.
+   */
+  async function authorizeUrl(
+    provider: string,
+    type: 'authenticate' | 'link',
+    flow: OAuthLinkOptions & { accessToken?: string },
+  ): Promise<string> {
+    const urls = flow.redirectUrl && flow.errorRedirectUrl ? undefined : calls.handlerUrls();
+    const { state, codeChallenge } = await beginPkceFlow(calls.cookieJar());
+    const query = new URLSearchParams({
+      client_id: calls.options.projectId,
+      client_secret: calls.options.publishableClientKey,
+      redirect_uri: oauthRedirectUri(flow.redirectUrl ?? urls!.oauthCallback),
+      scope: 'legacy',
+      state,
+      grant_type: 'authorization_code',
+      code_challenge: codeChallenge,
+      code_challenge_method: 'S256',
+      response_type: 'code',
+      type,
+      error_redirect_url: flow.errorRedirectUrl ?? urls!.error,
+    });
+    if (flow.afterCallbackRedirectUrl) query.set('after_callback_redirect_url', flow.afterCallbackRedirectUrl);
+    if (flow.accessToken) query.set('token', flow.accessToken);
+    if (flow.scopes && flow.scopes.length > 0) query.set('provider_scope', flow.scopes.join(' '));
+    return `${calls.transport.baseUrl}/api/v1/auth/oauth/authorize/${encodeURIComponent(provider)}?${query}`;
+  }
+
   const signIn: SignInCalls = {
+    async createOAuthSignInUrl(provider, signInOptions?: OAuthSignInOptions) {
+      return await authorizeUrl(provider, 'authenticate', signInOptions ?? {});
+    },
+    async signInWithOAuth(provider, signInOptions) {
+      const url = await signIn.createOAuthSignInUrl(provider, signInOptions);
+      (calls.options.navigate ?? ((target: string) => location.assign(target)))(url);
+    },
+    async createOAuthLinkUrl(provider, linkOptions?: OAuthLinkOptions) {
+      const accessToken = await calls.getAccessToken();
+      if (!accessToken) throw new Error('Connecting an account needs a signed-in user.');
+      return await authorizeUrl(provider, 'link', {
+        ...linkOptions,
+        // Back to where the user asked for the connection, unless told otherwise.
+        afterCallbackRedirectUrl:
+          linkOptions?.afterCallbackRedirectUrl ?? (typeof location === 'undefined' ? undefined : location.href),
+        accessToken,
+      });
+    },
+    async linkOAuthAccount(provider, linkOptions) {
+      const url = await signIn.createOAuthLinkUrl(provider, linkOptions);
+      (calls.options.navigate ?? ((target: string) => location.assign(target)))(url);
+    },
     async signUpWithPassword(input) {
       const outcome = await calls.finishSignIn(() =>
         calls.anonymously({
