@@ -1,6 +1,6 @@
 // The AuthClient implementation: each auth, contact-channel and user call as
 // the client needs it, run through the session rules (session.ts) and the transport (transport.ts).
-import { isKnownError } from './errors';
+import { isKnownError, mfaAttemptCode } from './errors';
 import type {
   AuthClient,
   AuthClientOptions,
@@ -23,6 +23,18 @@ import { projectFromWire, sessionFromWire, userFromWire, userUpdateToWire } from
 import { webAuthnJsonApi } from './webauthn-json-api';
 
 type Answer = Record<string, any>;
+
+/**
+ * Methods that load their module on first use: each named call awaits `load()` (which loads the
+ * module once) and forwards its arguments to the loaded method of that name.
+ */
+function callsOnFirstUse<T, K extends keyof T>(load: () => Promise<T>, names: readonly K[]): Pick<T, K> {
+  const calls: Partial<Pick<T, K>> = {};
+  for (const name of names) {
+    calls[name] = (async (...args: unknown[]) => ((await load())[name] as (...args: unknown[]) => unknown)(...args)) as T[K];
+  }
+  return calls as Pick<T, K>;
+}
 
 export function createAuthClientImplementation(options: AuthClientOptions): AuthClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -113,30 +125,32 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     (passkeyCallsLoading ??= import('./passkey-calls').then((module) =>
       module.passkeyCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously, finishSignIn }),
     ));
-  const passkeys: Omit<PasskeyCalls, 'passkeyAssertion'> = {
+  const passkeys = {
     passkeysSupported: () => webAuthnJsonApi() !== null,
-    passkeyAutofillSupported: async () => (await passkeyCalls()).passkeyAutofillSupported(),
-    registerPasskey: async (options) => (await passkeyCalls()).registerPasskey(options),
-    signInWithPasskey: async (options) => (await passkeyCalls()).signInWithPasskey(options),
-    listPasskeys: async () => (await passkeyCalls()).listPasskeys(),
-    renamePasskey: async (passkeyId, name) => (await passkeyCalls()).renamePasskey(passkeyId, name),
-    removePasskey: async (passkeyId) => (await passkeyCalls()).removePasskey(passkeyId),
+    ...callsOnFirstUse(passkeyCalls, [
+      'passkeyAutofillSupported',
+      'registerPasskey',
+      'signInWithPasskey',
+      'listPasskeys',
+      'renamePasskey',
+      'removePasskey',
+    ]),
   };
   let teamManagementCallsLoading: Promise<TeamManagementCalls> | undefined;
   const teamManagementCalls = () =>
     (teamManagementCallsLoading ??= import('./team-management-calls').then((module) =>
       module.teamManagementCalls((call) => callAsUser(call)),
     ));
-  const teamManagement: TeamManagementCalls = {
-    createTeam: async (input) => (await teamManagementCalls()).createTeam(input),
-    updateTeam: async (teamId, update) => (await teamManagementCalls()).updateTeam(teamId, update),
-    leaveTeam: async (teamId) => (await teamManagementCalls()).leaveTeam(teamId),
-    sendTeamInvitation: async (input) => (await teamManagementCalls()).sendTeamInvitation(input),
-    listTeamMemberProfiles: async (teamId) => (await teamManagementCalls()).listTeamMemberProfiles(teamId),
-    getMyTeamMemberProfile: async (teamId) => (await teamManagementCalls()).getMyTeamMemberProfile(teamId),
-    updateMyTeamMemberProfile: async (teamId, update) => (await teamManagementCalls()).updateMyTeamMemberProfile(teamId, update),
-    listMyTeamPermissions: async (teamId) => (await teamManagementCalls()).listMyTeamPermissions(teamId),
-  };
+  const teamManagement = callsOnFirstUse(teamManagementCalls, [
+    'createTeam',
+    'updateTeam',
+    'leaveTeam',
+    'sendTeamInvitation',
+    'listTeamMemberProfiles',
+    'getMyTeamMemberProfile',
+    'updateMyTeamMemberProfile',
+    'listMyTeamPermissions',
+  ]);
 
   // The sign-in calls (and the OAuth authorize URLs) load on first use too (sign-in-calls.ts):
   // account settings makes none of them on its first load.
@@ -154,25 +168,25 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
         storeTokens: (tokens) => session.write(tokens),
       }),
     ));
-  const signIn: SignInCalls = {
-    signUpWithPassword: async (input) => (await signInCalls()).signUpWithPassword(input),
-    signInWithPassword: async (input) => (await signInCalls()).signInWithPassword(input),
-    sendPasswordResetEmail: async (email, sendOptions) => (await signInCalls()).sendPasswordResetEmail(email, sendOptions),
-    checkPasswordResetCode: async (code) => (await signInCalls()).checkPasswordResetCode(code),
-    resetPassword: async (input) => (await signInCalls()).resetPassword(input),
-    sendMagicLinkEmail: async (email, sendOptions) => (await signInCalls()).sendMagicLinkEmail(email, sendOptions),
-    signInWithMagicLinkCode: async (code) => (await signInCalls()).signInWithMagicLinkCode(code),
-    signInWithOtp: async (otp, nonce) => (await signInCalls()).signInWithOtp(otp, nonce),
-    checkMagicLinkCode: async (code) => (await signInCalls()).checkMagicLinkCode(code),
-    handleOAuthCallback: async (callbackOptions) => (await signInCalls()).handleOAuthCallback(callbackOptions),
-    createOAuthSignInUrl: async (provider, signInOptions) => (await signInCalls()).createOAuthSignInUrl(provider, signInOptions),
-    signInWithOAuth: async (provider, signInOptions) => (await signInCalls()).signInWithOAuth(provider, signInOptions),
-    createOAuthLinkUrl: async (provider, linkOptions) => (await signInCalls()).createOAuthLinkUrl(provider, linkOptions),
-    linkOAuthAccount: async (provider, linkOptions) => (await signInCalls()).linkOAuthAccount(provider, linkOptions),
-    completeMfaSignIn: async (input) => (await signInCalls()).completeMfaSignIn(input),
-    verifyEmail: async (code) => (await signInCalls()).verifyEmail(code),
-    checkEmailVerificationCode: async (code) => (await signInCalls()).checkEmailVerificationCode(code),
-  };
+  const signIn = callsOnFirstUse(signInCalls, [
+    'signUpWithPassword',
+    'signInWithPassword',
+    'sendPasswordResetEmail',
+    'checkPasswordResetCode',
+    'resetPassword',
+    'sendMagicLinkEmail',
+    'signInWithMagicLinkCode',
+    'signInWithOtp',
+    'checkMagicLinkCode',
+    'handleOAuthCallback',
+    'createOAuthSignInUrl',
+    'signInWithOAuth',
+    'createOAuthLinkUrl',
+    'linkOAuthAccount',
+    'completeMfaSignIn',
+    'verifyEmail',
+    'checkEmailVerificationCode',
+  ]);
 
   const client: AuthClient = {
     projectId: options.projectId,
@@ -300,19 +314,4 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     },
   };
   return client;
-}
-
-export function mfaAttemptCode(error: unknown): string | null {
-  if (!isKnownError(error, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED')) return null;
-  const attemptCode = error.details?.attempt_code;
-  return typeof attemptCode === 'string' ? attemptCode : null;
-}
-
-/** The redirect URI as the authorize and token calls must both send it: no fragment, no `code`/`state`. */
-export function oauthRedirectUri(url: string): string {
-  const parsed = new URL(url);
-  parsed.hash = '';
-  parsed.searchParams.delete('code');
-  parsed.searchParams.delete('state');
-  return parsed.toString();
 }

@@ -2,9 +2,8 @@
 // one-time code, OAuth sign-in and account linking with their callback, the MFA step, email
 // verification codes): loaded on first use by auth-client.ts, so that screens which make none
 // of them on their first load (account settings) do not download them with the shared entry.
-import { mfaAttemptCode, oauthRedirectUri } from './auth-client';
 import type { CookieDocument } from './cookies';
-import { OAuthCallbackError } from './errors';
+import { mfaAttemptCode, OAuthCallbackError } from './errors';
 import type {
   AuthClient,
   AuthClientOptions,
@@ -222,4 +221,13 @@ export function signInCalls(calls: {
     },
   };
   return signIn;
+}
+
+/** The redirect URI as the authorize and token calls must both send it: no fragment, no `code`/`state`. */
+export function oauthRedirectUri(url: string): string {
+  const parsed = new URL(url);
+  parsed.hash = '';
+  parsed.searchParams.delete('code');
+  parsed.searchParams.delete('state');
+  return parsed.toString();
 }
