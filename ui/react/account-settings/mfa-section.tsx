@@ -21,9 +21,7 @@ import {
 } from './settings-styles';
 import { useRecentAuthentication } from './recent-authentication';
 
-const MfaSetup = lazy(() => import('./mfa-setup').then((m) => ({ default: m.MfaSetup })));
-const NewRecoveryCodes = lazy(() => import('./mfa-setup').then((m) => ({ default: m.NewRecoveryCodes })));
-const RecoveryCodeStatus = lazy(() => import('./mfa-setup').then((m) => ({ default: m.RecoveryCodeStatus })));
+const MfaStep = lazy(() => import('./mfa-setup').then((m) => ({ default: m.MfaStep })));
 
 export function MfaSection() {
   const runtime = useAuthRuntime();
@@ -99,7 +97,8 @@ export function MfaSection() {
       {recent.prompt}
       <Suspense fallback={null}>
         {!enabled && enabling && (
-          <MfaSetup
+          <MfaStep
+            step="set-up"
             onEnabled={(codes) => {
               setEnabling(false);
               setNewCodes(codes);
@@ -109,9 +108,9 @@ export function MfaSection() {
         )}
         {enabled &&
           (newCodes ? (
-            <NewRecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} />
+            <MfaStep step="new-codes" codes={newCodes} onDone={() => setNewCodes(null)} />
           ) : (
-            <RecoveryCodeStatus onNewCodes={setNewCodes} />
+            <MfaStep step="codes-left" onNewCodes={setNewCodes} />
           ))}
       </Suspense>
       {error && (

@@ -47,7 +47,7 @@ function QrCode(props: { text: string }) {
   );
 }
 
-export function MfaSetup(props: { onEnabled(recoveryCodes: string[]): void; onCancel(): void }) {
+function MfaSetup(props: { onEnabled(recoveryCodes: string[]): void; onCancel(): void }) {
   const runtime = useAuthRuntime();
   const user = useUser({ or: 'redirect' });
   const project = useProject();
@@ -131,7 +131,7 @@ function recoveryCodesText(codes: string[], projectName: string, account: string
 }
 
 /** The fresh codes, shown only now: the server keeps no readable copy. */
-export function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
+function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
   const user = useUser({ or: 'redirect' });
   const project = useProject();
   const text = recoveryCodesText(props.codes, project.displayName, user.primaryEmail ?? user.id);
@@ -177,7 +177,7 @@ export function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
 }
 
 /** While MFA is on: how many codes are left, and a new set on request (which voids the old one). */
-export function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
+function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
   const runtime = useAuthRuntime();
   const [remaining, setRemaining] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -240,4 +240,19 @@ export function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void })
       )}
     </div>
   );
+}
+
+/**
+ * The step the MFA section shows below its heading. One component for the three, so that once
+ * this module has loaded every later step shows at once (the new codes right after they are made).
+ */
+export function MfaStep(
+  props:
+    | { step: 'set-up'; onEnabled(recoveryCodes: string[]): void; onCancel(): void }
+    | { step: 'new-codes'; codes: string[]; onDone(): void }
+    | { step: 'codes-left'; onNewCodes(codes: string[]): void },
+) {
+  if (props.step === 'set-up') return <MfaSetup onEnabled={props.onEnabled} onCancel={props.onCancel} />;
+  if (props.step === 'new-codes') return <NewRecoveryCodes codes={props.codes} onDone={props.onDone} />;
+  return <RecoveryCodeStatus onNewCodes={props.onNewCodes} />;
 }
