@@ -1,6 +1,6 @@
 // The AuthClient implementation: each auth, contact-channel and user call as
 // the client needs it, run through the session rules (session.ts) and the transport (transport.ts).
-import { isKnownError, mfaAttemptCode } from './errors';
+import { isKnownError, mfaAttemptCode, NetworkError } from './errors';
 import type {
   AuthClient,
   AuthClientOptions,
@@ -13,10 +13,7 @@ import type {
 } from './index';
 import { browserCookieDocument, type CookieDocument } from './cookies';
 import { SessionKeeper } from './session';
-import type { PasskeyCalls } from './passkey-calls';
-import type { SignInCalls } from './sign-in-calls';
 import { teamCalls } from './team-calls';
-import type { TeamManagementCalls } from './team-management-calls';
 import { authHeaderValue, resolveTokenStore, type StoredTokens } from './token-stores';
 import { callAuthApi, type ApiCall, type TransportConfig } from './transport';
 import { projectFromWire, sessionFromWire, userFromWire, userUpdateToWire } from './wire-shapes';
@@ -34,6 +31,38 @@ function callsOnFirstUse<T, K extends keyof T>(load: () => Promise<T>, names: re
     calls[name] = (async (...args: unknown[]) => ((await load())[name] as (...args: unknown[]) => unknown)(...args)) as T[K];
   }
   return calls as Pick<T, K>;
+}
+
+/**
+ * Loads a module of calls once. Loading is a request like any call: a load that fails, or gets
+ * no answer within the call deadline, is a NetworkError (a form says the server could not be
+ * reached, or that the browser is offline, instead of waiting for good), and the next call
+ * tries again.
+ */
+function loadedOnce<T>(load: () => Promise<T>, deadlineMillis: number): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  const attempt = () =>
+    new Promise<T>((resolve, reject) => {
+      const fail = (cause: unknown) => {
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        reject(
+          new NetworkError(offline ? 'The browser is offline.' : 'Part of the client could not be loaded.', {
+            offline,
+            attempts: 1,
+            cause,
+          }),
+        );
+      };
+      const timer = setTimeout(() => fail(new Error('no answer before the deadline')), deadlineMillis);
+      load()
+        .then(resolve, fail)
+        .finally(() => clearTimeout(timer));
+    });
+  return () =>
+    (loading ??= attempt().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
 }
 
 export function createAuthClientImplementation(options: AuthClientOptions): AuthClient {
@@ -120,11 +149,13 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
 
   // The passkey and team-management calls load on first use: most screens make none of them,
   // and every screen would otherwise download them with the shared entry.
-  let passkeyCallsLoading: Promise<PasskeyCalls> | undefined;
-  const passkeyCalls = () =>
-    (passkeyCallsLoading ??= import('./passkey-calls').then((module) =>
-      module.passkeyCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously, finishSignIn }),
-    ));
+  const passkeyCalls = loadedOnce(
+    () =>
+      import('./passkey-calls').then((module) =>
+        module.passkeyCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously, finishSignIn }),
+      ),
+    transport.deadlineMillis,
+  );
   const passkeys = {
     passkeysSupported: () => webAuthnJsonApi() !== null,
     ...callsOnFirstUse(passkeyCalls, [
@@ -136,11 +167,10 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
       'removePasskey',
     ]),
   };
-  let teamManagementCallsLoading: Promise<TeamManagementCalls> | undefined;
-  const teamManagementCalls = () =>
-    (teamManagementCallsLoading ??= import('./team-management-calls').then((module) =>
-      module.teamManagementCalls((call) => callAsUser(call)),
-    ));
+  const teamManagementCalls = loadedOnce(
+    () => import('./team-management-calls').then((module) => module.teamManagementCalls((call) => callAsUser(call))),
+    transport.deadlineMillis,
+  );
   const teamManagement = callsOnFirstUse(teamManagementCalls, [
     'createTeam',
     'updateTeam',
@@ -154,20 +184,22 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
 
   // The sign-in calls (and the OAuth authorize URLs) load on first use too (sign-in-calls.ts):
   // account settings makes none of them on its first load.
-  let signInCallsLoading: Promise<SignInCalls> | undefined;
-  const signInCalls = () =>
-    (signInCallsLoading ??= import('./sign-in-calls').then((module) =>
-      module.signInCalls({
-        anonymously: callAnonymously,
-        finishSignIn,
-        handlerUrls,
-        cookieJar,
-        transport,
-        options,
-        getAccessToken: () => client.getAccessToken(),
-        storeTokens: (tokens) => session.write(tokens),
-      }),
-    ));
+  const signInCalls = loadedOnce(
+    () =>
+      import('./sign-in-calls').then((module) =>
+        module.signInCalls({
+          anonymously: callAnonymously,
+          finishSignIn,
+          handlerUrls,
+          cookieJar,
+          transport,
+          options,
+          getAccessToken: () => client.getAccessToken(),
+          storeTokens: (tokens) => session.write(tokens),
+        }),
+      ),
+    transport.deadlineMillis,
+  );
   const signIn = callsOnFirstUse(signInCalls, [
     'signUpWithPassword',
     'signInWithPassword',
