@@ -39,7 +39,7 @@ function callsOnFirstUse<T, K extends keyof T>(load: () => Promise<T>, names: re
  * reached, or that the browser is offline, instead of waiting for good), and the next call
  * tries again.
  */
-function loadedOnce<T>(load: () => Promise<T>, deadlineMillis: number): () => Promise<T> {
+export function loadedOnce<T>(load: () => Promise<T>, deadlineMillis: number): () => Promise<T> {
   let loading: Promise<T> | undefined;
   const attempt = () =>
     new Promise<T>((resolve, reject) => {
