@@ -1,16 +1,8 @@
 // The AuthClient implementation: each auth, contact-channel and user call as
-// the client needs it, run through the session rules (session.ts) and the transport (transport.ts).
+// the client needs it, run through the session rules (session.ts) and the transport (transport.ts);
+// the sign-in, passkey and team-management calls live in their own modules, loaded on first use.
 import { isKnownError, mfaAttemptCode, NetworkError } from './errors';
-import type {
-  AuthClient,
-  AuthClientOptions,
-  CurrentUser,
-  HandlerUrls,
-  OAuthCallbackOutcome,
-  OAuthLinkOptions,
-  OAuthSignInOptions,
-  SignInOutcome,
-} from './index';
+import type { AuthClient, AuthClientOptions, CurrentUser, HandlerUrls, SignInOutcome } from './index';
 import { browserCookieDocument, type CookieDocument } from './cookies';
 import { SessionKeeper } from './session';
 import { teamCalls } from './team-calls';

@@ -13,9 +13,7 @@ import {
   compactSecondaryButtonClass,
   inlineButtonsClass,
   secretTextClass,
-  sectionClass,
   sectionTextClass,
-  sectionTitleClass,
   settingRowClass,
 } from './settings-styles';
 import { base32Of, base64Of, isCurrentTotpCode, otpauthUrl, randomTotpSecret } from './totp';
