@@ -224,7 +224,7 @@ export async function buildUi(options: { ifStale?: boolean; quiet?: boolean } = 
   await runPanda(['codegen', '--silent']);
   mkdirSync(join(root, 'dist', 'ui'), { recursive: true });
   progress?.step('stylesheet');
-  await runPanda(['cssgen', '--silent', '--outfile', stylesheet]);
+  await runPanda(['cssgen', '--silent', '--minify', '--outfile', stylesheet]);
   const cssHash = Bun.hash(readFileSync(stylesheet)).toString(36);
   const cssName = `authd-${cssHash}.css`;
 

@@ -167,11 +167,11 @@ const budgetOf = (screen: MeasuredScreen) =>
  * Screens not yet within their budget, held at what they download now (bytes, with 0.5 KB for the
  * JSON that varies per user) so that they cannot grow while the cuts that bring them under
  * 35 KB are made; the README lists them as over. An entry for a screen within its budget fails
- * the test: remove it then.
+ * the test: remove it then. Security is within its budget now; the team page (36.9 KB at last
+ * measure) is the one left.
  */
 const notYetWithinBudget: Record<string, number> = {
-  'account-settings: Security': 40_500,
-  'account-settings: a team page': 37_600,
+  'account-settings: a team page': 37_400,
 };
 
 describe('first-load budgets, every byte counted, as Chromium measures them', () => {

@@ -71,6 +71,9 @@ describe('browser bundle', () => {
     expect(code).not.toContain('Wrong e-mail or password.');
     const gzipped = Bun.gzipSync(new TextEncoder().encode(code)).length;
     console.log(`ui/client bundle: ${code.length} bytes minified, ${gzipped} bytes gzipped`);
-    expect(gzipped).toBeLessThan(10 * 1024);
+    // 10.5 KiB: built as one file, the calls that load on first use (sign-in, passkeys, team
+    // management) come along with their loaders (about 0.6 KB gzipped more than when they were
+    // plain methods); a splitting bundler leaves them out of the first load.
+    expect(gzipped).toBeLessThan(10.5 * 1024);
   });
 });

@@ -1,27 +1,61 @@
 // The AuthClient implementation: each auth, contact-channel and user call as
-// the client needs it, run through the session rules (session.ts) and the transport (transport.ts).
-import { isKnownError, OAuthCallbackError } from './errors';
-import type {
-  AuthClient,
-  AuthClientOptions,
-  CurrentUser,
-  HandlerUrls,
-  OAuthCallbackOutcome,
-  OAuthLinkOptions,
-  OAuthSignInOptions,
-  SignInOutcome,
-} from './index';
+// the client needs it, run through the session rules (session.ts) and the transport (transport.ts);
+// the sign-in, passkey and team-management calls live in their own modules, loaded on first use.
+import { isKnownError, mfaAttemptCode, NetworkError } from './errors';
+import type { AuthClient, AuthClientOptions, CurrentUser, HandlerUrls, SignInOutcome } from './index';
 import { browserCookieDocument, type CookieDocument } from './cookies';
-import { beginPkceFlow, takeVerifier } from './oauth-pkce';
 import { SessionKeeper } from './session';
-import { passkeyCalls } from './passkey-calls';
 import { teamCalls } from './team-calls';
-import { teamManagementCalls } from './team-management-calls';
 import { authHeaderValue, resolveTokenStore, type StoredTokens } from './token-stores';
-import { callAuthApi, callTokenEndpoint, type ApiCall, type TransportConfig } from './transport';
+import { callAuthApi, type ApiCall, type TransportConfig } from './transport';
 import { projectFromWire, sessionFromWire, userFromWire, userUpdateToWire } from './wire-shapes';
+import { webAuthnJsonApi } from './webauthn-json-api';
 
 type Answer = Record<string, any>;
+
+/**
+ * Methods that load their module on first use: each named call awaits `load()` (which loads the
+ * module once) and forwards its arguments to the loaded method of that name.
+ */
+function callsOnFirstUse<T, K extends keyof T>(load: () => Promise<T>, names: readonly K[]): Pick<T, K> {
+  const calls: Partial<Pick<T, K>> = {};
+  for (const name of names) {
+    calls[name] = (async (...args: unknown[]) => ((await load())[name] as (...args: unknown[]) => unknown)(...args)) as T[K];
+  }
+  return calls as Pick<T, K>;
+}
+
+/**
+ * Loads a module of calls once. Loading is a request like any call: a load that fails, or gets
+ * no answer within the call deadline, is a NetworkError (a form says the server could not be
+ * reached, or that the browser is offline, instead of waiting for good), and the next call
+ * tries again.
+ */
+export function loadedOnce<T>(load: () => Promise<T>, deadlineMillis: number): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  const attempt = () =>
+    new Promise<T>((resolve, reject) => {
+      const fail = (cause: unknown) => {
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        reject(
+          new NetworkError(offline ? 'The browser is offline.' : 'Part of the client could not be loaded.', {
+            offline,
+            attempts: 1,
+            cause,
+          }),
+        );
+      };
+      const timer = setTimeout(() => fail(new Error('no answer before the deadline')), deadlineMillis);
+      load()
+        .then(resolve, fail)
+        .finally(() => clearTimeout(timer));
+    });
+  return () =>
+    (loading ??= attempt().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
 
 export function createAuthClientImplementation(options: AuthClientOptions): AuthClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -67,37 +101,6 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     };
   };
 
-  /**
-   * The authorize URL of a sign-in (`authenticate`) or of connecting an account to the signed-in
-   * user (`link`, which carries the user's access token and any extra provider scopes); the
-   * PKCE verifier waits in its cookie for the callback page.
-   */
-  async function authorizeUrl(
-    provider: string,
-    type: 'authenticate' | 'link',
-    flow: OAuthLinkOptions & { accessToken?: string },
-  ): Promise<string> {
-    const urls = flow.redirectUrl && flow.errorRedirectUrl ? undefined : handlerUrls();
-    const { state, codeChallenge } = await beginPkceFlow(cookieJar());
-    const query = new URLSearchParams({
-      client_id: options.projectId,
-      client_secret: options.publishableClientKey,
-      redirect_uri: oauthRedirectUri(flow.redirectUrl ?? urls!.oauthCallback),
-      scope: 'legacy',
-      state,
-      grant_type: 'authorization_code',
-      code_challenge: codeChallenge,
-      code_challenge_method: 'S256',
-      response_type: 'code',
-      type,
-      error_redirect_url: flow.errorRedirectUrl ?? urls!.error,
-    });
-    if (flow.afterCallbackRedirectUrl) query.set('after_callback_redirect_url', flow.afterCallbackRedirectUrl);
-    if (flow.accessToken) query.set('token', flow.accessToken);
-    if (flow.scopes && flow.scopes.length > 0) query.set('provider_scope', flow.scopes.join(' '));
-    return `${baseUrl}/api/v1/auth/oauth/authorize/${encodeURIComponent(provider)}?${query}`;
-  }
-
   /** A call on behalf of the signed-in user: an access token refused as invalid is dropped and the call retried once. */
   async function callAsUser(call: Omit<ApiCall, 'accessToken' | 'refreshToken'>, withRefreshToken = false): Promise<Answer> {
     const send = async (tokens: StoredTokens) =>
@@ -136,7 +139,78 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     return outcome;
   }
 
-  const passkeys = passkeyCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously, finishSignIn });
+  // The passkey and team-management calls load on first use: most screens make none of them,
+  // and every screen would otherwise download them with the shared entry.
+  const passkeyCalls = loadedOnce(
+    () =>
+      import('./passkey-calls').then((module) =>
+        module.passkeyCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously, finishSignIn }),
+      ),
+    transport.deadlineMillis,
+  );
+  const passkeys = {
+    passkeysSupported: () => webAuthnJsonApi() !== null,
+    ...callsOnFirstUse(passkeyCalls, [
+      'passkeyAutofillSupported',
+      'registerPasskey',
+      'signInWithPasskey',
+      'listPasskeys',
+      'renamePasskey',
+      'removePasskey',
+    ]),
+  };
+  const teamManagementCalls = loadedOnce(
+    () => import('./team-management-calls').then((module) => module.teamManagementCalls((call) => callAsUser(call))),
+    transport.deadlineMillis,
+  );
+  const teamManagement = callsOnFirstUse(teamManagementCalls, [
+    'createTeam',
+    'updateTeam',
+    'leaveTeam',
+    'sendTeamInvitation',
+    'listTeamMemberProfiles',
+    'getMyTeamMemberProfile',
+    'updateMyTeamMemberProfile',
+    'listMyTeamPermissions',
+  ]);
+
+  // The sign-in calls (and the OAuth authorize URLs) load on first use too (sign-in-calls.ts):
+  // account settings makes none of them on its first load.
+  const signInCalls = loadedOnce(
+    () =>
+      import('./sign-in-calls').then((module) =>
+        module.signInCalls({
+          anonymously: callAnonymously,
+          finishSignIn,
+          handlerUrls,
+          cookieJar,
+          transport,
+          options,
+          getAccessToken: () => client.getAccessToken(),
+          storeTokens: (tokens) => session.write(tokens),
+        }),
+      ),
+    transport.deadlineMillis,
+  );
+  const signIn = callsOnFirstUse(signInCalls, [
+    'signUpWithPassword',
+    'signInWithPassword',
+    'sendPasswordResetEmail',
+    'checkPasswordResetCode',
+    'resetPassword',
+    'sendMagicLinkEmail',
+    'signInWithMagicLinkCode',
+    'signInWithOtp',
+    'checkMagicLinkCode',
+    'handleOAuthCallback',
+    'createOAuthSignInUrl',
+    'signInWithOAuth',
+    'createOAuthLinkUrl',
+    'linkOAuthAccount',
+    'completeMfaSignIn',
+    'verifyEmail',
+    'checkEmailVerificationCode',
+  ]);
 
   const client: AuthClient = {
     projectId: options.projectId,
@@ -152,48 +226,8 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
     },
     onSessionChange: (listener) => session.onChange(listener),
     dispose: () => session.stopWatchingStore(),
+    ...signIn,
 
-    async signUpWithPassword(input) {
-      const outcome = await finishSignIn(() =>
-        callAnonymously({
-          method: 'POST',
-          path: '/auth/password/sign-up',
-          body: {
-            email: input.email,
-            password: input.password,
-            verification_callback_url: input.verificationCallbackUrl ?? handlerUrls().emailVerification,
-          },
-        }),
-      );
-      // The password sign-up answer has no is_new_user: a successful sign-up always made the user.
-      return outcome.status === 'signed-in' ? { ...outcome, isNewUser: true } : outcome;
-    },
-    signInWithPassword(input) {
-      return finishSignIn(() =>
-        callAnonymously({
-          method: 'POST',
-          path: '/auth/password/sign-in',
-          body: { email: input.email, password: input.password },
-        }),
-      );
-    },
-    async sendPasswordResetEmail(email, sendOptions) {
-      await callAnonymously({
-        method: 'POST',
-        path: '/auth/password/send-reset-code',
-        body: { email, callback_url: sendOptions?.callbackUrl ?? handlerUrls().passwordReset },
-      });
-    },
-    async checkPasswordResetCode(code) {
-      await callAnonymously({ method: 'POST', path: '/auth/password/reset/check-code', body: { code } });
-    },
-    async resetPassword(input) {
-      await callAnonymously({
-        method: 'POST',
-        path: '/auth/password/reset',
-        body: { code: input.code, password: input.password },
-      });
-    },
     async updatePassword(input) {
       // The refresh token is sent so that the server keeps this session while ending the others.
       await callAsUser(
@@ -206,31 +240,6 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
       );
     },
 
-    async sendMagicLinkEmail(email, sendOptions) {
-      const answer = await callAnonymously({
-        method: 'POST',
-        path: '/auth/otp/send-sign-in-code',
-        body: { email, callback_url: sendOptions?.callbackUrl ?? handlerUrls().magicLinkCallback },
-      });
-      return { nonce: String(answer.nonce) };
-    },
-    signInWithMagicLinkCode(code) {
-      return finishSignIn(() => callAnonymously({ method: 'POST', path: '/auth/otp/sign-in', body: { code } }));
-    },
-    signInWithOtp(otp, nonce) {
-      return client.signInWithMagicLinkCode(otp.trim().toLowerCase() + nonce);
-    },
-    async checkMagicLinkCode(code) {
-      await callAnonymously({ method: 'POST', path: '/auth/otp/sign-in/check-code', body: { code } });
-    },
-
-    async createOAuthSignInUrl(provider, signInOptions?: OAuthSignInOptions) {
-      return await authorizeUrl(provider, 'authenticate', signInOptions ?? {});
-    },
-    async signInWithOAuth(provider, signInOptions) {
-      const url = await client.createOAuthSignInUrl(provider, signInOptions);
-      (options.navigate ?? ((target: string) => location.assign(target)))(url);
-    },
     async listConnectedAccounts() {
       const user = await client.getCurrentUser();
       return (user?.oauthProviders ?? []).map((account) => ({
@@ -238,21 +247,6 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
         accountId: account.accountId,
         email: account.email,
       }));
-    },
-    async createOAuthLinkUrl(provider, linkOptions?: OAuthLinkOptions) {
-      const accessToken = await client.getAccessToken();
-      if (!accessToken) throw new Error('Connecting an account needs a signed-in user.');
-      return await authorizeUrl(provider, 'link', {
-        ...linkOptions,
-        // Back to where the user asked for the connection, unless told otherwise.
-        afterCallbackRedirectUrl:
-          linkOptions?.afterCallbackRedirectUrl ?? (typeof location === 'undefined' ? undefined : location.href),
-        accessToken,
-      });
-    },
-    async linkOAuthAccount(provider, linkOptions) {
-      const url = await client.createOAuthLinkUrl(provider, linkOptions);
-      (options.navigate ?? ((target: string) => location.assign(target)))(url);
     },
     async getConnectedAccountAccessToken(provider, tokenOptions) {
       try {
@@ -268,56 +262,6 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
         if (isKnownError(error, 'OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE')) return null;
         throw error;
       }
-    },
-    async handleOAuthCallback(callbackOptions): Promise<OAuthCallbackOutcome> {
-      const href = callbackOptions?.url ?? (typeof location === 'undefined' ? undefined : location.href);
-      if (!href) throw new OAuthCallbackError('missing-parameters');
-      const callbackUrl = new URL(href);
-      const code = callbackUrl.searchParams.get('code');
-      const state = callbackUrl.searchParams.get('state');
-      if (!code || !state) throw new OAuthCallbackError('missing-parameters');
-      const verifier = takeVerifier(cookieJar(), state);
-      if (verifier === null) throw new OAuthCallbackError('unknown-state');
-      if (!callbackOptions?.url && typeof history !== 'undefined') {
-        // The code is single-use; keeping it in the address bar would only invite a failing reload.
-        const cleaned = new URL(href);
-        cleaned.searchParams.delete('code');
-        cleaned.searchParams.delete('state');
-        history.replaceState(history.state, '', cleaned.toString());
-      }
-      let answer: Answer;
-      try {
-        answer = (await callTokenEndpoint(transport, {
-          grant_type: 'authorization_code',
-          code,
-          code_verifier: verifier,
-          redirect_uri: oauthRedirectUri(callbackOptions?.redirectUrl ?? href),
-        })) as Answer;
-      } catch (error) {
-        const attemptCode = mfaAttemptCode(error);
-        if (attemptCode) return { status: 'mfa-required', attemptCode };
-        throw error;
-      }
-      if (typeof answer.access_token !== 'string' || typeof answer.refresh_token !== 'string') {
-        throw new Error('The OAuth token endpoint answered without access_token and refresh_token.');
-      }
-      await session.write({ accessToken: answer.access_token, refreshToken: answer.refresh_token });
-      return {
-        status: 'signed-in',
-        isNewUser: Boolean(answer.is_new_user),
-        afterCallbackRedirectUrl:
-          typeof answer.after_callback_redirect_url === 'string' ? answer.after_callback_redirect_url : null,
-      };
-    },
-
-    completeMfaSignIn(input) {
-      return finishSignIn(() =>
-        callAnonymously({
-          method: 'POST',
-          path: '/auth/mfa/sign-in',
-          body: { code: input.attemptCode, type: 'totp', totp: input.totp },
-        }),
-      );
     },
     async countRecoveryCodes() {
       const answer = await callAsUser({ method: 'GET', path: '/auth/mfa/recovery-codes?user_id=me' });
@@ -365,19 +309,13 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
         body: { email: user.primaryEmail, callback_url: sendOptions?.callbackUrl ?? handlerUrls().emailVerification },
       });
     },
-    async verifyEmail(code) {
-      await callAnonymously({ method: 'POST', path: '/contact-channels/verify', body: { code } });
-    },
-    async checkEmailVerificationCode(code) {
-      await callAnonymously({ method: 'POST', path: '/contact-channels/verify/check-code', body: { code } });
-    },
 
     async getProject() {
       return projectFromWire(await callAnonymously({ method: 'GET', path: '/projects/current' }));
     },
 
     ...teamCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously }),
-    ...teamManagementCalls((call) => callAsUser(call)),
+    ...teamManagement,
     ...passkeys,
     async listSessions() {
       // The refresh token goes along so the server can tell which session is this device's.
@@ -395,24 +333,9 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
       await callAsUser({ method: 'DELETE', path: `/auth/sessions/${encodeURIComponent(sessionId)}?user_id=me` });
     },
     async reauthenticate(proof) {
-      const body = 'passkey' in proof ? { passkey: await passkeys.passkeyAssertion() } : proof;
+      const body = 'passkey' in proof ? { passkey: await (await passkeyCalls()).passkeyAssertion() } : proof;
       await callAsUser({ method: 'POST', path: '/auth/sessions/current/reauthenticate', body });
     },
   };
   return client;
-}
-
-function mfaAttemptCode(error: unknown): string | null {
-  if (!isKnownError(error, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED')) return null;
-  const attemptCode = error.details?.attempt_code;
-  return typeof attemptCode === 'string' ? attemptCode : null;
-}
-
-/** The redirect URI as the authorize and token calls must both send it: no fragment, no `code`/`state`. */
-export function oauthRedirectUri(url: string): string {
-  const parsed = new URL(url);
-  parsed.hash = '';
-  parsed.searchParams.delete('code');
-  parsed.searchParams.delete('state');
-  return parsed.toString();
 }

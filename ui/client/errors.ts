@@ -90,6 +90,13 @@ export function isKnownError<C extends KnownErrorCode>(
   return error instanceof KnownAuthError && error.is(code);
 }
 
+/** The attempt code of a sign-in that answered MULTI_FACTOR_AUTHENTICATION_REQUIRED, else null. */
+export function mfaAttemptCode(error: unknown): string | null {
+  if (!isKnownError(error, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED')) return null;
+  const attemptCode = error.details?.attempt_code;
+  return typeof attemptCode === 'string' ? attemptCode : null;
+}
+
 /** authd answered with something that is not a known error (a plain-text status error, or a malformed body). */
 export class UnexpectedResponseError extends AuthClientError {
   readonly status: number;

@@ -4,6 +4,7 @@
 // the sign-in screen's bundle small; browsers without those helpers get a clear error.
 import type { AuthClient, Passkey, SignInOutcome } from './index';
 import type { ApiCall } from './transport';
+import { webAuthnJsonApi, type WebAuthnJsonApi } from './webauthn-json-api';
 
 type Answer = Record<string, any>;
 type Call = (call: Omit<ApiCall, 'accessToken' | 'refreshToken'>) => Promise<Answer>;
@@ -24,17 +25,6 @@ export type PasskeyCalls = Pick<
 
 /** authd's options carry a placeholder RP id; the passkey belongs to the page's own host. */
 const sentinelRpId = 'THIS_VALUE_WILL_BE_REPLACED.example.com';
-
-interface WebAuthnJsonApi {
-  parseCreationOptionsFromJSON(options: unknown): CredentialCreationOptions['publicKey'];
-  parseRequestOptionsFromJSON(options: unknown): CredentialRequestOptions['publicKey'];
-  isConditionalMediationAvailable?(): Promise<boolean>;
-}
-
-function webAuthnJsonApi(): WebAuthnJsonApi | null {
-  const api = (globalThis as { PublicKeyCredential?: Partial<WebAuthnJsonApi> }).PublicKeyCredential;
-  return api?.parseCreationOptionsFromJSON && api.parseRequestOptionsFromJSON ? (api as WebAuthnJsonApi) : null;
-}
 
 function requireWebAuthn(): WebAuthnJsonApi {
   const api = webAuthnJsonApi();

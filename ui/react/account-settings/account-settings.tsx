@@ -10,13 +10,14 @@ import { useProject, useUser } from '../hooks';
 import { useBrowserLocation } from '../navigation';
 import { Avatar } from './avatar';
 import { AccountSettingsContext, type TeamsState } from './account-settings-context';
-import { ProfilePage } from './profile-page';
 import { SettingsLayout, type SettingsMenuEntry } from './settings-layout';
 import { PlusIcon, ProfileIcon, SecurityIcon, SignOutIcon } from './settings-icons';
 import { SignOutPage } from './sign-out-page';
 import { rootClass } from './account-settings-styles';
 
 // Each item is its own chunk: opening Security does not download the team pages, nor the reverse.
+// Each page loads when opened, My Profile too: the others then do not carry its editors.
+const ProfilePage = lazy(() => import('./profile-page').then((m) => ({ default: m.ProfilePage })));
 const SecurityPage = lazy(() => import('./security-page').then((m) => ({ default: m.SecurityPage })));
 const TeamPage = lazy(() => import('./team-page').then((m) => ({ default: m.TeamPage })));
 const TeamCreationPage = lazy(() => import('./team-creation-page').then((m) => ({ default: m.TeamCreationPage })));

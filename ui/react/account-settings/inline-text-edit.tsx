@@ -1,17 +1,10 @@
 // A value shown as text with an Edit button that turns into a field with Save and Cancel
-// (display names). Escape cancels; a failed save keeps the field open with its message.
-import { useState, type FormEvent } from 'react';
+// (display names); the field itself (inline-text-edit-form.tsx) loads when Edit is pressed.
+import { lazy, Suspense, useState } from 'react';
 import { useFocusBackWhenClosed } from '../focus-moves';
-import { PlainTextField } from '../components/plain-fields';
-import { messageOf } from '../form-submit';
-import {
-  compactPrimaryButtonClass,
-  compactSecondaryButtonClass,
-  inlineButtonsClass,
-  sectionTextClass,
-  sectionTitleClass,
-  settingRowClass,
-} from './settings-styles';
+import { compactSecondaryButtonClass, sectionTextClass, sectionTitleClass, settingRowClass } from './settings-styles';
+
+const InlineTextEditForm = lazy(() => import('./inline-text-edit-form').then((m) => ({ default: m.InlineTextEditForm })));
 
 export function InlineTextEdit(props: {
   label: string;
@@ -23,28 +16,9 @@ export function InlineTextEdit(props: {
   onSave(value: string): Promise<void>;
 }) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(props.value);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const name = props.label.toLowerCase().replace(/\W+/g, '-');
   // Saved, cancelled or Escape: focus returns to the Edit button instead of falling to the page.
   const editButton = useFocusBackWhenClosed<HTMLButtonElement>(editing);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const problem = props.validate?.(draft) ?? null;
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await props.onSave(draft);
-      setEditing(false);
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (!editing) {
     return (
@@ -61,11 +35,7 @@ export function InlineTextEdit(props: {
           type="button"
           className={compactSecondaryButtonClass}
           aria-label={`Edit ${props.label.toLowerCase()}`}
-          onClick={() => {
-            setDraft(props.value);
-            setError(null);
-            setEditing(true);
-          }}
+          onClick={() => setEditing(true)}
         >
           Edit
         </button>
@@ -73,23 +43,15 @@ export function InlineTextEdit(props: {
     );
   }
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void save(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setEditing(false);
-      }}
-      style={{ display: 'flex', flexDirection: 'column', gap: '8px' }}
-    >
-      <PlainTextField label={props.label} name={name} value={draft} onChange={setDraft} error={error} autoFocus disabled={busy} />
-      <div className={inlineButtonsClass}>
-        <button type="submit" className={compactPrimaryButtonClass} disabled={busy}>
-          Save
-        </button>
-        <button type="button" className={compactSecondaryButtonClass} onClick={() => setEditing(false)} disabled={busy}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <Suspense fallback={null}>
+      <InlineTextEditForm
+        label={props.label}
+        name={name}
+        value={props.value}
+        validate={props.validate}
+        onSave={props.onSave}
+        onClose={() => setEditing(false)}
+      />
+    </Suspense>
   );
 }

@@ -2,131 +2,14 @@
 // when the server answers RECENT_AUTHENTICATION_REQUIRED, the section shows this prompt in
 // place (the password, an authenticator code or a passkey, whichever the user has), then runs
 // the change again. Without any of them the user signs in again, which counts too. Inline rather
-// than a modal: it costs the Security chunk a few hundred bytes and keeps focus where it was.
-import { useState, type FormEvent, type ReactNode } from 'react';
+// than a modal, which keeps focus where it was; the form itself (reauthentication-prompt.tsx)
+// loads only when first asked for.
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { isKnownError } from '../../client/index';
-import { useAuthRuntime } from '../auth-context';
-import { PasswordField, TextField } from '../components/form-fields';
-import { errorTextClass } from '../components/styles';
-import { messageOf } from '../form-submit';
-import { useUser } from '../hooks';
-import {
-  compactPrimaryButtonClass,
-  compactSecondaryButtonClass,
-  inlineButtonsClass,
-  sectionTextClass,
-  sectionTitleClass,
-} from './settings-styles';
 
-type Proof = { password: string } | { totp: string } | { passkey: true };
-
-function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; onCancel(): void }) {
-  const runtime = useAuthRuntime();
-  const user = useUser({ or: 'redirect' });
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const passkey = user.passkeyAuthEnabled && runtime.client.passkeysSupported();
-
-  async function confirm(proof: Proof, event?: FormEvent) {
-    event?.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await runtime.client.reauthenticate(proof);
-    } catch (failure) {
-      setBusy(false);
-      setError(
-        isKnownError(failure, 'PASSWORD_CONFIRMATION_MISMATCH')
-          ? 'Incorrect password'
-          : isKnownError(failure, 'INVALID_TOTP_CODE')
-            ? 'Incorrect code. Please try again.'
-            : messageOf(failure),
-      );
-      return;
-    }
-    await props.onConfirmed();
-  }
-
-  const formStyle = { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' } as const;
-  return (
-    <div
-      role="group"
-      aria-labelledby="reauth-title"
-      data-testid="reauthentication"
-      style={{ display: 'flex', flexDirection: 'column', gap: '8px' }}
-    >
-      <h4 id="reauth-title" className={sectionTitleClass}>
-        Confirm it's you
-      </h4>
-      <p className={sectionTextClass}>For your security, this change needs you to confirm your identity again.</p>
-      {user.hasPassword && (
-        <form noValidate style={formStyle} onSubmit={(event) => void confirm({ password }, event)}>
-          <PasswordField
-            label="Password"
-            name="reauth-password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-            autoFocus
-            disabled={busy}
-          />
-          <button type="submit" className={compactPrimaryButtonClass} disabled={busy || password === ''}>
-            Confirm
-          </button>
-        </form>
-      )}
-      {user.requiresTotpMfa && (
-        <form noValidate style={formStyle} onSubmit={(event) => void confirm({ totp: code.trim() }, event)}>
-          <TextField
-            label="Authenticator code"
-            name="reauth-code"
-            value={code}
-            onChange={setCode}
-            autoComplete="one-time-code"
-            autoFocus={!user.hasPassword}
-            disabled={busy}
-          />
-          <button type="submit" className={compactPrimaryButtonClass} disabled={busy || code.trim() === ''}>
-            Confirm code
-          </button>
-        </form>
-      )}
-      <div className={inlineButtonsClass}>
-        {passkey && (
-          <button
-            type="button"
-            className={compactSecondaryButtonClass}
-            disabled={busy}
-            onClick={() => void confirm({ passkey: true })}
-          >
-            Use a passkey
-          </button>
-        )}
-        {!user.hasPassword && !user.requiresTotpMfa && !passkey && (
-          // Signed out, the settings send the user to sign-in and back here; a new sign-in counts.
-          <button
-            type="button"
-            className={compactPrimaryButtonClass}
-            disabled={busy}
-            onClick={() => void runtime.client.signOut()}
-          >
-            Sign in again
-          </button>
-        )}
-        <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+const ReauthenticationPrompt = lazy(() =>
+  import('./reauthentication-prompt').then((m) => ({ default: m.ReauthenticationPrompt })),
+);
 
 /**
  * `guard(change, onError)` runs a sensitive change; if the server wants a recent sign-in first,
@@ -147,13 +30,15 @@ export function useRecentAuthentication(): {
     }
   }
   const prompt = waiting && (
-    <ReauthenticationPrompt
-      onCancel={() => setWaiting(null)}
-      onConfirmed={async () => {
-        setWaiting(null);
-        await waiting();
-      }}
-    />
+    <Suspense fallback={null}>
+      <ReauthenticationPrompt
+        onCancel={() => setWaiting(null)}
+        onConfirmed={async () => {
+          setWaiting(null);
+          await waiting();
+        }}
+      />
+    </Suspense>
   );
   return { guard, prompt };
 }

@@ -1,0 +1,126 @@
+// The form that confirms it is you (recent-authentication.tsx shows it): loaded the first time
+// the server asks for a recent sign-in, not with the Security page.
+import { useState, type FormEvent } from 'react';
+import { isKnownError } from '../../client/index';
+import { useAuthRuntime } from '../auth-context';
+import { PasswordField, TextField } from '../components/form-fields';
+import { errorTextClass } from '../components/styles';
+import { messageOf } from '../form-submit';
+import { useUser } from '../hooks';
+import {
+  compactPrimaryButtonClass,
+  compactSecondaryButtonClass,
+  inlineButtonsClass,
+  sectionTextClass,
+  sectionTitleClass,
+} from './settings-styles';
+
+type Proof = { password: string } | { totp: string } | { passkey: true };
+
+export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; onCancel(): void }) {
+  const runtime = useAuthRuntime();
+  const user = useUser({ or: 'redirect' });
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const passkey = user.passkeyAuthEnabled && runtime.client.passkeysSupported();
+
+  async function confirm(proof: Proof, event?: FormEvent) {
+    event?.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await runtime.client.reauthenticate(proof);
+    } catch (failure) {
+      setBusy(false);
+      setError(
+        isKnownError(failure, 'PASSWORD_CONFIRMATION_MISMATCH')
+          ? 'Incorrect password'
+          : isKnownError(failure, 'INVALID_TOTP_CODE')
+            ? 'Incorrect code. Please try again.'
+            : messageOf(failure),
+      );
+      return;
+    }
+    await props.onConfirmed();
+  }
+
+  const formStyle = { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' } as const;
+  return (
+    <div
+      role="group"
+      aria-labelledby="reauth-title"
+      data-testid="reauthentication"
+      style={{ display: 'flex', flexDirection: 'column', gap: '8px' }}
+    >
+      <h4 id="reauth-title" className={sectionTitleClass}>
+        Confirm it's you
+      </h4>
+      <p className={sectionTextClass}>For your security, this change needs you to confirm your identity again.</p>
+      {user.hasPassword && (
+        <form noValidate style={formStyle} onSubmit={(event) => void confirm({ password }, event)}>
+          <PasswordField
+            label="Password"
+            name="reauth-password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+            autoFocus
+            disabled={busy}
+          />
+          <button type="submit" className={compactPrimaryButtonClass} disabled={busy || password === ''}>
+            Confirm
+          </button>
+        </form>
+      )}
+      {user.requiresTotpMfa && (
+        <form noValidate style={formStyle} onSubmit={(event) => void confirm({ totp: code.trim() }, event)}>
+          <TextField
+            label="Authenticator code"
+            name="reauth-code"
+            value={code}
+            onChange={setCode}
+            autoComplete="one-time-code"
+            autoFocus={!user.hasPassword}
+            disabled={busy}
+          />
+          <button type="submit" className={compactPrimaryButtonClass} disabled={busy || code.trim() === ''}>
+            Confirm code
+          </button>
+        </form>
+      )}
+      <div className={inlineButtonsClass}>
+        {passkey && (
+          <button
+            type="button"
+            className={compactSecondaryButtonClass}
+            disabled={busy}
+            onClick={() => void confirm({ passkey: true })}
+          >
+            Use a passkey
+          </button>
+        )}
+        {!user.hasPassword && !user.requiresTotpMfa && !passkey && (
+          // Signed out, the settings send the user to sign-in and back here; a new sign-in counts.
+          <button
+            type="button"
+            className={compactPrimaryButtonClass}
+            disabled={busy}
+            onClick={() => void runtime.client.signOut()}
+          >
+            Sign in again
+          </button>
+        )}
+        <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+      {error && (
+        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
