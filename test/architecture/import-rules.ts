@@ -31,10 +31,7 @@ function clauseIsTypeOnly(clause: string): boolean {
   if (/^type\b/.test(trimmed)) return true;
   const named = /^\{([\s\S]*)\}$/.exec(trimmed);
   if (!named) return false;
-  const names = named[1]!
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+  const names = named[1]!.split(',').map((name) => name.trim()).filter(Boolean);
   return names.length > 0 && names.every((name) => /^type\s/.test(name));
 }
 
@@ -241,8 +238,7 @@ export const architectureRules: ImportRule[] = [
   {
     name: 'protocol is a leaf: it imports nothing of server/, cmd/, db/ or ui/',
     appliesTo: under('server/protocol'),
-    forbids: (target) =>
-      anyOf(under('server'), under('cmd'), under('db'), under('ui'))(target) && !under('server/protocol')(target),
+    forbids: (target) => anyOf(under('server'), under('cmd'), under('db'), under('ui'))(target) && !under('server/protocol')(target),
   },
 ];
 

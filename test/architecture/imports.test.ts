@@ -59,10 +59,7 @@ describe('the cycle finder', () => {
     });
     const cycles = findImportCycles(graph, inServer);
     expect(cycles).toEqual([
-      {
-        files: ['server/a.ts', 'server/b.ts', 'server/c.ts'],
-        loop: ['server/a.ts', 'server/b.ts', 'server/c.ts', 'server/a.ts'],
-      },
+      { files: ['server/a.ts', 'server/b.ts', 'server/c.ts'], loop: ['server/a.ts', 'server/b.ts', 'server/c.ts', 'server/a.ts'] },
     ]);
     expect(describeCycle(cycles[0]!)).toContain('server/a.ts\n    → server/b.ts\n    → server/c.ts\n    → server/a.ts');
   });
@@ -103,58 +100,22 @@ describe('the cycle finder', () => {
 describe('the layering rules', () => {
   // One forbidden and one allowed import per rule, so each rule is shown to bite and to let pass.
   const cases: { file: string; target: string; broken: string | null }[] = [
-    {
-      file: 'server/core/users/users.ts',
-      target: 'server/http/api-app.ts',
-      broken: 'core never imports HTTP, CLI or terminal-UI code',
-    },
+    { file: 'server/core/users/users.ts', target: 'server/http/api-app.ts', broken: 'core never imports HTTP, CLI or terminal-UI code' },
     { file: 'server/core/users/users.ts', target: 'cmd/tui/app.tsx', broken: 'core never imports HTTP, CLI or terminal-UI code' },
     { file: 'server/core/users/users.ts', target: 'db/schema.ts', broken: null },
-    {
-      file: 'server/http/routes/users.ts',
-      target: 'drizzle-orm',
-      broken: 'routes and CLI commands call core, never db/ or drizzle',
-    },
+    { file: 'server/http/routes/users.ts', target: 'drizzle-orm', broken: 'routes and CLI commands call core, never db/ or drizzle' },
     { file: 'cmd/commands/users.ts', target: 'db/schema.ts', broken: 'routes and CLI commands call core, never db/ or drizzle' },
     { file: 'cmd/commands/users.ts', target: 'server/core/users/users.ts', broken: null },
-    {
-      file: 'server/providers/github.ts',
-      target: 'db/connection.ts',
-      broken: 'providers are thin adapters and never touch the database',
-    },
+    { file: 'server/providers/github.ts', target: 'db/connection.ts', broken: 'providers are thin adapters and never touch the database' },
     { file: 'server/providers/github.ts', target: 'server/providers/provider-definition.ts', broken: null },
-    {
-      file: 'server/providers/github.ts',
-      target: 'server/core/auth/sessions.ts',
-      broken: 'providers are called by core and never call it back',
-    },
-    {
-      file: 'server/providers/github.ts',
-      target: 'server/core/storage/context.ts',
-      broken: 'providers are called by core and never call it back',
-    },
-    {
-      file: 'server/core/storage/user-queries.ts',
-      target: 'server/core/users/users.ts',
-      broken: 'storage is the bottom of core: it imports no other part of core',
-    },
+    { file: 'server/providers/github.ts', target: 'server/core/auth/sessions.ts', broken: 'providers are called by core and never call it back' },
+    { file: 'server/providers/github.ts', target: 'server/core/storage/context.ts', broken: 'providers are called by core and never call it back' },
+    { file: 'server/core/storage/user-queries.ts', target: 'server/core/users/users.ts', broken: 'storage is the bottom of core: it imports no other part of core' },
     { file: 'server/core/storage/user-queries.ts', target: 'server/core/storage/context.ts', broken: null },
-    {
-      file: 'ui/react/index.ts',
-      target: 'server/core/projects/hosted-screens.ts',
-      broken: 'ui imports nothing of server/ but server/protocol',
-    },
+    { file: 'ui/react/index.ts', target: 'server/core/projects/hosted-screens.ts', broken: 'ui imports nothing of server/ but server/protocol' },
     { file: 'ui/react/index.ts', target: 'server/protocol/known-errors.ts', broken: null },
-    {
-      file: 'server/protocol/user-schemas.ts',
-      target: 'server/core/storage/context.ts',
-      broken: 'protocol is a leaf: it imports nothing of server/, cmd/, db/ or ui/',
-    },
-    {
-      file: 'server/protocol/user-schemas.ts',
-      target: 'ui/client/index.ts',
-      broken: 'protocol is a leaf: it imports nothing of server/, cmd/, db/ or ui/',
-    },
+    { file: 'server/protocol/user-schemas.ts', target: 'server/core/storage/context.ts', broken: 'protocol is a leaf: it imports nothing of server/, cmd/, db/ or ui/' },
+    { file: 'server/protocol/user-schemas.ts', target: 'ui/client/index.ts', broken: 'protocol is a leaf: it imports nothing of server/, cmd/, db/ or ui/' },
     { file: 'server/protocol/user-schemas.ts', target: 'server/protocol/team-schemas.ts', broken: null },
   ];
   for (const { file, target, broken } of cases) {
@@ -165,10 +126,7 @@ describe('the layering rules', () => {
   }
 
   test('type-only imports count: a type is still a dependency on the layer', () => {
-    const breaks = findRuleBreaks(
-      graphOf({ 'ui/hosted/main.tsx': ['type:server/core/projects/hosted-screens.ts'] }),
-      architectureRules,
-    );
+    const breaks = findRuleBreaks(graphOf({ 'ui/hosted/main.tsx': ['type:server/core/projects/hosted-screens.ts'] }), architectureRules);
     expect(breaks).toHaveLength(1);
   });
 });
@@ -177,39 +135,17 @@ describe('reading imports from source', () => {
   const cases: { name: string; source: string; expected: { specifier: string; typeOnly: boolean }[] }[] = [
     { name: 'a named import', source: `import { a } from './a';`, expected: [{ specifier: './a', typeOnly: false }] },
     { name: 'import type', source: `import type { A } from "./a";`, expected: [{ specifier: './a', typeOnly: true }] },
-    {
-      name: 'only type names',
-      source: `import { type A, type B } from './a';`,
-      expected: [{ specifier: './a', typeOnly: true }],
-    },
+    { name: 'only type names', source: `import { type A, type B } from './a';`, expected: [{ specifier: './a', typeOnly: true }] },
     { name: 'a type and a value', source: `import { type A, b } from './a';`, expected: [{ specifier: './a', typeOnly: false }] },
     {
       name: 'across lines',
       source: `import {\n  a,\n  b,\n} from '../x/a';`,
       expected: [{ specifier: '../x/a', typeOnly: false }],
     },
-    {
-      name: 'a default and a namespace',
-      source: `import d from 'elysia';\nimport * as v from 'valibot';`,
-      expected: [
-        { specifier: 'elysia', typeOnly: false },
-        { specifier: 'valibot', typeOnly: false },
-      ],
-    },
-    {
-      name: 'a re-export',
-      source: `export { a } from './a';\nexport type { B } from './b';`,
-      expected: [
-        { specifier: './a', typeOnly: false },
-        { specifier: './b', typeOnly: true },
-      ],
-    },
+    { name: 'a default and a namespace', source: `import d from 'elysia';\nimport * as v from 'valibot';`, expected: [{ specifier: 'elysia', typeOnly: false }, { specifier: 'valibot', typeOnly: false }] },
+    { name: 'a re-export', source: `export { a } from './a';\nexport type { B } from './b';`, expected: [{ specifier: './a', typeOnly: false }, { specifier: './b', typeOnly: true }] },
     { name: 'a side-effect import', source: `import './setup';`, expected: [{ specifier: './setup', typeOnly: false }] },
-    {
-      name: 'a dynamic import',
-      source: `const m = await import('./lazy');`,
-      expected: [{ specifier: './lazy', typeOnly: false }],
-    },
+    { name: 'a dynamic import', source: `const m = await import('./lazy');`, expected: [{ specifier: './lazy', typeOnly: false }] },
     { name: 'commented out', source: `// import { a } from './a';\n/*\n * import b from './b';\n */`, expected: [] },
     { name: 'a word in code', source: `export const from = 'x';\nconst a = Array.from('abc');`, expected: [] },
   ];
