@@ -1,6 +1,7 @@
 // Writes the generated parts of docs/cli.md (every command from commander's definitions) and
 // docs/configuration.md (serve's options with their environment variables), between markers, so
 // the hand-written text around them stays. `--check` writes nothing and exits 1 when stale.
+import type { EventEmitter } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command, Option } from 'commander';
@@ -28,10 +29,14 @@ function defaultText(option: Option): string {
   return `\`${String(value)}\``;
 }
 
-/** The text a command's --help prints after the option list (addHelpText('after', …)). */
+/**
+ * The text a command's --help prints after the option list (addHelpText('after', …)): commander
+ * keeps it as an 'afterHelp' listener, so it is asked the way --help asks it. A Command is an
+ * EventEmitter at run time, which commander's types do not declare.
+ */
 function helpTextAfter(command: Command): string {
   let text = '';
-  command.emit('afterHelp', { error: false, command, write: (chunk: string) => (text += chunk) });
+  (command as unknown as EventEmitter).emit('afterHelp', { error: false, command, write: (chunk: string) => (text += chunk) });
   return text.replace(/^\n+|\s+$/g, '');
 }
 
