@@ -85,7 +85,7 @@ function renderCommand(command: Command, lines: string[]): void {
     lines.push('');
   }
   const after = helpTextAfter(command);
-  if (after) lines.push('```', after, '```', '');
+  if (after) lines.push('From `--help`:', '', '```', after, '```', '');
   if (subcommands.length > 0) {
     lines.push(`Subcommands: ${subcommands.map((sub) => `[${sub.name()}](#${anchorOf(commandPath(sub))})`).join(', ')}.`, '');
   }
