@@ -1,4 +1,4 @@
-// The offline password check's figures for the README: the breached-password filter's size and
+// The offline password check's figures for docs/features.md: the breached-password filter's size and
 // measured false-positive rate (random strings that are in no list), and the cost of a whole
 // check (filter lookups plus the zxcvbn-ts estimate) per sign-up. `bun bench/password-policy.ts`
 import { statSync } from 'node:fs';

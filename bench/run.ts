@@ -284,7 +284,7 @@ try {
   }
 
   // The hosted pages against GET /api/v1, and the compiled binary's start and memory: scripts of
-  // their own, run here so that one run gives every figure of the README's table.
+  // their own, run here so that one run gives every figure of docs/performance.md's table.
   for (const [group, script] of [
     ['pages', 'hosted-pages.ts'],
     ['footprint', 'footprint.ts'],

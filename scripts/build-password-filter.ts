@@ -2,7 +2,7 @@
 // plain or .gz): `bun scripts/build-password-filter.ts LIST...`. Each password is stored in lower
 // case, as the check looks it up (server/core/auth/password-policy.ts); shorter than 4 characters
 // is left out (the stems the check derives are at least 4). The lists used for the shipped file
-// and how to get them are in the README (Passwords).
+// and how to get them are in docs/features.md (Passwords).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';

@@ -203,7 +203,7 @@ const anyOf =
   (file: string) =>
     tests.some((test) => test(file));
 
-/** The layering authd keeps (README "Architecture"). */
+/** The layering authd keeps (docs/architecture.md). */
 export const architectureRules: ImportRule[] = [
   {
     name: 'core never imports HTTP, CLI or terminal-UI code',

@@ -1,5 +1,5 @@
 // The architecture held by a test: no import cycle inside server/, and the layering's "nevers"
-// (README "Architecture"). The checker is tested on small graphs too, so a green run means the
+// (docs/architecture.md). The checker is tested on small graphs too, so a green run means the
 // rules hold, not that the checker sees nothing.
 import { describe, expect, test } from 'bun:test';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // Refusals a person meets in Chromium end on words, not a raw answer: the OAuth authorize and
-// callback refusals on the hosted error card (issue 29 item 2), a magic link for an account that
+// callback refusals on the hosted error card, a magic link for an account that
 // never verified its address on its own card (item 17), and a nameless teammate shown by email in
 // the members table (item 11). Real authd, real SMTP receiver, the development mock provider.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';

@@ -381,8 +381,8 @@ describe('StackClientApp: teams of a signed-in user (client team creation enable
       if (unknownAccept.status === 'error') expect(unknownAccept.error).toBeInstanceOf(KnownErrors.VerificationCodeNotFound);
 
       // Without a signed-in user: check works, details and accept throw USER_AUTHENTICATION_REQUIRED.
-      // Unlike Stack, authd does not use the code up on that failed accept (README,
-      // "Decisions"), so the invitee can still accept after signing in.
+      // Unlike Stack, authd does not use the code up on that failed accept (docs/decisions.md,
+      // "Teams and permissions"), so the invitee can still accept after signing in.
       const viaAnonymous = marker('anonymous');
       await team.inviteUser({ email: invitee.email, callbackUrl: `${invitationCallbackUrl}?via=${viaAnonymous}` });
       const { code: anonymousCode } = await invitationEmail(invitee.email, viaAnonymous);
@@ -687,7 +687,7 @@ describe('StackServerApp: team management', () => {
       expect(await team.listInvitations()).toEqual([]);
 
       // A second invitation, revoked by the server.
-      // An address with no account gets the sign-in invitation (README, "Decisions"), same link.
+      // An address with no account gets the sign-in invitation (docs/decisions.md, "Teams and permissions"), same link.
       const secondEmail = uniqueEmail('delta-second');
       const viaSecond = marker('second');
       await team.inviteUser({ email: secondEmail, callbackUrl: `${invitationCallbackUrl}?via=${viaSecond}` });

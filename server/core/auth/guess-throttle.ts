@@ -26,7 +26,7 @@ import { resolveEmailTransport } from '../email/email-queue';
 
 const minute = 60_000;
 
-/** Defaults, documented in the README. */
+/** Defaults, documented in docs/security.md (Rate limits). */
 export const guessThrottlePolicy = {
   /** Wrong guesses from one address at one account before any delay (the old per-account allowance, so typos never wait). */
   freeFailuresPerSource: 10,

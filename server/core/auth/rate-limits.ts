@@ -18,7 +18,7 @@ export interface RateLimitRule {
 const minute = 60_000;
 
 /**
- * Defaults, documented in the README. Wrong passwords and TOTP codes per account are throttled
+ * Defaults, documented in docs/security.md (Rate limits). Wrong passwords and TOTP codes per account are throttled
  * by auth/guess-throttle.ts instead, per account and address with growing delays.
  */
 export const rateLimitRules = {
