@@ -194,7 +194,7 @@ describe('authd email-templates', () => {
       headers: { 'x-stack-project-id': project, 'x-stack-access-type': 'admin', 'x-stack-super-secret-admin-key': t.demo!.keys.super_secret_admin_key! },
     });
     expect(api.json.subject).toBe('Reset for {{ projectDisplayName }}');
-    await cliOk(at('email-templates', 'reset', 'password_reset', '--project', project));
+    await cliOk(at('email-templates', 'reset', '--yes', 'password_reset', '--project', project));
     expect((await cliJson(at('email-templates', 'get', 'password_reset', '--project', project))).is_default).toBe(true);
     expectOneLineError(await runCli(at('email-templates', 'get', 'birthday', '--project', project)), /not an email template type/);
     expectOneLineError(

@@ -7,7 +7,12 @@ import { databaseFileName, decodeInstanceKey, readInstanceKeyFromEnvironment, se
 import type { PostgresOpenOptions, PostgresStorage } from '../../../db/pg/connection';
 import { plainTextError } from '../../protocol/plain-text-errors';
 
-export type DatabaseLocation = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string };
+/** A PostgreSQL location may carry its connect timeout (--connect-timeout), in seconds. */
+export type DatabaseLocation =
+  { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string; connectTimeoutSeconds?: number };
+
+/** How long opening a PostgreSQL database waits for a connection, unless --connect-timeout says otherwise. */
+export const defaultConnectTimeoutSeconds = 10;
 
 /** The environment variable naming the PostgreSQL database, as --database does. */
 export const databaseUrlEnvironmentVariable = 'AUTHD_DATABASE_URL';
@@ -18,13 +23,22 @@ export function parseDatabaseUrl(text: string): DatabaseLocation & { kind: 'post
   try {
     url = new URL(text);
   } catch {
-    throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it is not a URL (expected postgres://USER:PASSWORD@HOST:PORT/DATABASE)');
+    throw plainTextError(
+      'INVALID_DATABASE_URL',
+      redactDatabaseUrl(text),
+      'it is not a URL (expected postgres://USER:PASSWORD@HOST:PORT/DATABASE)',
+    );
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), `the scheme is ${url.protocol.replace(/:$/, '')}, not postgres`);
+    throw plainTextError(
+      'INVALID_DATABASE_URL',
+      redactDatabaseUrl(text),
+      `the scheme is ${url.protocol.replace(/:$/, '')}, not postgres`,
+    );
   }
   if (!url.hostname) throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it names no host');
-  if (url.pathname.replace(/^\//, '') === '') throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it names no database');
+  if (url.pathname.replace(/^\//, '') === '')
+    throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it names no database');
   return { kind: 'postgres', url: text };
 }
 
@@ -61,10 +75,20 @@ export async function openPostgresLocation(url: string, options?: PostgresOpenOp
   // Imported on first use: its driver, schema and migrations cost a server on SQLite about 1 MB
   // of resident memory when loaded at start.
   const { openPostgres } = await import('../../../db/pg/connection');
+  const timeout = options?.connectTimeoutSeconds ?? defaultConnectTimeoutSeconds;
+  const startedAt = performance.now();
   try {
-    return await openPostgres(url, options);
+    return await openPostgres(url, { ...options, connectTimeoutSeconds: timeout });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // The driver words a connection given up on as "Connection closed before the connection was
+    // established", which does not say that authd stopped waiting, nor how to wait longer.
+    const gaveUp =
+      (error as { code?: string }).code === 'ERR_POSTGRES_CONNECTION_FAILED' && performance.now() - startedAt >= timeout * 1000;
+    const reason = gaveUp
+      ? `no connection within the ${timeout} s connect timeout (--connect-timeout)`
+      : error instanceof Error
+        ? error.message
+        : String(error);
     throw plainTextError('DATABASE_UNREACHABLE', redactDatabaseUrl(url), reason);
   }
 }
@@ -74,7 +98,10 @@ export async function openPostgresLocation(url: string, options?: PostgresOpenOp
  * directory's authd.key, or for PostgreSQL the key the environment gives (AUTHD_INSTANCE_KEY or
  * AUTHD_INSTANCE_KEY_FILE). Null when there is none.
  */
-export function knownInstanceKey(location: DatabaseLocation, env: Record<string, string | undefined> = process.env): Uint8Array | null {
+export function knownInstanceKey(
+  location: DatabaseLocation,
+  env: Record<string, string | undefined> = process.env,
+): Uint8Array | null {
   try {
     if (location.kind === 'postgres') return readInstanceKeyFromEnvironment(env);
     const file = join(location.dataDir, secretKeyFileName);
