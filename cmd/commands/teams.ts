@@ -1,7 +1,9 @@
-// `authd teams list|get|create|update|delete` and `authd teams members add|remove|list`, acting
+// `authd teams list|get|create|update|delete`, `authd teams members add|remove|list` and
+// `authd teams invitations send|list|revoke` (team-invitations.ts), acting
 // as the server would (serverCaller) through the same core functions and schemas as the API.
 import { Command } from 'commander';
 import { confirmDestructive, yesOption } from '../terminal-prompts';
+import { teamInvitationsCommand } from './team-invitations';
 import { addTeamMember, removeTeamMember } from '../../server/core/teams/team-memberships';
 import {
   createTeam,
@@ -121,6 +123,7 @@ export function teamsCommand(): Command {
   );
 
   teamsCmd.addCommand(membersCommand());
+  teamsCmd.addCommand(teamInvitationsCommand());
   return teamsCmd;
 }
 
