@@ -24,7 +24,8 @@ export function buildProgram(commands: Command[], { json = false }: { json?: boo
     .description("Self-hosted sign-in and user management, speaking Stack Auth's REST API v1.")
     .version(packageJson.version)
     .exitOverride();
-  for (const command of commands) program.addCommand(command);
+  // A command named __like-this is for the completion scripts, not people: left out of --help.
+  for (const command of commands) program.addCommand(command, { hidden: command.name().startsWith('__') });
   addHelpExamples(program);
   // Subcommands inherit exit behaviour so that commander's own errors also come back here, and
   // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second)
