@@ -80,10 +80,13 @@ export async function openPostgresLocation(url: string, options?: PostgresOpenOp
   try {
     return await openPostgres(url, { ...options, connectTimeoutSeconds: timeout });
   } catch (error) {
-    // The driver words a connection given up on as "Connection closed before the connection was
-    // established", which does not say that authd stopped waiting, nor how to wait longer.
+    // The driver words a connection given up on as "Connection timeout after 1s (…)" when the
+    // server took the connection but never answered, and as "Connection closed before the
+    // connection was established" when nothing answered at all; neither names the option.
+    const code = (error as { code?: string }).code;
     const gaveUp =
-      (error as { code?: string }).code === 'ERR_POSTGRES_CONNECTION_FAILED' && performance.now() - startedAt >= timeout * 1000;
+      code === 'ERR_POSTGRES_CONNECTION_TIMEOUT' ||
+      (code === 'ERR_POSTGRES_CONNECTION_FAILED' && performance.now() - startedAt >= timeout * 1000);
     const reason = gaveUp
       ? `no connection within the ${timeout} s connect timeout (--connect-timeout)`
       : error instanceof Error
