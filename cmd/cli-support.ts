@@ -263,11 +263,14 @@ export function parseWithSchema<S extends v.GenericSchema>(
 
 /**
  * "primary_email: Invalid email" → "--email: Invalid email". The longest mapped prefix of the
- * problem's path wins ("config.sign_up_enabled" before "config"); a deeper path keeps its tail.
+ * problem's path wins ("config.sign_up_enabled" before "config"); a deeper path keeps its tail
+ * ("contained_permission_ids[0]" → "--contains[0]").
  */
 function inTypedNames(problem: string, typedAs: Record<string, string>): string {
   const path = /^[A-Za-z_][\w.[\]]*/.exec(problem)?.[0] ?? '';
-  for (let end = path.length; end > 0; end = path.lastIndexOf('.', end - 1)) {
+  // Each end of a path segment, longest first: "a.b[0]", "a.b", "a".
+  const ends = [path.length, ...[...path.matchAll(/[.[]/g)].map((match) => match.index).reverse()];
+  for (const end of ends) {
     const typed = typedAs[path.slice(0, end)];
     if (typed !== undefined) return `${typed}${problem.slice(end)}`;
   }

@@ -130,7 +130,9 @@ describe('teams create, get, list, update and delete', () => {
     const out = await cliOk(at('teams', 'list', '--project', project.project_id, '--user', bob.id));
     expect(out.trimEnd().split('\n')).toHaveLength(1);
     expect(out).toMatch(new RegExp(`^${team.id}\\s+"Human team"\\s+created \\d{4}-\\d\\d-\\d\\dT`));
-    expect(await cliOk(at('teams', 'delete', '--yes', '--project', project.project_id, team.id))).toContain(`Deleted team ${team.id}`);
+    expect(await cliOk(at('teams', 'delete', '--yes', '--project', project.project_id, team.id))).toContain(
+      `Deleted team ${team.id}`,
+    );
     expect(await cliOk(at('teams', 'list', '--project', project.project_id, '--user', bob.id))).toBe('No teams.\n');
   });
 });
@@ -381,8 +383,8 @@ describe('errors are one line with exit code 1', () => {
   test('a team id that is not a UUID is refused as the API refuses it', async () => {
     const result = await failInProject('teams', 'get', 'not-a-team');
     expect(result.code).toBe(1);
-    expectOneLineError(result, /^authd: team_id: Must be a UUID$/);
-    expectOneLineError(await failInProject('teams', 'list', '--user', 'me'), /user_id: Must be a UUID/);
+    expectOneLineError(result, /^authd: <team-id>: Must be a UUID$/);
+    expectOneLineError(await failInProject('teams', 'list', '--user', 'me'), /^authd: --user: Must be a UUID$/);
   });
 
   test('unknown users and projects are named', async () => {
@@ -402,7 +404,7 @@ describe('errors are one line with exit code 1', () => {
       failInProject('teams', 'create', '--name', 'Bad', '--server-metadata', '{oops'),
       failInProject('teams', 'create', '--name', 'Me', '--creator', 'me'),
     ]);
-    expectOneLineError(emptyName, /^authd: display_name: Please enter a team name$/);
+    expectOneLineError(emptyName, /^authd: --name: Please enter a team name$/);
     expectOneLineError(badJson, /^authd: --server-metadata: Invalid JSON format$/);
     expectOneLineError(me, /--creator/);
   });
@@ -415,10 +417,10 @@ describe('errors are one line with exit code 1', () => {
       failInProject('permissions', 'update', 'member', '--id', 'Member!'),
     ]);
     const charset = 'Only lowercase letters, numbers, ":", "_" and optional "\\$" at the beginning are allowed';
-    expectOneLineError(upper, new RegExp(`^authd: id: ${charset}$`));
-    expectOneLineError(system, /^authd: id: Invalid system permission$/);
-    expectOneLineError(contained, new RegExp(`^authd: contained_permission_ids\\[0\\]: ${charset}$`));
-    expectOneLineError(renamed, new RegExp(`^authd: id: ${charset}$`));
+    expectOneLineError(upper, new RegExp(`^authd: <permission-id>: ${charset}$`));
+    expectOneLineError(system, /^authd: <permission-id>: Invalid system permission$/);
+    expectOneLineError(contained, new RegExp(`^authd: --contains\\[0\\]: ${charset}$`));
+    expectOneLineError(renamed, new RegExp(`^authd: --id: ${charset}$`));
     // Nothing was created.
     const ids = (await inProject('permissions', 'list')).items.map((d: any) => d.id);
     expect(ids).not.toContain('ok_id');

@@ -72,8 +72,14 @@ describe('endpoints', () => {
       /The webhook URL must be an absolute http or https URL\./,
     );
     expectOneLineError(await runCli(inProject('webhooks', 'add')), /--url/);
-    expectOneLineError(await runCli(inProject('webhooks', 'remove', '--yes', crypto.randomUUID())), /Webhook endpoint not found\./);
-    expectOneLineError(await runCli(inProject('webhooks', 'remove', '--yes', 'not-a-uuid')), /endpoint_id/);
+    expectOneLineError(
+      await runCli(inProject('webhooks', 'remove', '--yes', crypto.randomUUID())),
+      /Webhook endpoint not found\./,
+    );
+    expectOneLineError(
+      await runCli(inProject('webhooks', 'remove', '--yes', 'not-a-uuid')),
+      /^authd: <endpoint-id>: Must be a UUID$/,
+    );
     expectOneLineError(await runCli(inProject('webhooks', 'deliveries', endpointId, '--limit', '0')), /--limit/);
     expectOneLineError(
       await runCli(['webhooks', 'list', '--project', crypto.randomUUID(), '--data', dataDir]),
@@ -176,9 +182,7 @@ describe('changes made through the CLI reach the receiver through the running se
     expect((await cliJson(inProject('webhooks', 'list'))).items).toEqual([]);
     const before = receiver.received.length;
     await cliJson(inProject('users', 'create', '--email', 'after-remove@example.com'));
-    const events = t.sqlite
-      .query('SELECT count(*) AS n FROM webhook_deliveries WHERE project_id = ?')
-      .get(project.projectId) as {
+    const events = t.sqlite.query('SELECT count(*) AS n FROM webhook_deliveries WHERE project_id = ?').get(project.projectId) as {
       n: number;
     };
     expect(events.n).toBe(0);
