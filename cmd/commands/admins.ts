@@ -57,7 +57,7 @@ export function adminsCommand(): Command {
       .argument('<email>')
       .requiredOption('--project <id>', 'project id')
       // Taking a project away is the destructive half: it asks (or needs --yes) like a delete.
-      .option(...(name === 'revoke' ? yesOption : (['--yes', 'accepted for symmetry with revoke; granting never asks'] as const)))
+      .option('--yes', name === 'revoke' ? yesOption[1] : 'accepted for symmetry with revoke; granting never asks')
       .action((emailArgument: string, options: ProjectOption & { yes?: boolean }) =>
         withContext(options, async (ctx) => {
           const email = parseWithSchema(emailSchema, emailArgument);
