@@ -188,6 +188,11 @@ describe('PostgreSQL connect timeout', () => {
       expect(line).toBe(
         `authd: Could not open the PostgreSQL database postgres://authd:***@127.0.0.1:${silent.port}/authd: no connection within the 1 s connect timeout (--connect-timeout)`,
       );
+      // copy, which names its databases with --from and --to, takes the same option.
+      const copyTarget = join(scratchDir('authd-copy-target-'), 'data');
+      expect(
+        expectOneLineError(await runCliProcess(['copy', '--from', url, '--to', copyTarget, '--connect-timeout', '1'], { env })),
+      ).toBe(line);
       expectOneLineError(
         await runCli(['users', 'list', '--database', url, '--connect-timeout', 'soon']),
         /^authd: --connect-timeout: "soon" is not a whole number from 1 to 3600$/,

@@ -48,6 +48,11 @@ export function parseDatabaseLocation(text: string): DatabaseLocation {
   return { kind: 'sqlite', dataDir: text };
 }
 
+/** `location` with the connect timeout a PostgreSQL location waits (a data directory has none). */
+export function withConnectTimeout(location: DatabaseLocation, connectTimeoutSeconds: number): DatabaseLocation {
+  return location.kind === 'postgres' ? { ...location, connectTimeoutSeconds } : location;
+}
+
 /** A URL with its password replaced by `***`; other text as it is. */
 export function redactDatabaseUrl(text: string): string {
   return text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
