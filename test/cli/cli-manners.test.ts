@@ -12,6 +12,7 @@ import { allCommands } from '../../cmd/commands/all-commands';
 import { ensureShells } from '../../scripts/ensure-shells';
 import { call, uniqueEmail } from '../support/api-expectations';
 import { bunExecutable, repoRoot, startTestInstance, type TestInstance } from '../support/instance';
+import { tmuxServer } from '../support/tmux';
 import {
   cliJson,
   cliOk,
@@ -26,7 +27,8 @@ import {
 let t: TestInstance;
 /** A directory holding an `authd` that runs this source, put first on PATH for the shells. */
 let binDir: string;
-const tmux = ['tmux', '-L', `authd-manners-test-${process.pid}`];
+const terminals = tmuxServer('authd-manners-test');
+const inTerminal = (shellCommand: string) => terminals.open(shellCommand);
 const at = (...args: string[]) => [...args, ...t.databaseArgs];
 const inDemo = (...args: string[]) => at(...args, '--project', t.demo!.projectId);
 /** As inDemo, with the options first: for a completion, whose word being completed is last. */
@@ -46,7 +48,7 @@ beforeAll(async () => {
   chmodSync(join(binDir, 'authd'), 0o755);
 }, 300_000);
 afterAll(async () => {
-  await runProcess([...tmux, 'kill-server']);
+  await terminals.stop();
   await t.stop();
   removeScratchDirs();
 });
@@ -367,16 +369,16 @@ describe('completion', () => {
     await Bun.write(scriptFile, await cliOk(['completion', 'zsh']));
     const term = await inTerminal(`env PATH=${binDir}:${process.env.PATH} zsh -f`);
     await term.type(`autoload -U compinit && compinit -u && source ${scriptFile} && PS1='ready> '`);
-    await term.enter();
+    await term.keys('Enter');
     await term.waitFor('ready> ');
     await term.type('authd users ');
-    await term.tab();
+    await term.keys('Tab');
     await term.waitFor('delete         -- delete a user and end their sessions');
-    await term.key('C-u');
+    await term.keys('C-u');
     await term.type(`authd teams members add --project ${t.demo!.projectId} ${t.databaseArgs.join(' ')} `);
     // Team ids (UUIDv7) share a prefix: the first Tab inserts it, the second lists them.
-    await term.tab();
-    await term.tab();
+    await term.keys('Tab');
+    await term.keys('Tab');
     // zsh lists ids sharing a description together, on the line of that description.
     expect(await term.waitFor(team.id)).toContain('-- Completable');
   }, 60_000);
@@ -394,7 +396,7 @@ describe('at a terminal (tmux)', () => {
     const term = await inTerminal(`${command}; echo "exited with $?"; sleep 60`);
     await term.waitFor(`Remove user ${owner.id} from team ${team.id} with their permissions in it? [y/N]`);
     await term.type('n');
-    await term.enter();
+    await term.keys('Enter');
     expect(await term.waitFor('exited with 1')).toContain('authd: cancelled; nothing was changed');
     expect(await cliJson(inDemo('teams', 'members', 'list', team.id))).toMatchObject({ items: [{ user_id: owner.id }] });
 
@@ -405,29 +407,3 @@ describe('at a terminal (tmux)', () => {
     expect(shown).toContain("authd: unknown command 'lst' (Did you mean list?); see authd users --help");
   }, 60_000);
 });
-
-let session = 0;
-
-/** Runs `shellCommand` in a fresh window of a private tmux server; returns helpers to read and type. */
-async function inTerminal(shellCommand: string) {
-  const name = `manners${++session}`;
-  const started = await runProcess([...tmux, 'new-session', '-d', '-s', name, '-x', '200', '-y', '40', shellCommand]);
-  expect(started.code).toBe(0);
-  const screen = async () => (await runProcess([...tmux, 'capture-pane', '-p', '-t', name])).stdout;
-  const sendKeys = (...keys: string[]) => runProcess([...tmux, 'send-keys', '-t', name, ...keys]);
-  return {
-    async waitFor(text: string): Promise<string> {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const shown = await screen();
-        if (shown.includes(text)) return shown;
-        if (Date.now() > deadline) throw new Error(`never showed ${text}:\n${shown}`);
-        await Bun.sleep(50);
-      }
-    },
-    type: (text: string) => sendKeys('-l', text),
-    enter: () => sendKeys('Enter'),
-    tab: () => sendKeys('Tab'),
-    key: (key: string) => sendKeys(key),
-  };
-}
