@@ -12,7 +12,9 @@ import {
 } from '../server/core/storage/context';
 import {
   databaseUrlEnvironmentVariable,
+  defaultConnectTimeoutSeconds,
   parseDatabaseUrl,
+  redactDatabaseUrl,
   type DatabaseLocation,
 } from '../server/core/storage/database-location';
 import {
@@ -82,6 +84,8 @@ export interface CommonOptions {
   data: string;
   /** A PostgreSQL URL, used instead of the data directory. */
   database?: string;
+  /** Seconds to wait for a PostgreSQL connection (--connect-timeout). */
+  connectTimeout?: string;
   json?: boolean;
   /** Set before the action runs: whether --data was typed rather than defaulted. */
   dataTyped?: boolean;
@@ -91,25 +95,46 @@ export function defaultDataDir(): string {
   return process.env.AUTHD_DATA || './data';
 }
 
-/** Adds --data, --database and --json to a command; every leaf command takes them. */
+/** Adds --data, --database, --connect-timeout and --json to a command; every leaf command takes them. */
 export function withCommonOptions(command: Command): Command {
   return command
     .option('--data <dir>', 'data directory holding authd.db (env AUTHD_DATA)', defaultDataDir())
-    .option('--database <url>', `a PostgreSQL database instead, postgres://USER:PASSWORD@HOST:PORT/NAME (env ${databaseUrlEnvironmentVariable})`)
+    .option(
+      '--database <url>',
+      `a PostgreSQL database instead, postgres://USER:PASSWORD@HOST:PORT/NAME (env ${databaseUrlEnvironmentVariable})`,
+    )
+    .option(
+      '--connect-timeout <seconds>',
+      'give up on a PostgreSQL server that does not answer within this time',
+      String(defaultConnectTimeoutSeconds),
+    )
     .option('--json', 'print machine-readable JSON (snake_case fields)')
-    .hook('preAction', (_command, action) => void action.setOptionValue('dataTyped', action.getOptionValueSource('data') === 'cli'));
+    .hook(
+      'preAction',
+      (_command, action) => void action.setOptionValue('dataTyped', action.getOptionValueSource('data') === 'cli'),
+    );
 }
 
 /**
  * The database a command works on: --database when given (with --data too, which of the two
- * was meant is unclear: refused); else AUTHD_DATABASE_URL, unless --data was typed; else the
- * data directory.
+ * was meant is unclear: refused); else AUTHD_DATABASE_URL, unless --data was typed (then a
+ * warning says the variable is ignored: a shell that exports it for every command would
+ * otherwise hide that this one went elsewhere); else the data directory.
  */
 export function databaseLocationOf(options: CommonOptions): DatabaseLocation {
   if (options.database !== undefined && options.dataTyped) throw plainTextError('DATA_AND_DATABASE_BOTH_GIVEN');
-  if (options.database !== undefined) return parseDatabaseUrl(options.database);
+  const connectTimeoutSeconds =
+    options.connectTimeout === undefined
+      ? defaultConnectTimeoutSeconds
+      : parseCount('--connect-timeout', options.connectTimeout, 1, 3600);
+  if (options.database !== undefined) return { ...parseDatabaseUrl(options.database), connectTimeoutSeconds };
   const fromEnvironment = process.env[databaseUrlEnvironmentVariable];
-  if (!options.dataTyped && fromEnvironment) return parseDatabaseUrl(fromEnvironment);
+  if (fromEnvironment && !options.dataTyped) return { ...parseDatabaseUrl(fromEnvironment), connectTimeoutSeconds };
+  if (fromEnvironment) {
+    printErrorLine(
+      `warning: --data ${options.data} is used; ${databaseUrlEnvironmentVariable} (${redactDatabaseUrl(fromEnvironment)}) is ignored`,
+    );
+  }
   return { kind: 'sqlite', dataDir: options.data };
 }
 
@@ -135,7 +160,7 @@ export async function withContext<T>(options: CommonOptions, work: (ctx: Context
   const location = databaseLocationOf(options);
   return runAndClose(
     location.kind === 'postgres'
-      ? await openPostgresDatabase(location.url, 'development', cliLogger)
+      ? await openPostgresDatabase(location.url, 'development', cliLogger, defaultSettings(), location.connectTimeoutSeconds)
       : openExistingDataDirectory(location.dataDir, 'development', cliLogger),
     work,
   );
@@ -177,11 +202,18 @@ export function withProject<T>(options: ProjectOption, work: (ctx: Context, proj
 
 /**
  * Ids typed as arguments, checked as the API checks path ids, e.g. parseUuids({ team_id: id }),
- * every bad one reported in the one error line. The CLI has no signed-in user, so no `me`.
+ * every bad one reported in the one error line under the name the user typed: the argument
+ * `<team-id>` as --help shows it, or the flag given in `typedAs` ({ user_id: '--user' }).
+ * The CLI has no signed-in user, so no `me`.
  */
-export function parseUuids<K extends string>(ids: Record<K, string>): Record<K, string> {
-  const entries = Object.keys(ids).map((name) => [name, uuidSchema] as const);
-  return parseWithSchema(v.strictObject(Object.fromEntries(entries)), ids) as Record<K, string>;
+export function parseUuids<K extends string>(
+  ids: Record<K, string>,
+  typedAs: Partial<Record<K, string>> = {},
+): Record<K, string> {
+  const names = Object.keys(ids) as K[];
+  const entries = names.map((name) => [name, uuidSchema] as const);
+  const typed = Object.fromEntries(names.map((name) => [name, typedAs[name] ?? `<${name.replace(/_/g, '-')}>`]));
+  return parseWithSchema(v.strictObject(Object.fromEntries(entries)), ids, typed) as Record<K, string>;
 }
 
 /**
@@ -209,18 +241,49 @@ export function printJson(value: unknown): void {
   currentCliIo().writeOut(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** Validates CLI-built input with the same schema the HTTP API uses. */
-export function parseWithSchema<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+/**
+ * Validates CLI-built input with the same schema the HTTP API uses. The schema speaks wire
+ * names (primary_email); `typedAs` maps them back to what the user typed ({ primary_email:
+ * '--email' }), so the error names the flag rather than a field the command never showed.
+ */
+export function parseWithSchema<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  typedAs: Record<string, string> = {},
+): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
-  if (!result.success) throw new CliError(describeValidationIssues(result.issues).join('; '));
+  if (!result.success)
+    throw new CliError(
+      describeValidationIssues(result.issues)
+        .map((line) => inTypedNames(line, typedAs))
+        .join('; '),
+    );
   return result.output;
+}
+
+/**
+ * "primary_email: Invalid email" → "--email: Invalid email". The longest mapped prefix of the
+ * problem's path wins ("config.sign_up_enabled" before "config"); a deeper path keeps its tail
+ * ("contained_permission_ids[0]" → "--contains[0]").
+ */
+function inTypedNames(problem: string, typedAs: Record<string, string>): string {
+  const path = /^[A-Za-z_][\w.[\]]*/.exec(problem)?.[0] ?? '';
+  // Each end of a path segment, longest first: "a.b[0]", "a.b", "a".
+  const ends = [path.length, ...[...path.matchAll(/[.[]/g)].map((match) => match.index).reverse()];
+  for (const end of ends) {
+    const typed = typedAs[path.slice(0, end)];
+    if (typed !== undefined) return `${typed}${problem.slice(end)}`;
+  }
+  return problem;
 }
 
 /** A whole number from `min` to `max` typed for `flag`; anything else is a one-line error. */
 export function parseCount(flag: string, text: string, min = 1, max = Number.MAX_SAFE_INTEGER): number {
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new CliError(`${flag}: "${text}" is not a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}`);
+    throw new CliError(
+      `${flag}: "${text}" is not a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}`,
+    );
   }
   return value;
 }

@@ -2,31 +2,59 @@
 // The authd command line: every command calls the same core functions as the HTTP API.
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import { currentCliIo, describeCliFailure, describeCliFailureAsJson, printErrorLine, processIo, withCliIo, type CliIo } from './cli-support';
+import {
+  currentCliIo,
+  describeCliFailure,
+  describeCliFailureAsJson,
+  printErrorLine,
+  processIo,
+  withCliIo,
+  type CliIo,
+} from './cli-support';
 import { userInfo } from 'node:os';
 import { withAuditOrigin, type AuditOrigin } from '../server/core/audit/audit-origin';
+import { addHelpExamples } from './help-examples';
 
-/** The program over the given commands: all of them (commands/all-commands.ts), or only `serve`. */
-export function buildProgram(commands: Command[]): Command {
+/**
+ * The program over the given commands: all of them (commands/all-commands.ts), or only `serve`.
+ * With `json`, commander's usage errors are JSON objects on stderr like every other failure.
+ */
+export function buildProgram(commands: Command[], { json = false }: { json?: boolean } = {}): Command {
   const program = new Command('authd')
     .description("Self-hosted sign-in and user management, speaking Stack Auth's REST API v1.")
     .version(packageJson.version)
     .exitOverride();
-  for (const command of commands) program.addCommand(command);
+  // A command named __like-this is for the completion scripts, not people: left out of --help.
+  for (const command of commands) program.addCommand(command, { hidden: command.name().startsWith('__') });
+  addHelpExamples(program);
   // Subcommands inherit exit behaviour so that commander's own errors also come back here, and
-  // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second).
-  // Help and usage errors go where the commands' own output goes (see CliIo).
-  const output = {
-    writeOut: (text: string) => currentCliIo().writeOut(text),
-    writeErr: (text: string) => currentCliIo().writeErr(text),
-    outputError: (text: string, write: (text: string) => void) => write(`${text.trim().replace(/\s*\n\s*/g, ' ')}\n`),
-  };
+  // every usage error stays one line on stderr (commander puts "(Did you mean …?)" on a second)
+  // that says where the right usage is. Help and usage errors go where the commands' own output
+  // goes (see CliIo).
   // Every level, down to `teams members add`.
   const everyCommand = (command: Command): Command[] => [command, ...command.commands.flatMap(everyCommand)];
   for (const command of everyCommand(program)) {
-    command.exitOverride().configureOutput(output);
+    const helpCommand = `${commandPath(command)} --help`;
+    command.exitOverride().configureOutput({
+      writeOut: (text: string) => currentCliIo().writeOut(text),
+      writeErr: (text: string) => currentCliIo().writeErr(text),
+      outputError: (text: string, write: (text: string) => void) => {
+        const message = `${text
+          .trim()
+          .replace(/^error: /, '')
+          .replace(/\s*\n\s*/g, ' ')}; see ${helpCommand}`;
+        write(`${json ? JSON.stringify({ code: 'USAGE_ERROR', error: message }) : `authd: ${message}`}\n`);
+      },
+    });
   }
   return program;
+}
+
+/** "authd teams members add": the words that run `command`. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at; at = at.parent) names.unshift(at.name());
+  return names.join(' ');
 }
 
 function cliAuditOrigin(userAgent: string): AuditOrigin {
@@ -51,11 +79,14 @@ export function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
         argv[0] === 'serve'
           ? [(await import('./commands/serve')).serveCommand()]
           : (await import('./commands/all-commands')).allCommands();
-      const program = buildProgram(commands);
+      const program = buildProgram(commands, { json: argv.includes('--json') });
       // The audit log names the CLI and TUI by the operating-system user that ran them; serve's
       // requests open their own origin (server/http/server.ts).
       if (argv[0] === 'serve') await program.parseAsync(argv, { from: 'user' });
-      else await withAuditOrigin(cliAuditOrigin(argv[0] === 'tui' ? 'authd tui' : 'authd cli'), () => program.parseAsync(argv, { from: 'user' }));
+      else
+        await withAuditOrigin(cliAuditOrigin(argv[0] === 'tui' ? 'authd tui' : 'authd cli'), () =>
+          program.parseAsync(argv, { from: 'user' }),
+        );
       return 0;
     } catch (error) {
       // Commander already printed its message (unknown option, --help, --version).

@@ -1,6 +1,6 @@
 // Questions the CLI asks only when a person is at a terminal: confirmation of destructive
 // commands and a password typed without echo. In scripts (no TTY) nothing is asked: --yes and
-// piped passwords are how scripts answer.
+// piped passwords are how scripts answer, and a destructive command without --yes refuses.
 import { CliError, currentCliIo, processIo } from './cli-support';
 
 /** A person is at the keyboard: the real process's stdin and stderr are terminals. */
@@ -43,13 +43,18 @@ function readTerminalLine(prompt: string, hidden: boolean): Promise<string> {
 
 /**
  * Destructive commands ask first at a terminal; `--yes` skips the question. Without a terminal
- * they run as before, since a script that pipes its input has already decided.
+ * nobody can answer, so they refuse unless `--yes` was given (as gh does): a script states its
+ * intent rather than deleting because its input happened not to be a keyboard.
  */
 export async function confirmDestructive(options: { yes?: boolean }, question: string): Promise<void> {
-  if (options.yes || !atTerminal()) return;
+  if (options.yes) return;
+  if (!atTerminal()) throw new CliError('--yes is required when not at a terminal (nothing was changed)');
   const answer = await readTerminalLine(`${question} [y/N] `, false);
   if (!/^y(es)?$/i.test(answer.trim())) throw new CliError('cancelled; nothing was changed');
 }
+
+/** The --yes of a destructive command (see confirmDestructive). */
+export const yesOption = ['--yes', 'do not ask for confirmation; required without a terminal (scripts)'] as const;
 
 /** A password or other secret typed at the terminal, not echoed; `what` is its name in the prompt. */
 export function promptHidden(what: string): Promise<string> {

@@ -3,6 +3,7 @@
 import { ensureChromium } from './ensure-chromium';
 import { ensurePebble } from './ensure-pebble';
 import { ensureCluster } from './ensure-postgres';
+import { ensureShells } from './ensure-shells';
 import { postgresSuite } from './postgres-suite';
 import { summarizeBunTestOutput } from './test-summary';
 
@@ -19,6 +20,8 @@ if (!args.some((arg) => arg === '--timeout' || arg.startsWith('--timeout='))) {
 await ensureChromium().catch((error: unknown) => console.error(`cannot install chromium: ${String(error)}`));
 // The automatic-HTTPS tests run Debian's pebble, a local ACME server: installed here the same way.
 await ensurePebble().catch((error: unknown) => console.error(`cannot install pebble: ${String(error)}`));
+// The CLI manners tests run the zsh and fish completion scripts, at a tmux terminal.
+await ensureShells().catch((error: unknown) => console.error(`cannot install zsh, fish or tmux: ${String(error)}`));
 // The PostgreSQL tests (test/postgres) need a server: installed from Debian's packages and started
 // here when missing, unless AUTHD_TEST_DATABASE_URL names one. A failure is left to those tests.
 if (!process.env.AUTHD_TEST_DATABASE_URL) {

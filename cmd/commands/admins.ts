@@ -2,6 +2,7 @@
 // own, so the first admin can be set up without editing the database. Nothing gets a default
 // password.
 import { Command } from 'commander';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
 import {
   addAdmin,
   grantProjectToAdmin,
@@ -55,9 +56,12 @@ export function adminsCommand(): Command {
       .description(description)
       .argument('<email>')
       .requiredOption('--project <id>', 'project id')
-      .action((emailArgument: string, options: ProjectOption) =>
+      // Taking a project away is the destructive half: it asks (or needs --yes) like a delete.
+      .option('--yes', name === 'revoke' ? yesOption[1] : 'accepted for symmetry with revoke; granting never asks')
+      .action((emailArgument: string, options: ProjectOption & { yes?: boolean }) =>
         withContext(options, async (ctx) => {
           const email = parseWithSchema(emailSchema, emailArgument);
+          if (name === 'revoke') await confirmDestructive(options, `End ${email}'s ownership of project ${options.project}?`);
           // Core resolves the project (PROJECT_NOT_FOUND names it) after the internal project and
           // the admin, so a never-served directory still says to run `authd serve` first.
           const projectId = options.project;

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { adminsCommand } from './admins';
 import { auditCommand } from './audit';
-import { completionCommand } from './completion';
+import { completeIdsCommand, completionCommand } from './completion';
 import { configCommand } from './config';
 import { emailTemplatesCommand } from './email-templates';
 import { keysCommand } from './keys';
@@ -38,5 +38,6 @@ export function allCommands(): Command[] {
     migrateCommand(),
     copyCommand(),
     completionCommand(),
+    completeIdsCommand(),
   ];
 }

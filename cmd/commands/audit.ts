@@ -25,7 +25,10 @@ export function parseAuditTime(flag: string, text: string, now: number): string 
   const relative = relativeTime.exec(text);
   if (relative) return String(now - Number(relative[1]) * unitMillis[relative[2] as keyof typeof unitMillis]);
   const parsed = Date.parse(text);
-  if (Number.isNaN(parsed)) throw new CliError(`${flag} must be a date or time (2026-11-24, 2026-11-24T10:00Z) or a span back from now (15m, 2h, 7d), not "${text}"`);
+  if (Number.isNaN(parsed))
+    throw new CliError(
+      `${flag} must be a date or time (2026-11-24, 2026-11-24T10:00Z) or a span back from now (15m, 2h, 7d), not "${text}"`,
+    );
   return String(parsed);
 }
 
@@ -49,14 +52,18 @@ export function auditCommand(): Command {
     .action((options: AuditOptions) =>
       withProject(options, async (ctx, projectId) => {
         const now = ctx.clock.now();
-        const filter = parseWithSchema(auditListQuery, {
-          ...(options.user !== undefined && { user_id: options.user }),
-          ...(options.type !== undefined && { type: options.type }),
-          ...(options.since !== undefined && { since: parseAuditTime('--since', options.since, now) }),
-          ...(options.until !== undefined && { until: parseAuditTime('--until', options.until, now) }),
-          ...(options.limit !== undefined && { limit: options.limit }),
-          ...(options.cursor !== undefined && { cursor: options.cursor }),
-        });
+        const filter = parseWithSchema(
+          auditListQuery,
+          {
+            ...(options.user !== undefined && { user_id: options.user }),
+            ...(options.type !== undefined && { type: options.type }),
+            ...(options.since !== undefined && { since: parseAuditTime('--since', options.since, now) }),
+            ...(options.until !== undefined && { until: parseAuditTime('--until', options.until, now) }),
+            ...(options.limit !== undefined && { limit: options.limit }),
+            ...(options.cursor !== undefined && { cursor: options.cursor }),
+          },
+          { user_id: '--user', type: '--type', since: '--since', until: '--until', limit: '--limit', cursor: '--cursor' },
+        );
         const page = await listAuditEvents(ctx, projectId, filter);
         if (options.json && !options.follow) return printJson(page);
         // Oldest first on screen, so the newest line is nearest the prompt, as with a log file.

@@ -4,10 +4,21 @@ import { Command } from 'commander';
 import { copyDatabase, defaultCopyBatchSize, type CopyProgress } from '../../server/core/storage/database-copy';
 import {
   databaseUrlEnvironmentVariable,
+  defaultConnectTimeoutSeconds,
   parseDatabaseLocation,
+  withConnectTimeout,
 } from '../../server/core/storage/database-location';
 import { migrateDatabase } from '../../server/core/storage/database-migrations';
-import { currentCliIo, databaseLocationOf, parseCount, printJson, printLine, processIo, withCommonOptions, type CommonOptions } from '../cli-support';
+import {
+  currentCliIo,
+  databaseLocationOf,
+  parseCount,
+  printJson,
+  printLine,
+  processIo,
+  withCommonOptions,
+  type CommonOptions,
+} from '../cli-support';
 import { renderProgressLine } from '../progress-bar';
 
 export function migrateCommand(): Command {
@@ -33,6 +44,7 @@ interface CopyCommandOptions {
   from: string;
   to: string;
   batchSize: string;
+  connectTimeout: string;
   json?: boolean;
 }
 
@@ -42,6 +54,11 @@ export function copyCommand(): Command {
     .requiredOption('--from <source>', 'a data directory, or postgres://USER:PASSWORD@HOST:PORT/NAME')
     .requiredOption('--to <target>', 'a PostgreSQL URL, or a data directory (made if missing)')
     .option('--batch-size <rows>', 'rows read and written at a time', String(defaultCopyBatchSize))
+    .option(
+      '--connect-timeout <seconds>',
+      'give up on a PostgreSQL server that does not answer within this time',
+      String(defaultConnectTimeoutSeconds),
+    )
     .option('--json', 'print machine-readable JSON (snake_case fields)')
     .addHelpText(
       'after',
@@ -60,8 +77,9 @@ both sides need the same key.
 A key known on both sides that differs is refused before anything is written.`,
     )
     .action(async (options: CopyCommandOptions) => {
-      const from = parseDatabaseLocation(options.from);
-      const to = parseDatabaseLocation(options.to);
+      const connectTimeoutSeconds = parseCount('--connect-timeout', options.connectTimeout, 1, 3600);
+      const from = withConnectTimeout(parseDatabaseLocation(options.from), connectTimeoutSeconds);
+      const to = withConnectTimeout(parseDatabaseLocation(options.to), connectTimeoutSeconds);
       const batchSize = parseCount('--batch-size', options.batchSize, 1, 1_000_000);
       const progress = options.json ? undefined : copyProgressPrinter();
       const report = await copyDatabase(from, to, { batchSize, onProgress: progress?.update });
@@ -82,7 +100,9 @@ A key known on both sides that differs is refused before anything is written.`,
       );
       if (report.wroteKeyFile) printLine(`Wrote the instance key to ${to.kind === 'sqlite' ? to.dataDir : report.to}/authd.key.`);
       if (report.targetNeedsKey) {
-        printLine('Give the PostgreSQL instance the same instance key (AUTHD_INSTANCE_KEY or AUTHD_INSTANCE_KEY_FILE): it is not in the database.');
+        printLine(
+          'Give the PostgreSQL instance the same instance key (AUTHD_INSTANCE_KEY or AUTHD_INSTANCE_KEY_FILE): it is not in the database.',
+        );
       }
     });
 }

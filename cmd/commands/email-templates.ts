@@ -1,6 +1,7 @@
 // `authd email-templates list|get|set|reset|preview`: a project's editable emails, over the
 // same core functions as /email-templates.
 import { Command } from 'commander';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
 import {
   listEmailTemplates,
   previewEmailTemplate,
@@ -47,7 +48,8 @@ export function emailTemplatesCommand(): Command {
       .option('--content-json <json>', 'content document (the shape `get` prints)')
       .action((type: string, options: ProjectOption & { subject?: string; contentJson?: string }) =>
         withProject(options, async (ctx, projectId) => {
-          if (options.subject === undefined && options.contentJson === undefined) throw new CliError('give --subject or --content-json');
+          if (options.subject === undefined && options.contentJson === undefined)
+            throw new CliError('give --subject or --content-json');
           const content = options.contentJson === undefined ? undefined : parseJsonFlag('--content-json', options.contentJson);
           const saved = await updateEmailTemplate(ctx, projectId, templateType(type), { subject: options.subject, content });
           if (options.json) return printJson(saved);
@@ -59,8 +61,10 @@ export function emailTemplatesCommand(): Command {
     projectCommand('reset')
       .description("go back to authd's default template")
       .argument('<type>', emailTemplateTypes.join(' | '))
-      .action((type: string, options: ProjectOption) =>
+      .option(...yesOption)
+      .action((type: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx, projectId) => {
+          await confirmDestructive(options, `Replace the project's ${type} template with the default?`);
           await resetEmailTemplate(ctx, projectId, templateType(type));
           if (options.json) return printJson({ success: true });
           printLine(`The ${type} template is the default again.`);

@@ -10,7 +10,7 @@ import {
 import { rotateProjectSigningKey } from '../../server/core/auth/signing-keys';
 import { parseTimeSpan } from '../../server/core/projects/time-span';
 import { apiKeyKinds, type ApiKeySetObfuscatedView } from '../../server/protocol/api-key-schemas';
-import { confirmDestructive } from '../terminal-prompts';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
 import { CliError, printJson, printLine, withCommonOptions, withProject, type ProjectOption } from '../cli-support';
 
 interface CreateOptions extends ProjectOption {
@@ -92,7 +92,7 @@ export function keysCommand(): Command {
       .description('revoke a key set at once; running servers refuse it from the next request')
       .requiredOption('--project <id>', 'project id')
       .argument('<key-id>', 'key set id')
-      .option('--yes', 'do not ask for confirmation (scripts)')
+      .option(...yesOption)
       .action((keyId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx) => {
           await confirmDestructive(options, `Revoke key set ${keyId}? Apps using it stop working at once.`);

@@ -2,6 +2,7 @@
 // admin key would manage them) and `authd permissions list --team/--user|grant|revoke` (members'
 // permissions, as the server would), over the same core functions and schemas as the API.
 import { Command } from 'commander';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
 import {
   createPermissionDefinition,
   deletePermissionDefinition,
@@ -52,7 +53,14 @@ export function permissionsCommand(): Command {
       .argument('<permission-id>')
       .action((permissionId: string, options: DefinitionOptions) =>
         withProject(options, async (ctx, projectId) => {
-          const input = parseWithSchema(permissionDefinitionCreateSchema, { id: permissionId, ...definitionFields(options) });
+          const input = parseWithSchema(
+            permissionDefinitionCreateSchema,
+            { id: permissionId, ...definitionFields(options) },
+            {
+              ...definitionFlags,
+              id: '<permission-id>',
+            },
+          );
           const definition = await createPermissionDefinition(ctx, projectId, input);
           if (options.json) return printJson(definition);
           printLine(`Defined ${describeDefinition(definition)}`);
@@ -71,7 +79,7 @@ export function permissionsCommand(): Command {
         withProject(options, async (ctx, projectId) => {
           const fields = definitionFields(options);
           if (options.id !== undefined) fields.id = options.id;
-          const input = parseWithSchema(permissionDefinitionUpdateSchema, fields);
+          const input = parseWithSchema(permissionDefinitionUpdateSchema, fields, { ...definitionFlags, id: '--id' });
           const definition = await updatePermissionDefinition(ctx, projectId, permissionId, input);
           if (options.json) return printJson(definition);
           printLine(`Updated ${describeDefinition(definition)}`);
@@ -94,8 +102,10 @@ export function permissionsCommand(): Command {
             for (const definition of definitions) printLine(describeDefinition(definition));
             return;
           }
-          const teamId = options.team === undefined ? undefined : parseUuids({ team_id: options.team }).team_id;
-          const userId = options.user === undefined ? undefined : parseUuids({ user_id: options.user }).user_id;
+          const teamId =
+            options.team === undefined ? undefined : parseUuids({ team_id: options.team }, { team_id: '--team' }).team_id;
+          const userId =
+            options.user === undefined ? undefined : parseUuids({ user_id: options.user }, { user_id: '--user' }).user_id;
           // The API answers an unknown id with an empty list; on the command line that hides a typo.
           if (teamId !== undefined) await requireTeamRow(ctx.db, projectId, teamId);
           if (userId !== undefined) await requireUserRow(ctx.db, projectId, userId);
@@ -115,8 +125,10 @@ export function permissionsCommand(): Command {
     projectCommand('delete')
       .description('delete a definition with its grants; other definitions and the defaults stop containing it')
       .argument('<permission-id>')
-      .action((permissionId: string, options: ProjectOption) =>
+      .option(...yesOption)
+      .action((permissionId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx, projectId) => {
+          await confirmDestructive(options, `Delete permission ${permissionId} with its grants?`);
           await deletePermissionDefinition(ctx, projectId, permissionId);
           if (options.json) return printJson({ success: true });
           printLine(`Deleted permission ${permissionId}.`);
@@ -146,9 +158,11 @@ export function permissionsCommand(): Command {
       .argument('<team-id>')
       .argument('<user-id>')
       .argument('<permission-id>')
-      .action((teamId: string, userId: string, permissionId: string, options: ProjectOption) =>
+      .option(...yesOption)
+      .action((teamId: string, userId: string, permissionId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
+          await confirmDestructive(options, `Revoke ${permissionId} from user ${ids.user_id} in team ${ids.team_id}?`);
           await revokeTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
           if (options.json) return printJson({ success: true });
           printLine(`Revoked ${permissionId} from user ${ids.user_id} in team ${ids.team_id}.`);
@@ -159,6 +173,9 @@ export function permissionsCommand(): Command {
 }
 
 /** The wire fields of --contains and --description; `--contains ""` is an empty list. */
+/** The wire fields of permissions define/update and the flags that set them, for validation errors. */
+const definitionFlags = { contained_permission_ids: '--contains', description: '--description' };
+
 function definitionFields(options: DefinitionOptions): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   if (options.contains !== undefined) {

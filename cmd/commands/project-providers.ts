@@ -20,7 +20,7 @@ import {
   withContext,
   type CommonOptions,
 } from '../cli-support';
-import { confirmDestructive } from '../terminal-prompts';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
 
 interface SetOptions extends CommonOptions {
   type?: string;
@@ -90,7 +90,7 @@ export function projectProvidersCommand(): Command {
       .description('remove a provider and its stored credentials (to keep them, set --enabled off instead)')
       .argument('<project-id>')
       .argument('<provider-id>')
-      .option('--yes', 'do not ask for confirmation (scripts)')
+      .option(...yesOption)
       .action((projectId: string, providerId: string, options: CommonOptions & { yes?: boolean }) =>
         withContext(options, async (ctx) => {
           await confirmDestructive(options, `Remove the ${providerId} provider and its credentials from project ${projectId}?`);

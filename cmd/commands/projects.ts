@@ -17,7 +17,7 @@ import {
   type ProjectAdminView,
   type ProjectUpdate,
 } from '../../server/protocol/project-schemas';
-import { confirmDestructive } from '../terminal-prompts';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
 import {
   CliError,
   parseJsonFlag,
@@ -38,7 +38,11 @@ export function createProjectCommand(): Command {
     .option('--description <text>', 'description')
     .action((options: CommonOptions & { name: string; description?: string }) =>
       withNewOrExistingContext(options, async (ctx) => {
-        const input = parseWithSchema(projectCreateSchema, { display_name: options.name, description: options.description });
+        const input = parseWithSchema(
+          projectCreateSchema,
+          { display_name: options.name, description: options.description },
+          projectFlags,
+        );
         const projectId = crypto.randomUUID();
         const keys = await writeTransaction(ctx, async (tx) => {
           await insertProject(ctx, tx, projectId, input);
@@ -151,7 +155,7 @@ export function projectsCommand(): Command {
       .action((projectId: string, options: UpdateOptions) =>
         withContext(options, async (ctx) => {
           const current = await readProjectAdminView(ctx, projectId);
-          const update = parseWithSchema(projectUpdateSchema, buildProjectUpdate(current, options));
+          const update = parseWithSchema(projectUpdateSchema, buildProjectUpdate(current, options), projectFlags);
           printProject(await updateProject(ctx, projectId, update), options);
         }),
       ),
@@ -161,7 +165,7 @@ export function projectsCommand(): Command {
     withCommonOptions(new Command('delete'))
       .description('delete a project and everything in it')
       .argument('<project-id>')
-      .option('--yes', 'do not ask for confirmation (scripts)')
+      .option(...yesOption)
       .action((projectId: string, options: CommonOptions & { yes?: boolean }) =>
         withContext(options, async (ctx) => {
           const project = await readProjectAdminView(ctx, projectId);
@@ -193,6 +197,25 @@ export function projectsCommand(): Command {
   );
   return projects;
 }
+
+/** The wire fields of create-project and projects update and the flags that set them, for validation errors. */
+const projectFlags = {
+  display_name: '--name',
+  description: '--description',
+  is_production_mode: '--production-mode',
+  config: '--config-json',
+  'config.sign_up_enabled': '--sign-up',
+  'config.credential_enabled': '--credential',
+  'config.magic_link_enabled': '--magic-link',
+  'config.passkey_enabled': '--passkey',
+  'config.allow_localhost': '--allow-localhost',
+  'config.client_team_creation_enabled': '--client-team-creation',
+  'config.create_team_on_sign_up': '--create-team-on-sign-up',
+  'config.refresh_token_rotation_enabled': '--refresh-token-rotation',
+  'config.password_strength_check_enabled': '--password-check',
+  'config.team_invitation_requires_matching_email': '--invitation-email-match',
+  'config.domains': '--add-domain',
+};
 
 function buildProjectUpdate(current: ProjectAdminView, options: UpdateOptions): ProjectUpdate {
   let extraConfig: Record<string, unknown> = {};

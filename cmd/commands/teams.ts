@@ -1,9 +1,20 @@
-// `authd teams list|get|create|update|delete` and `authd teams members add|remove|list`, acting
+// `authd teams list|get|create|update|delete`, `authd teams members add|remove|list` and
+// `authd teams invitations send|list|revoke` (team-invitations.ts), acting
 // as the server would (serverCaller) through the same core functions and schemas as the API.
 import { Command } from 'commander';
-import { confirmDestructive } from '../terminal-prompts';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
+import { teamInvitationsCommand } from './team-invitations';
 import { addTeamMember, removeTeamMember } from '../../server/core/teams/team-memberships';
-import { createTeam, deleteTeam, listMemberProfiles, listTeams, readMemberProfile, readTeam, updateTeam, type MemberProfileServerView } from '../../server/core/teams/teams';
+import {
+  createTeam,
+  deleteTeam,
+  listMemberProfiles,
+  listTeams,
+  readMemberProfile,
+  readTeam,
+  updateTeam,
+  type MemberProfileServerView,
+} from '../../server/core/teams/teams';
 import { serverCaller } from '../../server/core/teams/team-callers';
 import { requireUserRow } from '../../server/core/storage/user-queries';
 import { teamCreateServerSchema, teamUpdateServerSchema } from '../../server/protocol/team-schemas';
@@ -36,7 +47,8 @@ export function teamsCommand(): Command {
       .option('--user <user-id>', "only this user's teams")
       .action((options: ProjectOption & { user?: string }) =>
         withProject(options, async (ctx, projectId) => {
-          const userId = options.user === undefined ? undefined : parseUuids({ user_id: options.user }).user_id;
+          const userId =
+            options.user === undefined ? undefined : parseUuids({ user_id: options.user }, { user_id: '--user' }).user_id;
           if (userId !== undefined) await requireUserRow(ctx.db, projectId, userId);
           const teams = await listTeams(ctx, projectId, userId);
           if (options.json) return printJson({ items: teams });
@@ -68,7 +80,7 @@ export function teamsCommand(): Command {
         withProject(options, async (ctx, projectId) => {
           const fields = teamFields(options);
           if (options.creator !== undefined) fields.creator_user_id = options.creator;
-          const input = parseWithSchema(teamCreateServerSchema, fields);
+          const input = parseWithSchema(teamCreateServerSchema, fields, teamFlags);
           // The API's `me` is the signed-in user, which the CLI does not have.
           if (input.creator_user_id === 'me') throw new CliError('--creator: give a user id; the CLI has no signed-in user');
           const team = await createTeam(ctx, projectId, serverCaller, input, input.creator_user_id);
@@ -88,7 +100,7 @@ export function teamsCommand(): Command {
       .action((teamId: string, options: TeamFieldOptions) =>
         withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ team_id: teamId }).team_id;
-          const input = parseWithSchema(teamUpdateServerSchema, teamFields(options));
+          const input = parseWithSchema(teamUpdateServerSchema, teamFields(options), teamFlags);
           printTeam(await updateTeam(ctx, projectId, serverCaller, id, input), options);
         }),
       ),
@@ -98,7 +110,7 @@ export function teamsCommand(): Command {
     projectCommand('delete')
       .description('delete a team with its memberships, permissions and pending invitations')
       .argument('<team-id>')
-      .option('--yes', 'do not ask for confirmation (scripts)')
+      .option(...yesOption)
       .action((teamId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ team_id: teamId }).team_id;
@@ -111,6 +123,7 @@ export function teamsCommand(): Command {
   );
 
   teamsCmd.addCommand(membersCommand());
+  teamsCmd.addCommand(teamInvitationsCommand());
   return teamsCmd;
 }
 
@@ -138,9 +151,11 @@ function membersCommand(): Command {
       .description('remove a user from a team, with the permissions they held in it')
       .argument('<team-id>')
       .argument('<user-id>')
-      .action((teamId: string, userId: string, options: ProjectOption) =>
+      .option(...yesOption)
+      .action((teamId: string, userId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
+          await confirmDestructive(options, `Remove user ${ids.user_id} from team ${ids.team_id} with their permissions in it?`);
           await removeTeamMember(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
           if (options.json) return printJson({ success: true });
           printLine(`Removed user ${ids.user_id} from team ${ids.team_id}.`);
@@ -164,6 +179,14 @@ function membersCommand(): Command {
   );
   return members;
 }
+
+/** The wire fields of teams create/update and the flags that set them, for validation errors. */
+const teamFlags = {
+  display_name: '--name',
+  creator_user_id: '--creator',
+  server_metadata: '--server-metadata',
+  client_metadata: '--client-metadata',
+};
 
 function teamFields(options: TeamFieldOptions): Record<string, unknown> {
   const fields: Record<string, unknown> = {};

@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { listPasskeys, removePasskey } from '../../server/core/auth/passkey-management';
 import { parseUuids, printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
-import { confirmDestructive } from '../terminal-prompts';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
 
 export function userPasskeysCommand(): Command {
   const passkeys = new Command('passkeys').description("a user's passkeys (only their public keys are stored)");
@@ -17,7 +17,10 @@ export function userPasskeysCommand(): Command {
           if (options.json) return printJson({ items });
           if (items.length === 0) return printLine('No passkeys.');
           for (const passkey of items) {
-            const lastUsed = passkey.last_used_at_millis === null ? 'never used' : `last used ${new Date(passkey.last_used_at_millis).toISOString()}`;
+            const lastUsed =
+              passkey.last_used_at_millis === null
+                ? 'never used'
+                : `last used ${new Date(passkey.last_used_at_millis).toISOString()}`;
             printLine(`${passkey.id}  ${passkey.name}  added ${new Date(passkey.created_at_millis).toISOString()}  ${lastUsed}`);
           }
         }),
@@ -28,7 +31,7 @@ export function userPasskeysCommand(): Command {
       .description('remove one passkey of a user; it can no longer sign in')
       .argument('<user-id>')
       .argument('<passkey-id>')
-      .option('--yes', 'do not ask for confirmation (scripts)')
+      .option(...yesOption)
       .action((userId: string, passkeyId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ user_id: userId, passkey_id: passkeyId });

@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { endUserSession, listUserSessions, signOutEverywhere } from '../../server/core/auth/user-sessions';
 import { parseUuids, printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
-import { confirmDestructive } from '../terminal-prompts';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
 
 export function userSessionsCommand(): Command {
   const sessions = new Command('sessions').description("a user's sessions (refresh tokens)");
@@ -29,7 +29,7 @@ export function userSessionsCommand(): Command {
       .description('end one session of a user (a lost device); the others go on')
       .argument('<user-id>')
       .argument('<session-id>')
-      .option('--yes', 'do not ask for confirmation (scripts)')
+      .option(...yesOption)
       .action((userId: string, sessionId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ user_id: userId, session_id: sessionId });
@@ -44,7 +44,7 @@ export function userSessionsCommand(): Command {
     projectCommand('sign-out')
       .description('end every session of a user (sign out everywhere); access tokens run out within 10 minutes')
       .argument('<user-id>')
-      .option('--yes', 'do not ask for confirmation (scripts)')
+      .option(...yesOption)
       .action((userId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ user_id: userId }).user_id;

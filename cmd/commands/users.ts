@@ -20,7 +20,7 @@ import {
   type CommonOptions,
   type ProjectOption,
 } from '../cli-support';
-import { confirmDestructive } from '../terminal-prompts';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
 import { userPasskeysCommand } from './user-passkeys';
 import { userSessionsCommand } from './user-sessions';
 
@@ -76,7 +76,7 @@ export function usersCommand(): Command {
       .description('create a user')
       .action((options: UserFieldOptions) =>
         withProject(options, async (ctx) => {
-          const input = parseWithSchema(userCreateSchema, await userFields(options, true));
+          const input = parseWithSchema(userCreateSchema, await userFields(options, true), userFlags);
           printUser(await createUser(ctx, options.project, input), options);
         }),
       ),
@@ -88,7 +88,7 @@ export function usersCommand(): Command {
       .argument('<user-id>')
       .action((userId: string, options: UserFieldOptions) =>
         withProject(options, async (ctx) => {
-          const input = parseWithSchema(userUpdateSchema, await userFields(options, false));
+          const input = parseWithSchema(userUpdateSchema, await userFields(options, false), userFlags);
           printUser(await updateUser(ctx, options.project, userId, input), options);
         }),
       ),
@@ -125,7 +125,7 @@ export function usersCommand(): Command {
     projectCommand('delete')
       .description('delete a user and end their sessions')
       .argument('<user-id>')
-      .option('--yes', 'do not ask for confirmation (scripts)')
+      .option(...yesOption)
       .action((userId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx) => {
           await confirmDestructive(options, `Delete user ${userId} and end their sessions?`);
@@ -151,6 +151,15 @@ export function usersCommand(): Command {
   usersCmd.addCommand(userPasskeysCommand());
   return usersCmd;
 }
+
+/** The wire fields of users create/update and the flags that set them, for validation errors. */
+const userFlags = {
+  primary_email: '--email',
+  display_name: '--display-name',
+  primary_email_verified: '--verified',
+  password: '--password-stdin',
+  server_metadata: '--server-metadata',
+};
 
 async function userFields(options: UserFieldOptions, creating: boolean): Promise<Record<string, unknown>> {
   const fields: Record<string, unknown> = {};

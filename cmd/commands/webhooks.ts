@@ -2,6 +2,7 @@
 // delivery log, through the same core functions as the management API. Deliveries themselves
 // are made by a running `authd serve`, which picks up what the CLI queues.
 import { Command } from 'commander';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
 import {
   listWebhookDeliveries,
   retryWebhookDelivery,
@@ -50,9 +51,11 @@ export function webhooksCommand(): Command {
     projectCommand('remove')
       .description('remove an endpoint with its pending deliveries and delivery log')
       .argument('<endpoint-id>')
-      .action((endpointId: string, options: ProjectOption) =>
+      .option(...yesOption)
+      .action((endpointId: string, options: ProjectOption & { yes?: boolean }) =>
         withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ endpoint_id: endpointId }).endpoint_id;
+          await confirmDestructive(options, `Remove webhook endpoint ${id} with its deliveries?`);
           await deleteWebhookEndpoint(ctx, projectId, id);
           if (options.json) return printJson({ success: true });
           printLine(`Removed webhook endpoint ${id}.`);

@@ -40,16 +40,19 @@ export interface PostgresOpenOptions {
   migrate?: boolean;
   /** Connections in the pool. */
   max?: number;
+  /** How long a new connection may take to be established, in seconds (openPostgresLocation's default: 10). */
+  connectTimeoutSeconds?: number;
 }
 
 export async function openPostgres(url: string, options: PostgresOpenOptions = {}): Promise<PostgresStorage> {
-  const client = new SQL({ url, max: options.max ?? 10, connectionTimeout: 10 });
+  const connectionTimeout = options.connectTimeoutSeconds ?? 10;
+  const client = new SQL({ url, max: options.max ?? 10, connectionTimeout });
   try {
     // Connect now, so a wrong URL fails here with the server's reason, not at the first query.
     await client`SELECT 1`;
     const appliedMigrations = options.migrate === false ? [] : await applyPostgresMigrations(client);
     // Connects at its first query: openings that never count (migrate, copy) never connect it.
-    const countersSql = new SQL({ url, max: 2, connectionTimeout: 10 });
+    const countersSql = new SQL({ url, max: 2, connectionTimeout });
     return {
       dialect: 'postgres',
       db: drizzle({ client, schema }),
@@ -105,4 +108,3 @@ export async function applyPostgresMigrations(client: SQL): Promise<string[]> {
   }
   return applied;
 }
-

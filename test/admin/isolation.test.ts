@@ -119,7 +119,7 @@ describe('`authd admins revoke` while `authd serve` runs on the same data direct
     expect(listed.code).toBe(0);
     expect(JSON.parse(listed.stdout).items).toEqual([expect.objectContaining({ email, owned_project_ids: [project.id] })]);
 
-    const revoked = await runCli(['admins', 'revoke', email, '--project', project.id, '--json', '--data', dataDir]);
+    const revoked = await runCli(['admins', 'revoke', '--yes', email, '--project', project.id, '--json', '--data', dataDir]);
     expect(revoked.stderr).toBe('');
     expect(JSON.parse(revoked.stdout)).toMatchObject({ email, project_id: project.id, revoked: true, owned_project_ids: [] });
     expectKnownError(await readProject(), 401, 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');

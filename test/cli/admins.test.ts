@@ -158,10 +158,10 @@ describe('authd admins grant, revoke and list', () => {
 
   test('revoke ends the ownership at once; revoking again changes nothing', async () => {
     const demoId = t.demo!.projectId;
-    const revoked = await cliJson(at('admins', 'revoke', email, '--project', demoId));
+    const revoked = await cliJson(at('admins', 'revoke', '--yes', email, '--project', demoId));
     expect(revoked).toMatchObject({ project_id: demoId, revoked: true, owned_project_ids: [] });
     expect(readProjectAsOwnerStatus(await readProjectAsOwner(demoId, accessToken))).toBe('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
-    expect(await cliJson(at('admins', 'revoke', email, '--project', demoId))).toMatchObject({ revoked: false });
+    expect(await cliJson(at('admins', 'revoke', '--yes', email, '--project', demoId))).toMatchObject({ revoked: false });
   });
 
   test('bad input is one line on stderr and changes nothing', async () => {
@@ -173,7 +173,7 @@ describe('authd admins grant, revoke and list', () => {
       /Project nope not found.*PROJECT_NOT_FOUND/,
     );
     expectOneLineError(
-      await runCli(at('admins', 'revoke', email, '--project', 'nope')),
+      await runCli(at('admins', 'revoke', '--yes', email, '--project', 'nope')),
       /Project nope not found.*PROJECT_NOT_FOUND/,
     );
     expectOneLineError(
@@ -181,7 +181,7 @@ describe('authd admins grant, revoke and list', () => {
       /authd admins add/,
     );
     expectOneLineError(
-      await runCli(at('admins', 'revoke', 'nobody@example.com', '--project', t.demo!.projectId)),
+      await runCli(at('admins', 'revoke', '--yes', 'nobody@example.com', '--project', t.demo!.projectId)),
       /authd admins add/,
     );
     expectOneLineError(await runCli(at('admins', 'grant', email)), /--project/);

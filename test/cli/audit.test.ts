@@ -56,10 +56,10 @@ describe('authd audit', () => {
   });
 
   test('bad input: one line each, naming the problem', async () => {
-    expectOneLineError(await audit('--type', 'user.exploded'), /type.*Must be one or more of/);
+    expectOneLineError(await audit('--type', 'user.exploded'), /^authd: --type: Must be one or more of/);
     expectOneLineError(await audit('--since', 'last tuesday'), /--since must be a date or time/);
-    expectOneLineError(await audit('--limit', '0'), /limit/);
-    expectOneLineError(await audit('--user', 'nobody'), /user_id.*UUID/);
+    expectOneLineError(await audit('--limit', '0'), /^authd: --limit/);
+    expectOneLineError(await audit('--user', 'nobody'), /^authd: --user: Must be a UUID$/);
     expectOneLineError(await runCli(['audit', '--project', 'no-such-project', ...t.databaseArgs]), /PROJECT_NOT_FOUND|no-such-project/);
   });
 

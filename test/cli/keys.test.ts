@@ -65,7 +65,7 @@ describe('while authd serve holds the same data directory', () => {
       expect((await getCurrentProject(server.url, project.project_id, level, set)).status).toBe(200);
     }
 
-    const revoked = await cliJson(at('keys', 'revoke', '--project', project.project_id, set.id));
+    const revoked = await cliJson(at('keys', 'revoke', '--yes', '--project', project.project_id, set.id));
     expect(revoked).toMatchObject({ id: set.id, description: 'to revoke' });
     expect(typeof revoked.manually_revoked_at_millis).toBe('number');
 
@@ -86,7 +86,7 @@ describe('while authd serve holds the same data directory', () => {
 
   test('keys revoke without --json confirms in words and the list says revoked', async () => {
     const set = await createKeys('--kinds', 'client');
-    expect(await cliOk(at('keys', 'revoke', '--project', project.project_id, set.id))).toContain(`Revoked key set ${set.id}`);
+    expect(await cliOk(at('keys', 'revoke', '--yes', '--project', project.project_id, set.id))).toContain(`Revoked key set ${set.id}`);
     const out = await cliOk(at('keys', 'list', '--project', project.project_id));
     expect(out).toMatch(new RegExp(`^${set.id}\\s+revoked\\b`, 'm'));
     expect((await getCurrentProject(server.url, project.project_id, 'client', set)).status).toBe(401);
@@ -95,7 +95,7 @@ describe('while authd serve holds the same data directory', () => {
   test('a project deleted by the CLI stops being served', async () => {
     const doomed = await cliJson(at('create-project', '--name', 'Doomed'));
     expect((await getCurrentProject(server.url, doomed.project_id, 'client', doomed)).status).toBe(200);
-    await cliJson(at('projects', 'delete', doomed.project_id));
+    await cliJson(at('projects', 'delete', '--yes', doomed.project_id));
     const response = await getCurrentProject(server.url, doomed.project_id, 'client', doomed);
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.headers.get('x-stack-known-error')).toMatch(/INVALID_PUBLISHABLE_CLIENT_KEY|PROJECT_NOT_FOUND/);
@@ -269,7 +269,7 @@ describe('unknown projects and key sets', () => {
 
   test('revoking an unknown key set is one line with API_KEY_NOT_FOUND', async () => {
     expectOneLineError(
-      await runCli(at('keys', 'revoke', '--project', project.project_id, 'no-such-key-set')),
+      await runCli(at('keys', 'revoke', '--yes', '--project', project.project_id, 'no-such-key-set')),
       /API_KEY_NOT_FOUND/,
     );
   });
@@ -277,7 +277,7 @@ describe('unknown projects and key sets', () => {
   test('a key set of another project cannot be revoked through this one', async () => {
     const other = await cliJson(at('create-project', '--name', 'Other'));
     const [otherSet] = (await cliJson(at('keys', 'list', '--project', other.project_id))).items;
-    expectOneLineError(await runCli(at('keys', 'revoke', '--project', project.project_id, otherSet.id)), /API_KEY_NOT_FOUND/);
+    expectOneLineError(await runCli(at('keys', 'revoke', '--yes', '--project', project.project_id, otherSet.id)), /API_KEY_NOT_FOUND/);
     expect((await getCurrentProject(server.url, other.project_id, 'client', other)).status).toBe(200);
   });
 });

@@ -48,7 +48,10 @@ describe('numeric options', () => {
     const json = await runCli(at('mail', '--limit', 'abc', '--json'));
     expect(json.code).not.toBe(0);
     expect(json.stdout).toBe('');
-    expect(JSON.parse(json.stderr)).toEqual({ code: 'INVALID_CLI_INPUT', error: '--limit: "abc" is not a whole number of at least 1' });
+    expect(JSON.parse(json.stderr)).toEqual({
+      code: 'INVALID_CLI_INPUT',
+      error: '--limit: "abc" is not a whole number of at least 1',
+    });
     expectOneLineError(await runCli(at('mail', '--limit', '0')), /--limit/);
     expect((await runCli(at('mail', '--limit', '3'))).code).toBe(0);
   });
@@ -79,7 +82,14 @@ describe('authd config print', () => {
     const previous = process.env.AUTHD_HOST;
     process.env.AUTHD_HOST = '0.0.0.0';
     try {
-      const printed = await cliJson(['config', 'print', '--port', '9999', '--smtp', 'smtp://mailer:hunter2@mail.example.com:587']);
+      const printed = await cliJson([
+        'config',
+        'print',
+        '--port',
+        '9999',
+        '--smtp',
+        'smtp://mailer:hunter2@mail.example.com:587',
+      ]);
       const byName = Object.fromEntries(printed.items.map((item: any) => [item.name, item]));
       expect(byName.port).toEqual({ name: 'port', value: '9999', source: 'flag' });
       expect(byName.host).toEqual({ name: 'host', value: '0.0.0.0', source: 'environment', variable: 'AUTHD_HOST' });
@@ -104,7 +114,7 @@ describe('authd config print', () => {
 });
 
 describe('authd completion', () => {
-  test('bash completes commands and options from the program itself; zsh loads the same through bashcompinit', async () => {
+  test('bash completes commands and options from the program itself; zsh and fish have their own', async () => {
     const script = await cliOk(['completion', 'bash']);
     const scriptFile = join(scratchDir('authd-completion-'), 'authd.bash');
     await Bun.write(scriptFile, script);
@@ -121,8 +131,10 @@ describe('authd completion', () => {
     expect(await complete('users', 'sessions', '')).toEqual(['list', 'revoke', 'sign-out', '--help']);
     expect(await complete('users', 'list', '--project', 'abc', '--l')).toEqual(['--limit']);
     expect(await complete('email-templates', 'p')).toEqual(['preview']);
-    expect(await cliOk(['completion', 'zsh'])).toStartWith('autoload -U +X bashcompinit && bashcompinit\n');
-    expectOneLineError(await runCli(['completion', 'fish']), /"fish" is not a supported shell/);
+    // zsh and fish have native scripts of their own (test/cli/cli-manners.test.ts runs them).
+    expect(await cliOk(['completion', 'zsh'])).toStartWith('#compdef authd\n');
+    expect(await cliOk(['completion', 'fish'])).toContain("complete -c authd -f -a '(__authd_complete)'");
+    expectOneLineError(await runCli(['completion', 'tcsh']), /"tcsh" is not a supported shell \(bash, zsh or fish\)/);
   });
 });
 
@@ -145,7 +157,12 @@ describe('keys and projects', () => {
   test('destructive commands take --yes in scripts', async () => {
     const team = await cliJson(at('teams', 'create', '--project', t.demo!.projectId, '--name', 'Doomed'));
     expect(await cliOk(at('teams', 'delete', '--project', t.demo!.projectId, team.id, '--yes'))).toContain('Deleted team');
-    for (const command of [['projects', 'delete'], ['users', 'delete'], ['teams', 'delete'], ['keys', 'revoke']]) {
+    for (const command of [
+      ['projects', 'delete'],
+      ['users', 'delete'],
+      ['teams', 'delete'],
+      ['keys', 'revoke'],
+    ]) {
       expect(await cliOk([...command, '--help'])).toContain('--yes');
     }
   });
@@ -185,18 +202,32 @@ describe('authd email-templates', () => {
   test('list, set, preview with sample values, reset; bad type and bad JSON are one-line errors', async () => {
     const project = t.demo!.projectId;
     const listed = await cliJson(at('email-templates', 'list', '--project', project));
-    expect(listed.items.map((x: any) => x.type).sort()).toEqual(['email_verification', 'magic_link', 'password_reset', 'team_invitation']);
-    await cliOk(at('email-templates', 'set', 'password_reset', '--project', project, '--subject', 'Reset for {{ projectDisplayName }}'));
+    expect(listed.items.map((x: any) => x.type).sort()).toEqual([
+      'email_verification',
+      'magic_link',
+      'password_reset',
+      'team_invitation',
+    ]);
+    await cliOk(
+      at('email-templates', 'set', 'password_reset', '--project', project, '--subject', 'Reset for {{ projectDisplayName }}'),
+    );
     const preview = await cliOk(at('email-templates', 'preview', 'password_reset', '--project', project));
     expect(preview).toStartWith('Subject: Reset for Demo project\n');
     expect(preview).toContain('https://example.com/handler/password-reset');
     const api = await call(t, 'GET', '/email-templates/password_reset', {
-      headers: { 'x-stack-project-id': project, 'x-stack-access-type': 'admin', 'x-stack-super-secret-admin-key': t.demo!.keys.super_secret_admin_key! },
+      headers: {
+        'x-stack-project-id': project,
+        'x-stack-access-type': 'admin',
+        'x-stack-super-secret-admin-key': t.demo!.keys.super_secret_admin_key!,
+      },
     });
     expect(api.json.subject).toBe('Reset for {{ projectDisplayName }}');
-    await cliOk(at('email-templates', 'reset', 'password_reset', '--project', project));
+    await cliOk(at('email-templates', 'reset', '--yes', 'password_reset', '--project', project));
     expect((await cliJson(at('email-templates', 'get', 'password_reset', '--project', project))).is_default).toBe(true);
-    expectOneLineError(await runCli(at('email-templates', 'get', 'birthday', '--project', project)), /not an email template type/);
+    expectOneLineError(
+      await runCli(at('email-templates', 'get', 'birthday', '--project', project)),
+      /not an email template type/,
+    );
     expectOneLineError(
       await runCli(at('email-templates', 'set', 'magic_link', '--project', project, '--content-json', '{oops')),
       /--content-json: Invalid JSON format/,

@@ -49,10 +49,13 @@ function invocation({ words, command }: Leaf): string[] {
   const project = command.options.some((option) => option.mandatory && option.long === '--project')
     ? ['--project', 'internal']
     : [];
-  return [...words, ...args, ...options, ...project];
+  // Destructive commands refuse without a terminal before anything else unless --yes is given.
+  const yes = command.options.some((option) => option.long === '--yes') ? ['--yes'] : [];
+  return [...words, ...args, ...options, ...project, ...yes];
 }
 
-const leaves = leafCommands(buildProgram(allCommands()));
+// __complete-ids is quiet on every error by design (test/cli/cli-manners.test.ts).
+const leaves = leafCommands(buildProgram(allCommands())).filter((leaf) => leaf.words[0] !== '__complete-ids');
 const withProjectOption = leaves.filter((leaf) => leaf.command.options.some((option) => option.long === '--project'));
 // serve, create-project and restore make a data directory; tui is interactive; config print
 // and completion describe authd itself and read no data; copy names its directories with

@@ -243,7 +243,7 @@ describe('projects list, get, update and delete', () => {
 
   test('delete removes the project and only that one', async () => {
     const doomed = await cliJson(at('create-project', '--name', 'Doomed'));
-    expect(await cliJson(at('projects', 'delete', doomed.project_id))).toEqual({ success: true });
+    expect(await cliJson(at('projects', 'delete', '--yes', doomed.project_id))).toEqual({ success: true });
     expectOneLineError(await runCli(at('projects', 'get', doomed.project_id)), /PROJECT_NOT_FOUND/);
     const ids = (await cliJson(at('projects', 'list'))).items.map((p: { id: string }) => p.id);
     expect(ids).not.toContain(doomed.project_id);
@@ -252,7 +252,7 @@ describe('projects list, get, update and delete', () => {
 
   test('delete without --json confirms in words', async () => {
     const doomed = await cliJson(at('create-project', '--name', 'Doomed too'));
-    expect(await cliOk(at('projects', 'delete', doomed.project_id))).toContain(`Deleted project ${doomed.project_id}`);
+    expect(await cliOk(at('projects', 'delete', '--yes', doomed.project_id))).toContain(`Deleted project ${doomed.project_id}`);
   });
 
   test.each([

@@ -120,7 +120,7 @@ describe('teams create, get, list, update and delete', () => {
 
   test('delete prints success, and the team is gone', async () => {
     const team = await createTeam('--name', 'Doomed', '--creator', bob.id);
-    expect(await inProject('teams', 'delete', team.id)).toEqual({ success: true });
+    expect(await inProject('teams', 'delete', '--yes', team.id)).toEqual({ success: true });
     expectOneLineError(await failInProject('teams', 'get', team.id), new RegExp(`Team ${team.id} not found.*TEAM_NOT_FOUND`));
     expect((await inProject('teams', 'list', '--user', bob.id)).items.map((t: any) => t.id)).not.toContain(team.id);
   });
@@ -130,7 +130,9 @@ describe('teams create, get, list, update and delete', () => {
     const out = await cliOk(at('teams', 'list', '--project', project.project_id, '--user', bob.id));
     expect(out.trimEnd().split('\n')).toHaveLength(1);
     expect(out).toMatch(new RegExp(`^${team.id}\\s+"Human team"\\s+created \\d{4}-\\d\\d-\\d\\dT`));
-    expect(await cliOk(at('teams', 'delete', '--project', project.project_id, team.id))).toContain(`Deleted team ${team.id}`);
+    expect(await cliOk(at('teams', 'delete', '--yes', '--project', project.project_id, team.id))).toContain(
+      `Deleted team ${team.id}`,
+    );
     expect(await cliOk(at('teams', 'list', '--project', project.project_id, '--user', bob.id))).toBe('No teams.\n');
   });
 });
@@ -175,13 +177,13 @@ describe('teams members', () => {
     const leaving = await createTeam('--name', 'Leaving', '--creator', alice.id);
     await inProject('teams', 'members', 'add', leaving.id, carol.id);
     expect(await memberPermissions(leaving.id, carol.id)).toEqual(['member']);
-    expect(await inProject('teams', 'members', 'remove', leaving.id, carol.id)).toEqual({ success: true });
+    expect(await inProject('teams', 'members', 'remove', '--yes', leaving.id, carol.id)).toEqual({ success: true });
     const { items } = await inProject('teams', 'members', 'list', leaving.id);
     expect(items.map((m: any) => m.user_id)).toEqual([alice.id]);
     expect(await memberPermissions(leaving.id, carol.id)).toEqual([]);
     expect((await inProject('teams', 'list', '--user', carol.id)).items.map((t: any) => t.id)).not.toContain(leaving.id);
     expectOneLineError(
-      await failInProject('teams', 'members', 'remove', leaving.id, carol.id),
+      await failInProject('teams', 'members', 'remove', '--yes', leaving.id, carol.id),
       new RegExp(`User ${carol.id} is not found in team ${leaving.id}.*TEAM_MEMBERSHIP_NOT_FOUND`),
     );
   });
@@ -264,14 +266,14 @@ describe('permissions define, update, list and delete', () => {
     await inProject('permissions', 'define', 'doomed');
     await inProject('permissions', 'define', 'holder', '--contains', 'doomed');
     await inProject('permissions', 'grant', team.id, bob.id, 'doomed');
-    expect(await inProject('permissions', 'delete', 'doomed')).toEqual({ success: true });
+    expect(await inProject('permissions', 'delete', '--yes', 'doomed')).toEqual({ success: true });
 
     const { items } = await inProject('permissions', 'list');
     expect(items.map((d: any) => d.id)).not.toContain('doomed');
     expect(items.find((d: any) => d.id === 'holder')).toEqual({ id: 'holder', contained_permission_ids: [] });
     expect(await memberPermissions(team.id, bob.id)).toEqual(['admin']);
     expectOneLineError(
-      await failInProject('permissions', 'delete', 'doomed'),
+      await failInProject('permissions', 'delete', '--yes', 'doomed'),
       /Permission "doomed" not found.*PERMISSION_NOT_FOUND/,
     );
   });
@@ -324,10 +326,10 @@ describe('permissions grant, list --team/--user and revoke', () => {
 
   test('revoke prints success and the permission is gone; revoking it again is refused', async () => {
     await inProject('permissions', 'grant', team.id, bob.id, 'billing:read');
-    expect(await inProject('permissions', 'revoke', team.id, bob.id, 'billing:read')).toEqual({ success: true });
+    expect(await inProject('permissions', 'revoke', '--yes', team.id, bob.id, 'billing:read')).toEqual({ success: true });
     expect(await memberPermissions(team.id, bob.id)).not.toContain('billing:read');
     expectOneLineError(
-      await failInProject('permissions', 'revoke', team.id, bob.id, 'billing:read'),
+      await failInProject('permissions', 'revoke', '--yes', team.id, bob.id, 'billing:read'),
       new RegExp(`User ${bob.id} does not have permission billing:read in team ${team.id}.*TEAM_PERMISSION_NOT_FOUND`),
     );
   });
@@ -336,7 +338,7 @@ describe('permissions grant, list --team/--user and revoke', () => {
     // bob holds $remove_members only because billing:admin contains it.
     expect(await memberPermissions(team.id, bob.id, '--recursive')).toContain('$remove_members');
     expectOneLineError(
-      await failInProject('permissions', 'revoke', team.id, bob.id, '$remove_members'),
+      await failInProject('permissions', 'revoke', '--yes', team.id, bob.id, '$remove_members'),
       /TEAM_PERMISSION_NOT_FOUND/,
     );
   });
@@ -364,7 +366,7 @@ describe('errors are one line with exit code 1', () => {
     const results = await Promise.all([
       failInProject('teams', 'get', unknownId),
       failInProject('teams', 'update', unknownId, '--name', 'X'),
-      failInProject('teams', 'delete', unknownId),
+      failInProject('teams', 'delete', '--yes', unknownId),
       failInProject('teams', 'members', 'list', unknownId),
       failInProject('teams', 'members', 'add', unknownId, alice.id),
     ]);
@@ -381,8 +383,8 @@ describe('errors are one line with exit code 1', () => {
   test('a team id that is not a UUID is refused as the API refuses it', async () => {
     const result = await failInProject('teams', 'get', 'not-a-team');
     expect(result.code).toBe(1);
-    expectOneLineError(result, /^authd: team_id: Must be a UUID$/);
-    expectOneLineError(await failInProject('teams', 'list', '--user', 'me'), /user_id: Must be a UUID/);
+    expectOneLineError(result, /^authd: <team-id>: Must be a UUID$/);
+    expectOneLineError(await failInProject('teams', 'list', '--user', 'me'), /^authd: --user: Must be a UUID$/);
   });
 
   test('unknown users and projects are named', async () => {
@@ -402,7 +404,7 @@ describe('errors are one line with exit code 1', () => {
       failInProject('teams', 'create', '--name', 'Bad', '--server-metadata', '{oops'),
       failInProject('teams', 'create', '--name', 'Me', '--creator', 'me'),
     ]);
-    expectOneLineError(emptyName, /^authd: display_name: Please enter a team name$/);
+    expectOneLineError(emptyName, /^authd: --name: Please enter a team name$/);
     expectOneLineError(badJson, /^authd: --server-metadata: Invalid JSON format$/);
     expectOneLineError(me, /--creator/);
   });
@@ -415,10 +417,10 @@ describe('errors are one line with exit code 1', () => {
       failInProject('permissions', 'update', 'member', '--id', 'Member!'),
     ]);
     const charset = 'Only lowercase letters, numbers, ":", "_" and optional "\\$" at the beginning are allowed';
-    expectOneLineError(upper, new RegExp(`^authd: id: ${charset}$`));
-    expectOneLineError(system, /^authd: id: Invalid system permission$/);
-    expectOneLineError(contained, new RegExp(`^authd: contained_permission_ids\\[0\\]: ${charset}$`));
-    expectOneLineError(renamed, new RegExp(`^authd: id: ${charset}$`));
+    expectOneLineError(upper, new RegExp(`^authd: <permission-id>: ${charset}$`));
+    expectOneLineError(system, /^authd: <permission-id>: Invalid system permission$/);
+    expectOneLineError(contained, new RegExp(`^authd: --contains\\[0\\]: ${charset}$`));
+    expectOneLineError(renamed, new RegExp(`^authd: --id: ${charset}$`));
     // Nothing was created.
     const ids = (await inProject('permissions', 'list')).items.map((d: any) => d.id);
     expect(ids).not.toContain('ok_id');
@@ -451,7 +453,7 @@ describe('errors are one line with exit code 1', () => {
   test('updating or deleting an undefined or system permission is refused', async () => {
     const [update, remove] = await Promise.all([
       failInProject('permissions', 'update', 'never_defined', '--description', 'x'),
-      failInProject('permissions', 'delete', '$read_members'),
+      failInProject('permissions', 'delete', '--yes', '$read_members'),
     ]);
     expectOneLineError(update, /Permission "never_defined" not found.*PERMISSION_NOT_FOUND/);
     expectOneLineError(remove, /Permission "\$read_members" not found.*PERMISSION_NOT_FOUND/);
@@ -510,7 +512,7 @@ describe('while authd serve holds the same data directory', () => {
       { id: 'served:perm', user_id: user.id, team_id: team.id },
     ]);
 
-    await inServed('permissions', 'revoke', team.id, user.id, 'served:perm');
+    await inServed('permissions', 'revoke', '--yes', team.id, user.id, 'served:perm');
     expect((await listed()).map((p) => p.id)).toEqual(['admin']);
   });
 

@@ -62,7 +62,7 @@ describe('endpoints', () => {
     const listed = await cliJson(inProject('webhooks', 'list'));
     const spare = listed.items.find((e: any) => e.url === 'https://example.com/second');
     expect(spare.description).toBe('spare');
-    expect(await cliJson(inProject('webhooks', 'remove', spare.id))).toEqual({ success: true });
+    expect(await cliJson(inProject('webhooks', 'remove', '--yes', spare.id))).toEqual({ success: true });
     expect((await cliJson(inProject('webhooks', 'list'))).items.map((e: any) => e.id)).toEqual([endpointId]);
   });
 
@@ -72,8 +72,14 @@ describe('endpoints', () => {
       /The webhook URL must be an absolute http or https URL\./,
     );
     expectOneLineError(await runCli(inProject('webhooks', 'add')), /--url/);
-    expectOneLineError(await runCli(inProject('webhooks', 'remove', crypto.randomUUID())), /Webhook endpoint not found\./);
-    expectOneLineError(await runCli(inProject('webhooks', 'remove', 'not-a-uuid')), /endpoint_id/);
+    expectOneLineError(
+      await runCli(inProject('webhooks', 'remove', '--yes', crypto.randomUUID())),
+      /Webhook endpoint not found\./,
+    );
+    expectOneLineError(
+      await runCli(inProject('webhooks', 'remove', '--yes', 'not-a-uuid')),
+      /^authd: <endpoint-id>: Must be a UUID$/,
+    );
     expectOneLineError(await runCli(inProject('webhooks', 'deliveries', endpointId, '--limit', '0')), /--limit/);
     expectOneLineError(
       await runCli(['webhooks', 'list', '--project', crypto.randomUUID(), '--data', dataDir]),
@@ -101,9 +107,9 @@ describe('changes made through the CLI reach the receiver through the running se
     team = await cliJson(inProject('teams', 'create', '--name', 'Cli Team'));
     const renamedTeam = await cliJson(inProject('teams', 'update', '--name', 'Cli Team 2', team.id));
     await cliOk(inProject('teams', 'members', 'add', team.id, user.id));
-    await cliOk(inProject('teams', 'members', 'remove', team.id, user.id));
-    await cliOk(inProject('users', 'delete', user.id));
-    await cliOk(inProject('teams', 'delete', team.id));
+    await cliOk(inProject('teams', 'members', 'remove', '--yes', team.id, user.id));
+    await cliOk(inProject('users', 'delete', '--yes', user.id));
+    await cliOk(inProject('teams', 'delete', '--yes', team.id));
 
     const eventData = async (type: string, id: string) =>
       (await receiver.waitFor((e) => e.type === type && (e.data.id === id || e.data.user_id === id))).data;
@@ -172,13 +178,11 @@ describe('changes made through the CLI reach the receiver through the running se
   });
 
   test('removing the endpoint stops deliveries for new changes', async () => {
-    await cliOk(inProject('webhooks', 'remove', endpointId));
+    await cliOk(inProject('webhooks', 'remove', '--yes', endpointId));
     expect((await cliJson(inProject('webhooks', 'list'))).items).toEqual([]);
     const before = receiver.received.length;
     await cliJson(inProject('users', 'create', '--email', 'after-remove@example.com'));
-    const events = t.sqlite
-      .query('SELECT count(*) AS n FROM webhook_deliveries WHERE project_id = ?')
-      .get(project.projectId) as {
+    const events = t.sqlite.query('SELECT count(*) AS n FROM webhook_deliveries WHERE project_id = ?').get(project.projectId) as {
       n: number;
     };
     expect(events.n).toBe(0);

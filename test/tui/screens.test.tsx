@@ -9,6 +9,7 @@ import { listTeams, listMemberProfiles } from '../../server/core/teams/teams';
 import { serverCaller } from '../../server/core/teams/team-callers';
 import { listWebhookEndpoints } from '../../server/core/webhooks/webhook-endpoints';
 import { readUserServerView } from '../../server/core/users/user-views';
+import { listUsers } from '../../server/core/users/users';
 import { call } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { driveTui, keys, openRow, selectRow, type DrivenTui } from './tui-support';
@@ -250,6 +251,30 @@ describe('authd tui screens', () => {
     await tui.waitFor('User deleted.');
     expect(tui.frame()).toContain('Press / to search');
     expect((await call(t, 'GET', `/users/${ada.user_id}`, { headers: project.headers('server') })).json.code).toBe('USER_NOT_FOUND');
+  });
+
+  test('users: n creates a user by email through core, opens it; a bad address is refused and nothing is made', async () => {
+    const project = await scratchProject();
+    tui = await openSection(project, 'Users');
+    await tui.waitFor('No users yet.');
+    expect(tui.frame()).toContain('n new user');
+    await tui.press('n');
+    await tui.waitFor("New user's email");
+    await tui.press('not-an-address');
+    await tui.press(keys.enter);
+    await tui.waitFor('email: Please enter a valid email');
+    expect((await listUsers(t.ctx, project.id, { limit: 10 })).items).toHaveLength(0);
+    for (let i = 0; i < 'not-an-address'.length; i++) await tui.press(keys.backspace);
+    await tui.press('new.person@tui.example.com');
+    await tui.press(keys.enter);
+    await tui.waitFor('User new.person@tui.example.com created.');
+    await tui.waitFor('server metadata');
+    const [made] = (await listUsers(t.ctx, project.id, { limit: 10 })).items;
+    expect(made).toMatchObject({ primary_email: 'new.person@tui.example.com', primary_email_auth_enabled: true, has_password: false });
+    // The API sees the same user: it was made through the core function POST /users uses.
+    const res = await call(t, 'GET', `/users/${made!.id}`, { headers: project.headers('server') });
+    expect(res.status).toBe(200);
+    expect(res.json.primary_email).toBe('new.person@tui.example.com');
   });
 
   test('teams and members: created, a member added and removed, deleted after confirmation', async () => {

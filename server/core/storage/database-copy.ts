@@ -158,7 +158,7 @@ async function copyTables(
  */
 async function openSource(from: DatabaseLocation): Promise<Opened<CopySource>> {
   if (from.kind === 'postgres') {
-    const storage = await openPostgresLocation(from.url, { migrate: false });
+    const storage = await openPostgresLocation(from.url, { migrate: false, connectTimeoutSeconds: from.connectTimeoutSeconds });
     try {
       if ((await pendingPostgresMigrations(storage.sql)).length > 0) {
         throw plainTextError('COPY_SOURCE_NOT_MIGRATED', describeDatabaseLocation(from), 'authd migrate --database URL');
@@ -187,7 +187,7 @@ async function openSource(from: DatabaseLocation): Promise<Opened<CopySource>> {
 /** The target is migrated to this version's schema first (made, for a new data directory). */
 async function openTarget(to: DatabaseLocation): Promise<Opened<CopyTarget>> {
   if (to.kind === 'postgres') {
-    const storage = await openPostgresLocation(to.url);
+    const storage = await openPostgresLocation(to.url, { connectTimeoutSeconds: to.connectTimeoutSeconds });
     try {
       return { end: await postgresTarget(storage.sql), close: () => storage.close() };
     } catch (error) {

@@ -7,7 +7,12 @@ import { databaseFileName, decodeInstanceKey, readInstanceKeyFromEnvironment, se
 import type { PostgresOpenOptions, PostgresStorage } from '../../../db/pg/connection';
 import { plainTextError } from '../../protocol/plain-text-errors';
 
-export type DatabaseLocation = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string };
+/** A PostgreSQL location may carry its connect timeout (--connect-timeout), in seconds. */
+export type DatabaseLocation =
+  { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string; connectTimeoutSeconds?: number };
+
+/** How long opening a PostgreSQL database waits for a connection, unless --connect-timeout says otherwise. */
+export const defaultConnectTimeoutSeconds = 10;
 
 /** The environment variable naming the PostgreSQL database, as --database does. */
 export const databaseUrlEnvironmentVariable = 'AUTHD_DATABASE_URL';
@@ -18,13 +23,22 @@ export function parseDatabaseUrl(text: string): DatabaseLocation & { kind: 'post
   try {
     url = new URL(text);
   } catch {
-    throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it is not a URL (expected postgres://USER:PASSWORD@HOST:PORT/DATABASE)');
+    throw plainTextError(
+      'INVALID_DATABASE_URL',
+      redactDatabaseUrl(text),
+      'it is not a URL (expected postgres://USER:PASSWORD@HOST:PORT/DATABASE)',
+    );
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), `the scheme is ${url.protocol.replace(/:$/, '')}, not postgres`);
+    throw plainTextError(
+      'INVALID_DATABASE_URL',
+      redactDatabaseUrl(text),
+      `the scheme is ${url.protocol.replace(/:$/, '')}, not postgres`,
+    );
   }
   if (!url.hostname) throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it names no host');
-  if (url.pathname.replace(/^\//, '') === '') throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it names no database');
+  if (url.pathname.replace(/^\//, '') === '')
+    throw plainTextError('INVALID_DATABASE_URL', redactDatabaseUrl(text), 'it names no database');
   return { kind: 'postgres', url: text };
 }
 
@@ -32,6 +46,11 @@ export function parseDatabaseUrl(text: string): DatabaseLocation & { kind: 'post
 export function parseDatabaseLocation(text: string): DatabaseLocation {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return parseDatabaseUrl(text);
   return { kind: 'sqlite', dataDir: text };
+}
+
+/** `location` with the connect timeout a PostgreSQL location waits (a data directory has none). */
+export function withConnectTimeout(location: DatabaseLocation, connectTimeoutSeconds: number): DatabaseLocation {
+  return location.kind === 'postgres' ? { ...location, connectTimeoutSeconds } : location;
 }
 
 /** A URL with its password replaced by `***`; other text as it is. */
@@ -61,10 +80,23 @@ export async function openPostgresLocation(url: string, options?: PostgresOpenOp
   // Imported on first use: its driver, schema and migrations cost a server on SQLite about 1 MB
   // of resident memory when loaded at start.
   const { openPostgres } = await import('../../../db/pg/connection');
+  const timeout = options?.connectTimeoutSeconds ?? defaultConnectTimeoutSeconds;
+  const startedAt = performance.now();
   try {
-    return await openPostgres(url, options);
+    return await openPostgres(url, { ...options, connectTimeoutSeconds: timeout });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // The driver words a connection given up on as "Connection timeout after 1s (…)" when the
+    // server took the connection but never answered, and as "Connection closed before the
+    // connection was established" when nothing answered at all; neither names the option.
+    const code = (error as { code?: string }).code;
+    const gaveUp =
+      code === 'ERR_POSTGRES_CONNECTION_TIMEOUT' ||
+      (code === 'ERR_POSTGRES_CONNECTION_FAILED' && performance.now() - startedAt >= timeout * 1000);
+    const reason = gaveUp
+      ? `no connection within the ${timeout} s connect timeout (--connect-timeout)`
+      : error instanceof Error
+        ? error.message
+        : String(error);
     throw plainTextError('DATABASE_UNREACHABLE', redactDatabaseUrl(url), reason);
   }
 }
@@ -74,7 +106,10 @@ export async function openPostgresLocation(url: string, options?: PostgresOpenOp
  * directory's authd.key, or for PostgreSQL the key the environment gives (AUTHD_INSTANCE_KEY or
  * AUTHD_INSTANCE_KEY_FILE). Null when there is none.
  */
-export function knownInstanceKey(location: DatabaseLocation, env: Record<string, string | undefined> = process.env): Uint8Array | null {
+export function knownInstanceKey(
+  location: DatabaseLocation,
+  env: Record<string, string | undefined> = process.env,
+): Uint8Array | null {
   try {
     if (location.kind === 'postgres') return readInstanceKeyFromEnvironment(env);
     const file = join(location.dataDir, secretKeyFileName);

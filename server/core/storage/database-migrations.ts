@@ -21,7 +21,7 @@ export interface MigrationReport {
 export async function migrateDatabase(location: DatabaseLocation): Promise<MigrationReport> {
   const database = describeDatabaseLocation(location);
   if (location.kind === 'postgres') {
-    const storage = await openPostgresLocation(location.url);
+    const storage = await openPostgresLocation(location.url, { connectTimeoutSeconds: location.connectTimeoutSeconds });
     try {
       return { database, applied: storage.appliedMigrations, recorded: postgresMigrations.length };
     } finally {
@@ -34,7 +34,10 @@ export async function migrateDatabase(location: DatabaseLocation): Promise<Migra
   // migration that follows them, exactly as `serve` would.
   const ctx = openExistingDataDirectory(location.dataDir);
   try {
-    const after = ctx.storage.sqlite.query<{ tag: string }, []>('SELECT tag FROM schema_migrations ORDER BY rowid').all().map((row) => row.tag);
+    const after = ctx.storage.sqlite
+      .query<{ tag: string }, []>('SELECT tag FROM schema_migrations ORDER BY rowid')
+      .all()
+      .map((row) => row.tag);
     return { database, applied: after.filter((tag) => !before.has(tag)), recorded: after.length };
   } finally {
     ctx.storage.close();

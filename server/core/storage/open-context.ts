@@ -76,6 +76,7 @@ export async function openPostgresDatabase(
   mode: InstanceMode = 'development',
   log: Logger = stderrLogger,
   settings: InstanceSettings = defaultSettings(),
+  connectTimeoutSeconds?: number,
 ): Promise<OpenedPostgresContext> {
   let secretKey: Uint8Array | null;
   try {
@@ -88,7 +89,7 @@ export async function openPostgresDatabase(
   const releaseTables = bindTables('postgres', await import('../../../db/pg/schema'));
   let opened: PostgresStorage;
   try {
-    opened = await openPostgresLocation(url);
+    opened = await openPostgresLocation(url, { connectTimeoutSeconds });
   } catch (error) {
     releaseTables();
     throw error;
@@ -111,6 +112,6 @@ export async function openDatabase(
   settings: InstanceSettings = defaultSettings(),
 ): Promise<OpenedContext | OpenedPostgresContext> {
   return location.kind === 'postgres'
-    ? openPostgresDatabase(location.url, mode, log, settings)
+    ? openPostgresDatabase(location.url, mode, log, settings, location.connectTimeoutSeconds)
     : openDataDirectory(location.dataDir, mode, log, settings);
 }

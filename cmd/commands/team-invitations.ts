@@ -1,0 +1,88 @@
+// `authd teams invitations send|list|revoke`: emailed invitations to join a team, through the
+// same core functions and schema as the API's /team-invitations, acting as the server would.
+import { Command } from 'commander';
+import { listTeamInvitations, revokeTeamInvitation, sendTeamInvitation } from '../../server/core/teams/team-invitations';
+import { serverCaller } from '../../server/core/teams/team-callers';
+import { invitationSendSchema, type TeamInvitationView } from '../../server/protocol/team-schemas';
+import {
+  parseUuids,
+  parseWithSchema,
+  printJson,
+  printLine,
+  projectCommand,
+  withProject,
+  type ProjectOption,
+} from '../cli-support';
+import { confirmDestructive, yesOption } from '../terminal-prompts';
+
+/**
+ * The CLI has no client address. Its sends share one per-IP window under this name (the
+ * per-address limit applies as for any caller), so a script cannot send more than a browser.
+ */
+export const cliRequestOrigin = { ip: 'authd-cli' };
+
+export function teamInvitationsCommand(): Command {
+  const invitations = new Command('invitations').description(
+    'invite people to a team by email; list and withdraw pending invitations',
+  );
+
+  invitations.addCommand(
+    projectCommand('send')
+      .description('email an invitation link to join the team (an address without an account is asked to sign up first)')
+      .argument('<team-id>')
+      .requiredOption('--email <email>', 'who is invited')
+      .requiredOption(
+        '--callback-url <url>',
+        "the app's team-invitation page, a trusted domain of the project (e.g. https://app.example.com/handler/team-invitation)",
+      )
+      .action((teamId: string, options: ProjectOption & { email: string; callbackUrl: string }) =>
+        withProject(options, async (ctx, projectId) => {
+          const input = parseWithSchema(
+            invitationSendSchema,
+            { team_id: teamId, email: options.email, callback_url: options.callbackUrl },
+            { team_id: '<team-id>', email: '--email', callback_url: '--callback-url' },
+          );
+          const { id } = await sendTeamInvitation(ctx, projectId, serverCaller, input, cliRequestOrigin);
+          if (options.json) return printJson({ success: true, id });
+          printLine(`Invited ${input.email} to team ${input.team_id} (invitation ${id}).`);
+        }),
+      ),
+  );
+
+  invitations.addCommand(
+    projectCommand('list')
+      .description("a team's pending invitations (neither used nor expired), oldest first")
+      .argument('<team-id>')
+      .action((teamId: string, options: ProjectOption) =>
+        withProject(options, async (ctx, projectId) => {
+          const id = parseUuids({ team_id: teamId }).team_id;
+          const items = await listTeamInvitations(ctx, projectId, serverCaller, id);
+          if (options.json) return printJson({ items });
+          if (items.length === 0) printLine('No pending invitations.');
+          for (const invitation of items) printLine(describeInvitation(invitation));
+        }),
+      ),
+  );
+
+  invitations.addCommand(
+    projectCommand('revoke')
+      .description('withdraw a pending invitation; its link stops working')
+      .argument('<team-id>')
+      .argument('<invitation-id>')
+      .option(...yesOption)
+      .action((teamId: string, invitationId: string, options: ProjectOption & { yes?: boolean }) =>
+        withProject(options, async (ctx, projectId) => {
+          const ids = parseUuids({ team_id: teamId, invitation_id: invitationId });
+          await confirmDestructive(options, `Withdraw invitation ${ids.invitation_id} to team ${ids.team_id}?`);
+          await revokeTeamInvitation(ctx, projectId, serverCaller, ids.team_id, ids.invitation_id);
+          if (options.json) return printJson({ success: true });
+          printLine(`Withdrew invitation ${ids.invitation_id}.`);
+        }),
+      ),
+  );
+  return invitations;
+}
+
+function describeInvitation(invitation: TeamInvitationView): string {
+  return `${invitation.id}  ${invitation.recipient_email}  expires ${new Date(invitation.expires_at_millis).toISOString()}`;
+}

@@ -1,0 +1,56 @@
+// `authd tui` at a real terminal (tmux), from source: n on a project's users screen creates a
+// user by email through core's createUser, and the running server serves that user at once.
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { ensureShells } from '../../scripts/ensure-shells';
+import { call } from '../support/api-expectations';
+import { bunExecutable, repoRoot, startTestInstance, type TestInstance } from '../support/instance';
+import { removeScratchDirs, scratchDir } from '../support/cli';
+import { tmuxServer } from '../support/tmux';
+
+let t: TestInstance;
+const terminals = tmuxServer('authd-tui-create-user');
+
+beforeAll(async () => {
+  await ensureShells();
+  t = await startTestInstance({ dataDir: scratchDir('authd-tui-create-user-') });
+}, 300_000);
+afterAll(async () => {
+  await terminals.stop();
+  await t.stop();
+  removeScratchDirs();
+});
+
+test('n on the users screen creates a user the API then serves; a bad address is refused in place', async () => {
+  const demo = t.demo!;
+  const tui = await terminals.open(
+    `${[bunExecutable, join(repoRoot, 'cmd', 'main.ts'), 'tui', ...t.databaseArgs].join(' ')}; echo "tui exited with $?"; sleep 60`,
+  );
+  await tui.waitFor(demo.displayName);
+  await tui.highlight(demo.displayName);
+  await tui.keys('Enter');
+  await tui.waitFor('Configuration');
+  await tui.highlight('Users');
+  await tui.keys('Enter');
+  await tui.waitFor('n new user');
+  await tui.keys('n');
+  await tui.waitFor("New user's email");
+  await tui.type('not-an-address');
+  await tui.keys('Enter');
+  await tui.waitFor('email: Please enter a valid email');
+  for (let i = 0; i < 'not-an-address'.length; i++) await tui.keys('BSpace');
+  await tui.type('made.in.tmux@example.com');
+  await tui.keys('Enter');
+  await tui.waitFor('User made.in.tmux@example.com created.');
+  await tui.keys('q');
+  await tui.waitFor('tui exited with 0');
+
+  const headers = {
+    'x-stack-project-id': demo.projectId,
+    'x-stack-access-type': 'server',
+    'x-stack-secret-server-key': demo.keys.secret_server_key!,
+  };
+  const listed = await call(t, 'GET', '/users?query=made.in.tmux', { headers });
+  expect(listed.status).toBe(200);
+  expect(listed.json.items.map((user: { primary_email: string }) => user.primary_email)).toEqual(['made.in.tmux@example.com']);
+}, 90_000);
