@@ -95,7 +95,10 @@ function renderCommand(command: Command, lines: string[]): void {
 async function programCommands(): Promise<Command[]> {
   const { buildProgram } = await import('../cmd/main');
   const { allCommands } = await import('../cmd/commands/all-commands');
-  return buildProgram(allCommands()).commands as Command[];
+  // Hidden commands (`__complete-ids`, for the completion scripts) are not for people.
+  return (buildProgram(allCommands()).commands as Command[]).filter(
+    (command) => (command as unknown as { _hidden?: boolean })._hidden !== true,
+  );
 }
 
 export async function renderCliReference(): Promise<string> {
