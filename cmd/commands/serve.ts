@@ -4,7 +4,7 @@ import { describeEmailKeyClashes, settleEmailKeyClashes } from '../../server/cor
 import { Command } from 'commander';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { defaultSettings, type Logger } from '../../server/core/storage/context';
-import { describeDatabaseLocation } from '../../server/core/storage/database-location';
+import { describeDatabaseLocation, redactDatabaseUrl, type DatabaseLocation } from '../../server/core/storage/database-location';
 import { openDatabase } from '../../server/core/storage/open-context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
@@ -201,8 +201,18 @@ async function serve(options: ServeOptions): Promise<void> {
   // server as soon as it reports listening must get the graceful stop, not the default kill.
   const url = secure?.url ?? server.url;
   const listeningPort = secure?.port ?? server.port;
-  if (options.json) emitJson({ event: 'listening', url, port: listeningPort, mode: ctx.mode, data: where });
-  else log.info(`authd listening on ${browsableUrl(url)} (${ctx.mode} mode, data in ${where})`);
+  const places = placesToOpen(settings.publicUrl ?? browsableUrl(url), location);
+  if (options.json) emitJson({ event: 'listening', url, port: listeningPort, mode: ctx.mode, data: where, ...places });
+  else {
+    log.info(
+      [
+        `authd listening on ${browsableUrl(url)} (${ctx.mode} mode, data in ${where})`,
+        `  sign-in screen: ${places.sign_in_url}`,
+        `  API docs:       ${places.api_docs_url}`,
+        `  admin TUI:      ${places.tui_command}`,
+      ].join('\n'),
+    );
+  }
   // One full collection once started: what start-up allocated and dropped (migration texts, route
   // tables being built) is freed now instead of at some later allocation, so an idle server
   // holds about a megabyte less (bench/footprint.ts). A few milliseconds, once.
@@ -217,6 +227,19 @@ export function browsableUrl(url: string): string {
   const parsed = new URL(url);
   if (!['127.0.0.1', '0.0.0.0', '[::]', '[::1]'].includes(parsed.hostname)) return url;
   return `${parsed.protocol}//localhost${parsed.port ? `:${parsed.port}` : ''}`;
+}
+
+/**
+ * Where a person goes next, for the banner and the `listening` event: the default project's
+ * sign-in screen, the API reference and the command that opens the TUI on this same database.
+ */
+export function placesToOpen(
+  baseUrl: string,
+  location: DatabaseLocation,
+): { sign_in_url: string; api_docs_url: string; tui_command: string } {
+  const base = baseUrl.replace(/\/+$/, '');
+  const database = location.kind === 'sqlite' ? `--data ${location.dataDir}` : `--database ${redactDatabaseUrl(location.url)}`;
+  return { sign_in_url: `${base}/handler/sign-in`, api_docs_url: `${base}/api/v1/docs`, tui_command: `authd tui ${database}` };
 }
 
 function emitJson(event: Record<string, unknown>): void {
