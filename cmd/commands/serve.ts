@@ -11,6 +11,7 @@ import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startAuditPruning } from '../../server/core/audit/audit-log';
 import { startVerificationCodePruning } from '../../server/core/auth/verification-codes';
 import { startHttpServer } from '../../server/http/server';
+import { observeWriteTransactions } from '../../server/core/storage/transactions';
 import type { ServedOverHttps } from './serve-https';
 import { flushDeferredSends } from '../../server/core/auth/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
@@ -37,6 +38,8 @@ interface ServeOptions extends CommonOptions {
   publicUrl?: string;
   mailFrom?: string;
   drainSeconds: string;
+  metrics?: boolean;
+  metricsToken?: string;
 }
 
 export function serveCommand(): Command {
@@ -89,6 +92,16 @@ export function serveCommand(): Command {
       'on SIGTERM, answer /health/ready with 503 and keep serving this long before stopping, so a load balancer moves traffic away first (env AUTHD_DRAIN_SECONDS)',
       process.env.AUTHD_DRAIN_SECONDS ?? '0',
     )
+    .option(
+      '--metrics',
+      'serve GET /metrics in Prometheus text format, to loopback callers (env AUTHD_METRICS=1)',
+      process.env.AUTHD_METRICS === '1',
+    )
+    .option(
+      '--metrics-token <token>',
+      'with --metrics: a bearer token (16+ characters) that lets non-loopback callers read /metrics (env AUTHD_METRICS_TOKEN)',
+      process.env.AUTHD_METRICS_TOKEN,
+    )
     .action(serve);
 }
 
@@ -122,6 +135,12 @@ async function serve(options: ServeOptions): Promise<void> {
     }
   }
 
+  if (options.metricsToken !== undefined && !options.metrics)
+    throw new CliError('--metrics-token: only means something with --metrics');
+  if (options.metricsToken !== undefined && options.metricsToken.length < 16) {
+    throw new CliError('--metrics-token: use at least 16 characters (for example: openssl rand -hex 24)');
+  }
+
   const log = serveLogger(options.json === true);
   const settings = {
     ...defaultSettings(),
@@ -138,6 +157,12 @@ async function serve(options: ServeOptions): Promise<void> {
   const location = databaseLocationOf(options);
   const ctx = await openDatabase(location, options.production ? 'production' : 'development', log, settings);
   const where = describeDatabaseLocation(location);
+  if (options.metrics) {
+    // Loaded only with --metrics: prom-client costs an idle server memory (bench/footprint.ts).
+    const { createPrometheusMetrics } = await import('../../server/core/operations/prometheus-metrics');
+    const metrics = (ctx.metrics = createPrometheusMetrics(ctx));
+    observeWriteTransactions(ctx, (seconds) => metrics.observeWriteTransaction(seconds));
+  }
   let server: ReturnType<typeof startHttpServer>;
   let bootstrapped!: () => void;
   const holdRequestsUntil = new Promise<void>((resolve) => (bootstrapped = resolve));
@@ -149,10 +174,11 @@ async function serve(options: ServeOptions): Promise<void> {
         port,
         httpPort: https.httpPort,
         holdRequestsUntil,
+        metricsToken: options.metricsToken,
       });
       server = secure.server;
     } else {
-      server = startHttpServer(ctx, { host, port, holdRequestsUntil });
+      server = startHttpServer(ctx, { host, port, holdRequestsUntil, metricsToken: options.metricsToken });
     }
   } catch (error) {
     await ctx.storage.close();
@@ -201,7 +227,8 @@ async function serve(options: ServeOptions): Promise<void> {
   // server as soon as it reports listening must get the graceful stop, not the default kill.
   const url = secure?.url ?? server.url;
   const listeningPort = secure?.port ?? server.port;
-  const places = placesToOpen(settings.publicUrl ?? browsableUrl(url), location);
+  const places: Record<string, string> = placesToOpen(settings.publicUrl ?? browsableUrl(url), location);
+  if (options.metrics) places.metrics_url = `${browsableUrl(url)}/metrics`;
   if (options.json) emitJson({ event: 'listening', url, port: listeningPort, mode: ctx.mode, data: where, ...places });
   else {
     log.info(
@@ -210,6 +237,7 @@ async function serve(options: ServeOptions): Promise<void> {
         `  sign-in screen: ${places.sign_in_url}`,
         `  API docs:       ${places.api_docs_url}`,
         `  admin TUI:      ${places.tui_command}`,
+        ...(places.metrics_url ? [`  metrics:        ${places.metrics_url}`] : []),
       ].join('\n'),
     );
   }
