@@ -160,7 +160,7 @@ async function serve(options: ServeOptions): Promise<void> {
   if (options.metrics) {
     // Loaded only with --metrics: prom-client costs an idle server memory (bench/footprint.ts).
     const { createPrometheusMetrics } = await import('../../server/core/operations/prometheus-metrics');
-    const metrics = (ctx.metrics = createPrometheusMetrics(ctx));
+    const metrics = (ctx.metrics = await createPrometheusMetrics(ctx));
     observeWriteTransactions(ctx, (seconds) => metrics.observeWriteTransaction(seconds));
   }
   let server: ReturnType<typeof startHttpServer>;

@@ -1,14 +1,15 @@
 // The InstanceMetrics of `serve --metrics`, kept by prom-client in a registry of its own (not
 // prom-client's global one, so two servers in one process, as in tests, do not share counts).
-// Imported only with --metrics: prom-client costs an idle server memory it otherwise never needs.
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+// prom-client is a vendor module (server/vendor/): a server without --metrics never loads it.
+import { loadVendorModule } from '../../vendor/load-vendor';
 import type { Context } from '../storage/context';
 import { readQueueDepths, type AuthAction, type InstanceMetrics } from './instance-metrics';
 
 /** Seconds; authd answers most API calls in well under 10 ms, password hashing takes ~50-300 ms. */
 const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createPrometheusMetrics(ctx: Context): InstanceMetrics {
+export async function createPrometheusMetrics(ctx: Context): Promise<InstanceMetrics> {
+  const { Counter, Gauge, Histogram, Registry } = await loadVendorModule('prometheus');
   const registry = new Registry();
   // prom-client's collectDefaultMetrics is not used: on Bun its event-loop lag gauges read `Nan`,
   // which is not valid exposition text. The two process figures operators chart most are here,
