@@ -3,7 +3,7 @@
 import { describeEmailKeyClashes, settleEmailKeyClashes } from '../../server/core/users/email-key-clashes';
 import { Command } from 'commander';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { defaultSettings, type Logger } from '../../server/core/storage/context';
+import { defaultSettings, type InstanceSettings, type Logger } from '../../server/core/storage/context';
 import { describeDatabaseLocation, redactDatabaseUrl, type DatabaseLocation } from '../../server/core/storage/database-location';
 import { openDatabase } from '../../server/core/storage/open-context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
@@ -25,36 +25,23 @@ import {
   type CommonOptions,
 } from '../cli-support';
 
-interface ServeOptions extends CommonOptions {
+interface ServeOptions extends CommonOptions, DeploymentOptions {
   port?: string;
   host?: string;
-  domain: string[];
   httpPort: string;
   acmeDirectory?: string;
   acmeEmail?: string;
   acmeCa?: string;
-  production?: boolean;
-  smtp?: string;
-  publicUrl?: string;
-  mailFrom?: string;
   drainSeconds: string;
   metrics?: boolean;
   metricsToken?: string;
 }
 
 export function serveCommand(): Command {
-  return withCommonOptions(new Command('serve'))
+  return withDeploymentOptions(withCommonOptions(new Command('serve')))
     .description('serve the authd API')
     .option('--port <port>', 'TCP port, 8102 (443 with --domain); 0 picks a free one (env AUTHD_PORT)', process.env.AUTHD_PORT)
     .option('--host <host>', 'interface to listen on, 127.0.0.1 (0.0.0.0 with --domain) (env AUTHD_HOST)', process.env.AUTHD_HOST)
-    .option(
-      '--domain <name>',
-      "serve HTTPS for this name with a certificate from an ACME server (Let's Encrypt); repeatable, the first is the public URL (env AUTHD_DOMAIN, comma-separated)",
-      (name: string, names: string[]) => [...names, name],
-      process.env.AUTHD_DOMAIN?.split(',')
-        .map((name) => name.trim())
-        .filter(Boolean) ?? [],
-    )
     .option(
       '--http-port <port>',
       'with --domain: plain HTTP port answering ACME HTTP-01 challenges and redirecting to HTTPS (env AUTHD_HTTP_PORT)',
@@ -72,22 +59,6 @@ export function serveCommand(): Command {
       process.env.AUTHD_ACME_CA,
     )
     .option(
-      '--production',
-      'production mode: no demo project, no development fallbacks (env AUTHD_PRODUCTION=1)',
-      process.env.AUTHD_PRODUCTION === '1',
-    )
-    .option(
-      '--smtp <url>',
-      'instance SMTP server for projects on the shared email config, smtp(s)://user:pass@host:port (env AUTHD_SMTP_URL)',
-      process.env.AUTHD_SMTP_URL,
-    )
-    .option('--mail-from <address>', 'sender address of instance mail; the sender name is the project (env AUTHD_MAIL_FROM)')
-    .option(
-      '--public-url <url>',
-      'the URL users reach authd at, if behind a proxy (env AUTHD_PUBLIC_URL)',
-      process.env.AUTHD_PUBLIC_URL,
-    )
-    .option(
       '--drain-seconds <n>',
       'on SIGTERM, answer /health/ready with 503 and keep serving this long before stopping, so a load balancer moves traffic away first (env AUTHD_DRAIN_SECONDS)',
       process.env.AUTHD_DRAIN_SECONDS ?? '0',
@@ -103,6 +74,66 @@ export function serveCommand(): Command {
       process.env.AUTHD_METRICS_TOKEN,
     )
     .action(serve);
+}
+
+/** The serve flags that describe a deployment, shared with `authd doctor`, which checks one. */
+export interface DeploymentOptions {
+  domain: string[];
+  production?: boolean;
+  smtp?: string;
+  publicUrl?: string;
+  mailFrom?: string;
+}
+
+/** Adds serve's deployment flags (and their environment variables) to a command: serve's and doctor's. */
+export function withDeploymentOptions(command: Command): Command {
+  return command
+    .option(
+      '--domain <name>',
+      "serve HTTPS for this name with a certificate from an ACME server (Let's Encrypt); repeatable, the first is the public URL (env AUTHD_DOMAIN, comma-separated)",
+      (name: string, names: string[]) => [...names, name],
+      process.env.AUTHD_DOMAIN?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean) ?? [],
+    )
+    .option(
+      '--production',
+      'production mode: no demo project, no development fallbacks (env AUTHD_PRODUCTION=1)',
+      process.env.AUTHD_PRODUCTION === '1',
+    )
+    .option(
+      '--smtp <url>',
+      'instance SMTP server for projects on the shared email config, smtp(s)://user:pass@host:port (env AUTHD_SMTP_URL)',
+      process.env.AUTHD_SMTP_URL,
+    )
+    .option('--mail-from <address>', 'sender address of instance mail; the sender name is the project (env AUTHD_MAIL_FROM)')
+    .option(
+      '--public-url <url>',
+      'the URL users reach authd at, if behind a proxy (env AUTHD_PUBLIC_URL)',
+      process.env.AUTHD_PUBLIC_URL,
+    );
+}
+
+/** Instance settings from the deployment flags and the environment, refusing bad values, as serve starts with. */
+export function deploymentSettingsOf(options: DeploymentOptions): InstanceSettings {
+  for (const [flag, value, protocols] of [
+    ['--smtp', options.smtp, ['smtp:', 'smtps:']],
+    ['--public-url', options.publicUrl, ['http:', 'https:']],
+  ] as const) {
+    if (value === undefined) continue;
+    if (!URL.canParse(value) || !(protocols as readonly string[]).includes(new URL(value).protocol)) {
+      throw new CliError(`${flag}: "${value}" is not a ${protocols.join(' or ')} URL`);
+    }
+  }
+  return {
+    ...defaultSettings(),
+    smtpUrl: options.smtp,
+    mailFrom: senderAddress(options.mailFrom ?? process.env.AUTHD_MAIL_FROM ?? process.env.AUTHD_SMTP_FROM),
+    publicUrl: options.publicUrl,
+    trustProxy: process.env.AUTHD_TRUST_PROXY === '1',
+    rateLimitsDisabled: process.env.AUTHD_DISABLE_RATE_LIMITS === '1',
+    oauth: oauthSettingsFromEnvironment(process.env),
+  };
 }
 
 /**
@@ -125,15 +156,6 @@ async function serve(options: ServeOptions): Promise<void> {
   const drainMillis = Number(options.drainSeconds) * 1000;
   if (!/^\d{1,4}$/.test(options.drainSeconds))
     throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
-  for (const [flag, value, protocols] of [
-    ['--smtp', options.smtp, ['smtp:', 'smtps:']],
-    ['--public-url', options.publicUrl, ['http:', 'https:']],
-  ] as const) {
-    if (value === undefined) continue;
-    if (!URL.canParse(value) || !(protocols as readonly string[]).includes(new URL(value).protocol)) {
-      throw new CliError(`${flag}: "${value}" is not a ${protocols.join(' or ')} URL`);
-    }
-  }
 
   if (options.metricsToken !== undefined && !options.metrics)
     throw new CliError('--metrics-token: only means something with --metrics');
@@ -142,15 +164,7 @@ async function serve(options: ServeOptions): Promise<void> {
   }
 
   const log = serveLogger(options.json === true);
-  const settings = {
-    ...defaultSettings(),
-    smtpUrl: options.smtp,
-    mailFrom: senderAddress(options.mailFrom ?? process.env.AUTHD_MAIL_FROM ?? process.env.AUTHD_SMTP_FROM),
-    publicUrl: options.publicUrl,
-    trustProxy: process.env.AUTHD_TRUST_PROXY === '1',
-    rateLimitsDisabled: process.env.AUTHD_DISABLE_RATE_LIMITS === '1',
-    oauth: oauthSettingsFromEnvironment(process.env),
-  };
+  const settings = deploymentSettingsOf(options);
   if (settings.rateLimitsDisabled && options.production) {
     throw new CliError('AUTHD_DISABLE_RATE_LIMITS is for benchmarks and cannot be used with --production');
   }

@@ -1,0 +1,190 @@
+// `authd doctor`: a deliberately broken deployment (development mode, no SMTP, the key file
+// readable by others, localhost allowed as a redirect target) gives its failing lines and exit
+// status 1; a good one (production, a real SMTP server accepting the sender, key mode 600, a
+// trusted https domain, a fresh backup) exits 0. Both with --json too.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { chmodSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTempDir, runCli, runCliProcess, startTestInstance } from '../support/instance';
+import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { updateProject } from '../../server/core/projects/projects';
+
+interface Check {
+  check: string;
+  status: 'ok' | 'warn' | 'fail';
+  message: string;
+}
+
+/** The report's lines as {status, check, message}, from the text output. */
+function reportLines(stdout: string): Check[] {
+  return stdout
+    .trim()
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => {
+      const match = /^(ok|warn|fail) +([^:]+): (.*)$/.exec(line);
+      if (!match) throw new Error(`not a report line: ${line}`);
+      return { status: match[1] as Check['status'], check: match[2]!, message: match[3]! };
+    });
+}
+
+const statusOf = (checks: Check[], check: string) => checks.find((c) => c.check === check)?.status;
+
+describe('a broken deployment', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = makeTempDir();
+    // A development instance as it comes: the demo project allows localhost, no SMTP server.
+    const instance = await startTestInstance({ dataDir });
+    await instance.stop();
+    chmodSync(join(dataDir, 'authd.key'), 0o644);
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('fails on the mode, SMTP, the key file, the public URL and localhost, and exits 1', async () => {
+    const result = await runCliProcess(['doctor', '--data', dataDir]);
+    expect(result.code).toBe(1);
+    const checks = reportLines(result.stdout);
+    expect(checks.find((c) => c.check === 'mode')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('--production'),
+    });
+    expect(checks.find((c) => c.check === 'smtp')).toMatchObject({ status: 'fail', message: expect.stringContaining('--smtp') });
+    expect(checks.find((c) => c.check === 'instance_key')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining(`readable by others (mode 644): chmod 600 ${join(dataDir, 'authd.key')}`),
+    });
+    expect(statusOf(checks, 'public_url')).toBe('fail');
+    const localhost = checks.filter((c) => c.check.startsWith('project ') && c.message.includes('Localhost is allowed'));
+    expect(localhost.length).toBeGreaterThan(0);
+    expect(localhost.every((c) => c.status === 'fail')).toBe(true);
+    expect(statusOf(checks, 'data_directory')).toBe('ok');
+    expect(statusOf(checks, 'database')).toBe('ok');
+    expect(checks.find((c) => c.check === 'backup')).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('--backups'),
+    });
+    expect(result.stdout.trim().split('\n').at(-1)).toMatch(/^\d+ to fix, \d+ to look at/);
+  });
+
+  test('--json: {ok: false, checks: [{check, status, message}]} on stdout, the same checks', async () => {
+    const text = await runCli(['doctor', '--data', dataDir]);
+    const json = await runCli(['doctor', '--data', dataDir, '--json']);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as { ok: boolean; checks: Check[] };
+    expect(report.ok).toBe(false);
+    expect(Object.keys(report)).toEqual(['ok', 'checks']);
+    for (const check of report.checks) expect(Object.keys(check)).toEqual(['check', 'status', 'message']);
+    // The clock line names the moment it was read; every other line is the text report's.
+    const withoutClock = (checks: Check[]) => checks.filter((c) => c.check !== 'clock');
+    expect(withoutClock(report.checks)).toEqual(withoutClock(reportLines(text.stdout)));
+  });
+
+  test('a world-writable data directory fails; a missing one is one line', async () => {
+    chmodSync(dataDir, 0o777);
+    try {
+      const result = await runCli(['doctor', '--data', dataDir]);
+      expect(reportLines(result.stdout).find((c) => c.check === 'data_directory')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining('open to all users (mode 777): chmod 700'),
+      });
+    } finally {
+      chmodSync(dataDir, 0o700);
+    }
+    const missing = await runCli(['doctor', '--data', join(dataDir, 'nothing-here')]);
+    expect(missing.code).toBe(1);
+    const checks = reportLines(missing.stdout);
+    expect(statusOf(checks, 'data_directory')).toBe('fail');
+    expect(statusOf(checks, 'instance_key')).toBeUndefined();
+    expect(statusOf(checks, 'database')).toBe('fail');
+  });
+});
+
+describe('a good deployment', () => {
+  let dataDir: string;
+  let backups: string;
+  let smtp: SmtpReceiver;
+  const goodArgs = () => [
+    'doctor',
+    '--data',
+    dataDir,
+    '--production',
+    '--smtp',
+    smtp.url,
+    '--mail-from',
+    'auth@example.com',
+    '--public-url',
+    'https://auth.example.com',
+    '--backups',
+    backups,
+  ];
+
+  beforeAll(async () => {
+    dataDir = makeTempDir();
+    backups = makeTempDir();
+    smtp = await startSmtpReceiver({ acceptsSender: (address) => address === 'auth@example.com' });
+    const instance = await startTestInstance({ dataDir, mode: 'production', settings: { smtpUrl: smtp.url } });
+    await updateProject(instance.ctx, 'internal', {
+      is_production_mode: true,
+      config: { allow_localhost: false, domains: [{ domain: 'https://app.example.com', handler_path: '/handler' }] },
+    });
+    await instance.stop();
+    mkdirSync(backups, { recursive: true });
+    writeFileSync(join(backups, 'authd-nightly.db'), 'a backup');
+  });
+  afterAll(async () => {
+    await smtp.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(backups, { recursive: true, force: true });
+  });
+
+  test('exits 0 with every check ok, SMTP tried for real and nothing sent', async () => {
+    const result = await runCliProcess(goodArgs());
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const checks = reportLines(result.stdout);
+    expect(checks.filter((c) => c.status !== 'ok')).toEqual([]);
+    expect(checks.find((c) => c.check === 'smtp')?.message).toBe(
+      `${new URL(smtp.url).host} answers and accepts mail from auth@example.com`,
+    );
+    expect(checks.find((c) => c.check === 'instance_key')?.message).toContain('(mode 600)');
+    expect(checks.find((c) => c.check === 'project internal')?.message).toContain('https://app.example.com');
+    expect(checks.find((c) => c.check === 'backup')?.message).toMatch(/^newest backup authd-nightly\.db, 0\.\d hours old$/);
+    expect(smtp.messages).toHaveLength(0);
+    expect(result.stdout.trim().split('\n').at(-1)).toBe('Nothing to fix.');
+  });
+
+  test('--json says ok: true', async () => {
+    const result = await runCli([...goodArgs(), '--json']);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { ok: boolean; checks: Check[] };
+    expect(report.ok).toBe(true);
+    expect(report.checks.map((c) => c.check)).toContain('smtp');
+  });
+
+  test('a sender the SMTP server refuses, an old backup and an unreachable server are named', async () => {
+    const refused = await runCli(goodArgs().map((arg) => (arg === 'auth@example.com' ? 'someone@elsewhere.example' : arg)));
+    expect(refused.code).toBe(1);
+    expect(reportLines(refused.stdout).find((c) => c.check === 'smtp')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining('refused MAIL FROM:<someone@elsewhere.example>'),
+    });
+
+    const twoDaysAgo = (Date.now() - 2 * 24 * 60 * 60 * 1000) / 1000;
+    utimesSync(join(backups, 'authd-nightly.db'), twoDaysAgo, twoDaysAgo);
+    const closedPort = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+    const unusedPort = closedPort.port;
+    closedPort.stop(true);
+    const result = await runCli(goodArgs().map((arg) => (arg === smtp.url ? `smtp://127.0.0.1:${unusedPort}` : arg)));
+    expect(result.code).toBe(1);
+    const checks = reportLines(result.stdout);
+    expect(checks.find((c) => c.check === 'backup')).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('is 2 days old'),
+    });
+    expect(checks.find((c) => c.check === 'smtp')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining(`127.0.0.1:${unusedPort}`),
+    });
+  });
+});
