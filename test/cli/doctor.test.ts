@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { makeTempDir, runCli, runCliProcess, startTestInstance } from '../support/instance';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { updateProject } from '../../server/core/projects/projects';
+import { dropTestDatabase, ensurePostgres } from '../../scripts/ensure-postgres';
 
 interface Check {
   check: string;
@@ -126,7 +127,13 @@ describe('a good deployment', () => {
     const instance = await startTestInstance({ dataDir, mode: 'production', settings: { smtpUrl: smtp.url } });
     await updateProject(instance.ctx, 'internal', {
       is_production_mode: true,
-      config: { allow_localhost: false, domains: [{ domain: 'https://app.example.com', handler_path: '/handler' }] },
+      config: {
+        allow_localhost: false,
+        domains: [{ domain: 'https://app.example.com', handler_path: '/handler' }],
+        oauth_providers: [
+          { id: 'github', type: 'standard', enabled: true, client_id: 'github-app-id', client_secret: 'github-app-secret' },
+        ],
+      },
     });
     await instance.stop();
     mkdirSync(backups, { recursive: true });
@@ -150,8 +157,23 @@ describe('a good deployment', () => {
     expect(checks.find((c) => c.check === 'instance_key')?.message).toContain('(mode 600)');
     expect(checks.find((c) => c.check === 'project internal')?.message).toContain('https://app.example.com');
     expect(checks.find((c) => c.check === 'backup')?.message).toMatch(/^newest backup authd-nightly\.db, 0\.\d hours old$/);
+    expect(checks.find((c) => c.check === 'oauth internal github')?.message).toBe(
+      'register this callback URL with github: https://auth.example.com/api/v1/auth/oauth/callback/github',
+    );
     expect(smtp.messages).toHaveLength(0);
     expect(result.stdout.trim().split('\n').at(-1)).toBe('Nothing to fix.');
+  });
+
+  test('with --domain: the certificate not ordered yet is a warning, and the domain is the public URL', async () => {
+    const args = goodArgs().filter((arg, i, all) => arg !== '--public-url' && all[i - 1] !== '--public-url');
+    const result = await runCli([...args, '--domain', 'auth.example.org']);
+    expect(result.code).toBe(0);
+    const checks = reportLines(result.stdout);
+    expect(checks.find((c) => c.check === 'certificate')).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('no certificate for auth.example.org yet'),
+    });
+    expect(checks.find((c) => c.check === 'public_url')?.message).toStartWith('https://auth.example.org ');
   });
 
   test('--json says ok: true', async () => {
@@ -186,5 +208,93 @@ describe('a good deployment', () => {
       status: 'fail',
       message: expect.stringContaining(`127.0.0.1:${unusedPort}`),
     });
+  });
+});
+
+describe('a PostgreSQL deployment', () => {
+  test('reachable: schema level, the clock against the server, the key from the environment; unreachable: one failing line', async () => {
+    // The instance key of a PostgreSQL deployment comes from the environment.
+    process.env.AUTHD_INSTANCE_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
+    const url = await ensurePostgres('authd_doctor');
+    const smtp = await startSmtpReceiver();
+    try {
+      const instance = await startTestInstance({ databaseUrl: url, mode: 'production', settings: { smtpUrl: smtp.url } });
+      await updateProject(instance.ctx, 'internal', {
+        is_production_mode: true,
+        config: { allow_localhost: false, domains: [{ domain: 'https://app.example.com', handler_path: '/handler' }] },
+      });
+      await instance.stop();
+      const result = await runCli([
+        'doctor',
+        '--database',
+        url,
+        '--production',
+        '--smtp',
+        smtp.url,
+        '--public-url',
+        'https://auth.example.com',
+      ]);
+      const checks = reportLines(result.stdout);
+      expect(checks.find((c) => c.check === 'database')).toMatchObject({
+        status: 'ok',
+        message: expect.stringMatching(/reachable, schema current \(\d+ migrations\)$/),
+      });
+      expect(checks.find((c) => c.check === 'clock')).toMatchObject({
+        status: 'ok',
+        message: expect.stringMatching(/^-?\d+\.\d s from the PostgreSQL server's clock$/),
+      });
+      expect(checks.find((c) => c.check === 'instance_key')).toMatchObject({
+        status: 'ok',
+        message: expect.stringContaining('from AUTHD_INSTANCE_KEY'),
+      });
+      expect(statusOf(checks, 'data_directory')).toBeUndefined();
+      // Backups are the only thing left to look at; nothing fails.
+      expect(checks.filter((c) => c.status !== 'ok').map((c) => c.check)).toEqual(['backup']);
+      expect(result.code).toBe(0);
+
+      const closed = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+      const unusedPort = closed.port;
+      closed.stop(true);
+      const unreachable = await runCli([
+        'doctor',
+        '--database',
+        `postgres://authd:secret@127.0.0.1:${unusedPort}/authd`,
+        '--timeout',
+        '3',
+      ]);
+      expect(unreachable.code).toBe(1);
+      const line = reportLines(unreachable.stdout).find((c) => c.check === 'database');
+      expect(line).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining(`postgres://authd:***@127.0.0.1:${unusedPort}/authd`),
+      });
+      expect(unreachable.stdout).not.toContain('authd:secret@');
+
+      // A server that takes the connection and never answers: each network check gives up after --timeout.
+      const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+      try {
+        const stalled = await runCli([
+          'doctor',
+          '--database',
+          `postgres://authd:secret@127.0.0.1:${silent.port}/authd`,
+          '--smtp',
+          `smtp://127.0.0.1:${silent.port}`,
+          '--timeout',
+          '1',
+        ]);
+        expect(stalled.code).toBe(1);
+        const stalledChecks = reportLines(stalled.stdout);
+        expect(stalledChecks.find((c) => c.check === 'database')?.message).toContain('no answer within 1 s');
+        expect(stalledChecks.find((c) => c.check === 'smtp')).toMatchObject({
+          status: 'fail',
+          message: expect.stringContaining(`127.0.0.1:${silent.port}`),
+        });
+      } finally {
+        silent.stop(true);
+      }
+    } finally {
+      await smtp.stop();
+      await dropTestDatabase(url);
+    }
   });
 });

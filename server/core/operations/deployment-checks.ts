@@ -256,7 +256,13 @@ async function databaseChecks(deployment: DeploymentToCheck, now: () => number):
   } catch (error) {
     // A connection that comes after the timeout is closed, so it cannot keep the process alive.
     void opening.then((late) => late.close()).catch(() => undefined);
-    return { checks: [{ check: 'database', status: 'fail', message: `${shown} cannot be reached: ${reasonOf(error)}` }] };
+    // The catalogue's DATABASE_UNREACHABLE already names the database; a timeout does not.
+    const reason = reasonOf(error);
+    return {
+      checks: [
+        { check: 'database', status: 'fail', message: reason.includes(shown) ? reason : `${shown} cannot be reached: ${reason}` },
+      ],
+    };
   }
   let serverClockOffsetMillis: number | undefined;
   let pending: string[];
