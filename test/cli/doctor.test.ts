@@ -3,7 +3,7 @@
 // status 1; a good one (production, a real SMTP server accepting the sender, key mode 600, a
 // trusted https domain, a fresh backup) exits 0. Both with --json too.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { chmodSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, runCli, runCliProcess, startTestInstance } from '../support/instance';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
@@ -98,6 +98,7 @@ describe('a broken deployment', () => {
     expect(statusOf(checks, 'data_directory')).toBe('fail');
     expect(statusOf(checks, 'instance_key')).toBeUndefined();
     expect(statusOf(checks, 'database')).toBe('fail');
+    expect(existsSync(join(dataDir, 'nothing-here'))).toBe(false);
   });
 });
 
