@@ -4,8 +4,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { networkInterfaces } from 'node:os';
 import { rmSync } from 'node:fs';
-import { callApi, makeTempDir, projectHeaders, startServeProcess, type ServeProcess } from '../support/instance';
+import {
+  callApi,
+  makeTempDir,
+  newDataLocation,
+  projectHeaders,
+  startServeProcess,
+  type DataLocation,
+  type ServeProcess,
+} from '../support/instance';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { startSmtpReceiver } from '../support/smtp-receiver';
+import { magicLinkCallback, receiveMagicLink } from '../otp/helpers';
 
 interface Sample {
   name: string;
@@ -66,20 +76,26 @@ function outsideAddress(): string {
 }
 
 const token = 'metrics-token-for-the-test-0123456789';
-let dataDir: string;
+let data: DataLocation;
 let server: ServeProcess;
 let loopbackUrl: string;
 let outsideUrl: string;
 let demo: BootstrappedProject;
 
 beforeAll(async () => {
-  dataDir = makeTempDir();
-  server = await startServeProcess(dataDir, ['--host', '0.0.0.0', '--metrics', '--metrics-token', token]);
+  // SQLite, or a PostgreSQL database of its own with AUTHD_TEST_DIALECT=postgres.
+  data = await newDataLocation();
+  server = await startServeProcess(data.location, ['--host', '0.0.0.0', '--metrics', '--metrics-token', token]);
   const port = new URL(server.url).port;
   loopbackUrl = `http://127.0.0.1:${port}`;
   outsideUrl = `http://${outsideAddress()}:${port}`;
-  const created = server.events.find((e) => e.event === 'project_created' && e.project_id !== 'internal')!;
-  demo = {
+  demo = demoProject(server);
+});
+
+/** The demo project a development serve created, from its project_created event. */
+function demoProject(served: ServeProcess): BootstrappedProject {
+  const created = served.events.find((e) => e.event === 'project_created' && e.project_id !== 'internal')!;
+  return {
     projectId: created.project_id,
     displayName: created.display_name,
     keys: {
@@ -88,11 +104,11 @@ beforeAll(async () => {
       super_secret_admin_key: created.super_secret_admin_key,
     },
   } as BootstrappedProject;
-});
+}
 
 afterAll(async () => {
   expect(await server.stop()).toBe(0);
-  rmSync(dataDir, { recursive: true, force: true });
+  await data.remove();
 });
 
 async function scrape(): Promise<Sample[]> {
@@ -175,6 +191,43 @@ describe('GET /metrics with --metrics', () => {
       moved('authd_email_queue_messages', { status: 'outbox' }) + moved('authd_email_queue_messages', { status: 'pending' }),
     ).toBe(5);
   });
+});
+
+test("a magic link's first use counts as a sign-up, its later uses as sign-ins", async () => {
+  const smtp = await startSmtpReceiver();
+  const dir = makeTempDir();
+  const served = await startServeProcess(dir, ['--metrics', '--smtp', smtp.url]);
+  try {
+    const project = demoProject(served);
+    const email = `link-${crypto.randomUUID()}@example.com`;
+    const scrapeServed = async () => parsePrometheusText(await (await fetch(`${served.url}/metrics`)).text());
+    const magicLink = { action: 'sign_up', method: 'magic_link', outcome: 'success' };
+    for (const [index, action] of (['sign_up', 'sign_in'] as const).entries()) {
+      const before = await scrapeServed();
+      const sent = await callApi(served.url, 'POST', '/api/v1/auth/otp/send-sign-in-code', {
+        headers: projectHeaders(project, 'client'),
+        body: { email, callback_url: magicLinkCallback },
+      });
+      expect(sent.status).toBe(200);
+      const { code } = await receiveMagicLink(smtp, email, index);
+      const signedIn = await callApi(served.url, 'POST', '/api/v1/auth/otp/sign-in', {
+        headers: projectHeaders(project, 'client'),
+        body: { code },
+      });
+      expect(signedIn.json.is_new_user).toBe(action === 'sign_up');
+      const after = await scrapeServed();
+      for (const counted of ['sign_up', 'sign_in'] as const) {
+        const labels = { ...magicLink, action: counted };
+        expect(total(after, 'authd_auth_attempts_total', labels) - total(before, 'authd_auth_attempts_total', labels)).toBe(
+          counted === action ? 1 : 0,
+        );
+      }
+    }
+  } finally {
+    expect(await served.stop()).toBe(0);
+    await smtp.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('who may read /metrics', () => {
