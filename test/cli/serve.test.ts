@@ -257,6 +257,8 @@ describe('serve rejects bad flag values with one line', () => {
     [['--domain', 'auth.example.com', '--http-port', '70000'], /--http-port/],
     [['--domain', 'auth.example.com', '--acme-directory', 'letsencrypt'], /--acme-directory/],
     [['--domain', 'auth.example.com', '--acme-ca', '/nonexistent/ca.pem'], /--acme-ca: cannot read "\/nonexistent\/ca\.pem"/],
+    [['--metrics-token', 'a-token-long-enough-to-use'], /--metrics-token: only means something with --metrics/],
+    [['--metrics', '--metrics-token', 'short'], /--metrics-token: use at least 16 characters/],
   ])('serve %p', async (flags, pattern) => {
     const dataDir = join(scratchDir(), 'data');
     expectOneLineError(await runCli(['serve', '--data', dataDir, ...flags]), pattern);
