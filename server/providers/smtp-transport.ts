@@ -94,6 +94,8 @@ export async function probeSmtpSender(server: SmtpServer, sender: string, timeou
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMillis / 1000} s`)), timeoutMillis);
   });
   const failed = new Promise<never>((_, reject) => connection.once('error', reject));
+  // A second error (the socket closing after the first) must not be an unhandled 'error' event.
+  connection.on('error', () => undefined);
   try {
     await Promise.race([
       overtime,

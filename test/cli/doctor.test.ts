@@ -3,7 +3,7 @@
 // status 1; a good one (production, a real SMTP server accepting the sender, key mode 600, a
 // trusted https domain, a fresh backup) exits 0. Both with --json too.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { chmodSync, existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, runCli, runCliProcess, startTestInstance } from '../support/instance';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
@@ -79,6 +79,23 @@ describe('a broken deployment', () => {
     // The clock line names the moment it was read; every other line is the text report's.
     const withoutClock = (checks: Check[]) => checks.filter((c) => c.check !== 'clock');
     expect(withoutClock(report.checks)).toEqual(withoutClock(reportLines(text.stdout)));
+  });
+
+  test('a key file that holds no key is a failing database line, not a crash', async () => {
+    const keyFile = join(dataDir, 'authd.key');
+    const key = readFileSync(keyFile);
+    writeFileSync(keyFile, 'not a key\n');
+    try {
+      const result = await runCli(['doctor', '--data', dataDir]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe('');
+      expect(reportLines(result.stdout).find((c) => c.check === 'database')).toMatchObject({
+        status: 'fail',
+        message: expect.stringContaining('cannot be opened'),
+      });
+    } finally {
+      writeFileSync(keyFile, key);
+    }
   });
 
   test('a world-writable data directory fails; a missing one is one line', async () => {

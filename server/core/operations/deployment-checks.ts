@@ -98,14 +98,28 @@ export async function checkDeployment(deployment: DeploymentToCheck): Promise<De
   if (location.kind === 'postgres' || existsSync(location.dataDir)) checks.push(instanceKeyCheck(location, env));
 
   // Database: reachable, schema level, and (PostgreSQL) its clock.
-  const database = await databaseChecks(deployment, now);
+  let database: DatabaseState;
+  try {
+    database = await databaseChecks(deployment, now);
+  } catch (error) {
+    // Opening reads the instance key and checks it fits the database: a wrong key lands here.
+    database = { checks: [{ check: 'database', status: 'fail', message: `cannot be opened: ${reasonOf(error)}` }] };
+  }
   checks.push(...database.checks);
   const ctx = database.ctx;
   try {
     checks.push(await clockCheck(database.serverClockOffsetMillis, now));
-    const projects = ctx ? await listProjectAdminViews(ctx) : undefined;
-    if (!projects) add('projects', 'warn', 'not checked: the database could not be read (see the database line)');
-    else checks.push(...projectChecks(projects));
+    let projects: ProjectAdminView[] | undefined;
+    if (!ctx) add('projects', 'warn', 'not checked: the database could not be read (see the database line)');
+    else {
+      try {
+        projects = await listProjectAdminViews(ctx);
+        checks.push(...projectChecks(projects));
+      } catch (error) {
+        // Reading projects opens their sealed secrets: a wrong instance key shows here.
+        add('projects', 'fail', `cannot be read: ${reasonOf(error)}`);
+      }
+    }
     checks.push(...(await smtpChecks(settings, projects, deployment.timeoutMillis)));
     if (projects) checks.push(...oauthCallbackChecks(projects, publicOrigin));
     checks.push(backupCheck(deployment.backupsDir, location, now));
