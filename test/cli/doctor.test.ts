@@ -9,6 +9,9 @@ import { makeTempDir, runCli, runCliProcess, startTestInstance } from '../suppor
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { updateProject } from '../../server/core/projects/projects';
 import { dropTestDatabase, ensurePostgres } from '../../scripts/ensure-postgres';
+import { saveCertificate } from '../../server/core/certificates/certificate-manager';
+import { fileCertificateStore } from '../../server/core/certificates/certificate-store';
+import { writeSelfSignedCertificate } from '../support/pebble';
 
 interface Check {
   check: string;
@@ -192,6 +195,35 @@ describe('a good deployment', () => {
       message: expect.stringContaining('no certificate for auth.example.org yet'),
     });
     expect(checks.find((c) => c.check === 'public_url')?.message).toStartWith('https://auth.example.org ');
+  });
+
+  test('with --domain: a stored certificate with 60 days left is ok, one with 3 days left fails', async () => {
+    const args = goodArgs().filter((arg, i, all) => arg !== '--public-url' && all[i - 1] !== '--public-url');
+    for (const [domain, days, status, text] of [
+      ['fresh.example.org', 60, 'ok', /^the certificate for fresh\.example\.org expires \d{4}-\d\d-\d\d \((59|60) days\)$/],
+      ['stale.example.org', 3, 'fail', /expires .* \([23] days\): renewal is failing/],
+    ] as const) {
+      const folder = makeTempDir();
+      await writeSelfSignedCertificate({
+        certificateFile: join(folder, 'cert.pem'),
+        keyFile: join(folder, 'key.pem'),
+        days,
+        commonName: domain,
+        subjectAltName: `DNS:${domain}`,
+      });
+      const instance = await startTestInstance({ dataDir, mode: 'production', settings: { smtpUrl: smtp.url } });
+      await saveCertificate(instance.ctx, fileCertificateStore(join(dataDir, 'certificates')), [domain], {
+        certificatePem: readFileSync(join(folder, 'cert.pem'), 'utf8'),
+        privateKeyPem: readFileSync(join(folder, 'key.pem'), 'utf8'),
+      });
+      await instance.stop();
+      rmSync(folder, { recursive: true, force: true });
+      const result = await runCli([...args, '--domain', domain]);
+      expect(result.code).toBe(status === 'ok' ? 0 : 1);
+      const line = reportLines(result.stdout).find((c) => c.check === 'certificate');
+      expect(line?.status).toBe(status);
+      expect(line?.message).toMatch(text);
+    }
   });
 
   test('--json says ok: true', async () => {
