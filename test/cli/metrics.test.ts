@@ -15,6 +15,7 @@ import {
 } from '../support/instance';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startSmtpReceiver } from '../support/smtp-receiver';
+import { pollUntil } from '../support/poll-until';
 import { magicLinkCallback, receiveMagicLink } from '../otp/helpers';
 
 interface Sample {
@@ -216,6 +217,10 @@ test("a magic link's first use counts as a sign-up, its later uses as sign-ins",
       });
       expect(signedIn.json.is_new_user).toBe(action === 'sign_up');
       const after = await scrapeServed();
+      const delivered = { kind: 'email', outcome: 'delivered' };
+      expect(
+        total(after, 'authd_delivery_attempts_total', delivered) - total(before, 'authd_delivery_attempts_total', delivered),
+      ).toBe(1);
       for (const counted of ['sign_up', 'sign_in'] as const) {
         const labels = { ...magicLink, action: counted };
         expect(total(after, 'authd_auth_attempts_total', labels) - total(before, 'authd_auth_attempts_total', labels)).toBe(
@@ -226,6 +231,31 @@ test("a magic link's first use counts as a sign-up, its later uses as sign-ins",
   } finally {
     expect(await served.stop()).toBe(0);
     await smtp.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an SMTP server that refuses connections: a failed attempt, and the message waits in the queue', async () => {
+  const closed = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const closedPort = closed.port;
+  closed.stop(true);
+  const dir = makeTempDir();
+  const served = await startServeProcess(dir, ['--metrics', '--smtp', `smtp://127.0.0.1:${closedPort}`]);
+  try {
+    const sent = await callApi(served.url, 'POST', '/api/v1/auth/otp/send-sign-in-code', {
+      headers: projectHeaders(demoProject(served), 'client'),
+      body: { email: `unsent-${crypto.randomUUID()}@example.com`, callback_url: magicLinkCallback },
+    });
+    expect(sent.status).toBe(200);
+    const samples = await pollUntil(
+      async () => parsePrometheusText(await (await fetch(`${served.url}/metrics`)).text()),
+      (read) => total(read, 'authd_delivery_attempts_total', { kind: 'email', outcome: 'failed' }) > 0,
+    );
+    expect(total(samples, 'authd_delivery_attempts_total', { kind: 'email', outcome: 'failed' })).toBe(1);
+    expect(total(samples, 'authd_delivery_attempts_total', { kind: 'email', outcome: 'delivered' })).toBe(0);
+    expect(total(samples, 'authd_email_queue_messages', { status: 'pending' })).toBe(1);
+  } finally {
+    expect(await served.stop()).toBe(0);
     rmSync(dir, { recursive: true, force: true });
   }
 });

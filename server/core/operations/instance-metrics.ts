@@ -5,6 +5,9 @@ import { count, inArray } from 'drizzle-orm';
 import type { Context } from '../storage/context';
 import { emailMessages, webhookDeliveries } from '../storage/tables';
 
+/** `failed` will be retried; `gave_up` was the last attempt. */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'gave_up';
+
 /** A sign-in or a sign-up, as the metrics name the two. */
 export type AuthAction = 'sign_in' | 'sign_up';
 
@@ -14,6 +17,8 @@ export interface InstanceMetrics {
   /** `outcome` is `success` or the refusal's known-error code in lower case. */
   countAuthAttempt(action: AuthAction, method: string, outcome: string): void;
   countRateLimitRefusal(rule: string): void;
+  /** One attempt to hand an email to SMTP or a webhook to its receiver, by how it ended. */
+  countDeliveryAttempt(kind: 'email' | 'webhook', outcome: DeliveryOutcome): void;
   /** From asking for a write transaction (lock wait included) to its commit or rollback. */
   observeWriteTransaction(seconds: number): void;
   /** The Prometheus text exposition of every metric, queue depths read from the database now. */

@@ -58,6 +58,12 @@ export async function createPrometheusMetrics(ctx: Context): Promise<InstanceMet
     labelNames: ['rule'] as const,
     registers: [registry],
   });
+  const deliveryAttempts = new Counter({
+    name: 'authd_delivery_attempts_total',
+    help: 'Attempts to deliver an email (to SMTP) or a webhook (to its receiver), by kind and outcome (delivered, failed and to be retried, gave_up).',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  });
   const writeTransactions = new Histogram({
     name: 'authd_database_write_transaction_seconds',
     help: 'Time from asking for a database write transaction (lock wait included) to its end.',
@@ -87,6 +93,9 @@ export async function createPrometheusMetrics(ctx: Context): Promise<InstanceMet
     },
     countRateLimitRefusal(rule) {
       rateLimitRefusals.inc({ rule });
+    },
+    countDeliveryAttempt(kind, outcome) {
+      deliveryAttempts.inc({ kind, outcome });
     },
     observeWriteTransaction(seconds) {
       writeTransactions.observe(seconds);
