@@ -8,6 +8,10 @@ export const helpExamples: Record<string, string[]> = {
     'authd serve --data ./data --port 8080',
     'authd serve --production --public-url https://auth.example.com --smtp smtp://user:pass@mail.example.com:587',
   ],
+  doctor: [
+    'authd doctor --data ./data --production --public-url https://auth.example.com --smtp "$SMTP_URL"',
+    'authd doctor --database "$AUTHD_DATABASE_URL" --backups /var/backups/authd --json',
+  ],
   'create-project': ['authd create-project --name "My app"', 'authd create-project --name "My app" --json   # the keys as JSON'],
   projects: ['authd projects list', 'authd projects update "$PROJECT_ID" --sign-up off'],
   'projects list': ['authd projects list', 'authd projects list --json'],

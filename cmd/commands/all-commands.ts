@@ -5,6 +5,7 @@ import { adminsCommand } from './admins';
 import { auditCommand } from './audit';
 import { completeIdsCommand, completionCommand } from './completion';
 import { configCommand } from './config';
+import { doctorCommand } from './doctor';
 import { emailTemplatesCommand } from './email-templates';
 import { keysCommand } from './keys';
 import { mailCommand } from './mail';
@@ -21,6 +22,7 @@ import { webhooksCommand } from './webhooks';
 export function allCommands(): Command[] {
   return [
     serveCommand(),
+    doctorCommand(),
     createProjectCommand(),
     projectsCommand(),
     keysCommand(),

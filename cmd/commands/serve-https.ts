@@ -89,7 +89,7 @@ export async function serveOverHttps(
   ctx: Context,
   location: DatabaseLocation,
   settings: AutomaticHttpsSettings,
-  listen: { host: string; port: number; httpPort: number; holdRequestsUntil: Promise<void> },
+  listen: { host: string; port: number; httpPort: number; holdRequestsUntil: Promise<void>; metricsToken?: string },
 ): Promise<ServedOverHttps> {
   let front: RunningTlsFront | undefined;
   let certificates: CertificateManager | undefined;
@@ -100,6 +100,7 @@ export async function serveOverHttps(
     clientAddressOf: (frontPort) => front?.clientAddressOf(frontPort),
     strictTransportSecurity: ctx.mode === 'production',
     readinessNote: () => certificates?.expiryNote(),
+    metricsToken: listen.metricsToken,
   });
   try {
     front = await startTlsFront({ host: listen.host, port: listen.port, innerPort: server.port });

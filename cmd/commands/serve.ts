@@ -3,14 +3,15 @@
 import { describeEmailKeyClashes, settleEmailKeyClashes } from '../../server/core/users/email-key-clashes';
 import { Command } from 'commander';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { defaultSettings, type Logger } from '../../server/core/storage/context';
-import { describeDatabaseLocation } from '../../server/core/storage/database-location';
+import { defaultSettings, type InstanceSettings, type Logger } from '../../server/core/storage/context';
+import { describeDatabaseLocation, redactDatabaseUrl, type DatabaseLocation } from '../../server/core/storage/database-location';
 import { openDatabase } from '../../server/core/storage/open-context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startAuditPruning } from '../../server/core/audit/audit-log';
 import { startVerificationCodePruning } from '../../server/core/auth/verification-codes';
 import { startHttpServer } from '../../server/http/server';
+import { observeWriteTransactions } from '../../server/core/storage/transactions';
 import type { ServedOverHttps } from './serve-https';
 import { flushDeferredSends } from '../../server/core/auth/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
@@ -24,34 +25,23 @@ import {
   type CommonOptions,
 } from '../cli-support';
 
-interface ServeOptions extends CommonOptions {
+interface ServeOptions extends CommonOptions, DeploymentOptions {
   port?: string;
   host?: string;
-  domain: string[];
   httpPort: string;
   acmeDirectory?: string;
   acmeEmail?: string;
   acmeCa?: string;
-  production?: boolean;
-  smtp?: string;
-  publicUrl?: string;
-  mailFrom?: string;
   drainSeconds: string;
+  metrics?: boolean;
+  metricsToken?: string;
 }
 
 export function serveCommand(): Command {
-  return withCommonOptions(new Command('serve'))
+  return withDeploymentOptions(withCommonOptions(new Command('serve')))
     .description('serve the authd API')
     .option('--port <port>', 'TCP port, 8102 (443 with --domain); 0 picks a free one (env AUTHD_PORT)', process.env.AUTHD_PORT)
     .option('--host <host>', 'interface to listen on, 127.0.0.1 (0.0.0.0 with --domain) (env AUTHD_HOST)', process.env.AUTHD_HOST)
-    .option(
-      '--domain <name>',
-      "serve HTTPS for this name with a certificate from an ACME server (Let's Encrypt); repeatable, the first is the public URL (env AUTHD_DOMAIN, comma-separated)",
-      (name: string, names: string[]) => [...names, name],
-      process.env.AUTHD_DOMAIN?.split(',')
-        .map((name) => name.trim())
-        .filter(Boolean) ?? [],
-    )
     .option(
       '--http-port <port>',
       'with --domain: plain HTTP port answering ACME HTTP-01 challenges and redirecting to HTTPS (env AUTHD_HTTP_PORT)',
@@ -69,6 +59,44 @@ export function serveCommand(): Command {
       process.env.AUTHD_ACME_CA,
     )
     .option(
+      '--drain-seconds <n>',
+      'on SIGTERM, answer /health/ready with 503 and keep serving this long before stopping, so a load balancer moves traffic away first (env AUTHD_DRAIN_SECONDS)',
+      process.env.AUTHD_DRAIN_SECONDS ?? '0',
+    )
+    .option(
+      '--metrics',
+      'serve GET /metrics in Prometheus text format, to loopback callers (env AUTHD_METRICS=1)',
+      process.env.AUTHD_METRICS === '1',
+    )
+    .option(
+      '--metrics-token <token>',
+      'with --metrics: a bearer token (16+ characters) that lets non-loopback callers read /metrics (env AUTHD_METRICS_TOKEN)',
+      process.env.AUTHD_METRICS_TOKEN,
+    )
+    .action(serve);
+}
+
+/** The serve flags that describe a deployment, shared with `authd doctor`, which checks one. */
+export interface DeploymentOptions {
+  domain: string[];
+  production?: boolean;
+  smtp?: string;
+  publicUrl?: string;
+  mailFrom?: string;
+}
+
+/** Adds serve's deployment flags (and their environment variables) to a command: serve's and doctor's. */
+export function withDeploymentOptions(command: Command): Command {
+  return command
+    .option(
+      '--domain <name>',
+      "serve HTTPS for this name with a certificate from an ACME server (Let's Encrypt); repeatable, the first is the public URL (env AUTHD_DOMAIN, comma-separated)",
+      (name: string, names: string[]) => [...names, name],
+      process.env.AUTHD_DOMAIN?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean) ?? [],
+    )
+    .option(
       '--production',
       'production mode: no demo project, no development fallbacks (env AUTHD_PRODUCTION=1)',
       process.env.AUTHD_PRODUCTION === '1',
@@ -83,13 +111,29 @@ export function serveCommand(): Command {
       '--public-url <url>',
       'the URL users reach authd at, if behind a proxy (env AUTHD_PUBLIC_URL)',
       process.env.AUTHD_PUBLIC_URL,
-    )
-    .option(
-      '--drain-seconds <n>',
-      'on SIGTERM, answer /health/ready with 503 and keep serving this long before stopping, so a load balancer moves traffic away first (env AUTHD_DRAIN_SECONDS)',
-      process.env.AUTHD_DRAIN_SECONDS ?? '0',
-    )
-    .action(serve);
+    );
+}
+
+/** Instance settings from the deployment flags and the environment, refusing bad values, as serve starts with. */
+export function deploymentSettingsOf(options: DeploymentOptions): InstanceSettings {
+  for (const [flag, value, protocols] of [
+    ['--smtp', options.smtp, ['smtp:', 'smtps:']],
+    ['--public-url', options.publicUrl, ['http:', 'https:']],
+  ] as const) {
+    if (value === undefined) continue;
+    if (!URL.canParse(value) || !(protocols as readonly string[]).includes(new URL(value).protocol)) {
+      throw new CliError(`${flag}: "${value}" is not a ${protocols.join(' or ')} URL`);
+    }
+  }
+  return {
+    ...defaultSettings(),
+    smtpUrl: options.smtp,
+    mailFrom: senderAddress(options.mailFrom ?? process.env.AUTHD_MAIL_FROM ?? process.env.AUTHD_SMTP_FROM),
+    publicUrl: options.publicUrl,
+    trustProxy: process.env.AUTHD_TRUST_PROXY === '1',
+    rateLimitsDisabled: process.env.AUTHD_DISABLE_RATE_LIMITS === '1',
+    oauth: oauthSettingsFromEnvironment(process.env),
+  };
 }
 
 /**
@@ -112,32 +156,27 @@ async function serve(options: ServeOptions): Promise<void> {
   const drainMillis = Number(options.drainSeconds) * 1000;
   if (!/^\d{1,4}$/.test(options.drainSeconds))
     throw new CliError(`--drain-seconds: "${options.drainSeconds}" is not a whole number of seconds (0-9999)`);
-  for (const [flag, value, protocols] of [
-    ['--smtp', options.smtp, ['smtp:', 'smtps:']],
-    ['--public-url', options.publicUrl, ['http:', 'https:']],
-  ] as const) {
-    if (value === undefined) continue;
-    if (!URL.canParse(value) || !(protocols as readonly string[]).includes(new URL(value).protocol)) {
-      throw new CliError(`${flag}: "${value}" is not a ${protocols.join(' or ')} URL`);
-    }
+
+  if (options.metricsToken !== undefined && !options.metrics)
+    throw new CliError('--metrics-token: only means something with --metrics');
+  if (options.metricsToken !== undefined && options.metricsToken.length < 16) {
+    throw new CliError('--metrics-token: use at least 16 characters (for example: openssl rand -hex 24)');
   }
 
   const log = serveLogger(options.json === true);
-  const settings = {
-    ...defaultSettings(),
-    smtpUrl: options.smtp,
-    mailFrom: senderAddress(options.mailFrom ?? process.env.AUTHD_MAIL_FROM ?? process.env.AUTHD_SMTP_FROM),
-    publicUrl: options.publicUrl,
-    trustProxy: process.env.AUTHD_TRUST_PROXY === '1',
-    rateLimitsDisabled: process.env.AUTHD_DISABLE_RATE_LIMITS === '1',
-    oauth: oauthSettingsFromEnvironment(process.env),
-  };
+  const settings = deploymentSettingsOf(options);
   if (settings.rateLimitsDisabled && options.production) {
     throw new CliError('AUTHD_DISABLE_RATE_LIMITS is for benchmarks and cannot be used with --production');
   }
   const location = databaseLocationOf(options);
   const ctx = await openDatabase(location, options.production ? 'production' : 'development', log, settings);
   const where = describeDatabaseLocation(location);
+  if (options.metrics) {
+    // Loaded only with --metrics: prom-client costs an idle server memory (bench/footprint.ts).
+    const { createPrometheusMetrics } = await import('../../server/core/operations/prometheus-metrics');
+    const metrics = (ctx.metrics = await createPrometheusMetrics(ctx));
+    observeWriteTransactions(ctx, (seconds) => metrics.observeWriteTransaction(seconds));
+  }
   let server: ReturnType<typeof startHttpServer>;
   let bootstrapped!: () => void;
   const holdRequestsUntil = new Promise<void>((resolve) => (bootstrapped = resolve));
@@ -149,10 +188,11 @@ async function serve(options: ServeOptions): Promise<void> {
         port,
         httpPort: https.httpPort,
         holdRequestsUntil,
+        metricsToken: options.metricsToken,
       });
       server = secure.server;
     } else {
-      server = startHttpServer(ctx, { host, port, holdRequestsUntil });
+      server = startHttpServer(ctx, { host, port, holdRequestsUntil, metricsToken: options.metricsToken });
     }
   } catch (error) {
     await ctx.storage.close();
@@ -201,8 +241,20 @@ async function serve(options: ServeOptions): Promise<void> {
   // server as soon as it reports listening must get the graceful stop, not the default kill.
   const url = secure?.url ?? server.url;
   const listeningPort = secure?.port ?? server.port;
-  if (options.json) emitJson({ event: 'listening', url, port: listeningPort, mode: ctx.mode, data: where });
-  else log.info(`authd listening on ${browsableUrl(url)} (${ctx.mode} mode, data in ${where})`);
+  const places: Record<string, string> = placesToOpen(settings.publicUrl ?? browsableUrl(url), location);
+  if (options.metrics) places.metrics_url = `${browsableUrl(url)}/metrics`;
+  if (options.json) emitJson({ event: 'listening', url, port: listeningPort, mode: ctx.mode, data: where, ...places });
+  else {
+    log.info(
+      [
+        `authd listening on ${browsableUrl(url)} (${ctx.mode} mode, data in ${where})`,
+        `  sign-in screen: ${places.sign_in_url}`,
+        `  API docs:       ${places.api_docs_url}`,
+        `  admin TUI:      ${places.tui_command}`,
+        ...(places.metrics_url ? [`  metrics:        ${places.metrics_url}`] : []),
+      ].join('\n'),
+    );
+  }
   // One full collection once started: what start-up allocated and dropped (migration texts, route
   // tables being built) is freed now instead of at some later allocation, so an idle server
   // holds about a megabyte less (bench/footprint.ts). A few milliseconds, once.
@@ -217,6 +269,19 @@ export function browsableUrl(url: string): string {
   const parsed = new URL(url);
   if (!['127.0.0.1', '0.0.0.0', '[::]', '[::1]'].includes(parsed.hostname)) return url;
   return `${parsed.protocol}//localhost${parsed.port ? `:${parsed.port}` : ''}`;
+}
+
+/**
+ * Where a person goes next, for the banner and the `listening` event: the default project's
+ * sign-in screen, the API reference and the command that opens the TUI on this same database.
+ */
+export function placesToOpen(
+  baseUrl: string,
+  location: DatabaseLocation,
+): { sign_in_url: string; api_docs_url: string; tui_command: string } {
+  const base = baseUrl.replace(/\/+$/, '');
+  const database = location.kind === 'sqlite' ? `--data ${location.dataDir}` : `--database ${redactDatabaseUrl(location.url)}`;
+  return { sign_in_url: `${base}/handler/sign-in`, api_docs_url: `${base}/api/v1/docs`, tui_command: `authd tui ${database}` };
 }
 
 function emitJson(event: Record<string, unknown>): void {

@@ -14,6 +14,7 @@ import { schemaError, schemaErrorFromIssues } from '../protocol/validation-messa
 import { setAuditActor } from '../core/audit/audit-origin';
 import { ownOrigins } from './own-origins';
 import { errorResponse, schemaErrorFromValidation, textResponse } from './error-responses';
+import { rememberMatchedRoute } from './request-metrics';
 
 function readAuthHeaders(headers: Headers): AuthHeaders {
   const read = (name: string) => headers.get(name) ?? undefined;
@@ -57,8 +58,13 @@ function refuseLowerAccessBeforeValidation(auth: RequestAuth, method: string, ro
 
 export function createBaseApp(ctx: Context, clientIp: ClientIpResolver, listeningUrl: () => string | undefined) {
   return validateRoutesWithoutEcho(new Elysia({ prefix: '/api/v1' }))
-    .onParse(({ request }) => parseRequestBody(request))
+    .onParse(({ request, route }) => {
+      // Also here: a body that does not parse never reaches derive, and its answer is still counted under its route.
+      rememberMatchedRoute(ctx, request, route);
+      return parseRequestBody(request);
+    })
     .derive(async ({ request, params, route }) => {
+      rememberMatchedRoute(ctx, request, route);
       const auth = await authenticateRequest(ctx, readAuthHeaders(request.headers), requestLine(request));
       if (auth.kind === 'project') setAuditActor(auth.accessType, auth.userId);
       refuseLowerAccessBeforeValidation(auth, request.method, route);
@@ -95,7 +101,10 @@ export function createBaseApp(ctx: Context, clientIp: ClientIpResolver, listenin
           return textResponse(404, `No API endpoint at ${requestLine(request)}`);
         default:
           if (error instanceof SchemaValidationFailure) {
-            return errorResponse(schemaErrorFromIssues(request.method, requestPath(request.url), error.part, error.issues), ctx.log);
+            return errorResponse(
+              schemaErrorFromIssues(request.method, requestPath(request.url), error.part, error.issues),
+              ctx.log,
+            );
           }
           return errorResponse(error, ctx.log);
       }

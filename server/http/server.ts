@@ -12,6 +12,7 @@ import { corsHeaders, finishApiResponse } from './wire-headers';
 import { answerAfterFirstDeliveries } from '../core/email/first-attempt-in-request';
 import { deliverQueuedMessageNow } from '../core/email/email-delivery';
 import { withAuditOrigin, type AuditOrigin } from '../core/audit/audit-origin';
+import { countAuthAttempt, metricsResponse, routeLabel } from './request-metrics';
 
 export interface HttpServerOptions {
   host: string;
@@ -28,6 +29,8 @@ export interface HttpServerOptions {
   strictTransportSecurity?: boolean;
   /** A line `/health/ready` adds to its 200 answer (a certificate close to expiry). */
   readinessNote?: () => string | undefined;
+  /** With ctx.metrics (`serve --metrics`): the bearer token non-loopback callers of /metrics need. */
+  metricsToken?: string;
 }
 
 export interface RunningHttpServer {
@@ -96,6 +99,8 @@ function withRoutableHost(request: Request): Request | undefined {
 
 export function startHttpServer(ctx: Context, options: HttpServerOptions): RunningHttpServer {
   const clientIp = socketClientIpResolver(() => server, ctx.settings.trustProxy === true, options.clientAddressOf);
+  // /metrics decides on the socket's address alone: a forwarded one is whatever the caller wrote.
+  const socketAddress = socketClientIpResolver(() => server, false, options.clientAddressOf);
   const api = createApiApp(ctx, clientIp, () => server.url.origin);
   let inFlight = 0;
   let drained: (() => void) | null = null;
@@ -111,7 +116,8 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     return textResponse(400, 'The request has no valid Host header.');
   }
 
-  async function answer(incoming: Request): Promise<Response> {
+  /** `routed` receives the request as routed (it may be rebuilt), for the metrics' route label. */
+  async function answer(incoming: Request, routed?: { request: Request; pathname: string }): Promise<Response> {
     // A tunnel (CONNECT host:port, or CONNECT *) is not something an HTTP API serves.
     if (incoming.method === 'CONNECT') {
       const response = textResponse(405, 'Method CONNECT is not allowed');
@@ -121,8 +127,12 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     const request = withRoutableHost(incoming);
     if (!request) return await answerWithoutHost(incoming);
     const pathname = requestPath(request.url);
+    if (routed) Object.assign(routed, { request, pathname });
     if (pathname === '/health') return textResponse(200, 'OK');
     if (pathname === '/health/ready') return await readinessResponse(ctx, draining, options.readinessNote?.());
+    if (pathname === '/metrics' && ctx.metrics) {
+      return await metricsResponse(ctx, request, { socketAddress: socketAddress(request), token: options.metricsToken });
+    }
     if (pathname === '/') return await rootPageResponse(ctx, request);
     if (pathname !== '/api' && !pathname.startsWith('/api/')) {
       return (await hostedScreensResponse(ctx, request, pathname)) ?? textResponse(404, 'Not found');
@@ -148,12 +158,28 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
         userAgent: request.headers.get('user-agent'),
       };
       response = await withAuditOrigin(origin, () =>
-        answerAfterFirstDeliveries(ctx, async (id) => await deliverQueuedMessageNow(ctx, id), () => api.handle(request)),
+        answerAfterFirstDeliveries(
+          ctx,
+          async (id) => await deliverQueuedMessageNow(ctx, id),
+          () => api.handle(request),
+        ),
       );
     } catch (error) {
       response = errorResponse(error, ctx.log);
     }
+    if (ctx.metrics) await countAuthAttempt(ctx, request, response);
     return finishApiResponse(request, response);
+  }
+
+  /** answer, timed and counted under its route pattern and real status (before a status override). */
+  async function answerCounted(incoming: Request): Promise<Response> {
+    const started = performance.now();
+    const routed = { request: incoming, pathname: '' };
+    const response = await answer(incoming, routed);
+    const status = Number(response.headers.get('x-stack-actual-status') ?? response.status);
+    const route = routeLabel(routed.request, routed.pathname || requestPath(incoming.url));
+    ctx.metrics!.observeHttpRequest(incoming.method, route, status, (performance.now() - started) / 1000);
+    return response;
   }
 
   const server = Bun.serve({
@@ -167,7 +193,7 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
       inFlight++;
       try {
         if (held) await held;
-        const response = await answer(incoming);
+        const response = ctx.metrics ? await answerCounted(incoming) : await answer(incoming);
         return options.strictTransportSecurity ? withHeader(response, 'strict-transport-security', hstsValue) : response;
       } finally {
         inFlight--;

@@ -47,7 +47,10 @@ export async function sendOverSmtp(server: SmtpServer, message: SmtpMessage): Pr
   const nodemailer = await loadNodemailer();
   let pool = pools.get(key);
   if (!pool) {
-    pool = { transport: nodemailer.createTransport({ ...server, ...connectionTimeouts, pool: true, maxConnections: 4 }), sending: 0 };
+    pool = {
+      transport: nodemailer.createTransport({ ...server, ...connectionTimeouts, pool: true, maxConnections: 4 }),
+      sending: 0,
+    };
     pools.set(key, pool);
   }
   const used = pool;
@@ -73,4 +76,58 @@ export async function sendOverSmtp(server: SmtpServer, message: SmtpMessage): Pr
 export async function sendOverNewSmtpConnection(server: SmtpServer, message: SmtpMessage): Promise<void> {
   const nodemailer = await loadNodemailer();
   await nodemailer.createTransport({ ...server, ...connectionTimeouts }).sendMail(message);
+}
+
+/**
+ * Opens one SMTP session as delivery would (TLS, login) and offers `sender` in MAIL FROM, then
+ * resets and quits: nothing is sent. Throws with the server's or the network's reason, or when
+ * the whole exchange takes longer than `timeoutMillis`. For `authd doctor`.
+ */
+export async function probeSmtpSender(server: SmtpServer, sender: string, timeoutMillis: number): Promise<void> {
+  const { SMTPConnection } = await loadVendorModule('nodemailer');
+  const limits = { connectionTimeout: timeoutMillis, greetingTimeout: timeoutMillis, socketTimeout: timeoutMillis };
+  const connection = new SMTPConnection({ host: server.host, port: server.port, secure: server.secure, ...limits });
+  const step = (start: (done: (error?: Error | null) => void) => void) =>
+    new Promise<void>((resolve, reject) => start((error) => (error ? reject(error) : resolve())));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const overtime = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMillis / 1000} s`)), timeoutMillis);
+  });
+  const failed = new Promise<never>((_, reject) => connection.once('error', reject));
+  // A second error (the socket closing after the first) must not be an unhandled 'error' event.
+  connection.on('error', () => undefined);
+  try {
+    await Promise.race([
+      overtime,
+      failed,
+      (async () => {
+        await step((done) => connection.connect(() => done()));
+        if (server.auth) await step((done) => connection.login(server.auth!, (error) => done(error)));
+        await mailFrom(connection, sender);
+        await step((done) => connection.reset((error) => done(error)));
+      })(),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    connection.quit();
+    connection.close();
+  }
+}
+
+/**
+ * MAIL FROM alone: SMTPConnection offers it only as the first step of sending a message, so this
+ * uses its command queue (`_sendCommand` and `_responseActions`, stable across nodemailer 6-10).
+ */
+function mailFrom(connection: object, sender: string): Promise<void> {
+  const internals = connection as {
+    _sendCommand(command: string): void;
+    _responseActions: ((reply: string) => void)[];
+  };
+  return new Promise((resolve, reject) => {
+    internals._responseActions.push((reply) => {
+      if (/^2\d\d/.test(reply)) resolve();
+      else reject(new Error(`the server refused MAIL FROM:<${sender}>: ${reply.trim()}`));
+    });
+    internals._sendCommand(`MAIL FROM:<${sender}>`);
+  });
 }

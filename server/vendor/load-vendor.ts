@@ -1,17 +1,18 @@
 // Large libraries that a running server needs late or never: nodemailer, SimpleWebAuthn, the
-// strength estimator and the ACME client. The compiled binary carries each as a module of its own (scripts/build.ts
+// strength estimator, the ACME client and prom-client. The compiled binary carries each as a module of its own (scripts/build.ts
 // adds this folder's files as extra entry points), outside the main bundle, so `authd serve`
 // neither loads them nor keeps their code resident until first use (bench/footprint.ts). From
 // source, the same files are imported directly.
 type VendorModules = {
   acme: typeof import('./acme');
   nodemailer: typeof import('./nodemailer');
+  prometheus: typeof import('./prometheus');
   webauthn: typeof import('./webauthn');
   zxcvbn: typeof import('./zxcvbn');
 };
 type VendorModuleName = keyof VendorModules;
 
-export const vendorModuleNames: VendorModuleName[] = ['acme', 'nodemailer', 'webauthn', 'zxcvbn'];
+export const vendorModuleNames: VendorModuleName[] = ['acme', 'nodemailer', 'prometheus', 'webauthn', 'zxcvbn'];
 
 /** Where scripts/build.ts finds them, relative to the repository root. */
 export const vendorEntryPoints = vendorModuleNames.map((name) => `server/vendor/${name}.ts`);

@@ -35,18 +35,19 @@ test("a signed-out send-verification-code for 'me' is CANNOT_GET_OWN_USER_WITHOU
   expectKnownError(res, 400, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
 });
 
-test("GET /api/v1 answers Stack's welcome text and refuses query parameters", async () => {
+test("GET /api/v1 answers Stack's welcome text, then where authd's own docs are, and refuses query parameters", async () => {
   const res = await fetch(`${t.url}/api/v1`);
   expect(res.status).toBe(200);
   expect(await res.text()).toBe(
-    'Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\nAuthentication: None',
+    'Welcome to the Stack API endpoint! Please refer to the documentation at https://docs.stack-auth.com.\n\nAuthentication: None\n\n' +
+      "This is authd, which speaks Stack's REST API v1. authd's API reference is at /api/v1/docs; its guides are in the docs/ folder of the authd repository.",
   );
   const extra = await call(t, 'GET', '/?extra=param');
   expect(extra.status).toBe(400);
   expect(extra.headers.get('x-stack-known-error')).toBe('SCHEMA_ERROR');
 });
 
-test('a key below the route\'s access level is refused before the parameters are looked at, on every route', async () => {
+test("a key below the route's access level is refused before the parameters are looked at, on every route", async () => {
   const { createApiApp } = await import('../../server/http/api-routes');
   const { routeCatalogue } = await import('../../server/http/openapi/route-catalogue');
   const routes = createApiApp(t.ctx).routes.filter((route) => ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].includes(route.method));
@@ -60,7 +61,9 @@ test('a key below the route\'s access level is refused before the parameters are
       headers: as(project, 'client'),
       ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: { not_a_field: true } }),
     });
-    expect(`${route.method} ${path} → ${res.json?.code ?? res.status}`).toBe(`${route.method} ${path} → INSUFFICIENT_ACCESS_TYPE`);
+    expect(`${route.method} ${path} → ${res.json?.code ?? res.status}`).toBe(
+      `${route.method} ${path} → INSUFFICIENT_ACCESS_TYPE`,
+    );
     checked++;
   }
   expect(checked).toBeGreaterThan(20);

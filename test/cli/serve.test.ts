@@ -47,7 +47,12 @@ describe('first start in development mode, then a restart', () => {
     expect(demo).toMatchObject({ display_name: 'Demo project' });
     for (const event of [internal!, demo!])
       for (const field of keyFields) expect(event[field]).toMatch(generatedKeyPatterns[field]);
-    expect(first.events.find((e) => e.event === 'listening')).toMatchObject({ mode: 'development', data: dataDir });
+    const listening = first.events.find((e) => e.event === 'listening')!;
+    expect(listening).toMatchObject({ mode: 'development', data: dataDir, tui_command: `authd tui --data ${dataDir}` });
+    // The banner's places, on the address a browser opens (localhost, for passkeys).
+    const port = new URL(String(listening.url)).port;
+    expect(listening.sign_in_url).toBe(`http://localhost:${port}/handler/sign-in`);
+    expect(listening.api_docs_url).toBe(`http://localhost:${port}/api/v1/docs`);
   });
 
   test('the printed keys authenticate over HTTP', async () => {
@@ -153,6 +158,10 @@ describe('serve without --json', () => {
     expect(text).toMatch(/publishable client key: pck_\w{45}/);
     expect(text).toMatch(/super secret admin key: sak_\w{45}/);
     expect(text).toContain('production mode');
+    const port = /listening on http:\/\/localhost:(\d+)/.exec(text)![1];
+    expect(text).toContain(`sign-in screen: http://localhost:${port}/handler/sign-in`);
+    expect(text).toContain(`API docs:       http://localhost:${port}/api/v1/docs`);
+    expect(text).toContain(`admin TUI:      authd tui --data ${dataDir}`);
     expect(text).not.toContain('{');
   });
 });
@@ -248,6 +257,8 @@ describe('serve rejects bad flag values with one line', () => {
     [['--domain', 'auth.example.com', '--http-port', '70000'], /--http-port/],
     [['--domain', 'auth.example.com', '--acme-directory', 'letsencrypt'], /--acme-directory/],
     [['--domain', 'auth.example.com', '--acme-ca', '/nonexistent/ca.pem'], /--acme-ca: cannot read "\/nonexistent\/ca\.pem"/],
+    [['--metrics-token', 'a-token-long-enough-to-use'], /--metrics-token: only means something with --metrics/],
+    [['--metrics', '--metrics-token', 'short'], /--metrics-token: use at least 16 characters/],
   ])('serve %p', async (flags, pattern) => {
     const dataDir = join(scratchDir(), 'data');
     expectOneLineError(await runCli(['serve', '--data', dataDir, ...flags]), pattern);

@@ -49,7 +49,8 @@ function mimePart(raw: string, type: string): string {
   return body;
 }
 
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/** `acceptsSender`: MAIL FROM addresses for which it is false get a 550, as a server refusing an unverified sender does. */
+export async function startSmtpReceiver(options: { acceptsSender?: (address: string) => boolean } = {}): Promise<SmtpReceiver> {
   const messages: ReceivedEmail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -60,6 +61,14 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     disableReverseLookup: true,
     // Projects with their own SMTP server must give a login; any login is taken, over plain SMTP.
     allowInsecureAuth: true,
+    onMailFrom(address, _session, callback) {
+      if (options.acceptsSender && !options.acceptsSender(address.address)) {
+        return callback(
+          Object.assign(new Error(`Sender address rejected: ${address.address} is not verified`), { responseCode: 550 }),
+        );
+      }
+      callback();
+    },
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username });
     },

@@ -21,7 +21,12 @@ import { RateLimitedError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
 import type { PostgresStorage } from '../../../db/pg/connection';
-import { deleteSharedCounters, knownSourceCounterPrefix, updateSharedCounters, type CounterRow } from '../storage/shared-counters';
+import {
+  deleteSharedCounters,
+  knownSourceCounterPrefix,
+  updateSharedCounters,
+  type CounterRow,
+} from '../storage/shared-counters';
 import { resolveEmailTransport } from '../email/email-queue';
 
 const minute = 60_000;
@@ -104,7 +109,12 @@ const lockedRetryMillis = 15 * minute;
  * Why a guess must not be checked now, from the account's and the address's counts (both live,
  * i.e. forgotten ones already reset): a 429 to throw, or null when the guess may go ahead.
  */
-function refusal(accountCount: FailureCount, sourceCount: FailureCount, now: number, sourceKnown: boolean): RateLimitedError | null {
+function refusal(
+  accountCount: FailureCount,
+  sourceCount: FailureCount,
+  now: number,
+  sourceKnown: boolean,
+): RateLimitedError | null {
   if (accountCount.failures >= guessThrottlePolicy.accountBackstopFailures && !sourceKnown) {
     const lapsesIn = accountCount.lastAt + guessThrottlePolicy.forgetAfterMillis - now;
     return new RateLimitedError(Math.ceil(Math.min(lapsesIn, lockedRetryMillis) / 1000), 'ACCOUNT_LOCKED_AFTER_FAILED_ATTEMPTS');
@@ -179,21 +189,26 @@ async function reserveSharedGuess(
   const now = ctx.clock.now();
   const live = (row: CounterRow | undefined): FailureCount =>
     liveAt(row && { failures: row.count, lastAt: row.at, unlockOffered: row.flag }, now) ?? { failures: 0, lastAt: now };
-  const refused = await updateSharedCounters(storage, [accountId, sourceId, knownId], now, ([accountRow, sourceRow, knownRow]) => {
-    const accountCount = live(accountRow);
-    const sourceCount = live(sourceRow);
-    const sourceKnown = knownRow !== undefined && now - knownRow.at < guessThrottlePolicy.knownSourceMillis;
-    const refusedNow = refusal(accountCount, sourceCount, now, sourceKnown);
-    if (refusedNow) return { writes: [], result: refusedNow };
-    return {
-      writes: [
-        { count: accountCount.failures + 1, at: now, flag: accountCount.unlockOffered === true },
-        { count: sourceCount.failures + 1, at: now, flag: false },
-        undefined,
-      ],
-      result: null,
-    };
-  });
+  const refused = await updateSharedCounters(
+    storage,
+    [accountId, sourceId, knownId],
+    now,
+    ([accountRow, sourceRow, knownRow]) => {
+      const accountCount = live(accountRow);
+      const sourceCount = live(sourceRow);
+      const sourceKnown = knownRow !== undefined && now - knownRow.at < guessThrottlePolicy.knownSourceMillis;
+      const refusedNow = refusal(accountCount, sourceCount, now, sourceKnown);
+      if (refusedNow) return { writes: [], result: refusedNow };
+      return {
+        writes: [
+          { count: accountCount.failures + 1, at: now, flag: accountCount.unlockOffered === true },
+          { count: sourceCount.failures + 1, at: now, flag: false },
+          undefined,
+        ],
+        result: null,
+      };
+    },
+  );
   if (refused) throw refused;
   return {
     async succeeded() {
@@ -204,7 +219,10 @@ async function reserveSharedGuess(
       updateSharedCounters<{ backstopTripped: boolean }>(storage, [accountId], ctx.clock.now(), ([accountRow]) => {
         const accountCount = live(accountRow);
         if (!tripsBackstop(accountCount)) return { writes: [], result: { backstopTripped: false } };
-        return { writes: [{ count: accountCount.failures, at: accountCount.lastAt, flag: true }], result: { backstopTripped: true } };
+        return {
+          writes: [{ count: accountCount.failures, at: accountCount.lastAt, flag: true }],
+          result: { backstopTripped: true },
+        };
       }),
   };
 }
@@ -250,6 +268,11 @@ async function explainedLock(ctx: Context, projectId: string, reservation: Promi
   try {
     return await reservation;
   } catch (error) {
+    if (error instanceof RateLimitedError) {
+      ctx.metrics?.countRateLimitRefusal(
+        error.errorName === 'ACCOUNT_LOCKED_AFTER_FAILED_ATTEMPTS' ? 'guess_throttle_account' : 'guess_throttle_source',
+      );
+    }
     if (!(error instanceof RateLimitedError) || error.errorName !== 'ACCOUNT_LOCKED_AFTER_FAILED_ATTEMPTS') throw error;
     if (await projectCanSendEmail(ctx, projectId)) throw error;
     throw new RateLimitedError(error.retryAfterSeconds, 'ACCOUNT_LOCKED_WITHOUT_UNLOCK_EMAIL');

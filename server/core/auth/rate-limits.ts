@@ -114,7 +114,8 @@ class RuleWindows {
     while (this.head < this.queuedIds.length && spentSkipped < spentSkippedPerRequest) {
       const id = this.queuedIds[this.head]!;
       const window = this.queuedWindows[this.head]!;
-      const spent = this.byId.get(id) === window && window.count >= this.rule.limit && now - window.startedAt < this.rule.windowMillis;
+      const spent =
+        this.byId.get(id) === window && window.count >= this.rule.limit && now - window.startedAt < this.rule.windowMillis;
       if (!spent) {
         if (this.dequeue()) return true;
         continue;
@@ -182,7 +183,10 @@ export async function consumeRateLimit(ctx: Context, name: RateLimitName, projec
 
 function refuseWhenSpent(ctx: Context, name: RateLimitName, window: Window): void {
   const retryAfterSeconds = secondsUntilWindowEnds(ctx, name, window);
-  if (retryAfterSeconds !== null) throw new RateLimitedError(retryAfterSeconds);
+  if (retryAfterSeconds !== null) {
+    ctx.metrics?.countRateLimitRefusal(name);
+    throw new RateLimitedError(retryAfterSeconds);
+  }
 }
 
 /** Null while the window has room; else how long until it ends, for Retry-After. */
@@ -205,12 +209,16 @@ async function consumeSharedRateLimit(
   // JSON, not a separator character: PostgreSQL text holds no NUL, and any other could be in an address.
   const counterKey = JSON.stringify(['rate', name, projectId, key.toLowerCase()]);
   const retryAfterSeconds = await updateSharedCounters(storage, [counterKey], now, ([row]) => {
-    const window = row && now - row.at < rule.windowMillis ? { startedAt: row.at, count: row.count } : { startedAt: now, count: 0 };
+    const window =
+      row && now - row.at < rule.windowMillis ? { startedAt: row.at, count: row.count } : { startedAt: now, count: 0 };
     const refusedFor = secondsUntilWindowEnds(ctx, name, window);
     if (refusedFor !== null) return { writes: [], result: refusedFor };
     return { writes: [{ count: window.count + 1, at: window.startedAt, flag: false }], result: null };
   });
-  if (retryAfterSeconds !== null) throw new RateLimitedError(retryAfterSeconds);
+  if (retryAfterSeconds !== null) {
+    ctx.metrics?.countRateLimitRefusal(name);
+    throw new RateLimitedError(retryAfterSeconds);
+  }
 }
 
 /**
@@ -225,7 +233,7 @@ export function exemptClientAddress(ctx: Context, ip: string): boolean {
   return ctx.mode === 'development' && isLoopbackAddress(ip);
 }
 
-function isLoopbackAddress(ip: string): boolean {
+export function isLoopbackAddress(ip: string): boolean {
   const v4 = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
   return v4.startsWith('127.') || ip === '::1' || ip === '0:0:0:0:0:0:0:1' || ip === 'localhost';
 }

@@ -206,3 +206,9 @@ export function startCertificateManager(
     },
   };
 }
+
+/** When the stored certificate for `domains` expires (ms since the epoch), without opening its key: for `authd doctor`. */
+export async function storedCertificateExpiry(store: CertificateStore, domains: string[]): Promise<number | undefined> {
+  const text = await store.read(certificateKey(domains));
+  return text ? (JSON.parse(text) as StoredCertificateRecord).notAfter : undefined;
+}

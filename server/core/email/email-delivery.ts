@@ -74,7 +74,13 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
       await tx
         .update(emailMessages)
         .set({ attempts: attempt, nextAttemptAt: retryAt + claimHeldMillis })
-        .where(and(eq(emailMessages.id, message.id), eq(emailMessages.attempts, message.attempts), eq(emailMessages.status, 'pending')))
+        .where(
+          and(
+            eq(emailMessages.id, message.id),
+            eq(emailMessages.attempts, message.attempts),
+            eq(emailMessages.status, 'pending'),
+          ),
+        )
         .returning({ id: emailMessages.id }),
   );
   if (claimed.length !== 1) return;
@@ -100,6 +106,7 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
           .set({ status: 'sent', sentAt: ctx.clock.now(), lastError: null, html: '', text: '' })
           .where(eq(emailMessages.id, message.id)),
     );
+    ctx.metrics?.countDeliveryAttempt('email', 'delivered');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const failed = attempt >= maxDeliveryAttempts;
@@ -108,9 +115,15 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
       async (tx) =>
         await tx
           .update(emailMessages)
-          .set({ lastError: reason, status: failed ? 'failed' : 'pending', nextAttemptAt: retryAt, ...(failed ? { html: '', text: '' } : {}) })
+          .set({
+            lastError: reason,
+            status: failed ? 'failed' : 'pending',
+            nextAttemptAt: retryAt,
+            ...(failed ? { html: '', text: '' } : {}),
+          })
           .where(eq(emailMessages.id, message.id)),
     );
+    ctx.metrics?.countDeliveryAttempt('email', failed ? 'gave_up' : 'failed');
     ctx.log.warn(`email to ${message.recipient} not delivered (attempt ${attempt}${failed ? ', giving up' : ''}): ${reason}`);
   }
 }

@@ -4,7 +4,7 @@
 // project that cannot send learns it from the request that tried.
 import { desc, eq } from 'drizzle-orm';
 import { emailMessages, projectEmailConfigs, projects } from '../storage/tables';
-import type { Context } from '../storage/context';
+import type { Context, InstanceSettings } from '../storage/context';
 import { afterCommit, writeTransaction } from '../storage/transactions';
 import { sealSecret } from '../storage/secret-box';
 import { openOptionalSecret } from '../storage/read-back-secrets';
@@ -46,22 +46,32 @@ export async function resolveEmailTransport(ctx: Context, db: DbWriter, projectI
     };
   }
   if (ctx.settings.smtpUrl) {
-    const url = new URL(ctx.settings.smtpUrl);
-    const secure = url.protocol === 'smtps:';
     return {
       kind: 'smtp',
-      options: {
-        host: url.hostname,
-        port: Number(url.port || (secure ? 465 : 587)),
-        secure,
-        auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-      },
+      options: instanceSmtpServer(ctx.settings.smtpUrl),
       // In the project's name, as Stack sends it, so end users see the app they signed up to.
-      from: `"${await projectSenderName(db, projectId)}" <${ctx.settings.mailFrom ?? `noreply@${url.hostname}`}>`,
+      from: `"${await projectSenderName(db, projectId)}" <${instanceSenderAddress(ctx.settings)}>`,
     };
   }
   if (ctx.mode === 'development') return { kind: 'outbox' };
   throw plainTextError('SHARED_SMTP_MISSING');
+}
+
+/** The instance SMTP server an `--smtp` URL names: smtps:// is TLS from the start (465), smtp:// upgrades (587). */
+export function instanceSmtpServer(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname,
+    port: Number(url.port || (secure ? 465 : 587)),
+    secure,
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+  };
+}
+
+/** The address instance mail is sent from: --mail-from, else noreply at the SMTP server's host. */
+export function instanceSenderAddress(settings: Pick<InstanceSettings, 'smtpUrl' | 'mailFrom'>): string {
+  return settings.mailFrom ?? `noreply@${new URL(settings.smtpUrl!).hostname}`;
 }
 
 /** The project's display name as a sender name (quotes and line breaks removed, so it stays one header). */

@@ -4,6 +4,7 @@
 // reader connection, or from the open transaction inside writeTransaction (transactions.ts).
 import type { Db, Storage } from '../../../db/connection';
 import type { PostgresStorage } from '../../../db/pg/connection';
+import type { InstanceMetrics } from '../operations/instance-metrics';
 
 /** A hostname's addresses as node:dns gives them (webhooks/public-addresses.ts). */
 export type ResolveAddresses = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -86,6 +87,8 @@ export interface Context {
   wakeEmailDelivery?: () => void;
   /** Set by `serve`: tells its webhook worker that an event was queued or a retry asked for. */
   wakeWebhookDelivery?: () => void;
+  /** Set by `serve --metrics`: what GET /metrics reports. Absent otherwise, and nothing is counted. */
+  metrics?: InstanceMetrics;
   /** How webhook deliveries resolve hostnames; system DNS unless a test plays a rebinding DNS server. */
   webhookDns?: ResolveAddresses;
 }

@@ -49,6 +49,8 @@ interface SqliteConnections {
   finishedTransactions: number;
   /** `PRAGMA data_version` on the reader, prepared at its first use. */
   dataVersion?: { get(): { data_version: number } | null };
+  /** Set with `serve --metrics` (observeWriteTransactions). */
+  observeWriteTransaction?: (seconds: number) => void;
 }
 
 /** One PostgreSQL database's pool. */
@@ -56,6 +58,7 @@ interface PostgresConnections {
   dialect: 'postgres';
   db: PostgresDb;
   finishedTransactions: number;
+  observeWriteTransaction?: (seconds: number) => void;
 }
 
 type Connections = SqliteConnections | PostgresConnections;
@@ -236,9 +239,25 @@ export async function writeTransaction<T>(ctx: Pick<Context, 'storage'>, work: (
   const joined = openTransactionOn(connections);
   if (joined?.kind === 'read') throw new Error('a write transaction was opened inside a read snapshot');
   if (joined) return work(joined.handle);
+  const observe = connections.observeWriteTransaction;
+  if (!observe) return outermostWriteTransaction(connections, work);
+  const started = performance.now();
+  try {
+    return await outermostWriteTransaction(connections, work);
+  } finally {
+    observe((performance.now() - started) / 1000);
+  }
+}
+
+function outermostWriteTransaction<T>(connections: Connections, work: (tx: Tx) => Promise<T>): Promise<T> {
   return connections.dialect === 'sqlite'
     ? sqliteWriteTransaction(connections, work)
     : postgresWriteTransaction(connections, work);
+}
+
+/** Hands each outermost write transaction's duration on ctx's database to `observe` (metrics). */
+export function observeWriteTransactions(ctx: Pick<Context, 'storage'>, observe: (seconds: number) => void): void {
+  connectionsOf(ctx).observeWriteTransaction = observe;
 }
 
 /**

@@ -133,6 +133,7 @@ export async function attemptWebhookDelivery(
       })
       .where(eq(webhookDeliveries.id, delivery.id));
   });
+  if (!interrupted) ctx.metrics?.countDeliveryAttempt('webhook', outcome.ok ? 'delivered' : gaveUp ? 'gave_up' : 'failed');
   if (!outcome.ok && logFailure) {
     ctx.log.warn(
       `webhook ${delivery.eventId} to ${delivery.url} not delivered (attempt ${attempt}${gaveUp ? ', giving up' : ''}): ${outcome.cause ?? outcome.error}`,
