@@ -2,7 +2,7 @@
 // the project by id, `is_verified` allowed on create and update, USER_ID_DOES_NOT_EXIST for a
 // user that is unknown or belongs to another project, SCHEMA_ERROR for unknown query
 // parameters. Refused writes leave the channels as they were.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import {
   as,
@@ -15,8 +15,9 @@ import {
   uniqueEmail,
   expectOk,
 } from '../support/api-expectations';
-import { startTestInstance, type AccessLevel, type ApiResult, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type AccessLevel, type ApiResult, type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   addChannel,
   channelsOf,
@@ -38,17 +39,12 @@ let alice: TestUser;
 /** A user of another project, invisible to the demo project's keys. */
 let stranger: TestUser;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
   demo = t.demo!;
   other = await makeProject(t, 'Other project');
   alice = await signUp(t, demo, uniqueEmail('alice'));
   stranger = await serverUser(t, other, uniqueEmail('stranger'));
-});
-afterAll(async () => {
-  await t.stop();
-  await smtp.stop();
 });
 
 const levels: AccessLevel[] = ['server', 'admin'];

@@ -3,15 +3,16 @@
 // TOTP prompt path (it calls the global prompt() on MULTI_FACTOR_AUTHENTICATION_REQUIRED, then
 // POST /auth/mfa/sign-in) for password and magic-link sign-in. Requests are recorded by
 // wrapping fetch; server state is read through the raw API.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { afterEach, describe, expect, test } from 'bun:test';
 import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { newTotpSecret, shiftClock, totpAt, wrongTotp } from '../mfa/helpers';
 import { enableMagicLink, magicLinkCallback, receiveMagicLink, receivedCount } from '../otp/helpers';
 import { as, call, makeProject } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
 
 const testTimeout = 30_000;
 
@@ -34,41 +35,41 @@ const prompts: string[] = [];
 let smtp: SmtpReceiver;
 let t: TestInstance;
 
-beforeAll(async () => {
-  console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
-    originalWarn(...args);
-  };
-  const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const response = await originalFetch(input, init);
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname.startsWith('/api/v1/auth/')) {
-      const actual = response.headers.get('x-stack-actual-status');
-      recorded.push({
-        method: (init?.method ?? 'GET').toUpperCase(),
-        path: url.pathname.slice('/api/v1'.length),
-        body: typeof init?.body === 'string' ? init.body : undefined,
-        status: actual === null ? response.status : Number(actual),
-        responseText: await response.clone().text(),
-      });
-    }
-    return response;
-  };
-  globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    console.warn = (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
+      originalWarn(...args);
+    };
+    const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const response = await originalFetch(input, init);
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname.startsWith('/api/v1/auth/')) {
+        const actual = response.headers.get('x-stack-actual-status');
+        recorded.push({
+          method: (init?.method ?? 'GET').toUpperCase(),
+          path: url.pathname.slice('/api/v1'.length),
+          body: typeof init?.body === 'string' ? init.body : undefined,
+          status: actual === null ? response.status : Number(actual),
+          responseText: await response.clone().text(),
+        });
+      }
+      return response;
+    };
+    globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
+  },
+  {
+    beforeStop: async () => {
+      globalThis.fetch = originalFetch;
+      globalThis.prompt = originalPrompt;
+      console.warn = originalWarn;
+    },
+  },
+);
 
 afterEach(() => {
   globalThis.prompt = originalPrompt;
-});
-
-afterAll(async () => {
-  globalThis.fetch = originalFetch;
-  globalThis.prompt = originalPrompt;
-  console.warn = originalWarn;
-  await t?.stop();
-  await smtp?.stop();
 });
 
 function clientApp(project: BootstrappedProject) {
@@ -250,7 +251,10 @@ describe('TOTP through the SDK', () => {
       }
 
       // A recovery code typed into the SDK's own prompt signs in as well (authd's own codes).
-      const made = await call(t, 'POST', '/auth/mfa/recovery-codes', { headers: as(project, 'server'), body: { user_id: user!.id } });
+      const made = await call(t, 'POST', '/auth/mfa/recovery-codes', {
+        headers: as(project, 'server'),
+        body: { user_id: user!.id },
+      });
       expect(made.status).toBe(200);
       const withRecoveryCode = clientApp(project);
       answerPrompts(() => made.json.codes[0]);

@@ -32,9 +32,11 @@ test('registerPasskey then signInWithPasskey, with a virtual authenticator', asy
   const { page } = opened;
   await addVirtualAuthenticator(opened);
   await page.goto(`http://localhost:${pageServer.port}/`);
-  await page.waitForFunction(() => typeof window.makeStackApp === 'function', undefined, { timeout: 10_000 }).catch(() => {
-    throw new Error(`the SDK bundle did not load: ${opened.problems.join('; ')}`);
-  });
+  await page
+    .waitForFunction(() => typeof window.makeStackApp === 'function', undefined, { timeout: 10_000 })
+    .catch(() => {
+      throw new Error(`the SDK bundle did not load: ${opened.problems.join('; ')}`);
+    });
   const appOptions = { baseUrl: t.url, projectId: project.projectId, publishableClientKey: project.keys.publishable_client_key! };
 
   const registered = await page.evaluate(

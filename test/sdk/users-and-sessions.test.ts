@@ -3,13 +3,14 @@
 // password, password change, sign-in, sign-out), the SDK's own access-token refresh,
 // and a server app's user management (create, paginated list, search, update, sessions,
 // delete). Every request the SDK sends is recorded by wrapping fetch.
-import { afterAll, beforeAll, describe, expect, setSystemTime, test } from 'bun:test';
+import { describe, expect, setSystemTime, test } from 'bun:test';
 import { StackClientApp, StackServerApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, makeProject } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 
 const testTimeout = 30_000;
 const verificationCallbackUrl = 'http://localhost:3000/handler/email-verification';
@@ -41,39 +42,39 @@ function bodyText(body: unknown): string | undefined {
 let smtp: SmtpReceiver;
 let t: TestInstance;
 
-beforeAll(async () => {
-  // The SDK warns once it has built more than 10 apps; these tests build a few per test.
-  console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
-    originalWarn(...args);
-  };
-  const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const response = await originalFetch(input, init);
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname.startsWith('/api/v1')) {
-      const actual = response.headers.get('x-stack-actual-status');
-      recorded.push({
-        method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
-        path: url.pathname,
-        headers: new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
-        body: bodyText(init?.body),
-        status: actual === null ? response.status : Number(actual),
-        responseText: await response.clone().text(),
-      });
-    }
-    return response;
-  };
-  globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
-
-afterAll(async () => {
-  globalThis.fetch = originalFetch;
-  console.warn = originalWarn;
-  await t?.stop();
-  await smtp?.stop();
-});
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    // The SDK warns once it has built more than 10 apps; these tests build a few per test.
+    console.warn = (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
+      originalWarn(...args);
+    };
+    const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const response = await originalFetch(input, init);
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname.startsWith('/api/v1')) {
+        const actual = response.headers.get('x-stack-actual-status');
+        recorded.push({
+          method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+          path: url.pathname,
+          headers: new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
+          body: bodyText(init?.body),
+          status: actual === null ? response.status : Number(actual),
+          responseText: await response.clone().text(),
+        });
+      }
+      return response;
+    };
+    globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
+  },
+  {
+    beforeStop: async () => {
+      globalThis.fetch = originalFetch;
+      console.warn = originalWarn;
+    },
+  },
+);
 
 let emailCounter = 0;
 function uniqueEmail(prefix: string): string {
@@ -172,9 +173,11 @@ describe('StackClientApp: an account from sign-up to sign-out', () => {
       expect(me.json.client_metadata).toEqual({ theme: 'dark', n: 1 });
 
       // user.sendVerificationEmail() in 2.7.23 accepts { callbackUrl } although its type omits it.
-      const sendVerification = (user as unknown as {
-        sendVerificationEmail(options: { callbackUrl: string }): Promise<unknown>;
-      }).sendVerificationEmail({ callbackUrl: `${verificationCallbackUrl}?via=resend` });
+      const sendVerification = (
+        user as unknown as {
+          sendVerificationEmail(options: { callbackUrl: string }): Promise<unknown>;
+        }
+      ).sendVerificationEmail({ callbackUrl: `${verificationCallbackUrl}?via=resend` });
       expect(await sendVerification).toBeUndefined();
       const resent = await emailWithMarker(email, 'resend');
       const verification = await app.verifyEmail(codeFromEmail(resent));
@@ -182,9 +185,11 @@ describe('StackClientApp: an account from sign-up to sign-out', () => {
       user = await app.getUser();
       expect(user!.primaryEmailVerified).toBe(true);
       // Verified now: a further send answers EMAIL_ALREADY_VERIFIED, which the SDK returns.
-      const again = await (user as unknown as {
-        sendVerificationEmail(options: { callbackUrl: string }): Promise<unknown>;
-      }).sendVerificationEmail({ callbackUrl: verificationCallbackUrl });
+      const again = await (
+        user as unknown as {
+          sendVerificationEmail(options: { callbackUrl: string }): Promise<unknown>;
+        }
+      ).sendVerificationEmail({ callbackUrl: verificationCallbackUrl });
       expect(again).toBeInstanceOf(KnownErrors.EmailAlreadyVerified);
       // The code just used is refused the second time.
       const used = await app.verifyEmail(codeFromEmail(resent));
@@ -333,7 +338,10 @@ describe('StackClientApp: a session ended elsewhere', () => {
       const project = t.demo!;
       const email = uniqueEmail('sdk-revoked');
       const password = 'revoked passphrase';
-      const signedUp = await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email, password } });
+      const signedUp = await call(t, 'POST', '/auth/password/sign-up', {
+        headers: as(project, 'client'),
+        body: { email, password },
+      });
       expect(signedUp.status).toBe(200);
       const app = clientApp(t, project);
       expect((await app.signInWithCredential({ email, password, noRedirect: true })).status).toBe('ok');
