@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { normalizeRecoveryCode, recoveryCodeDigest } from '../../server/core/auth/recovery-codes';
-import { as, call } from '../support/api-expectations';
+import { as, call, uniqueEmail } from '../support/api-expectations';
 import { repoRoot, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
@@ -54,9 +54,6 @@ withMailInstance(
     },
   },
 );
-
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 async function signUpThroughApi(email: string): Promise<{ accessToken: string; userId: string }> {
   const res = await call(t, 'POST', '/auth/password/sign-up', {

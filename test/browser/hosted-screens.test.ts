@@ -3,7 +3,7 @@
 // magic link, forgot/reset password and the error page. Screenshots go to test-artifacts/.
 import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { call, as } from '../support/api-expectations';
+import { call, as, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
@@ -49,8 +49,6 @@ async function newPage(options?: { colorScheme?: 'light' | 'dark' }): Promise<Te
 }
 
 const password = 'correct horse battery';
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 function firstLink(email: ReceivedEmail): string {
   const link = email.text.match(/https?:\/\/\S+/)?.[0];

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { unverifiedAccountMessage } from '../../ui/react/components/magic-link-code-step';
-import { as, call } from '../support/api-expectations';
+import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
@@ -16,8 +16,6 @@ let t: TestInstance;
 let smtp: SmtpReceiver;
 let browser: Browser;
 const browserTestTimeout = 90_000;
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 async function setProviders(enabled: Record<string, boolean>): Promise<void> {
   const res = await call(t, 'PATCH', '/projects/current', {

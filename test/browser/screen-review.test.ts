@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { as, call } from '../support/api-expectations';
+import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
@@ -22,8 +22,6 @@ let localUrl: string;
 const pages: TestPage[] = [];
 const browserTestTimeout = 90_000;
 const password = 'correct horse battery';
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 withMailInstance(
   async (started) => {

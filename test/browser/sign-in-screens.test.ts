@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { breachedPasswordMessage } from '../../server/core/auth/password-policy';
 import { unverifiedAccountMessage } from '../../ui/react/components/magic-link-code-step';
-import { as, call } from '../support/api-expectations';
+import { as, call, uniqueEmail } from '../support/api-expectations';
 import { makeTempDir, repoRoot, startServeProcess, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
@@ -20,8 +20,6 @@ let smtp: SmtpReceiver;
 let browser: Browser;
 const browserTestTimeout = 90_000;
 const password = 'correct horse battery';
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 withMailInstance(
   async (started) => {

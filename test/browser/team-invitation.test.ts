@@ -5,7 +5,7 @@
 // expired, used and missing codes. Every state is screenshotted at 390 and 1280 px, light or dark, and axe-checked.
 import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { as, call } from '../support/api-expectations';
+import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
@@ -23,9 +23,6 @@ let ownerToken: string;
 let teamId: string;
 const teamName = 'Rocket Club';
 const sevenDays = 7 * 24 * 3600 * 1000;
-
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 async function signUp(email: string): Promise<{ userId: string; accessToken: string }> {
   const res = await call(t, 'POST', '/auth/password/sign-up', {

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { startHostApp } from '../../examples/react-host/host-app';
-import { as, call } from '../support/api-expectations';
+import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
@@ -22,7 +22,6 @@ let hostUrl: string;
 let preactHostApp: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];
 const browserTestTimeout = 60_000;
-let counter = 0;
 
 withMailInstance(
   async (started) => {
@@ -67,7 +66,7 @@ async function newPage(colorScheme: 'light' | 'dark' = 'light'): Promise<TestPag
 }
 
 async function newUser(displayName: string | null): Promise<{ id: string; email: string }> {
-  const email = `widgets-${Date.now()}-${++counter}@example.com`;
+  const email = uniqueEmail('widgets');
   const res = await call(t, 'POST', '/users', {
     headers: as(t.demo!, 'server'),
     body: { primary_email: email, primary_email_auth_enabled: true, ...(displayName ? { display_name: displayName } : {}) },

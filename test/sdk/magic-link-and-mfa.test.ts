@@ -9,7 +9,7 @@ import { KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { newTotpSecret, shiftClock, totpAt, wrongTotp } from '../mfa/helpers';
 import { enableMagicLink, magicLinkCallback, receiveMagicLink, receivedCount } from '../otp/helpers';
-import { as, call, makeProject } from '../support/api-expectations';
+import { as, call, makeProject, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
@@ -100,12 +100,6 @@ async function serverView(project: BootstrappedProject, userId: string) {
   const res = await call(t, 'GET', `/users/${userId}`, { headers: as(project, 'server') });
   expect(res.status).toBe(200);
   return res.json;
-}
-
-let emailCounter = 0;
-function uniqueEmail(prefix: string): string {
-  emailCounter++;
-  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
 describe('magic links through the SDK', () => {

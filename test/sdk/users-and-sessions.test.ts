@@ -7,7 +7,7 @@ import { describe, expect, setSystemTime, test } from 'bun:test';
 import { StackClientApp, StackServerApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, expectKnownError, makeProject } from '../support/api-expectations';
+import { as, call, expectKnownError, makeProject, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
@@ -75,12 +75,6 @@ withMailInstance(
     },
   },
 );
-
-let emailCounter = 0;
-function uniqueEmail(prefix: string): string {
-  emailCounter++;
-  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 function clientApp(instance: TestInstance, project: BootstrappedProject) {
   return new StackClientApp({
