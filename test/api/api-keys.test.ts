@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, keyPatterns, makeProject, sleep, unknownUuid } from './helpers';
+import { as, call, expectKnownError, keyPatterns, makeProject, sleep, unknownUuid } from '../support/projects';
 
 let t: TestInstance;
 let demo: BootstrappedProject;

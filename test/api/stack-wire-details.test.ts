@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectOk, makeProject, signUp, verificationCallback } from '../email/helpers';
+import { as, call, expectKnownError, expectOk, makeProject, signUp, verificationCallback } from '../support/mail';
 
 let t: TestInstance;
 let project: BootstrappedProject;
@@ -46,7 +46,7 @@ test("GET /api/v1 answers Stack's welcome text and refuses query parameters", as
   expect(extra.headers.get('x-stack-known-error')).toBe('SCHEMA_ERROR');
 });
 
-test('a key below the route\'s access level is refused before the parameters are looked at, on every route', async () => {
+test("a key below the route's access level is refused before the parameters are looked at, on every route", async () => {
   const { createApiApp } = await import('../../server/http/api-routes');
   const { routeCatalogue } = await import('../../server/http/openapi/route-catalogue');
   const routes = createApiApp(t.ctx).routes.filter((route) => ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].includes(route.method));
@@ -60,7 +60,9 @@ test('a key below the route\'s access level is refused before the parameters are
       headers: as(project, 'client'),
       ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: { not_a_field: true } }),
     });
-    expect(`${route.method} ${path} → ${res.json?.code ?? res.status}`).toBe(`${route.method} ${path} → INSUFFICIENT_ACCESS_TYPE`);
+    expect(`${route.method} ${path} → ${res.json?.code ?? res.status}`).toBe(
+      `${route.method} ${path} → INSUFFICIENT_ACCESS_TYPE`,
+    );
     checked++;
   }
   expect(checked).toBeGreaterThan(20);

@@ -9,7 +9,7 @@ import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { shiftClock } from '../users/helpers';
+import { shiftClock } from '../support/user-views';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { screenshotAtBothWidths, signInContext } from './widget-checks';
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { makeProject, uuidPattern } from '../support/api-expectations';
-import { pollUntil } from '../webhooks/helpers';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/receiver';
+import { pollUntil } from '../support/webhooks';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { cliJson, cliOk, expectOneLineError, removeScratchDirs, scratchDir, runCli } from '../support/cli';
 
 afterAll(removeScratchDirs);
@@ -176,9 +176,7 @@ describe('changes made through the CLI reach the receiver through the running se
     expect((await cliJson(inProject('webhooks', 'list'))).items).toEqual([]);
     const before = receiver.received.length;
     await cliJson(inProject('users', 'create', '--email', 'after-remove@example.com'));
-    const events = t.sqlite
-      .query('SELECT count(*) AS n FROM webhook_deliveries WHERE project_id = ?')
-      .get(project.projectId) as {
+    const events = t.sqlite.query('SELECT count(*) AS n FROM webhook_deliveries WHERE project_id = ?').get(project.projectId) as {
       n: number;
     };
     expect(events.n).toBe(0);

@@ -28,7 +28,7 @@ import {
   trustedCallback,
   untrustedCallback,
   type TestUser,
-} from './helpers';
+} from '../support/contact-channels';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

@@ -18,7 +18,7 @@ import {
   signUp,
   trustedCallback,
   type TestUser,
-} from './helpers';
+} from '../support/contact-channels';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

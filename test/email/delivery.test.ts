@@ -20,7 +20,7 @@ import {
   sleep,
   uniqueEmail,
   type MessageRow,
-} from './helpers';
+} from '../support/mail';
 
 const maybeAnswer = { success: 'maybe, only if user with e-mail exists' };
 

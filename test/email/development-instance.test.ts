@@ -23,7 +23,7 @@ import {
   signUp,
   uniqueEmail,
   verificationCallback,
-} from '../otp/helpers';
+} from '../support/magic-links';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

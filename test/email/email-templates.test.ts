@@ -19,7 +19,7 @@ import {
   makeProject,
   resetCallback,
   uniqueEmail,
-} from './helpers';
+} from '../support/mail';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

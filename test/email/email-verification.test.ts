@@ -26,7 +26,7 @@ import {
   uniqueEmail,
   untrustedCallback,
   verificationCallback,
-} from './helpers';
+} from '../support/mail';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

@@ -31,7 +31,7 @@ import {
   sleep,
   uniqueEmail,
   untrustedCallback,
-} from './helpers';
+} from '../support/mail';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { listEmailMessages } from '../../server/core/email/email-queue';
 import { runCli, startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, expectOk, goodPassword, pollUntil, resetCallback, uniqueEmail } from './helpers';
+import { as, call, expectOk, goodPassword, pollUntil, resetCallback, uniqueEmail } from '../support/mail';
 
 interface RawMessage {
   recipient: string;

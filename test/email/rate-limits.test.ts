@@ -20,7 +20,7 @@ import {
   signInCall,
   signUp,
   uniqueEmail,
-} from './helpers';
+} from '../support/mail';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

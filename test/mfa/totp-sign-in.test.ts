@@ -7,7 +7,7 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
-import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../otp/helpers';
+import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
 import {
   as,
   call,
@@ -34,7 +34,7 @@ import {
   wrongTotp,
   type SignedIn,
   type TotpSecret,
-} from './helpers';
+} from '../support/totp';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

@@ -33,7 +33,7 @@ import {
   signUp,
   uniqueEmail,
   untrustedCallback,
-} from './helpers';
+} from '../support/magic-links';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

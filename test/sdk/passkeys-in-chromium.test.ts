@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { addVirtualAuthenticator, launchBrowser, openPage, serveBundledPage } from '../browser/browser-support';
-import { as, call, expectOk, makeProject, setProjectConfig, signUp } from '../email/helpers';
+import { as, call, expectOk, makeProject, setProjectConfig, signUp } from '../support/mail';
 import { startTestInstance, type TestInstance } from '../support/instance';
 
 let t: TestInstance;

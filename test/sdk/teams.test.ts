@@ -31,7 +31,7 @@ import {
   systemPermissionIds,
   teamIdsOf,
   uninstallRecorder,
-} from './teams-helpers';
+} from '../support/sdk-apps';
 
 const testTimeout = 60_000;
 const invitationCallbackUrl = 'http://localhost:3000/handler/team-invitation';

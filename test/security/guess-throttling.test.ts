@@ -11,8 +11,8 @@ import { KnownError } from '../../server/protocol/known-errors';
 import { callApi, startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
-import { as, expectKnownError, expectOk, makeProject, shiftClock, signUp } from '../email/helpers';
-import { expectMfaRequired, newTotpSecret, setTotpSecretAsClient, totpAt, wrongTotp, type TotpSecret } from '../mfa/helpers';
+import { as, expectKnownError, expectOk, makeProject, shiftClock, signUp } from '../support/mail';
+import { expectMfaRequired, newTotpSecret, setTotpSecretAsClient, totpAt, wrongTotp, type TotpSecret } from '../support/totp';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

@@ -10,7 +10,7 @@ import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import { measureResetTimings } from '../support/reset-timing';
-import { as, call, makeProject, queuedMessages, uniqueEmail } from '../email/helpers';
+import { as, call, makeProject, queuedMessages, uniqueEmail } from '../support/mail';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

@@ -17,26 +17,43 @@ export interface SignedIn {
   password: string;
 }
 
+export interface SignUpOptions {
+  email?: string;
+  password?: string;
+  /** The verification email's callback; null sends none (no verification email). */
+  callbackUrl?: string | null;
+}
+
+/** Signs up through the client endpoint: by default a unique address and a trusted verification callback. */
 export async function signUp(
   t: TestInstance,
   project: BootstrappedProject,
-  email = uniqueEmail(),
-  password = goodPassword,
+  emailOrOptions: string | SignUpOptions = {},
+  password?: string,
 ): Promise<SignedIn> {
-  const res = await call(t, 'POST', '/auth/password/sign-up', {
-    headers: as(project, 'client'),
-    body: { email, password, verification_callback_url: trustedVerificationCallback },
-  });
-  const body = expectOk(res);
-  return { ...body, email, password };
+  const options = typeof emailOrOptions === 'string' ? { email: emailOrOptions, password } : emailOrOptions;
+  const email = options.email ?? uniqueEmail();
+  const chosenPassword = options.password ?? goodPassword;
+  const body: Record<string, unknown> = { email, password: chosenPassword };
+  const callbackUrl = options.callbackUrl === undefined ? trustedVerificationCallback : options.callbackUrl;
+  if (callbackUrl !== null) body.verification_callback_url = callbackUrl;
+  const res = await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body });
+  return { ...expectOk(res), email, password: chosenPassword };
+}
+
+/** The password sign-in call itself, for tests of its refusals. */
+export function signInCall(t: TestInstance, project: BootstrappedProject, email: string, password: string): Promise<ApiResult> {
+  return call(t, 'POST', '/auth/password/sign-in', { headers: as(project, 'client'), body: { email, password } });
 }
 
 export async function signIn(t: TestInstance, project: BootstrappedProject, email: string, password: string): Promise<SignedIn> {
-  const res = await call(t, 'POST', '/auth/password/sign-in', { headers: as(project, 'client'), body: { email, password } });
-  const body = expectOk(res);
-  return { ...body, email, password };
+  return { ...expectOk(await signInCall(t, project, email, password)), email, password };
 }
 
+/** GET /users/me with the user's access token. */
+export async function getMe(t: TestInstance, project: BootstrappedProject, accessToken: string): Promise<any> {
+  return expectOk(await call(t, 'GET', '/users/me', { headers: as(project, 'client', accessToken) }));
+}
 /** The SDK's refresh: form-encoded, no X-Stack headers, no override header. */
 export function refreshGrant(
   t: TestInstance,

@@ -28,7 +28,7 @@ import {
   unknownUuid,
   uuidPattern,
   type TestUser,
-} from './helpers';
+} from '../support/teams';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

@@ -27,7 +27,7 @@ import {
   teamWith,
   unknownUuid,
   type TestUser,
-} from './helpers';
+} from '../support/teams';
 
 let t: TestInstance;
 /** client_team_creation_enabled = false (the default). */

@@ -7,7 +7,7 @@ import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { recordingClient, rejection } from './helpers';
+import { recordingClient, rejection } from '../support/ui-client';
 
 const testTimeout = 30_000;
 let smtp: SmtpReceiver;

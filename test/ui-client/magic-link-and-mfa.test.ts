@@ -6,9 +6,9 @@ import { KnownErrors } from '../../ui/client/index';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
-import { newTotpSecret, totpAt, wrongTotp } from '../mfa/helpers';
-import { receiveMagicLink, receivedCount } from '../otp/helpers';
-import { recordingClient, rejection } from './helpers';
+import { newTotpSecret, totpAt, wrongTotp } from '../support/totp';
+import { receiveMagicLink, receivedCount } from '../support/magic-links';
+import { recordingClient, rejection } from '../support/ui-client';
 import { uniqueEmail } from '../support/api-expectations';
 
 const testTimeout = 30_000;

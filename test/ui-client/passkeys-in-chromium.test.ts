@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { addVirtualAuthenticator, launchBrowser, openPage, serveBundledPage } from '../browser/browser-support';
-import { makeProject, setProjectConfig, signUp } from '../email/helpers';
+import { makeProject, setProjectConfig, signUp } from '../support/mail';
 import { startTestInstance, type TestInstance } from '../support/instance';
 
 let t: TestInstance;
@@ -33,7 +33,11 @@ test('register, list, rename, sign out, sign in with a passkey, remove it', asyn
   await addVirtualAuthenticator(opened);
   await page.goto(`http://localhost:${pageServer.port}/`);
   await page.waitForFunction(() => typeof window.makeAuthClient === 'function', undefined, { timeout: 10_000 });
-  const clientOptions = { baseUrl: t.url, projectId: project.projectId, publishableClientKey: project.keys.publishable_client_key! };
+  const clientOptions = {
+    baseUrl: t.url,
+    projectId: project.projectId,
+    publishableClientKey: project.keys.publishable_client_key!,
+  };
 
   const outcome = await page.evaluate(
     async ({ clientOptions, email, password }) => {
@@ -57,7 +61,17 @@ test('register, list, rename, sign out, sign in with a passkey, remove it', asyn
       } catch (error) {
         refused = (error as { code?: string }).code ?? String(error);
       }
-      return { supported, names: listed.map((p) => p.name), renamed: renamed.name, enabled, signedOut, signIn: signIn.status, me: me?.id, afterRemoval: afterRemoval.length, refused };
+      return {
+        supported,
+        names: listed.map((p) => p.name),
+        renamed: renamed.name,
+        enabled,
+        signedOut,
+        signIn: signIn.status,
+        me: me?.id,
+        afterRemoval: afterRemoval.length,
+        refused,
+      };
     },
     { clientOptions, email: user.email, password: user.password },
   );

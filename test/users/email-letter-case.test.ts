@@ -6,8 +6,18 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
-import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../otp/helpers';
-import { as, call, expectKnownError, expectOk, expectTextError, getUser, makeProject, signUp, uniqueEmail } from './helpers';
+import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  expectTextError,
+  getUser,
+  makeProject,
+  signUp,
+  uniqueEmail,
+} from '../support/user-views';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

@@ -7,8 +7,8 @@ import { runCli } from '../support/cli';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/receiver';
-import { addEndpoint } from '../webhooks/helpers';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { addEndpoint } from '../support/webhooks';
 import {
   as,
   call,
@@ -19,7 +19,7 @@ import {
   expectRefreshWorks,
   goodPassword,
   uniqueEmail,
-} from './helpers';
+} from '../support/user-views';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

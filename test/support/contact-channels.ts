@@ -3,10 +3,10 @@
 // refused write changed nothing.
 import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, uniqueEmail, uuidPattern, expectOk } from '../support/api-expectations';
-import type { TestInstance } from '../support/instance';
+import { as, call, uniqueEmail, uuidPattern, expectOk } from './api-expectations';
+import type { TestInstance } from './instance';
 // The folder's tests sign up with the shared shortcut; the names they use for its password and callback.
-export { goodPassword as password, signUp, trustedVerificationCallback as trustedCallback } from '../support/accounts';
+export { goodPassword as password, signUp, trustedVerificationCallback as trustedCallback } from './accounts';
 
 export const codePattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
 export const untrustedCallback = 'https://evil.example.org/handler/email-verification';

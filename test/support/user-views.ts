@@ -3,10 +3,10 @@
 // come from test/support and are re-exported here.
 import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import type { ApiResult, TestInstance } from '../support/instance';
-export * from '../support/api-expectations';
-import { as, call, expectKnownError, uuidPattern } from '../support/api-expectations';
-export * from '../support/accounts';
+import type { ApiResult, TestInstance } from './instance';
+export * from './api-expectations';
+import { as, call, expectKnownError, uuidPattern } from './api-expectations';
+export * from './accounts';
 
 export const tokenIssuer = 'https://access-token.jwt-signature.stack-auth.com';
 export const refreshTokenPattern = /^[0-9a-hjkmnp-tv-z]{45}$/;

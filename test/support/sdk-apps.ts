@@ -1,11 +1,11 @@
-// Shared by test/sdk/teams.test.ts: recording the requests the published SDK sends, building
+// The published SDK in tests: recording the requests it sends, building
 // client / server / admin apps for a project, signing users in, and reading the server's state
 // over the wire without the SDK (so SDK caches cannot hide what the server holds).
 import { expect } from 'bun:test';
 import { StackAdminApp, StackClientApp, StackServerApp } from '@stackframe/js';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, uniqueEmail } from '../support/api-expectations';
-import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, uniqueEmail } from './api-expectations';
+import type { ApiResult, TestInstance } from './instance';
 
 // ---------------------------------------------------------------------------------------------
 // Request recording (only the SDK's requests: they alone carry X-Stack-Client-Version)

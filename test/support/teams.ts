@@ -4,11 +4,11 @@
 // that a refused call changed nothing.
 import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import type { ApiResult, TestInstance } from '../support/instance';
-import { as, call } from '../support/api-expectations';
-import { expectOk, uniqueEmail } from '../users/helpers';
+import type { ApiResult, TestInstance } from './instance';
+import { as, call } from './api-expectations';
+import { expectOk, uniqueEmail } from './user-views';
 
-export * from '../users/helpers';
+export * from './user-views';
 
 export const systemPermissionIds = ['$delete_team', '$invite_members', '$read_members', '$remove_members', '$update_team'];
 export const systemPermissionDescriptions: Record<string, string> = {

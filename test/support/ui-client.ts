@@ -2,7 +2,7 @@
 // recorded through an injected fetch, and small assertion helpers.
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { createAuthClient, type AuthClient, type AuthClientOptions } from '../../ui/client/index';
-import type { TestInstance } from '../support/instance';
+import type { TestInstance } from './instance';
 
 export interface RecordedCall {
   method: string;
