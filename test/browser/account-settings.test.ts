@@ -14,7 +14,7 @@ import { as, call, uniqueEmail } from '../support/api-expectations';
 import { repoRoot, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { startHostApp } from '../../examples/react-host/host-app';
+import { allowClientTeamCreation, startDemoHostApp } from '../support/host-apps';
 import { launchBrowser, openPage, type TestPage } from './browser-support';
 import { withExif } from './exif-jpeg';
 
@@ -31,18 +31,9 @@ const newPassword = 'staple battery horse';
 withMailInstance(
   async (started) => {
     ({ t, smtp } = started);
-    const enabled = await call(t, 'PATCH', '/projects/current', {
-      headers: as(t.demo!, 'admin'),
-      body: { config: { client_team_creation_enabled: true } },
-    });
-    expect(enabled.status).toBe(200);
+    await allowClientTeamCreation(t);
     browser = await launchBrowser();
-    hostApp = await startHostApp({
-      authdUrl: t.url,
-      projectId: t.demo!.projectId,
-      publishableClientKey: t.demo!.keys.publishable_client_key!,
-      port: 0,
-    });
+    hostApp = await startDemoHostApp(t);
   },
   {
     instance: { settings: { hostedScreensRuntime: 'preact' } },

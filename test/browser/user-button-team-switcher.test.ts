@@ -6,11 +6,11 @@
 // same widgets in a host app that builds authd/react against preact/compat.
 import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { startHostApp } from '../../examples/react-host/host-app';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
+import { allowClientTeamCreation, startDemoHostApp } from '../support/host-apps';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { expectAccessible, screenshotAtBothWidths, signInContext } from './widget-checks';
 
@@ -26,26 +26,11 @@ const browserTestTimeout = 60_000;
 withMailInstance(
   async (started) => {
     ({ t, smtp } = started);
-    const enabled = await call(t, 'PATCH', '/projects/current', {
-      headers: as(t.demo!, 'admin'),
-      body: { config: { client_team_creation_enabled: true } },
-    });
-    expect(enabled.status).toBe(200);
+    await allowClientTeamCreation(t);
     browser = await launchBrowser();
-    hostApp = await startHostApp({
-      authdUrl: t.url,
-      projectId: t.demo!.projectId,
-      publishableClientKey: t.demo!.keys.publishable_client_key!,
-      port: 0,
-    });
+    hostApp = await startDemoHostApp(t);
     hostUrl = `http://127.0.0.1:${hostApp.port}`;
-    preactHostApp = await startHostApp({
-      authdUrl: t.url,
-      projectId: t.demo!.projectId,
-      publishableClientKey: t.demo!.keys.publishable_client_key!,
-      port: 0,
-      runtime: 'preact',
-    });
+    preactHostApp = await startDemoHostApp(t, 'preact');
   },
   {
     instance: { settings: { hostedScreensRuntime: 'preact' } },
