@@ -12,23 +12,14 @@ import { enableMagicLink, magicLinkCallback, receiveMagicLink, receivedCount } f
 import { as, call, makeProject, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
+import { recordApiCalls, type RecordedApiCall } from '../support/sdk-apps';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 
 const testTimeout = 30_000;
 
-interface RecordedRequest {
-  method: string;
-  path: string;
-  body: string | undefined;
-  /** The status the SDK acts on: X-Stack-Actual-Status when present, else the HTTP status. */
-  status: number;
-  responseText: string;
-}
-
-const recorded: RecordedRequest[] = [];
-const originalFetch = globalThis.fetch;
+const recorded: RecordedApiCall[] = [];
+let stopRecording: () => void;
 const originalPrompt = globalThis.prompt;
-const originalWarn = console.warn;
 /** What the fake prompt() was asked, in order. */
 const prompts: string[] = [];
 
@@ -36,34 +27,14 @@ let smtp: SmtpReceiver;
 let t: TestInstance;
 
 withMailInstance(
-  async (started) => {
+  (started) => {
     ({ t, smtp } = started);
-    console.warn = (...args: unknown[]) => {
-      if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
-      originalWarn(...args);
-    };
-    const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const response = await originalFetch(input, init);
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      if (url.pathname.startsWith('/api/v1/auth/')) {
-        const actual = response.headers.get('x-stack-actual-status');
-        recorded.push({
-          method: (init?.method ?? 'GET').toUpperCase(),
-          path: url.pathname.slice('/api/v1'.length),
-          body: typeof init?.body === 'string' ? init.body : undefined,
-          status: actual === null ? response.status : Number(actual),
-          responseText: await response.clone().text(),
-        });
-      }
-      return response;
-    };
-    globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
+    stopRecording = recordApiCalls(recorded, '/api/v1/auth/', '/api/v1');
   },
   {
-    beforeStop: async () => {
-      globalThis.fetch = originalFetch;
+    beforeStop: () => {
+      stopRecording?.();
       globalThis.prompt = originalPrompt;
-      console.warn = originalWarn;
     },
   },
 );

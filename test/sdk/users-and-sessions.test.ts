@@ -10,6 +10,7 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, makeProject, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
+import { recordApiCalls, type RecordedApiCall } from '../support/sdk-apps';
 import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 
 const testTimeout = 30_000;
@@ -19,61 +20,18 @@ const passwordResetCallbackUrl = 'http://localhost:3000/handler/password-reset';
 // ---------------------------------------------------------------------------------------------
 // Request recording (the SDK's API calls and its OAuth token calls alike)
 
-interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: string | undefined;
-  /** The status the SDK acts on: X-Stack-Actual-Status when present, else the HTTP status. */
-  status: number;
-  responseText: string;
-}
-
-const recorded: RecordedRequest[] = [];
-const originalFetch = globalThis.fetch;
-const originalWarn = console.warn;
-
-function bodyText(body: unknown): string | undefined {
-  if (typeof body === 'string') return body;
-  if (body instanceof URLSearchParams) return body.toString();
-  return undefined;
-}
+const recorded: RecordedApiCall[] = [];
+let stopRecording: () => void;
 
 let smtp: SmtpReceiver;
 let t: TestInstance;
 
 withMailInstance(
-  async (started) => {
+  (started) => {
     ({ t, smtp } = started);
-    // The SDK warns once it has built more than 10 apps; these tests build a few per test.
-    console.warn = (...args: unknown[]) => {
-      if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
-      originalWarn(...args);
-    };
-    const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const response = await originalFetch(input, init);
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      if (url.pathname.startsWith('/api/v1')) {
-        const actual = response.headers.get('x-stack-actual-status');
-        recorded.push({
-          method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
-          path: url.pathname,
-          headers: new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
-          body: bodyText(init?.body),
-          status: actual === null ? response.status : Number(actual),
-          responseText: await response.clone().text(),
-        });
-      }
-      return response;
-    };
-    globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
+    stopRecording = recordApiCalls(recorded, '/api/v1');
   },
-  {
-    beforeStop: async () => {
-      globalThis.fetch = originalFetch;
-      console.warn = originalWarn;
-    },
-  },
+  { beforeStop: () => stopRecording?.() },
 );
 
 function clientApp(instance: TestInstance, project: BootstrappedProject) {

@@ -64,6 +64,51 @@ export function uninstallRecorder(): void {
   console.log = originalLog;
 }
 
+/** One call to authd's API as a test file's own recorder saw it (`recordApiCalls`). */
+export interface RecordedApiCall {
+  method: string;
+  /** The path under `stripPrefix`. */
+  path: string;
+  headers: Headers;
+  body: string | undefined;
+  /** The status the SDK acts on: X-Stack-Actual-Status when present, else the HTTP status. */
+  status: number;
+  responseText: string;
+}
+
+/**
+ * Wraps fetch to record every call whose path starts with `pathPrefix` into `into`, and quiets the
+ * SDK's "more than 10 apps" warning; returns the function that puts fetch and console.warn back.
+ */
+export function recordApiCalls(into: RecordedApiCall[], pathPrefix: string, stripPrefix = ''): () => void {
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
+    originalWarn(...args);
+  };
+  const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const response = await originalFetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname.startsWith(pathPrefix)) {
+      const actual = response.headers.get('x-stack-actual-status');
+      into.push({
+        method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+        path: url.pathname.slice(stripPrefix.length),
+        headers: new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
+        body:
+          typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : undefined,
+        status: actual === null ? response.status : Number(actual),
+        responseText: await response.clone().text(),
+      });
+    }
+    return response;
+  };
+  globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
+  return () => {
+    globalThis.fetch = originalFetch;
+    console.warn = originalWarn;
+  };
+}
+
 /** Runs `action` and returns its result with the SDK requests sent meanwhile. */
 export async function recording<T>(action: () => Promise<T>): Promise<{ result: T; requests: RecordedRequest[] }> {
   const start = recorded.length;
