@@ -9,6 +9,13 @@ export const goodPassword = 'correct horse battery';
 /** A callback URL every project trusts (localhost), for sign-ups that send a verification email. */
 export const trustedVerificationCallback = 'http://localhost:3000/handler/email-verification';
 
+/** A user with a session: what most tests need to act as one. */
+export interface TestUser {
+  user_id: string;
+  access_token: string;
+  email: string;
+}
+
 export interface SignedIn {
   access_token: string;
   refresh_token: string;

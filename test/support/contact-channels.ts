@@ -5,17 +5,10 @@ import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, uniqueEmail, uuidPattern, expectOk } from './api-expectations';
 import type { TestInstance } from './instance';
+import type { TestUser } from './accounts';
 // The folder's tests sign up with the shared shortcut; the names they use for its password and callback.
-export { goodPassword as password, signUp, trustedVerificationCallback as trustedCallback } from './accounts';
-
-export const codePattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
-export const untrustedCallback = 'https://evil.example.org/handler/email-verification';
-
-export interface TestUser {
-  user_id: string;
-  access_token: string;
-  email: string;
-}
+export { goodPassword as password, signUp, trustedVerificationCallback as trustedCallback, type TestUser } from './accounts';
+export { codePattern, untrustedCallback } from './mail';
 
 /** A user through POST /users + POST /auth/sessions with the server key. */
 export async function serverUser(t: TestInstance, project: BootstrappedProject, email = uniqueEmail('srv')): Promise<TestUser> {

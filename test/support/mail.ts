@@ -10,6 +10,7 @@ import { pollUntil } from './poll-until';
 export { pollUntil };
 
 export * from './api-expectations';
+export { setProjectConfig } from './user-views';
 export {
   expectRefreshRefused,
   expectRefreshWorks,
@@ -32,21 +33,12 @@ export const resetCallback = `${callbackBase}/password-reset`;
 export const untrustedCallback = 'https://evil.example.org/handler/email-verification';
 
 /** `length` random Crockford characters (never equal to `avoid`). */
-export function randomCode(length: number, avoid?: string): string {
+export function randomCode(length = 45, avoid?: string): string {
   for (;;) {
     let s = '';
     for (let i = 0; i < length; i++) s += crockford[Math.floor(Math.random() * crockford.length)];
     if (s !== avoid) return s;
   }
-}
-
-export function expectSuccess(res: ApiResult): void {
-  expect(expectOk(res)).toEqual({ success: true });
-}
-
-export async function setProjectConfig(t: TestInstance, project: BootstrappedProject, config: Record<string, unknown>) {
-  const res = await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config } });
-  expect(`${res.status} ${res.text.slice(0, 300)}`).toStartWith('200 ');
 }
 
 export interface MessageRow {

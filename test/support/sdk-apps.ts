@@ -6,6 +6,8 @@ import { StackAdminApp, StackClientApp, StackServerApp } from '@stackframe/js';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, uniqueEmail } from './api-expectations';
 import type { ApiResult, TestInstance } from './instance';
+export { rejection } from './api-expectations';
+export { memberIdsOf, pngDataUrl, systemPermissionIds, teamIdsOf } from './teams';
 
 // ---------------------------------------------------------------------------------------------
 // Request recording (only the SDK's requests: they alone carry X-Stack-Client-Version)
@@ -129,16 +131,6 @@ export async function recordingRejection(
   throw new Error('expected the SDK call to fail, but it succeeded');
 }
 
-/** The error `promise` rejects with; fails the test if it resolves. */
-export async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the SDK call to fail, but it succeeded');
-}
-
 /** The single recorded request with this method and path (query ignored). */
 export function only(requests: RecordedRequest[], method: string, path: string): RecordedRequest {
   const matching = requests.filter((r) => r.method === method && r.path === `/api/v1${path}`);
@@ -230,18 +222,6 @@ export function serverGet(t: TestInstance, project: BootstrappedProject, path: s
   return call(t, 'GET', path, { headers: as(project, 'server') });
 }
 
-/** The ids of the teams `userId` belongs to (GET /teams?user_id=, server access). */
-export async function teamIdsOf(t: TestInstance, project: BootstrappedProject, userId: string): Promise<string[]> {
-  const list = await serverRead(t, project, `/teams?user_id=${userId}`);
-  return list.items.map((team: { id: string }) => team.id);
-}
-
-/** The ids of the members of a team (GET /users?team_id=, server access). */
-export async function memberIdsOf(t: TestInstance, project: BootstrappedProject, teamId: string): Promise<string[]> {
-  const list = await serverRead(t, project, `/users?team_id=${teamId}`);
-  return list.items.map((user: { id: string }) => user.id).sort();
-}
-
 /** A user's permission ids in a team, direct or recursive (GET /team-permissions, server access). */
 export async function permissionIdsOf(
   t: TestInstance,
@@ -267,9 +247,3 @@ export async function setClientTeamCreation(t: TestInstance, project: Bootstrapp
   expect(`${res.status} ${res.text.slice(0, 300)}`).toStartWith('200 ');
   expect(res.json.config.client_team_creation_enabled).toBe(enabled);
 }
-
-/** A 1×1 PNG as a base64 data URL (the only image form a client may send). */
-export const pngDataUrl =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-export const systemPermissionIds = ['$delete_team', '$invite_members', '$read_members', '$remove_members', '$update_team'];
