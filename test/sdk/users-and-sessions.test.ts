@@ -4,13 +4,12 @@
 // and a server app's user management (create, paginated list, search, update, sessions,
 // delete). Every request the SDK sends is recorded by wrapping fetch.
 import { describe, expect, setSystemTime, test } from 'bun:test';
-import { StackClientApp, StackServerApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, makeProject, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
-import { recordApiCalls, type RecordedApiCall } from '../support/sdk-apps';
+import { clientApp, recordApiCalls, rejection, serverApp, type RecordedApiCall } from '../support/sdk-apps';
 import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 
 const testTimeout = 30_000;
@@ -33,39 +32,6 @@ withMailInstance(
   },
   { beforeStop: () => stopRecording?.() },
 );
-
-function clientApp(instance: TestInstance, project: BootstrappedProject) {
-  return new StackClientApp({
-    baseUrl: instance.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishable_client_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
-    noAutomaticPrefetch: true,
-  });
-}
-
-function serverApp(instance: TestInstance, project: BootstrappedProject) {
-  return new StackServerApp({
-    baseUrl: instance.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishable_client_key!,
-    secretServerKey: project.keys.secret_server_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
-    noAutomaticPrefetch: true,
-  });
-}
-
-/** The error `promise` rejects with; fails the test if it resolves. */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
 
 /** The next email to `recipient` whose link carries `marker` in its query. */
 function emailWithMarker(recipient: string, marker: string): Promise<ReceivedEmail> {
