@@ -20,7 +20,7 @@ import {
   signUpAdmin,
   unknownUuid,
   type SignedIn,
-} from './helpers';
+} from '../support/admins';
 
 let t: TestInstance;
 let owner: SignedIn;

@@ -15,7 +15,7 @@ import {
   setServerMetadata,
   signUpAdmin,
   type SignedIn,
-} from './helpers';
+} from '../support/admins';
 
 describe('owners of different projects, in one instance', () => {
   let t: TestInstance;

@@ -23,7 +23,7 @@ import {
   unknownUuid,
   uuidPattern,
   type SignedIn,
-} from './helpers';
+} from '../support/admins';
 
 let t: TestInstance;
 

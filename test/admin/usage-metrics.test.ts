@@ -19,7 +19,7 @@ import {
   setProjectConfig,
   signUp,
   signUpAdmin,
-} from './helpers';
+} from '../support/admins';
 
 const day = 24 * 60 * 60 * 1000;
 const today = Math.floor(Date.now() / day);
@@ -91,7 +91,7 @@ afterAll(async () => {
 });
 
 describe('GET /internal/metrics', () => {
-  test('has exactly the fields Stack\'s dashboard reads, with 31 daily points ending today', async () => {
+  test("has exactly the fields Stack's dashboard reads, with 31 daily points ending today", async () => {
     const metrics = await metricsOf(project);
     expect(Object.keys(metrics).sort()).toEqual(
       [
@@ -192,10 +192,12 @@ describe('GET /internal/metrics', () => {
       providerAccountId: crypto.randomUUID(),
       createdAt: now,
     });
-    await writeTransaction(t.ctx, async (tx) =>
-      await tx
-        .insert(oauthAccounts)
-        .values([account(first.id, 'github'), account(second.id, 'github'), account(second.id, 'google')]),
+    await writeTransaction(
+      t.ctx,
+      async (tx) =>
+        await tx
+          .insert(oauthAccounts)
+          .values([account(first.id, 'github'), account(second.id, 'github'), account(second.id, 'google')]),
     );
     expect((await metricsOf(social)).login_methods).toEqual([
       { method: 'github', count: 2 },

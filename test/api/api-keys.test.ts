@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { apiScenarios, type ApiScenario, type ScenarioRequest } from '../support/api-scenarios';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, keyPatterns, makeProject, sleep, unknownUuid } from './helpers';
+import { as, call, expectKnownError, keyPatterns, makeProject, sleep, unknownUuid } from '../support/projects';
 
 let t: TestInstance;
 let demo: BootstrappedProject;
@@ -112,6 +113,47 @@ describe('POST /internal/api-keys', () => {
       }
     }
   });
+
+  apiScenarios(
+    () => ({ t, project }),
+    [
+      {
+        name: 'a new key set is recorded as api_keys.created',
+        request: () => ({
+          method: 'POST',
+          path: '/internal/api-keys',
+          headers: as(project, 'admin'),
+          body: {
+            description: 'audited',
+            expires_at_millis: Date.now() + 3600_000,
+            has_publishable_client_key: false,
+            has_secret_server_key: true,
+            has_super_secret_admin_key: false,
+          },
+        }),
+        status: 200,
+        audit: ['api_keys.created'],
+        check: (res) => {
+          expect(res.json.secret_server_key).toMatch(keyPatterns.secret_server_key);
+          seenKeys.push(res.json.secret_server_key);
+        },
+      },
+      {
+        name: 'revoking it is recorded as api_keys.revoked',
+        request: async () => {
+          const set = await createKeySet(project, { description: 'to revoke', kinds: ['secret_server_key'] });
+          return {
+            method: 'PATCH',
+            path: `/internal/api-keys/${set.json.id}`,
+            headers: as(project, 'admin'),
+            body: { revoked: true },
+          };
+        },
+        status: 200,
+        audit: ['api_keys.revoked'],
+      },
+    ],
+  );
 
   test('no key requested at all is refused and creates nothing', async () => {
     const before = await call(t, 'GET', '/internal/api-keys', { headers: as(project, 'admin') });
@@ -291,46 +333,49 @@ describe('expiry', () => {
 });
 
 describe('not found and isolation between projects', () => {
-  const rows: { name: string; method: string; path: () => string; headers: () => Record<string, string>; body?: unknown }[] = [
-    {
-      name: 'GET unknown id',
-      method: 'GET',
-      path: () => `/internal/api-keys/${unknownUuid()}`,
-      headers: () => as(demo, 'admin'),
-    },
-    {
-      name: 'PATCH unknown id',
-      method: 'PATCH',
-      path: () => `/internal/api-keys/${unknownUuid()}`,
-      headers: () => as(demo, 'admin'),
-      body: { revoked: true },
-    },
-    {
-      name: 'GET a key set of the internal project via demo',
-      method: 'GET',
-      path: () => `/internal/api-keys/${t.internal.keys.id}`,
-      headers: () => as(demo, 'admin'),
-    },
-    {
-      name: 'PATCH (revoke) a key set of the internal project via demo',
-      method: 'PATCH',
-      path: () => `/internal/api-keys/${t.internal.keys.id}`,
-      headers: () => as(demo, 'admin'),
-      body: { revoked: true },
-    },
-    {
-      name: 'PATCH (rename) a key set of demo via another project',
-      method: 'PATCH',
-      path: () => `/internal/api-keys/${demo.keys.id}`,
-      headers: () => as(project, 'admin'),
-      body: { description: 'hijacked' },
-    },
-  ];
-  test.each(rows.map((row) => [row.name, row] as const))('%s → API_KEY_NOT_FOUND 404', async (_name, row) => {
-    const res = await call(t, row.method, row.path(), { headers: row.headers(), body: row.body });
-    expectKnownError(res, 404, 'API_KEY_NOT_FOUND');
-    expect('details' in res.json).toBe(false);
+  const notFound = (
+    name: string,
+    request: () => Omit<ScenarioRequest, 'headers'>,
+    caller: () => BootstrappedProject = () => demo,
+  ): ApiScenario => ({
+    name: `${name} → API_KEY_NOT_FOUND 404`,
+    request: () => ({ ...request(), headers: as(caller(), 'admin') }),
+    status: 404,
+    knownError: 'API_KEY_NOT_FOUND',
+    check: (res) => expect('details' in res.json).toBe(false),
   });
+  // Audit counted in the demo project: a refused revoke records nothing.
+  apiScenarios(
+    () => ({ t, project: demo }),
+    [
+      notFound('GET unknown id', () => ({ method: 'GET', path: `/internal/api-keys/${unknownUuid()}` })),
+      notFound('PATCH unknown id', () => ({
+        method: 'PATCH',
+        path: `/internal/api-keys/${unknownUuid()}`,
+        body: { revoked: true },
+      })),
+      notFound('GET a key set of the internal project via demo', () => ({
+        method: 'GET',
+        path: `/internal/api-keys/${t.internal.keys.id}`,
+      })),
+      notFound('PATCH (revoke) a key set of the internal project via demo', () => ({
+        method: 'PATCH',
+        path: `/internal/api-keys/${t.internal.keys.id}`,
+        body: { revoked: true },
+      })),
+    ],
+  );
+  // Audit counted in the other project, the caller.
+  apiScenarios(
+    () => ({ t, project }),
+    [
+      notFound(
+        'PATCH (rename) a key set of demo via another project',
+        () => ({ method: 'PATCH', path: `/internal/api-keys/${demo.keys.id}`, body: { description: 'hijacked' } }),
+        () => project,
+      ),
+    ],
+  );
 
   test('the foreign key sets above were not touched', async () => {
     const internal = await call(t, 'GET', `/internal/api-keys/${t.internal.keys.id}`, { headers: as(t.internal, 'admin') });

@@ -13,7 +13,7 @@ import {
   expectTextError,
   makeProject,
   unknownUuid,
-} from './helpers';
+} from '../support/projects';
 
 let t: TestInstance;
 /** The project every refused PATCH targets; configured with providers, domains and email. */
@@ -157,8 +157,16 @@ const patchRows: PatchRow[] = [
 
   // Unknown properties, named by their path.
   { name: 'unknown top-level property', body: { zzz: 1 }, expected: schema('body contains unknown properties: zzz') },
-  { name: 'unknown property next to valid ones', body: { display_name: 'Changed', zzz: 1 }, expected: schema('body contains unknown properties: zzz') },
-  { name: 'unknown property in config', body: { config: { zzz: true } }, expected: schema('body.config contains unknown properties: zzz') },
+  {
+    name: 'unknown property next to valid ones',
+    body: { display_name: 'Changed', zzz: 1 },
+    expected: schema('body contains unknown properties: zzz'),
+  },
+  {
+    name: 'unknown property in config',
+    body: { config: { zzz: true } },
+    expected: schema('body.config contains unknown properties: zzz'),
+  },
   { name: 'id is not updatable', body: { id: unknownUuid() }, expected: schema('body contains unknown properties: id') },
   {
     name: 'legacy_global_jwt_signing true',
@@ -589,7 +597,11 @@ describe('body size limit (1 MB)', () => {
 
   test('routes open to the public client key take at most 64 KB: a 100 KB sign-in body is refused, declared or chunked', async () => {
     const body = JSON.stringify({ email: 'someone@example.com', password: 'p'.repeat(100_000) });
-    const declared = await call(t, 'POST', '/auth/password/sign-in', { headers: as(target, 'client'), rawBody: body, contentType: 'application/json' });
+    const declared = await call(t, 'POST', '/auth/password/sign-in', {
+      headers: as(target, 'client'),
+      rawBody: body,
+      contentType: 'application/json',
+    });
     expectKnownError(declared, 400, 'BODY_PARSING_ERROR');
     expect(declared.json.error).toBe('Request body is larger than the limit of 65536 bytes (64 KB).');
     const bytes = new TextEncoder().encode(body);

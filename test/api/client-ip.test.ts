@@ -4,7 +4,7 @@
 import { afterEach, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, goodPassword, makeProject, uniqueEmail } from '../email/helpers';
+import { as, goodPassword, makeProject, uniqueEmail } from '../support/mail';
 
 const signUpsPerIpPerHour = 20;
 let t: TestInstance | undefined;

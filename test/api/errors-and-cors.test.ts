@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectTextError, makeProject, unknownUuid } from './helpers';
+import { as, call, expectKnownError, expectTextError, makeProject, unknownUuid } from '../support/projects';
 
 let t: TestInstance;
 let demo: BootstrappedProject;

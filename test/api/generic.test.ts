@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { projectExists } from '../../server/core/projects/projects';
 import { callApi, projectHeaders, startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectTextError, makeProject } from './helpers';
+import { as, call, expectKnownError, expectTextError, makeProject } from '../support/projects';
 
 let t: TestInstance;
 let demo: BootstrappedProject;

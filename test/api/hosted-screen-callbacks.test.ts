@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectOk, makeProject, setProjectConfig } from '../email/helpers';
+import { as, call, expectKnownError, expectOk, makeProject, setProjectConfig } from '../support/mail';
 
 const publicUrl = 'https://auth.example.com';
 let t: TestInstance;

@@ -7,7 +7,7 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { maxJsonNestingDepth, requestBodyLimit } from '../../server/http/body-parsing';
 import { createApiApp } from '../../server/http/api-routes';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, makeProject } from './helpers';
+import { as, call, expectKnownError, makeProject } from '../support/projects';
 
 let t: TestInstance;
 let project: BootstrappedProject;
@@ -112,7 +112,11 @@ describe('deeply nested JSON', () => {
     for (const route of routes) {
       const path = route.path.replace(/^\/api\/v1/, '').replace(/:[a-z_]+/g, crypto.randomUUID());
       const started = performance.now();
-      const res = await call(t, route.method, path, { headers: as(project, 'server'), rawBody: body, contentType: 'application/json' });
+      const res = await call(t, route.method, path, {
+        headers: as(project, 'server'),
+        rawBody: body,
+        contentType: 'application/json',
+      });
       expect({ route: `${route.method} ${route.path}`, millis: performance.now() - started < promptMillis }).toEqual({
         route: `${route.method} ${route.path}`,
         millis: true,

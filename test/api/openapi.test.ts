@@ -7,7 +7,7 @@ import { createApiApp } from '../../server/http/api-routes';
 import { catalogueMismatches, openApiPath, routeKey } from '../../server/http/openapi/openapi-document';
 import { knownErrorCatalogue } from '../../server/protocol/known-errors';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, uniqueEmail } from './helpers';
+import { as, call, uniqueEmail } from '../support/projects';
 
 let t: TestInstance;
 let doc: any;
@@ -70,7 +70,9 @@ async function sample(method: string, templatePath: string, realPath: string, in
   if (mediaType === 'application/json') {
     const validate = compile(resolve(content.schema));
     if (!validate(res.json)) {
-      throw new Error(`${method} ${templatePath} ${res.status} answer: ${ajv.errorsText(validate.errors)}\n${res.text.slice(0, 400)}`);
+      throw new Error(
+        `${method} ${templatePath} ${res.status} answer: ${ajv.errorsText(validate.errors)}\n${res.text.slice(0, 400)}`,
+      );
     }
   }
   return res;
@@ -178,13 +180,21 @@ describe('the OpenAPI document', () => {
       body: { email, password: 'not the password' },
     });
     expect(wrong.json.code).toBe('EMAIL_PASSWORD_MISMATCH');
-    expect((await sample('POST', '/auth/password/sign-in', '/auth/password/sign-in', {
-      headers: as(demo, 'client'),
-      body: { email: 'not an email', password: 'x' },
-    })).json.code).toBe('SCHEMA_ERROR');
+    expect(
+      (
+        await sample('POST', '/auth/password/sign-in', '/auth/password/sign-in', {
+          headers: as(demo, 'client'),
+          body: { email: 'not an email', password: 'x' },
+        })
+      ).json.code,
+    ).toBe('SCHEMA_ERROR');
 
-    expect((await sample('GET', '/users/me', '/users/me', { headers: as(demo, 'client', token) })).json.primary_email).toBe(email);
-    expect((await sample('GET', '/users/me', '/users/me', { headers: as(demo, 'server', token) })).json).toHaveProperty('server_metadata');
+    expect((await sample('GET', '/users/me', '/users/me', { headers: as(demo, 'client', token) })).json.primary_email).toBe(
+      email,
+    );
+    expect((await sample('GET', '/users/me', '/users/me', { headers: as(demo, 'server', token) })).json).toHaveProperty(
+      'server_metadata',
+    );
     expect((await sample('GET', '/users/me', '/users/me', { headers: as(demo, 'client') })).json.code).toBe(
       'CANNOT_GET_OWN_USER_WITHOUT_USER',
     );
@@ -199,9 +209,9 @@ describe('the OpenAPI document', () => {
     expect((await sample('GET', '/users', '/users', { headers: as(demo, 'client') })).json.code).toBe('INSUFFICIENT_ACCESS_TYPE');
     const userId = list.json.items[0].id;
     await sample('GET', '/users/{user_id}', `/users/${userId}`, { headers: as(demo, 'server') });
-    expect((await sample('GET', '/users/{user_id}', `/users/${crypto.randomUUID()}`, { headers: as(demo, 'server') })).json.code).toBe(
-      'USER_NOT_FOUND',
-    );
+    expect(
+      (await sample('GET', '/users/{user_id}', `/users/${crypto.randomUUID()}`, { headers: as(demo, 'server') })).json.code,
+    ).toBe('USER_NOT_FOUND');
     const created = await sample('POST', '/users', '/users', {
       headers: as(demo, 'server'),
       body: { primary_email: uniqueEmail('made'), primary_email_auth_enabled: true, server_metadata: { plan: 'pro' } },
@@ -215,7 +225,9 @@ describe('the OpenAPI document', () => {
     expect(team.status).toBe(201);
     await sample('GET', '/teams', `/teams?user_id=me`, { headers: as(demo, 'client', token) });
     await sample('GET', '/teams/{team_id}', `/teams/${team.json.id}`, { headers: as(demo, 'server') });
-    await sample('GET', '/team-member-profiles', `/team-member-profiles?team_id=${team.json.id}`, { headers: as(demo, 'server') });
+    await sample('GET', '/team-member-profiles', `/team-member-profiles?team_id=${team.json.id}`, {
+      headers: as(demo, 'server'),
+    });
     await sample('GET', '/team-permissions', `/team-permissions?team_id=${team.json.id}&user_id=${userId}`, {
       headers: as(demo, 'server'),
     });
@@ -234,7 +246,13 @@ describe('the OpenAPI document', () => {
     await sample('GET', '/internal/api-keys', '/internal/api-keys', { headers: as(demo, 'admin') });
     const keys = await sample('POST', '/internal/api-keys', '/internal/api-keys', {
       headers: as(demo, 'admin'),
-      body: { description: 'OpenAPI sample', expires_at_millis: Date.now() + 86_400_000, has_publishable_client_key: true, has_secret_server_key: false, has_super_secret_admin_key: false },
+      body: {
+        description: 'OpenAPI sample',
+        expires_at_millis: Date.now() + 86_400_000,
+        has_publishable_client_key: true,
+        has_secret_server_key: false,
+        has_super_secret_admin_key: false,
+      },
     });
     await sample('PATCH', '/internal/api-keys/{api_key_id}', `/internal/api-keys/${keys.json.id}`, {
       headers: as(demo, 'admin'),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { projectExists } from '../../server/core/projects/projects';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { adminView, as, call, expectKnownError, expectTextError, makeProject } from './helpers';
+import { adminView, as, call, expectKnownError, expectTextError, makeProject } from '../support/projects';
 
 let t: TestInstance;
 let demo: BootstrappedProject;
@@ -124,7 +124,7 @@ describe('GET /projects/current views', () => {
     expect(view.production_mode_errors).toBeArray();
   });
 
-  test('a new project has Stack\'s defaults', async () => {
+  test("a new project has Stack's defaults", async () => {
     const project = await makeProject(t, 'Defaults');
     const view = await adminView(t, project);
     expect(view.display_name).toBe('Defaults');

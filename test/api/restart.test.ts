@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { newDataLocation, startTestInstance, type DataLocation, type TestInstance } from '../support/instance';
-import { adminView, as, call, expectKnownError } from './helpers';
+import { adminView, as, call, expectKnownError } from '../support/projects';
 
 let place: DataLocation;
 const running: TestInstance[] = [];

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectOk, makeProject, signUp, verificationCallback } from '../email/helpers';
+import { as, call, expectKnownError, expectOk, makeProject, signUp, verificationCallback } from '../support/mail';
 
 let t: TestInstance;
 let project: BootstrappedProject;

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { pruneAuditEvents } from '../../server/core/audit/audit-log';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { newTotpSecret } from '../mfa/helpers';
-import { as, call, expectOk, makeProject, refreshFor, setProjectConfig, signUp, uniqueEmail } from '../users/helpers';
+import { newTotpSecret } from '../support/totp';
+import { as, call, expectOk, makeProject, refreshFor, setProjectConfig, signUp, uniqueEmail } from '../support/user-views';
 import { startTestInstance, type TestInstance } from '../support/instance';
 
 let t: TestInstance;
@@ -38,7 +38,10 @@ describe('a scripted sequence', () => {
 
     const signUp = expectOk(await call(t, 'POST', '/auth/password/sign-up', { headers: client(), body: { email, password } }));
     const userId = signUp.user_id;
-    const failed = await call(t, 'POST', '/auth/password/sign-in', { headers: client(), body: { email, password: 'not the password at all' } });
+    const failed = await call(t, 'POST', '/auth/password/sign-in', {
+      headers: client(),
+      body: { email, password: 'not the password at all' },
+    });
     expect(failed.json.code).toBe('EMAIL_PASSWORD_MISMATCH');
     const signIn = expectOk(await call(t, 'POST', '/auth/password/sign-in', { headers: client(), body: { email, password } }));
     const newPassword = 'copper kettles at dawn';
@@ -53,12 +56,21 @@ describe('a scripted sequence', () => {
       body: { user_id: 'me', type: 'email', value: `second-${email}`, used_for_auth: false },
     });
     expect(channel.status).toBe(201);
-    expectOk(await call(t, 'PATCH', '/users/me', { headers: client(signIn.access_token), body: { totp_secret_base64: newTotpSecret().base64 } }));
+    expectOk(
+      await call(t, 'PATCH', '/users/me', {
+        headers: client(signIn.access_token),
+        body: { totp_secret_base64: newTotpSecret().base64 },
+      }),
+    );
     expectOk(await call(t, 'PATCH', '/users/me', { headers: client(signIn.access_token), body: { totp_secret_base64: null } }));
     // A second device signs in (the password change ended the others); the server ends its session.
-    const laptop = expectOk(await call(t, 'POST', '/auth/password/sign-in', { headers: client(), body: { email, password: newPassword } }));
+    const laptop = expectOk(
+      await call(t, 'POST', '/auth/password/sign-in', { headers: client(), body: { email, password: newPassword } }),
+    );
     const sessions = expectOk(
-      await call(t, 'GET', `/auth/sessions?user_id=${userId}`, { headers: { ...as(project, 'server'), 'x-stack-refresh-token': laptop.refresh_token } }),
+      await call(t, 'GET', `/auth/sessions?user_id=${userId}`, {
+        headers: { ...as(project, 'server'), 'x-stack-refresh-token': laptop.refresh_token },
+      }),
     );
     const laptopSession = sessions.items.find((s: any) => s.is_current_session);
     expectOk(await call(t, 'DELETE', `/auth/sessions/${laptopSession.id}?user_id=${userId}`, { headers: as(project, 'server') }));
@@ -70,14 +82,36 @@ describe('a scripted sequence', () => {
     const keys = expectOk(
       await call(t, 'POST', '/internal/api-keys', {
         headers: withAgent(as(project, 'admin')),
-        body: { description: 'CI', expires_at_millis: Date.now() + 86_400_000, has_publishable_client_key: true, has_secret_server_key: false, has_super_secret_admin_key: false },
+        body: {
+          description: 'CI',
+          expires_at_millis: Date.now() + 86_400_000,
+          has_publishable_client_key: true,
+          has_secret_server_key: false,
+          has_super_secret_admin_key: false,
+        },
       }),
     );
-    expectOk(await call(t, 'PATCH', `/internal/api-keys/${keys.id}`, { headers: withAgent(as(project, 'admin')), body: { revoked: true } }));
-    expectOk(await call(t, 'PATCH', '/projects/current', { headers: withAgent(as(project, 'admin')), body: { config: { magic_link_enabled: true } } }));
-    const team = await call(t, 'POST', '/teams', { headers: as(project, 'server'), body: { display_name: 'Audit team', creator_user_id: userId } });
+    expectOk(
+      await call(t, 'PATCH', `/internal/api-keys/${keys.id}`, {
+        headers: withAgent(as(project, 'admin')),
+        body: { revoked: true },
+      }),
+    );
+    expectOk(
+      await call(t, 'PATCH', '/projects/current', {
+        headers: withAgent(as(project, 'admin')),
+        body: { config: { magic_link_enabled: true } },
+      }),
+    );
+    const team = await call(t, 'POST', '/teams', {
+      headers: as(project, 'server'),
+      body: { display_name: 'Audit team', creator_user_id: userId },
+    });
     expect(team.status).toBe(201);
-    const granted = await call(t, 'POST', `/team-permissions/${team.json.id}/${userId}/$read_members`, { headers: as(project, 'server'), body: {} });
+    const granted = await call(t, 'POST', `/team-permissions/${team.json.id}/${userId}/$read_members`, {
+      headers: as(project, 'server'),
+      body: {},
+    });
     expect(granted.status).toBeLessThan(300);
 
     const log = await events(project);
@@ -106,7 +140,10 @@ describe('a scripted sequence', () => {
       expect(event.ip).toBe('127.0.0.1');
       expect(event.user_agent).toBe(browser);
     }
-    expect(byType('sign_in.failed')[0]).toMatchObject({ user_id: userId, details: { method: 'password', reason: 'wrong_password', email } });
+    expect(byType('sign_in.failed')[0]).toMatchObject({
+      user_id: userId,
+      details: { method: 'password', reason: 'wrong_password', email },
+    });
     expect(byType('sign_in.succeeded').every((e: any) => e.user_id === userId && e.details.method === 'password')).toBe(true);
     // The signed-in user is the actor of their own changes.
     expect(byType('password.changed')[0]).toMatchObject({ user_id: userId, actor: { type: 'client', id: userId } });
@@ -116,7 +153,8 @@ describe('a scripted sequence', () => {
     expect(byType('permission.granted')[0].details).toEqual({ team_id: team.json.id, permission_id: '$read_members' });
     // Nothing secret is ever written: no password, no key.
     const everything = JSON.stringify(log.items);
-    for (const secret of [password, newPassword, keys.publishable_client_key, signIn.refresh_token]) expect(everything).not.toContain(secret);
+    for (const secret of [password, newPassword, keys.publishable_client_key, signIn.refresh_token])
+      expect(everything).not.toContain(secret);
   });
 
   test('an unknown email fails with no account and the address in the details', async () => {
@@ -129,7 +167,12 @@ describe('a scripted sequence', () => {
 
   test('a spent refresh token presented again is in the audit log as the session it ended', async () => {
     const project = await makeProject(t, 'audited-reuse');
-    expectOk(await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config: { refresh_token_rotation_enabled: true } } }));
+    expectOk(
+      await call(t, 'PATCH', '/projects/current', {
+        headers: as(project, 'admin'),
+        body: { config: { refresh_token_rotation_enabled: true } },
+      }),
+    );
     const user = await signUp(t, project, uniqueEmail('reused'));
     expectOk(await refreshFor(t, project, user.refresh_token));
     expect((await refreshFor(t, project, user.refresh_token)).status).toBe(401);
@@ -161,7 +204,14 @@ describe('reading the log', () => {
     const project = await makeProject(t, 'audited-pages');
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      ids.push(expectOk(await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email: uniqueEmail(`p${i}`), password } })).user_id);
+      ids.push(
+        expectOk(
+          await call(t, 'POST', '/auth/password/sign-up', {
+            headers: as(project, 'client'),
+            body: { email: uniqueEmail(`p${i}`), password },
+          }),
+        ).user_id,
+      );
     }
     const mine = await events(project, `?user_id=${ids[2]}`);
     expect(mine.items.map((e: any) => e.type).sort()).toEqual(['sign_in.succeeded', 'user.created']);
@@ -204,9 +254,16 @@ describe('reading the log', () => {
 describe('written with the change, or not at all', () => {
   test('a refused change (an email already used by another account) leaves no event', async () => {
     const project = await makeProject(t, 'audited-rollback');
-    const a = expectOk(await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email: uniqueEmail('a'), password } }));
+    const a = expectOk(
+      await call(t, 'POST', '/auth/password/sign-up', {
+        headers: as(project, 'client'),
+        body: { email: uniqueEmail('a'), password },
+      }),
+    );
     const taken = uniqueEmail('b');
-    expectOk(await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email: taken, password } }));
+    expectOk(
+      await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email: taken, password } }),
+    );
     const before = (await events(project)).items.length;
     const refused = await call(t, 'POST', '/contact-channels', {
       headers: as(project, 'server'),
@@ -223,9 +280,16 @@ describe('retention', () => {
     await setProjectConfig(t, kept, { audit_log_retention_days: 0 });
     const pruned = await makeProject(t, 'audited-week');
     await setProjectConfig(t, pruned, { audit_log_retention_days: 7 });
-    expect(expectOk(await call(t, 'GET', '/projects/current', { headers: as(pruned, 'admin') })).config.audit_log_retention_days).toBe(7);
+    expect(
+      expectOk(await call(t, 'GET', '/projects/current', { headers: as(pruned, 'admin') })).config.audit_log_retention_days,
+    ).toBe(7);
     for (const project of [kept, pruned]) {
-      expectOk(await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email: uniqueEmail('old'), password } }));
+      expectOk(
+        await call(t, 'POST', '/auth/password/sign-up', {
+          headers: as(project, 'client'),
+          body: { email: uniqueEmail('old'), password },
+        }),
+      );
     }
     const keptBefore = (await events(kept)).items.length;
     const realNow = t.ctx.clock.now;
@@ -237,7 +301,10 @@ describe('retention', () => {
     }
     expect((await events(pruned)).items.filter((e: any) => e.type !== 'project.updated')).toEqual([]);
     expect((await events(kept)).items.length).toBe(keptBefore);
-    const bad = await call(t, 'PATCH', '/projects/current', { headers: as(pruned, 'admin'), body: { config: { audit_log_retention_days: -1 } } });
+    const bad = await call(t, 'PATCH', '/projects/current', {
+      headers: as(pruned, 'admin'),
+      body: { config: { audit_log_retention_days: -1 } },
+    });
     expect(bad.json.code).toBe('SCHEMA_ERROR');
   });
 });

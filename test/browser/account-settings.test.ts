@@ -5,15 +5,16 @@
 // (accepted on its page in a second browser context), per-team name, leaving; narrow and wide
 // layouts in both themes; axe-core on every screen.
 // Screenshots go to test-artifacts/browser/account-*.png.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { normalizeRecoveryCode, recoveryCodeDigest } from '../../server/core/auth/recovery-codes';
-import { as, call } from '../support/api-expectations';
-import { repoRoot, startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { startHostApp } from '../../examples/react-host/host-app';
+import { as, call, uniqueEmail } from '../support/api-expectations';
+import { repoRoot, type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { allowClientTeamCreation, startDemoHostApp } from '../support/host-apps';
 import { launchBrowser, openPage, type TestPage } from './browser-support';
 import { withExif } from './exif-jpeg';
 
@@ -27,33 +28,23 @@ const browserTestTimeout = 150_000;
 const password = 'correct horse battery';
 const newPassword = 'staple battery horse';
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url, hostedScreensRuntime: 'preact' } });
-  const enabled = await call(t, 'PATCH', '/projects/current', {
-    headers: as(t.demo!, 'admin'),
-    body: { config: { client_team_creation_enabled: true } },
-  });
-  expect(enabled.status).toBe(200);
-  browser = await launchBrowser();
-  hostApp = await startHostApp({
-    authdUrl: t.url,
-    projectId: t.demo!.projectId,
-    publishableClientKey: t.demo!.keys.publishable_client_key!,
-    port: 0,
-  });
-}, 180_000);
-
-afterAll(async () => {
-  for (const p of pages) await p.close().catch(() => undefined);
-  await browser?.close();
-  hostApp?.stop(true);
-  await t?.stop();
-  await smtp?.stop();
-});
-
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    await allowClientTeamCreation(t);
+    browser = await launchBrowser();
+    hostApp = await startDemoHostApp(t);
+  },
+  {
+    instance: { settings: { hostedScreensRuntime: 'preact' } },
+    timeoutMillis: 180_000,
+    beforeStop: async () => {
+      for (const p of pages) await p.close().catch(() => undefined);
+      await browser?.close();
+      hostApp?.stop(true);
+    },
+  },
+);
 
 async function signUpThroughApi(email: string): Promise<{ accessToken: string; userId: string }> {
   const res = await call(t, 'POST', '/auth/password/sign-up', {

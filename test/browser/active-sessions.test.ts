@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { as, call } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { refreshFor } from '../users/helpers';
+import { refreshFor } from '../support/user-views';
 import { launchBrowser, openPage } from './browser-support';
 import { screenshotAtBothWidths, signInContext } from './widget-checks';
 

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { createAuthClient, type StoredTokens } from '../../ui/client/index';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
-import { googleClient, startOAuthInstance, startTestProvider, type TestProvider } from '../oauth/helpers';
+import { googleClient, startOAuthInstance, startTestProvider, type TestProvider } from '../support/oauth-provider';
 import { launchBrowser, openPage } from './browser-support';
 
 let provider: TestProvider;

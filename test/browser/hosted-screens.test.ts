@@ -1,11 +1,12 @@
 // The hosted handler screens (React build) in Debian's Chromium against a real authd and a real
 // SMTP receiver: sign-up with email verification, sign-out, sign-in errors and redirects,
 // magic link, forgot/reset password and the error page. Screenshots go to test-artifacts/.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { call, as } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { call, as, uniqueEmail } from '../support/api-expectations';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 
 let t: TestInstance;
@@ -17,27 +18,29 @@ const pages: TestPage[] = [];
 /** Generous: a timed-out test makes bun kill child processes, the shared browser included. */
 const browserTestTimeout = 60_000;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url, hostedScreensRuntime: 'react' } });
-  landing = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    fetch: (request) =>
-      new Response(`<h1 data-testid="landed">landed on ${new URL(request.url).pathname}</h1>`, {
-        headers: { 'content-type': 'text/html' },
-      }),
-  });
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  for (const p of pages) await p.close().catch(() => undefined);
-  await browser?.close();
-  landing?.stop(true);
-  await t?.stop();
-  await smtp?.stop();
-});
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    landing = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (request) =>
+        new Response(`<h1 data-testid="landed">landed on ${new URL(request.url).pathname}</h1>`, {
+          headers: { 'content-type': 'text/html' },
+        }),
+    });
+    browser = await launchBrowser();
+  },
+  {
+    instance: { settings: { hostedScreensRuntime: 'react' } },
+    timeoutMillis: 180_000,
+    beforeStop: async () => {
+      for (const p of pages) await p.close().catch(() => undefined);
+      await browser?.close();
+      landing?.stop(true);
+    },
+  },
+);
 
 async function newPage(options?: { colorScheme?: 'light' | 'dark' }): Promise<TestPage> {
   const opened = await openPage(browser, options);
@@ -46,8 +49,6 @@ async function newPage(options?: { colorScheme?: 'light' | 'dark' }): Promise<Te
 }
 
 const password = 'correct horse battery';
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 function firstLink(email: ReceivedEmail): string {
   const link = email.text.match(/https?:\/\/\S+/)?.[0];

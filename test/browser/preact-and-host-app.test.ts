@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startHostApp } from '../../examples/react-host/host-app';
 import { as, call } from '../support/api-expectations';
 import { repoRoot, startTestInstance, type TestInstance } from '../support/instance';
+import { startDemoHostApp } from '../support/host-apps';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 
 let t: TestInstance;
@@ -20,12 +20,7 @@ const password = 'correct horse battery';
 beforeAll(async () => {
   t = await startTestInstance({ settings: { hostedScreensRuntime: 'preact' } });
   browser = await launchBrowser();
-  hostApp = await startHostApp({
-    authdUrl: t.url,
-    projectId: t.demo!.projectId,
-    publishableClientKey: t.demo!.keys.publishable_client_key!,
-    port: 0,
-  });
+  hostApp = await startDemoHostApp(t);
 }, 180_000);
 
 afterAll(async () => {

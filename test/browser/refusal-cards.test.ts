@@ -2,12 +2,13 @@
 // callback refusals on the hosted error card, a magic link for an account that
 // never verified its address on its own card (item 17), and a nameless teammate shown by email in
 // the members table (item 11). Real authd, real SMTP receiver, the development mock provider.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { unverifiedAccountMessage } from '../../ui/react/components/magic-link-code-step';
-import { as, call } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { as, call, uniqueEmail } from '../support/api-expectations';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { signInContext } from './widget-checks';
 
@@ -15,8 +16,6 @@ let t: TestInstance;
 let smtp: SmtpReceiver;
 let browser: Browser;
 const browserTestTimeout = 90_000;
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 async function setProviders(enabled: Record<string, boolean>): Promise<void> {
   const res = await call(t, 'PATCH', '/projects/current', {
@@ -28,18 +27,19 @@ async function setProviders(enabled: Record<string, boolean>): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-  await setProviders({ google: true, github: true });
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  await smtp?.stop();
-});
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    await setProviders({ google: true, github: true });
+    browser = await launchBrowser();
+  },
+  {
+    timeoutMillis: 180_000,
+    beforeStop: async () => {
+      await browser?.close();
+    },
+  },
+);
 
 /** The hosted error card is showing `code`; returns its message. */
 async function expectErrorCard(page: Page, code: string): Promise<string> {

@@ -4,12 +4,13 @@
 // in words, validation messages that clear, the members table, focus, axe and contrast on account
 // settings, the error page's words, the MFA step's way back and the development OAuth mock page.
 // Screenshots (light and dark, 390 px and 1280 px) go to test-artifacts/browser/review-*.png.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { as, call } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { as, call, uniqueEmail } from '../support/api-expectations';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
 import { addVirtualAuthenticator, artifactsDir, launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { seriousAxeViolations, signInContext } from './widget-checks';
 
@@ -21,38 +22,37 @@ let localUrl: string;
 const pages: TestPage[] = [];
 const browserTestTimeout = 90_000;
 const password = 'correct horse battery';
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-  // Passkeys on, and the two dark-branded providers (the full-width layout): in development
-  // without credentials GitHub signs in through authd's own mock provider page.
-  const configured = await call(t, 'PATCH', '/projects/current', {
-    headers: as(t.demo!, 'admin'),
-    body: {
-      config: {
-        passkey_enabled: true,
-        // GitLab has no shared keys: a standard one (never used to sign in here) shows its button.
-        oauth_providers: [
-          { id: 'github', enabled: true, type: 'shared' },
-          { id: 'gitlab', enabled: true, type: 'standard', client_id: 'gitlab-client', client_secret: 'gitlab-secret' },
-        ],
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    // Passkeys on, and the two dark-branded providers (the full-width layout): in development
+    // without credentials GitHub signs in through authd's own mock provider page.
+    const configured = await call(t, 'PATCH', '/projects/current', {
+      headers: as(t.demo!, 'admin'),
+      body: {
+        config: {
+          passkey_enabled: true,
+          // GitLab has no shared keys: a standard one (never used to sign in here) shows its button.
+          oauth_providers: [
+            { id: 'github', enabled: true, type: 'shared' },
+            { id: 'gitlab', enabled: true, type: 'standard', client_id: 'gitlab-client', client_secret: 'gitlab-secret' },
+          ],
+        },
       },
+    });
+    expect(configured.json).toMatchObject({ config: { passkey_enabled: true } });
+    localUrl = t.url.replace('127.0.0.1', 'localhost');
+    browser = await launchBrowser();
+  },
+  {
+    timeoutMillis: 180_000,
+    beforeStop: async () => {
+      for (const opened of pages) await opened.close().catch(() => undefined);
+      await browser?.close();
     },
-  });
-  expect(configured.json).toMatchObject({ config: { passkey_enabled: true } });
-  localUrl = t.url.replace('127.0.0.1', 'localhost');
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  for (const opened of pages) await opened.close().catch(() => undefined);
-  await browser?.close();
-  await t?.stop();
-  await smtp?.stop();
-});
+  },
+);
 
 async function newPage(options: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<TestPage> {
   const opened = await openPage(browser, { colorScheme: options.colorScheme });

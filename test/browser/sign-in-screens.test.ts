@@ -3,15 +3,16 @@
 // cards and their buttons, the tabs keeping the email, the dark page colour, rate-limit and
 // offline messages, accessibility (keyboard, labels, focus, titles, landmark, 16 px inputs,
 // axe-core) and screenshots of every screen in light and dark at 390 px and 1280 px.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { breachedPasswordMessage } from '../../server/core/auth/password-policy';
 import { unverifiedAccountMessage } from '../../ui/react/components/magic-link-code-step';
-import { as, call } from '../support/api-expectations';
-import { makeTempDir, repoRoot, startServeProcess, startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { as, call, uniqueEmail } from '../support/api-expectations';
+import { makeTempDir, repoRoot, startServeProcess, type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { artifactsDir, launchBrowser, textOf } from './browser-support';
 
 let t: TestInstance;
@@ -19,31 +20,30 @@ let smtp: SmtpReceiver;
 let browser: Browser;
 const browserTestTimeout = 90_000;
 const password = 'correct horse battery';
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-  // Four providers (the compact layout): in development without credentials, each signs in
-  // through authd's own mock provider page, a real OAuth round trip.
-  const providers = await call(t, 'PATCH', '/projects/current', {
-    headers: as(t.demo!, 'admin'),
-    body: {
-      config: {
-        oauth_providers: ['google', 'github', 'microsoft', 'spotify'].map((id) => ({ id, enabled: true, type: 'shared' })),
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    // Four providers (the compact layout): in development without credentials, each signs in
+    // through authd's own mock provider page, a real OAuth round trip.
+    const providers = await call(t, 'PATCH', '/projects/current', {
+      headers: as(t.demo!, 'admin'),
+      body: {
+        config: {
+          oauth_providers: ['google', 'github', 'microsoft', 'spotify'].map((id) => ({ id, enabled: true, type: 'shared' })),
+        },
       },
+    });
+    expect(providers.status).toBe(200);
+    browser = await launchBrowser();
+  },
+  {
+    timeoutMillis: 180_000,
+    beforeStop: async () => {
+      await browser?.close();
     },
-  });
-  expect(providers.status).toBe(200);
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  await smtp?.stop();
-});
+  },
+);
 
 interface Opened {
   page: Page;

@@ -3,12 +3,13 @@
 // back with the code kept, then joined; signed in → join → success; opened by another account
 // (named, warned, 'Join anyway'; refused where the project requires the invited address); Ignore;
 // expired, used and missing codes. Every state is screenshotted at 390 and 1280 px, light or dark, and axe-checked.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { as, call } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { shiftClock } from '../users/helpers';
+import { as, call, uniqueEmail } from '../support/api-expectations';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { shiftClock } from '../support/user-views';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { screenshotAtBothWidths, signInContext } from './widget-checks';
 
@@ -23,9 +24,6 @@ let teamId: string;
 const teamName = 'Rocket Club';
 const sevenDays = 7 * 24 * 3600 * 1000;
 
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
-
 async function signUp(email: string): Promise<{ userId: string; accessToken: string }> {
   const res = await call(t, 'POST', '/auth/password/sign-up', {
     headers: as(t.demo!, 'client'),
@@ -36,26 +34,28 @@ async function signUp(email: string): Promise<{ userId: string; accessToken: str
   return { userId: body.user_id, accessToken: body.access_token };
 }
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url, hostedScreensRuntime: 'preact' } });
-  browser = await launchBrowser();
-  const owner = await signUp(uniqueEmail('owner'));
-  ownerToken = owner.accessToken;
-  const team = await call(t, 'POST', '/teams', {
-    headers: as(t.demo!, 'server'),
-    body: { display_name: teamName, creator_user_id: owner.userId },
-  });
-  expect(team.status).toBe(201);
-  teamId = (team.json as { id: string }).id;
-}, 180_000);
-
-afterAll(async () => {
-  for (const p of pages) await p.close().catch(() => undefined);
-  await browser?.close();
-  await t?.stop();
-  await smtp?.stop();
-});
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    browser = await launchBrowser();
+    const owner = await signUp(uniqueEmail('owner'));
+    ownerToken = owner.accessToken;
+    const team = await call(t, 'POST', '/teams', {
+      headers: as(t.demo!, 'server'),
+      body: { display_name: teamName, creator_user_id: owner.userId },
+    });
+    expect(team.status).toBe(201);
+    teamId = (team.json as { id: string }).id;
+  },
+  {
+    instance: { settings: { hostedScreensRuntime: 'preact' } },
+    timeoutMillis: 180_000,
+    beforeStop: async () => {
+      for (const p of pages) await p.close().catch(() => undefined);
+      await browser?.close();
+    },
+  },
+);
 
 async function newPage(colorScheme: 'light' | 'dark' = 'light'): Promise<TestPage> {
   const opened = await openPage(browser, { colorScheme });

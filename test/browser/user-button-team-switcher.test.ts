@@ -4,12 +4,13 @@
 // type-ahead (on Playwright's page clock), signed out and signed in, 390 and 1280 px, light and
 // dark, axe-core clean; an emailed team invitation joined on the host's own handler pages; and the
 // same widgets in a host app that builds authd/react against preact/compat.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { startHostApp } from '../../examples/react-host/host-app';
-import { as, call } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { as, call, uniqueEmail } from '../support/api-expectations';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
+import { allowClientTeamCreation, startDemoHostApp } from '../support/host-apps';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { expectAccessible, screenshotAtBothWidths, signInContext } from './widget-checks';
 
@@ -21,41 +22,27 @@ let hostUrl: string;
 let preactHostApp: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];
 const browserTestTimeout = 60_000;
-let counter = 0;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url, hostedScreensRuntime: 'preact' } });
-  const enabled = await call(t, 'PATCH', '/projects/current', {
-    headers: as(t.demo!, 'admin'),
-    body: { config: { client_team_creation_enabled: true } },
-  });
-  expect(enabled.status).toBe(200);
-  browser = await launchBrowser();
-  hostApp = await startHostApp({
-    authdUrl: t.url,
-    projectId: t.demo!.projectId,
-    publishableClientKey: t.demo!.keys.publishable_client_key!,
-    port: 0,
-  });
-  hostUrl = `http://127.0.0.1:${hostApp.port}`;
-  preactHostApp = await startHostApp({
-    authdUrl: t.url,
-    projectId: t.demo!.projectId,
-    publishableClientKey: t.demo!.keys.publishable_client_key!,
-    port: 0,
-    runtime: 'preact',
-  });
-}, 180_000);
-
-afterAll(async () => {
-  for (const p of pages) await p.close().catch(() => undefined);
-  await browser?.close();
-  hostApp?.stop(true);
-  preactHostApp?.stop(true);
-  await t?.stop();
-  await smtp?.stop();
-});
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    await allowClientTeamCreation(t);
+    browser = await launchBrowser();
+    hostApp = await startDemoHostApp(t);
+    hostUrl = `http://127.0.0.1:${hostApp.port}`;
+    preactHostApp = await startDemoHostApp(t, 'preact');
+  },
+  {
+    instance: { settings: { hostedScreensRuntime: 'preact' } },
+    timeoutMillis: 180_000,
+    beforeStop: async () => {
+      for (const p of pages) await p.close().catch(() => undefined);
+      await browser?.close();
+      hostApp?.stop(true);
+      preactHostApp?.stop(true);
+    },
+  },
+);
 
 async function newPage(colorScheme: 'light' | 'dark' = 'light'): Promise<TestPage> {
   const opened = await openPage(browser, { colorScheme });
@@ -64,7 +51,7 @@ async function newPage(colorScheme: 'light' | 'dark' = 'light'): Promise<TestPag
 }
 
 async function newUser(displayName: string | null): Promise<{ id: string; email: string }> {
-  const email = `widgets-${Date.now()}-${++counter}@example.com`;
+  const email = uniqueEmail('widgets');
   const res = await call(t, 'POST', '/users', {
     headers: as(t.demo!, 'server'),
     body: { primary_email: email, primary_email_auth_enabled: true, ...(displayName ? { display_name: displayName } : {}) },
@@ -157,7 +144,9 @@ describe('user button', () => {
       const root = page.getByTestId('user-button');
       expect(await root.getAttribute('data-authd-theme')).toBe('light');
       await page.getByRole('menuitem', { name: 'Toggle theme' }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid="user-button"]')?.getAttribute('data-authd-theme') === 'dark');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="user-button"]')?.getAttribute('data-authd-theme') === 'dark',
+      );
       await page.getByRole('menu').waitFor();
       await screenshotAtBothWidths(page, 'user-button-signed-in-dark');
       await page.keyboard.press('Escape');
@@ -228,7 +217,9 @@ describe('selected-team switcher', () => {
       expect(await itemTexts(page, 'option')).toEqual(['Alpha', 'Beta', 'Bravo', 'Create a team']);
       await screenshotAtBothWidths(page, 'team-switcher-no-selection');
       await page.getByRole('option', { name: 'Beta' }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Beta'));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Beta'),
+      );
       expect(await selectedTeamIdOf(user.id)).toBe(beta);
 
       await trigger.click();
@@ -262,7 +253,10 @@ describe('selected-team switcher', () => {
       const alpha = await newTeam('Alpha', user.id);
       const beta = await newTeam('Beta', user.id);
       await newTeam('Bravo', user.id);
-      const patched = await call(t, 'PATCH', `/users/${user.id}`, { headers: as(t.demo!, 'server'), body: { selected_team_id: beta } });
+      const patched = await call(t, 'PATCH', `/users/${user.id}`, {
+        headers: as(t.demo!, 'server'),
+        body: { selected_team_id: beta },
+      });
       expect(patched.status).toBe(200);
       const { page, context, problems } = await newPage('dark');
       // Fake timers that still run in real time, so the test can jump over the type-ahead window.
@@ -270,7 +264,9 @@ describe('selected-team switcher', () => {
       await signInContext(t, t.demo!, context, user.id, hostUrl);
       await page.goto(`${hostUrl}/`);
       const trigger = switcherTrigger(page);
-      await page.waitForFunction(() => document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Beta'));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Beta'),
+      );
       await trigger.focus();
       await page.keyboard.press('Enter');
       await page.getByRole('listbox').waitFor();
@@ -294,7 +290,9 @@ describe('selected-team switcher', () => {
       await page.keyboard.press('a');
       expect(await highlightedOption(page)).toContain('Alpha');
       await page.keyboard.press('Enter');
-      await page.waitForFunction(() => document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Alpha'));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Alpha'),
+      );
       expect(await selectedTeamIdOf(user.id)).toBe(alpha);
       await expectAccessible(page);
       expect(problems).toEqual([]);
@@ -336,7 +334,10 @@ describe('team invitation in the host app', () => {
       const owner = await newUser('Team Owner');
       const teamId = await newTeam('Host Club', owner.id);
       const invitee = await newUser('Invited Person');
-      const ownerSession = await call(t, 'POST', '/auth/sessions', { headers: as(t.demo!, 'server'), body: { user_id: owner.id } });
+      const ownerSession = await call(t, 'POST', '/auth/sessions', {
+        headers: as(t.demo!, 'server'),
+        body: { user_id: owner.id },
+      });
       const sent = await call(t, 'POST', '/team-invitations/send-code', {
         headers: as(t.demo!, 'client', ownerSession.json.access_token),
         body: { team_id: teamId, email: invitee.email, callback_url: `${hostUrl}/handler/team-invitation` },
@@ -359,7 +360,9 @@ describe('team invitation in the host app', () => {
       await page.getByRole('listbox').waitFor();
       expect(await itemTexts(page, 'option')).toEqual(['Host Club', 'Create a team']);
       await page.getByRole('option', { name: 'Host Club' }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Host Club'));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Host Club'),
+      );
       expect(await selectedTeamIdOf(invitee.id)).toBe(teamId);
       expect(problems).toEqual([]);
     },
@@ -394,7 +397,9 @@ describe('in a host app built with preact/compat', () => {
       await page.getByRole('listbox').waitFor();
       expect(await itemTexts(page, 'option')).toEqual(['Alpha', 'Beta', 'Create a team']);
       await page.getByRole('option', { name: 'Beta' }).click();
-      await page.waitForFunction(() => document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Beta'));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="team-switcher"] [role="combobox"]')?.textContent?.includes('Beta'),
+      );
       expect(await selectedTeamIdOf(user.id)).toBe(beta);
       await screenshotAtBothWidths(page, 'preact-host-team-switcher-dark');
 

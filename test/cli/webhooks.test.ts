@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { makeProject, uuidPattern } from '../support/api-expectations';
-import { pollUntil } from '../webhooks/helpers';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/receiver';
+import { pollUntil } from '../support/webhooks';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { cliJson, cliOk, expectOneLineError, removeScratchDirs, scratchDir, runCli } from '../support/cli';
 
 afterAll(removeScratchDirs);

@@ -24,7 +24,7 @@ import {
   signUp,
   trustedCallback,
   type TestUser,
-} from './helpers';
+} from '../support/contact-channels';
 
 let t: TestInstance;
 let demo: BootstrappedProject;

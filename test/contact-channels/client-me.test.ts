@@ -1,7 +1,7 @@
 // Contact channels as a signed-in client sees them through `me`:
 // list, create, read, update, delete, and the per-channel verification email sent to a real
 // SMTP receiver and verified with its code. Every refused write leaves the channels unchanged.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import {
   as,
@@ -13,8 +13,9 @@ import {
   uniqueEmail,
   expectOk,
 } from '../support/api-expectations';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type ApiResult, type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   addChannel,
   channelsOf,
@@ -27,7 +28,7 @@ import {
   trustedCallback,
   untrustedCallback,
   type TestUser,
-} from './helpers';
+} from '../support/contact-channels';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
@@ -37,16 +38,11 @@ let alice: TestUser;
 /** Another demo user whose sign-in address the tests try to take. */
 let bob: TestUser;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
   demo = t.demo!;
   alice = await signUp(t, demo, uniqueEmail('alice'));
   bob = await signUp(t, demo, uniqueEmail('bob'));
-});
-afterAll(async () => {
-  await t.stop();
-  await smtp.stop();
 });
 
 const client = (user: TestUser) => as(demo, 'client', user.access_token);

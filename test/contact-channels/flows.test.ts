@@ -1,19 +1,12 @@
 // Contact channels in the flows around them: sign-in follows
 // used_for_auth, tokens of deleted users or other projects, the deprecated primary-email send,
 // verification codes scoped to their project and address, and the email itself.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import {
-  as,
-  call,
-  expectKnownError,
-  expectSchemaError,
-  makeProject,
-  uniqueEmail,
-  expectOk,
-} from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { as, call, expectKnownError, expectSchemaError, makeProject, uniqueEmail, expectOk } from '../support/api-expectations';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   addChannel,
   channelsOf,
@@ -25,22 +18,17 @@ import {
   signUp,
   trustedCallback,
   type TestUser,
-} from './helpers';
+} from '../support/contact-channels';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 let demo: BootstrappedProject;
 let other: BootstrappedProject;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
   demo = t.demo!;
   other = await makeProject(t, 'Other project');
-});
-afterAll(async () => {
-  await t.stop();
-  await smtp.stop();
 });
 
 const client = (user: TestUser, project = demo) => as(project, 'client', user.access_token);

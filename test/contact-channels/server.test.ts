@@ -2,7 +2,7 @@
 // the project by id, `is_verified` allowed on create and update, USER_ID_DOES_NOT_EXIST for a
 // user that is unknown or belongs to another project, SCHEMA_ERROR for unknown query
 // parameters. Refused writes leave the channels as they were.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import {
   as,
@@ -15,8 +15,10 @@ import {
   uniqueEmail,
   expectOk,
 } from '../support/api-expectations';
-import { startTestInstance, type AccessLevel, type ApiResult, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type AccessLevel, type ApiResult, type TestInstance } from '../support/instance';
+import { apiScenarios, type ApiScenario, type ScenarioRequest, type ScenarioTarget } from '../support/api-scenarios';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   addChannel,
   channelsOf,
@@ -28,7 +30,7 @@ import {
   trustedCallback,
   untrustedCallback,
   type TestUser,
-} from './helpers';
+} from '../support/contact-channels';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
@@ -38,17 +40,12 @@ let alice: TestUser;
 /** A user of another project, invisible to the demo project's keys. */
 let stranger: TestUser;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
   demo = t.demo!;
   other = await makeProject(t, 'Other project');
   alice = await signUp(t, demo, uniqueEmail('alice'));
   stranger = await serverUser(t, other, uniqueEmail('stranger'));
-});
-afterAll(async () => {
-  await t.stop();
-  await smtp.stop();
 });
 
 const levels: AccessLevel[] = ['server', 'admin'];
@@ -180,56 +177,129 @@ describe('server and admin keys act on any user of the project by id', () => {
   });
 });
 
+describe('what each server write records', () => {
+  // The user and channel are made in request(), before the row starts counting.
+  apiScenarios(
+    () => ({ t, project: demo }),
+    [
+      {
+        name: 'create a channel: audit email.added, no webhook',
+        request: async () => ({
+          method: 'POST',
+          path: '/contact-channels',
+          headers: as(demo, 'server'),
+          body: { user_id: (await serverUser(t, demo)).user_id, value: uniqueEmail('recorded'), used_for_auth: false },
+        }),
+        status: 201,
+        audit: ['email.added'],
+        check: (res) => expectChannel(res.json, { used_for_auth: false, is_primary: false }),
+      },
+      {
+        name: 'change its address: audit email.changed',
+        request: async () => {
+          const user = await serverUser(t, demo);
+          const channel = await addChannel(t, demo, user.user_id);
+          return {
+            method: 'PATCH',
+            path: `/contact-channels/${user.user_id}/${channel.id}`,
+            headers: as(demo, 'server'),
+            body: { value: uniqueEmail('changed') },
+          };
+        },
+        status: 200,
+        audit: ['email.changed'],
+      },
+      {
+        name: 'delete it: audit email.removed',
+        request: async () => {
+          const user = await serverUser(t, demo);
+          const channel = await addChannel(t, demo, user.user_id);
+          return { method: 'DELETE', path: `/contact-channels/${user.user_id}/${channel.id}`, headers: as(demo, 'server') };
+        },
+        status: 200,
+        audit: ['email.removed'],
+        check: (res) => expect(res.json).toEqual({ success: true }),
+      },
+    ],
+  );
+});
+
 describe('a user that is unknown or of another project', () => {
+  const demoServer: ScenarioTarget = () => ({ t, project: demo });
+  const ghostId = unknownUuid();
   const targets: { name: string; userId: () => string }[] = [
-    { name: 'unknown user', userId: () => unknownUuid() },
+    { name: 'unknown user', userId: () => ghostId },
     { name: 'user of another project', userId: () => stranger.user_id },
   ];
-  const ops: { name: string; run: (userId: string, channelId: string) => Promise<ApiResult> }[] = [
-    { name: 'list', run: (userId) => call(t, 'GET', `/contact-channels?user_id=${userId}`, { headers: as(demo, 'server') }) },
+  const ops: { name: string; request: (userId: string, channelId: string) => ScenarioRequest }[] = [
+    {
+      name: 'list',
+      request: (userId) => ({ method: 'GET', path: `/contact-channels?user_id=${userId}`, headers: as(demo, 'server') }),
+    },
     {
       name: 'create',
-      run: (userId) =>
-        call(t, 'POST', '/contact-channels', {
-          headers: as(demo, 'server'),
-          body: { user_id: userId, value: uniqueEmail('ghost'), used_for_auth: false },
-        }),
+      request: (userId) => ({
+        method: 'POST',
+        path: '/contact-channels',
+        headers: as(demo, 'server'),
+        body: { user_id: userId, value: uniqueEmail('ghost'), used_for_auth: false },
+      }),
     },
     {
       name: 'send-verification-code',
-      run: (userId, channelId) =>
-        call(t, 'POST', `/contact-channels/${userId}/${channelId}/send-verification-code`, {
-          headers: as(demo, 'server'),
-          body: { callback_url: trustedCallback },
-        }),
+      request: (userId, channelId) => ({
+        method: 'POST',
+        path: `/contact-channels/${userId}/${channelId}/send-verification-code`,
+        headers: as(demo, 'server'),
+        body: { callback_url: trustedCallback },
+      }),
     },
   ];
-  for (const target of targets) {
-    for (const op of ops) {
-      test(`${op.name} for ${target.name} → USER_ID_DOES_NOT_EXIST with details.user_id`, async () => {
-        const userId = target.userId();
-        const strangerChannel = (await channelsOf(t, other, stranger.user_id))[0];
-        const before = await channelsOf(t, other, stranger.user_id);
-        const res = await op.run(userId, strangerChannel.id);
-        expectKnownError(res, 400, 'USER_ID_DOES_NOT_EXIST', { user_id: userId });
-        expect(await channelsOf(t, other, stranger.user_id)).toEqual(before);
-        expect(await queuedEmailCount(t, stranger.email)).toBe(0);
-      });
-    }
-  }
+  const strangerChannels = () => channelsOf(t, other, stranger.user_id);
+  apiScenarios(
+    demoServer,
+    targets.flatMap((target) =>
+      ops.map((op): ApiScenario => ({
+        name: `${op.name} for ${target.name} → USER_ID_DOES_NOT_EXIST with details.user_id`,
+        request: async () => op.request(target.userId(), (await strangerChannels())[0].id),
+        status: 400,
+        knownError: 'USER_ID_DOES_NOT_EXIST',
+        details: () => ({ user_id: target.userId() }),
+        unchanged: strangerChannels,
+        check: async () => expect(await queuedEmailCount(t, stranger.email)).toBe(0),
+      })),
+    ),
+  );
 
-  test("another project's channel through the demo key: read → 404 text, patch/delete → 400 text, unchanged", async () => {
-    const channel = (await channelsOf(t, other, stranger.user_id))[0];
-    const headers = as(demo, 'server');
-    const path = `/contact-channels/${stranger.user_id}/${channel.id}`;
-    expectTextError(await call(t, 'GET', path, { headers }), 404, 'Contact channel not found.');
-    const patched = await expectNoChange(t, other, [stranger.user_id], () =>
-      call(t, 'PATCH', path, { headers, body: { value: uniqueEmail('cross'), is_verified: true } }),
-    );
-    expectTextError(patched, 400, 'Contact channel not found');
-    const deleted = await expectNoChange(t, other, [stranger.user_id], () => call(t, 'DELETE', path, { headers }));
-    expectTextError(deleted, 400, 'Contact channel not found');
-  });
+  // Another project's channel through the demo key: read → 404 text, patch/delete → 400 text.
+  const strangerChannelPath = async () => `/contact-channels/${stranger.user_id}/${(await strangerChannels())[0].id}`;
+  apiScenarios(demoServer, [
+    {
+      name: "another project's channel through the demo key: read",
+      request: async () => ({ method: 'GET', path: await strangerChannelPath(), headers: as(demo, 'server') }),
+      status: 404,
+      errorText: 'Contact channel not found.',
+    },
+    {
+      name: "another project's channel through the demo key: patch, unchanged",
+      request: async () => ({
+        method: 'PATCH',
+        path: await strangerChannelPath(),
+        headers: as(demo, 'server'),
+        body: { value: uniqueEmail('cross'), is_verified: true },
+      }),
+      status: 400,
+      errorText: 'Contact channel not found',
+      unchanged: strangerChannels,
+    },
+    {
+      name: "another project's channel through the demo key: delete, unchanged",
+      request: async () => ({ method: 'DELETE', path: await strangerChannelPath(), headers: as(demo, 'server') }),
+      status: 400,
+      errorText: 'Contact channel not found',
+      unchanged: strangerChannels,
+    },
+  ]);
 
   test('server reading an unknown channel of a real user → 404 text "Contact channel not found."', async () => {
     expectTextError(
@@ -271,13 +341,21 @@ describe('unknown query parameters (server) → SCHEMA_ERROR', () => {
     },
     { name: 'delete', method: 'DELETE', path: (u, c) => `/contact-channels/${u}/${c}?force=true` },
   ];
-  for (const row of rows) {
-    test(`${row.name}: ${row.method} with an unknown query parameter, channels unchanged`, async () => {
-      const channel = (await channelsOf(t, demo, alice.user_id))[0];
-      const res = await expectNoChange(t, demo, [alice.user_id], () =>
-        call(t, row.method, row.path(alice.user_id, channel.id), { headers: as(demo, 'server'), body: row.body?.() }),
-      );
-      expectSchemaError(res);
-    });
-  }
+  const aliceChannels = () => channelsOf(t, demo, alice.user_id);
+  apiScenarios(
+    () => ({ t, project: demo }),
+    rows.map((row) => ({
+      name: `${row.name}: ${row.method} with an unknown query parameter, channels unchanged`,
+      request: async () => ({
+        method: row.method,
+        path: row.path(alice.user_id, (await aliceChannels())[0].id),
+        headers: as(demo, 'server'),
+        body: row.body?.(),
+      }),
+      status: 400,
+      knownError: 'SCHEMA_ERROR',
+      unchanged: aliceChannels,
+      check: (res) => void expectSchemaError(res),
+    })),
+  );
 });

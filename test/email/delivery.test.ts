@@ -1,10 +1,11 @@
 // Delivery robustness: requests only queue email (a dead SMTP server never holds up or fails a
 // request; the worker retries and records the error), a development instance without SMTP keeps
 // mail in the outbox, and a production instance without SMTP says so instead of pretending.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   as,
   call,
@@ -20,7 +21,7 @@ import {
   sleep,
   uniqueEmail,
   type MessageRow,
-} from './helpers';
+} from '../support/mail';
 
 const maybeAnswer = { success: 'maybe, only if user with e-mail exists' };
 
@@ -45,14 +46,8 @@ describe('a project whose own SMTP server is unreachable', () => {
   let t: TestInstance;
   let smtp: SmtpReceiver;
 
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-  });
-
-  afterAll(async () => {
-    await t?.stop();
-    await smtp?.stop();
+  withMailInstance((started) => {
+    ({ t, smtp } = started);
   });
 
   test('send-reset-code still answers 200; the queued message records the failed attempt and stays pending', async () => {

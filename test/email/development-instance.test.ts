@@ -2,12 +2,13 @@
 // of sign-ups, each mail read from the test mailbox right after the call returns. So there the
 // first delivery attempt happens before the answer and loopback clients have no per-address
 // limit; a production instance keeps every limit.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { createServer } from 'node:net';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { rateLimitRules } from '../../server/core/auth/rate-limits';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { withMailInstance } from '../support/mail-instance';
+import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   as,
   call,
@@ -22,19 +23,13 @@ import {
   signUp,
   uniqueEmail,
   verificationCallback,
-} from '../otp/helpers';
+} from '../support/magic-links';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
 });
 
 describe("mail in the project's name", () => {
@@ -110,7 +105,10 @@ describe('mail before the answer', () => {
     );
     expect(alreadyReceived(signedUp)).toHaveLength(3);
 
-    const team = expectOk(await call(t, 'POST', '/teams', { headers: as(project, 'server'), body: { display_name: 'Crew' } }), 201);
+    const team = expectOk(
+      await call(t, 'POST', '/teams', { headers: as(project, 'server'), body: { display_name: 'Crew' } }),
+      201,
+    );
     const invited = uniqueEmail('invited');
     expectOk(
       await call(t, 'POST', '/team-invitations/send-code', {

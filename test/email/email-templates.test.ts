@@ -1,10 +1,11 @@
 // Email templates through real HTTP and a real SMTP server: the four
 // defaults, an edited password_reset template used by the next reset email (variables filled,
 // user input HTML-escaped in the HTML part), invalid content, reset to default, access.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   as,
   call,
@@ -18,7 +19,7 @@ import {
   makeProject,
   resetCallback,
   uniqueEmail,
-} from './helpers';
+} from '../support/mail';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
@@ -26,15 +27,9 @@ let project: BootstrappedProject;
 
 const projectName = 'Templates & Co';
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
   project = await makeProject(t, projectName);
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
 });
 
 const types = ['email_verification', 'password_reset', 'magic_link', 'team_invitation'];
@@ -126,7 +121,11 @@ describe('email templates', () => {
     expect(defaultMail.subject).toBe(`Reset your password at ${projectName}`);
     expect(defaultMail.text).not.toContain('Custom');
 
-    expectTextError(await call(t, 'DELETE', '/email-templates/password_reset', { headers: admin() }), 404, 'Email template not found');
+    expectTextError(
+      await call(t, 'DELETE', '/email-templates/password_reset', { headers: admin() }),
+      404,
+      'Email template not found',
+    );
   });
 
   test('a PATCH of only the subject keeps the default content', async () => {
@@ -167,7 +166,11 @@ describe('email templates', () => {
         body: { subject: 'nope' },
       });
       expectKnownError(patch, 401, 'INSUFFICIENT_ACCESS_TYPE');
-      expectKnownError(await call(t, 'DELETE', '/email-templates/password_reset', { headers: as(project, level) }), 401, 'INSUFFICIENT_ACCESS_TYPE');
+      expectKnownError(
+        await call(t, 'DELETE', '/email-templates/password_reset', { headers: as(project, level) }),
+        401,
+        'INSUFFICIENT_ACCESS_TYPE',
+      );
     }
   });
 

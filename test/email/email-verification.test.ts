@@ -2,10 +2,11 @@
 // the email sign-up sends, its link and code, check-code and verify, every verification-code
 // state (not found, expired, already used, too many attempts), and the deprecated
 // send-verification-code endpoint the SDK's user.sendVerificationEmail() uses.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   as,
   call,
@@ -25,21 +26,15 @@ import {
   uniqueEmail,
   untrustedCallback,
   verificationCallback,
-} from './helpers';
+} from '../support/mail';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 let demo: BootstrappedProject;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
   demo = t.demo!;
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
 });
 
 const day = 24 * 60 * 60 * 1000;
@@ -147,7 +142,7 @@ describe('sign-up verification email', () => {
     expect((await getMe(t, demo, user.access_token)).primary_email_verified).toBe(false);
   });
 
-  test("a code of project A is NOT_FOUND in project B and stays valid in A", async () => {
+  test('a code of project A is NOT_FOUND in project B and stays valid in A', async () => {
     const projectB = await makeProject(t, 'Verification project B');
     const { user, code } = await signUpWithVerificationCode();
     expectKnownError(await checkCode(projectB, code), 404, 'VERIFICATION_CODE_NOT_FOUND');
@@ -181,7 +176,11 @@ describe('sign-up verification email', () => {
   test('wrong submissions with a different nonce do not count against the code', async () => {
     const { code } = await signUpWithVerificationCode();
     for (let i = 0; i < 21; i++) {
-      expectKnownError(await checkCode(demo, code.slice(0, 6) + randomCode(39, code.slice(6))), 404, 'VERIFICATION_CODE_NOT_FOUND');
+      expectKnownError(
+        await checkCode(demo, code.slice(0, 6) + randomCode(39, code.slice(6))),
+        404,
+        'VERIFICATION_CODE_NOT_FOUND',
+      );
     }
     expectSuccess(await verify(demo, code));
   });

@@ -1,10 +1,11 @@
 // Password reset by email through real HTTP and a real SMTP server:
 // the request answers the same for known and unknown emails, checks the callback URL first,
 // and the emailed code resets the password once, ending every session of the user.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   as,
   call,
@@ -30,21 +31,15 @@ import {
   sleep,
   uniqueEmail,
   untrustedCallback,
-} from './helpers';
+} from '../support/mail';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 let demo: BootstrappedProject;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
   demo = t.demo!;
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
 });
 
 const maybeAnswer = { success: 'maybe, only if user with e-mail exists' };

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { SMTPServer } from 'smtp-server';
 import { listEmailMessages } from '../../server/core/email/email-queue';
 import { runCli, startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, expectOk, goodPassword, pollUntil, resetCallback, uniqueEmail } from './helpers';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { as, call, expectOk, goodPassword, pollUntil, resetCallback, uniqueEmail } from '../support/mail';
 
 interface RawMessage {
   recipient: string;
@@ -96,13 +97,8 @@ describe('development outbox (no SMTP)', () => {
 describe('delivered through SMTP', () => {
   let t: TestInstance;
   let smtp: SmtpReceiver;
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-  });
-  afterAll(async () => {
-    await t.stop();
-    await smtp.stop();
+  withMailInstance((started) => {
+    ({ t, smtp } = started);
   });
 
   test('once sent, the body is dropped and the delivery record kept (with its subject still sealed)', async () => {

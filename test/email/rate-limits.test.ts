@@ -1,10 +1,11 @@
 // Rate limits on email sending and password guessing (429 with Retry-After, which the
 // SDK waits for): per email address, so one inbox cannot be flooded and one account cannot be
 // guessed, while other addresses are unaffected.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
 import type { ApiResult } from '../support/instance';
 import {
   as,
@@ -19,19 +20,13 @@ import {
   signInCall,
   signUp,
   uniqueEmail,
-} from './helpers';
+} from '../support/mail';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
 });
 
 function expectRateLimited(res: ApiResult): number {

@@ -12,7 +12,7 @@ import {
   signInCall,
   signUp,
   storedTotp,
-} from './helpers';
+} from '../support/totp';
 
 let t: TestInstance;
 

@@ -23,7 +23,7 @@ import {
   totpAt,
   type SignedIn,
   type TotpSecret,
-} from './helpers';
+} from '../support/totp';
 
 let t: TestInstance;
 
@@ -77,7 +77,11 @@ describe('making codes', () => {
   test('a user without TOTP gets a plain-text 400 and no codes', async () => {
     const project = await makeProject(t, 'rc-no-totp');
     const user = await signUp(t, project, { callbackUrl: null });
-    expectTextError(await makeCodes(project, user.access_token), 400, 'Turn on multi-factor authentication before making recovery codes.');
+    expectTextError(
+      await makeCodes(project, user.access_token),
+      400,
+      'Turn on multi-factor authentication before making recovery codes.',
+    );
     expect(expectOk(await codesLeft(project, user.access_token))).toEqual({ remaining_count: 0 });
   });
 
@@ -89,7 +93,12 @@ describe('making codes', () => {
       body: { user_id: user.user_id },
     });
     expectTextError(refused, 403);
-    expectTextError(await call(t, 'GET', `/auth/mfa/recovery-codes?user_id=${user.user_id}`, { headers: as(project, 'client', other.access_token) }), 403);
+    expectTextError(
+      await call(t, 'GET', `/auth/mfa/recovery-codes?user_id=${user.user_id}`, {
+        headers: as(project, 'client', other.access_token),
+      }),
+      403,
+    );
     const byServer = expectOk(
       await call(t, 'POST', '/auth/mfa/recovery-codes', { headers: as(project, 'server'), body: { user_id: user.user_id } }),
     );
@@ -100,7 +109,10 @@ describe('making codes', () => {
 
   test('bad input: a user_id that is neither a UUID nor "me" is a schema error', async () => {
     const { project, user } = await userWithTotp('rc-bad-input');
-    const res = await call(t, 'POST', '/auth/mfa/recovery-codes', { headers: as(project, 'client', user.access_token), body: { user_id: 'nobody' } });
+    const res = await call(t, 'POST', '/auth/mfa/recovery-codes', {
+      headers: as(project, 'client', user.access_token),
+      body: { user_id: 'nobody' },
+    });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('SCHEMA_ERROR');
   });

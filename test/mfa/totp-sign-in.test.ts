@@ -2,11 +2,12 @@
 // sign-in path then answers MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code, and
 // POST /auth/mfa/sign-in with a code computed by otpauth finishes it. Wrong, replayed and late
 // codes are refused; tries are capped per attempt code and per user.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
-import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../otp/helpers';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
+import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
 import {
   as,
   call,
@@ -33,19 +34,13 @@ import {
   wrongTotp,
   type SignedIn,
   type TotpSecret,
-} from './helpers';
+} from '../support/totp';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
 });
 
 /** A password user of a fresh project with TOTP turned on by the user themselves. */

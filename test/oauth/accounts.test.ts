@@ -9,7 +9,7 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { openSecret } from '../../server/core/storage/secret-box';
 import { as, call, expectKnownError, expectTextError } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
-import { createUser, shiftClock, signUp } from '../users/helpers';
+import { createUser, shiftClock, signUp } from '../support/user-views';
 import {
   appErrorUrl,
   codeExchangeFields,
@@ -20,7 +20,7 @@ import {
   tokenRequest,
   type AuthorizeOptions,
   type TestProvider,
-} from './helpers';
+} from '../support/oauth-provider';
 
 let provider: TestProvider;
 let t: TestInstance;
@@ -112,7 +112,7 @@ describe('linking a provider account to the signed-in user', () => {
 
   test('link needs a valid access token of this project; extra scopes need own credentials', async () => {
     const get = (query: AuthorizeOptions) =>
-      import('./helpers').then(({ authorizeUrl }) =>
+      import('../support/oauth-provider').then(({ authorizeUrl }) =>
         call(t, 'GET', authorizeUrl(t, project, { challenge: 'c'.repeat(43) }, 's', query).slice(t.url.length)),
       );
     expectKnownError(await get({ type: 'link', token: 'not-a-jwt' }), 401, 'UNPARSABLE_ACCESS_TOKEN');

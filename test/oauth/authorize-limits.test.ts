@@ -4,7 +4,7 @@
 // instance gets every limit).
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { authorizeUrl, makeOAuthProject, pkcePair } from './helpers';
+import { authorizeUrl, makeOAuthProject, pkcePair } from '../support/oauth-provider';
 
 let t: TestInstance;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { users } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, expectTextError } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
-import { expectUserView, setProjectConfig, shiftClock, signUp } from '../users/helpers';
+import { expectUserView, setProjectConfig, shiftClock, signUp } from '../support/user-views';
 import {
   appCallbackUrl,
   appErrorUrl,
@@ -22,7 +22,7 @@ import {
   tokenRequest,
   type FlowAtCallback,
   type TestProvider,
-} from './helpers';
+} from '../support/oauth-provider';
 
 let provider: TestProvider;
 let t: TestInstance;
@@ -164,11 +164,13 @@ describe('sign-up and sign-in through the provider', () => {
     signInAtProvider();
     const first = await exchangeWithLibrary(project, await runFlow(t, project));
     const me = await call(t, 'GET', '/users/me', { headers: as(project, 'client', first.access_token) });
-    await writeTransaction(t.ctx, async (tx) =>
-      await tx
-        .update(users)
-        .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
-        .where(eq(users.id, me.json.id)),
+    await writeTransaction(
+      t.ctx,
+      async (tx) =>
+        await tx
+          .update(users)
+          .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
+          .where(eq(users.id, me.json.id)),
     );
     const flow = await runFlow(t, project);
     const res = await tokenRequest(t, codeExchangeFields(project, flow, flow.landing.searchParams.get('code')!));
@@ -219,7 +221,7 @@ describe('refusals', () => {
     expect((await flow.browser.get(flow.callbackUrl)).status).toBe(307);
     expect(flow.browser.cookies.size).toBe(0);
     const authorize = await fetch(
-      (await import('./helpers')).authorizeUrl(t, project, { challenge: 'x'.repeat(43) }, 'some-state'),
+      (await import('../support/oauth-provider')).authorizeUrl(t, project, { challenge: 'x'.repeat(43) }, 'some-state'),
       { redirect: 'manual' },
     );
     const setCookie = authorize.headers.get('set-cookie')!;
@@ -305,7 +307,7 @@ describe('refusals', () => {
     const before = await userCount();
     const requestsBefore = provider.tokenRequests.length;
     const res = await fetch(
-      (await import('./helpers')).authorizeUrl(t, project, { challenge: 'c'.repeat(43) }, 'state-1', {
+      (await import('../support/oauth-provider')).authorizeUrl(t, project, { challenge: 'c'.repeat(43) }, 'state-1', {
         redirectUri: 'https://attacker.example.net/handler/oauth-callback',
       }),
       { redirect: 'manual' },
@@ -333,7 +335,7 @@ describe('refusals', () => {
   });
 
   test('authorize checks: PKCE plain, unknown project, bad key, provider, scope, unknown parameters', async () => {
-    const { authorizeUrl } = await import('./helpers');
+    const { authorizeUrl } = await import('../support/oauth-provider');
     const get = (url: string) => call(t, 'GET', url.slice(t.url.length));
     const pkce = { challenge: 'c'.repeat(43) };
     const plain = await get(authorizeUrl(t, project, pkce, 's', { extra: { code_challenge_method: 'plain' } }));

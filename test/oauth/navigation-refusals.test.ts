@@ -12,7 +12,7 @@ import {
   startOAuthInstance,
   startTestProvider,
   type TestProvider,
-} from './helpers';
+} from '../support/oauth-provider';
 
 let provider: TestProvider;
 let t: TestInstance;

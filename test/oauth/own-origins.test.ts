@@ -7,7 +7,7 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, expectTextError, makeProject } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { rawRequest } from '../support/raw-http';
-import { appCallbackUrl, authorizeUrl, pkcePair, TestBrowser } from './helpers';
+import { appCallbackUrl, authorizeUrl, pkcePair, TestBrowser } from '../support/oauth-provider';
 
 let t: TestInstance;
 let project: BootstrappedProject;
@@ -83,7 +83,10 @@ describe('the mock provider', () => {
       `${t.url.replace('127.0.0.1', '127.0.0.2')}/api/v1/auth/oauth/callback/github`,
       `${t.url}.attacker.example/api/v1/auth/oauth/callback/github`,
     ]) {
-      const res = await new TestBrowser().get(`${t.url}/api/v1/dev-oauth/github/authorize`, { method: 'POST', body: approval(foreign) });
+      const res = await new TestBrowser().get(`${t.url}/api/v1/dev-oauth/github/authorize`, {
+        method: 'POST',
+        body: approval(foreign),
+      });
       expectTextError(res, 400);
     }
   });

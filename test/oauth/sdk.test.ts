@@ -19,7 +19,7 @@ import {
   startTestProvider,
   TestBrowser,
   type TestProvider,
-} from './helpers';
+} from '../support/oauth-provider';
 
 let provider: TestProvider;
 let t: TestInstance;
@@ -104,11 +104,13 @@ test("the SDK's code exchange reports the MFA challenge for a user with TOTP on"
   provider.signedIn = { sub: `sdk-mfa-${Date.now()}`, email: `sdk-mfa-${Date.now()}@example.com` };
   const first = await signInThroughSdk();
   const userId = (await sdkApp({ accessToken: first.accessToken, refreshToken: first.refreshToken }).getUser({ or: 'throw' })).id;
-  await writeTransaction(t.ctx, async (tx) =>
-    await tx
-      .update(users)
-      .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
-      .where(eq(users.id, userId)),
+  await writeTransaction(
+    t.ctx,
+    async (tx) =>
+      await tx
+        .update(users)
+        .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
+        .where(eq(users.id, userId)),
   );
   const error = await signInThroughSdk().catch((e) => e);
   expect(error).toBeInstanceOf(KnownErrors.MultiFactorAuthenticationRequired);

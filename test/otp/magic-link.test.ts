@@ -1,10 +1,11 @@
 // Sign-in by emailed link or typed code through real HTTP and a real SMTP server:
 // the email carries the link and the 6-character code, the response the 39-character nonce; new
 // addresses become verified accounts, known ones sign in; every refusal answers as Stack's does.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
 import {
   as,
   call,
@@ -32,19 +33,13 @@ import {
   signUp,
   uniqueEmail,
   untrustedCallback,
-} from './helpers';
+} from '../support/magic-links';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
 });
 
 async function magicLinkProject(name: string): Promise<BootstrappedProject> {

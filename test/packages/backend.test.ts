@@ -22,7 +22,7 @@ import { authdExpress, type ExpressRequestLike } from '../../ui/backend/express'
 import { authdMiddleware, type HonoContextLike } from '../../ui/backend/hono';
 import { authdNextMiddleware, withAuthdUser } from '../../ui/backend/next';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { goodPassword, makeProject, signUp, uniqueEmail } from '../users/helpers';
+import { goodPassword, makeProject, signUp, uniqueEmail } from '../support/user-views';
 
 let t: TestInstance;
 let project: BootstrappedProject;

@@ -9,7 +9,7 @@ import {
   verificationCodeKinds,
   verificationCodeLifetimeMillis,
 } from '../../server/core/auth/verification-codes';
-import { as, call, passkeyProject } from './helpers';
+import { as, call, passkeyProject } from '../support/passkeys';
 
 async function challengeRows(t: TestInstance, projectId: string): Promise<number> {
   const [row] = await t.rows(

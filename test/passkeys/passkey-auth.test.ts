@@ -26,7 +26,7 @@ import {
   signInWithPasskey,
   signUp,
   totpAt,
-} from './helpers';
+} from '../support/passkeys';
 
 let t: TestInstance;
 
@@ -55,7 +55,9 @@ test('register a passkey, then sign in with it; the options carry the SDK sentin
   expect(registration.options_json.authenticatorSelection.residentKey).toBe('required');
   expect(registration.options_json.timeout).toBe(60_000);
   const { credential, response } = createCredential(registration.options_json, appOrigin);
-  const registered = expectOk(await registerCall(t, project, user.access_token, { credential: response, code: registration.code }));
+  const registered = expectOk(
+    await registerCall(t, project, user.access_token, { credential: response, code: registration.code }),
+  );
   expect(typeof registered.user_handle).toBe('string');
   expect((await getMe(t, project, user.access_token)).passkey_auth_enabled).toBe(true);
 
@@ -101,7 +103,10 @@ test('initiating registration without a signed-in user is a SCHEMA_ERROR', async
 
 test('a ceremony at an untrusted origin is refused; a trusted domain works with its host as RP id', async () => {
   const project = await passkeyProject(t, 'Passkeys origins');
-  await setProjectConfig(t, project, { allow_localhost: false, domains: [{ domain: 'https://app.example.com', handler_path: '/handler' }] });
+  await setProjectConfig(t, project, {
+    allow_localhost: false,
+    domains: [{ domain: 'https://app.example.com', handler_path: '/handler' }],
+  });
   const user = await signUp(t, project, { callbackUrl: null });
 
   const atLocalhost = await initiateRegistration(t, project, user.access_token);
@@ -123,7 +128,11 @@ test('a ceremony at an untrusted origin is refused; a trusted domain works with 
   const credential = await registerPasskey(t, project, user.access_token, 'https://app.example.com');
   expect(credential.rpId).toBe('app.example.com');
   // Signed at another origin, the assertion is refused even though the key is right.
-  expectKnownError(await signInWithPasskey(t, project, credential, 'https://other.example.com'), 400, 'PASSKEY_AUTHENTICATION_FAILED');
+  expectKnownError(
+    await signInWithPasskey(t, project, credential, 'https://other.example.com'),
+    400,
+    'PASSKEY_AUTHENTICATION_FAILED',
+  );
   expect(expectOk(await signInWithPasskey(t, project, credential, 'https://app.example.com')).user_id).toBe(user.user_id);
 });
 
@@ -191,7 +200,10 @@ test('passkey_auth_enabled: false removes the passkeys; signing in with one then
   const user = await signUp(t, project, { callbackUrl: null });
   const credential = await registerPasskey(t, project, user.access_token);
   const updated = expectOk(
-    await call(t, 'PATCH', '/users/me', { headers: as(project, 'client', user.access_token), body: { passkey_auth_enabled: false } }),
+    await call(t, 'PATCH', '/users/me', {
+      headers: as(project, 'client', user.access_token),
+      body: { passkey_auth_enabled: false },
+    }),
   );
   expect(updated.passkey_auth_enabled).toBe(false);
   expect(await storedPasskeys('user_id', user.user_id)).toBe(0);
@@ -216,7 +228,11 @@ test('malformed or tampered responses get known errors, and nothing is stored', 
   const other = await signUp(t, project, { callbackUrl: null });
 
   const empty = await initiateRegistration(t, project, user.access_token);
-  expectKnownError(await registerCall(t, project, user.access_token, { credential: {}, code: empty.code }), 400, 'PASSKEY_AUTHENTICATION_FAILED');
+  expectKnownError(
+    await registerCall(t, project, user.access_token, { credential: {}, code: empty.code }),
+    400,
+    'PASSKEY_AUTHENTICATION_FAILED',
+  );
 
   const broken = await initiateRegistration(t, project, user.access_token);
   const made = createCredential(broken.options_json, appOrigin);
@@ -255,7 +271,11 @@ test('malformed or tampered responses get known errors, and nothing is stored', 
     'PASSKEY_AUTHENTICATION_FAILED',
   );
   const noBody = await initiateAuthentication(t, project);
-  expectKnownError(await passkeySignInCall(t, project, { authentication_response: {}, code: noBody.code }), 400, 'PASSKEY_AUTHENTICATION_FAILED');
+  expectKnownError(
+    await passkeySignInCall(t, project, { authentication_response: {}, code: noBody.code }),
+    400,
+    'PASSKEY_AUTHENTICATION_FAILED',
+  );
   expectKnownError(
     await passkeySignInCall(t, project, { authentication_response: {}, code: 'x'.repeat(44) }),
     400,

@@ -2,7 +2,17 @@
 // removed passkey no longer signs in, the others still do.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectOk, getMe, passkeyProject, registerPasskey, signInWithPasskey, signUp, expectKnownError } from './helpers';
+import {
+  as,
+  call,
+  expectOk,
+  getMe,
+  passkeyProject,
+  registerPasskey,
+  signInWithPasskey,
+  signUp,
+  expectKnownError,
+} from '../support/passkeys';
 
 let t: TestInstance;
 
@@ -48,7 +58,8 @@ test("a client cannot see or touch another user's passkeys; the server can", asy
   const owner = await signUp(t, project, { callbackUrl: null });
   const other = await signUp(t, project, { callbackUrl: null });
   await registerPasskey(t, project, owner.access_token);
-  const ownerView = expectOk(await call(t, 'GET', `/passkeys?user_id=${owner.user_id}`, { headers: as(project, 'server') })).items[0];
+  const ownerView = expectOk(await call(t, 'GET', `/passkeys?user_id=${owner.user_id}`, { headers: as(project, 'server') }))
+    .items[0];
 
   const otherHeaders = as(project, 'client', other.access_token);
   expect((await call(t, 'GET', `/passkeys?user_id=${owner.user_id}`, { headers: otherHeaders })).status).toBe(403);
@@ -57,5 +68,7 @@ test("a client cannot see or touch another user's passkeys; the server can", asy
   expect((await call(t, 'DELETE', `/passkeys/me/${ownerView.id}`, { headers: otherHeaders })).status).toBe(404);
 
   expectOk(await call(t, 'DELETE', `/passkeys/${owner.user_id}/${ownerView.id}`, { headers: as(project, 'server') }));
-  expect(expectOk(await call(t, 'GET', `/users/${owner.user_id}`, { headers: as(project, 'server') })).passkey_auth_enabled).toBe(false);
+  expect(expectOk(await call(t, 'GET', `/users/${owner.user_id}`, { headers: as(project, 'server') })).passkey_auth_enabled).toBe(
+    false,
+  );
 });

@@ -4,7 +4,7 @@
 // other keeps serving. Development mode, so loopback clients are exempt from per-address limits.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { SQL } from 'bun';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { callApi, startServeProcess, type ApiResult, type ServeProcess } from '../support/instance';
 import { dropTestDatabases, testDatabase } from './postgres-support';
@@ -20,7 +20,8 @@ let a: ServeProcess;
 let b: ServeProcess;
 let demo: { project_id: string; publishable_client_key: string; secret_server_key: string; super_secret_admin_key: string };
 
-const start = () => startServeProcess(databaseUrl, ['--smtp', smtp.url], undefined, undefined, { AUTHD_INSTANCE_KEY: instanceKey });
+const start = () =>
+  startServeProcess(databaseUrl, ['--smtp', smtp.url], undefined, undefined, { AUTHD_INSTANCE_KEY: instanceKey });
 
 beforeAll(async () => {
   databaseUrl = await testDatabase();
@@ -54,8 +55,12 @@ const headers = (level: 'client' | 'server' | 'admin', extra: Record<string, str
   ...extra,
 });
 
-const v1 = (server: ServeProcess, method: string, path: string, init: { headers?: Record<string, string>; body?: unknown } = {}) =>
-  callApi(server.url, method, `/api/v1${path}`, init);
+const v1 = (
+  server: ServeProcess,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: unknown } = {},
+) => callApi(server.url, method, `/api/v1${path}`, init);
 
 function ok(res: ApiResult, status = 200): any {
   expect(`${res.status} ${res.text.slice(0, 300)}`).toStartWith(`${status} `);
@@ -77,11 +82,15 @@ describe('two instances on one PostgreSQL database', () => {
     const signedUp = ok(await signUp(a, email));
     const signedIn = ok(await v1(b, 'POST', '/auth/password/sign-in', { headers: headers('client'), body: { email, password } }));
     expect(signedIn.user_id).toBe(signedUp.user_id);
-    const me = ok(await v1(b, 'GET', '/users/me', { headers: headers('client', { 'x-stack-access-token': signedIn.access_token }) }));
+    const me = ok(
+      await v1(b, 'GET', '/users/me', { headers: headers('client', { 'x-stack-access-token': signedIn.access_token }) }),
+    );
     expect(me.id).toBe(signedUp.user_id);
     expect(me.primary_email).toBe(email);
     // A's own token is good on B too: one signing key, one session table.
-    const meFromA = ok(await v1(b, 'GET', '/users/me', { headers: headers('client', { 'x-stack-access-token': signedUp.access_token }) }));
+    const meFromA = ok(
+      await v1(b, 'GET', '/users/me', { headers: headers('client', { 'x-stack-access-token': signedUp.access_token }) }),
+    );
     expect(meFromA.id).toBe(signedUp.user_id);
   }, 30_000);
 
@@ -99,10 +108,16 @@ describe('two instances on one PostgreSQL database', () => {
           },
         }),
       );
-      const withKey = { 'x-stack-project-id': demo.project_id, 'x-stack-access-type': 'server', 'x-stack-secret-server-key': set.secret_server_key };
+      const withKey = {
+        'x-stack-project-id': demo.project_id,
+        'x-stack-access-type': 'server',
+        'x-stack-secret-server-key': set.secret_server_key,
+      };
       // Twice, so B answers the second from its cache of valid keys.
       for (let i = 0; i < 2; i++) ok(await v1(b, 'GET', '/projects/current', { headers: withKey }));
-      const revoked = ok(await v1(a, 'PATCH', `/internal/api-keys/${set.id}`, { headers: headers('admin'), body: { revoked: true } }));
+      const revoked = ok(
+        await v1(a, 'PATCH', `/internal/api-keys/${set.id}`, { headers: headers('admin'), body: { revoked: true } }),
+      );
       expect(revoked.manually_revoked_at_millis).toBeNumber();
       const refused = await v1(b, 'GET', '/projects/current', { headers: withKey });
       expect(`${refused.status} ${refused.headers.get('x-stack-known-error')}`).toBe('401 INVALID_SECRET_SERVER_KEY');
@@ -132,7 +147,11 @@ describe('two instances on one PostgreSQL database', () => {
     const asPhone = headers('client', { 'x-stack-access-token': phone.access_token });
     const asLaptop = headers('client', { 'x-stack-access-token': laptop.access_token });
     expect(ok(await v1(b, 'GET', '/users/me', { headers: asPhone })).id).toBe(laptop.user_id);
-    const sessions = ok(await v1(a, 'GET', '/auth/sessions?user_id=me', { headers: { ...asLaptop, 'x-stack-refresh-token': laptop.refresh_token } }));
+    const sessions = ok(
+      await v1(a, 'GET', '/auth/sessions?user_id=me', {
+        headers: { ...asLaptop, 'x-stack-refresh-token': laptop.refresh_token },
+      }),
+    );
     const phoneSession = sessions.items.find((session: any) => !session.is_current_session);
     ok(await v1(a, 'DELETE', `/auth/sessions/${phoneSession.id}?user_id=me`, { headers: asLaptop }));
     // B reads the list again at most every 2 s; the deadline is generous for a loaded machine.
@@ -184,14 +203,24 @@ describe('two instances on one PostgreSQL database', () => {
     // claiming it as the delivery workers do, before it answers.)
     await forEveryAddress(async (server, email) => {
       const mailing = server === a ? b : a;
-      ok(await v1(mailing, 'POST', '/auth/otp/send-sign-in-code', { headers: headers('client'), body: { email, callback_url: 'http://localhost:3000/magic' } }));
+      ok(
+        await v1(mailing, 'POST', '/auth/otp/send-sign-in-code', {
+          headers: headers('client'),
+          body: { email, callback_url: 'http://localhost:3000/magic' },
+        }),
+      );
     });
     const madeSeconds = (performance.now() - started) / 1000;
 
     const wanted = new Set(emails);
-    const webhooksFor = () => hooks.received.filter((hook) => hook.type === 'user.created' && wanted.has(hook.data.primary_email));
+    const webhooksFor = () =>
+      hooks.received.filter((hook) => hook.type === 'user.created' && wanted.has(hook.data.primary_email));
     const emailsFor = () => smtp.messages.filter((message) => message.to.some((to) => wanted.has(to)));
-    await pollUntil(() => webhooksFor().length + emailsFor().length, (count) => count >= 2 * emails.length, 60_000);
+    await pollUntil(
+      () => webhooksFor().length + emailsFor().length,
+      (count) => count >= 2 * emails.length,
+      60_000,
+    );
 
     console.log(
       `two instances: ${emails.length} users made in ${createdSeconds.toFixed(1)} s, ${emails.length} codes sent by ${madeSeconds.toFixed(1)} s, all received after ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -287,7 +316,11 @@ describe('two instances on one PostgreSQL database', () => {
     const onB = Array.from({ length: 2 }, loadOn('B'));
     const countOn = (on: 'A' | 'B') => acknowledged.filter((ack) => ack.on === on).length;
 
-    await pollUntil(() => countOn('A'), (count) => count >= 20 || failedOnA.length > 0, 30_000);
+    await pollUntil(
+      () => countOn('A'),
+      (count) => count >= 20 || failedOnA.length > 0,
+      30_000,
+    );
     expect(failedOnA).toEqual([]);
     // A random moment of the load, with sign-ups in flight.
     await Bun.sleep(Math.random() * 500);
@@ -296,7 +329,11 @@ describe('two instances on one PostgreSQL database', () => {
     await a.process.exited;
     const onBAtKill = countOn('B');
     // B goes on: at least 10 more sign-ups of its own after the kill.
-    await pollUntil(() => countOn('B'), (count) => count >= onBAtKill + 10 || failedOnB.length > 0, 30_000);
+    await pollUntil(
+      () => countOn('B'),
+      (count) => count >= onBAtKill + 10 || failedOnB.length > 0,
+      30_000,
+    );
     stopped = true;
     await Promise.all([...onA, ...onB]);
     expect(failedOnA).toEqual([]);
@@ -309,7 +346,9 @@ describe('two instances on one PostgreSQL database', () => {
       if (res.status !== 200 || res.json.primary_email !== email) missing.push(`${email}: ${res.status}`);
     }
     expect(missing).toEqual([]);
-    console.log(`two instances: ${countOn('A')} sign-ups acknowledged by A before its SIGKILL, ${countOn('B')} by B; all found on B`);
+    console.log(
+      `two instances: ${countOn('A')} sign-ups acknowledged by A before its SIGKILL, ${countOn('B')} by B; all found on B`,
+    );
 
     const email = `after-kill-${runId}@example.com`;
     const after = ok(await signUp(b, email));

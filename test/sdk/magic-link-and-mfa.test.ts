@@ -3,72 +3,44 @@
 // TOTP prompt path (it calls the global prompt() on MULTI_FACTOR_AUTHENTICATION_REQUIRED, then
 // POST /auth/mfa/sign-in) for password and magic-link sign-in. Requests are recorded by
 // wrapping fetch; server state is read through the raw API.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { afterEach, describe, expect, test } from 'bun:test';
 import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { newTotpSecret, shiftClock, totpAt, wrongTotp } from '../mfa/helpers';
-import { enableMagicLink, magicLinkCallback, receiveMagicLink, receivedCount } from '../otp/helpers';
-import { as, call, makeProject } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { newTotpSecret, shiftClock, totpAt, wrongTotp } from '../support/totp';
+import { enableMagicLink, magicLinkCallback, receiveMagicLink, receivedCount } from '../support/magic-links';
+import { as, call, makeProject, uniqueEmail } from '../support/api-expectations';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { recordApiCalls, type RecordedApiCall } from '../support/sdk-apps';
+import { type SmtpReceiver } from '../support/smtp-receiver';
 
 const testTimeout = 30_000;
 
-interface RecordedRequest {
-  method: string;
-  path: string;
-  body: string | undefined;
-  /** The status the SDK acts on: X-Stack-Actual-Status when present, else the HTTP status. */
-  status: number;
-  responseText: string;
-}
-
-const recorded: RecordedRequest[] = [];
-const originalFetch = globalThis.fetch;
+const recorded: RecordedApiCall[] = [];
+let stopRecording: () => void;
 const originalPrompt = globalThis.prompt;
-const originalWarn = console.warn;
 /** What the fake prompt() was asked, in order. */
 const prompts: string[] = [];
 
 let smtp: SmtpReceiver;
 let t: TestInstance;
 
-beforeAll(async () => {
-  console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
-    originalWarn(...args);
-  };
-  const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const response = await originalFetch(input, init);
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname.startsWith('/api/v1/auth/')) {
-      const actual = response.headers.get('x-stack-actual-status');
-      recorded.push({
-        method: (init?.method ?? 'GET').toUpperCase(),
-        path: url.pathname.slice('/api/v1'.length),
-        body: typeof init?.body === 'string' ? init.body : undefined,
-        status: actual === null ? response.status : Number(actual),
-        responseText: await response.clone().text(),
-      });
-    }
-    return response;
-  };
-  globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
+withMailInstance(
+  (started) => {
+    ({ t, smtp } = started);
+    stopRecording = recordApiCalls(recorded, '/api/v1/auth/', '/api/v1');
+  },
+  {
+    beforeStop: () => {
+      stopRecording?.();
+      globalThis.prompt = originalPrompt;
+    },
+  },
+);
 
 afterEach(() => {
   globalThis.prompt = originalPrompt;
-});
-
-afterAll(async () => {
-  globalThis.fetch = originalFetch;
-  globalThis.prompt = originalPrompt;
-  console.warn = originalWarn;
-  await t?.stop();
-  await smtp?.stop();
 });
 
 function clientApp(project: BootstrappedProject) {
@@ -99,12 +71,6 @@ async function serverView(project: BootstrappedProject, userId: string) {
   const res = await call(t, 'GET', `/users/${userId}`, { headers: as(project, 'server') });
   expect(res.status).toBe(200);
   return res.json;
-}
-
-let emailCounter = 0;
-function uniqueEmail(prefix: string): string {
-  emailCounter++;
-  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
 describe('magic links through the SDK', () => {
@@ -250,7 +216,10 @@ describe('TOTP through the SDK', () => {
       }
 
       // A recovery code typed into the SDK's own prompt signs in as well (authd's own codes).
-      const made = await call(t, 'POST', '/auth/mfa/recovery-codes', { headers: as(project, 'server'), body: { user_id: user!.id } });
+      const made = await call(t, 'POST', '/auth/mfa/recovery-codes', {
+        headers: as(project, 'server'),
+        body: { user_id: user!.id },
+      });
       expect(made.status).toBe(200);
       const withRecoveryCode = clientApp(project);
       answerPrompts(() => made.json.codes[0]);

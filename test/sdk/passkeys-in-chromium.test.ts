@@ -1,40 +1,17 @@
 // SDK 2.7.23's registerPasskey and signInWithPasskey against authd, in Chromium with a DevTools
 // virtual authenticator (a real WebAuthn ceremony: the browser makes the key and signs). The page
 // is served at http://localhost:PORT because WebAuthn refuses IP-address RP ids.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { addVirtualAuthenticator, launchBrowser, openPage, serveBundledPage } from '../browser/browser-support';
-import { as, call, expectOk, makeProject, setProjectConfig, signUp } from '../email/helpers';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { as, call, expectOk } from '../support/mail';
+import { openPasskeyPage, withPasskeyPages } from '../support/passkey-pages';
 
-let t: TestInstance;
-let browser: Browser;
-let pageServer: ReturnType<typeof Bun.serve>;
-
-beforeAll(async () => {
-  t = await startTestInstance();
-  pageServer = await serveBundledPage(join(import.meta.dir, 'passkey-browser-entry.ts'));
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  pageServer?.stop(true);
-  await t?.stop();
-});
+const kit = withPasskeyPages(join(import.meta.dir, 'passkey-browser-entry.ts'));
 
 test('registerPasskey then signInWithPasskey, with a virtual authenticator', async () => {
-  const project = await makeProject(t, 'SDK passkeys');
-  await setProjectConfig(t, project, { passkey_enabled: true });
-  const user = await signUp(t, project, { callbackUrl: null });
-  const opened = await openPage(browser);
+  const { t } = kit;
+  const { project, user, opened } = await openPasskeyPage(kit, 'SDK passkeys', () => typeof window.makeStackApp === 'function');
   const { page } = opened;
-  await addVirtualAuthenticator(opened);
-  await page.goto(`http://localhost:${pageServer.port}/`);
-  await page.waitForFunction(() => typeof window.makeStackApp === 'function', undefined, { timeout: 10_000 }).catch(() => {
-    throw new Error(`the SDK bundle did not load: ${opened.problems.join('; ')}`);
-  });
   const appOptions = { baseUrl: t.url, projectId: project.projectId, publishableClientKey: project.keys.publishable_client_key! };
 
   const registered = await page.evaluate(

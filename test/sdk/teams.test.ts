@@ -3,13 +3,14 @@
 // invitations. Every scenario goes through the SDK's client,
 // server or admin app; what the SDK returns is checked, what it sent is recorded (by wrapping
 // fetch), and what the server holds afterwards is re-read over the wire without the SDK.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import type { AdminTeamPermission, AdminTeamPermissionDefinition } from '@stackframe/js';
 import { KnownError, KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, makeProject, unknownUuid, uniqueEmail, uuidPattern } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   adminApp,
   clientApp,
@@ -30,7 +31,7 @@ import {
   systemPermissionIds,
   teamIdsOf,
   uninstallRecorder,
-} from './teams-helpers';
+} from '../support/sdk-apps';
 
 const testTimeout = 60_000;
 const invitationCallbackUrl = 'http://localhost:3000/handler/team-invitation';
@@ -40,17 +41,17 @@ const sevenDays = 7 * 24 * 60 * 60 * 1000;
 let smtp: SmtpReceiver;
 let t: TestInstance;
 
-beforeAll(async () => {
-  installRecorder();
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
-
-afterAll(async () => {
-  uninstallRecorder();
-  await t?.stop();
-  await smtp?.stop();
-});
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    installRecorder();
+  },
+  {
+    beforeStop: async () => {
+      uninstallRecorder();
+    },
+  },
+);
 
 /** The invitation email whose link carries `?via=<marker>`, and its code. */
 async function invitationEmail(recipient: string, marker: string) {

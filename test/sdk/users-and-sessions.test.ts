@@ -3,13 +3,14 @@
 // password, password change, sign-in, sign-out), the SDK's own access-token refresh,
 // and a server app's user management (create, paginated list, search, update, sessions,
 // delete). Every request the SDK sends is recorded by wrapping fetch.
-import { afterAll, beforeAll, describe, expect, setSystemTime, test } from 'bun:test';
-import { StackClientApp, StackServerApp } from '@stackframe/js';
+import { describe, expect, setSystemTime, test } from 'bun:test';
 import { KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, expectKnownError, makeProject } from '../support/api-expectations';
+import { as, call, expectKnownError, makeProject, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { withMailInstance } from '../support/mail-instance';
+import { clientApp, recordApiCalls, rejection, serverApp, type RecordedApiCall } from '../support/sdk-apps';
+import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 
 const testTimeout = 30_000;
 const verificationCallbackUrl = 'http://localhost:3000/handler/email-verification';
@@ -18,101 +19,19 @@ const passwordResetCallbackUrl = 'http://localhost:3000/handler/password-reset';
 // ---------------------------------------------------------------------------------------------
 // Request recording (the SDK's API calls and its OAuth token calls alike)
 
-interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: string | undefined;
-  /** The status the SDK acts on: X-Stack-Actual-Status when present, else the HTTP status. */
-  status: number;
-  responseText: string;
-}
-
-const recorded: RecordedRequest[] = [];
-const originalFetch = globalThis.fetch;
-const originalWarn = console.warn;
-
-function bodyText(body: unknown): string | undefined {
-  if (typeof body === 'string') return body;
-  if (body instanceof URLSearchParams) return body.toString();
-  return undefined;
-}
+const recorded: RecordedApiCall[] = [];
+let stopRecording: () => void;
 
 let smtp: SmtpReceiver;
 let t: TestInstance;
 
-beforeAll(async () => {
-  // The SDK warns once it has built more than 10 apps; these tests build a few per test.
-  console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
-    originalWarn(...args);
-  };
-  const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const response = await originalFetch(input, init);
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.pathname.startsWith('/api/v1')) {
-      const actual = response.headers.get('x-stack-actual-status');
-      recorded.push({
-        method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
-        path: url.pathname,
-        headers: new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
-        body: bodyText(init?.body),
-        status: actual === null ? response.status : Number(actual),
-        responseText: await response.clone().text(),
-      });
-    }
-    return response;
-  };
-  globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
-
-afterAll(async () => {
-  globalThis.fetch = originalFetch;
-  console.warn = originalWarn;
-  await t?.stop();
-  await smtp?.stop();
-});
-
-let emailCounter = 0;
-function uniqueEmail(prefix: string): string {
-  emailCounter++;
-  return `${prefix}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-function clientApp(instance: TestInstance, project: BootstrappedProject) {
-  return new StackClientApp({
-    baseUrl: instance.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishable_client_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
-    noAutomaticPrefetch: true,
-  });
-}
-
-function serverApp(instance: TestInstance, project: BootstrappedProject) {
-  return new StackServerApp({
-    baseUrl: instance.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishable_client_key!,
-    secretServerKey: project.keys.secret_server_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
-    noAutomaticPrefetch: true,
-  });
-}
-
-/** The error `promise` rejects with; fails the test if it resolves. */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
+withMailInstance(
+  (started) => {
+    ({ t, smtp } = started);
+    stopRecording = recordApiCalls(recorded, '/api/v1');
+  },
+  { beforeStop: () => stopRecording?.() },
+);
 
 /** The next email to `recipient` whose link carries `marker` in its query. */
 function emailWithMarker(recipient: string, marker: string): Promise<ReceivedEmail> {
@@ -172,9 +91,11 @@ describe('StackClientApp: an account from sign-up to sign-out', () => {
       expect(me.json.client_metadata).toEqual({ theme: 'dark', n: 1 });
 
       // user.sendVerificationEmail() in 2.7.23 accepts { callbackUrl } although its type omits it.
-      const sendVerification = (user as unknown as {
-        sendVerificationEmail(options: { callbackUrl: string }): Promise<unknown>;
-      }).sendVerificationEmail({ callbackUrl: `${verificationCallbackUrl}?via=resend` });
+      const sendVerification = (
+        user as unknown as {
+          sendVerificationEmail(options: { callbackUrl: string }): Promise<unknown>;
+        }
+      ).sendVerificationEmail({ callbackUrl: `${verificationCallbackUrl}?via=resend` });
       expect(await sendVerification).toBeUndefined();
       const resent = await emailWithMarker(email, 'resend');
       const verification = await app.verifyEmail(codeFromEmail(resent));
@@ -182,9 +103,11 @@ describe('StackClientApp: an account from sign-up to sign-out', () => {
       user = await app.getUser();
       expect(user!.primaryEmailVerified).toBe(true);
       // Verified now: a further send answers EMAIL_ALREADY_VERIFIED, which the SDK returns.
-      const again = await (user as unknown as {
-        sendVerificationEmail(options: { callbackUrl: string }): Promise<unknown>;
-      }).sendVerificationEmail({ callbackUrl: verificationCallbackUrl });
+      const again = await (
+        user as unknown as {
+          sendVerificationEmail(options: { callbackUrl: string }): Promise<unknown>;
+        }
+      ).sendVerificationEmail({ callbackUrl: verificationCallbackUrl });
       expect(again).toBeInstanceOf(KnownErrors.EmailAlreadyVerified);
       // The code just used is refused the second time.
       const used = await app.verifyEmail(codeFromEmail(resent));
@@ -333,7 +256,10 @@ describe('StackClientApp: a session ended elsewhere', () => {
       const project = t.demo!;
       const email = uniqueEmail('sdk-revoked');
       const password = 'revoked passphrase';
-      const signedUp = await call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body: { email, password } });
+      const signedUp = await call(t, 'POST', '/auth/password/sign-up', {
+        headers: as(project, 'client'),
+        body: { email, password },
+      });
       expect(signedUp.status).toBe(200);
       const app = clientApp(t, project);
       expect((await app.signInWithCredential({ email, password, noRedirect: true })).status).toBe('ok');

@@ -11,7 +11,7 @@ import { getProjectSigningKey } from '../../server/core/auth/signing-keys';
 import { readBackSecretColumns, sealPlainReadBackSecrets } from '../../server/core/storage/read-back-secrets';
 import { openSecret } from '../../server/core/storage/secret-box';
 import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectOk, goodPassword, makeProject, signUp, uniqueEmail } from '../users/helpers';
+import { as, call, expectOk, goodPassword, makeProject, signUp, uniqueEmail } from '../support/user-views';
 
 const plain = {
   smtpPassword: 'plain-smtp-password-7f3a',
@@ -59,12 +59,10 @@ beforeAll(async () => {
     [project.projectId, plain.clientSecret],
   );
   db.run('UPDATE users SET totp_secret_base64 = ? WHERE id = ?', [plain.totpSecret, userId]);
-  db.run(`INSERT INTO webhook_endpoints (id, project_id, url, secret_sealed, created_at) VALUES (?, ?, 'https://hooks.example.com/x', ?, ?)`, [
-    crypto.randomUUID(),
-    project.projectId,
-    plain.webhookSecret,
-    Date.now(),
-  ]);
+  db.run(
+    `INSERT INTO webhook_endpoints (id, project_id, url, secret_sealed, created_at) VALUES (?, ?, 'https://hooks.example.com/x', ?, ?)`,
+    [crypto.randomUUID(), project.projectId, plain.webhookSecret, Date.now()],
+  );
   for (const [status, body] of [
     ['pending', plain.pendingBody],
     ['sent', plain.sentBody],
@@ -107,7 +105,9 @@ test('the app reads the sealed values as before', async () => {
 });
 
 test('a queued body is sealed, a delivered one dropped; both keep their sealed subject', () => {
-  const rows = t.sqlite.query(`select status, subject, text, html from email_messages where recipient = 'someone@example.com'`).all() as {
+  const rows = t.sqlite
+    .query(`select status, subject, text, html from email_messages where recipient = 'someone@example.com'`)
+    .all() as {
     status: string;
     subject: string;
     text: string;
@@ -128,7 +128,8 @@ test('no plain value is left in the database file, its -wal or its -shm', () => 
     const path = join(dataDir, `authd.db${suffix}`);
     if (!existsSync(path)) continue;
     const bytes = readFileSync(path);
-    for (const needle of needles) expect({ file: suffix, found: bytes.includes(Buffer.from(needle)) }).toEqual({ file: suffix, found: false });
+    for (const needle of needles)
+      expect({ file: suffix, found: bytes.includes(Buffer.from(needle)) }).toEqual({ file: suffix, found: false });
   }
 });
 

@@ -5,23 +5,22 @@
 // way from noise alone (seen: known slower in one round, unknown in the next); the test takes the
 // best of up to five rounds. Before the fix known addresses cost ~70 % more, so no round came
 // near. bench/reset-timing.ts is the strict form with many tries.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { expect, test } from 'bun:test';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
 import { measureResetTimings } from '../support/reset-timing';
-import { as, call, makeProject, queuedMessages, uniqueEmail } from '../email/helpers';
+import { as, call, makeProject, queuedMessages, uniqueEmail } from '../support/mail';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 // Production: a development instance delivers before answering, where timing is no secret.
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ mode: 'production', settings: { trustProxy: true, smtpUrl: smtp.url } });
-});
-afterAll(async () => {
-  await t.stop();
-  await smtp.stop();
-});
+withMailInstance(
+  (started) => {
+    ({ t, smtp } = started);
+  },
+  { instance: { mode: 'production', settings: { trustProxy: true } } },
+);
 
 test('send-reset-code: known and unknown addresses answer with medians within 10 %', async () => {
   const rounds = [];
@@ -39,7 +38,14 @@ test('the reset email for a known address is still queued after the answer, and 
   const project = await makeProject(t, 'Reset queued');
   await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config: { allow_localhost: true } } });
   const known = uniqueEmail('known');
-  expect((await call(t, 'POST', '/users', { headers: as(project, 'server'), body: { primary_email: known, primary_email_auth_enabled: true } })).status).toBe(201);
+  expect(
+    (
+      await call(t, 'POST', '/users', {
+        headers: as(project, 'server'),
+        body: { primary_email: known, primary_email_auth_enabled: true },
+      })
+    ).status,
+  ).toBe(201);
   const unknown = uniqueEmail('unknown');
   for (const email of [unknown, known]) {
     const res = await call(t, 'POST', '/auth/password/send-reset-code', {

@@ -12,10 +12,10 @@ import { getProjectSigningKey } from '../../server/core/auth/signing-keys';
 import { openSecret } from '../../server/core/storage/secret-box';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, expectOk, makeProject, pollUntil, queuedMessages, uniqueEmail } from '../email/helpers';
-import { codeExchangeFields, runFlow, startTestProvider, tokenRequest, type TestProvider } from '../oauth/helpers';
-import { newTotpSecret, setTotpSecretAsClient } from '../mfa/helpers';
-import { receiveMagicLink } from '../otp/helpers';
+import { as, call, expectOk, makeProject, pollUntil, queuedMessages, uniqueEmail } from '../support/mail';
+import { codeExchangeFields, runFlow, startTestProvider, tokenRequest, type TestProvider } from '../support/oauth-provider';
+import { newTotpSecret, setTotpSecretAsClient } from '../support/totp';
+import { receiveMagicLink } from '../support/magic-links';
 
 let provider: TestProvider;
 let smtp: SmtpReceiver;
@@ -56,7 +56,13 @@ beforeAll(async () => {
         config: {
           magic_link_enabled: true,
           oauth_providers: [
-            { id: 'google', enabled: true, type: 'standard', client_id: 'at-rest-client', client_secret: secrets['OAuth client secret'] },
+            {
+              id: 'google',
+              enabled: true,
+              type: 'standard',
+              client_id: 'at-rest-client',
+              client_secret: secrets['OAuth client secret'],
+            },
           ],
         },
       },

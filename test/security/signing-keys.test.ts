@@ -12,7 +12,17 @@ import { openSecret } from '../../server/core/storage/secret-box';
 import { getProjectSigningKey, rotateProjectSigningKey } from '../../server/core/auth/signing-keys';
 import { runCli } from '../support/cli';
 import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectOk, goodPassword, makeProject, shiftClock, signUp, uniqueEmail } from '../users/helpers';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  goodPassword,
+  makeProject,
+  shiftClock,
+  signUp,
+  uniqueEmail,
+} from '../support/user-views';
 
 let t: TestInstance;
 let project: BootstrappedProject;
@@ -106,9 +116,9 @@ describe('rotation', () => {
 describe('sealed at rest', () => {
   test('the private key is stored sealed; a copy of the database without the key file cannot sign', async () => {
     const signing = await getProjectSigningKey(t.ctx, project.projectId);
-    const row = t.sqlite
-      .query('select private_jwk from project_signing_keys where key_id = ?')
-      .get(signing.keyId) as { private_jwk: string };
+    const row = t.sqlite.query('select private_jwk from project_signing_keys where key_id = ?').get(signing.keyId) as {
+      private_jwk: string;
+    };
     const privateJwk = JSON.parse(openSecret(t.ctx, row.private_jwk)) as JWK;
     expect(privateJwk.d).toBeString();
     expect(row.private_jwk).not.toContain(privateJwk.d!);
@@ -121,9 +131,9 @@ describe('sealed at rest', () => {
     // The copy opens with a key of its own: the sealed private keys stay unreadable.
     const copy = openStorage(copyDir);
     try {
-      const copied = copy.sqlite
-        .query('select private_jwk from project_signing_keys where key_id = ?')
-        .get(signing.keyId) as { private_jwk: string };
+      const copied = copy.sqlite.query('select private_jwk from project_signing_keys where key_id = ?').get(signing.keyId) as {
+        private_jwk: string;
+      };
       expect(() => openSecret(copy, copied.private_jwk)).toThrow();
       expect(() => JSON.parse(copied.private_jwk)).toThrow();
       const copyCtx = { ...t.ctx, db: routedDatabase(copy), storage: copy, secretKey: copy.secretKey };

@@ -103,3 +103,18 @@ export function expectTextError(res: ApiResult, status: number, text?: string): 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** A `{ success: true }` answer with status 200. */
+export function expectSuccess(res: ApiResult): void {
+  expect(expectOk(res)).toEqual({ success: true });
+}
+
+/** What `promise` rejects with; fails the test if it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}

@@ -1,10 +1,11 @@
 // Team invitations through a real SMTP server: sending (permission
 // and callback checks), the emailed link, check-code / details / accept, one use per code,
 // listing and revoking pending invitations, expiry, and codes that stay in their project.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   as,
   call,
@@ -27,7 +28,7 @@ import {
   unknownUuid,
   uuidPattern,
   type TestUser,
-} from './helpers';
+} from '../support/teams';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
@@ -44,9 +45,8 @@ const untrusted = 'https://evil.example.org/handler/team-invitation';
 const codePattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
 const sevenDays = 7 * 24 * 3600 * 1000;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
   project = await makeProject(t, 'Invitations');
   owner = await makeUser(t, project, {}, 'owner');
   member = await makeUser(t, project, {}, 'member');
@@ -54,10 +54,6 @@ beforeAll(async () => {
   outsider = await makeUser(t, project, {}, 'outsider');
   team = await teamWith(t, project, owner, [member, bare], { display_name: 'Rocket Club' });
   await revoke(t, project, team.id, bare.user_id, 'member');
-});
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
 });
 
 function send(headers: Record<string, string>, body: Record<string, unknown>) {

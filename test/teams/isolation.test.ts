@@ -23,7 +23,7 @@ import {
   teamWith,
   uniqueEmail,
   type TestUser,
-} from './helpers';
+} from '../support/teams';
 
 let t: TestInstance;
 let p: BootstrappedProject;

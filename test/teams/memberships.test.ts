@@ -25,7 +25,7 @@ import {
   teamWith,
   unknownUuid,
   type TestUser,
-} from './helpers';
+} from '../support/teams';
 
 let t: TestInstance;
 let project: BootstrappedProject;

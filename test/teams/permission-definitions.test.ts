@@ -23,7 +23,7 @@ import {
   systemPermissionDescriptions,
   systemPermissionIds,
   teamWith,
-} from './helpers';
+} from '../support/teams';
 
 let t: TestInstance;
 let project: BootstrappedProject;

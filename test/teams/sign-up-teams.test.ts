@@ -16,7 +16,7 @@ import {
   permissionIds,
   setProjectConfig,
   uniqueEmail,
-} from './helpers';
+} from '../support/teams';
 
 let t: TestInstance;
 let on: BootstrappedProject;

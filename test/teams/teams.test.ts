@@ -3,7 +3,10 @@
 // listing, the client and server views, schema errors — and refusals that change nothing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { apiScenarios } from '../support/api-scenarios';
 import { startTestInstance, type TestInstance } from '../support/instance';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { addEndpoint } from '../support/webhooks';
 import {
   adminExpanded,
   addMember,
@@ -27,7 +30,7 @@ import {
   teamWith,
   unknownUuid,
   type TestUser,
-} from './helpers';
+} from '../support/teams';
 
 let t: TestInstance;
 /** client_team_creation_enabled = false (the default). */
@@ -38,6 +41,7 @@ let alice: TestUser;
 let bob: TestUser;
 let openAlice: TestUser;
 let openBob: TestUser;
+let webhooks: WebhookReceiver;
 
 beforeAll(async () => {
   t = await startTestInstance();
@@ -48,9 +52,12 @@ beforeAll(async () => {
   bob = await makeUser(t, closed, {}, 'bob');
   openAlice = await makeUser(t, open, {}, 'open-alice');
   openBob = await makeUser(t, open, {}, 'open-bob');
+  webhooks = startWebhookReceiver();
+  await addEndpoint(t, closed, webhooks);
 });
 afterAll(async () => {
   await t.stop();
+  await webhooks?.stop();
 });
 
 async function allTeamIds(project: BootstrappedProject): Promise<string[]> {
@@ -98,24 +105,6 @@ describe('POST /teams (server)', () => {
     expect(await permissionIds(t, closed, team.id, user.user_id, true)).toEqual(adminExpanded);
   });
 
-  test('an unknown creator is USER_NOT_FOUND and no team is created', async () => {
-    const before = await allTeamIds(closed);
-    const res = await call(t, 'POST', '/teams', {
-      headers: as(closed, 'server'),
-      body: { display_name: 'Ghost team', creator_user_id: unknownUuid() },
-    });
-    expectKnownError(res, 404, 'USER_NOT_FOUND');
-    expect(await allTeamIds(closed)).toEqual(before);
-  });
-
-  test('a creator from another project is USER_NOT_FOUND', async () => {
-    const res = await call(t, 'POST', '/teams', {
-      headers: as(closed, 'server'),
-      body: { display_name: 'Cross team', creator_user_id: openAlice.user_id },
-    });
-    expectKnownError(res, 404, 'USER_NOT_FOUND');
-  });
-
   test('the creator default permissions follow the project config', async () => {
     const project = await makeProject(t, 'Custom creator defaults');
     await setProjectConfig(t, project, { team_creator_default_permissions: [{ id: '$update_team' }, { id: 'member' }] });
@@ -134,16 +123,6 @@ describe('POST /teams (server)', () => {
     expectTeamView(team, 'server', { display_name: 'Added me' });
     expect(await teamIdsOf(t, closed, user.user_id)).toEqual([team.id]);
     expect(await permissionIds(t, closed, team.id, user.user_id, false)).toEqual(['admin']);
-  });
-
-  test('add_current_user=true without a signed-in user: USER_AUTHENTICATION_REQUIRED, no team', async () => {
-    const before = await allTeamIds(closed);
-    const res = await call(t, 'POST', '/teams?add_current_user=true', {
-      headers: as(closed, 'server'),
-      body: { display_name: 'Nobody' },
-    });
-    expectKnownError(res, 401, 'USER_AUTHENTICATION_REQUIRED');
-    expect(await allTeamIds(closed)).toEqual(before);
   });
 
   test('add_current_user=false adds nobody', async () => {
@@ -166,6 +145,66 @@ describe('POST /teams (server)', () => {
     expect(res.status).toBe(400);
     expect(await allTeamIds(closed)).toEqual(before);
   });
+
+  // The closed project has a webhook endpoint, so every row also shows which events were queued.
+  apiScenarios(
+    () => ({ t, project: closed }),
+    [
+      {
+        name: 'a team without a creator: team.created only',
+        request: () => ({ method: 'POST', path: '/teams', headers: as(closed, 'server'), body: { display_name: 'Recorded' } }),
+        status: 201,
+        webhooks: ['team.created'],
+      },
+      {
+        name: "a team with a creator: team.created, then the creator's membership",
+        request: async () => ({
+          method: 'POST',
+          path: '/teams',
+          headers: as(closed, 'server'),
+          body: { display_name: 'Recorded with creator', creator_user_id: (await makeUser(t, closed)).user_id },
+        }),
+        status: 201,
+        webhooks: ['team.created', 'team_membership.created'],
+      },
+      {
+        name: 'an unknown creator is USER_NOT_FOUND and no team is created',
+        request: () => ({
+          method: 'POST',
+          path: '/teams',
+          headers: as(closed, 'server'),
+          body: { display_name: 'Ghost team', creator_user_id: unknownUuid() },
+        }),
+        status: 404,
+        knownError: 'USER_NOT_FOUND',
+        unchanged: () => allTeamIds(closed),
+      },
+      {
+        name: 'a creator from another project is USER_NOT_FOUND',
+        request: () => ({
+          method: 'POST',
+          path: '/teams',
+          headers: as(closed, 'server'),
+          body: { display_name: 'Cross team', creator_user_id: openAlice.user_id },
+        }),
+        status: 404,
+        knownError: 'USER_NOT_FOUND',
+        unchanged: () => allTeamIds(closed),
+      },
+      {
+        name: 'add_current_user=true without a signed-in user: USER_AUTHENTICATION_REQUIRED, no team',
+        request: () => ({
+          method: 'POST',
+          path: '/teams?add_current_user=true',
+          headers: as(closed, 'server'),
+          body: { display_name: 'Nobody' },
+        }),
+        status: 401,
+        knownError: 'USER_AUTHENTICATION_REQUIRED',
+        unchanged: () => allTeamIds(closed),
+      },
+    ],
+  );
 
   test('schema errors: missing display_name, unknown field, wrong types, unknown query parameter', async () => {
     const headers = as(closed, 'server');

@@ -1,26 +1,25 @@
 // The TUI's OAuth providers and email settings screens, driven with keys against a real instance
 // and a real SMTP receiver: each change checked through core, the test email through the receiver.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { afterEach, describe, expect, test } from 'bun:test';
 import { createProject, readProjectAdminView } from '../../server/core/projects/projects';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
 import { driveTui, keys, openRow, type DrivenTui } from './tui-support';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 let tui: DrivenTui | undefined;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance();
-});
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+  },
+  { instance: { settings: { smtpUrl: undefined } } },
+);
 afterEach(() => {
   tui?.unmount();
   tui = undefined;
-});
-afterAll(async () => {
-  await t.stop();
-  await smtp.stop();
 });
 
 let projectCount = 0;
@@ -151,7 +150,10 @@ describe('email settings screen', () => {
       await tui.press(keys.enter);
     }
     await tui.waitFor('Own SMTP server saved');
-    expect((await readProjectAdminView(t.ctx, projectId)).config.email_config).toMatchObject({ port: Number(closedPort), password: 'mailer-password' });
+    expect((await readProjectAdminView(t.ctx, projectId)).config.email_config).toMatchObject({
+      port: Number(closedPort),
+      password: 'mailer-password',
+    });
     await tui.press('t');
     await type(tui, 'admin@shop.example.com');
     await tui.waitFor(`The test email was not accepted by 127.0.0.1:${closedPort}`);

@@ -1,25 +1,20 @@
 // ui/client against a real authd and a real SMTP receiver: sign-up, sign-in, the current user
 // and its update, sign-out, email verification, forgotten password, password change, and the
 // typed errors every failure becomes.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { isKnownError, KnownAuthError, KnownErrors, UnexpectedResponseError } from '../../ui/client/index';
 import { as, call, uniqueEmail } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
-import { recordingClient, rejection } from './helpers';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { recordingClient, rejection } from '../support/ui-client';
 
 const testTimeout = 30_000;
 let smtp: SmtpReceiver;
 let t: TestInstance;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
 });
 
 describe('password accounts', () => {

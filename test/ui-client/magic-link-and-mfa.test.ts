@@ -1,27 +1,22 @@
 // Magic links and the TOTP step through ui/client against a real authd and
 // a real SMTP receiver: a new user made by the emailed link, a typed code plus nonce, and a
 // sign-in that answers `mfa-required` and is completed with the authenticator's code.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { KnownErrors } from '../../ui/client/index';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
-import { newTotpSecret, totpAt, wrongTotp } from '../mfa/helpers';
-import { receiveMagicLink, receivedCount } from '../otp/helpers';
-import { recordingClient, rejection } from './helpers';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
+import { newTotpSecret, totpAt, wrongTotp } from '../support/totp';
+import { receiveMagicLink, receivedCount } from '../support/magic-links';
+import { recordingClient, rejection } from '../support/ui-client';
 import { uniqueEmail } from '../support/api-expectations';
 
 const testTimeout = 30_000;
 let smtp: SmtpReceiver;
 let t: TestInstance;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
 });
 
 describe('magic link', () => {

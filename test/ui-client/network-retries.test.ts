@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { createAuthClient, NetworkError, type AuthClientOptions } from '../../ui/client/index';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
-import { rejection } from './helpers';
+import { rejection } from '../support/ui-client';
 
 const running: TestInstance[] = [];
 const dataDirs: string[] = [];
@@ -129,7 +129,9 @@ describe('network retries', () => {
         return fetch(input, init);
       }) as typeof fetch;
       const client = clientFor(url, demo, { fetch: counting, retry: { deadlineMillis: 400 } });
-      const error = (await rejection(client.signInWithPassword({ email: 'a@example.com', password: 'whatever it is' }))) as NetworkError;
+      const error = (await rejection(
+        client.signInWithPassword({ email: 'a@example.com', password: 'whatever it is' }),
+      )) as NetworkError;
       expect(error).toBeInstanceOf(NetworkError);
       expect(error.offline).toBe(false);
       // One API attempt, cut at the deadline; then the (also bounded) diagnostic request.

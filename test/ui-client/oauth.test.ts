@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { codeChallengeFor, KnownErrors, OAuthCallbackError } from '../../ui/client/index';
-import { setProjectConfig } from '../email/helpers';
+import { setProjectConfig } from '../support/mail';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { CookieJar } from './cookie-jar';
-import { recordingClient, rejection } from './helpers';
+import { recordingClient, rejection } from '../support/ui-client';
 
 const callbackUrl = 'http://localhost:3000/handler/oauth-callback';
 let t: TestInstance;
@@ -35,7 +35,7 @@ describe('authorize URL and verifier cookie', () => {
     );
   });
 
-  test('the URL carries every parameter Stack\'s authorize takes; the cookie holds the verifier whose SHA-256 is the challenge', async () => {
+  test("the URL carries every parameter Stack's authorize takes; the cookie holds the verifier whose SHA-256 is the challenge", async () => {
     const jar = new CookieJar();
     const { client } = recordingClient(t, t.demo!, { cookieDocument: jar });
     const url = new URL(

@@ -1,39 +1,25 @@
 // The client library's passkey calls in Chromium with a DevTools virtual authenticator: register
 // two named passkeys, list and rename them, sign out, sign in with one, remove it and see the
 // browser's sign-in refused. The page is at http://localhost:PORT (WebAuthn refuses IP RP ids).
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { addVirtualAuthenticator, launchBrowser, openPage, serveBundledPage } from '../browser/browser-support';
-import { makeProject, setProjectConfig, signUp } from '../email/helpers';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { openPasskeyPage, withPasskeyPages } from '../support/passkey-pages';
 
-let t: TestInstance;
-let browser: Browser;
-let pageServer: ReturnType<typeof Bun.serve>;
-
-beforeAll(async () => {
-  t = await startTestInstance();
-  pageServer = await serveBundledPage(join(import.meta.dir, 'passkey-browser-entry.ts'));
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  pageServer?.stop(true);
-  await t?.stop();
-});
+const kit = withPasskeyPages(join(import.meta.dir, 'passkey-browser-entry.ts'));
 
 test('register, list, rename, sign out, sign in with a passkey, remove it', async () => {
-  const project = await makeProject(t, 'Client passkeys');
-  await setProjectConfig(t, project, { passkey_enabled: true });
-  const user = await signUp(t, project, { callbackUrl: null });
-  const opened = await openPage(browser);
+  const { t } = kit;
+  const { project, user, opened } = await openPasskeyPage(
+    kit,
+    'Client passkeys',
+    () => typeof window.makeAuthClient === 'function',
+  );
   const { page } = opened;
-  await addVirtualAuthenticator(opened);
-  await page.goto(`http://localhost:${pageServer.port}/`);
-  await page.waitForFunction(() => typeof window.makeAuthClient === 'function', undefined, { timeout: 10_000 });
-  const clientOptions = { baseUrl: t.url, projectId: project.projectId, publishableClientKey: project.keys.publishable_client_key! };
+  const clientOptions = {
+    baseUrl: t.url,
+    projectId: project.projectId,
+    publishableClientKey: project.keys.publishable_client_key!,
+  };
 
   const outcome = await page.evaluate(
     async ({ clientOptions, email, password }) => {
@@ -57,7 +43,17 @@ test('register, list, rename, sign out, sign in with a passkey, remove it', asyn
       } catch (error) {
         refused = (error as { code?: string }).code ?? String(error);
       }
-      return { supported, names: listed.map((p) => p.name), renamed: renamed.name, enabled, signedOut, signIn: signIn.status, me: me?.id, afterRemoval: afterRemoval.length, refused };
+      return {
+        supported,
+        names: listed.map((p) => p.name),
+        renamed: renamed.name,
+        enabled,
+        signedOut,
+        signIn: signIn.status,
+        me: me?.id,
+        afterRemoval: afterRemoval.length,
+        refused,
+      };
     },
     { clientOptions, email: user.email, password: user.password },
   );

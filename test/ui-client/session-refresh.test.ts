@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { KnownErrors, type StoredTokens } from '../../ui/client/index';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { shiftClock } from '../users/helpers';
-import { movableClock, recordingClient, rejection } from './helpers';
+import { shiftClock } from '../support/user-views';
+import { movableClock, recordingClient, rejection } from '../support/ui-client';
 
 const accessTokenLifetimeMillis = 60_000;
 let t: TestInstance;

@@ -12,7 +12,7 @@ import {
 } from '../../ui/client/index';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { CookieJar } from './cookie-jar';
-import { recordingClient } from './helpers';
+import { recordingClient } from '../support/ui-client';
 import { uniqueEmail } from '../support/api-expectations';
 
 let t: TestInstance;

@@ -1,12 +1,23 @@
 // Email addresses in other letter case are the same address everywhere one is looked up: magic
 // links, contact channels (per user and for sign-in across users), and server updates, which
 // keep the verification of an address merely respelled. Real HTTP and a real SMTP receiver.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
-import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../otp/helpers';
-import { as, call, expectKnownError, expectOk, expectTextError, getUser, makeProject, signUp, uniqueEmail } from './helpers';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { type SmtpReceiver } from '../support/smtp-receiver';
+import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  expectTextError,
+  getUser,
+  makeProject,
+  signUp,
+  uniqueEmail,
+} from '../support/user-views';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
@@ -15,15 +26,10 @@ let project: BootstrappedProject;
 /** The address with its local part upper-cased (the mail path lower-cases the domain). */
 const shouted = (email: string) => email.replace(/^[^@]+/, (local) => local.toUpperCase());
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
   project = await makeProject(t, 'Letter case');
   await enableMagicLink(t, project);
-});
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
 });
 
 test('a magic link typed in other letter case signs in to the existing account, not a new one', async () => {

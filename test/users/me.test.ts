@@ -24,7 +24,7 @@ import {
   tokenIssuer,
   uniqueEmail,
   type SignedIn,
-} from './helpers';
+} from '../support/user-views';
 
 let t: TestInstance;
 let demo: BootstrappedProject;
@@ -99,7 +99,10 @@ describe('access-token failures', () => {
   let foreignPrivateKey: CryptoKey;
 
   beforeAll(async () => {
-    const [row] = (await t.rows('select key_id, private_jwk from project_signing_keys where project_id = ? and retired_at is null', demo.projectId)) as {
+    const [row] = (await t.rows(
+      'select key_id, private_jwk from project_signing_keys where project_id = ? and retired_at is null',
+      demo.projectId,
+    )) as {
       key_id: string;
       private_jwk: string;
     }[];

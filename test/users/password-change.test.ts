@@ -23,7 +23,7 @@ import {
   signUp,
   uniqueEmail,
   type SignedIn,
-} from './helpers';
+} from '../support/user-views';
 
 let t: TestInstance;
 let demo: BootstrappedProject;
@@ -330,7 +330,7 @@ describe('password auth disabled in the project', () => {
   });
 });
 
-describe('the no-user SCHEMA_ERROR message has Stack\'s format', () => {
+describe("the no-user SCHEMA_ERROR message has Stack's format", () => {
   for (const [path, body] of [
     ['/auth/password/update', { old_password: goodPassword, new_password: 'brand new password' }],
     ['/auth/password/set', { password: 'first password' }],

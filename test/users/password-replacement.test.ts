@@ -1,13 +1,14 @@
 // Every way a user's password is replaced ends the same sessions and announces user.updated the
 // same way (server/core/users/user-password.ts): the server API, the CLI, the signed-in user's
 // own update and set, and a reset by emailed code. One row per path.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { runCli } from '../support/cli';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
-import { startWebhookReceiver, type WebhookReceiver } from '../webhooks/receiver';
-import { addEndpoint } from '../webhooks/helpers';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { addEndpoint } from '../support/webhooks';
 import {
   as,
   call,
@@ -18,26 +19,26 @@ import {
   expectRefreshWorks,
   goodPassword,
   uniqueEmail,
-} from './helpers';
+} from '../support/user-views';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 let receiver: WebhookReceiver;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-  receiver = startWebhookReceiver();
-  // Events are queued only for projects with an endpoint.
-  await addEndpoint(t, t.demo!, receiver);
-  await addEndpoint(t, t.internal, receiver);
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
-  await receiver?.stop();
-});
+withMailInstance(
+  async (started) => {
+    ({ t, smtp } = started);
+    receiver = startWebhookReceiver();
+    // Events are queued only for projects with an endpoint.
+    await addEndpoint(t, t.demo!, receiver);
+    await addEndpoint(t, t.internal, receiver);
+  },
+  {
+    beforeStop: async () => {
+      await receiver?.stop();
+    },
+  },
+);
 
 interface Subject {
   project: BootstrappedProject;

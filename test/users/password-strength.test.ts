@@ -4,28 +4,33 @@
 // before anything is written; a reset link survives a refusal; the published SDK reads the
 // error as its PasswordRequirementsNotMet; a project can turn the check off (the length rules
 // stay); the CLI shows the same message.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
 import { breachedPasswordMessage, emailInPasswordMessage, weakPasswordMessage } from '../../server/core/auth/password-policy';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { runCli } from '../support/cli';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { type TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import type { ApiResult } from '../support/instance';
-import { as, call, createUser, expectOk, goodPassword, makeProject, setProjectConfig, signUp, uniqueEmail } from './helpers';
+import {
+  as,
+  call,
+  createUser,
+  expectOk,
+  goodPassword,
+  makeProject,
+  setProjectConfig,
+  signUp,
+  uniqueEmail,
+} from '../support/user-views';
 
 let t: TestInstance;
 let smtp: SmtpReceiver;
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await startTestInstance({ settings: { smtpUrl: smtp.url } });
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await smtp?.stop();
+withMailInstance(async (started) => {
+  ({ t, smtp } = started);
 });
 
 function expectRefused(res: ApiResult, message: string): void {
@@ -58,7 +63,7 @@ describe('sign-up', () => {
     expect(await usersWithEmail(email)).toBe(0);
   });
 
-  test('strong passwords pass, the test suite\'s own among them', async () => {
+  test("strong passwords pass, the test suite's own among them", async () => {
     for (const password of [goodPassword, 'correct horse battery staple', 'Xk7#Lp2!qz9M', 'a brand new passphrase']) {
       expectOk(await signUpCall(t.demo!, uniqueEmail('strong'), password));
     }
@@ -75,7 +80,10 @@ describe('every other path that sets a password', () => {
     const project = t.demo!;
     const email = uniqueEmail('paths');
     expectRefused(
-      await call(t, 'POST', '/users', { headers: as(project, 'server'), body: { primary_email: email, primary_email_auth_enabled: true, password: 'iloveyou2' } }),
+      await call(t, 'POST', '/users', {
+        headers: as(project, 'server'),
+        body: { primary_email: email, primary_email_auth_enabled: true, password: 'iloveyou2' },
+      }),
       breachedPasswordMessage,
     );
     expect(await usersWithEmail(email)).toBe(0);
@@ -87,14 +95,25 @@ describe('every other path that sets a password', () => {
     );
     const clientHeaders = { ...as(project, 'client', user.access_token), 'x-stack-refresh-token': user.refresh_token };
     expectRefused(
-      await call(t, 'POST', '/auth/password/update', { headers: clientHeaders, body: { old_password: goodPassword, new_password: email } }),
+      await call(t, 'POST', '/auth/password/update', {
+        headers: clientHeaders,
+        body: { old_password: goodPassword, new_password: email },
+      }),
       emailInPasswordMessage,
     );
-    const stillOld = await call(t, 'POST', '/auth/password/sign-in', { headers: as(project, 'client'), body: { email, password: goodPassword } });
+    const stillOld = await call(t, 'POST', '/auth/password/sign-in', {
+      headers: as(project, 'client'),
+      body: { email, password: goodPassword },
+    });
     expect(stillOld.status).toBe(200);
 
-    const linkOnly = await createUser(t, project, { primary_email: uniqueEmail('no-password'), primary_email_auth_enabled: true });
-    const session = expectOk(await call(t, 'POST', '/auth/sessions', { headers: as(project, 'server'), body: { user_id: linkOnly.id } }));
+    const linkOnly = await createUser(t, project, {
+      primary_email: uniqueEmail('no-password'),
+      primary_email_auth_enabled: true,
+    });
+    const session = expectOk(
+      await call(t, 'POST', '/auth/sessions', { headers: as(project, 'server'), body: { user_id: linkOnly.id } }),
+    );
     expectRefused(
       await call(t, 'POST', '/auth/password/set', {
         headers: { ...as(project, 'client', session.access_token), 'x-stack-refresh-token': session.refresh_token },
@@ -116,10 +135,19 @@ describe('every other path that sets a password', () => {
       }),
     );
     const code = codeFromEmail(await smtp.waitFor(email));
-    expectRefused(await call(t, 'POST', '/auth/password/reset', { headers, body: { code, password: `my ${email} secret` } }), emailInPasswordMessage);
-    expectRefused(await call(t, 'POST', '/auth/password/reset', { headers, body: { code, password: 'dragon2023' } }), breachedPasswordMessage);
+    expectRefused(
+      await call(t, 'POST', '/auth/password/reset', { headers, body: { code, password: `my ${email} secret` } }),
+      emailInPasswordMessage,
+    );
+    expectRefused(
+      await call(t, 'POST', '/auth/password/reset', { headers, body: { code, password: 'dragon2023' } }),
+      breachedPasswordMessage,
+    );
     expectOk(await call(t, 'POST', '/auth/password/reset', { headers, body: { code, password: 'quiet lanterns over marble' } }));
-    const signIn = await call(t, 'POST', '/auth/password/sign-in', { headers, body: { email, password: 'quiet lanterns over marble' } });
+    const signIn = await call(t, 'POST', '/auth/password/sign-in', {
+      headers,
+      body: { email, password: 'quiet lanterns over marble' },
+    });
     expect(signIn.status).toBe(200);
   });
 

@@ -24,8 +24,8 @@ import {
   shiftClock,
   totpAt,
   wrongTotp,
-} from '../passkeys/helpers';
-import { signUp, uniqueEmail } from './helpers';
+} from '../support/passkeys';
+import { signUp, uniqueEmail } from '../support/user-views';
 
 let t: TestInstance;
 let project: BootstrappedProject;

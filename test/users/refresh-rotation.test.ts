@@ -6,8 +6,18 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { listUserSessions } from '../../server/core/auth/user-sessions';
 import { createAuthClient } from '../../ui/client/index';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { movableClock } from '../ui-client/helpers';
-import { as, call, expectOk, expectRefreshRefused, makeProject, refreshFor, signIn, signUp, uniqueEmail } from './helpers';
+import { movableClock } from '../support/ui-client';
+import {
+  as,
+  call,
+  expectOk,
+  expectRefreshRefused,
+  makeProject,
+  refreshFor,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from '../support/user-views';
 
 let t: TestInstance;
 let rotating: BootstrappedProject;
@@ -47,7 +57,9 @@ describe('refresh-token rotation', () => {
     }
     // The header refresh rotates too.
     const viaHeader = expectOk(
-      await call(t, 'POST', '/auth/sessions/current/refresh', { headers: { ...as(rotating, 'client'), 'x-stack-refresh-token': token } }),
+      await call(t, 'POST', '/auth/sessions/current/refresh', {
+        headers: { ...as(rotating, 'client'), 'x-stack-refresh-token': token },
+      }),
     );
     expect(viaHeader.refresh_token).not.toBe(token);
     expect(await listUserSessions(t.ctx, rotating.projectId, user.user_id)).toHaveLength(1);
@@ -69,14 +81,24 @@ describe('refresh-token rotation', () => {
   test('sign-out ends the rotated session; turning rotation off keeps the current token working', async () => {
     const user = await signUp(t, rotating, uniqueEmail('signout'));
     const next = expectOk(await refreshFor(t, rotating, user.refresh_token)).refresh_token;
-    expectOk(await call(t, 'DELETE', '/auth/sessions/current', { headers: { ...as(rotating, 'client'), 'x-stack-refresh-token': next } }));
+    expectOk(
+      await call(t, 'DELETE', '/auth/sessions/current', {
+        headers: { ...as(rotating, 'client'), 'x-stack-refresh-token': next },
+      }),
+    );
     await expectRefreshRefused(t, rotating, next);
 
     const project = await makeProject(t, 'Rotation turned off');
-    await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config: { refresh_token_rotation_enabled: true } } });
+    await call(t, 'PATCH', '/projects/current', {
+      headers: as(project, 'admin'),
+      body: { config: { refresh_token_rotation_enabled: true } },
+    });
     const later = await signUp(t, project, uniqueEmail('off'));
     const current = expectOk(await refreshFor(t, project, later.refresh_token)).refresh_token;
-    await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config: { refresh_token_rotation_enabled: false } } });
+    await call(t, 'PATCH', '/projects/current', {
+      headers: as(project, 'admin'),
+      body: { config: { refresh_token_rotation_enabled: false } },
+    });
     expect(expectOk(await refreshFor(t, project, current)).refresh_token).toBeUndefined();
     expect(expectOk(await refreshFor(t, project, current)).access_token).toBeString();
   });
@@ -91,7 +113,11 @@ describe('refresh-token rotation', () => {
       tokenStore: 'memory',
       now: clock.now,
     });
-    await client.signUpWithPassword({ email, password: 'correct horse battery', verificationCallbackUrl: 'http://localhost:3000/v' });
+    await client.signUpWithPassword({
+      email,
+      password: 'correct horse battery',
+      verificationCallbackUrl: 'http://localhost:3000/v',
+    });
     const seen = new Set([(await client.getTokens()).refreshToken]);
     for (let i = 0; i < 3; i++) {
       // Past the access token's lifetime on the client's clock: the next call refreshes first.

@@ -6,7 +6,17 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { createAuthClient } from '../../ui/client/index';
 import { runCli } from '../support/cli';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectOk, expectRefreshRefused, makeProject, refreshFor, signIn, signUp, uniqueEmail } from './helpers';
+import {
+  as,
+  call,
+  expectOk,
+  expectRefreshRefused,
+  makeProject,
+  refreshFor,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from '../support/user-views';
 
 let t: TestInstance;
 let project: BootstrappedProject;
@@ -23,7 +33,7 @@ const listAs = (accessToken: string, refreshToken?: string) =>
   });
 
 describe('sessions of a user', () => {
-  test('listed newest first with last use and device; the caller\'s own marked; one ended by its owner', async () => {
+  test("listed newest first with last use and device; the caller's own marked; one ended by its owner", async () => {
     const laptop = await signUp(t, project, uniqueEmail('devices'));
     const phone = await signIn(t, project, laptop.email, laptop.password);
     const tablet = await signIn(t, project, laptop.email, laptop.password);
@@ -53,7 +63,9 @@ describe('sessions of a user', () => {
     );
 
     expectOk(
-      await call(t, 'DELETE', `/auth/sessions/${phoneSession.id}?user_id=me`, { headers: as(project, 'client', tablet.access_token) }),
+      await call(t, 'DELETE', `/auth/sessions/${phoneSession.id}?user_id=me`, {
+        headers: as(project, 'client', tablet.access_token),
+      }),
     );
     await expectRefreshRefused(t, project, phone.refresh_token);
     expectOk(await refreshFor(t, project, laptop.refresh_token));
@@ -64,14 +76,18 @@ describe('sessions of a user', () => {
     const owner = await signUp(t, project, uniqueEmail('owner'));
     const intruder = await signUp(t, project, uniqueEmail('intruder'));
     const [ownerSession] = expectOk(await listAs(owner.access_token)).items;
-    const list = await call(t, 'GET', `/auth/sessions?user_id=${owner.user_id}`, { headers: as(project, 'client', intruder.access_token) });
+    const list = await call(t, 'GET', `/auth/sessions?user_id=${owner.user_id}`, {
+      headers: as(project, 'client', intruder.access_token),
+    });
     expect(list.status).toBe(403);
-    const end = await call(t, 'DELETE', `/auth/sessions/${ownerSession.id}?user_id=me`, { headers: as(project, 'client', intruder.access_token) });
+    const end = await call(t, 'DELETE', `/auth/sessions/${ownerSession.id}?user_id=me`, {
+      headers: as(project, 'client', intruder.access_token),
+    });
     expect(`${end.status} ${end.text}`).toBe('404 Session not found.');
     expectOk(await refreshFor(t, project, owner.refresh_token));
   });
 
-  test('the server lists and ends anyone\'s; the CLI ends one session', async () => {
+  test("the server lists and ends anyone's; the CLI ends one session", async () => {
     const user = await signUp(t, project, uniqueEmail('server'));
     const second = await signIn(t, project, user.email, user.password);
     const listed = expectOk(await call(t, 'GET', `/auth/sessions?user_id=${user.user_id}`, { headers: as(project, 'server') }));
@@ -80,7 +96,17 @@ describe('sessions of a user', () => {
     expectOk(await call(t, 'DELETE', `/auth/sessions/${oldest.id}?user_id=${user.user_id}`, { headers: as(project, 'server') }));
     await expectRefreshRefused(t, project, user.refresh_token);
 
-    const cli = await runCli(['users', 'sessions', 'revoke', '--project', project.projectId, user.user_id, newest.id, '--yes', ...t.databaseArgs]);
+    const cli = await runCli([
+      'users',
+      'sessions',
+      'revoke',
+      '--project',
+      project.projectId,
+      user.user_id,
+      newest.id,
+      '--yes',
+      ...t.databaseArgs,
+    ]);
     expect(cli.code).toBe(0);
     expect(cli.stdout).toBe(`Ended session ${newest.id}.\n`);
     await expectRefreshRefused(t, project, second.refresh_token);

@@ -18,7 +18,7 @@ import {
   signUp,
   uniqueEmail,
   type SignedIn,
-} from './helpers';
+} from '../support/user-views';
 
 let t: TestInstance;
 let project: BootstrappedProject;

@@ -26,7 +26,7 @@ import {
   uniqueEmail,
   unknownUuid,
   type SignedIn,
-} from './helpers';
+} from '../support/user-views';
 
 let t: TestInstance;
 let demo: BootstrappedProject;

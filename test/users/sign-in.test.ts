@@ -23,7 +23,7 @@ import {
   signUp,
   uniqueEmail,
   type SignedIn,
-} from './helpers';
+} from '../support/user-views';
 
 let t: TestInstance;
 let demo: BootstrappedProject;

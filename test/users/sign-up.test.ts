@@ -25,7 +25,7 @@ import {
   unknownUuid,
   uuidPattern,
   type SignedIn,
-} from './helpers';
+} from '../support/user-views';
 
 let t: TestInstance;
 let demo: BootstrappedProject;

@@ -27,7 +27,7 @@ import {
   uniqueEmail,
   unknownUuid,
   type SignedIn,
-} from './helpers';
+} from '../support/user-views';
 
 let t: TestInstance;
 let demo: BootstrappedProject;
@@ -450,7 +450,9 @@ describe('GET /users?query=', () => {
   test('the index follows changes: a new name, an added and a removed email, a deleted user', async () => {
     const user = await createUser(t, project, { display_name: 'Quokka Keeper', primary_email: 'quokka@example.net' });
     expect(await search('quokka k')).toEqual([user.id]);
-    expectOk(await call(t, 'PATCH', `/users/${user.id}`, { headers: as(project, 'server'), body: { display_name: 'Wombat Warden' } }));
+    expectOk(
+      await call(t, 'PATCH', `/users/${user.id}`, { headers: as(project, 'server'), body: { display_name: 'Wombat Warden' } }),
+    );
     expect(await search('quokka k')).toEqual([]);
     expect(await search('wombat w')).toEqual([user.id]);
     expect(await search('quokka@')).toEqual([user.id]);

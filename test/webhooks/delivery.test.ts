@@ -9,9 +9,9 @@ import { maxWebhookAttempts, webhookRetryDelaysMillis } from '../../server/core/
 import { dropTestDatabase, ensurePostgres } from '../../scripts/ensure-postgres';
 import { makeTempDir, startTestInstance, testDialect, type TestInstance } from '../support/instance';
 import { runCli } from '../support/cli';
-import { uniqueEmail } from '../users/helpers';
-import { addEndpoint, advanceClock, as, call, deliveriesOf, makeProject, pollUntil } from './helpers';
-import { startWebhookReceiver, type WebhookReceiver } from './receiver';
+import { uniqueEmail } from '../support/user-views';
+import { addEndpoint, advanceClock, as, call, deliveriesOf, makeProject, pollUntil } from '../support/webhooks';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 const unreachableText = 'no answer from the endpoint (not reachable, not a public address, or no answer in time)';
 

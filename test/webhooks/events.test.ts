@@ -6,9 +6,9 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { writeTransaction } from '../../server/core/storage/transactions';
 import { enqueueWebhookEvent } from '../../server/core/webhooks/webhook-events';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { goodPassword, setProjectConfig, uniqueEmail } from '../users/helpers';
-import { addEndpoint, as, call, expectKnownError, makeProject, outboxEventCount } from './helpers';
-import { startWebhookReceiver, type WebhookReceiver } from './receiver';
+import { goodPassword, setProjectConfig, uniqueEmail } from '../support/user-views';
+import { addEndpoint, as, call, expectKnownError, makeProject, outboxEventCount } from '../support/webhooks';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
 let t: TestInstance;
 let receiver: WebhookReceiver;

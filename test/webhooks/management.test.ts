@@ -11,7 +11,7 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { openSecret } from '../../server/core/storage/secret-box';
 import { webhookManagementTokenLifetimeMillis } from '../../server/core/webhooks/webhook-management-tokens';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectSchemaError, expectTextError, makeProject } from './helpers';
+import { as, call, expectKnownError, expectSchemaError, expectTextError, makeProject } from '../support/webhooks';
 
 let t: TestInstance;
 let project: BootstrappedProject;

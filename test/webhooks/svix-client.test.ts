@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Svix, Webhook } from 'svix';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { uniqueEmail } from '../users/helpers';
-import { as, call, makeProject, pollUntil } from './helpers';
+import { uniqueEmail } from '../support/user-views';
+import { as, call, makeProject, pollUntil } from '../support/webhooks';
 
 let t: TestInstance;
 let project: BootstrappedProject;
@@ -45,14 +45,20 @@ async function createUser(): Promise<string> {
 
 describe('the svix client library', () => {
   test('create an endpoint, receive user.created signed for svix, read the message and its attempts', async () => {
-    const endpoint = await svix.endpoint.create(project.projectId, { url: `http://127.0.0.1:${receiver.port}/hooks`, description: 'app' });
+    const endpoint = await svix.endpoint.create(project.projectId, {
+      url: `http://127.0.0.1:${receiver.port}/hooks`,
+      description: 'app',
+    });
     expect(endpoint.url).toBe(`http://127.0.0.1:${receiver.port}/hooks`);
     expect(endpoint.createdAt).toBeInstanceOf(Date);
     const { key } = await svix.endpoint.getSecret(project.projectId, endpoint.id);
     expect(key).toStartWith('whsec_');
 
     const userId = await createUser();
-    await pollUntil(() => received.length, (n) => n > 0);
+    await pollUntil(
+      () => received.length,
+      (n) => n > 0,
+    );
     const delivered = received[0]!;
     const verified = new Webhook(key).verify(delivered.body, delivered.headers) as { type: string; data: { id: string } };
     expect(verified.type).toBe('user.created');
@@ -120,8 +126,8 @@ describe('the svix client library', () => {
     const forged = new Svix('whmt_forged.token', { serverUrl: t.url, retryScheduleInMs: [] } as never);
     expect(await status(forged.endpoint.list(project.projectId))).toBe('401 authentication_failed');
     expect(await status(svix.endpoint.get(project.projectId, crypto.randomUUID()))).toBe('404 not_found');
-    expect(await status(svix.endpoint.create(project.projectId, { url: 'http://127.0.0.1:9/x', filterTypes: ['user.created'] }))).toBe(
-      '422 validation',
-    );
+    expect(
+      await status(svix.endpoint.create(project.projectId, { url: 'http://127.0.0.1:9/x', filterTypes: ['user.created'] })),
+    ).toBe('422 validation');
   });
 });

@@ -3,9 +3,9 @@
 // reads of who owns what.
 import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import type { TestInstance } from '../support/instance';
-import { as, call, expectOk, signUp, type SignedIn } from '../users/helpers';
-export * from '../users/helpers';
+import type { TestInstance } from './instance';
+import { as, call, expectOk, signUp, type SignedIn } from './user-views';
+export * from './user-views';
 
 /** An internal-project user signed up through the client API, as the dashboard does. */
 export function signUpAdmin(t: TestInstance, email?: string): Promise<SignedIn> {

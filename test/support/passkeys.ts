@@ -1,11 +1,11 @@
 // Shared by the passkey tests: a project with passkeys on, and the two ceremonies driven through
 // the API with the software authenticator.
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import type { TestInstance } from '../support/instance';
-import { assertCredential, createCredential, type SoftwareCredential } from '../support/software-authenticator';
-import { as, call, expectOk, makeProject, setProjectConfig } from '../email/helpers';
+import type { TestInstance } from './instance';
+import { assertCredential, createCredential, type SoftwareCredential } from './software-authenticator';
+import { as, call, expectOk, makeProject, setProjectConfig } from './mail';
 
-export * from '../mfa/helpers';
+export * from './totp';
 
 export const appOrigin = 'http://localhost:3000';
 
@@ -17,7 +17,10 @@ export async function passkeyProject(t: TestInstance, name: string): Promise<Boo
 
 export async function initiateRegistration(t: TestInstance, project: BootstrappedProject, accessToken: string) {
   return expectOk(
-    await call(t, 'POST', '/auth/passkey/initiate-passkey-registration', { headers: as(project, 'client', accessToken), body: {} }),
+    await call(t, 'POST', '/auth/passkey/initiate-passkey-registration', {
+      headers: as(project, 'client', accessToken),
+      body: {},
+    }),
   ) as { options_json: any; code: string };
 }
 

@@ -2,7 +2,8 @@
 // recorded through an injected fetch, and small assertion helpers.
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { createAuthClient, type AuthClient, type AuthClientOptions } from '../../ui/client/index';
-import type { TestInstance } from '../support/instance';
+import type { TestInstance } from './instance';
+export { rejection } from './api-expectations';
 
 export interface RecordedCall {
   method: string;
@@ -56,16 +57,6 @@ export function recordingClient(
     ...options,
   });
   return { client, calls, lines: () => calls.map((c) => `${c.method} ${c.path}`) };
-}
-
-/** The error `promise` rejects with; fails the test if it resolves. */
-export async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
 }
 
 /** A clock the test moves by hand, for the client's view of access-token expiry. */

@@ -1,10 +1,10 @@
-// Shared helpers for the HTTP API tests in this folder: assertions on the wire's error forms
-//, throwaway projects with their own key sets, and "the server still serves" checks.
+// Project checks for the HTTP API tests: the key formats, the admin view, and "the server still
+// serves" after bad input; the wire expectations are re-exported.
 import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import type { TestInstance } from '../support/instance';
-export * from '../support/api-expectations';
-import { as, call } from '../support/api-expectations';
+import type { TestInstance } from './instance';
+export * from './api-expectations';
+import { as, call } from './api-expectations';
 
 /** Lower-case Crockford base32, 45 characters, after the kind's prefix. */
 export const keyPatterns = {

@@ -4,11 +4,11 @@ import { expect } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { webhookEvents } from '../../server/core/storage/tables';
-import { as, call } from '../support/api-expectations';
-import type { TestInstance } from '../support/instance';
-import type { WebhookReceiver } from './receiver';
-export { pollUntil } from '../support/poll-until';
-export * from '../support/api-expectations';
+import { as, call } from './api-expectations';
+import type { TestInstance } from './instance';
+import type { WebhookReceiver } from './webhook-receiver';
+export { pollUntil } from './poll-until';
+export * from './api-expectations';
 
 /** Creates an endpoint for the receiver (admin key) and hands it the secret. */
 export async function addEndpoint(t: TestInstance, project: BootstrappedProject, receiver: WebhookReceiver): Promise<string> {
@@ -41,4 +41,3 @@ export async function outboxEventCount(t: TestInstance, projectId: string): Prom
   const [row] = await t.ctx.db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.projectId, projectId));
   return row!.n;
 }
-

@@ -6,8 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { InstanceMode } from '../../server/core/storage/context';
-import { as, call, makeProject } from '../support/api-expectations';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
+import { as, call, makeProject } from './api-expectations';
+import { startTestInstance, type ApiResult, type TestInstance } from './instance';
 
 export const appCallbackUrl = 'http://localhost:3000/handler/oauth-callback';
 export const appErrorUrl = 'http://localhost:3000/handler/error';

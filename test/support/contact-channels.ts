@@ -3,29 +3,12 @@
 // refused write changed nothing.
 import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, uniqueEmail, uuidPattern, expectOk } from '../support/api-expectations';
-import type { TestInstance } from '../support/instance';
-
-export const codePattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
-export const trustedCallback = 'http://localhost:3000/handler/email-verification';
-export const untrustedCallback = 'https://evil.example.org/handler/email-verification';
-export const password = 'correct horse battery';
-
-export interface TestUser {
-  user_id: string;
-  access_token: string;
-  email: string;
-}
-
-/** A user through the client sign-up endpoint: primary email used for auth, unverified. */
-export async function signUp(t: TestInstance, project: BootstrappedProject, email = uniqueEmail('signup')): Promise<TestUser> {
-  const res = await call(t, 'POST', '/auth/password/sign-up', {
-    headers: as(project, 'client'),
-    body: { email, password, verification_callback_url: trustedCallback },
-  });
-  const body = expectOk(res);
-  return { user_id: body.user_id, access_token: body.access_token, email };
-}
+import { as, call, uniqueEmail, uuidPattern, expectOk } from './api-expectations';
+import type { TestInstance } from './instance';
+import type { TestUser } from './accounts';
+// The folder's tests sign up with the shared shortcut; the names they use for its password and callback.
+export { goodPassword as password, signUp, trustedVerificationCallback as trustedCallback, type TestUser } from './accounts';
+export { codePattern, untrustedCallback } from './mail';
 
 /** A user through POST /users + POST /auth/sessions with the server key. */
 export async function serverUser(t: TestInstance, project: BootstrappedProject, email = uniqueEmail('srv')): Promise<TestUser> {

@@ -2,11 +2,11 @@
 // and reading the link's code and the 6-character typed code out of a received email.
 import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import type { ApiResult, TestInstance } from '../support/instance';
-import type { ReceivedEmail, SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, codePattern, expectOk, setProjectConfig } from '../email/helpers';
+import type { ApiResult, TestInstance } from './instance';
+import type { ReceivedEmail, SmtpReceiver } from './smtp-receiver';
+import { as, call, codePattern, expectOk, setProjectConfig } from './mail';
 
-export * from '../email/helpers';
+export * from './mail';
 
 export const magicLinkCallback = 'http://localhost:3000/handler/magic-link-callback';
 

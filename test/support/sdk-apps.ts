@@ -1,11 +1,13 @@
-// Shared by test/sdk/teams.test.ts: recording the requests the published SDK sends, building
+// The published SDK in tests: recording the requests it sends, building
 // client / server / admin apps for a project, signing users in, and reading the server's state
 // over the wire without the SDK (so SDK caches cannot hide what the server holds).
 import { expect } from 'bun:test';
 import { StackAdminApp, StackClientApp, StackServerApp } from '@stackframe/js';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, uniqueEmail } from '../support/api-expectations';
-import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, uniqueEmail } from './api-expectations';
+import type { ApiResult, TestInstance } from './instance';
+export { rejection } from './api-expectations';
+export { memberIdsOf, pngDataUrl, systemPermissionIds, teamIdsOf } from './teams';
 
 // ---------------------------------------------------------------------------------------------
 // Request recording (only the SDK's requests: they alone carry X-Stack-Client-Version)
@@ -64,6 +66,51 @@ export function uninstallRecorder(): void {
   console.log = originalLog;
 }
 
+/** One call to authd's API as a test file's own recorder saw it (`recordApiCalls`). */
+export interface RecordedApiCall {
+  method: string;
+  /** The path under `stripPrefix`. */
+  path: string;
+  headers: Headers;
+  body: string | undefined;
+  /** The status the SDK acts on: X-Stack-Actual-Status when present, else the HTTP status. */
+  status: number;
+  responseText: string;
+}
+
+/**
+ * Wraps fetch to record every call whose path starts with `pathPrefix` into `into`, and quiets the
+ * SDK's "more than 10 apps" warning; returns the function that puts fetch and console.warn back.
+ */
+export function recordApiCalls(into: RecordedApiCall[], pathPrefix: string, stripPrefix = ''): () => void {
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
+    originalWarn(...args);
+  };
+  const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const response = await originalFetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname.startsWith(pathPrefix)) {
+      const actual = response.headers.get('x-stack-actual-status');
+      into.push({
+        method: (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase(),
+        path: url.pathname.slice(stripPrefix.length),
+        headers: new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)),
+        body:
+          typeof init?.body === 'string' ? init.body : init?.body instanceof URLSearchParams ? init.body.toString() : undefined,
+        status: actual === null ? response.status : Number(actual),
+        responseText: await response.clone().text(),
+      });
+    }
+    return response;
+  };
+  globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
+  return () => {
+    globalThis.fetch = originalFetch;
+    console.warn = originalWarn;
+  };
+}
+
 /** Runs `action` and returns its result with the SDK requests sent meanwhile. */
 export async function recording<T>(action: () => Promise<T>): Promise<{ result: T; requests: RecordedRequest[] }> {
   const start = recorded.length;
@@ -80,16 +127,6 @@ export async function recordingRejection(
     await action();
   } catch (error) {
     return { error, requests: recorded.slice(start) };
-  }
-  throw new Error('expected the SDK call to fail, but it succeeded');
-}
-
-/** The error `promise` rejects with; fails the test if it resolves. */
-export async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
   }
   throw new Error('expected the SDK call to fail, but it succeeded');
 }
@@ -185,18 +222,6 @@ export function serverGet(t: TestInstance, project: BootstrappedProject, path: s
   return call(t, 'GET', path, { headers: as(project, 'server') });
 }
 
-/** The ids of the teams `userId` belongs to (GET /teams?user_id=, server access). */
-export async function teamIdsOf(t: TestInstance, project: BootstrappedProject, userId: string): Promise<string[]> {
-  const list = await serverRead(t, project, `/teams?user_id=${userId}`);
-  return list.items.map((team: { id: string }) => team.id);
-}
-
-/** The ids of the members of a team (GET /users?team_id=, server access). */
-export async function memberIdsOf(t: TestInstance, project: BootstrappedProject, teamId: string): Promise<string[]> {
-  const list = await serverRead(t, project, `/users?team_id=${teamId}`);
-  return list.items.map((user: { id: string }) => user.id).sort();
-}
-
 /** A user's permission ids in a team, direct or recursive (GET /team-permissions, server access). */
 export async function permissionIdsOf(
   t: TestInstance,
@@ -222,9 +247,3 @@ export async function setClientTeamCreation(t: TestInstance, project: Bootstrapp
   expect(`${res.status} ${res.text.slice(0, 300)}`).toStartWith('200 ');
   expect(res.json.config.client_team_creation_enabled).toBe(enabled);
 }
-
-/** A 1×1 PNG as a base64 data URL (the only image form a client may send). */
-export const pngDataUrl =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-export const systemPermissionIds = ['$delete_team', '$invite_members', '$read_members', '$remove_members', '$update_team'];

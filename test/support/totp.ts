@@ -5,10 +5,10 @@ import { expect } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import type { ApiResult, TestInstance } from '../support/instance';
-import { as, call, codePattern, expectKnownError, expectOk } from '../email/helpers';
+import type { ApiResult, TestInstance } from './instance';
+import { as, call, codePattern, expectKnownError, expectOk } from './mail';
 
-export * from '../email/helpers';
+export * from './mail';
 
 export interface TotpSecret {
   bytes: Uint8Array;

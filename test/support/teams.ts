@@ -4,11 +4,13 @@
 // that a refused call changed nothing.
 import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import type { ApiResult, TestInstance } from '../support/instance';
-import { as, call } from '../support/api-expectations';
-import { expectOk, uniqueEmail } from '../users/helpers';
+import type { ApiResult, TestInstance } from './instance';
+import type { TestUser } from './accounts';
+import { as, call } from './api-expectations';
+import { expectOk, uniqueEmail } from './user-views';
 
-export * from '../users/helpers';
+export * from './user-views';
+export { randomCode } from './mail';
 
 export const systemPermissionIds = ['$delete_team', '$invite_members', '$read_members', '$remove_members', '$update_team'];
 export const systemPermissionDescriptions: Record<string, string> = {
@@ -25,12 +27,6 @@ export const memberExpanded = ['$invite_members', '$read_members', 'member'];
 /** A 1×1 PNG as a client may send it (client-side profile images). */
 export const pngDataUrl =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-export interface TestUser {
-  user_id: string;
-  access_token: string;
-  email: string;
-}
 
 /** A user made with the server key (POST /users) plus a session for it (POST /auth/sessions). */
 export async function makeUser(
@@ -131,10 +127,6 @@ export function expectList(res: ApiResult): any[] {
   return body.items;
 }
 
-export function expectSuccess(res: ApiResult): void {
-  expect(expectOk(res)).toEqual({ success: true });
-}
-
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const clientTeamKeys = ['client_metadata', 'client_read_only_metadata', 'display_name', 'id', 'profile_image_url'];
 const serverTeamKeys = [...clientTeamKeys, 'created_at_millis', 'server_metadata'].sort();
@@ -196,12 +188,4 @@ export async function definePermission(
   if (description !== undefined) body.description = description;
   const res = await call(t, 'POST', '/team-permission-definitions', { headers: as(project, 'admin'), body });
   return expectOk(res, 201);
-}
-
-/** A 45-character lower-case Crockford base32 string (a well-formed but unknown code). */
-export function randomCode(): string {
-  const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
-  let s = '';
-  for (let i = 0; i < 45; i++) s += alphabet[Math.floor(Math.random() * alphabet.length)];
-  return s;
 }
