@@ -3,7 +3,7 @@
 // sign people in. Nothing here runs unless the Context has metrics.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from '../core/storage/context';
-import type { AuthAction } from '../core/operations/instance-metrics';
+import type { AuthAction } from '../core/storage/context';
 import { isLoopbackAddress } from '../core/auth/rate-limits';
 import { textResponse } from './error-responses';
 

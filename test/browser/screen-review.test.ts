@@ -10,12 +10,10 @@ import type { Browser, Page } from 'playwright-core';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
-import { type SmtpReceiver } from '../support/smtp-receiver';
 import { addVirtualAuthenticator, artifactsDir, launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { seriousAxeViolations, signInContext } from './widget-checks';
 
 let t: TestInstance;
-let smtp: SmtpReceiver;
 let browser: Browser;
 /** The same instance by name: WebAuthn refuses IP-address origins, so passkey tests run here. */
 let localUrl: string;
@@ -25,7 +23,7 @@ const password = 'correct horse battery';
 
 withMailInstance(
   async (started) => {
-    ({ t, smtp } = started);
+    ({ t } = started);
     // Passkeys on, and the two dark-branded providers (the full-width layout): in development
     // without credentials GitHub signs in through authd's own mock provider page.
     const configured = await call(t, 'PATCH', '/projects/current', {

@@ -1,4 +1,4 @@
-// The CLI manners of issue 35, without a terminal (in process and as real processes) and at one
+// The CLI manners, without a terminal (in process and as real processes) and at one
 // (tmux): usage errors that follow --json and point at --help, validation errors naming the flag
 // typed, destructive commands refusing without --yes, the PostgreSQL connect timeout, the
 // warning when --data shadows AUTHD_DATABASE_URL, bash/zsh/fish completion with ids from the

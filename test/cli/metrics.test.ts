@@ -16,7 +16,7 @@ import {
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startSmtpReceiver } from '../support/smtp-receiver';
 import { pollUntil } from '../support/poll-until';
-import { magicLinkCallback, receiveMagicLink } from '../otp/helpers';
+import { magicLinkCallback, receiveMagicLink } from '../support/magic-links';
 
 interface Sample {
   name: string;

@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   expectOk,
 } from '../support/api-expectations';
-import { type AccessLevel, type ApiResult, type TestInstance } from '../support/instance';
+import { type AccessLevel, type TestInstance } from '../support/instance';
 import { apiScenarios, type ApiScenario, type ScenarioRequest, type ScenarioTarget } from '../support/api-scenarios';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';

@@ -5,7 +5,6 @@
 // delete). Every request the SDK sends is recorded by wrapping fetch.
 import { describe, expect, setSystemTime, test } from 'bun:test';
 import { KnownErrors } from '@stackframe/stack-shared';
-import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, makeProject, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';

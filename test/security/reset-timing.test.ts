@@ -8,16 +8,14 @@
 import { expect, test } from 'bun:test';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
-import { type SmtpReceiver } from '../support/smtp-receiver';
 import { measureResetTimings } from '../support/reset-timing';
 import { as, call, makeProject, queuedMessages, uniqueEmail } from '../support/mail';
 
 let t: TestInstance;
-let smtp: SmtpReceiver;
 // Production: a development instance delivers before answering, where timing is no secret.
 withMailInstance(
   (started) => {
-    ({ t, smtp } = started);
+    ({ t } = started);
   },
   { instance: { mode: 'production', settings: { trustProxy: true } } },
 );

@@ -1,10 +1,7 @@
 // Mail in tests: the email_messages rows a request queued, the codes and links of received emails,
 // the callbacks the email flows use (account shortcuts come from accounts.ts, re-exported here).
-import { expect } from 'bun:test';
-import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { openSecret } from '../../server/core/storage/secret-box';
-import { as, call, expectKnownError, uniqueEmail, expectOk } from './api-expectations';
-import type { ApiResult, TestInstance } from './instance';
+import type { TestInstance } from './instance';
 import type { ReceivedEmail } from './smtp-receiver';
 import { pollUntil } from './poll-until';
 export { pollUntil };

@@ -2,8 +2,8 @@
 // prom-client's global one, so two servers in one process, as in tests, do not share counts).
 // prom-client is a vendor module (server/vendor/): a server without --metrics never loads it.
 import { loadVendorModule } from '../../vendor/load-vendor';
-import type { Context } from '../storage/context';
-import { readQueueDepths, type AuthAction, type InstanceMetrics } from './instance-metrics';
+import type { AuthAction, Context, InstanceMetrics } from '../storage/context';
+import { readQueueDepths } from './instance-metrics';
 
 /** Seconds; authd answers most API calls in well under 10 ms, password hashing takes ~50-300 ms. */
 const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -4,7 +4,6 @@
 // reader connection, or from the open transaction inside writeTransaction (transactions.ts).
 import type { Db, Storage } from '../../../db/connection';
 import type { PostgresStorage } from '../../../db/pg/connection';
-import type { InstanceMetrics } from '../operations/instance-metrics';
 
 /** A hostname's addresses as node:dns gives them (webhooks/public-addresses.ts). */
 export type ResolveAddresses = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -57,6 +56,31 @@ export const defaultAccessTokenLifetimeMillis = 10 * 60 * 1000;
 
 export function defaultSettings(): InstanceSettings {
   return { accessTokenLifetimeMillis: defaultAccessTokenLifetimeMillis };
+}
+
+// What `serve --metrics` counts, as an interface core code calls through `ctx.metrics?.…`: without
+// --metrics the Context has none, so counting costs one property read and prom-client is never
+// loaded (operations/prometheus-metrics.ts implements it). Declared here, beside the Context that
+// carries it, so core's lower floors can count without importing operations.
+/** `failed` will be retried; `gave_up` was the last attempt. */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'gave_up';
+
+/** A sign-in or a sign-up, as the metrics name the two. */
+export type AuthAction = 'sign_in' | 'sign_up';
+
+export interface InstanceMetrics {
+  /** One answered HTTP request; `route` is a pattern (`/api/v1/users/:user_id`), never the raw path. */
+  observeHttpRequest(method: string, route: string, status: number, seconds: number): void;
+  /** `outcome` is `success` or the refusal's known-error code in lower case. */
+  countAuthAttempt(action: AuthAction, method: string, outcome: string): void;
+  countRateLimitRefusal(rule: string): void;
+  /** One attempt to hand an email to SMTP or a webhook to its receiver, by how it ended. */
+  countDeliveryAttempt(kind: 'email' | 'webhook', outcome: DeliveryOutcome): void;
+  /** From asking for a write transaction (lock wait included) to its commit or rollback. */
+  observeWriteTransaction(seconds: number): void;
+  /** The Prometheus text exposition of every metric, queue depths read from the database now. */
+  exposition(): Promise<string>;
+  readonly contentType: string;
 }
 
 export interface Context {
