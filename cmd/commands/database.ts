@@ -1,12 +1,12 @@
 // `authd migrate` and `authd copy`: the schema of a SQLite data directory or a PostgreSQL
 // database brought up to date on request, and an instance's data moved between the two.
 import { Command } from 'commander';
-import { copyDatabase, defaultCopyBatchSize, type CopyProgress } from '../../server/core/storage/database-copy';
+import { copyDatabase, defaultCopyBatchSize, type CopyProgress } from '../../server/core/operations/database-copy';
 import {
   databaseUrlEnvironmentVariable,
   parseDatabaseLocation,
 } from '../../server/core/storage/database-location';
-import { migrateDatabase } from '../../server/core/storage/database-migrations';
+import { migrateDatabase } from '../../server/core/operations/database-migrations';
 import { currentCliIo, databaseLocationOf, parseCount, printJson, printLine, processIo, withCommonOptions, type CommonOptions } from '../cli-support';
 import { renderProgressLine } from '../progress-bar';
 

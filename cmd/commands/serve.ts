@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/core/storage/open-context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startAuditPruning } from '../../server/core/audit/audit-log';
-import { startVerificationCodePruning } from '../../server/core/auth/verification-codes';
+import { startVerificationCodePruning } from '../../server/core/credentials/verification-codes';
 import { startHttpServer } from '../../server/http/server';
 import type { ServedOverHttps } from './serve-https';
 import { flushDeferredSends } from '../../server/core/auth/code-emails';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { normalizeRecoveryCode, recoveryCodeDigest } from '../../server/core/auth/recovery-codes';
+import { normalizeRecoveryCode, recoveryCodeDigest } from '../../server/core/credentials/recovery-codes';
 import { as, call } from '../support/api-expectations';
 import { repoRoot, startTestInstance, type TestInstance } from '../support/instance';
 import { startSmtpReceiver, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';

@@ -6,7 +6,7 @@
 // loopback clients only, so every send here comes from a forwarded remote address.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { rateLimitRules } from '../../server/core/auth/rate-limits';
+import { rateLimitRules } from '../../server/core/credentials/rate-limits';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import { as, call as callFromLoopback, expectOk, expectTextError, makeProject, setProjectConfig, uniqueEmail } from './helpers';
 import { addChannel, serverUser } from '../contact-channels/helpers';

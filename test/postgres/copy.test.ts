@@ -7,7 +7,7 @@ import { SQL } from 'bun';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPostgres } from '../../db/pg/connection';
-import { copyPlan } from '../../server/core/storage/copy-plan';
+import { copyPlan } from '../../server/core/operations/copy-plan';
 import { silentLogger, defaultSettings } from '../../server/core/storage/context';
 import { openDataDirectory } from '../../server/core/storage/open-context';
 import { createUser, listUsers } from '../../server/core/users/users';

@@ -10,13 +10,13 @@ import { dropTestDatabase, ensurePostgres } from '../../scripts/ensure-postgres'
 import { withAuditOrigin } from '../../server/core/audit/audit-origin';
 import { connectOAuthAccount, storeProviderTokens } from '../../server/core/auth/oauth-accounts';
 import { signUpWithPassword } from '../../server/core/auth/password-auth';
-import { makeRecoveryCodes } from '../../server/core/auth/recovery-codes';
+import { makeRecoveryCodes } from '../../server/core/credentials/recovery-codes';
 import { createSession } from '../../server/core/auth/sessions';
 import { createApiKeySet, nonExpiringKeyMillis } from '../../server/core/projects/api-keys';
 import { bootstrapInstance } from '../../server/core/projects/bootstrap';
 import { updateProject } from '../../server/core/projects/projects';
 import { silentLogger, defaultSettings } from '../../server/core/storage/context';
-import { copyPlan } from '../../server/core/storage/copy-plan';
+import { copyPlan } from '../../server/core/operations/copy-plan';
 import { openDataDirectory } from '../../server/core/storage/open-context';
 import { writeTransaction } from '../../server/core/storage/transactions';
 import { serverCaller } from '../../server/core/teams/team-callers';

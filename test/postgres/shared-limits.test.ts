@@ -2,8 +2,8 @@
 // Contexts with pools of their own on one database stand for two instances here, and attempts
 // spread over both (one after another, and all at once) are counted as in one process.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { guessThrottlePolicy, liftAccountLock, reserveGuess } from '../../server/core/auth/guess-throttle';
-import { consumeRateLimit, rateLimitRules } from '../../server/core/auth/rate-limits';
+import { guessThrottlePolicy, liftAccountLock, reserveGuess } from '../../server/core/credentials/guess-throttle';
+import { consumeRateLimit, rateLimitRules } from '../../server/core/credentials/rate-limits';
 import { silentLogger, defaultSettings } from '../../server/core/storage/context';
 import { openPostgresDatabase, type OpenedPostgresContext } from '../../server/core/storage/open-context';
 import { RateLimitedError } from '../../server/protocol/plain-text-errors';

@@ -7,12 +7,12 @@ import type { Context } from '../storage/context';
 import { queueTemplatedEmail } from '../email/email-templates';
 import { requireProject } from '../projects/projects';
 import { sendCodeByEmail } from './code-emails';
-import { consumeRateLimit, type RequestOrigin } from './rate-limits';
+import { consumeRateLimit, type RequestOrigin } from '../credentials/rate-limits';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
 import { linkWithCode } from '../projects/trusted-urls';
 import { insertUser } from '../users/users';
 import { findAuthEmailChannel, findUserRow, requireUserRow } from '../storage/user-queries';
-import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from './verification-codes';
+import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from '../credentials/verification-codes';
 
 const typedCodeLength = 6;
 

@@ -13,10 +13,10 @@ import { writeTransaction } from '../storage/transactions';
 import { requireUserRow } from '../storage/user-queries';
 import { recordAuditEvent } from '../audit/audit-log';
 import type { RequestAuth } from './request-auth';
-import { verifyPassword } from './password-hashing';
-import { consumeRateLimit, type RequestOrigin } from './rate-limits';
-import { reserveGuess } from './guess-throttle';
-import { acceptedTotpStep, openTotpSecret } from './totp-codes';
+import { verifyPassword } from '../credentials/password-hashing';
+import { consumeRateLimit, type RequestOrigin } from '../credentials/rate-limits';
+import { reserveGuess } from '../credentials/guess-throttle';
+import { acceptedTotpStep, openTotpSecret } from '../credentials/totp-codes';
 import { verifyPasskeyAssertion } from './passkeys';
 
 /** How long a proof of a factor counts for the sensitive changes. */

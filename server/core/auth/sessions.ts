@@ -13,7 +13,7 @@ import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { writeTransaction, type DbWriter, type Tx } from '../storage/transactions';
 import { findProjectRow, projectExists } from '../projects/projects';
-import { randomCrockfordString, sha256Hex } from './random-tokens';
+import { randomCrockfordString, sha256Hex } from '../credentials/random-tokens';
 import { findUserRow } from '../storage/user-queries';
 import { recordAuditEvent } from '../audit/audit-log';
 import { currentAuditOrigin } from '../audit/audit-origin';

@@ -5,7 +5,7 @@
 // from then on (session-revocations.ts).
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { plainTextError } from '../../protocol/plain-text-errors';
-import { sha256Hex } from './random-tokens';
+import { sha256Hex } from '../credentials/random-tokens';
 import { refreshTokens } from '../storage/tables';
 import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { contactChannels, users } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
-import { checkPasswordLength } from '../auth/password-hashing';
+import { checkPasswordLength } from '../credentials/password-hashing';
 import { addOwnedProject, managedProjectIdsIn, removeOwnedProject } from './project-owners';
 import { findProjectRow, internalProjectId, requireProjectRow } from './projects';
 import { writeTransaction } from '../storage/transactions';

@@ -8,7 +8,7 @@ import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { sendEmailVerificationCode } from '../auth/email-verification';
-import type { RequestOrigin } from '../auth/rate-limits';
+import type { RequestOrigin } from '../credentials/rate-limits';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { findUserRow } from '../storage/user-queries';
 import { isAuthEmailOfAnotherUser } from './users';

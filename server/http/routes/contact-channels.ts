@@ -11,7 +11,7 @@ import {
 } from '../../core/users/contact-channels';
 import { sendPrimaryEmailVerificationCode, verifyEmail } from '../../core/auth/email-verification';
 import { requireAccess, requireUser, resolveChannelOwnerForCaller } from '../../core/auth/request-auth';
-import { checkVerificationCode } from '../../core/auth/verification-codes';
+import { checkVerificationCode } from '../../core/credentials/verification-codes';
 import {
   callbackUrlBodySchema,
   codeBodySchema,
