@@ -6,7 +6,7 @@ import { users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { offerAccountUnlock } from './account-unlock';
-import { reserveGuess } from '../credentials/guess-throttle';
+import { reserveGuessExplainingLock } from './guess-reservation';
 import type { RequestOrigin } from '../credentials/rate-limits';
 import { startSession } from './sessions';
 import type { MfaAttemptData, SignInResult } from './sign-in-completion';
@@ -42,7 +42,7 @@ export async function signInWithTotp(
   const checkTotp = async () => await consumeVerificationCode(ctx, projectId, 'mfa_attempt', input.code, async (tx, data) => {
     const { user_id: userId, is_new_user: isNewUser, method } = data as unknown as MfaAttemptData;
     const user = await requireUserRow(tx, projectId, userId);
-    const guess = await reserveGuess(ctx, 'totp', projectId, userId, origin.ip);
+    const guess = await reserveGuessExplainingLock(ctx, 'totp', projectId, userId, origin.ip);
     // TOTP turned off since the attempt began: the user simply signs in again, now without it.
     if (!user.totpSecretBase64) {
       if ((await guess.failed()).backstopTripped) backstopTripped = userId;

@@ -11,7 +11,7 @@ import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash,
 import { checkPasswordStrength } from '../credentials/password-policy';
 import { requireProject } from '../projects/projects';
 import { offerAccountUnlock } from './account-unlock';
-import { reserveGuess } from '../credentials/guess-throttle';
+import { reserveGuessExplainingLock } from './guess-reservation';
 import { consumeRateLimit, type RequestOrigin } from '../credentials/rate-limits';
 import { completeSignIn, insertNewUserSession, type SignInResult } from './sign-in-completion';
 import { signAccessToken } from './access-tokens';
@@ -78,7 +78,7 @@ export async function signInWithPassword(
   await requirePasswordAuth(ctx, projectId);
   await consumeRateLimit(ctx, 'passwordSignInPerIp', projectId, origin.ip);
   // Counted before the slow verification below, so concurrent guesses cannot outrun the count.
-  const guess = await reserveGuess(ctx, 'password', projectId, input.email, origin.ip);
+  const guess = await reserveGuessExplainingLock(ctx, 'password', projectId, input.email, origin.ip);
   const user = await findUserByAuthEmail(ctx, projectId, input.email);
   let passwordMatches = false;
   if (user?.passwordHash) passwordMatches = await verifyPassword(input.password, user.passwordHash);

@@ -10,7 +10,7 @@ import {
   updateContactChannel,
 } from '../../core/users/contact-channels';
 import { sendPrimaryEmailVerificationCode, verifyEmail } from '../../core/auth/email-verification';
-import { requireAccess, requireUser, resolveChannelOwnerForCaller } from '../../core/auth/request-auth';
+import { requireAccess, requireUser, resolveChannelOwnerForCaller } from '../../core/credentials/callers';
 import { checkVerificationCode } from '../../core/credentials/verification-codes';
 import {
   callbackUrlBodySchema,

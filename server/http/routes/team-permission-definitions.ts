@@ -6,7 +6,7 @@ import {
   listPermissionDefinitions,
   updatePermissionDefinition,
 } from '../../core/teams/permission-definitions';
-import { requireAccess } from '../../core/auth/request-auth';
+import { requireAccess } from '../../core/credentials/callers';
 import {
   permissionDefinitionCreateSchema,
   permissionDefinitionParams,

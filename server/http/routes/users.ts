@@ -2,7 +2,7 @@
 // client reads and changes only itself, through the narrower client schema.
 import * as v from 'valibot';
 import type { Context } from '../../core/storage/context';
-import { requireAccess, requireUser } from '../../core/auth/request-auth';
+import { requireAccess, requireUser } from '../../core/credentials/callers';
 import { createUser, deleteUser, deleteUserAsClient, listUsers, updateUser, updateUserAsClient } from '../../core/users/users';
 import { readUserServerView } from '../../core/users/user-views';
 import {
