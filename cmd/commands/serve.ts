@@ -12,7 +12,7 @@ import { startAuditPruning } from '../../server/core/audit/audit-log';
 import { startVerificationCodePruning } from '../../server/core/credentials/verification-codes';
 import { startHttpServer } from '../../server/http/server';
 import type { ServedOverHttps } from './serve-https';
-import { flushDeferredSends } from '../../server/core/auth/code-emails';
+import { flushDeferredSends } from '../../server/core/email/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
 import {
   CliError,

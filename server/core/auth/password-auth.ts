@@ -6,7 +6,7 @@ import { users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
-import { sendEmailVerificationCode } from './email-verification';
+import { sendEmailVerificationCode } from '../users/email-verification';
 import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash, verifyPassword } from '../credentials/password-hashing';
 import { checkPasswordStrength } from '../credentials/password-policy';
 import { requireProject } from '../projects/projects';
@@ -17,7 +17,7 @@ import { completeSignIn, insertNewUserSession, type SignInResult } from './sign-
 import { signAccessToken } from './access-tokens';
 import { writeTransaction } from '../storage/transactions';
 import { replaceUserPassword } from '../users/user-password';
-import { insertUser } from '../users/users';
+import { createAccount } from '../accounts/new-accounts';
 import { findPrimaryEmailChannel, findUserByAuthEmail, requireUserRow } from '../storage/user-queries';
 
 /** The project, if it allows email-and-password sign-in; every /auth/password/* call checks it first. */
@@ -44,7 +44,7 @@ export async function signUpWithPassword(
   const passwordHash = await hashPassword(input.password);
   // The user and its first session commit together, in one transaction.
   const { userId, session, signedInAt } = await writeTransaction(ctx, async () => {
-    const userId = await insertUser(ctx, projectId, {
+    const userId = await createAccount(ctx, projectId, {
       primary_email: input.email,
       primary_email_verified: false,
       primary_email_auth_enabled: true,

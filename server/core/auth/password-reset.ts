@@ -7,7 +7,7 @@ import { queueTemplatedEmail } from '../email/email-templates';
 import { requirePasswordAuth } from './password-auth';
 import { checkPasswordLength, hashPassword } from '../credentials/password-hashing';
 import { checkPasswordAvoidsEmail, checkPasswordStrength } from '../credentials/password-policy';
-import { sendCodeByEmailAfterAnswer } from './code-emails';
+import { sendCodeByEmailAfterAnswer } from '../email/code-emails';
 import type { RequestOrigin } from '../credentials/rate-limits';
 import { linkWithCode } from '../projects/trusted-urls';
 import { findPrimaryEmailChannel, findUserByAuthEmail } from '../storage/user-queries';

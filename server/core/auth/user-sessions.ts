@@ -11,7 +11,7 @@ import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { requireUserRow } from '../storage/user-queries';
 import { recordAuditEvent } from '../audit/audit-log';
-import { recordSessionRevocations } from './session-revocations';
+import { recordSessionRevocations } from '../credentials/session-revocations';
 
 export interface UserSessionView {
   /** Stays the same across rotations: the sign-in's first token's id. */

@@ -9,7 +9,7 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { TeamInvitationView } from '../../protocol/team-schemas';
 import type { Context } from '../storage/context';
 import { queueTemplatedEmail } from '../email/email-templates';
-import { sendCodeByEmail } from '../auth/code-emails';
+import { sendCodeByEmail } from '../email/code-emails';
 import type { RequestOrigin } from '../credentials/rate-limits';
 import type { TeamCaller } from './team-callers';
 import { authorizeTeamCaller } from './team-permissions';

@@ -7,7 +7,7 @@ import { contactChannels } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
-import { sendEmailVerificationCode } from '../auth/email-verification';
+import { sendEmailVerificationCode } from './email-verification';
 import type { RequestOrigin } from '../credentials/rate-limits';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { findUserRow } from '../storage/user-queries';

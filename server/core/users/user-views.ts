@@ -5,7 +5,7 @@ import { contactChannels, passkeys, teams } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { TeamServerView } from '../../protocol/team-views';
 import type { UserServerView } from '../../protocol/user-schemas';
-import { findUserOAuthAccounts, oauthProviderEntriesByUser, oauthProviderEntry, type OAuthProviderEntry } from '../auth/oauth-accounts';
+import { findUserOAuthAccounts, oauthProviderEntriesByUser, oauthProviderEntry, type OAuthProviderEntry } from './oauth-accounts';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { findTeamServerView, teamServerView } from '../storage/team-queries';

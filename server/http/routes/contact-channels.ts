@@ -9,7 +9,7 @@ import {
   sendContactChannelVerificationCode,
   updateContactChannel,
 } from '../../core/users/contact-channels';
-import { sendPrimaryEmailVerificationCode, verifyEmail } from '../../core/auth/email-verification';
+import { sendPrimaryEmailVerificationCode, verifyEmail } from '../../core/users/email-verification';
 import { requireAccess, requireUser, resolveChannelOwnerForCaller } from '../../core/credentials/callers';
 import { checkVerificationCode } from '../../core/credentials/verification-codes';
 import {

@@ -5,7 +5,7 @@ import {
   deletePermissionDefinition,
   listPermissionDefinitions,
   updatePermissionDefinition,
-} from '../../core/teams/permission-definitions';
+} from '../../core/projects/permission-definitions';
 import { requireAccess } from '../../core/credentials/callers';
 import {
   permissionDefinitionCreateSchema,

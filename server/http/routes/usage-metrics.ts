@@ -2,7 +2,7 @@
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { Context } from '../../core/storage/context';
 import { requireAccess } from '../../core/credentials/callers';
-import { readUsageMetrics } from '../../core/projects/usage-metrics';
+import { readUsageMetrics } from '../../core/users/usage-metrics';
 import type { ApiApp } from '../api-app';
 
 export function usageMetricsRoutes(app: ApiApp, ctx: Context) {

@@ -3,7 +3,8 @@
 import * as v from 'valibot';
 import type { Context } from '../../core/storage/context';
 import { requireAccess, requireUser } from '../../core/credentials/callers';
-import { createUser, deleteUser, deleteUserAsClient, listUsers, updateUser, updateUserAsClient } from '../../core/users/users';
+import { deleteUser, deleteUserAsClient, listUsers, updateUser, updateUserAsClient } from '../../core/users/users';
+import { createUser } from '../../core/accounts/new-accounts';
 import { readUserServerView } from '../../core/users/user-views';
 import {
   clientUserUpdateSchema,

@@ -2,7 +2,7 @@
 // invitation): the checks every such send makes, in one place, so no path skips a limit.
 import type { RequestOrigin } from '../credentials/rate-limits';
 import { consumeRateLimit } from '../credentials/rate-limits';
-import { resolveEmailTransport } from '../email/email-queue';
+import { resolveEmailTransport } from './email-queue';
 import { requireTrustedUrl } from '../projects/trusted-urls';
 import type { Context } from '../storage/context';
 import { perDatabase } from '../storage/database-memory';

@@ -7,7 +7,7 @@ import { contactChannels, users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { queueTemplatedEmail } from '../email/email-templates';
-import { sendCodeByEmail, type CodeEmailRequest } from './code-emails';
+import { sendCodeByEmail, type CodeEmailRequest } from '../email/code-emails';
 import type { RequestOrigin } from '../credentials/rate-limits';
 import { linkWithCode } from '../projects/trusted-urls';
 import { consumeVerificationCode, createVerificationCode } from '../credentials/verification-codes';
