@@ -2,7 +2,7 @@
 // tokens are issued. It is never rotated unless the project turns rotation on: then each refresh
 // hands out a new one, and presenting a replaced one ends every token of that sign-in. A session
 // ended here is also put on the revocation list, so its access tokens stop working at once.
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { refreshTokens } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
