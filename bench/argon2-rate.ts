@@ -7,7 +7,7 @@
 // verifications started inside the window. Counting every completion instead would add the
 // `concurrency` verifications still in flight when the window closes (32 over 3 s is +15 %
 // here) and make the baseline look faster than the machine is.
-import { hashPassword, verifyPassword } from '../server/core/auth/password-hashing';
+import { hashPassword, verifyPassword } from '../server/core/credentials/password-hashing';
 
 const concurrency = Number(process.argv[2] ?? 32);
 const seconds = Number(process.argv[3] ?? 5);

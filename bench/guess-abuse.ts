@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openContext } from '../cmd/cli-support';
-import { guessThrottlePolicy } from '../server/core/auth/guess-throttle';
+import { guessThrottlePolicy } from '../server/core/credentials/guess-throttle';
 import { listEmailMessages } from '../server/core/email/email-queue';
 import { bootstrapInstance } from '../server/core/projects/bootstrap';
 import { silentLogger, defaultSettings } from '../server/core/storage/context';

@@ -3,9 +3,9 @@
 // check (filter lookups plus the zxcvbn-ts estimate) per sign-up. `bun bench/password-policy.ts`
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkPasswordStrength, isBreachedPassword } from '../server/core/auth/password-policy';
+import { checkPasswordStrength, isBreachedPassword } from '../server/core/credentials/password-policy';
 
-const filterFile = join(import.meta.dir, '..', 'server', 'core', 'auth', 'breached-passwords.bloom');
+const filterFile = join(import.meta.dir, '..', 'server', 'core', 'credentials', 'breached-passwords.bloom');
 const samples = Number(process.env.BENCH_SAMPLES ?? 1_000_000);
 
 // Random 12-character strings: none is a leaked password, so every hit is a false positive.

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openContext } from '../cmd/cli-support';
-import { consumeRateLimit, rateLimitRules, rateLimitWindowCount } from '../server/core/auth/rate-limits';
+import { consumeRateLimit, rateLimitRules, rateLimitWindowCount } from '../server/core/credentials/rate-limits';
 import { silentLogger } from '../server/core/storage/context';
 
 const largeMap = Number(process.env.BENCH_WINDOWS ?? 150_000);

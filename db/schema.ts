@@ -25,7 +25,7 @@ export const projects = sqliteTable('projects', {
   createTeamOnSignUp: flag('create_team_on_sign_up').notNull().default(false),
   /** Each refresh returns a new refresh token; presenting a used one ends the whole session. */
   refreshTokenRotation: flag('refresh_token_rotation').notNull().default(false),
-  /** Refuse breached, email-containing and easily guessed passwords (auth/password-policy.ts). */
+  /** Refuse breached, email-containing and easily guessed passwords (credentials/password-policy.ts). */
   passwordStrengthCheck: flag('password_strength_check').notNull().default(true),
   /** Only an account holding the invited address (verified) may accept a team invitation. */
   teamInvitationRequiresMatchingEmail: flag('team_invitation_requires_matching_email').notNull().default(false),

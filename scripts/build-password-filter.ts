@@ -1,17 +1,17 @@
-// Rebuilds server/core/auth/breached-passwords.bloom from password lists (one password per line,
+// Rebuilds server/core/credentials/breached-passwords.bloom from password lists (one password per line,
 // plain or .gz): `bun scripts/build-password-filter.ts LIST...`. Each password is stored in lower
-// case, as the check looks it up (server/core/auth/password-policy.ts); shorter than 4 characters
+// case, as the check looks it up (server/core/credentials/password-policy.ts); shorter than 4 characters
 // is left out (the stems the check derives are at least 4). The lists used for the shipped file
 // and how to get them are in docs/features.md (Passwords).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { addToBloomFilter, emptyBloomFilter, encodeBloomFilter } from '../server/core/auth/bloom-filter';
+import { addToBloomFilter, emptyBloomFilter, encodeBloomFilter } from '../server/core/credentials/bloom-filter';
 
 // Each check looks up to four forms of the password (password-policy.ts), and a false positive
 // tells someone their fresh password was leaked: so the rate per lookup is kept very low.
 const falsePositiveRate = 0.00001;
-const output = join(import.meta.dir, '..', 'server', 'core', 'auth', 'breached-passwords.bloom');
+const output = join(import.meta.dir, '..', 'server', 'core', 'credentials', 'breached-passwords.bloom');
 
 const lists = process.argv.slice(2);
 if (lists.length === 0) {

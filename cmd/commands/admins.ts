@@ -10,7 +10,7 @@ import {
   revokeProjectFromAdmin,
   type AdminSummary,
   type OwnershipChange,
-} from '../../server/core/projects/project-admins';
+} from '../../server/core/accounts/project-admins';
 import { emailSchema } from '../../server/protocol/user-schemas';
 import {
   parseWithSchema,

@@ -2,7 +2,7 @@
 // keeps running, and putting such a copy back in place; both draw a progress bar on a terminal.
 import { Command } from 'commander';
 import { resolve } from 'node:path';
-import { backupDatabase, restoreDatabase } from '../../server/core/storage/backups';
+import { backupDatabase, restoreDatabase } from '../../server/core/operations/backups';
 import { CliError, currentCliIo, databaseLocationOf, printJson, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
 import { atTerminal } from '../terminal-prompts';
 import { renderProgressLine } from '../progress-bar';

@@ -1,14 +1,14 @@
 // `authd migrate` and `authd copy`: the schema of a SQLite data directory or a PostgreSQL
 // database brought up to date on request, and an instance's data moved between the two.
 import { Command } from 'commander';
-import { copyDatabase, defaultCopyBatchSize, type CopyProgress } from '../../server/core/storage/database-copy';
+import { copyDatabase, defaultCopyBatchSize, type CopyProgress } from '../../server/core/operations/database-copy';
 import {
   databaseUrlEnvironmentVariable,
   defaultConnectTimeoutSeconds,
   parseDatabaseLocation,
   withConnectTimeout,
 } from '../../server/core/storage/database-location';
-import { migrateDatabase } from '../../server/core/storage/database-migrations';
+import { migrateDatabase } from '../../server/core/operations/database-migrations';
 import {
   currentCliIo,
   databaseLocationOf,

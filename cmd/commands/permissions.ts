@@ -8,7 +8,7 @@ import {
   deletePermissionDefinition,
   listPermissionDefinitions,
   updatePermissionDefinition,
-} from '../../server/core/teams/permission-definitions';
+} from '../../server/core/projects/permission-definitions';
 import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from '../../server/core/teams/team-permissions';
 import { requireTeamRow } from '../../server/core/storage/team-queries';
 import { serverCaller } from '../../server/core/teams/team-callers';

@@ -9,11 +9,11 @@ import { openDatabase } from '../../server/core/storage/open-context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startAuditPruning } from '../../server/core/audit/audit-log';
-import { startVerificationCodePruning } from '../../server/core/auth/verification-codes';
+import { startVerificationCodePruning } from '../../server/core/credentials/verification-codes';
 import { startHttpServer } from '../../server/http/server';
 import { observeWriteTransactions } from '../../server/core/storage/transactions';
 import type { ServedOverHttps } from './serve-https';
-import { flushDeferredSends } from '../../server/core/auth/code-emails';
+import { flushDeferredSends } from '../../server/core/email/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
 import {
   CliError,

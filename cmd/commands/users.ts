@@ -1,7 +1,8 @@
 // `authd users list|get|create|update|delete|set-password|disable-mfa|sessions|passkeys|email-clashes`, over the same core
 // functions and schemas as the server API.
 import { Command } from 'commander';
-import { createUser, deleteUser, listUsers, updateUser } from '../../server/core/users/users';
+import { deleteUser, listUsers, updateUser } from '../../server/core/users/users';
+import { createUser } from '../../server/core/accounts/new-accounts';
 import { readUserServerView } from '../../server/core/users/user-views';
 import { describeEmailKeyClashes, settleEmailKeyClashes } from '../../server/core/users/email-key-clashes';
 import { userCreateSchema, userUpdateSchema, type UserServerView } from '../../server/protocol/user-schemas';

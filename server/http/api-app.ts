@@ -4,7 +4,8 @@
 import { Elysia } from 'elysia';
 import { KnownError } from '../protocol/known-errors';
 import type { Context } from '../core/storage/context';
-import { authenticateRequest, requireAccess, type AuthHeaders, type RequestAuth } from '../core/auth/request-auth';
+import { authenticateRequest, type AuthHeaders } from '../core/auth/request-auth';
+import { requireAccess, type RequestAuth } from '../core/credentials/callers';
 import { routeCatalogue } from './openapi/route-catalogue';
 import { parseRequestBody } from './body-parsing';
 import type { ClientIpResolver } from './client-ip';

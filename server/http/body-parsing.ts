@@ -2,7 +2,7 @@
 // holder of the public client key may call). Runs before authentication, as Stack's processing
 // order requires.
 import * as v from 'valibot';
-import type { AccessType } from '../core/auth/request-auth';
+import type { AccessType } from '../core/credentials/callers';
 import { knownError } from '../protocol/known-errors';
 import { schemaErrorFromIssues } from '../protocol/validation-messages';
 import { rememberParsedBodyLength, validateRequestValue } from './route-schemas';

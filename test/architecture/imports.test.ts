@@ -1,10 +1,13 @@
-// The architecture held by a test: no import cycle inside server/, and the layering's "nevers"
-// (docs/architecture.md). The checker is tested on small graphs too, so a green run means the
+// The architecture held by a test: no import cycle inside server/, the layering's "nevers" and
+// the floors of core, imported only downward (docs/architecture.md). The checker is tested on small graphs too, so a green run means the
 // rules hold, not that the checker sees nothing.
 import { describe, expect, test } from 'bun:test';
 import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import {
   architectureRules,
+  coreFloorOf,
+  coreFloors,
   describeCycle,
   describeRuleBreak,
   findImportCycles,
@@ -34,6 +37,29 @@ describe('the repository', () => {
 
   test('no import breaks the layering', () => {
     expect(findRuleBreaks(graph, architectureRules).map(describeRuleBreak)).toEqual([]);
+  });
+
+  test('every folder of server/core stands on a floor, and every floor is a folder', () => {
+    const folders = readdirSync(path.join(repositoryRoot, 'server/core'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual([...coreFloors].sort());
+    const coreFiles = [...graph.keys()].filter((file) => file.startsWith('server/core/'));
+    expect(coreFiles.filter((file) => coreFloorOf(file) === null)).toEqual([]);
+  });
+
+  test('the floors are in use: each floor but the bottom imports the one below it or another lower one', () => {
+    const importsBelow = (floor: string) =>
+      [...graph].some(
+        ([file, edges]) =>
+          coreFloorOf(file) === floor &&
+          edges.some((edge) => {
+            const target = coreFloorOf(edge.target);
+            return target !== null && coreFloors.indexOf(target as never) < coreFloors.indexOf(floor as never);
+          }),
+      );
+    expect(coreFloors.slice(1).filter((floor) => !importsBelow(floor))).toEqual([]);
   });
 });
 
@@ -110,7 +136,7 @@ describe('the layering rules', () => {
     { file: 'server/providers/github.ts', target: 'server/providers/provider-definition.ts', broken: null },
     { file: 'server/providers/github.ts', target: 'server/core/auth/sessions.ts', broken: 'providers are called by core and never call it back' },
     { file: 'server/providers/github.ts', target: 'server/core/storage/context.ts', broken: 'providers are called by core and never call it back' },
-    { file: 'server/core/storage/user-queries.ts', target: 'server/core/users/users.ts', broken: 'storage is the bottom of core: it imports no other part of core' },
+    { file: 'server/core/storage/user-queries.ts', target: 'server/core/users/users.ts', broken: 'core floors run downward: storage/ imports no floor above it' },
     { file: 'server/core/storage/user-queries.ts', target: 'server/core/storage/context.ts', broken: null },
     { file: 'ui/react/index.ts', target: 'server/core/projects/hosted-screens.ts', broken: 'ui imports nothing of server/ but server/protocol' },
     { file: 'ui/react/index.ts', target: 'server/protocol/known-errors.ts', broken: null },
@@ -128,6 +154,50 @@ describe('the layering rules', () => {
   test('type-only imports count: a type is still a dependency on the layer', () => {
     const breaks = findRuleBreaks(graphOf({ 'ui/hosted/main.tsx': ['type:server/core/projects/hosted-screens.ts'] }), architectureRules);
     expect(breaks).toHaveLength(1);
+  });
+});
+
+describe('the floors of core', () => {
+  const fileOn = (floor: string) => `server/core/${floor}/some-rule.ts`;
+  const breaksOf = (file: string, target: string) => findRuleBreaks(graphOf({ [file]: [target] }), architectureRules).map(describeRuleBreak);
+
+  // A misplaced import into each floor: from the floor just below it, and from the bottom.
+  for (const [level, floor] of coreFloors.entries()) {
+    if (level === 0) continue;
+    const below = coreFloors[level - 1]!;
+    test(`${below}/ → ${floor}/ is an upward import and fails`, () => {
+      expect(breaksOf(fileOn(below), fileOn(floor))).toEqual([
+        `core floors run downward: ${below}/ imports no floor above it: ${fileOn(below)} imports ${fileOn(floor)}`,
+      ]);
+      expect(breaksOf(fileOn('storage'), fileOn(floor))).toHaveLength(1);
+    });
+    test(`${floor}/ → ${below}/ and ${floor}/ → ${floor}/ run downward or level and pass`, () => {
+      expect(breaksOf(fileOn(floor), fileOn(below))).toEqual([]);
+      expect(breaksOf(fileOn(floor), fileOn('storage'))).toEqual([]);
+      expect(breaksOf(fileOn(floor), `server/core/${floor}/other-rule.ts`)).toEqual([]);
+    });
+  }
+
+  test('a type-only upward import fails too', () => {
+    const graph = graphOf({ 'server/core/users/user-views.ts': ['type:server/core/auth/sessions.ts'] });
+    expect(findRuleBreaks(graph, architectureRules).map(describeRuleBreak)).toEqual([
+      'core floors run downward: users/ imports no floor above it: server/core/users/user-views.ts imports server/core/auth/sessions.ts',
+    ]);
+  });
+
+  test('the suggested order holds: users and teams below accounts, accounts below auth, storage at the bottom', () => {
+    const level = (floor: string) => coreFloors.indexOf(floor as never);
+    expect(level('storage')).toBe(0);
+    expect(level('users')).toBeLessThan(level('teams'));
+    expect(level('teams')).toBeLessThan(level('accounts'));
+    expect(level('accounts')).toBeLessThan(level('auth'));
+    expect(level('credentials')).toBeLessThan(level('projects'));
+  });
+
+  test('a folder that is no floor is named by coreFloorOf as none', () => {
+    expect(coreFloorOf('server/core/misc/x.ts')).toBeNull();
+    expect(coreFloorOf('server/http/api-app.ts')).toBeNull();
+    expect(coreFloorOf('server/core/teams/teams.ts')).toBe('teams');
   });
 });
 

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { normalizeRecoveryCode, recoveryCodeDigest } from '../../server/core/auth/recovery-codes';
+import { normalizeRecoveryCode, recoveryCodeDigest } from '../../server/core/credentials/recovery-codes';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { repoRoot, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { breachedPasswordMessage } from '../../server/core/auth/password-policy';
+import { breachedPasswordMessage } from '../../server/core/credentials/password-policy';
 import { unverifiedAccountMessage } from '../../ui/react/components/magic-link-code-step';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { makeTempDir, repoRoot, startServeProcess, type TestInstance } from '../support/instance';

@@ -1,12 +1,12 @@
 // Every way of sending a one-time code by email goes through one function
-// (server/core/auth/code-emails.ts) and so spends both send limits: 20 sends an hour per client
+// (server/core/email/code-emails.ts) and so spends both send limits: 20 sends an hour per client
 // address and 5 an hour per email address, per project. One row per path; each limit is tried
 // in a project of its own so the other one does not interfere. The verification paths used to
 // skip the per-client-address limit. A development instance lifts per-client-address limits for
 // loopback clients only, so every send here comes from a forwarded remote address.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { rateLimitRules } from '../../server/core/auth/rate-limits';
+import { rateLimitRules } from '../../server/core/credentials/rate-limits';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import {
   as,

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test';
 import { createServer } from 'node:net';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { rateLimitRules } from '../../server/core/auth/rate-limits';
+import { rateLimitRules } from '../../server/core/credentials/rate-limits';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';

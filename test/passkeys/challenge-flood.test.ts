@@ -8,7 +8,7 @@ import {
   pruneExpiredVerificationCodes,
   verificationCodeKinds,
   verificationCodeLifetimeMillis,
-} from '../../server/core/auth/verification-codes';
+} from '../../server/core/credentials/verification-codes';
 import { as, call, passkeyProject } from '../support/passkeys';
 
 async function challengeRows(t: TestInstance, projectId: string): Promise<number> {

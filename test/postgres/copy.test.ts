@@ -7,10 +7,11 @@ import { SQL } from 'bun';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPostgres } from '../../db/pg/connection';
-import { copyPlan } from '../../server/core/storage/copy-plan';
+import { copyPlan } from '../../server/core/operations/copy-plan';
 import { silentLogger, defaultSettings } from '../../server/core/storage/context';
 import { openDataDirectory } from '../../server/core/storage/open-context';
-import { createUser, listUsers } from '../../server/core/users/users';
+import { listUsers } from '../../server/core/users/users';
+import { createUser } from '../../server/core/accounts/new-accounts';
 import { expectOneLineError, noAuthdDataMessage, removeScratchDirs, runCli, scratchDir } from '../support/cli';
 import { dropTestDatabases, readPostgresTables, readSqliteTables, seedDataDirectory, testDatabase } from './postgres-support';
 

@@ -2,8 +2,9 @@
 // Contexts with pools of their own on one database stand for two instances here, and attempts
 // spread over both (one after another, and all at once) are counted as in one process.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { guessThrottlePolicy, liftAccountLock, reserveGuess } from '../../server/core/auth/guess-throttle';
-import { consumeRateLimit, rateLimitRules } from '../../server/core/auth/rate-limits';
+import { guessThrottlePolicy, liftAccountLock, reserveGuess } from '../../server/core/credentials/guess-throttle';
+import { reserveGuessExplainingLock } from '../../server/core/auth/guess-reservation';
+import { consumeRateLimit, rateLimitRules } from '../../server/core/credentials/rate-limits';
 import { silentLogger, defaultSettings } from '../../server/core/storage/context';
 import { openPostgresDatabase, type OpenedPostgresContext } from '../../server/core/storage/open-context';
 import { RateLimitedError } from '../../server/protocol/plain-text-errors';
@@ -98,7 +99,7 @@ describe('guess throttling', () => {
     }
     expect(trips).toBe(1);
     for (const instance of both()) {
-      const refused = await refusalOf(() => reserveGuess(instance, 'password', 'project', 'spread@example.com', '10.10.0.1'));
+      const refused = await refusalOf(() => reserveGuessExplainingLock(instance, 'password', 'project', 'spread@example.com', '10.10.0.1'));
       // Production with no SMTP server: the 429 does not claim an unlock email went out.
       expect(refused?.errorName).toBe('ACCOUNT_LOCKED_WITHOUT_UNLOCK_EMAIL');
     }

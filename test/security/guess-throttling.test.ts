@@ -5,7 +5,7 @@
 // X-Forwarded-For, which the instance trusts as it would behind a proxy.
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { guessThrottlePolicy, reserveGuess } from '../../server/core/auth/guess-throttle';
+import { guessThrottlePolicy, reserveGuess } from '../../server/core/credentials/guess-throttle';
 import { signInWithPassword } from '../../server/core/auth/password-auth';
 import { KnownError } from '../../server/protocol/known-errors';
 import { callApi, startTestInstance, type ApiResult, type TestInstance } from '../support/instance';

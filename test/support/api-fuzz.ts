@@ -17,7 +17,7 @@ import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { createHash } from 'node:crypto';
 import * as sqliteSchema from '../../db/schema';
 import { createApiApp } from '../../server/http/api-routes';
-import { flushDeferredSends } from '../../server/core/auth/code-emails';
+import { flushDeferredSends } from '../../server/core/email/code-emails';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, makeProject, uniqueEmail } from './api-expectations';
 import type { ApiResult, TestInstance } from './instance';

@@ -16,7 +16,7 @@ import { defaultSettings, silentLogger, type Context, type InstanceMode, type In
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startHttpServer } from '../../server/http/server';
-import { flushDeferredSends } from '../../server/core/auth/code-emails';
+import { flushDeferredSends } from '../../server/core/email/code-emails';
 
 export const repoRoot = join(import.meta.dir, '..', '..');
 export const bunExecutable = process.execPath;

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import { createApiKeySet, isValidApiKey, listApiKeySets, nonExpiringKeyMillis } from '../../server/core/projects/api-keys';
 import { createProject, listProjectAdminViews, readProjectAdminView } from '../../server/core/projects/projects';
 import { listEmailTemplates } from '../../server/core/email/email-templates';
-import { listPermissionDefinitions } from '../../server/core/teams/permission-definitions';
+import { listPermissionDefinitions } from '../../server/core/projects/permission-definitions';
 import { listTeams, listMemberProfiles } from '../../server/core/teams/teams';
 import { serverCaller } from '../../server/core/teams/team-callers';
 import { listWebhookEndpoints } from '../../server/core/webhooks/webhook-endpoints';

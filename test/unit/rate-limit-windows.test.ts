@@ -3,7 +3,7 @@
 // windows kept is bounded however many addresses show up. The throughput at 100,000+ windows
 // is measured by bench/rate-limits.ts.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { consumeRateLimit, maxWindowsPerRule, rateLimitRules, rateLimitWindowCount } from '../../server/core/auth/rate-limits';
+import { consumeRateLimit, maxWindowsPerRule, rateLimitRules, rateLimitWindowCount } from '../../server/core/credentials/rate-limits';
 import { RateLimitedError } from '../../server/protocol/plain-text-errors';
 import { startTestInstance, type TestInstance } from '../support/instance';
 

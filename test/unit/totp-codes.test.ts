@@ -1,4 +1,4 @@
-// TOTP arithmetic of server/core/auth/totp-codes.ts: RFC 6238's own SHA-1 test vectors, the one-step
+// TOTP arithmetic of server/core/credentials/totp-codes.ts: RFC 6238's own SHA-1 test vectors, the one-step
 // tolerance either side, replay refusal by time step, and the secret's validation.
 import { describe, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
@@ -9,7 +9,7 @@ import {
   sealTotpSecret,
   totpCodeForStep,
   totpStepAt,
-} from '../../server/core/auth/totp-codes';
+} from '../../server/core/credentials/totp-codes';
 
 // RFC 6238 appendix B: the SHA-1 seed is the ASCII string "12345678901234567890".
 const rfcSecret = new Uint8Array(Buffer.from('12345678901234567890', 'ascii'));

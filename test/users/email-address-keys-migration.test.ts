@@ -10,7 +10,7 @@ import { findUserByAuthEmail } from '../../server/core/storage/user-queries';
 import { listContactChannels, updateContactChannel } from '../../server/core/users/contact-channels';
 import { settleEmailKeyClashes } from '../../server/core/users/email-key-clashes';
 import { foldForSearch } from '../../server/core/users/user-search';
-import { createUser } from '../../server/core/users/users';
+import { createUser } from '../../server/core/accounts/new-accounts';
 import { cliJson, cliOk, removeScratchDirs, scratchDir } from '../support/cli';
 import { startServeProcess } from '../support/instance';
 import { databaseBeforeMigration } from '../support/older-schema';

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test';
 import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
-import { breachedPasswordMessage, emailInPasswordMessage, weakPasswordMessage } from '../../server/core/auth/password-policy';
+import { breachedPasswordMessage, emailInPasswordMessage, weakPasswordMessage } from '../../server/core/credentials/password-policy';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { runCli } from '../support/cli';
 import { type TestInstance } from '../support/instance';

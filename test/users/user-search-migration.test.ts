@@ -6,7 +6,8 @@ import { afterAll, expect, test } from 'bun:test';
 import { openContext } from '../../cmd/cli-support';
 import { defaultSettings, silentLogger } from '../../server/core/storage/context';
 import { foldForSearch } from '../../server/core/users/user-search';
-import { createUser, deleteUser, listUsers } from '../../server/core/users/users';
+import { deleteUser, listUsers } from '../../server/core/users/users';
+import { createUser } from '../../server/core/accounts/new-accounts';
 import { removeScratchDirs, scratchDir } from '../support/cli';
 import { databaseBeforeMigration } from '../support/older-schema';
 

@@ -12,7 +12,8 @@ import { createProject, deleteProject } from '../../server/core/projects/project
 import { contactChannels, users } from '../../server/core/storage/tables';
 import { createContactChannel, deleteContactChannel, updateContactChannel } from '../../server/core/users/contact-channels';
 import { foldForSearch, searchGramLengths } from '../../server/core/users/user-search';
-import { createUser, deleteUser, listUsers, updateUser } from '../../server/core/users/users';
+import { deleteUser, listUsers, updateUser } from '../../server/core/users/users';
+import { createUser } from '../../server/core/accounts/new-accounts';
 import { startTestInstance, testDialect, type TestInstance } from '../support/instance';
 
 let t: TestInstance;

@@ -1,7 +1,7 @@
 // Metrics: total users and, over the last 31 days, sign-ups and active users per day as bar
 // charts drawn with block characters.
 import { Box, Text } from 'ink';
-import { readUsageMetrics } from '../../../server/core/projects/usage-metrics';
+import { readUsageMetrics } from '../../../server/core/users/usage-metrics';
 import { useLoaded } from '../use-loaded';
 import { LoadingLine } from '../loading-line';
 import { useHelp, useNavigation } from '../navigation';

@@ -2,7 +2,7 @@
 // "id: contained,ids"), delete (d, confirmed).
 import { Box, useInput } from 'ink';
 import { useState } from 'react';
-import { createPermissionDefinition, deletePermissionDefinition, listPermissionDefinitions } from '../../../server/core/teams/permission-definitions';
+import { createPermissionDefinition, deletePermissionDefinition, listPermissionDefinitions } from '../../../server/core/projects/permission-definitions';
 import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';

@@ -2,7 +2,8 @@
 // n creates one by email (through core's createUser, as the API's POST /users does) and opens it.
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
-import { createUser, listUsers } from '../../../server/core/users/users';
+import { createUser } from '../../../server/core/accounts/new-accounts';
+import { listUsers } from '../../../server/core/users/users';
 import { userCreateSchema } from '../../../server/protocol/user-schemas';
 import { parseWithSchema } from '../../cli-support';
 import { useReloadable } from '../use-loaded';

@@ -9,7 +9,7 @@ import { perDatabase, rememberBounded } from '../storage/database-memory';
 import { projectExists } from '../projects/projects';
 import { findProjectVerificationKey, getProjectSigningKey } from './signing-keys';
 import { recordUserActivity } from '../users/user-activity';
-import { isSessionRevoked } from './session-revocations';
+import { isSessionRevoked } from '../credentials/session-revocations';
 
 /** The issuer Stack Auth uses; kept so apps that check it keep working after a move. */
 export const accessTokenIssuer = 'https://access-token.jwt-signature.stack-auth.com';

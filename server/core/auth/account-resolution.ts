@@ -4,10 +4,10 @@
 // tokens are kept for connected accounts either way.
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
-import { connectOAuthAccount, findOAuthAccount, findUserOAuthAccounts, storeProviderTokens } from './oauth-accounts';
+import { connectOAuthAccount, findOAuthAccount, findUserOAuthAccounts, storeProviderTokens } from '../users/oauth-accounts';
 import { requireProjectRow } from '../projects/projects';
 import { writeTransaction } from '../storage/transactions';
-import { insertUser } from '../users/users';
+import { createAccount } from '../accounts/new-accounts';
 import { findUserByAuthEmail, requireUserRow } from '../storage/user-queries';
 import type { ProviderProfile, ProviderTokenSet } from '../../providers/provider-definition';
 
@@ -67,7 +67,7 @@ export async function signInOrSignUpWithProvider(
   // No merging into an existing account by email: the new user keeps the address,
   // but may sign in with it only if nobody else already does.
   const emailTaken = profile.email !== null && (await findUserByAuthEmail(ctx, projectId, profile.email)) !== undefined;
-  const userId = await insertUser(ctx, projectId, {
+  const userId = await createAccount(ctx, projectId, {
     display_name: profile.displayName?.slice(0, 256) ?? undefined,
     profile_image_url: profile.profileImageUrl ?? undefined,
     primary_email: profile.email ?? undefined,

@@ -8,9 +8,9 @@ import { findPrimaryEmailChannel } from '../storage/user-queries';
 import { queueTemplatedEmail } from '../email/email-templates';
 import { writeTransaction } from '../storage/transactions';
 import { findUserByAuthEmail, findUserRow } from '../storage/user-queries';
-import { consumeVerificationCode, createVerificationCode } from './verification-codes';
-import { liftAccountLock, rememberKnownSource, type GuessedSecret } from './guess-throttle';
-import type { RequestOrigin } from './rate-limits';
+import { consumeVerificationCode, createVerificationCode } from '../credentials/verification-codes';
+import { liftAccountLock, rememberKnownSource, type GuessedSecret } from '../credentials/guess-throttle';
+import type { RequestOrigin } from '../credentials/rate-limits';
 
 export const accountUnlockPath = '/api/v1/auth/unlock';
 

@@ -4,11 +4,11 @@
 // Stack's check-first order does; a redirect_uri mismatch is found only after the code is used
 // up. The session comes from completeSignIn, so a user with TOTP on gets the MFA challenge instead.
 import type { Context } from '../storage/context';
-import { secretsEqual } from './random-tokens';
+import { secretsEqual } from '../credentials/random-tokens';
 import { requireOAuthClient } from './sessions';
 import { completeSignIn } from './sign-in-completion';
 import { requireUserRow } from '../storage/user-queries';
-import { consumeVerificationCode } from './verification-codes';
+import { consumeVerificationCode } from '../credentials/verification-codes';
 import { KnownError, knownError } from '../../protocol/known-errors';
 import type { TokenRequest } from '../../protocol/auth-schemas';
 import { s256, withoutFragment, type AuthorizationCodeData } from './authorization-flow';

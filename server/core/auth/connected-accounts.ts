@@ -3,7 +3,7 @@
 // returned; otherwise a stored refresh token covering them gets a fresh one. Shared (instance)
 // credentials never hand out tokens: they belong to the instance, not to the project.
 import type { Context } from '../storage/context';
-import { findUserOAuthAccounts, forgetProviderToken, listProviderTokens, storeProviderTokens } from './oauth-accounts';
+import { findUserOAuthAccounts, forgetProviderToken, listProviderTokens, storeProviderTokens } from '../users/oauth-accounts';
 import { writeTransaction } from '../storage/transactions';
 import { requireUserRow } from '../storage/user-queries';
 import { knownError } from '../../protocol/known-errors';

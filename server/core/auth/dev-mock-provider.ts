@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from '../storage/context';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
-import { randomCrockfordString, sha256Hex } from './random-tokens';
+import { randomCrockfordString, sha256Hex } from '../credentials/random-tokens';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { ProviderEndpoints, ProviderProfile } from '../../providers/provider-definition';
 import { escapeHtml } from '../../protocol/html-escape';

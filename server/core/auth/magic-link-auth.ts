@@ -6,13 +6,13 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { queueTemplatedEmail } from '../email/email-templates';
 import { requireProject } from '../projects/projects';
-import { sendCodeByEmail } from './code-emails';
-import { consumeRateLimit, type RequestOrigin } from './rate-limits';
+import { sendCodeByEmail } from '../email/code-emails';
+import { consumeRateLimit, type RequestOrigin } from '../credentials/rate-limits';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
 import { linkWithCode } from '../projects/trusted-urls';
-import { insertUser } from '../users/users';
+import { createAccount } from '../accounts/new-accounts';
 import { findAuthEmailChannel, findUserRow, requireUserRow } from '../storage/user-queries';
-import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from './verification-codes';
+import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from '../credentials/verification-codes';
 
 const typedCodeLength = 6;
 
@@ -103,7 +103,7 @@ export async function signInWithMagicLink(
   });
   if (target.existingUser)
     return signInResponse(await completeSignIn(ctx, projectId, target.existingUser, { method: 'magic_link' }), false);
-  const userId = await insertUser(ctx, projectId, {
+  const userId = await createAccount(ctx, projectId, {
     primary_email: target.email,
     primary_email_verified: true,
     primary_email_auth_enabled: true,

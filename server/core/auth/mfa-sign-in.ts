@@ -6,14 +6,14 @@ import { users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { offerAccountUnlock } from './account-unlock';
-import { reserveGuess } from './guess-throttle';
-import type { RequestOrigin } from './rate-limits';
+import { reserveGuessExplainingLock } from './guess-reservation';
+import type { RequestOrigin } from '../credentials/rate-limits';
 import { startSession } from './sessions';
 import type { MfaAttemptData, SignInResult } from './sign-in-completion';
-import { useRecoveryCode } from './recovery-codes';
-import { acceptedTotpStep, openTotpSecret } from './totp-codes';
+import { useRecoveryCode } from '../credentials/recovery-codes';
+import { acceptedTotpStep, openTotpSecret } from '../credentials/totp-codes';
 import { requireUserRow } from '../storage/user-queries';
-import { consumeVerificationCode } from './verification-codes';
+import { consumeVerificationCode } from '../credentials/verification-codes';
 
 export interface MfaSignInResult extends SignInResult {
   is_new_user: boolean;
@@ -25,7 +25,7 @@ export interface MfaSignInResult extends SignInResult {
  * A wrong (or replayed) TOTP answers INVALID_TOTP_CODE and leaves the attempt code usable, as in
  * Stack: the check runs inside the code's transaction, whose rollback also undoes its marking as
  * used. Every try still counts against the attempt code (verification-codes caps mfa_attempt
- * codes at a few tries) and against the user from that address (auth/guess-throttle.ts), so
+ * codes at a few tries) and against the user from that address (credentials/guess-throttle.ts), so
  * guessing stays bounded even across many attempt codes.
  *
  * The TOTP field also takes one of the user's recovery codes (recovery-codes.ts), so the SDK's
@@ -42,7 +42,7 @@ export async function signInWithTotp(
   const checkTotp = async () => await consumeVerificationCode(ctx, projectId, 'mfa_attempt', input.code, async (tx, data) => {
     const { user_id: userId, is_new_user: isNewUser, method } = data as unknown as MfaAttemptData;
     const user = await requireUserRow(tx, projectId, userId);
-    const guess = await reserveGuess(ctx, 'totp', projectId, userId, origin.ip);
+    const guess = await reserveGuessExplainingLock(ctx, 'totp', projectId, userId, origin.ip);
     // TOTP turned off since the attempt began: the user simply signs in again, now without it.
     if (!user.totpSecretBase64) {
       if ((await guess.failed()).backstopTripped) backstopTripped = userId;

@@ -16,8 +16,8 @@ import { requireUserRow } from '../storage/user-queries';
 import { writeTransaction } from '../storage/transactions';
 import { readUserServerView } from '../users/user-views';
 import { completeSignIn, type SignInResult } from './sign-in-completion';
-import { consumeVerificationCode, createVerificationCode } from './verification-codes';
-import { consumeRateLimit, type RequestOrigin } from './rate-limits';
+import { consumeVerificationCode, createVerificationCode } from '../credentials/verification-codes';
+import { consumeRateLimit, type RequestOrigin } from '../credentials/rate-limits';
 import { recordAuditEvent } from '../audit/audit-log';
 import { firstRow } from '../storage/query-results';
 

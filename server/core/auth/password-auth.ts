@@ -6,18 +6,18 @@ import { users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
-import { sendEmailVerificationCode } from './email-verification';
-import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash, verifyPassword } from './password-hashing';
-import { checkPasswordStrength } from './password-policy';
+import { sendEmailVerificationCode } from '../users/email-verification';
+import { checkPasswordLength, hashPassword, needsRehash, verifyAgainstDummyHash, verifyPassword } from '../credentials/password-hashing';
+import { checkPasswordStrength } from '../credentials/password-policy';
 import { requireProject } from '../projects/projects';
 import { offerAccountUnlock } from './account-unlock';
-import { reserveGuess } from './guess-throttle';
-import { consumeRateLimit, type RequestOrigin } from './rate-limits';
+import { reserveGuessExplainingLock } from './guess-reservation';
+import { consumeRateLimit, type RequestOrigin } from '../credentials/rate-limits';
 import { completeSignIn, insertNewUserSession, type SignInResult } from './sign-in-completion';
 import { signAccessToken } from './access-tokens';
 import { writeTransaction } from '../storage/transactions';
 import { replaceUserPassword } from '../users/user-password';
-import { insertUser } from '../users/users';
+import { createAccount } from '../accounts/new-accounts';
 import { findPrimaryEmailChannel, findUserByAuthEmail, requireUserRow } from '../storage/user-queries';
 
 /** The project, if it allows email-and-password sign-in; every /auth/password/* call checks it first. */
@@ -44,7 +44,7 @@ export async function signUpWithPassword(
   const passwordHash = await hashPassword(input.password);
   // The user and its first session commit together, in one transaction.
   const { userId, session, signedInAt } = await writeTransaction(ctx, async () => {
-    const userId = await insertUser(ctx, projectId, {
+    const userId = await createAccount(ctx, projectId, {
       primary_email: input.email,
       primary_email_verified: false,
       primary_email_auth_enabled: true,
@@ -78,7 +78,7 @@ export async function signInWithPassword(
   await requirePasswordAuth(ctx, projectId);
   await consumeRateLimit(ctx, 'passwordSignInPerIp', projectId, origin.ip);
   // Counted before the slow verification below, so concurrent guesses cannot outrun the count.
-  const guess = await reserveGuess(ctx, 'password', projectId, input.email, origin.ip);
+  const guess = await reserveGuessExplainingLock(ctx, 'password', projectId, input.email, origin.ip);
   const user = await findUserByAuthEmail(ctx, projectId, input.email);
   let passwordMatches = false;
   if (user?.passwordHash) passwordMatches = await verifyPassword(input.password, user.passwordHash);

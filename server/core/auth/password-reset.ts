@@ -5,14 +5,14 @@
 import type { Context } from '../storage/context';
 import { queueTemplatedEmail } from '../email/email-templates';
 import { requirePasswordAuth } from './password-auth';
-import { checkPasswordLength, hashPassword } from './password-hashing';
-import { checkPasswordAvoidsEmail, checkPasswordStrength } from './password-policy';
-import { sendCodeByEmailAfterAnswer } from './code-emails';
-import type { RequestOrigin } from './rate-limits';
+import { checkPasswordLength, hashPassword } from '../credentials/password-hashing';
+import { checkPasswordAvoidsEmail, checkPasswordStrength } from '../credentials/password-policy';
+import { sendCodeByEmailAfterAnswer } from '../email/code-emails';
+import type { RequestOrigin } from '../credentials/rate-limits';
 import { linkWithCode } from '../projects/trusted-urls';
 import { findPrimaryEmailChannel, findUserByAuthEmail } from '../storage/user-queries';
 import { replaceUserPassword } from '../users/user-password';
-import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from './verification-codes';
+import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from '../credentials/verification-codes';
 
 export const passwordResetRequestAnswer = { success: 'maybe, only if user with e-mail exists' } as const;
 

@@ -12,11 +12,11 @@ import { firstRow } from '../storage/query-results';
 import { writeTransaction } from '../storage/transactions';
 import { requireUserRow } from '../storage/user-queries';
 import { recordAuditEvent } from '../audit/audit-log';
-import type { RequestAuth } from './request-auth';
-import { verifyPassword } from './password-hashing';
-import { consumeRateLimit, type RequestOrigin } from './rate-limits';
-import { reserveGuess } from './guess-throttle';
-import { acceptedTotpStep, openTotpSecret } from './totp-codes';
+import type { RequestAuth } from '../credentials/callers';
+import { verifyPassword } from '../credentials/password-hashing';
+import { consumeRateLimit, type RequestOrigin } from '../credentials/rate-limits';
+import { reserveGuessExplainingLock } from './guess-reservation';
+import { acceptedTotpStep, openTotpSecret } from '../credentials/totp-codes';
 import { verifyPasskeyAssertion } from './passkeys';
 
 /** How long a proof of a factor counts for the sensitive changes. */
@@ -78,7 +78,7 @@ export async function reauthenticate(
     if (!(await verifyPassword(proof.password, user.passwordHash))) throw knownError('PASSWORD_CONFIRMATION_MISMATCH');
   } else if ('totp' in proof) {
     factor = 'totp';
-    const guess = await reserveGuess(ctx, 'totp', projectId, userId, origin.ip);
+    const guess = await reserveGuessExplainingLock(ctx, 'totp', projectId, userId, origin.ip);
     const step = user.totpSecretBase64
       ? acceptedTotpStep(openTotpSecret(ctx, user.totpSecretBase64), proof.totp, ctx.clock.now(), user.totpLastUsedStep)
       : null;

@@ -2,7 +2,7 @@
 // tokens are issued. It is never rotated unless the project turns rotation on: then each refresh
 // hands out a new one, and presenting a replaced one ends every token of that sign-in. A session
 // ended here is also put on the revocation list, so its access tokens stop working at once.
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { refreshTokens } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
@@ -11,13 +11,13 @@ import { recordUserActivity } from '../users/user-activity';
 import { isValidApiKey } from '../projects/api-keys';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
-import { writeTransaction, type DbWriter, type Tx } from '../storage/transactions';
+import { writeTransaction, type Tx } from '../storage/transactions';
 import { findProjectRow, projectExists } from '../projects/projects';
-import { randomCrockfordString, sha256Hex } from './random-tokens';
+import { randomCrockfordString, sha256Hex } from '../credentials/random-tokens';
 import { findUserRow } from '../storage/user-queries';
 import { recordAuditEvent } from '../audit/audit-log';
 import { currentAuditOrigin } from '../audit/audit-origin';
-import { recordSessionRevocations } from './session-revocations';
+import { recordSessionRevocations } from '../credentials/session-revocations';
 
 export const defaultSessionLifetimeMillis = 365 * 24 * 60 * 60 * 1000;
 export const maxSessionLifetimeMillis = 367 * 24 * 60 * 60 * 1000;
@@ -244,33 +244,6 @@ export async function endSession(ctx: Context, projectId: string, refreshToken: 
     await recordSessionRevocations(ctx, tx, projectId, [sessionId ?? id]);
     await recordAuditEvent(ctx, { projectId, type: 'sign_out', userId });
   });
-}
-
-/** Ends every session of the user except, optionally, the one holding `keepRefreshToken`. */
-export async function endOtherSessions(
-  ctx: Context,
-  tx: DbWriter,
-  projectId: string,
-  userId: string,
-  keepRefreshToken?: string,
-): Promise<void> {
-  const condition = keepRefreshToken
-    ? and(eq(refreshTokens.userId, userId), ne(refreshTokens.tokenHash, sha256Hex(keepRefreshToken)))
-    : eq(refreshTokens.userId, userId);
-  const ended = await tx
-    .delete(refreshTokens)
-    .where(condition)
-    .returning({ id: refreshTokens.id, sessionId: refreshTokens.sessionId });
-  // The kept token's own replaced predecessors go too, but its session lives on.
-  const kept = keepRefreshToken
-    ? await tx
-        .select({ id: refreshTokens.id, sessionId: refreshTokens.sessionId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.userId, userId))
-    : [];
-  const keptSessions = new Set(kept.map((row) => row.sessionId ?? row.id));
-  const endedSessions = ended.map((row) => row.sessionId ?? row.id).filter((id) => !keptSessions.has(id));
-  await recordSessionRevocations(ctx, tx, projectId, endedSessions);
 }
 
 /**

@@ -5,7 +5,7 @@ import { recordAuditEvent } from '../audit/audit-log';
 import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { insertSession, startSession, type InsertedSession, type SessionTokens } from './sessions';
-import { createVerificationCode } from './verification-codes';
+import { createVerificationCode } from '../credentials/verification-codes';
 
 export interface SignInResult extends SessionTokens {
   user_id: string;

@@ -9,7 +9,7 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
 import { projectExists, requireProject } from '../projects/projects';
-import { randomCrockfordString } from './random-tokens';
+import { randomCrockfordString } from '../credentials/random-tokens';
 import { openSecret, sealSecret } from '../storage/secret-box';
 import { writeTransaction } from '../storage/transactions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';

@@ -5,13 +5,13 @@
 // from then on (session-revocations.ts).
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { plainTextError } from '../../protocol/plain-text-errors';
-import { sha256Hex } from './random-tokens';
+import { sha256Hex } from '../credentials/random-tokens';
 import { refreshTokens } from '../storage/tables';
 import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { requireUserRow } from '../storage/user-queries';
 import { recordAuditEvent } from '../audit/audit-log';
-import { recordSessionRevocations } from './session-revocations';
+import { recordSessionRevocations } from '../credentials/session-revocations';
 
 export interface UserSessionView {
   /** Stays the same across rotations: the sign-in's first token's id. */

@@ -16,7 +16,7 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { requireProjectRow } from './projects';
-import { randomCrockfordString, secretMatchesDigest, sha256Hex } from '../auth/random-tokens';
+import { randomCrockfordString, secretMatchesDigest, sha256Hex } from '../credentials/random-tokens';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
 import { recordAuditEvent } from '../audit/audit-log';

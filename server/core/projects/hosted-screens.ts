@@ -7,7 +7,7 @@ import { apiKeySets, projects } from '../storage/tables';
 import { createApiKeySet, isValidApiKey, nonExpiringKeyMillis } from './api-keys';
 import type { Context } from '../storage/context';
 import { internalProjectId, readProjectAdminView } from './projects';
-import { crockfordString, sha256Hex } from '../auth/random-tokens';
+import { crockfordString, sha256Hex } from '../credentials/random-tokens';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import type { HostedScreensConfig } from '../../protocol/hosted-screens-config';
 import { firstRow } from '../storage/query-results';

@@ -5,7 +5,7 @@ import type { ProjectAdminView, ProjectCreate } from '../../protocol/project-sch
 import type { Context } from '../storage/context';
 import { addOwnedProject, findOwnedProjectIds } from './project-owners';
 import { findProjectRow, insertProject, internalProjectId, projectAdminView, readProjectAdminView } from './projects';
-import { requireUser, type RequestAuth } from '../auth/request-auth';
+import { requireUser, type RequestAuth } from '../credentials/callers';
 import { writeTransaction } from '../storage/transactions';
 
 /** The signed-in internal user an owned-project call acts for. */

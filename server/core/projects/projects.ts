@@ -27,7 +27,7 @@ import {
   defaultPermissionDefinitions,
   findUndefinedPermissionIds,
   seedDefaultPermissionDefinitions,
-} from '../teams/permission-definitions';
+} from './permission-definitions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { prepared } from '../storage/prepared-queries';

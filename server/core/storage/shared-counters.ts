@@ -1,5 +1,5 @@
 // Counters every instance on one PostgreSQL database shares: the rate-limit windows and the
-// guess-throttle counts (auth/rate-limits.ts, auth/guess-throttle.ts), which on SQLite live in
+// guess-throttle counts (credentials/rate-limits.ts, credentials/guess-throttle.ts), which on SQLite live in
 // the memory of the one process serving the data directory. Each update reads its counters
 // locked, lets the caller decide, and writes the result in one transaction, so concurrent
 // attempts on several instances are counted one after the other, as they are in one process.
@@ -26,7 +26,7 @@ export type CounterWrites = (CounterRow | null | undefined)[];
 /** Counters not written for this long are deleted: past every window and every remembered failure. */
 const forgetAfterMillis = 24 * 60 * 60_000;
 const sweepIntervalMillis = 10 * 60_000;
-/** First element of the keys of addresses known to an account (auth/guess-throttle.ts), which are kept for 30 days. */
+/** First element of the keys of addresses known to an account (credentials/guess-throttle.ts), which are kept for 30 days. */
 export const knownSourceCounterPrefix = 'guess-known-source';
 const knownSourceForgetAfterMillis = 30 * forgetAfterMillis;
 const lastSweepOf = new WeakMap<PostgresStorage, number>();

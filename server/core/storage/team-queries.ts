@@ -1,26 +1,14 @@
 // Team and membership lookups shared by every team rule and by user views (a user's selected
-// team), so neither core/users nor core/teams has to import the other to read a row.
+// team), so neither core/users nor core/teams has to import the other to read a row. Only rows:
+// the team's wire view is in users/team-views.ts.
 import { and, eq } from 'drizzle-orm';
 import { teamMembers, teams } from './tables';
 import { knownError } from '../../protocol/known-errors';
-import type { TeamServerView } from '../../protocol/team-views';
 import type { DbWriter } from './transactions';
 import { firstRow } from './query-results';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type MemberRow = typeof teamMembers.$inferSelect;
-
-export function teamServerView(row: TeamRow): TeamServerView {
-  return {
-    id: row.id,
-    display_name: row.displayName,
-    profile_image_url: row.profileImageUrl,
-    client_metadata: row.clientMetadata ?? null,
-    client_read_only_metadata: row.clientReadOnlyMetadata ?? null,
-    created_at_millis: row.createdAt,
-    server_metadata: row.serverMetadata ?? null,
-  };
-}
 
 export async function findTeamRow(db: DbWriter, projectId: string, teamId: string): Promise<TeamRow | undefined> {
   return firstRow(
@@ -57,10 +45,4 @@ export async function requireMembership(db: DbWriter, projectId: string, teamId:
   const row = await findMembership(db, projectId, teamId, userId);
   if (!row) throw knownError('TEAM_MEMBERSHIP_NOT_FOUND', teamId, userId);
   return row;
-}
-
-/** A team's server view, or null when it no longer exists. */
-export async function findTeamServerView(db: DbWriter, projectId: string, teamId: string): Promise<TeamServerView | null> {
-  const row = await findTeamRow(db, projectId, teamId);
-  return row ? teamServerView(row) : null;
 }

@@ -5,7 +5,6 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { contactChannels, users } from './tables';
 import { knownError } from '../../protocol/known-errors';
-import type { UserServerView } from '../../protocol/user-schemas';
 import type { Context } from './context';
 import { prepared } from './prepared-queries';
 import type { DbWriter } from './transactions';
@@ -57,10 +56,6 @@ export const selectChannelsOfUser = (db: Db) =>
     .from(contactChannels)
     .where(eq(contactChannels.userId, sql.placeholder('userId')))
     .prepare();
-
-// GET /users/me is the most frequent call of all; views are remembered until the next write.
-// Frozen, because every caller shares the one object.
-export const cachedUserServerViews = new WriteInvalidatedCache<Readonly<UserServerView> | null>(10_000);
 
 // A key has one sign-in channel per project, except where migration 0020 found addresses that
 // differ only in case (key_clash): there the one spelled exactly as typed wins, then the oldest.

@@ -1,6 +1,6 @@
 // Who asks a team rule: the server, or a client acting as its signed-in user (team-permissions.ts
 // decides what such a client may touch).
-import type { RequestAuth } from '../auth/request-auth';
+import type { RequestAuth } from '../credentials/callers';
 import { knownError } from '../../protocol/known-errors';
 
 /** Who is asking: the server, or a client on behalf of its signed-in user (null: none). */

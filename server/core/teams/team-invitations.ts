@@ -9,8 +9,8 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { TeamInvitationView } from '../../protocol/team-schemas';
 import type { Context } from '../storage/context';
 import { queueTemplatedEmail } from '../email/email-templates';
-import { sendCodeByEmail } from '../auth/code-emails';
-import type { RequestOrigin } from '../auth/rate-limits';
+import { sendCodeByEmail } from '../email/code-emails';
+import type { RequestOrigin } from '../credentials/rate-limits';
 import type { TeamCaller } from './team-callers';
 import { authorizeTeamCaller } from './team-permissions';
 import { findMembership, requireTeamRow } from '../storage/team-queries';
@@ -18,7 +18,7 @@ import { insertMembership } from './team-memberships';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { linkWithCode } from '../projects/trusted-urls';
 import { findUserByAuthEmail } from '../storage/user-queries';
-import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from '../auth/verification-codes';
+import { checkVerificationCode, consumeVerificationCode, createVerificationCode } from '../credentials/verification-codes';
 import { jsonTextField } from '../storage/dialect-sql';
 
 interface InvitationData {

@@ -5,7 +5,7 @@ import { teamMemberPermissions } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { TeamPermissionView } from '../../protocol/team-schemas';
 import type { Context } from '../storage/context';
-import { containmentGraph, findUndefinedPermissionIds } from './permission-definitions';
+import { containmentGraph, findUndefinedPermissionIds } from '../projects/permission-definitions';
 import { requireMembership } from '../storage/team-queries';
 import { requireClientUser, type TeamCaller } from './team-callers';
 import { writeTransaction, type DbWriter } from '../storage/transactions';

@@ -4,7 +4,7 @@
 // ends the same sessions and announces the change the same way.
 import { eq } from 'drizzle-orm';
 import { users } from '../storage/tables';
-import { endOtherSessions } from '../auth/sessions';
+import { endOtherSessions } from '../credentials/session-revocations';
 import type { Context } from '../storage/context';
 import type { DbWriter } from '../storage/transactions';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';

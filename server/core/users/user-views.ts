@@ -5,19 +5,18 @@ import { contactChannels, passkeys, teams } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import type { TeamServerView } from '../../protocol/team-views';
 import type { UserServerView } from '../../protocol/user-schemas';
-import { findUserOAuthAccounts, oauthProviderEntriesByUser, oauthProviderEntry, type OAuthProviderEntry } from '../auth/oauth-accounts';
+import { findUserOAuthAccounts, oauthProviderEntriesByUser, oauthProviderEntry, type OAuthProviderEntry } from './oauth-accounts';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
-import { findTeamServerView, teamServerView } from '../storage/team-queries';
+import { findTeamServerView, teamServerView } from './team-views';
 import type { DbWriter } from '../storage/transactions';
-import {
-  cachedUserServerViews,
-  selectChannelsOfUser,
-  selectUserOfProject,
-  type ChannelRow,
-  type UserRow,
-} from '../storage/user-queries';
+import { selectChannelsOfUser, selectUserOfProject, type ChannelRow, type UserRow } from '../storage/user-queries';
 import { firstRow } from '../storage/query-results';
+import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
+
+// GET /users/me is the most frequent call of all; views are remembered until the next write.
+// Frozen, because every caller shares the one object.
+const cachedUserServerViews = new WriteInvalidatedCache<Readonly<UserServerView> | null>(10_000);
 
 /**
  * The server view of a user of the project. Inside a write transaction it is read afresh on the

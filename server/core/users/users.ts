@@ -7,11 +7,11 @@ import { contactChannels, passkeys, teamMembers, users } from '../storage/tables
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { UserCreate, UserListQuery, UserServerView, UserUpdate } from '../../protocol/user-schemas';
-import { connectOAuthAccount } from '../auth/oauth-accounts';
-import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from '../auth/password-hashing';
-import { checkPasswordStrength } from '../auth/password-policy';
-import { dropRecoveryCodes } from '../auth/recovery-codes';
-import { sealTotpSecret } from '../auth/totp-codes';
+import { connectOAuthAccount } from './oauth-accounts';
+import { checkPasswordLength, hashPassword, isSupportedPasswordHash } from '../credentials/password-hashing';
+import { checkPasswordStrength } from '../credentials/password-policy';
+import { dropRecoveryCodes } from '../credentials/recovery-codes';
+import { sealTotpSecret } from '../credentials/totp-codes';
 import { requireProject } from '../projects/projects';
 import type { Db } from '../../../db/connection';
 import type { Context } from '../storage/context';
@@ -19,7 +19,6 @@ import { prepared } from '../storage/prepared-queries';
 import { requireMembership } from '../storage/team-queries';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { findAuthEmailChannel, findPrimaryEmailChannel, findUserRow, requireUserRow, type ChannelRow, type UserRow } from '../storage/user-queries';
-import { insertTeam } from '../teams/teams';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { isClientProfileImage } from './profile-images';
 import { replaceUserPassword } from './user-password';
@@ -54,17 +53,9 @@ const insertChannelRow = (db: Db) =>
     )
     .prepare();
 
-/** Creates a user and answers with the user's view (the users API, the CLI). */
-export async function createUser(
-  ctx: Context,
-  projectId: string,
-  input: UserCreate,
-): Promise<UserServerView> {
-  return await readUserServerView(ctx, projectId, await insertUser(ctx, projectId, input));
-}
-
 /**
- * Creates a user and returns the id: sign-ups, which go on to a session and never show the view.
+ * Inserts a user and returns the id; what a new account gets beside the user row (the personal
+ * team) is added by the caller's `alsoInTransaction`, in the same transaction (accounts/).
  * A new user never requires a second factor (a TOTP secret given here does not turn it on).
  * Password hashing is slow, so it happens before the transaction opens; the transaction then
  * checks and writes everything at once. Inside a caller's write transaction (sign-up, whose
@@ -74,6 +65,7 @@ export async function insertUser(
   ctx: Context,
   projectId: string,
   input: UserCreate,
+  alsoInTransaction?: (tx: DbWriter, userId: string) => Promise<void>,
 ): Promise<string> {
   const passwordHash = await passwordHashFor(ctx, projectId, input, input.primary_email);
   const create = async (tx: DbWriter) => {
@@ -121,11 +113,7 @@ export async function insertUser(
       });
     }
     await enqueueWebhookEvent(ctx, tx, projectId, 'user.created', async () => await readUserServerView(ctx, projectId, id));
-    if (project.createTeamOnSignUp) {
-      // Every way of signing up passes here, so each gets its personal team.
-      const name = input.display_name || input.primary_email;
-      await insertTeam(ctx, tx, projectId, { display_name: name ? `${name}'s Team` : 'Personal Team' }, id);
-    }
+    await alsoInTransaction?.(tx, id);
     return id;
   };
   return await writeTransaction(ctx, create);

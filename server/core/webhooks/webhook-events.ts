@@ -6,7 +6,7 @@ import type { Db } from '../../../db/connection';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../storage/tables';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
-import { randomCrockfordString } from '../auth/random-tokens';
+import { randomCrockfordString } from '../credentials/random-tokens';
 import { afterCommit, type DbWriter } from '../storage/transactions';
 import { insertionOrderedId } from '../storage/dialect-sql';
 

@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
-import { requireAccess, type RequestAuth } from '../auth/request-auth';
+import { requireAccess, type RequestAuth } from '../credentials/callers';
 
 export const webhookManagementTokenLifetimeMillis = 60 * 60 * 1000;
 const tokenPrefix = 'whmt_';

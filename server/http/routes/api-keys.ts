@@ -5,7 +5,7 @@ import { apiKeyCreateSchema, apiKeyUpdateSchema } from '../../protocol/api-key-s
 import { noQueryParameters } from '../../protocol/wire-object';
 import { createApiKeySet, getApiKeySet, listApiKeySets, updateApiKeySet } from '../../core/projects/api-keys';
 import type { Context } from '../../core/storage/context';
-import { requireAccess } from '../../core/auth/request-auth';
+import { requireAccess } from '../../core/credentials/callers';
 import type { ApiApp } from '../api-app';
 
 const keySetParams = v.strictObject({ api_key_id: v.pipe(v.string(), v.uuid('Must be a UUID')) });

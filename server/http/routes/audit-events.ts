@@ -1,6 +1,6 @@
 // /audit-events: the project's audit log for its admins, newest first, filtered and paged.
 import { listAuditEvents } from '../../core/audit/audit-log';
-import { requireAccess } from '../../core/auth/request-auth';
+import { requireAccess } from '../../core/credentials/callers';
 import type { Context } from '../../core/storage/context';
 import { auditListQuery } from '../../protocol/audit-schemas';
 import type { ApiApp } from '../api-app';

@@ -2,7 +2,7 @@
 // token of a user, for the app to call the provider's API. A client may ask only for itself.
 import * as v from 'valibot';
 import type { Context } from '../../core/storage/context';
-import { requireAccess, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { requireAccess, resolveUserIdForCaller } from '../../core/credentials/callers';
 import { getConnectedAccountAccessToken } from '../../core/auth/connected-accounts';
 import { connectedAccountTokenBodySchema } from '../../protocol/oauth-schemas';
 import { userIdOrMeSchema } from '../../protocol/user-schemas';

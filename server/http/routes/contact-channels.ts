@@ -9,9 +9,9 @@ import {
   sendContactChannelVerificationCode,
   updateContactChannel,
 } from '../../core/users/contact-channels';
-import { sendPrimaryEmailVerificationCode, verifyEmail } from '../../core/auth/email-verification';
-import { requireAccess, requireUser, resolveChannelOwnerForCaller } from '../../core/auth/request-auth';
-import { checkVerificationCode } from '../../core/auth/verification-codes';
+import { sendPrimaryEmailVerificationCode, verifyEmail } from '../../core/users/email-verification';
+import { requireAccess, requireUser, resolveChannelOwnerForCaller } from '../../core/credentials/callers';
+import { checkVerificationCode } from '../../core/credentials/verification-codes';
 import {
   callbackUrlBodySchema,
   codeBodySchema,

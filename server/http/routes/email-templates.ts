@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import type { Context } from '../../core/storage/context';
 import { listEmailTemplates, readEmailTemplate, resetEmailTemplate, updateEmailTemplate } from '../../core/email/email-templates';
-import { requireAccess } from '../../core/auth/request-auth';
+import { requireAccess } from '../../core/credentials/callers';
 import { noQueryParameters, wireObject } from '../../protocol/wire-object';
 import { emailTemplateTypes } from '../../../templates/default-email-templates';
 import type { ApiApp } from '../api-app';

@@ -3,8 +3,8 @@
 // themselves with user_id=me, servers on any user of the project).
 import type { Context } from '../../core/storage/context';
 import { signInWithTotp } from '../../core/auth/mfa-sign-in';
-import { makeRecoveryCodes, readRecoveryCodeStatus } from '../../core/auth/recovery-codes';
-import { requireAccess, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { makeRecoveryCodes, readRecoveryCodeStatus } from '../../core/credentials/recovery-codes';
+import { requireAccess, resolveUserIdForCaller } from '../../core/credentials/callers';
 import { mfaSignInSchema } from '../../protocol/otp-and-mfa-schemas';
 import { userIdOrMeSchema } from '../../protocol/user-schemas';
 import { noQueryParameters, wireObject } from '../../protocol/wire-object';

@@ -1,7 +1,7 @@
 // The API root and feature-support probe.
 import type { Context } from '../../core/storage/context';
 import type { ApiApp } from '../api-app';
-import type { RequestAuth } from '../../core/auth/request-auth';
+import type { RequestAuth } from '../../core/credentials/callers';
 import { readUserServerView } from '../../core/users/user-views';
 import { noQueryParameters } from '../../protocol/wire-object';
 

@@ -5,7 +5,7 @@ import type { Context } from '../../core/storage/context';
 import { oauthAuthorizeQuerySchema } from '../../protocol/oauth-schemas';
 import { parseRequestPart } from '../../protocol/validation-messages';
 import type { AuthdOrigins } from '../../core/auth/authd-origins';
-import type { RequestOrigin } from '../../core/auth/rate-limits';
+import type { RequestOrigin } from '../../core/credentials/rate-limits';
 import { finishAuthorization, innerCookiePrefix, startAuthorization } from '../../core/auth/authorization-flow';
 import type { ApiApp } from '../api-app';
 import { knownErrorResponse } from '../error-responses';

@@ -2,7 +2,7 @@
 import { wantsLinkOnlyMagicLinkEmail } from '../client-version';
 import type { Context } from '../../core/storage/context';
 import { checkMagicLinkCode, sendMagicLinkCode, signInWithMagicLink } from '../../core/auth/magic-link-auth';
-import { requireAccess } from '../../core/auth/request-auth';
+import { requireAccess } from '../../core/credentials/callers';
 import { codeBodySchema } from '../../protocol/auth-schemas';
 import { sendSignInCodeSchema } from '../../protocol/otp-and-mfa-schemas';
 import type { ApiApp } from '../api-app';

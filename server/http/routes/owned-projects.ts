@@ -4,7 +4,7 @@ import { projectCreateSchema } from '../../protocol/project-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { Context } from '../../core/storage/context';
 import { createOwnedProject, listOwnedProjects, requireInternalProjectUser } from '../../core/projects/owned-projects';
-import { requireAccess } from '../../core/auth/request-auth';
+import { requireAccess } from '../../core/credentials/callers';
 import type { ApiApp } from '../api-app';
 
 export function ownedProjectRoutes(app: ApiApp, ctx: Context) {

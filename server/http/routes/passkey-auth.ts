@@ -5,7 +5,7 @@ import {
   registerPasskey,
   signInWithPasskey,
 } from '../../core/auth/passkeys';
-import { requireAccess, requireUser } from '../../core/auth/request-auth';
+import { requireAccess, requireUser } from '../../core/credentials/callers';
 import type { Context } from '../../core/storage/context';
 import { initiatePasskeySchema, passkeyRegisterSchema, passkeySignInSchema } from '../../protocol/passkey-schemas';
 import type { ApiApp } from '../api-app';

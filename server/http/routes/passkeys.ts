@@ -1,7 +1,7 @@
 // /passkeys: authd's own endpoints for a user's named passkeys. Clients act only on themselves;
 // servers on any user of the project.
 import { listPasskeys, removePasskey, renamePasskey } from '../../core/auth/passkey-management';
-import { requireAccess, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { requireAccess, resolveUserIdForCaller } from '../../core/credentials/callers';
 import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 import type { Context } from '../../core/storage/context';
 import { passkeyListQuery, passkeyParams, passkeyUpdateSchema } from '../../protocol/passkey-schemas';

@@ -1,7 +1,7 @@
 // /auth/password/*: sign-up, sign-in and password changes.
 import type { Context } from '../../core/storage/context';
 import { setPassword, signInWithPassword, signUpWithPassword, updatePassword } from '../../core/auth/password-auth';
-import { requireAccess, requireUser } from '../../core/auth/request-auth';
+import { requireAccess, requireUser } from '../../core/credentials/callers';
 import {
   checkPasswordResetCode,
   passwordResetRequestAnswer,

@@ -3,7 +3,7 @@ import { projectUpdateSchema } from '../../protocol/project-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { Context } from '../../core/storage/context';
 import { deleteProject, readProjectAdminView, readProjectClientView, updateProject } from '../../core/projects/projects';
-import { requireAccess } from '../../core/auth/request-auth';
+import { requireAccess } from '../../core/credentials/callers';
 import type { ApiApp } from '../api-app';
 
 export function projectRoutes(app: ApiApp, ctx: Context) {

@@ -3,7 +3,7 @@
 // server-created sessions.
 import type { Context } from '../../core/storage/context';
 import * as v from 'valibot';
-import { requireAccess, requireUser, resolveMe, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { requireAccess, requireUser, resolveMe, resolveUserIdForCaller } from '../../core/credentials/callers';
 import { endUserSession, listUserSessions } from '../../core/auth/user-sessions';
 import { userIdOrMeSchema, uuidSchema } from '../../protocol/user-schemas';
 import { wireObject } from '../../protocol/wire-object';

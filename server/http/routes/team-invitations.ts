@@ -1,6 +1,6 @@
 // /team-invitations: emailed links that let someone join a team.
 import type { Context } from '../../core/storage/context';
-import { requireAccess } from '../../core/auth/request-auth';
+import { requireAccess } from '../../core/credentials/callers';
 import {
   acceptTeamInvitation,
   checkTeamInvitationCode,

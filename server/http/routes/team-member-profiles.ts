@@ -1,6 +1,6 @@
 // /team-member-profiles: each member's name and image within a team.
 import type { Context } from '../../core/storage/context';
-import { requireAccess, resolveMe, type RequestAuth } from '../../core/auth/request-auth';
+import { requireAccess, resolveMe, type RequestAuth } from '../../core/credentials/callers';
 import { listMemberProfiles, readMemberProfile, toClientMemberProfile, updateMemberProfile, type MemberProfileServerView } from '../../core/teams/teams';
 import { teamCallerOf } from '../../core/teams/team-callers';
 import { memberProfileListQuery, memberProfileUpdateSchema, teamUserParams } from '../../protocol/team-schemas';

@@ -1,7 +1,7 @@
 // /team-memberships: the server adds members; any member may leave, and a client
 // with $remove_members may remove others.
 import type { Context } from '../../core/storage/context';
-import { requireAccess, resolveMe } from '../../core/auth/request-auth';
+import { requireAccess, resolveMe } from '../../core/credentials/callers';
 import { addTeamMember, removeTeamMember } from '../../core/teams/team-memberships';
 import { teamCallerOf } from '../../core/teams/team-callers';
 import { teamUserParams } from '../../protocol/team-schemas';

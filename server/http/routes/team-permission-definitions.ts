@@ -5,8 +5,8 @@ import {
   deletePermissionDefinition,
   listPermissionDefinitions,
   updatePermissionDefinition,
-} from '../../core/teams/permission-definitions';
-import { requireAccess } from '../../core/auth/request-auth';
+} from '../../core/projects/permission-definitions';
+import { requireAccess } from '../../core/credentials/callers';
 import {
   permissionDefinitionCreateSchema,
   permissionDefinitionParams,

@@ -1,7 +1,7 @@
 // /team-permissions: what members may do in their teams. Clients read their own;
 // the server grants and revokes.
 import type { Context } from '../../core/storage/context';
-import { requireAccess, resolveListedUserForCaller, resolveUserIdForCaller } from '../../core/auth/request-auth';
+import { requireAccess, resolveListedUserForCaller, resolveUserIdForCaller } from '../../core/credentials/callers';
 import { teamCallerOf } from '../../core/teams/team-callers';
 import { grantTeamPermission, listTeamPermissions, revokeTeamPermission } from '../../core/teams/team-permissions';
 import { teamPermissionListQuery, teamPermissionParams } from '../../protocol/team-schemas';

@@ -1,7 +1,7 @@
 // /teams: the server manages every team of the project; a signed-in client creates
 // teams when the project allows it and reads or changes the teams it belongs to.
 import type { Context } from '../../core/storage/context';
-import { requireAccess, requireUser, resolveListedUserForCaller, type AccessType } from '../../core/auth/request-auth';
+import { requireAccess, requireUser, resolveListedUserForCaller, type AccessType } from '../../core/credentials/callers';
 import { createTeam, deleteTeam, listTeams, readTeam, updateTeam } from '../../core/teams/teams';
 import { teamCallerOf } from '../../core/teams/team-callers';
 import { plainTextError } from '../../protocol/plain-text-errors';

@@ -1,8 +1,8 @@
 // /internal/metrics: a project's usage figures for its admins.
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { Context } from '../../core/storage/context';
-import { requireAccess } from '../../core/auth/request-auth';
-import { readUsageMetrics } from '../../core/projects/usage-metrics';
+import { requireAccess } from '../../core/credentials/callers';
+import { readUsageMetrics } from '../../core/users/usage-metrics';
 import type { ApiApp } from '../api-app';
 
 export function usageMetricsRoutes(app: ApiApp, ctx: Context) {

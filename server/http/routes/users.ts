@@ -2,8 +2,9 @@
 // client reads and changes only itself, through the narrower client schema.
 import * as v from 'valibot';
 import type { Context } from '../../core/storage/context';
-import { requireAccess, requireUser } from '../../core/auth/request-auth';
-import { createUser, deleteUser, deleteUserAsClient, listUsers, updateUser, updateUserAsClient } from '../../core/users/users';
+import { requireAccess, requireUser } from '../../core/credentials/callers';
+import { deleteUser, deleteUserAsClient, listUsers, updateUser, updateUserAsClient } from '../../core/users/users';
+import { createUser } from '../../core/accounts/new-accounts';
 import { readUserServerView } from '../../core/users/user-views';
 import {
   clientUserUpdateSchema,

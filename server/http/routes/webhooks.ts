@@ -2,7 +2,7 @@
 // endpoints and their delivery log, for admin access or a management token (Bearer).
 import * as v from 'valibot';
 import type { Context } from '../../core/storage/context';
-import { requireAccess } from '../../core/auth/request-auth';
+import { requireAccess } from '../../core/credentials/callers';
 import { listWebhookDeliveries, readWebhookDelivery, retryWebhookDelivery } from '../../core/webhooks/webhook-delivery-log';
 import {
   createWebhookEndpoint,

@@ -22,7 +22,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { databaseFileName, secretKeyFileName } from '../../../db/connection';
 import { embeddedMigrations } from '../../../db/migrations.generated';
 import { PlainTextError, plainTextError } from '../../protocol/plain-text-errors';
-import { sealReadBackSecretsMigrationTag } from './read-back-secrets';
+import { sealReadBackSecretsMigrationTag } from '../storage/read-back-secrets';
 
 // Inline, so the compiled binary carries it without a separate entry file.
 const vacuumWorkerSource = `import { Database } from 'bun:sqlite';

@@ -3,11 +3,12 @@
 // instance on one PostgreSQL sees it; each instance keeps a copy in memory, read again at most
 // every few seconds, so checking a token costs no query. A revocation made by this process counts
 // at once, one made by another instance once this one's copy is next read.
-import { gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Context } from '../storage/context';
 import { perDatabase } from '../storage/database-memory';
-import { revokedSessions } from '../storage/tables';
-import { afterCommit, type Tx } from '../storage/transactions';
+import { refreshTokens, revokedSessions } from '../storage/tables';
+import { afterCommit, type DbWriter, type Tx } from '../storage/transactions';
+import { sha256Hex } from './random-tokens';
 
 /** How old this instance's copy of the list may be before a token check reads it again. */
 export const revocationListMaxAgeMillis = 2_000;
@@ -68,4 +69,31 @@ export async function isSessionRevoked(ctx: Context, sessionId: string): Promise
   }
   const expiresAt = list.revoked.get(sessionId);
   return expiresAt !== undefined && expiresAt > ctx.clock.now();
+}
+
+/** Ends every session of the user except, optionally, the one holding `keepRefreshToken`. */
+export async function endOtherSessions(
+  ctx: Context,
+  tx: DbWriter,
+  projectId: string,
+  userId: string,
+  keepRefreshToken?: string,
+): Promise<void> {
+  const condition = keepRefreshToken
+    ? and(eq(refreshTokens.userId, userId), ne(refreshTokens.tokenHash, sha256Hex(keepRefreshToken)))
+    : eq(refreshTokens.userId, userId);
+  const ended = await tx
+    .delete(refreshTokens)
+    .where(condition)
+    .returning({ id: refreshTokens.id, sessionId: refreshTokens.sessionId });
+  // The kept token's own replaced predecessors go too, but its session lives on.
+  const kept = keepRefreshToken
+    ? await tx
+        .select({ id: refreshTokens.id, sessionId: refreshTokens.sessionId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, userId))
+    : [];
+  const keptSessions = new Set(kept.map((row) => row.sessionId ?? row.id));
+  const endedSessions = ended.map((row) => row.sessionId ?? row.id).filter((id) => !keptSessions.has(id));
+  await recordSessionRevocations(ctx, tx, projectId, endedSessions);
 }

@@ -19,7 +19,7 @@ const minute = 60_000;
 
 /**
  * Defaults, documented in docs/security.md (Rate limits). Wrong passwords and TOTP codes per account are throttled
- * by auth/guess-throttle.ts instead, per account and address with growing delays.
+ * by credentials/guess-throttle.ts instead, per account and address with growing delays.
  */
 export const rateLimitRules = {
   passwordSignInPerIp: { limit: 50, windowMillis: 15 * minute, per: 'client-address' },

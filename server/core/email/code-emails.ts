@@ -1,8 +1,8 @@
 // Sending a one-time code by email (password reset, magic link, email verification, team
 // invitation): the checks every such send makes, in one place, so no path skips a limit.
-import type { RequestOrigin } from './rate-limits';
-import { consumeRateLimit } from './rate-limits';
-import { resolveEmailTransport } from '../email/email-queue';
+import type { RequestOrigin } from '../credentials/rate-limits';
+import { consumeRateLimit } from '../credentials/rate-limits';
+import { resolveEmailTransport } from './email-queue';
 import { requireTrustedUrl } from '../projects/trusted-urls';
 import type { Context } from '../storage/context';
 import { perDatabase } from '../storage/database-memory';

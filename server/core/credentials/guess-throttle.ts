@@ -21,13 +21,7 @@ import { RateLimitedError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
 import type { PostgresStorage } from '../../../db/pg/connection';
-import {
-  deleteSharedCounters,
-  knownSourceCounterPrefix,
-  updateSharedCounters,
-  type CounterRow,
-} from '../storage/shared-counters';
-import { resolveEmailTransport } from '../email/email-queue';
+import { deleteSharedCounters, knownSourceCounterPrefix, updateSharedCounters, type CounterRow } from '../storage/shared-counters';
 
 const minute = 60_000;
 
@@ -148,7 +142,7 @@ export async function reserveGuess(
   const sourceId = sourceKey(secret, projectId, account, sourceIp);
   const knownId = knownSourceKey(secret, projectId, account, sourceIp);
   if (ctx.storage.dialect === 'postgres') {
-    return await explainedLock(ctx, projectId, reserveSharedGuess(ctx, ctx.storage, accountId, sourceId, knownId));
+    return await reserveSharedGuess(ctx, ctx.storage, accountId, sourceId, knownId);
   }
   const { bySource, byAccount, knownSources } = countsOf(ctx);
   const now = ctx.clock.now();
@@ -158,7 +152,7 @@ export async function reserveGuess(
   const knownAt = knownSources.get(knownId);
   const sourceKnown = knownAt !== undefined && now - knownAt < guessThrottlePolicy.knownSourceMillis;
   const refused = refusal(accountCount, sourceCount, now, sourceKnown);
-  if (refused) return await explainedLock(ctx, projectId, Promise.reject(refused));
+  if (refused) throw refused;
 
   sourceCount.failures++;
   sourceCount.lastAt = now;
@@ -257,33 +251,4 @@ function rememberKnownSourceInMemory(ctx: Context, knownId: string): void {
 async function rememberSharedKnownSource(ctx: Context, storage: PostgresStorage, knownId: string): Promise<void> {
   const now = ctx.clock.now();
   await updateSharedCounters(storage, [knownId], now, () => ({ writes: [{ count: 1, at: now, flag: false }], result: null }));
-}
-
-/**
- * The lock's 429 says the owner was emailed an unlock link only when the project can send email:
- * with no SMTP server for it (production without --smtp), it says how to get back in instead.
- * Either way it reads the same whether or not the address has an account.
- */
-async function explainedLock(ctx: Context, projectId: string, reservation: Promise<ReservedGuess>): Promise<ReservedGuess> {
-  try {
-    return await reservation;
-  } catch (error) {
-    if (error instanceof RateLimitedError) {
-      ctx.metrics?.countRateLimitRefusal(
-        error.errorName === 'ACCOUNT_LOCKED_AFTER_FAILED_ATTEMPTS' ? 'guess_throttle_account' : 'guess_throttle_source',
-      );
-    }
-    if (!(error instanceof RateLimitedError) || error.errorName !== 'ACCOUNT_LOCKED_AFTER_FAILED_ATTEMPTS') throw error;
-    if (await projectCanSendEmail(ctx, projectId)) throw error;
-    throw new RateLimitedError(error.retryAfterSeconds, 'ACCOUNT_LOCKED_WITHOUT_UNLOCK_EMAIL');
-  }
-}
-
-async function projectCanSendEmail(ctx: Context, projectId: string): Promise<boolean> {
-  try {
-    await resolveEmailTransport(ctx, ctx.db, projectId);
-    return true;
-  } catch {
-    return false;
-  }
 }

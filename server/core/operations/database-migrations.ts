@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { appliedMigrationTags, databaseFileName } from '../../../db/connection';
 import { embeddedMigrations as postgresMigrations } from '../../../db/pg/migrations.generated';
 import { plainTextError } from '../../protocol/plain-text-errors';
-import { describeDatabaseLocation, hasSqliteDatabase, openPostgresLocation, type DatabaseLocation } from './database-location';
-import { openExistingDataDirectory } from './open-context';
+import { describeDatabaseLocation, hasSqliteDatabase, openPostgresLocation, type DatabaseLocation } from '../storage/database-location';
+import { openExistingDataDirectory } from '../storage/open-context';
 
 export interface MigrationReport {
   /** The database, as shown to people (a URL's password hidden). */

@@ -5,11 +5,12 @@ import { asc, eq } from 'drizzle-orm';
 import { contactChannels, users } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
-import { checkPasswordLength } from '../auth/password-hashing';
-import { addOwnedProject, managedProjectIdsIn, removeOwnedProject } from './project-owners';
-import { findProjectRow, internalProjectId, requireProjectRow } from './projects';
+import { checkPasswordLength } from '../credentials/password-hashing';
+import { addOwnedProject, managedProjectIdsIn, removeOwnedProject } from '../projects/project-owners';
+import { findProjectRow, internalProjectId, requireProjectRow } from '../projects/projects';
 import { writeTransaction } from '../storage/transactions';
-import { createUser, updateUser } from '../users/users';
+import { updateUser } from '../users/users';
+import { createUser } from './new-accounts';
 import { findUserByAuthEmail } from '../storage/user-queries';
 import { firstRow } from '../storage/query-results';
 

@@ -7,8 +7,8 @@ import { dailyActiveUserCounts, dailySignUpCounts, oauthAccounts, projectUserCou
 import type { UserServerView } from '../../protocol/user-schemas';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
-import { dayMillis, utcDayOf } from '../users/user-activity';
-import { userServerViews } from '../users/user-views';
+import { dayMillis, utcDayOf } from './user-activity';
+import { userServerViews } from './user-views';
 
 export interface DailyFigure {
   /** UTC date, YYYY-MM-DD. */

@@ -19,9 +19,9 @@ import {
   openPostgresLocation,
   sameDatabaseLocation,
   type DatabaseLocation,
-} from './database-location';
-import { openDataDirectory } from './open-context';
-import { sealReadBackSecretsMigrationTag } from './read-back-secrets';
+} from '../storage/database-location';
+import { openDataDirectory } from '../storage/open-context';
+import { sealReadBackSecretsMigrationTag } from '../storage/read-back-secrets';
 
 export interface CopyProgress {
   table: string;
