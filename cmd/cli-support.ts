@@ -216,18 +216,6 @@ export function parseUuids<K extends string>(
   return parseWithSchema(v.strictObject(Object.fromEntries(entries)), ids, typed) as Record<K, string>;
 }
 
-/**
- * A password or other secret piped in (never a flag, which shell history keeps), without its final
- * newline. `what` names it in the prompt and the error: "password", "client secret".
- */
-export async function readSecretFromStdin(what = 'password'): Promise<string> {
-  // At a terminal, ask without echo instead of waiting silently for an end of file.
-  const { atTerminal, promptHidden } = await import('./terminal-prompts');
-  const text = atTerminal() ? await promptHidden(what) : (await currentCliIo().readStdin()).replace(/\r?\n$/, '');
-  if (!text) throw new CliError(`no ${what} on standard input`);
-  return text;
-}
-
 /** The JSON value of a flag such as --server-metadata. */
 export function parseJsonFlag(flag: string, text: string): unknown {
   try {

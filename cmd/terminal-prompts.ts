@@ -60,3 +60,14 @@ export const yesOption = ['--yes', 'do not ask for confirmation; required withou
 export function promptHidden(what: string): Promise<string> {
   return readTerminalLine(`${what.charAt(0).toUpperCase()}${what.slice(1)}: `, true);
 }
+
+/**
+ * A password or other secret piped in (never a flag, which shell history keeps), without its final
+ * newline. `what` names it in the prompt and the error: "password", "client secret".
+ */
+export async function readSecretFromStdin(what = 'password'): Promise<string> {
+  // At a terminal, ask without echo instead of waiting silently for an end of file.
+  const text = atTerminal() ? await promptHidden(what) : (await currentCliIo().readStdin()).replace(/\r?\n$/, '');
+  if (!text) throw new CliError(`no ${what} on standard input`);
+  return text;
+}

@@ -2,7 +2,7 @@
 // own, so the first admin can be set up without editing the database. Nothing gets a default
 // password.
 import { Command } from 'commander';
-import { confirmDestructive, yesOption } from '../terminal-prompts';
+import { confirmDestructive, yesOption, readSecretFromStdin } from '../terminal-prompts';
 import {
   addAdmin,
   grantProjectToAdmin,
@@ -16,7 +16,6 @@ import {
   parseWithSchema,
   printJson,
   printLine,
-  readSecretFromStdin,
   withCommonOptions,
   withContext,
   type CommonOptions,

@@ -14,14 +14,13 @@ import {
   printJson,
   printLine,
   projectCommand,
-  readSecretFromStdin,
   withCommonOptions,
   withContext,
   withProject,
   type CommonOptions,
   type ProjectOption,
 } from '../cli-support';
-import { confirmDestructive, yesOption } from '../terminal-prompts';
+import { confirmDestructive, yesOption, readSecretFromStdin } from '../terminal-prompts';
 import { userPasskeysCommand } from './user-passkeys';
 import { userSessionsCommand } from './user-sessions';
 
