@@ -18,7 +18,8 @@ import { currentSearchParameter } from '../navigation';
 import { focusHeadingOfNewScreen } from '../focus-moves';
 import { InAppLink } from './in-app-link';
 import { EmailMethodTabs } from './email-method-tabs';
-import { dividerClass, subtleTextClass } from './styles';
+import { subtleTextClass } from './styles';
+import { dividerClass } from './auth-page-styles';
 import { isIpAddressHost } from '../../../server/protocol/localhost-names';
 
 type AuthPageType = 'sign-in' | 'sign-up';

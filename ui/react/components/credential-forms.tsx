@@ -12,7 +12,8 @@ import { EmailField, PasswordField } from './form-fields';
 import { FormProblem, SubmitButton } from './form-parts';
 import { InAppLink } from './in-app-link';
 import { MagicLinkCodeStep, unverifiedAccountMessage } from './magic-link-code-step';
-import { formClass, rightAlignedClass } from './styles';
+import { formClass } from './styles';
+import { rightAlignedClass } from './auth-page-styles';
 
 /** The sign-up form's text for an address that already has an account. */
 export const userAlreadyExistsMessage = 'User already exists.';
@@ -124,12 +125,10 @@ export async function sendMagicLink(runtime: AuthRuntime, address: string, retur
   // the visitor was headed.
   const callback = new URL(runtime.client.handlerUrls().magicLinkCallback);
   if (returnTo) callback.searchParams.set('after_auth_return_to', returnTo);
-  const sent = await runtime.client
-    .sendMagicLinkEmail(address, { callbackUrl: callback.toString() })
-    .catch((error: unknown) => {
-      if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(unverifiedAccountMessage);
-      throw error;
-    });
+  const sent = await runtime.client.sendMagicLinkEmail(address, { callbackUrl: callback.toString() }).catch((error: unknown) => {
+    if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(unverifiedAccountMessage);
+    throw error;
+  });
   return { email: address, nonce: sent.nonce };
 }
 

@@ -2,7 +2,7 @@
 // WAI-ARIA tabs pattern (tablist, roving tabindex, arrow/Home/End keys, automatic activation)
 // rather than Ark UI's Tabs: the tab machine cost the sign-in screen about 9 KB of its budget.
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { tabContentClass, tabListClass, tabTriggerClass } from './styles';
+import { tabContentClass, tabListClass, tabTriggerClass } from './tab-styles';
 
 const tabs = [
   { value: 'magic-link', label: 'Magic Link' },

@@ -3,7 +3,8 @@
 // password' toggle is a real button in the tab order. Not Ark UI's Field and PasswordInput: with
 // them the sign-in screen missed its download budget, and their toggle was out of the tab order.
 import { useId, useState, type ReactNode } from 'react';
-import { errorTextClass, fieldClass, inputClass, labelClass, passwordControlClass, passwordToggleClass } from './styles';
+import { errorTextClass, fieldClass, inputClass, labelClass } from './styles';
+import { passwordControlClass, passwordToggleClass } from './password-field-styles';
 import { focusWhenMounted } from '../focus-moves';
 
 interface FieldProps {

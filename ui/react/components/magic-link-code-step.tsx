@@ -10,7 +10,8 @@ import { SubmitButton } from './form-parts';
 import { unverifiedAccountMessage } from './unverified-account';
 import { OneTimeCodeInput } from './one-time-code-input';
 import type { MagicLinkSent } from './credential-forms';
-import { codeStepClass, formClass, linkClass, subtleTextClass, subtitleClass, titleClass } from './styles';
+import { formClass, linkClass, subtleTextClass, titleClass } from './styles';
+import { codeStepClass, subtitleClass } from './code-step-styles';
 
 /** Seconds before 'Resend code' may be used again. */
 export const resendCountdownSeconds = 30;

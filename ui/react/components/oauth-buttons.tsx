@@ -10,7 +10,8 @@ import { useResolvedTheme } from './card';
 import { Spinner } from './form-parts';
 import { keepOAuthReturnTo } from './oauth-return-to';
 import { providerName } from './provider-names';
-import { compactProviderListClass, errorTextClass, providerButtonClass, providerListClass } from './styles';
+import { errorTextClass } from './styles';
+import { compactProviderListClass, providerButtonClass, providerListClass } from './provider-button-styles';
 
 interface Brand {
   background: string;

@@ -4,7 +4,8 @@
 // browser's and the phone's `one-time-code` autofill and a screen reader all see one field, and
 // it costs no extra script (Ark UI's PinInput weighs more than this screen's budget allows).
 import { useId, useRef } from 'react';
-import { errorTextClass, fieldClass, labelClass, oneTimeCodeInputClass } from './styles';
+import { errorTextClass, fieldClass, labelClass } from './styles';
+import { oneTimeCodeInputClass } from './one-time-code-styles';
 import { focusWhenMounted } from '../focus-moves';
 
 export type OneTimeCodeCharacters = 'digits' | 'alphanumeric';

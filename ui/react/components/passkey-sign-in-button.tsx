@@ -8,7 +8,8 @@ import { isKnownError } from '../../client/errors';
 import { useAuthRuntime } from '../auth-context';
 import { formProblemOf, messageOf } from '../form-submit';
 import { Spinner } from './form-parts';
-import { errorTextClass, providerListClass, secondaryButtonClass } from './styles';
+import { errorTextClass, secondaryButtonClass } from './styles';
+import { providerListClass } from './provider-button-styles';
 
 /**
  * The server's passkey challenge lives 65 s: a waiting autofill request is restarted with a fresh

@@ -1,5 +1,7 @@
 // Shared Panda CSS classes of the screens: the 380 px card, text, fields, buttons and links.
-// Kept in one place so every screen looks the same and the stylesheet stays small.
+// Kept in one place so every screen looks the same and the stylesheet stays small; classes only
+// one part of the sign-in card uses live beside it (tab-styles.ts, provider-button-styles.ts, ...),
+// so that screens without that part do not download them.
 import { css } from '../../styled-system/css';
 
 export const pageClass = css({
@@ -57,43 +59,6 @@ export const inputClass = css({
   _disabled: { opacity: '0.6' },
 });
 export const errorTextClass = css({ color: 'danger', fontSize: 'sm' });
-/** The one-time code: larger, spaced characters, read as a code rather than a word. */
-export const oneTimeCodeInputClass = css({
-  width: '100%',
-  height: '44px',
-  paddingX: '3',
-  bg: 'field',
-  color: 'text',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'fieldLine',
-  borderRadius: 'control',
-  fontSize: 'xl',
-  fontFamily: 'mono',
-  letterSpacing: '0.4em',
-  textAlign: 'center',
-  outline: 'none',
-  _focusVisible: { borderColor: 'accent' },
-  _invalid: { borderColor: 'danger' },
-  _disabled: { opacity: '0.6' },
-});
-
-export const passwordControlClass = css({ position: 'relative', display: 'flex', alignItems: 'center' });
-export const passwordToggleClass = css({
-  position: 'absolute',
-  right: '2',
-  width: '24px',
-  height: '24px',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  color: 'muted',
-  cursor: 'pointer',
-  bg: 'transparent',
-  border: 'none',
-  borderRadius: 'control',
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
-});
 
 export const primaryButtonClass = css({
   height: '40px',
@@ -135,17 +100,6 @@ export const formProblemClass = css({
   outline: 'none',
 });
 
-export const subtitleClass = css({ fontSize: 'lg', fontWeight: '600', textAlign: 'center', margin: '0' });
-export const codeStepClass = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  paddingTop: '4',
-  marginTop: '1',
-  borderTopWidth: '1px',
-  borderTopStyle: 'solid',
-  borderTopColor: 'line',
-});
 /** The project's name above the card title: where the visitor is signing in. */
 export const projectNameClass = css({ color: 'muted', fontSize: 'sm', fontWeight: '500', textAlign: 'center', margin: '0' });
 
@@ -161,59 +115,6 @@ export const linkClass = css({
   font: 'inherit',
 });
 
-export const dividerClass = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  color: 'muted',
-  fontSize: 'sm',
-  _before: { content: '""', flex: '1', height: '1px', bg: 'line' },
-  _after: { content: '""', flex: '1', height: '1px', bg: 'line' },
-});
-
-export const tabListClass = css({
-  display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
-  bg: 'subtle',
-  borderRadius: 'control',
-  padding: '1',
-  gap: '1',
-});
-export const tabTriggerClass = css({
-  height: '30px',
-  border: 'none',
-  borderRadius: 'control',
-  bg: 'transparent',
-  color: 'muted',
-  fontSize: 'sm',
-  fontWeight: '500',
-  cursor: 'pointer',
-  _selected: { bg: 'surface', color: 'text' },
-});
-export const tabContentClass = css({ paddingTop: '3' });
-
-export const providerListClass = css({ display: 'flex', flexDirection: 'column', gap: '2' });
-export const compactProviderListClass = css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' });
-export const providerButtonClass = css({
-  height: '40px',
-  width: '100%',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: '2',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderRadius: 'control',
-  borderColor: 'line',
-  bg: 'surface',
-  color: 'text',
-  fontSize: 'md',
-  fontWeight: '500',
-  cursor: 'pointer',
-  _disabled: { opacity: '0.7', cursor: 'default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
-});
-
 export const detailsBlockClass = css({
   margin: '0',
   padding: '3',
@@ -226,4 +127,3 @@ export const detailsBlockClass = css({
 /** A small line of detail for whoever helps the person (an error code), below the words for them. */
 export const detailsLineClass = css({ margin: '0', color: 'muted', fontSize: 'sm', wordBreak: 'break-word' });
 export const labelledValueClass = css({ display: 'flex', flexDirection: 'column', gap: '1' });
-export const rightAlignedClass = css({ display: 'flex', justifyContent: 'flex-end' });

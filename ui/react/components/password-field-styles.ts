@@ -1,0 +1,21 @@
+// Panda CSS classes of the password field's show/hide control.
+// Apart from styles.ts so that only the screens that show it download it.
+import { css } from '../../styled-system/css';
+
+export const passwordControlClass = css({ position: 'relative', display: 'flex', alignItems: 'center' });
+
+export const passwordToggleClass = css({
+  position: 'absolute',
+  right: '2',
+  width: '24px',
+  height: '24px',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  color: 'muted',
+  cursor: 'pointer',
+  bg: 'transparent',
+  border: 'none',
+  borderRadius: 'control',
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
+});
