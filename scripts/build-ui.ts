@@ -106,6 +106,26 @@ export const precomputedStylesPlugin: BunPlugin = {
   },
 };
 
+/**
+ * Panda's base preset gives every element defaults for the custom properties its filter,
+ * transform and gradient utilities read (`--blur`, `--translate-x`, ...) and marks `:root` as made
+ * with Panda. The screens use none of those utilities, so no rule reads those properties: the
+ * declarations that nothing in the stylesheet reads with `var()` are dropped (0.25 KB brotli
+ * off every first load). The design tokens (`--authd-*`) stay: host apps may read them.
+ */
+export function withoutUnreadPandaDefaults(stylesheetText: string): string {
+  const isRead = (property: string) => stylesheetText.includes(`var(${property}`);
+  return stylesheetText
+    .replace(/:root\{--made-with-panda:[^}]*\}/, '')
+    .replace(/\*,::backdrop,:after,:before\{([^}]*)\}/, (_block, declarations: string) => {
+      const kept = declarations.split(';').filter((declaration) => {
+        const property = declaration.slice(0, declaration.indexOf(':')).trim();
+        return property !== '' && isRead(property);
+      });
+      return kept.length === 0 ? '' : `*,::backdrop,:after,:before{${kept.join(';')}}`;
+    });
+}
+
 function newestSourceTime(): number {
   let newest = statSync(join(root, 'panda.config.ts')).mtimeMs;
   newest = Math.max(newest, statSync(join(import.meta.dir, 'build-ui.ts')).mtimeMs);
@@ -225,6 +245,7 @@ export async function buildUi(options: { ifStale?: boolean; quiet?: boolean } = 
   mkdirSync(join(root, 'dist', 'ui'), { recursive: true });
   progress?.step('stylesheet');
   await runPanda(['cssgen', '--silent', '--minify', '--outfile', stylesheet]);
+  writeFileSync(stylesheet, withoutUnreadPandaDefaults(readFileSync(stylesheet, 'utf8')));
   const cssHash = Bun.hash(readFileSync(stylesheet)).toString(36);
   const cssName = `authd-${cssHash}.css`;
 
