@@ -1,13 +1,8 @@
-// Errors the client throws: one class per known-error code, made from the table generated off the
-// shared catalogue so that families (e.g. VERIFICATION_ERROR) are superclasses, plus network and
-// unexpected-response errors.
+// Errors the client throws: KnownAuthError for every known-error code (its families from the
+// table generated off the shared catalogue), plus network and unexpected-response errors. The
+// class of each code (`KnownErrors`, known-error-classes.ts) is loaded by whoever names one.
 import type { ConcreteKnownErrorCode, KnownErrorCode } from '../../server/protocol/known-errors';
-import { knownErrorTable } from './known-errors.generated';
-
-function isKnownErrorCode(code: string): code is KnownErrorCode {
-  // Own keys only, so that names like "toString" from the prototype are not mistaken for codes.
-  return Object.hasOwn(knownErrorTable, code);
-}
+import { knownErrorParents } from './known-error-families.generated';
 
 /** Base of every error this library throws. */
 export class AuthClientError extends Error {
@@ -23,63 +18,48 @@ export class KnownAuthError extends AuthClientError {
   readonly status: number;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ConcreteKnownErrorCode, message: string, details?: Record<string, unknown>, status?: number) {
+  constructor(code: ConcreteKnownErrorCode, message: string, details: Record<string, unknown> | undefined, status: number) {
     super(message);
     this.name = code;
     this.code = code;
-    this.status = status ?? knownErrorTable[code][0];
+    this.status = status;
     this.details = details;
   }
 
   /** True when this error is `code` or belongs to the family `code`. */
   is(code: KnownErrorCode): boolean {
-    for (let family: KnownErrorCode | '' = this.code; family; family = knownErrorTable[family][1]) {
+    for (let family: KnownErrorCode | undefined = this.code; family; family = knownErrorParents[family]) {
       if (family === code) return true;
     }
     return false;
   }
 }
 
-/** The class of one code; for a family, its instances carry the concrete code of the member. */
-export type KnownErrorClass<C extends KnownErrorCode> = (new (
-  code: ConcreteKnownErrorCode,
+type WireErrorBuilder = (
+  code: string,
   message: string,
-  details?: Record<string, unknown>,
-  status?: number,
-) => KnownAuthError & { readonly code: C extends ConcreteKnownErrorCode ? C : ConcreteKnownErrorCode }) & {
-  prototype: KnownAuthError & { readonly code: C extends ConcreteKnownErrorCode ? C : ConcreteKnownErrorCode };
-};
-
-function buildKnownErrorClasses(): { [C in KnownErrorCode]: KnownErrorClass<C> } {
-  const classes: Partial<Record<KnownErrorCode, typeof KnownAuthError>> = {};
-  const classFor = (code: KnownErrorCode): typeof KnownAuthError => {
-    const existing = classes[code];
-    if (existing) return existing;
-    const nearestParent = knownErrorTable[code][1];
-    const Parent = nearestParent ? classFor(nearestParent) : KnownAuthError;
-    // A computed key names the class after its code, which shows up in stack traces and consoles.
-    const made = { [code]: class extends Parent {} }[code]!;
-    classes[code] = made;
-    return made;
-  };
-  for (const code of Object.keys(knownErrorTable) as KnownErrorCode[]) classFor(code);
-  return classes as unknown as { [C in KnownErrorCode]: KnownErrorClass<C> };
-}
+  details: Record<string, unknown> | undefined,
+  status: number,
+) => KnownAuthError;
 
 /**
- * One class per known-error code: `error instanceof KnownErrors.EMAIL_PASSWORD_MISMATCH`, and for
- * families `error instanceof KnownErrors.VERIFICATION_ERROR` matches every verification error.
+ * How errors read off the wire are built. Plain KnownAuthErrors until known-error-classes.ts is
+ * loaded (an app that imports `KnownErrors` to test `instanceof`); it then builds each as its
+ * code's class and turns a code this library does not know into UNSUPPORTED_ERROR. The hosted
+ * screens never name a class, and so never download the 91 codes' names (0.4 KB of a first load).
  */
-export const KnownErrors = buildKnownErrorClasses();
+let buildWireError: WireErrorBuilder = (code, message, details, status) =>
+  new KnownAuthError(code as ConcreteKnownErrorCode, message, details, status);
 
-/** Builds the typed error for a code read off the wire; unknown codes become UNSUPPORTED_ERROR. */
+/** Called once by known-error-classes.ts as it loads. */
+export function buildWireErrorsWith(builder: WireErrorBuilder): void {
+  buildWireError = builder;
+}
+
+/** Builds the typed error for a code read off the wire. */
 export function knownAuthErrorFromWire(code: string, message: string, details: unknown, status: number): KnownAuthError {
   const detailRecord = details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined;
-  if (!isKnownErrorCode(code) || knownErrorTable[code][0] === 0) {
-    return new KnownErrors.UNSUPPORTED_ERROR('UNSUPPORTED_ERROR', message, { originalErrorCode: code, ...detailRecord }, status);
-  }
-  const concreteCode = code as ConcreteKnownErrorCode;
-  return new KnownErrors[concreteCode](concreteCode, message, detailRecord, status);
+  return buildWireError(code, message, detailRecord, status);
 }
 
 /** Type guard: `error` is a known error of `code` or of the family `code`. */

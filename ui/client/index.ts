@@ -7,14 +7,13 @@ import type { StoredTokens, TokenStoreChoice } from './token-stores';
 export {
   AuthClientError,
   KnownAuthError,
-  KnownErrors,
   NetworkError,
   RateLimitedError,
   OAuthCallbackError,
   UnexpectedResponseError,
   isKnownError,
-  type KnownErrorClass,
 } from './errors';
+export { KnownErrors, type KnownErrorClass } from './known-error-classes';
 export type { ConcreteKnownErrorCode, KnownErrorCode } from '../../server/protocol/known-errors';
 export {
   authHeaderValue,
