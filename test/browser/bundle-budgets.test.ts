@@ -163,19 +163,8 @@ async function measureFirstLoad(screen: MeasuredScreen): Promise<FirstLoad> {
 const budgetOf = (screen: MeasuredScreen) =>
   screen.name === 'sign-in' || screen.name === 'sign-up' ? signInBudgetBytes : otherScreenBudgetBytes;
 
-/**
- * Screens not yet within their budget, held at what they download now (bytes, with 0.5 KB for the
- * JSON that varies per user) so that they cannot grow while the cuts that bring them under
- * 35 KB are made; the README lists them as over. An entry for a screen within its budget fails
- * the test: remove it then. Security is within its budget now; the team page (36.9 KB at last
- * measure) is the one left.
- */
-const notYetWithinBudget: Record<string, number> = {
-  'account-settings: a team page': 37_400,
-};
-
 describe('first-load budgets, every byte counted, as Chromium measures them', () => {
-  test(`each of the ${measuredScreens.length} screens downloads at most its budget (sign-in and sign-up ${signInBudgetBytes / 1000} KB, others ${otherScreenBudgetBytes / 1000} KB), or the ceiling of one not yet within it`, async () => {
+  test(`each of the ${measuredScreens.length} screens downloads at most its budget (sign-in and sign-up ${signInBudgetBytes / 1000} KB, others ${otherScreenBudgetBytes / 1000} KB)`, async () => {
     const table: string[] = [];
     const over: string[] = [];
     for (const screen of measuredScreens) {
@@ -191,11 +180,7 @@ describe('first-load budgets, every byte counted, as Chromium measures them', ()
       if (screen.signedIn) expect(load.usersMeCalls).toBe(1);
       // AUTHD_BUDGET_DETAILS=1 lists each response, to see where a screen's bytes go.
       if (process.env.AUTHD_BUDGET_DETAILS) console.log(screen.name, load.responses);
-      const ceiling = notYetWithinBudget[screen.name];
-      if (ceiling !== undefined) {
-        if (load.bytes <= budgetOf(screen)) over.push(`${screen.name} is within its budget now: drop its ceiling`);
-        if (load.bytes > ceiling) over.push(`${screen.name}: ${load.bytes} B, over its ceiling of ${ceiling} B`);
-      } else if (load.bytes > budgetOf(screen)) over.push(`${screen.name}: ${load.bytes} B`);
+      if (load.bytes > budgetOf(screen)) over.push(`${screen.name}: ${load.bytes} B, over ${budgetOf(screen)} B`);
     }
     console.log(
       [
