@@ -4,7 +4,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from '../core/storage/context';
 import type { AuthAction } from '../core/storage/context';
-import { isLoopbackAddress } from '../core/credentials/rate-limits';
+import { isLoopbackAddress } from '../protocol/localhost-names';
 import { textResponse } from './error-responses';
 
 /** The Elysia route pattern each API request matched, recorded by api-app.ts when metrics are on. */

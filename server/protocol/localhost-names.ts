@@ -1,7 +1,7 @@
-// Which URL hostnames name this machine. One rule for the server (trusted redirect URLs,
-// production-mode checks, webhook endpoints) and the browser client (Secure cookies, trusted
-// redirects), which imports it from here: a URL the server trusts as localhost is one the client
-// treats as localhost too.
+// Which URL hostnames and peer addresses name this machine. One rule for the server (trusted
+// redirect URLs, production-mode checks, webhook endpoints, loopback callers) and the browser
+// client (Secure cookies, trusted redirects), which imports it from here: a URL the server trusts
+// as localhost is one the client treats as localhost too.
 
 /**
  * A hostname as `new URL(…).hostname` or `location.hostname` gives it, naming this machine:
@@ -16,6 +16,15 @@ export function isLocalhostName(hostname: string): boolean {
 function isLoopbackIpv4(host: string): boolean {
   const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
+}
+
+/**
+ * A peer's socket address naming this machine: 127.0.0.0/8 (also as an IPv4-mapped IPv6 address)
+ * or ::1. The server's side of the same family as isLocalhostName, for callers rather than URLs.
+ */
+export function isLoopbackAddress(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
+  return v4.startsWith('127.') || ip === '::1' || ip === '0:0:0:0:0:0:0:1' || ip === 'localhost';
 }
 
 /**

@@ -16,11 +16,10 @@ import { isKnownError, KnownAuthError, KnownErrors } from '../../ui/client/index
 import { knownAuthErrorFromWire } from '../../ui/client/errors';
 import {
   invalidTotpCodeMessage,
-  maximumPasswordLength,
-  minimumPasswordLength,
   passwordTooLongMessage,
   passwordTooShortMessage,
 } from '../../ui/react/form-validation';
+import { maximumPasswordLength, minimumPasswordLength } from '../../server/protocol/password-rules';
 import { repoRoot } from '../support/instance';
 
 describe('known errors', () => {

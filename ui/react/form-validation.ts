@@ -1,10 +1,9 @@
 // The form messages, checked in the browser before anything is sent. The password
 // length messages are the server's own (PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG), written out
 // rather than imported so the server's catalogue stays out of the browser bundle; a test in
-// test/ui-client/bundle-and-errors.test.ts keeps them equal.
+// test/ui-client/bundle-and-errors.test.ts keeps them equal. The lengths are the server's rule.
+import { maximumPasswordLength, minimumPasswordLength } from '../../server/protocol/password-rules';
 
-export const minimumPasswordLength = 8;
-export const maximumPasswordLength = 256;
 export const passwordTooShortMessage = `Password too short. Minimum length is ${minimumPasswordLength}.`;
 export const passwordTooLongMessage = `Password too long. Maximum length is ${maximumPasswordLength}.`;
 /** INVALID_TOTP_CODE's message, shown for a code that is not six digits. */

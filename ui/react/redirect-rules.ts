@@ -1,6 +1,7 @@
 // The redirect rules: which `after_auth_return_to` targets the screens may follow,
 // and the handler page URLs built from the handler base path. Pure functions, no React.
 import { isLocalhostName } from '../../server/protocol/localhost-names';
+import { isUnderTrustedDomain } from '../../server/protocol/trusted-url-rules';
 
 /** The sign-up page's query parameter that shows a signed-in new user the signed-up card. */
 export const signedUpParameter = 'signed_up';
@@ -97,10 +98,7 @@ export function isTrustedRedirect(target: string, trust: TrustContext): boolean 
     } catch {
       return false;
     }
-    const basePath = trusted.pathname.endsWith('/') ? trusted.pathname : `${trusted.pathname}/`;
-    return (
-      resolved.origin === trusted.origin && (resolved.pathname === trusted.pathname || resolved.pathname.startsWith(basePath))
-    );
+    return isUnderTrustedDomain(resolved, trusted);
   });
 }
 

@@ -2,9 +2,7 @@
 // everything authd hashes, plus verification of bcrypt hashes imported from other providers,
 // which are rehashed to argon2id after the next successful sign-in.
 import { knownError } from '../../protocol/known-errors';
-
-export const minPasswordLength = 8;
-export const maxPasswordLength = 256;
+import { maximumPasswordLength, minimumPasswordLength } from '../../protocol/password-rules';
 
 const argon2idOptions = { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 } as const;
 
@@ -49,8 +47,8 @@ export function isSupportedPasswordHash(hash: string): boolean {
 
 /** The /auth/password/* length rules; server user updates check only the maximum. */
 export function checkPasswordLength(password: string, { requireMinimum }: { requireMinimum: boolean }): void {
-  if (requireMinimum && password.length < minPasswordLength) throw knownError('PASSWORD_TOO_SHORT', minPasswordLength);
-  if (password.length > maxPasswordLength) throw knownError('PASSWORD_TOO_LONG', maxPasswordLength);
+  if (requireMinimum && password.length < minimumPasswordLength) throw knownError('PASSWORD_TOO_SHORT', minimumPasswordLength);
+  if (password.length > maximumPasswordLength) throw knownError('PASSWORD_TOO_LONG', maximumPasswordLength);
 }
 
 let dummyHash: Promise<string> | undefined;

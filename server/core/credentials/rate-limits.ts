@@ -7,6 +7,7 @@ import { perDatabase } from '../storage/database-memory';
 import type { PostgresStorage } from '../../../db/pg/connection';
 import { updateSharedCounters } from '../storage/shared-counters';
 import { RateLimitedError } from '../../protocol/plain-text-errors';
+import { isLoopbackAddress } from '../../protocol/localhost-names';
 
 export interface RateLimitRule {
   limit: number;
@@ -231,9 +232,4 @@ async function consumeSharedRateLimit(
  */
 export function exemptClientAddress(ctx: Context, ip: string): boolean {
   return ctx.mode === 'development' && isLoopbackAddress(ip);
-}
-
-export function isLoopbackAddress(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
-  return v4.startsWith('127.') || ip === '::1' || ip === '0:0:0:0:0:0:0:1' || ip === 'localhost';
 }

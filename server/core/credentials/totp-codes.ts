@@ -3,14 +3,12 @@
 // accepted code remembered by its time step so no code works twice.
 import { HOTP, Secret } from 'otpauth';
 import { plainTextError } from '../../protocol/plain-text-errors';
+import { totpDigits, totpPeriodSeconds, totpStepTolerance } from '../../protocol/totp-rules';
 import type { Context } from '../storage/context';
 import { secretsEqual } from './random-tokens';
 import { openSecret, sealSecret } from '../storage/secret-box';
 
-export const totpPeriodMillis = 30_000;
-export const totpDigits = 6;
-/** Steps either side of the current one that still count, for clocks a little off (one step is 30 s). */
-export const totpStepTolerance = 1;
+const totpPeriodMillis = totpPeriodSeconds * 1000;
 
 /** RFC 4226 asks for at least 128 bits; authenticator apps use 160 (20 bytes). */
 const minSecretBytes = 16;

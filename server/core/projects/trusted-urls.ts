@@ -9,6 +9,7 @@ import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { defaultHostedProjectId } from './hosted-screens';
 import { isLocalhostName } from '../../protocol/localhost-names';
+import { isUnderTrustedDomain } from '../../protocol/trusted-url-rules';
 import { prepared } from '../storage/prepared-queries';
 import { requireProject } from './projects';
 
@@ -32,10 +33,7 @@ export async function isTrustedUrl(ctx: Context, projectId: string, candidate: s
   if (await isOwnHostedScreen(ctx, projectId, url)) return true;
   const domains = await prepared(ctx, selectDomainsOfProject).all({ projectId });
   return domains.some(({ domain }) => {
-    const trusted = new URL(domain);
-    // Origins, not bare host names: a different port is a different site.
-    const basePath = trusted.pathname.endsWith('/') ? trusted.pathname : `${trusted.pathname}/`;
-    return url.origin === trusted.origin && (url.pathname === trusted.pathname || url.pathname.startsWith(basePath));
+    return isUnderTrustedDomain(url, new URL(domain));
   });
 }
 

@@ -2,9 +2,9 @@
 // setting up multi-factor authentication in the browser: a random 20-byte secret, its base32
 // text and otpauth:// URL for the app, and the check of the first code the user types.
 
+import { totpDigits, totpPeriodSeconds, totpStepTolerance } from '../../../server/protocol/totp-rules';
+
 export const totpSecretBytes = 20;
-export const totpPeriodSeconds = 30;
-export const totpDigits = 6;
 
 export function randomTotpSecret(): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(totpSecretBytes));
@@ -59,13 +59,18 @@ export async function totpCodeAt(secret: Uint8Array, epochMillis: number): Promi
   const key = await crypto.subtle.importKey('raw', secret as BufferSource, { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, message.buffer));
   const offset = mac[mac.length - 1]! & 0x0f;
-  const binary =
-    ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
+  const binary = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
   return String(binary % 10 ** totpDigits).padStart(totpDigits, '0');
 }
 
-/** True when `code` is the current code or the one of the step before (the user may be a little late). */
+/**
+ * True when `code` is the current code or one of the steps before that the server also accepts
+ * (the user may be a little late; a code from the future cannot come from this same clock).
+ */
 export async function isCurrentTotpCode(secret: Uint8Array, code: string, epochMillis = Date.now()): Promise<boolean> {
-  const candidates = await Promise.all([totpCodeAt(secret, epochMillis), totpCodeAt(secret, epochMillis - totpPeriodSeconds * 1000)]);
+  const stepsBack = Array.from({ length: totpStepTolerance + 1 }, (_, step) => step);
+  const candidates = await Promise.all(
+    stepsBack.map((step) => totpCodeAt(secret, epochMillis - step * totpPeriodSeconds * 1000)),
+  );
   return candidates.includes(code);
 }
