@@ -1,6 +1,6 @@
 // <AuthProvider>: loads the project and the current user once, keeps the user in step with the
 // session (sign-in, sign-out, other tabs), and gives hooks and screens the client and page URLs.
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AuthClient } from '../client/index';
 import {
   AuthRuntimeContext,
@@ -12,6 +12,9 @@ import {
 } from './auth-context';
 import { navigateInBrowser } from './navigation';
 import { handlerPages, normalizeHandlerPath } from './redirect-rules';
+import { browserLanguages, chooseLocale } from './i18n/locale-choice';
+import { MessagesContext, screensCatalogue, type MessagesValue } from './i18n/messages-context';
+import type { MessageDecorator } from './i18n/translator';
 
 export interface AuthProviderProps {
   client: AuthClient;
@@ -33,6 +36,18 @@ export interface AuthProviderProps {
   theme?: ThemeChoice;
   /** How to change pages; default: History API for handler pages, a full navigation otherwise. */
   navigate?: (url: string) => void;
+  /**
+   * The language of the screens, chosen by the app: it outranks the user's stored locale. One of
+   * `supportedLocales` (or a tag matching one, `ja-JP` → `ja`); default: the user's stored
+   * locale, else the browser's languages, else `defaultLocale`, else English.
+   */
+  locale?: string;
+  /** The language when neither the user nor the browser names a supported one (a project's default). */
+  defaultLocale?: string;
+  /** The request's languages when a server matched them (the hosted screens' Accept-Language); default: the browser's. */
+  requestLocale?: string | null;
+  /** Wraps every catalogue message (a pseudo locale for tests of the screens); no one else needs it. */
+  messageDecorator?: MessageDecorator;
   /** Shown while the project and user load. */
   fallback?: ReactNode;
   children?: ReactNode;
@@ -94,6 +109,24 @@ export function AuthProvider(props: AuthProviderProps) {
     props.navigate,
   ]);
 
+  // The language: chosen again when the user changes (a stored locale saved in the settings).
+  const user = useSyncExternalStore(store.currentUser.subscribe, store.currentUser.get, store.currentUser.get);
+  const requested = props.requestLocale ?? browserLanguages();
+  const locale = chooseLocale({ explicit: props.locale, user: user?.locale, requested, projectDefault: props.defaultLocale });
+  const decorate = props.messageDecorator ?? null;
+  const [messages, setMessages] = useState<MessagesValue | null>(null);
+  useEffect(() => {
+    let active = true;
+    // Until the new locale's chunk is here the screens keep the messages they have.
+    void screensCatalogue.load(locale).then(
+      (screens) => active && setMessages({ locale, screens, decorate }),
+      (error: unknown) => active && setLoadError(error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [locale, decorate]);
+
   useEffect(() => {
     let active = true;
     // The refresh token the shown user was read under. A change that keeps it (the access token
@@ -130,14 +163,22 @@ export function AuthProvider(props: AuthProviderProps) {
     };
   }, [client, store]);
 
+  // The first screen waits for its own language (the user's stored one may differ from the one
+  // fetched meanwhile); later changes keep the old words on screen until the new ones arrive.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (loaded && messages?.locale === locale) setSettled(true);
+  }, [loaded, messages, locale]);
   // A project that cannot be read (network down after retries, wrong key) is not something the
   // screens can work around: surface it to the host's error boundary.
   if (loadError) throw loadError;
-  if (!loaded) return <>{props.fallback ?? null}</>;
+  if (!loaded || !messages || (!settled && messages.locale !== locale)) return <>{props.fallback ?? null}</>;
   return (
     <AuthRuntimeContext.Provider value={runtime}>
       <AuthStateContext.Provider value={store}>
-        <Suspense fallback={props.fallback ?? null}>{props.children}</Suspense>
+        <MessagesContext.Provider value={messages}>
+          <Suspense fallback={props.fallback ?? null}>{props.children}</Suspense>
+        </MessagesContext.Provider>
       </AuthStateContext.Provider>
     </AuthRuntimeContext.Provider>
   );

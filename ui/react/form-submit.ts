@@ -3,22 +3,38 @@
 // field; a rate limit or an unreachable server is the whole form's problem and is said so, in
 // words for the person at the form. After a failed submit, focus moves to the first message.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { NetworkError, RateLimitedError, UnexpectedResponseError } from '../client/index';
+import { KnownAuthError, NetworkError, RateLimitedError, UnexpectedResponseError } from '../client/index';
+import { screensEn, type ScreensKey } from '../../server/protocol/messages/screens/en';
+import { useT } from './i18n/messages-context';
+import { makeTranslator, type Translator } from './i18n/translator';
 
-/** The message of a failed call, as the screens show it on a field. */
-export function messageOf(error: unknown): string {
+type T = Translator<ScreensKey>;
+
+/** English, for callers outside a provider's screens (and the tests of these words). */
+export const englishScreens: T = makeTranslator('en', screensEn, screensEn);
+
+/**
+ * The message of a failed call, as the screens show it on a field: a known error the catalogue
+ * words (`error.CODE`) in the screens' language, else the error's own message.
+ */
+export function messageOf(error: unknown, t: T = englishScreens): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const key = `error.${String(code)}`;
+  if (error instanceof KnownAuthError && Object.hasOwn(screensEn, key)) return t(key as ScreensKey);
   return error instanceof Error ? error.message : String(error);
 }
 
-export const unreachableServerMessage = 'The server could not be reached. Check your connection and try again.';
-export const offlineMessage = 'You are offline. Check your internet connection and try again.';
-export const serverProblemMessage = 'Something went wrong on the server. Please try again in a moment.';
+export const unreachableServerMessage = screensEn['problem.unreachable'];
+export const offlineMessage = screensEn['problem.offline'];
+export const serverProblemMessage = screensEn['problem.server'];
 
-/** A wait as people say it: "40 seconds", "about 12 minutes", "about 2 hours". */
-export function waitInWords(seconds: number): string {
-  if (seconds < 90) return `${Math.ceil(seconds)} seconds`;
-  if (seconds < 90 * 60) return `about ${Math.round(seconds / 60)} minutes`;
-  return `about ${Math.round(seconds / 3600)} hours`;
+/** A wait as people say it: "40 seconds", "about 12 minutes", "about 2 hours" (units by Intl). */
+export function waitInWords(seconds: number, t: T = englishScreens): string {
+  const duration = (value: number, unit: 'second' | 'minute' | 'hour') =>
+    new Intl.NumberFormat(t.locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  if (seconds < 90) return duration(Math.ceil(seconds), 'second');
+  if (seconds < 90 * 60) return t('problem.about', { duration: duration(Math.round(seconds / 60), 'minute') });
+  return t('problem.about', { duration: duration(Math.round(seconds / 3600), 'hour') });
 }
 
 /** A refused call whose message belongs on a field other than the form's `failureField`. */
@@ -32,14 +48,14 @@ export class FieldError extends Error {
 }
 
 /** The form-wide message for a failure that is not about one field, or null when it is. */
-export function formProblemOf(error: unknown): string | null {
+export function formProblemOf(error: unknown, t: T = englishScreens): string | null {
   if (error instanceof RateLimitedError) {
     return error.retryAfterSeconds
-      ? `Too many attempts. Please wait ${waitInWords(error.retryAfterSeconds)} and try again.`
-      : 'Too many attempts. Please wait a moment and try again.';
+      ? t('problem.tooManyWait', { wait: waitInWords(error.retryAfterSeconds, t) })
+      : t('problem.tooMany');
   }
-  if (error instanceof NetworkError) return error.offline ? offlineMessage : unreachableServerMessage;
-  if (error instanceof UnexpectedResponseError) return serverProblemMessage;
+  if (error instanceof NetworkError) return t(error.offline ? 'problem.offline' : 'problem.unreachable');
+  if (error instanceof UnexpectedResponseError) return t('problem.server');
   return null;
 }
 
@@ -67,6 +83,7 @@ export function useFormSubmit<Field extends string>(options: {
   busy: boolean;
   onSubmit(event: FormEvent): void;
 } {
+  const t = useT();
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -93,11 +110,11 @@ export function useFormSubmit<Field extends string>(options: {
     try {
       await options.send();
     } catch (error) {
-      const problem = formProblemOf(error);
+      const problem = formProblemOf(error, t);
       if (error instanceof FieldError) setErrors({ [error.field]: error.message } as Partial<Record<Field, string | null>>);
       else if (problem && options.formWideProblems) setFormError(problem);
       else if (problem) setErrors({ [options.failureField]: problem } as Partial<Record<Field, string | null>>);
-      else setErrors({ [options.failureField]: messageOf(error) } as Partial<Record<Field, string | null>>);
+      else setErrors({ [options.failureField]: messageOf(error, t) } as Partial<Record<Field, string | null>>);
       setFailedChecks(new Set());
       setFailures((n) => n + 1);
     } finally {

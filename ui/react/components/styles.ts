@@ -81,7 +81,7 @@ export const oneTimeCodeInputClass = css({
 export const passwordControlClass = css({ position: 'relative', display: 'flex', alignItems: 'center' });
 export const passwordToggleClass = css({
   position: 'absolute',
-  right: '2',
+  insetInlineEnd: '2',
   width: '24px',
   height: '24px',
   display: 'flex',
