@@ -194,6 +194,15 @@ export async function buildRuntime(
   copyFileSync(stylesheet, join(assets, cssName));
   const template = readFileSync(join(root, 'ui', 'hosted', 'index.html'), 'utf8');
   writeFileSync(join(out, 'index.html'), template.replaceAll('%AUTHD_ENTRY%', entry).replaceAll('%AUTHD_CSS%', cssName));
+  // Each locale's sign-in messages are a chunk of their own (`screens-ja-<hash>.js`): the server
+  // preloads the page's one, so it arrives beside the entry instead of after it.
+  const localeChunks = Object.fromEntries(
+    readdirSync(assets)
+      .map((file) => /^screens-([A-Za-z-]+)-[a-z0-9]+\.js$/.exec(file))
+      .filter((match) => match !== null)
+      .map((match) => [match[1]!, match[0]]),
+  );
+  writeFileSync(join(out, 'locale-chunks.json'), JSON.stringify(localeChunks, null, 2));
 
   const compressed = new Map<string, { brotliBytes: number; gzipBytes: number }>();
   for (const file of readdirSync(assets)) compressed.set(file, writeCompressedCopies(join(assets, file)));

@@ -4,7 +4,7 @@
 // supported language (the email catalogue); the others below are English only.
 import type { Locale } from '../server/protocol/locales';
 import { emailsByLocale } from '../server/protocol/messages/all-locales';
-import type { EmailsKey } from '../server/protocol/messages/emails/en';
+import type { EmailsKey } from '../server/protocol/messages/emails/emails-en';
 
 export const emailTemplateTypes = ['email_verification', 'password_reset', 'magic_link', 'team_invitation'] as const;
 export type EmailTemplateType = (typeof emailTemplateTypes)[number];

@@ -51,6 +51,16 @@ async function serveAsset(request: Request, runtime: string, assetPath: string):
 
 // The page template of each runtime, read once (null when the screens are not built).
 const templates = new Map<string, string | null>();
+// Each runtime's chunk of sign-in messages per locale, as the build named them.
+const localeChunkFiles = new Map<string, Record<string, string>>();
+
+function localeChunks(runtime: string): Record<string, string> {
+  if (!localeChunkFiles.has(runtime)) {
+    const file = join(buildRoot, runtime, 'locale-chunks.json');
+    localeChunkFiles.set(runtime, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {});
+  }
+  return localeChunkFiles.get(runtime)!;
+}
 
 function pageTemplate(runtime: string): string | null {
   if (!templates.has(runtime)) {
@@ -82,6 +92,7 @@ function pageLanguageRequest(request: Request): PageLanguageRequest {
 
 async function renderPage(
   ctx: Context,
+  runtime: string,
   template: string,
   projectId: string,
   handlerPath: string,
@@ -103,6 +114,10 @@ async function renderPage(
     AUTHD_TITLE: escapeHtml(hostedDocumentTitle(page, config.projectName, locale, screensByLocale[locale])),
     AUTHD_PROJECT_NAME: escapeHtml(config.projectName),
     AUTHD_LANG: locale,
+    // The page's messages arrive beside the entry rather than after it.
+    AUTHD_LOCALE_PRELOAD: localeChunks(runtime)[locale]
+      ? `<link rel="modulepreload" href="${handlerPath}/_assets/${localeChunks(runtime)[locale]}" />`
+      : '',
     AUTHD_DIR: textDirectionOf(locale),
   };
   return template.replace(/%(AUTHD_[A-Z_]+)%/g, (placeholder, name: string) => values[name] ?? placeholder);
@@ -126,7 +141,7 @@ async function serveIndex(ctx: Context, request: Request, runtime: string, proje
     const id = await projectId();
     if (id === null) return textResponse(404, 'No default project: open /projects/{project id}/handler/sign-in');
     if (!await findProjectRow(ctx, id)) return textResponse(404, 'Project not found');
-    return preparePage(await renderPage(ctx, template, id, handlerPath, screen, language));
+    return preparePage(await renderPage(ctx, runtime, template, id, handlerPath, screen, language));
   });
   // A refusal is kept as its answer; a Response body can be read once, so each visitor gets a copy.
   if (prepared instanceof Response) return prepared.clone();

@@ -2,7 +2,7 @@
 // back: shared by server and client, so it lives with the wire contract.
 import type { Locale } from './locales';
 import { formatMessage, type Catalogue } from './messages/message-format';
-import type { ScreensKey } from './messages/screens/en';
+import type { ScreensKey } from './messages/screens/screens-en';
 /** Settings the hosted screens read from their page (public: no secret is included). */
 export interface HostedScreensConfig {
   projectId: string;

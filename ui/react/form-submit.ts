@@ -4,32 +4,27 @@
 // words for the person at the form. After a failed submit, focus moves to the first message.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { KnownAuthError, NetworkError, RateLimitedError, UnexpectedResponseError } from '../client/index';
-import { screensEn, type ScreensKey } from '../../server/protocol/messages/screens/en';
+import type { ScreensKey } from '../../server/protocol/messages/screens/screens-en';
 import { useT } from './i18n/messages-context';
-import { makeTranslator, type Translator } from './i18n/translator';
+import type { Translator } from './i18n/translator';
 
 type T = Translator<ScreensKey>;
 
-/** English, for callers outside a provider's screens (and the tests of these words). */
-export const englishScreens: T = makeTranslator('en', screensEn, screensEn);
-
 /**
- * The message of a failed call, as the screens show it on a field: a known error the catalogue
- * words (`error.CODE`) in the screens' language, else the error's own message.
+ * The message of a failed call, as the screens show it on a field: with the screens' translator,
+ * a known error the catalogue words (`error.CODE`) in their language; else the error's own
+ * message (the server's English).
  */
-export function messageOf(error: unknown, t: T = englishScreens): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  const key = `error.${String(code)}`;
-  if (error instanceof KnownAuthError && Object.hasOwn(screensEn, key)) return t(key as ScreensKey);
+export function messageOf(error: unknown, t?: T): string {
+  if (t && error instanceof KnownAuthError) {
+    const key = `error.${error.code}`;
+    if (t.has(key)) return t(key);
+  }
   return error instanceof Error ? error.message : String(error);
 }
 
-export const unreachableServerMessage = screensEn['problem.unreachable'];
-export const offlineMessage = screensEn['problem.offline'];
-export const serverProblemMessage = screensEn['problem.server'];
-
 /** A wait as people say it: "40 seconds", "about 12 minutes", "about 2 hours" (units by Intl). */
-export function waitInWords(seconds: number, t: T = englishScreens): string {
+export function waitInWords(seconds: number, t: T): string {
   const duration = (value: number, unit: 'second' | 'minute' | 'hour') =>
     new Intl.NumberFormat(t.locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
   if (seconds < 90) return duration(Math.ceil(seconds), 'second');
@@ -48,7 +43,7 @@ export class FieldError extends Error {
 }
 
 /** The form-wide message for a failure that is not about one field, or null when it is. */
-export function formProblemOf(error: unknown, t: T = englishScreens): string | null {
+export function formProblemOf(error: unknown, t: T): string | null {
   if (error instanceof RateLimitedError) {
     return error.retryAfterSeconds
       ? t('problem.tooManyWait', { wait: waitInWords(error.retryAfterSeconds, t) })

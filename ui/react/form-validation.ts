@@ -3,16 +3,13 @@
 // PASSWORD_TOO_LONG), written out in the catalogue rather than imported so the server's
 // catalogue stays out of the browser bundle; a test in test/ui-client/bundle-and-errors.test.ts
 // keeps them equal.
-import { formatMessage } from '../../server/protocol/messages/message-format';
-import { screensEn, type ScreensKey } from '../../server/protocol/messages/screens/en';
+import type { ScreensKey } from '../../server/protocol/messages/screens/screens-en';
 import type { Translator } from './i18n/translator';
 
 type T = Translator<ScreensKey>;
 
 export const minimumPasswordLength = 8;
 export const maximumPasswordLength = 256;
-export const passwordTooShortMessage = formatMessage('en', screensEn['check.passwordTooShort'], { min: minimumPasswordLength });
-export const passwordTooLongMessage = formatMessage('en', screensEn['check.passwordTooLong'], { max: maximumPasswordLength });
 /** INVALID_TOTP_CODE's message, shown for a code that is not six digits. */
 export const invalidTotpCodeMessage = 'The TOTP code is invalid. Please try again.';
 

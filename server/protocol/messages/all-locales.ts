@@ -3,28 +3,28 @@
 // imports this module (it loads one locale through catalogue-loaders.ts).
 import type { Locale } from '../locales';
 import type { Catalogue } from './message-format';
-import { screensEn, type ScreensKey } from './screens/en';
-import { emailsEn, type EmailsKey } from './emails/en';
-import screensDe from './screens/de';
-import screensEs from './screens/es';
-import screensFr from './screens/fr';
-import screensIt from './screens/it';
-import screensJa from './screens/ja';
-import screensKo from './screens/ko';
-import screensPtBr from './screens/pt-BR';
-import screensZhCn from './screens/zh-CN';
-import screensZhTw from './screens/zh-TW';
-import screensAr from './screens/ar';
-import emailsDe from './emails/de';
-import emailsEs from './emails/es';
-import emailsFr from './emails/fr';
-import emailsIt from './emails/it';
-import emailsJa from './emails/ja';
-import emailsKo from './emails/ko';
-import emailsPtBr from './emails/pt-BR';
-import emailsZhCn from './emails/zh-CN';
-import emailsZhTw from './emails/zh-TW';
-import emailsAr from './emails/ar';
+import { screensEn, type ScreensKey } from './screens/screens-en';
+import { emailsEn, type EmailsKey } from './emails/emails-en';
+import screensDe from './screens/screens-de';
+import screensEs from './screens/screens-es';
+import screensFr from './screens/screens-fr';
+import screensIt from './screens/screens-it';
+import screensJa from './screens/screens-ja';
+import screensKo from './screens/screens-ko';
+import screensPtBr from './screens/screens-pt-BR';
+import screensZhCn from './screens/screens-zh-CN';
+import screensZhTw from './screens/screens-zh-TW';
+import screensAr from './screens/screens-ar';
+import emailsDe from './emails/emails-de';
+import emailsEs from './emails/emails-es';
+import emailsFr from './emails/emails-fr';
+import emailsIt from './emails/emails-it';
+import emailsJa from './emails/emails-ja';
+import emailsKo from './emails/emails-ko';
+import emailsPtBr from './emails/emails-pt-BR';
+import emailsZhCn from './emails/emails-zh-CN';
+import emailsZhTw from './emails/emails-zh-TW';
+import emailsAr from './emails/emails-ar';
 
 export const screensByLocale: Record<Locale, Catalogue<ScreensKey>> = {
   en: screensEn,

@@ -1,38 +1,39 @@
-// Where each locale's messages of a catalogue are: English is imported with the code (it is the
-// source and the fallback), every other locale is its own module loaded on demand, so a browser
-// downloads only the chosen locale's messages (bundlers make each `import()` a chunk).
+// Where each locale's messages of a catalogue are: every locale, English (the source) included,
+// is its own module loaded on demand, so a browser downloads only the chosen locale's messages
+// (bundlers make each `import()` a chunk; the server preloads the page's one).
 import type { Locale } from '../locales';
 import type { Catalogue } from './message-format';
-import type { ScreensKey } from './screens/en';
-import type { SettingsKey } from './settings/en';
+import type { ScreensKey } from './screens/screens-en';
+import type { SettingsKey } from './settings/settings-en';
 
-export type TranslatedLocale = Exclude<Locale, 'en'>;
-export type CatalogueLoaders<Key extends string> = Record<TranslatedLocale, () => Promise<{ default: Catalogue<Key> }>>;
+export type CatalogueLoaders<Key extends string> = Record<Locale, () => Promise<{ default: Catalogue<Key> }>>;
 
 /** Sign-in, sign-up and the cards and form messages they share. */
 export const screensLoaders: CatalogueLoaders<ScreensKey> = {
-  de: () => import('./screens/de'),
-  es: () => import('./screens/es'),
-  fr: () => import('./screens/fr'),
-  it: () => import('./screens/it'),
-  ja: () => import('./screens/ja'),
-  ko: () => import('./screens/ko'),
-  'pt-BR': () => import('./screens/pt-BR'),
-  'zh-CN': () => import('./screens/zh-CN'),
-  'zh-TW': () => import('./screens/zh-TW'),
-  ar: () => import('./screens/ar'),
+  en: () => import('./screens/screens-en'),
+  de: () => import('./screens/screens-de'),
+  es: () => import('./screens/screens-es'),
+  fr: () => import('./screens/screens-fr'),
+  it: () => import('./screens/screens-it'),
+  ja: () => import('./screens/screens-ja'),
+  ko: () => import('./screens/screens-ko'),
+  'pt-BR': () => import('./screens/screens-pt-BR'),
+  'zh-CN': () => import('./screens/screens-zh-CN'),
+  'zh-TW': () => import('./screens/screens-zh-TW'),
+  ar: () => import('./screens/screens-ar'),
 };
 
 /** The account settings (loaded with them, so sign-in does not carry them). */
 export const settingsLoaders: CatalogueLoaders<SettingsKey> = {
-  de: () => import('./settings/de'),
-  es: () => import('./settings/es'),
-  fr: () => import('./settings/fr'),
-  it: () => import('./settings/it'),
-  ja: () => import('./settings/ja'),
-  ko: () => import('./settings/ko'),
-  'pt-BR': () => import('./settings/pt-BR'),
-  'zh-CN': () => import('./settings/zh-CN'),
-  'zh-TW': () => import('./settings/zh-TW'),
-  ar: () => import('./settings/ar'),
+  en: () => import('./settings/settings-en'),
+  de: () => import('./settings/settings-de'),
+  es: () => import('./settings/settings-es'),
+  fr: () => import('./settings/settings-fr'),
+  it: () => import('./settings/settings-it'),
+  ja: () => import('./settings/settings-ja'),
+  ko: () => import('./settings/settings-ko'),
+  'pt-BR': () => import('./settings/settings-pt-BR'),
+  'zh-CN': () => import('./settings/settings-zh-CN'),
+  'zh-TW': () => import('./settings/settings-zh-TW'),
+  ar: () => import('./settings/settings-ar'),
 };

@@ -12,14 +12,10 @@ import { EmailField, PasswordField } from './form-fields';
 import { FormProblem, SubmitButton } from './form-parts';
 import { InAppLink } from './in-app-link';
 import { MagicLinkCodeStep } from './magic-link-code-step';
-import { screensEn } from '../../../server/protocol/messages/screens/en';
 import type { Translator } from '../i18n/translator';
-import type { ScreensKey } from '../../../server/protocol/messages/screens/en';
+import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
 import { formClass, rightAlignedClass } from './styles';
 import { useT } from '../i18n/messages-context';
-
-/** The sign-up form's text (English) for an address that already has an account. */
-export const userAlreadyExistsMessage = screensEn['signUp.userExists'];
 
 export interface SignInFormProps {
   /** Called with the outcome of a successful call; the page redirects or asks for a second factor. */

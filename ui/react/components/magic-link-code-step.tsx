@@ -7,10 +7,9 @@ import { isKnownError, type SignInOutcome } from '../../client/index';
 import { formProblemOf, focusFirstProblem, messageOf } from '../form-submit';
 import { useAuthRuntime } from '../auth-context';
 import { SubmitButton } from './form-parts';
-import { unverifiedAccountMessage } from './unverified-account';
 import { useT } from '../i18n/messages-context';
 import type { Translator } from '../i18n/translator';
-import type { ScreensKey } from '../../../server/protocol/messages/screens/en';
+import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
 import { OneTimeCodeInput } from './one-time-code-input';
 import type { MagicLinkSent } from './credential-forms';
 import { codeStepClass, formClass, linkClass, subtleTextClass, subtitleClass, titleClass } from './styles';
@@ -19,7 +18,6 @@ import { codeStepClass, formClass, linkClass, subtleTextClass, subtitleClass, ti
 export const resendCountdownSeconds = 30;
 const magicLinkCodeLength = 6;
 
-export { unverifiedAccountMessage };
 
 /** What a refused code means for the person typing it. */
 export function codeProblemMessage(error: unknown, t: Translator<ScreensKey>): string {

@@ -11,7 +11,7 @@ import { Spinner } from './form-parts';
 import { errorTextClass, providerListClass, secondaryButtonClass } from './styles';
 import { useT } from '../i18n/messages-context';
 import type { Translator } from '../i18n/translator';
-import type { ScreensKey } from '../../../server/protocol/messages/screens/en';
+import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
 
 /**
  * The server's passkey challenge lives 65 s: a waiting autofill request is restarted with a fresh

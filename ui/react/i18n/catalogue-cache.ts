@@ -1,17 +1,17 @@
-// Loads a catalogue's messages for a locale once per page: English is already here (the source),
-// any other locale is a chunk fetched on first use and kept.
+// Loads a catalogue's messages for a locale once per page: the locale's chunk is fetched on first
+// use (the hosted page preloads it) and kept.
 import type { Locale } from '../../../server/protocol/locales';
-import type { CatalogueLoaders, TranslatedLocale } from '../../../server/protocol/messages/catalogue-loaders';
+import type { CatalogueLoaders } from '../../../server/protocol/messages/catalogue-loaders';
 import type { Catalogue } from '../../../server/protocol/messages/message-format';
 
 export interface CatalogueCache<Key extends string> {
-  /** The messages when loaded (English always is), else undefined. */
+  /** The messages when loaded, else undefined. */
   peek(locale: Locale): Catalogue<Key> | undefined;
   load(locale: Locale): Promise<Catalogue<Key>>;
 }
 
-export function catalogueCache<Key extends string>(source: Catalogue<Key>, loaders: CatalogueLoaders<Key>): CatalogueCache<Key> {
-  const loaded = new Map<Locale, Catalogue<Key>>([['en', source]]);
+export function catalogueCache<Key extends string>(loaders: CatalogueLoaders<Key>): CatalogueCache<Key> {
+  const loaded = new Map<Locale, Catalogue<Key>>();
   const pending = new Map<Locale, Promise<Catalogue<Key>>>();
   return {
     peek: (locale) => loaded.get(locale),
@@ -20,7 +20,7 @@ export function catalogueCache<Key extends string>(source: Catalogue<Key>, loade
       if (done) return Promise.resolve(done);
       let promise = pending.get(locale);
       if (!promise) {
-        promise = loaders[locale as TranslatedLocale]().then((module) => {
+        promise = loaders[locale]().then((module) => {
           loaded.set(locale, module.default);
           return module.default;
         });

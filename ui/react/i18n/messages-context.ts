@@ -3,15 +3,15 @@
 // account settings' one when the settings first render (they suspend until it is there).
 import { createContext, useContext, useMemo } from 'react';
 import { sourceLocale, textDirectionOf, type Locale } from '../../../server/protocol/locales';
-import { screensEn, type ScreensKey } from '../../../server/protocol/messages/screens/en';
-import { settingsEn, type SettingsKey } from '../../../server/protocol/messages/settings/en';
+import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
+import type { SettingsKey } from '../../../server/protocol/messages/settings/settings-en';
 import { screensLoaders, settingsLoaders } from '../../../server/protocol/messages/catalogue-loaders';
 import type { Catalogue } from '../../../server/protocol/messages/message-format';
 import { catalogueCache } from './catalogue-cache';
 import { makeTranslator, type MessageDecorator, type Translator } from './translator';
 
-export const screensCatalogue = catalogueCache(screensEn, screensLoaders);
-export const settingsCatalogue = catalogueCache(settingsEn, settingsLoaders);
+export const screensCatalogue = catalogueCache(screensLoaders);
+export const settingsCatalogue = catalogueCache(settingsLoaders);
 
 export interface MessagesValue {
   locale: Locale;
@@ -19,9 +19,8 @@ export interface MessagesValue {
   decorate: MessageDecorator;
 }
 
-const englishMessages: MessagesValue = { locale: sourceLocale, screens: screensEn, decorate: null };
-
-export const MessagesContext = createContext<MessagesValue>(englishMessages);
+// Outside a provider no messages are loaded (the screens need a provider anyway): keys show.
+export const MessagesContext = createContext<MessagesValue>({ locale: sourceLocale, screens: {} as Catalogue<ScreensKey>, decorate: null });
 
 export function useLocale(): Locale {
   return useContext(MessagesContext).locale;
@@ -35,7 +34,7 @@ export function useTextDirection(): 'ltr' | 'rtl' {
 /** The sign-in screens' translator (the provider has loaded its messages). */
 export function useT(): Translator<ScreensKey> {
   const { locale, screens, decorate } = useContext(MessagesContext);
-  return useMemo(() => makeTranslator(locale, screens, screensEn, decorate), [locale, screens, decorate]);
+  return useMemo(() => makeTranslator(locale, screens, decorate), [locale, screens, decorate]);
 }
 
 /** The account settings' translator; suspends the first time a locale's messages are fetched. */
@@ -44,5 +43,5 @@ export function useSettingsT(): Translator<SettingsKey> {
   const messages = settingsCatalogue.peek(locale);
   // Suspense: the nearest boundary shows its fallback until the chunk is here.
   if (!messages) throw settingsCatalogue.load(locale);
-  return useMemo(() => makeTranslator(locale, messages, settingsEn, decorate), [locale, messages, decorate]);
+  return useMemo(() => makeTranslator(locale, messages, decorate), [locale, messages, decorate]);
 }
