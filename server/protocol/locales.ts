@@ -7,21 +7,6 @@ export type Locale = (typeof supportedLocales)[number];
 /** The source language: every message is written in English first, and falls back to it. */
 export const sourceLocale: Locale = 'en';
 
-/** Each language's own name, as the language picker in account settings lists it. */
-export const localeNames: Record<Locale, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  es: 'Español',
-  fr: 'Français',
-  it: 'Italiano',
-  ja: '日本語',
-  ko: '한국어',
-  'pt-BR': 'Português (Brasil)',
-  'zh-CN': '简体中文',
-  'zh-TW': '繁體中文',
-  ar: 'العربية',
-};
-
 export function isSupportedLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
 }

@@ -4,7 +4,6 @@
 import type { Locale } from '../locales';
 import type { Catalogue } from './message-format';
 import type { ScreensKey } from './screens/screens-en';
-import type { SettingsKey } from './settings/settings-en';
 
 export type CatalogueLoaders<Key extends string> = Record<Locale, () => Promise<{ default: Catalogue<Key> }>>;
 
@@ -21,19 +20,4 @@ export const screensLoaders: CatalogueLoaders<ScreensKey> = {
   'zh-CN': () => import('./screens/screens-zh-CN'),
   'zh-TW': () => import('./screens/screens-zh-TW'),
   ar: () => import('./screens/screens-ar'),
-};
-
-/** The account settings (loaded with them, so sign-in does not carry them). */
-export const settingsLoaders: CatalogueLoaders<SettingsKey> = {
-  en: () => import('./settings/settings-en'),
-  de: () => import('./settings/settings-de'),
-  es: () => import('./settings/settings-es'),
-  fr: () => import('./settings/settings-fr'),
-  it: () => import('./settings/settings-it'),
-  ja: () => import('./settings/settings-ja'),
-  ko: () => import('./settings/settings-ko'),
-  'pt-BR': () => import('./settings/settings-pt-BR'),
-  'zh-CN': () => import('./settings/settings-zh-CN'),
-  'zh-TW': () => import('./settings/settings-zh-TW'),
-  ar: () => import('./settings/settings-ar'),
 };

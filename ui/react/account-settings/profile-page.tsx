@@ -9,9 +9,10 @@ import { InlineTextEdit } from './inline-text-edit';
 import { ImagePicker } from './image-picker';
 import { sectionClass, sectionTextClass, sectionTitleClass } from './settings-styles';
 import { inputClass } from '../components/styles';
-import { useSettingsT } from '../i18n/messages-context';
+import { useSettingsT } from '../i18n/settings-messages';
 import { browserLanguages, chooseLocale } from '../i18n/locale-choice';
-import { localeNames, supportedLocales } from '../../../server/protocol/locales';
+import { supportedLocales } from '../../../server/protocol/locales';
+import { localeNames } from '../../../server/protocol/locale-names';
 import { messageOf } from '../form-submit';
 
 export function ProfilePage() {

@@ -18,7 +18,7 @@ import {
   sidebarItemTextClass,
   sidebarLabelClass,
 } from './settings-styles';
-import { useSettingsT } from '../i18n/messages-context';
+import { useSettingsT } from '../i18n/settings-messages';
 
 export interface SettingsMenuItem {
   type: 'item';

@@ -1,17 +1,15 @@
-// The screens' messages as the provider chose them: the locale, and a translator for each
-// catalogue. The sign-in catalogue is loaded by the provider before the screens render; the
-// account settings' one when the settings first render (they suspend until it is there).
+// The screens' messages as the provider chose them: the locale and the sign-in screens'
+// catalogue, loaded by the provider before the screens render (settings-messages.ts has the
+// account settings' own).
 import { createContext, useContext, useMemo } from 'react';
 import { sourceLocale, textDirectionOf, type Locale } from '../../../server/protocol/locales';
 import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
-import type { SettingsKey } from '../../../server/protocol/messages/settings/settings-en';
-import { screensLoaders, settingsLoaders } from '../../../server/protocol/messages/catalogue-loaders';
+import { screensLoaders } from '../../../server/protocol/messages/catalogue-loaders';
 import type { Catalogue } from '../../../server/protocol/messages/message-format';
 import { catalogueCache } from './catalogue-cache';
 import { makeTranslator, type MessageDecorator, type Translator } from './translator';
 
 export const screensCatalogue = catalogueCache(screensLoaders);
-export const settingsCatalogue = catalogueCache(settingsLoaders);
 
 export interface MessagesValue {
   locale: Locale;
@@ -35,13 +33,4 @@ export function useTextDirection(): 'ltr' | 'rtl' {
 export function useT(): Translator<ScreensKey> {
   const { locale, screens, decorate } = useContext(MessagesContext);
   return useMemo(() => makeTranslator(locale, screens, decorate), [locale, screens, decorate]);
-}
-
-/** The account settings' translator; suspends the first time a locale's messages are fetched. */
-export function useSettingsT(): Translator<SettingsKey> {
-  const { locale, decorate } = useContext(MessagesContext);
-  const messages = settingsCatalogue.peek(locale);
-  // Suspense: the nearest boundary shows its fallback until the chunk is here.
-  if (!messages) throw settingsCatalogue.load(locale);
-  return useMemo(() => makeTranslator(locale, messages, decorate), [locale, messages, decorate]);
 }
