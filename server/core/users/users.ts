@@ -38,7 +38,7 @@ const insertUserRow = (db: Db) =>
     .values(
       placeholdersFor([
         'id', 'projectId', 'displayName', 'displayNameFolded', 'profileImageUrl', 'clientMetadata', 'clientReadOnlyMetadata',
-        'serverMetadata', 'signedUpAt', 'lastActiveAt', 'passwordHash', 'otpAuthEnabled', 'totpSecretBase64',
+        'serverMetadata', 'signedUpAt', 'lastActiveAt', 'passwordHash', 'otpAuthEnabled', 'totpSecretBase64', 'locale',
       ] as const),
     )
     .prepare();
