@@ -13,7 +13,7 @@ import {
 import { navigateInBrowser } from './navigation';
 import { handlerPages, normalizeHandlerPath } from './redirect-rules';
 import { browserLanguages, chooseLocale } from './i18n/locale-choice';
-import { MessagesContext, screensCatalogue, type MessagesValue } from './i18n/messages-context';
+import { loadedAreaCatalogues, MessagesContext, screensCatalogue, type MessagesValue } from './i18n/messages-context';
 import type { MessageDecorator } from './i18n/translator';
 
 export interface AuthProviderProps {
@@ -118,8 +118,8 @@ export function AuthProvider(props: AuthProviderProps) {
   useEffect(() => {
     let active = true;
     // Until the new locale's chunk is here the screens keep the messages they have.
-    void screensCatalogue.load(locale).then(
-      (screens) => active && setMessages({ locale, screens, decorate }),
+    void Promise.all([screensCatalogue.load(locale), ...[...loadedAreaCatalogues].map((area) => area.load(locale))]).then(
+      ([screens]) => active && setMessages({ locale, screens, decorate }),
       (error: unknown) => active && setLoadError(error),
     );
     return () => {

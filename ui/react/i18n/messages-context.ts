@@ -6,10 +6,16 @@ import { sourceLocale, textDirectionOf, type Locale } from '../../../server/prot
 import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
 import { screensLoaders } from '../../../server/protocol/messages/catalogue-loaders';
 import type { Catalogue } from '../../../server/protocol/messages/message-format';
-import { catalogueCache } from './catalogue-cache';
+import { catalogueCache, type CatalogueCache } from './catalogue-cache';
 import { makeTranslator, type MessageDecorator, type Translator } from './translator';
 
 export const screensCatalogue = catalogueCache(screensLoaders);
+
+/**
+ * The catalogues of screens already on the page (the account settings' once they loaded): a
+ * change of language loads them too before it shows, so no screen suspends in the middle of it.
+ */
+export const loadedAreaCatalogues = new Set<CatalogueCache<string>>();
 
 export interface MessagesValue {
   locale: Locale;

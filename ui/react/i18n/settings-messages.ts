@@ -3,11 +3,13 @@
 import { useContext, useMemo } from 'react';
 import type { SettingsKey } from '../../../server/protocol/messages/settings/settings-en';
 import { settingsLoaders } from '../../../server/protocol/messages/settings-loaders';
-import { catalogueCache } from './catalogue-cache';
+import { catalogueCache, type CatalogueCache } from './catalogue-cache';
+import { loadedAreaCatalogues } from './messages-context';
 import { MessagesContext } from './messages-context';
 import { makeTranslator, type Translator } from './translator';
 
 const settingsCatalogue = catalogueCache(settingsLoaders);
+loadedAreaCatalogues.add(settingsCatalogue as CatalogueCache<string>);
 
 /** The account settings' translator; suspends the first time a locale's messages are fetched. */
 export function useSettingsT(): Translator<SettingsKey> {
