@@ -27,14 +27,15 @@ const client = createAuthClient({
 /** Keeps the tab's title on the screen shown, as the server set it for the first one. */
 function DocumentTitle() {
   const here = useBrowserLocation();
-  const { locale, screens } = useContext(MessagesContext);
+  const { locale, screens, decorate } = useContext(MessagesContext);
   useEffect(() => {
     const page = handlerPageOf(here.split('?')[0]!, config.handlerPath);
     // Account settings names its own sections.
     if (page && page !== 'unknown' && page !== 'account-settings') {
-      document.title = hostedDocumentTitle(page, config.projectName, locale, screens);
+      const title = hostedDocumentTitle(page, config.projectName, locale, screens);
+      document.title = decorate ? decorate(title) : title;
     }
-  }, [here, locale, screens]);
+  }, [here, locale, screens, decorate]);
   return null;
 }
 
