@@ -51,23 +51,23 @@ async function serveAsset(request: Request, runtime: string, assetPath: string):
 
 // The page template of each runtime, read once (null when the screens are not built).
 const templates = new Map<string, string | null>();
-// Each runtime's chunk of sign-in messages per locale, as the build named them.
-const localeChunkFiles = new Map<string, Record<string, string>>();
-
-function localeChunks(runtime: string): Record<string, string> {
-  if (!localeChunkFiles.has(runtime)) {
-    const file = join(buildRoot, runtime, 'locale-chunks.json');
-    localeChunkFiles.set(runtime, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {});
-  }
-  return localeChunkFiles.get(runtime)!;
-}
-
 function pageTemplate(runtime: string): string | null {
   if (!templates.has(runtime)) {
     const file = join(buildRoot, runtime, 'index.html');
     templates.set(runtime, existsSync(file) ? readFileSync(file, 'utf8') : null);
   }
   return templates.get(runtime)!;
+}
+
+// Each runtime's version of the messages JSON, as the build named them (null: not built).
+const messagesVersions = new Map<string, string | null>();
+
+function messagesVersion(runtime: string): string | null {
+  if (!messagesVersions.has(runtime)) {
+    const file = join(buildRoot, runtime, 'messages.json');
+    messagesVersions.set(runtime, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : null);
+  }
+  return messagesVersions.get(runtime)!;
 }
 
 /**
@@ -101,11 +101,13 @@ async function renderPage(
 ): Promise<string> {
   const projectConfig = await hostedScreensConfig(ctx, projectId, handlerPath);
   const locale = language.queryLocale ?? language.acceptLanguageLocale ?? projectConfig.projectLocale;
+  const messagesBase = `${handlerPath}/_assets/messages-${messagesVersion(runtime) ?? 'unbuilt'}-`;
   const config: HostedScreensConfig = {
     ...projectConfig,
     locale,
     localeFromQuery: language.queryLocale !== null,
     acceptLanguageLocale: language.acceptLanguageLocale,
+    messagesBase,
   };
   // One pass with function replacers: no value can bring in a placeholder or a `$&` pattern.
   const values: Record<string, string> = {
@@ -114,10 +116,8 @@ async function renderPage(
     AUTHD_TITLE: escapeHtml(hostedDocumentTitle(page, config.projectName, locale, screensByLocale[locale])),
     AUTHD_PROJECT_NAME: escapeHtml(config.projectName),
     AUTHD_LANG: locale,
-    // The page's messages arrive beside the entry rather than after it.
-    AUTHD_LOCALE_PRELOAD: localeChunks(runtime)[locale]
-      ? `<link rel="modulepreload" href="${handlerPath}/_assets/${localeChunks(runtime)[locale]}" />`
-      : '',
+    // The page's messages arrive beside the entry rather than after it (the screens fetch them).
+    AUTHD_LOCALE_PRELOAD: `<link rel="preload" as="fetch" crossorigin href="${messagesBase}screens-${locale}.json" />`,
     AUTHD_DIR: textDirectionOf(locale),
   };
   return template.replace(/%(AUTHD_[A-Z_]+)%/g, (placeholder, name: string) => values[name] ?? placeholder);

@@ -27,6 +27,8 @@ export interface HostedScreensConfig {
   acceptLanguageLocale: Locale | null;
   /** The project's default language. */
   projectLocale: Locale;
+  /** Where the messages are: `{messagesBase}{catalogue}-{locale}.json` (screens, settings). */
+  messagesBase: string;
 }
 
 /** The screens that have a page (and a tab title) of their own. */

@@ -84,7 +84,7 @@ describe("the hosted page's language", () => {
     const ja = await page('sign-in', { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5' });
     expect(htmlTag(ja.html)).toBe('<html lang="ja" dir="ltr">');
     expect(ja.html).toContain('<title>サインイン – Sprachen &amp; Co</title>');
-    expect(ja.html).toMatch(/<link rel="modulepreload" href="[^"]*\/_assets\/screens-ja-[a-z0-9]+\.js" \/>/);
+    expect(ja.html).toMatch(/<link rel="preload" as="fetch" crossorigin href="[^"]*\/_assets\/messages-[a-z0-9]+-screens-ja\.json" \/>/);
     expect(ja.vary).toContain('Accept-Language');
     const ar = await page('sign-up', { 'accept-language': 'ar' });
     expect(htmlTag(ar.html)).toBe('<html lang="ar" dir="rtl">');

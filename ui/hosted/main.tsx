@@ -3,7 +3,8 @@
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAuthClient } from '../client/index';
-import { AuthProvider } from '../react/auth-provider';
+import { AuthProviderCore } from '../react/auth-provider-core';
+import type { MessagesSource } from '../react/i18n/messages-source';
 import { HandlerRoutes } from '../react/handler/handler-routes';
 import { lazyPages } from '../react/handler/lazy-pages';
 import { useBrowserLocation } from '../react/navigation';
@@ -54,10 +55,21 @@ function DocumentLanguage() {
 
 const langParameter = new URLSearchParams(location.search).get('lang');
 
+/**
+ * The messages as JSON the build wrote beside the scripts (`messages-<version>-<area>-<locale>.json`,
+ * cached for a year like them): no loader per locale in the scripts, and the page preloads its own.
+ */
+const fetchedMessages: MessagesSource = async (area, locale) => {
+  const response = await fetch(`${config.messagesBase}${area}-${locale}.json`);
+  if (!response.ok) throw new Error(`the ${locale} messages could not be loaded (${response.status})`);
+  return (await response.json()) as Record<string, string>;
+};
+
 // The page shell is a <main> with a skeleton card beside it, hidden once this renders.
 function render(messageDecorator: MessageDecorator | undefined) {
   createRoot(document.getElementById('root')!).render(
-    <AuthProvider
+    <AuthProviderCore
+      messagesSource={fetchedMessages}
       client={client}
       handlerPath={config.handlerPath}
       homeUrl={config.homeUrl}
@@ -75,7 +87,7 @@ function render(messageDecorator: MessageDecorator | undefined) {
       <DocumentLanguage />
       <DocumentTitle />
       <HandlerRoutes pages={lazyPages} />
-    </AuthProvider>,
+    </AuthProviderCore>,
   );
 }
 

@@ -81,7 +81,7 @@ export async function defaultHostedProjectId(ctx: Context): Promise<string | nul
 }
 
 /** What the page's request decides (its language) is added by the HTTP layer. */
-export type ProjectScreensConfig = Omit<HostedScreensConfig, 'locale' | 'localeFromQuery' | 'acceptLanguageLocale'>;
+export type ProjectScreensConfig = Omit<HostedScreensConfig, 'locale' | 'localeFromQuery' | 'acceptLanguageLocale' | 'messagesBase'>;
 
 export async function hostedScreensConfig(ctx: Context, projectId: string, handlerPath: string): Promise<ProjectScreensConfig> {
   const project = await readProjectAdminView(ctx, projectId);
