@@ -31,6 +31,8 @@ export const projects = sqliteTable('projects', {
   teamInvitationRequiresMatchingEmail: flag('team_invitation_requires_matching_email').notNull().default(false),
   /** Audit events older than this many days are pruned; 0 keeps them forever. */
   auditLogRetentionDays: integer('audit_log_retention_days').notNull().default(90),
+  /** The language of screens and emails for people whose own choice and browser say nothing authd has (server/protocol/locales.ts). */
+  defaultLocale: text('default_locale').notNull().default('en'),
 });
 
 /** One row per project: `shared` uses the instance SMTP, `standard` the project's own server. */
@@ -178,6 +180,8 @@ export const users = sqliteTable(
     /** The 30 s time step of the last accepted TOTP code: a code of that step or an earlier one is a replay. */
     totpLastUsedStep: integer('totp_last_used_step'),
     selectedTeamId: text('selected_team_id'),
+    /** The language the user chose for screens and emails; null follows the browser and the project. */
+    locale: text('locale'),
   },
   (t) => [
     // The list's order, id included: a cursor page is then one range seek, however deep.

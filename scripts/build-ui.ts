@@ -7,6 +7,9 @@ import { createProgressBar } from '../cmd/progress-bar';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import { supportedLocales } from '../server/protocol/locales';
+import { screensLoaders } from '../server/protocol/messages/catalogue-loaders';
+import { settingsLoaders } from '../server/protocol/messages/settings-loaders';
 
 const root = join(import.meta.dir, '..');
 const hostedOut = join(root, 'dist', 'hosted');
@@ -214,6 +217,15 @@ export async function buildRuntime(
   copyFileSync(stylesheet, join(assets, cssName));
   const template = readFileSync(join(root, 'ui', 'hosted', 'index.html'), 'utf8');
   writeFileSync(join(out, 'index.html'), template.replaceAll('%AUTHD_ENTRY%', entry).replaceAll('%AUTHD_CSS%', cssName));
+  // The messages as JSON beside the scripts (the hosted screens fetch the chosen locale's; the
+  // server preloads it): one version for all of them, so their names change when any does.
+  const catalogues: [string, Record<string, unknown>][] = [];
+  for (const [area, loaders] of [['screens', screensLoaders], ['settings', settingsLoaders]] as const) {
+    for (const locale of supportedLocales) catalogues.push([`${area}-${locale}`, (await loaders[locale]()).default]);
+  }
+  const messagesVersion = Bun.hash(JSON.stringify(catalogues)).toString(36);
+  for (const [name, messages] of catalogues) writeFileSync(join(assets, `messages-${messagesVersion}-${name}.json`), JSON.stringify(messages));
+  writeFileSync(join(out, 'messages.json'), JSON.stringify({ version: messagesVersion }));
 
   const compressed = new Map<string, { brotliBytes: number; gzipBytes: number }>();
   for (const file of readdirSync(assets)) compressed.set(file, writeCompressedCopies(join(assets, file)));

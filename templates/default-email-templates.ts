@@ -1,6 +1,10 @@
 // authd's default email templates: one document per type in the block structure of Stack's
 // visual email editor (wire §4.14: a root `EmailLayout` listing Heading, Text, Button and
-// Divider blocks). Variables are written {{ name }}.
+// Divider blocks). Variables are written {{ name }}. The four editable ones are written in every
+// supported language (the email catalogue); the others below are English only.
+import type { Locale } from '../server/protocol/locales';
+import { emailsByLocale } from '../server/protocol/messages/all-locales';
+import type { EmailsKey } from '../server/protocol/messages/emails/emails-en';
 
 export const emailTemplateTypes = ['email_verification', 'password_reset', 'magic_link', 'team_invitation'] as const;
 export type EmailTemplateType = (typeof emailTemplateTypes)[number];
@@ -30,55 +34,68 @@ const heading = (text: string): Block => ({ type: 'Heading', data: { props: { te
 const paragraph = (text: string): Block => ({ type: 'Text', data: { props: { text }, style: {} } });
 const button = (text: string, url: string): Block => ({ type: 'Button', data: { props: { text, url }, style: {} } });
 const divider: Block = { type: 'Divider', data: { props: {}, style: {} } };
-const ignoreNote = (what: string) => paragraph(`If you did not ${what}, you can ignore this email.`);
 
-export const defaultEmailTemplates: Record<EmailTemplateType, { subject: string; content: EmailDocument }> = {
-  email_verification: {
-    subject: 'Verify your email at {{ projectDisplayName }}',
-    content: document([
-      ['heading', heading('Verify your email at {{ projectDisplayName }}')],
-      ['greeting', paragraph('Hi {{ userDisplayName }}, please confirm that this is your email address.')],
-      ['button', button('Verify my email', '{{ emailVerificationLink }}')],
-      ['divider', divider],
-      ['note', ignoreNote('create an account')],
-    ]),
-  },
-  password_reset: {
-    subject: 'Reset your password at {{ projectDisplayName }}',
-    content: document([
-      ['heading', heading('Reset your password at {{ projectDisplayName }}')],
-      ['greeting', paragraph('Hi {{ userDisplayName }}, someone asked to reset the password of your account.')],
-      ['button', button('Choose a new password', '{{ passwordResetLink }}')],
-      ['divider', divider],
-      ['note', ignoreNote('ask for this')],
-    ]),
-  },
-  magic_link: {
-    subject: 'Sign in to {{ projectDisplayName }}: Your code is {{ otp }}',
-    content: document([
-      ['heading', heading('Sign in to {{ projectDisplayName }}')],
-      // The code alone on its line, as Stack's email has it: what readers and tools copy.
-      ['code-intro', paragraph('Your sign-in code:')],
-      ['code', paragraph('{{ otp }}')],
-      ['button', button('Sign in', '{{ magicLink }}')],
-      ['divider', divider],
-      ['note', ignoreNote('try to sign in')],
-    ]),
-  },
-  team_invitation: {
-    subject: 'You have been invited to join {{ teamDisplayName }} on {{ projectDisplayName }}',
-    content: document([
-      ['heading', heading('Join {{ teamDisplayName }}')],
-      [
-        'invite',
-        paragraph('Hi {{ userDisplayName }}, you have been invited to join {{ teamDisplayName }} on {{ projectDisplayName }}.'),
-      ],
-      ['button', button('Join the team', '{{ teamInvitationLink }}')],
-      ['divider', divider],
-      ['note', ignoreNote('expect this invitation')],
-    ]),
-  },
-};
+type DefaultTemplates = Record<EmailTemplateType, { subject: string; content: EmailDocument }>;
+
+/**
+ * The four default templates in `locale`, built from the email catalogue
+ * (server/protocol/messages/emails): the same blocks in every language, only the words change.
+ */
+export function defaultEmailTemplatesIn(locale: Locale): DefaultTemplates {
+  const m = emailsByLocale[locale];
+  // The catalogue's email messages are plain strings (no plural forms): the email renderer fills
+  // their {{ variables }}.
+  const text = (key: EmailsKey) => m[key] as string;
+  return {
+    email_verification: {
+      subject: text('verification.subject'),
+      content: document([
+        ['heading', heading(text('verification.heading'))],
+        ['greeting', paragraph(text('verification.greeting'))],
+        ['button', button(text('verification.button'), '{{ emailVerificationLink }}')],
+        ['divider', divider],
+        ['note', paragraph(text('verification.note'))],
+      ]),
+    },
+    password_reset: {
+      subject: text('reset.subject'),
+      content: document([
+        ['heading', heading(text('reset.heading'))],
+        ['greeting', paragraph(text('reset.greeting'))],
+        ['button', button(text('reset.button'), '{{ passwordResetLink }}')],
+        ['divider', divider],
+        ['note', paragraph(text('reset.note'))],
+      ]),
+    },
+    magic_link: {
+      subject: text('magicLink.subject'),
+      content: document([
+        ['heading', heading(text('magicLink.heading'))],
+        // The code alone on its line, as Stack's email has it: what readers and tools copy.
+        ['code-intro', paragraph(text('magicLink.codeIntro'))],
+        ['code', paragraph('{{ otp }}')],
+        ['button', button(text('magicLink.button'), '{{ magicLink }}')],
+        ['divider', divider],
+        ['note', paragraph(text('magicLink.note'))],
+      ]),
+    },
+    team_invitation: {
+      subject: text('invitation.subject'),
+      content: document([
+        ['heading', heading(text('invitation.heading'))],
+        ['invite', paragraph(text('invitation.text'))],
+        ['button', button(text('invitation.button'), '{{ teamInvitationLink }}')],
+        ['divider', divider],
+        ['note', paragraph(text('invitation.note'))],
+      ]),
+    },
+  };
+}
+
+/** The defaults as the API lists them (English, the catalogue's source). */
+export const defaultEmailTemplates: DefaultTemplates = defaultEmailTemplatesIn('en');
+
+const ignoreNote = (what: string) => paragraph(`If you did not ${what}, you can ignore this email.`);
 
 /**
  * Sent instead of the team invitation when the invited address has no account in the project:

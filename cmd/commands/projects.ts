@@ -30,6 +30,7 @@ import {
   withNewOrExistingContext,
   type CommonOptions,
 } from '../cli-support';
+import { supportedLocales } from '../../server/protocol/locales';
 
 export function createProjectCommand(): Command {
   return withCommonOptions(new Command('create-project'))
@@ -89,6 +90,7 @@ interface UpdateOptions extends CommonOptions {
   refreshTokenRotation?: boolean;
   passwordCheck?: boolean;
   invitationEmailMatch?: boolean;
+  defaultLocale?: string;
   addDomain?: string[];
   removeDomain?: string[];
   configJson?: string;
@@ -148,6 +150,10 @@ export function projectsCommand(): Command {
         '--invitation-email-match <on|off>',
         'only an account holding the invited address (verified) may accept a team invitation',
         parseOnOff('--invitation-email-match'),
+      )
+      .option(
+        '--default-locale <locale>',
+        `language of the screens and emails when neither the user nor the browser names a supported one (${supportedLocales.join(', ')})`,
       )
       .option('--add-domain <url[,handler-path]>', 'trust a domain (repeatable; handler path defaults to /handler)', collect)
       .option('--remove-domain <url>', 'stop trusting a domain (repeatable)', collect)
@@ -214,6 +220,7 @@ const projectFlags = {
   'config.refresh_token_rotation_enabled': '--refresh-token-rotation',
   'config.password_strength_check_enabled': '--password-check',
   'config.team_invitation_requires_matching_email': '--invitation-email-match',
+  'config.default_locale': '--default-locale',
   'config.domains': '--add-domain',
 };
 
@@ -237,6 +244,7 @@ function buildProjectUpdate(current: ProjectAdminView, options: UpdateOptions): 
     refresh_token_rotation_enabled: options.refreshTokenRotation,
     password_strength_check_enabled: options.passwordCheck,
     team_invitation_requires_matching_email: options.invitationEmailMatch,
+    default_locale: options.defaultLocale,
   };
   if (options.addDomain || options.removeDomain) {
     const removed = new Set(options.removeDomain ?? []);
@@ -276,6 +284,7 @@ function printProject(view: ProjectAdminView, options: CommonOptions): void {
   printLine(`  refresh rotation:     ${onOff(c.refresh_token_rotation_enabled)}`);
   printLine(`  password check:       ${onOff(c.password_strength_check_enabled)}`);
   printLine(`  invitation match:     ${onOff(c.team_invitation_requires_matching_email)}`);
+  printLine(`  default language:     ${c.default_locale}`);
   printLine(
     `  email:                ${c.email_config.type === 'shared' ? 'shared (instance SMTP)' : `${c.email_config.host}:${c.email_config.port}`}`,
   );

@@ -41,6 +41,8 @@ export const projects = pgTable('projects', {
   passwordStrengthCheck: flag('password_strength_check').notNull().default(true),
   teamInvitationRequiresMatchingEmail: flag('team_invitation_requires_matching_email').notNull().default(false),
   auditLogRetentionDays: integer('audit_log_retention_days').notNull().default(90),
+  /** The language of screens and emails for people whose own choice and browser say nothing authd has (server/protocol/locales.ts). */
+  defaultLocale: text('default_locale').notNull().default('en'),
 });
 
 export const projectEmailConfigs = pgTable('project_email_configs', {
@@ -170,6 +172,8 @@ export const users = pgTable(
     requiresTotpMfa: flag('requires_totp_mfa').notNull().default(false),
     totpLastUsedStep: integer('totp_last_used_step'),
     selectedTeamId: text('selected_team_id'),
+    /** The language the user chose for screens and emails; null follows the browser and the project. */
+    locale: text('locale'),
   },
   (t) => [
     index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt, t.id),

@@ -82,7 +82,7 @@ export function servePreparedPage(request: Request, page: PreparedPage, headers:
   const encoding = (['br', 'gzip'] as const).find((name) => accepted.has(name) || accepted.has('*')) ?? 'identity';
   // One ETag per encoded copy, as for the hashed files.
   const etag = encoding === 'identity' ? page.etag : `${page.etag.slice(0, -1)}.${encoding}"`;
-  const all: Record<string, string> = { ...headers, etag, vary: 'Accept-Encoding' };
+  const all: Record<string, string> = { ...headers, etag, vary: headers.vary ? `Accept-Encoding, ${headers.vary}` : 'Accept-Encoding' };
   if (encoding !== 'identity') all['content-encoding'] = encoding;
   if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: all });
   return new Response(request.method === 'HEAD' ? null : page.bodies[encoding], { headers: all });

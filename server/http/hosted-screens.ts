@@ -9,7 +9,9 @@ import { findProjectRow } from '../core/projects/projects';
 import { textResponse } from './error-responses';
 import { preparePage, serveHashedFile, servePreparedPage, type PreparedPage } from './compressed-assets';
 import { WriteInvalidatedCache } from '../core/storage/write-invalidated-cache';
-import { hostedDocumentTitle, hostedScreenTitles } from '../protocol/hosted-screens-config';
+import { hostedDocumentTitle, isHostedScreen, type HostedScreensConfig } from '../protocol/hosted-screens-config';
+import { localeFromAcceptLanguage, matchLocale, textDirectionOf, type Locale } from '../protocol/locales';
+import { screensByLocale } from '../protocol/messages/all-locales';
 import { escapeHtml } from '../protocol/html-escape';
 
 const projectHandlerPattern = /^\/projects\/([^/]+)\/handler(?:\/(.*))?$/;
@@ -49,13 +51,23 @@ async function serveAsset(request: Request, runtime: string, assetPath: string):
 
 // The page template of each runtime, read once (null when the screens are not built).
 const templates = new Map<string, string | null>();
-
 function pageTemplate(runtime: string): string | null {
   if (!templates.has(runtime)) {
     const file = join(buildRoot, runtime, 'index.html');
     templates.set(runtime, existsSync(file) ? readFileSync(file, 'utf8') : null);
   }
   return templates.get(runtime)!;
+}
+
+// Each runtime's version of the messages JSON, as the build named them (null: not built).
+const messagesVersions = new Map<string, string | null>();
+
+function messagesVersion(runtime: string): string | null {
+  if (!messagesVersions.has(runtime)) {
+    const file = join(buildRoot, runtime, 'messages.json');
+    messagesVersions.set(runtime, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version : null);
+  }
+  return messagesVersions.get(runtime)!;
 }
 
 /**
@@ -65,14 +77,48 @@ function pageTemplate(runtime: string): string | null {
  */
 const preparedPages = new WriteInvalidatedCache<PreparedPage | Response>(2_000);
 
-async function renderPage(ctx: Context, template: string, projectId: string, handlerPath: string, page: string): Promise<string> {
-  const config = await hostedScreensConfig(ctx, projectId, handlerPath);
+/** What a page's request says about its language: the `lang` parameter and Accept-Language, each matched or null. */
+export interface PageLanguageRequest {
+  queryLocale: Locale | null;
+  acceptLanguageLocale: Locale | null;
+}
+
+function pageLanguageRequest(request: Request): PageLanguageRequest {
+  return {
+    queryLocale: matchLocale(new URL(request.url).searchParams.get('lang')),
+    acceptLanguageLocale: localeFromAcceptLanguage(request.headers.get('accept-language')),
+  };
+}
+
+async function renderPage(
+  ctx: Context,
+  runtime: string,
+  template: string,
+  projectId: string,
+  handlerPath: string,
+  page: string,
+  language: PageLanguageRequest,
+): Promise<string> {
+  const projectConfig = await hostedScreensConfig(ctx, projectId, handlerPath);
+  const locale = language.queryLocale ?? language.acceptLanguageLocale ?? projectConfig.projectLocale;
+  const messagesBase = `${handlerPath}/_assets/messages-${messagesVersion(runtime) ?? 'unbuilt'}-`;
+  const config: HostedScreensConfig = {
+    ...projectConfig,
+    locale,
+    localeFromQuery: language.queryLocale !== null,
+    acceptLanguageLocale: language.acceptLanguageLocale,
+    messagesBase,
+  };
   // One pass with function replacers: no value can bring in a placeholder or a `$&` pattern.
   const values: Record<string, string> = {
     AUTHD_ASSETS: `${handlerPath}/_assets`,
     AUTHD_CONFIG: jsonForScript(config),
-    AUTHD_TITLE: escapeHtml(hostedDocumentTitle(page, config.projectName)),
+    AUTHD_TITLE: escapeHtml(hostedDocumentTitle(page, config.projectName, locale, screensByLocale[locale])),
     AUTHD_PROJECT_NAME: escapeHtml(config.projectName),
+    AUTHD_LANG: locale,
+    // The page's messages arrive beside the entry rather than after it (the screens fetch them).
+    AUTHD_LOCALE_PRELOAD: `<link rel="preload" as="fetch" crossorigin href="${messagesBase}screens-${locale}.json" />`,
+    AUTHD_DIR: textDirectionOf(locale),
   };
   return template.replace(/%(AUTHD_[A-Z_]+)%/g, (placeholder, name: string) => values[name] ?? placeholder);
 }
@@ -86,12 +132,16 @@ async function serveIndex(ctx: Context, request: Request, runtime: string, proje
   if (template === null) return textResponse(503, notBuiltText);
   // Only the known screens have pages of their own (their titles); any other path gets the
   // fallback one, so made-up paths cannot fill the cache or cost a compression each.
-  const screen = Object.hasOwn(hostedScreenTitles, page) ? page : '';
-  const prepared = await preparedPages.get(ctx, `${runtime} ${handlerPath} ${screen}`, async () => {
+  const screen = isHostedScreen(page) ? page : '';
+  // The language parts are matched against the supported locales first, so the cache holds a
+  // bounded number of pages per screen whatever the requests send.
+  const language = pageLanguageRequest(request);
+  const languageKey = `${language.queryLocale ?? '-'} ${language.acceptLanguageLocale ?? '-'}`;
+  const prepared = await preparedPages.get(ctx, `${runtime} ${handlerPath} ${screen} ${languageKey}`, async () => {
     const id = await projectId();
     if (id === null) return textResponse(404, 'No default project: open /projects/{project id}/handler/sign-in');
     if (!await findProjectRow(ctx, id)) return textResponse(404, 'Project not found');
-    return preparePage(await renderPage(ctx, template, id, handlerPath, screen));
+    return preparePage(await renderPage(ctx, runtime, template, id, handlerPath, screen, language));
   });
   // A refusal is kept as its answer; a Response body can be read once, so each visitor gets a copy.
   if (prepared instanceof Response) return prepared.clone();
@@ -101,6 +151,8 @@ async function serveIndex(ctx: Context, request: Request, runtime: string, proje
     'cache-control': 'no-cache',
     'x-frame-options': 'DENY',
     'referrer-policy': 'no-referrer',
+    // The page's language follows the request's Accept-Language.
+    vary: 'Accept-Language',
   });
 }
 

@@ -1,5 +1,8 @@
 // The settings authd writes into each hosted screen's page and the hosted-screens bundle reads
 // back: shared by server and client, so it lives with the wire contract.
+import type { Locale } from './locales';
+import { formatMessage, type Catalogue } from './messages/message-format';
+import type { ScreensKey } from './messages/screens/screens-en';
 /** Settings the hosted screens read from their page (public: no secret is included). */
 export interface HostedScreensConfig {
   projectId: string;
@@ -12,28 +15,53 @@ export interface HostedScreensConfig {
   allowLocalhost: boolean;
   /** The project's display name, shown on the card so people know where they sign in. */
   projectName: string;
+  /**
+   * The page's language as the server chose it: the `lang` query parameter, else the request's
+   * Accept-Language, else the project's default. The signed-in user's own choice, known once the
+   * user is read, comes before Accept-Language (ui/react/locale-choice.ts).
+   */
+  locale: Locale;
+  /** Whether `locale` came from the `lang` query parameter, which outranks the user's own choice. */
+  localeFromQuery: boolean;
+  /** The locale matched from Accept-Language, or null. */
+  acceptLanguageLocale: Locale | null;
+  /** The project's default language. */
+  projectLocale: Locale;
+  /** Where the messages are: `{messagesBase}{catalogue}-{locale}.json` (screens, settings). */
+  messagesBase: string;
+}
+
+/** The screens that have a page (and a tab title) of their own. */
+export const hostedScreens = [
+  'sign-in',
+  'sign-up',
+  'sign-out',
+  'forgot-password',
+  'password-reset',
+  'email-verification',
+  'magic-link-callback',
+  'oauth-callback',
+  'error',
+  'team-invitation',
+  'account-settings',
+] as const;
+export type HostedScreen = (typeof hostedScreens)[number];
+
+export function isHostedScreen(page: string): page is HostedScreen {
+  return (hostedScreens as readonly string[]).includes(page);
 }
 
 /**
- * The document title of each hosted screen (the server writes it into the page, the screens
- * keep it in step as they move), so tabs, history and screen readers tell the pages apart.
+ * "Sign in – My Project": the screen, then where it belongs, in the page's language. The server
+ * writes it into the page and the screens keep it in step as they move, so tabs, history and
+ * screen readers tell the pages apart.
  */
-export const hostedScreenTitles: Record<string, string> = {
-  'sign-in': 'Sign in',
-  'sign-up': 'Sign up',
-  'sign-out': 'Sign out',
-  'forgot-password': 'Forgot password',
-  'password-reset': 'Reset password',
-  'email-verification': 'Verify email',
-  'magic-link-callback': 'Signing in',
-  'oauth-callback': 'Signing in',
-  error: 'Error',
-  'team-invitation': 'Team invitation',
-  'account-settings': 'Account settings',
-};
-
-/** "Sign in – My Project": the screen, then where it belongs. */
-export function hostedDocumentTitle(page: string, projectName: string | null): string {
-  const screen = hostedScreenTitles[page] ?? 'Sign in';
-  return projectName ? `${screen} – ${projectName}` : screen;
+export function hostedDocumentTitle(
+  page: string,
+  projectName: string | null,
+  locale: string,
+  messages: Catalogue<ScreensKey>,
+): string {
+  const screen = formatMessage(locale, messages[`title.${isHostedScreen(page) ? page : 'sign-in'}`]);
+  return projectName ? formatMessage(locale, messages['title.withProject'], { screen, project: projectName }) : screen;
 }

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { wireObject } from './wire-object';
 import { permissionIdSchema } from './permission-ids';
+import { supportedLocales } from './locales';
 
 // No message of its own: the SCHEMA_ERROR line reads as Stack's, "… must not be empty".
 const nonEmptyString = () => v.pipe(v.string(), v.trim(), v.nonEmpty());
@@ -62,6 +63,8 @@ export const projectConfigUpdateSchema = wireObject({
   team_invitation_requires_matching_email: v.optional(v.boolean()),
   /** authd addition: audit events older than this are pruned; 0 keeps them forever. */
   audit_log_retention_days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(36_500))),
+  /** authd addition: the language of screens and emails when neither the user nor the browser names a supported one. */
+  default_locale: v.optional(v.picklist(supportedLocales, `Must be one of ${supportedLocales.join(', ')}`)),
   email_config: v.optional(emailConfigSchema),
   domains: v.optional(v.array(trustedDomainSchema)),
   oauth_providers: v.optional(v.array(oauthProviderConfigSchema)),
@@ -120,6 +123,7 @@ export interface ProjectAdminView {
     password_strength_check_enabled: boolean;
     team_invitation_requires_matching_email: boolean;
     audit_log_retention_days: number;
+    default_locale: string;
     oauth_providers: OAuthProviderConfig[];
     domains: { domain: string; handler_path: string }[];
     email_config: EmailConfig;

@@ -40,6 +40,7 @@ const userCommonEntries = {
   oauth_providers: v.array(v.object({ id: v.string(), account_id: v.string() })),
   auth_with_email: v.boolean(),
   requires_totp_mfa: v.boolean(),
+  locale: nullableString,
 };
 
 export const userServerViewResponse = v.object({
@@ -88,6 +89,7 @@ export const projectAdminViewResponse = v.object({
     password_strength_check_enabled: v.boolean(),
     team_invitation_requires_matching_email: v.boolean(),
     audit_log_retention_days: v.number(),
+    default_locale: v.string(),
     oauth_providers: v.array(v.object({ id: v.string(), enabled: v.boolean(), type: v.picklist(['shared', 'standard']) })),
     domains: v.array(v.object({ domain: v.string(), handler_path: v.string() })),
     email_config: v.object({ type: v.picklist(['shared', 'standard']) }),

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { toClientTeamView, type TeamClientView, type TeamServerView } from './team-views';
 import { wireObject } from './wire-object';
+import { supportedLocales } from './locales';
 
 const jsonValue = v.unknown();
 export const profileImageUrlSchema = v.pipe(
@@ -18,6 +19,9 @@ export const uuidSchema = v.pipe(v.string(), v.uuid('Must be a UUID'));
 export const userIdOrMeSchema = v.union([uuidSchema, v.literal('me')], 'Must be a UUID or "me"');
 export const urlSchema = v.pipe(v.string(), v.url('Invalid URL'));
 
+/** authd addition: a user's language for screens and emails, one of the supported locales. */
+export const localeSchema = v.picklist(supportedLocales, `Must be one of ${supportedLocales.join(', ')}`);
+
 const serverUserFields = {
   display_name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256)))),
   profile_image_url: v.optional(v.nullable(profileImageUrlSchema)),
@@ -32,6 +36,8 @@ const serverUserFields = {
   password_hash: v.optional(v.string()),
   otp_auth_enabled: v.optional(v.boolean()),
   totp_secret_base64: v.optional(v.nullable(base64Schema)),
+  /** authd addition (the Stack SDK ignores it): null follows the browser, then the project. */
+  locale: v.optional(v.nullable(localeSchema)),
 };
 
 export const userUpdateSchema = wireObject({
@@ -60,6 +66,7 @@ export const clientUserUpdateSchema = wireObject({
   totp_secret_base64: serverUserFields.totp_secret_base64,
   otp_auth_enabled: serverUserFields.otp_auth_enabled,
   passkey_auth_enabled: serverUserFields.passkey_auth_enabled,
+  locale: serverUserFields.locale,
 });
 
 const booleanQuery = v.pipe(
@@ -106,6 +113,8 @@ export interface UserServerView {
   oauth_providers: { id: string; account_id: string; email?: string | null }[];
   auth_with_email: boolean;
   requires_totp_mfa: boolean;
+  /** authd addition: the language the user chose, or null. */
+  locale: string | null;
 }
 
 export type UserClientView = Omit<

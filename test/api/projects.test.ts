@@ -56,6 +56,7 @@ const adminConfigKeys = [
   'password_strength_check_enabled',
   'team_invitation_requires_matching_email',
   'audit_log_retention_days',
+  'default_locale',
 ];
 const sorted = (keys: Iterable<string>) => [...keys].sort();
 

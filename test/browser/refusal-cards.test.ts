@@ -4,7 +4,9 @@
 // the members table (item 11). Real authd, real SMTP receiver, the development mock provider.
 import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { unverifiedAccountMessage } from '../../ui/react/components/magic-link-code-step';
+import { screensEn } from '../../server/protocol/messages/screens/screens-en';
+
+const unverifiedAccountMessage = screensEn['auth.unverifiedAccount'];
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';

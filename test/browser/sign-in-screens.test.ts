@@ -8,7 +8,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { breachedPasswordMessage } from '../../server/core/credentials/password-policy';
-import { unverifiedAccountMessage } from '../../ui/react/components/magic-link-code-step';
+import { screensEn } from '../../server/protocol/messages/screens/screens-en';
+
+const unverifiedAccountMessage = screensEn['auth.unverifiedAccount'];
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { makeTempDir, repoRoot, startServeProcess, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';

@@ -142,6 +142,8 @@ describe('projects list, get, update and delete', () => {
         'on',
         '--invitation-email-match',
         'on',
+        '--default-locale',
+        'ja',
       ),
     );
     const expected = {
@@ -155,11 +157,13 @@ describe('projects list, get, update and delete', () => {
         client_team_creation_enabled: true,
         create_team_on_sign_up: true,
         team_invitation_requires_matching_email: true,
+        default_locale: 'ja',
       },
     };
     expect(updated).toMatchObject(expected);
     expect(await get()).toMatchObject(expected);
     expect(await cliOk(at('projects', 'get', project.project_id))).toContain('invitation match:     on');
+    expect(await cliOk(at('projects', 'get', project.project_id))).toContain('default language:     ja');
     // Only the project named changed.
     expect((await cliJson(at('projects', 'get', other.project_id))).display_name).toBe('Bystander');
   });
@@ -225,6 +229,7 @@ describe('projects list, get, update and delete', () => {
       [['--remove-domain', 'https://never-added.example.com'], /never-added/],
       [['--production-mode', 'maybe'], /--production-mode.*maybe/],
       [['--sign-up', 'sometimes'], /--sign-up/],
+      [['--default-locale', 'klingon'], /--default-locale.*en, de/],
       [['--name', ''], /[Dd]isplay name/],
       [['--config-json', '{not json'], /--config-json/],
       [['--config-json', '[1,2]'], /--config-json/],

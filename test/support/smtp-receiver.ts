@@ -25,12 +25,24 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+const encodedWord = /=\?utf-8\?([QB])\?([^?]*)\?=/gi;
+
+function encodedWordBytes(encoding: string, data: string): Buffer {
+  if (encoding.toUpperCase() === 'B') return Buffer.from(data, 'base64');
+  const bytes = data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1');
+}
+
+/**
+ * RFC 2047: the white space between adjacent encoded words is not part of the text, and a
+ * character may be split across two words, so a run of words is decoded as one byte sequence.
+ */
 function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
+  return value
+    .replace(/\?=\s+=\?utf-8\?/gi, '?==?utf-8?')
+    .replace(/(?:=\?utf-8\?[QB]\?[^?]*\?=)+/gi, (run) =>
+      Buffer.concat([...run.matchAll(encodedWord)].map((m) => encodedWordBytes(m[1]!, m[2]!))).toString('utf8'),
+    );
 }
 
 /** The body of the first MIME part of `type`, decoded. */

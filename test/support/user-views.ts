@@ -44,6 +44,8 @@ export const serverViewFields = [
   'oauth_providers',
   'auth_with_email',
   'requires_totp_mfa',
+  // authd addition: the user's language.
+  'locale',
 ].sort();
 
 export const clientViewFields = serverViewFields
@@ -68,6 +70,7 @@ export function expectUserView(view: any, kind: 'server' | 'client'): void {
     expect(typeof view[flag]).toBe('boolean');
   }
   expect(view.auth_with_email).toBe(view.has_password || view.otp_auth_enabled);
+  expect(nullableString(view.locale)).toBe(true);
   expect(Array.isArray(view.oauth_providers)).toBe(true);
   if (kind === 'server') {
     expect(typeof view.primary_email_auth_enabled).toBe('boolean');

@@ -105,6 +105,11 @@ describe('authd tui screens', () => {
     await openRow(tui, 'Invitations need the invited email');
     await tui.waitFor('Invitations need the invited email: on');
     expect((await readProjectAdminView(t.ctx, project.id)).config.team_invitation_requires_matching_email).toBe(true);
+    // The default language of screens and emails: Enter steps from English to the next one.
+    await openRow(tui, 'Default language');
+    await tui.waitFor('Default language: de');
+    expect((await readProjectAdminView(t.ctx, project.id)).config.default_locale).toBe('de');
+    await tui.waitFor('de (Deutsch)');
 
     await tui.press('a');
     await tui.waitFor('Trusted domain (https://…)');

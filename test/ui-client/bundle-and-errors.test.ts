@@ -14,12 +14,10 @@ import {
 import { knownError, knownErrorCatalogue, knownErrorCodes } from '../../server/protocol/known-errors';
 import { isKnownError, KnownAuthError, KnownErrors } from '../../ui/client/index';
 import { knownAuthErrorFromWire } from '../../ui/client/errors';
-import {
-  invalidTotpCodeMessage,
-  passwordTooLongMessage,
-  passwordTooShortMessage,
-} from '../../ui/react/form-validation';
+import { invalidTotpCodeMessage } from '../../ui/react/form-validation';
 import { maximumPasswordLength, minimumPasswordLength } from '../../server/protocol/password-rules';
+import { formatMessage } from '../../server/protocol/messages/message-format';
+import { screensEn } from '../../server/protocol/messages/screens/screens-en';
 import { repoRoot } from '../support/instance';
 
 describe('known errors', () => {
@@ -52,8 +50,15 @@ describe('known errors', () => {
   });
 
   test("the screens' browser-side messages are the server's", () => {
-    expect(passwordTooShortMessage).toBe(knownError('PASSWORD_TOO_SHORT', minimumPasswordLength).message);
-    expect(passwordTooLongMessage).toBe(knownError('PASSWORD_TOO_LONG', maximumPasswordLength).message);
+    const english = (key: keyof typeof screensEn, parameters: Record<string, number>) =>
+      formatMessage('en', screensEn[key], parameters);
+    expect(english('check.passwordTooShort', { min: minimumPasswordLength })).toBe(
+      knownError('PASSWORD_TOO_SHORT', minimumPasswordLength).message,
+    );
+    expect(english('check.passwordTooLong', { max: maximumPasswordLength })).toBe(
+      knownError('PASSWORD_TOO_LONG', maximumPasswordLength).message,
+    );
+    expect(english('error.EMAIL_PASSWORD_MISMATCH', {})).toBe(knownError('EMAIL_PASSWORD_MISMATCH').message);
     expect(invalidTotpCodeMessage).toBe(knownError('INVALID_TOTP_CODE').message);
   });
 

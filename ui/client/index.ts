@@ -105,6 +105,8 @@ export interface CurrentUser {
   selectedTeam: Team | null;
   clientMetadata: unknown;
   clientReadOnlyMetadata: unknown;
+  /** The language the user chose for screens and emails (an authd field), or null. */
+  locale: string | null;
 }
 
 /** Fields a user may change on themselves (`PATCH /users/me`); omitted fields stay as they are. */
@@ -115,6 +117,8 @@ export interface CurrentUserUpdate {
   selectedTeamId?: string | null;
   /** Standard base64 of a TOTP secret (20 random bytes) turns the second factor on; null turns it off. */
   totpSecretBase64?: string | null;
+  /** One of the supported locales (`supportedLocales`), or null to follow the browser and the project. */
+  locale?: string | null;
 }
 
 /** The project as clients see it: what the sign-in screens may offer. */

@@ -34,6 +34,7 @@ export function userFromWire(user: Wire): CurrentUser {
     selectedTeam: user.selected_team ? teamFromWire(user.selected_team) : null,
     clientMetadata: user.client_metadata ?? null,
     clientReadOnlyMetadata: user.client_read_only_metadata ?? null,
+    locale: typeof user.locale === 'string' ? user.locale : null,
   };
 }
 
@@ -45,6 +46,7 @@ export function userUpdateToWire(update: CurrentUserUpdate): Wire {
   if (update.clientMetadata !== undefined) body.client_metadata = update.clientMetadata;
   if (update.selectedTeamId !== undefined) body.selected_team_id = update.selectedTeamId;
   if (update.totpSecretBase64 !== undefined) body.totp_secret_base64 = update.totpSecretBase64;
+  if (update.locale !== undefined) body.locale = update.locale;
   return body;
 }
 

@@ -3,22 +3,33 @@
 // field; a rate limit or an unreachable server is the whole form's problem and is said so, in
 // words for the person at the form. After a failed submit, focus moves to the first message.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { NetworkError, RateLimitedError, UnexpectedResponseError } from '../client/index';
+import { KnownAuthError, NetworkError, RateLimitedError, UnexpectedResponseError } from '../client/index';
+import type { ScreensKey } from '../../server/protocol/messages/screens/screens-en';
+import { useT } from './i18n/messages-context';
+import type { Translator } from './i18n/translator';
 
-/** The message of a failed call, as the screens show it on a field. */
-export function messageOf(error: unknown): string {
+type T = Translator<ScreensKey>;
+
+/**
+ * The message of a failed call, as the screens show it on a field: with the screens' translator,
+ * a known error the catalogue words (`error.CODE`) in their language; else the error's own
+ * message (the server's English).
+ */
+export function messageOf(error: unknown, t?: T): string {
+  if (t && error instanceof KnownAuthError) {
+    const key = `error.${error.code}`;
+    if (t.has(key)) return t(key);
+  }
   return error instanceof Error ? error.message : String(error);
 }
 
-export const unreachableServerMessage = 'The server could not be reached. Check your connection and try again.';
-export const offlineMessage = 'You are offline. Check your internet connection and try again.';
-export const serverProblemMessage = 'Something went wrong on the server. Please try again in a moment.';
-
-/** A wait as people say it: "40 seconds", "about 12 minutes", "about 2 hours". */
-export function waitInWords(seconds: number): string {
-  if (seconds < 90) return `${Math.ceil(seconds)} seconds`;
-  if (seconds < 90 * 60) return `about ${Math.round(seconds / 60)} minutes`;
-  return `about ${Math.round(seconds / 3600)} hours`;
+/** A wait as people say it: "40 seconds", "about 12 minutes", "about 2 hours" (units by Intl). */
+export function waitInWords(seconds: number, t: T): string {
+  const duration = (value: number, unit: 'second' | 'minute' | 'hour') =>
+    new Intl.NumberFormat(t.locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  if (seconds < 90) return duration(Math.ceil(seconds), 'second');
+  if (seconds < 90 * 60) return t('problem.about', { duration: duration(Math.round(seconds / 60), 'minute') });
+  return t('problem.about', { duration: duration(Math.round(seconds / 3600), 'hour') });
 }
 
 /** A refused call whose message belongs on a field other than the form's `failureField`. */
@@ -32,14 +43,14 @@ export class FieldError extends Error {
 }
 
 /** The form-wide message for a failure that is not about one field, or null when it is. */
-export function formProblemOf(error: unknown): string | null {
+export function formProblemOf(error: unknown, t: T): string | null {
   if (error instanceof RateLimitedError) {
     return error.retryAfterSeconds
-      ? `Too many attempts. Please wait ${waitInWords(error.retryAfterSeconds)} and try again.`
-      : 'Too many attempts. Please wait a moment and try again.';
+      ? t('problem.tooManyWait', { wait: waitInWords(error.retryAfterSeconds, t) })
+      : t('problem.tooMany');
   }
-  if (error instanceof NetworkError) return error.offline ? offlineMessage : unreachableServerMessage;
-  if (error instanceof UnexpectedResponseError) return serverProblemMessage;
+  if (error instanceof NetworkError) return t(error.offline ? 'problem.offline' : 'problem.unreachable');
+  if (error instanceof UnexpectedResponseError) return t('problem.server');
   return null;
 }
 
@@ -67,6 +78,7 @@ export function useFormSubmit<Field extends string>(options: {
   busy: boolean;
   onSubmit(event: FormEvent): void;
 } {
+  const t = useT();
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -93,11 +105,11 @@ export function useFormSubmit<Field extends string>(options: {
     try {
       await options.send();
     } catch (error) {
-      const problem = formProblemOf(error);
+      const problem = formProblemOf(error, t);
       if (error instanceof FieldError) setErrors({ [error.field]: error.message } as Partial<Record<Field, string | null>>);
       else if (problem && options.formWideProblems) setFormError(problem);
       else if (problem) setErrors({ [options.failureField]: problem } as Partial<Record<Field, string | null>>);
-      else setErrors({ [options.failureField]: messageOf(error) } as Partial<Record<Field, string | null>>);
+      else setErrors({ [options.failureField]: messageOf(error, t) } as Partial<Record<Field, string | null>>);
       setFailedChecks(new Set());
       setFailures((n) => n + 1);
     } finally {

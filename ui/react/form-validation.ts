@@ -1,11 +1,14 @@
-// The form messages, checked in the browser before anything is sent. The password
-// length messages are the server's own (PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG), written out
-// rather than imported so the server's catalogue stays out of the browser bundle; a test in
-// test/ui-client/bundle-and-errors.test.ts keeps them equal. The lengths are the server's rule.
+// The form messages, checked in the browser before anything is sent, in the screens' language.
+// The password length messages are the server's own in English (PASSWORD_TOO_SHORT /
+// PASSWORD_TOO_LONG), written out in the catalogue rather than imported so the server's
+// catalogue stays out of the browser bundle; a test in test/ui-client/bundle-and-errors.test.ts
+// keeps them equal. The lengths are the server's rule (server/protocol/password-rules.ts).
+import type { ScreensKey } from '../../server/protocol/messages/screens/screens-en';
+import type { Translator } from './i18n/translator';
 import { maximumPasswordLength, minimumPasswordLength } from '../../server/protocol/password-rules';
 
-export const passwordTooShortMessage = `Password too short. Minimum length is ${minimumPasswordLength}.`;
-export const passwordTooLongMessage = `Password too long. Maximum length is ${maximumPasswordLength}.`;
+type T = Translator<ScreensKey>;
+
 /** INVALID_TOTP_CODE's message, shown for a code that is not six digits. */
 export const invalidTotpCodeMessage = 'The TOTP code is invalid. Please try again.';
 
@@ -13,26 +16,26 @@ export const invalidTotpCodeMessage = 'The TOTP code is invalid. Please try agai
 // the server would.
 const emailPattern = /^[^\s@.][^\s@]*@[^\s@]+\.[^\s@.][^\s@.]+$/;
 
-export function emailError(email: string): string | null {
-  if (email.trim() === '') return 'Please enter your email';
-  if (!emailPattern.test(email.trim())) return 'Please enter a valid email';
+export function emailError(email: string, t: T): string | null {
+  if (email.trim() === '') return t('check.emailRequired');
+  if (!emailPattern.test(email.trim())) return t('check.emailInvalid');
   return null;
 }
 
-export function requiredPasswordError(password: string): string | null {
-  return password === '' ? 'Please enter your password' : null;
+export function requiredPasswordError(password: string, t: T): string | null {
+  return password === '' ? t('check.passwordRequired') : null;
 }
 
 /** Sign-up and reset: required, then the strength rules (length). */
-export function newPasswordError(password: string): string | null {
-  if (password === '') return 'Please enter your password';
-  if (password.length < minimumPasswordLength) return passwordTooShortMessage;
-  if (password.length > maximumPasswordLength) return passwordTooLongMessage;
+export function newPasswordError(password: string, t: T): string | null {
+  if (password === '') return t('check.passwordRequired');
+  if (password.length < minimumPasswordLength) return t('check.passwordTooShort', { min: minimumPasswordLength });
+  if (password.length > maximumPasswordLength) return t('check.passwordTooLong', { max: maximumPasswordLength });
   return null;
 }
 
-export function repeatPasswordError(password: string, repeated: string): string | null {
-  if (repeated === '') return 'Please repeat your password';
-  if (password !== repeated) return 'Passwords do not match';
+export function repeatPasswordError(password: string, repeated: string, t: T): string | null {
+  if (repeated === '') return t('check.repeatRequired');
+  if (password !== repeated) return t('check.passwordsDiffer');
   return null;
 }

@@ -1,4 +1,5 @@
-// A project's configuration: sign-in methods and switches toggled with Enter, trusted domains
+// A project's configuration: sign-in methods and switches toggled with Enter, the default
+// language of screens and emails (Enter picks the next one), trusted domains
 // (a adds, x removes the selected one), and the production-mode checks listed as they fail.
 import { Box, Text, useInput } from 'ink';
 import { useEffect, useState } from 'react';
@@ -10,6 +11,8 @@ import { LoadingLine } from '../loading-line';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
+import { supportedLocales, type Locale } from '../../../server/protocol/locales';
+import { localeNames } from '../../../server/protocol/locale-names';
 
 type Switch = { label: string; on(p: ProjectAdminView): boolean; update(on: boolean): object };
 
@@ -49,6 +52,7 @@ function ConfigScreenLoaded({ projectId, project, reload }: { projectId: string 
   useEffect(reload, [adding, reload]);
   const rows = [
     ...switches.map((s) => ({ kind: 'switch' as const, s })),
+    { kind: 'locale' as const },
     ...project.config.domains.map((d) => ({ kind: 'domain' as const, d })),
   ];
   const change = (update: object, done: string) =>
@@ -59,6 +63,11 @@ function ConfigScreenLoaded({ projectId, project, reload }: { projectId: string 
   const selected = useSelection(rows.length, !adding, (index) => {
     const row = rows[index]!;
     if (row.kind === 'switch') void change(row.s.update(!row.s.on(project)), `${row.s.label}: ${row.s.on(project) ? 'off' : 'on'}`);
+    if (row.kind === 'locale') {
+      // Enter steps through the supported languages.
+      const next = supportedLocales[(supportedLocales.indexOf(project.config.default_locale as Locale) + 1) % supportedLocales.length]!;
+      void change({ config: { default_locale: next } }, `Default language: ${next}`);
+    }
   });
   useInput(
     (input) => {
@@ -71,7 +80,7 @@ function ConfigScreenLoaded({ projectId, project, reload }: { projectId: string 
     },
     { isActive: !adding },
   );
-  useHelp('↑↓ move · Enter toggle · a add trusted domain · x remove domain');
+  useHelp('↑↓ move · Enter toggle (next language) · a add trusted domain · x remove domain');
 
   const providers = project.config.oauth_providers.map((p) => `${p.id} (${p.type}${p.enabled ? '' : ', off'})`).join(', ');
   return (
@@ -84,7 +93,9 @@ function ConfigScreenLoaded({ projectId, project, reload }: { projectId: string 
         row={(row) =>
           row.kind === 'switch'
             ? `${row.s.label.padEnd(30)} ${row.s.on(project) ? '[on] ' : '[off]'}`
-            : `Trusted domain ${row.d.domain}  (handler ${row.d.handler_path})`
+            : row.kind === 'locale'
+              ? `${'Default language'.padEnd(30)} ${project.config.default_locale} (${localeNames[project.config.default_locale as Locale] ?? '?'})`
+              : `Trusted domain ${row.d.domain}  (handler ${row.d.handler_path})`
         }
       />
       <Text>OAuth providers: {providers || 'none'} · Email: {project.config.email_config.type}</Text>

@@ -8,8 +8,11 @@ import {
   accountUnlockTemplate,
   linkOnlyMagicLinkTemplate,
   signInInvitationTemplate,
+  defaultEmailTemplatesIn,
   type EmailTemplateType,
 } from '../../../templates/default-email-templates';
+import { recipientLocale } from './recipient-locale';
+import { textDirectionOf, type Locale } from '../../protocol/locales';
 import { queueEmail } from './email-queue';
 import { renderEmailDocument, renderSubject, type EmailVariables } from './render-email';
 import { plainTextError } from '../../protocol/plain-text-errors';
@@ -99,7 +102,8 @@ export async function queueTemplatedEmail(
     await db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).limit(1),
   );
   const allVariables = { projectDisplayName: project?.displayName ?? '', ...variables };
-  const template =
+  const locale = await recipientLocale(db, projectId, recipient);
+  let template: { subject: string; content: unknown } =
     type === 'sign_in_invitation'
       ? signInInvitationTemplate
       : type === 'account_unlock'
@@ -107,7 +111,13 @@ export async function queueTemplatedEmail(
         : type === 'link_only_magic_link'
           ? linkOnlyMagicLinkTemplate
           : await readEmailTemplate(db, projectId, type);
-  const { html, text } = renderEmailDocument(template.content, allVariables);
+  // A project's own edited template is sent as written; an unedited one in the recipient's language.
+  let language: Locale = 'en';
+  if ((emailTemplateTypes as readonly string[]).includes(type) && (template as EmailTemplateView).is_default) {
+    template = defaultEmailTemplatesIn(locale)[type as EmailTemplateType];
+    language = locale;
+  }
+  const { html, text } = renderEmailDocument(template.content, allVariables, { lang: language, dir: textDirectionOf(language) });
   await queueEmail(ctx, db, { projectId, recipient, subject: renderSubject(template.subject, allVariables), html, text });
 }
 

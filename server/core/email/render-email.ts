@@ -20,7 +20,17 @@ interface BlockShape {
   data?: { props?: Record<string, unknown> };
 }
 
-export function renderEmailDocument(content: unknown, variables: EmailVariables): { html: string; text: string } {
+/** The language of the message's text: `lang` and `dir` of its HTML part (Arabic reads right to left). */
+export interface EmailLanguage {
+  lang: string;
+  dir: 'ltr' | 'rtl';
+}
+
+export function renderEmailDocument(
+  content: unknown,
+  variables: EmailVariables,
+  language: EmailLanguage = { lang: 'en', dir: 'ltr' },
+): { html: string; text: string } {
   const blocks = (typeof content === 'object' && content !== null ? content : {}) as Record<
     string,
     BlockShape & { data?: { childrenIds?: unknown } }
@@ -56,7 +66,7 @@ export function renderEmailDocument(content: unknown, variables: EmailVariables)
     }
   }
   return {
-    html: `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f4f5;font-family:system-ui,sans-serif;color:#18181b"><div style="max-width:480px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px">${html.join('')}</div></body></html>`,
+    html: `<!doctype html><html lang="${language.lang}" dir="${language.dir}"><body style="margin:0;padding:24px;background:#f4f4f5;font-family:system-ui,sans-serif;color:#18181b"><div style="max-width:480px;margin:0 auto;background:#ffffff;padding:32px;border-radius:8px">${html.join('')}</div></body></html>`,
     text: text.join('\n').trim() + '\n',
   };
 }

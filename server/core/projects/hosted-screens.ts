@@ -11,6 +11,7 @@ import { crockfordString, sha256Hex } from '../credentials/random-tokens';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import type { HostedScreensConfig } from '../../protocol/hosted-screens-config';
 import { firstRow } from '../storage/query-results';
+import { matchLocale, sourceLocale } from '../../protocol/locales';
 
 /** Description of the key sets authd creates for its hosted screens (visible in `keys list`). */
 export const hostedScreensKeyDescription = 'Hosted sign-in screens (kept by authd)';
@@ -79,7 +80,10 @@ export async function defaultHostedProjectId(ctx: Context): Promise<string | nul
   return row?.id ?? null;
 }
 
-export async function hostedScreensConfig(ctx: Context, projectId: string, handlerPath: string): Promise<HostedScreensConfig> {
+/** What the page's request decides (its language) is added by the HTTP layer. */
+export type ProjectScreensConfig = Omit<HostedScreensConfig, 'locale' | 'localeFromQuery' | 'acceptLanguageLocale' | 'messagesBase'>;
+
+export async function hostedScreensConfig(ctx: Context, projectId: string, handlerPath: string): Promise<ProjectScreensConfig> {
   const project = await readProjectAdminView(ctx, projectId);
   const trustedOrigins = project.config.domains.map((d) => d.domain);
   return {
@@ -92,5 +96,6 @@ export async function hostedScreensConfig(ctx: Context, projectId: string, handl
     trustedOrigins,
     allowLocalhost: project.config.allow_localhost,
     projectName: project.display_name,
+    projectLocale: matchLocale(project.config.default_locale) ?? sourceLocale,
   };
 }

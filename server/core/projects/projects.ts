@@ -200,6 +200,7 @@ export async function projectAdminView(ctx: Context, row: ProjectRow): Promise<P
       password_strength_check_enabled: row.passwordStrengthCheck,
       team_invitation_requires_matching_email: row.teamInvitationRequiresMatchingEmail,
       audit_log_retention_days: row.auditLogRetentionDays,
+      default_locale: row.defaultLocale,
       oauth_providers: providers,
       enabled_oauth_providers: providers.filter((p) => p.enabled).map((p) => ({ id: p.id })),
       domains,
@@ -284,6 +285,7 @@ async function applyProjectUpdate(ctx: Context, tx: DbWriter, projectId: string,
     if (value !== undefined) projectChanges[column] = value;
   }
   if (config.audit_log_retention_days !== undefined) projectChanges.auditLogRetentionDays = config.audit_log_retention_days;
+  if (config.default_locale !== undefined) projectChanges.defaultLocale = config.default_locale;
   if (Object.keys(projectChanges).length > 0) {
     await tx.update(projects).set(projectChanges).where(eq(projects.id, projectId));
   }

@@ -85,6 +85,7 @@ function serverView(
     oauth_providers: oauthProviders,
     auth_with_email: hasPassword || row.otpAuthEnabled,
     requires_totp_mfa: row.requiresTotpMfa,
+    locale: row.locale,
   };
 }
 

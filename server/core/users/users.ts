@@ -38,7 +38,7 @@ const insertUserRow = (db: Db) =>
     .values(
       placeholdersFor([
         'id', 'projectId', 'displayName', 'displayNameFolded', 'profileImageUrl', 'clientMetadata', 'clientReadOnlyMetadata',
-        'serverMetadata', 'signedUpAt', 'lastActiveAt', 'passwordHash', 'otpAuthEnabled', 'totpSecretBase64',
+        'serverMetadata', 'signedUpAt', 'lastActiveAt', 'passwordHash', 'otpAuthEnabled', 'totpSecretBase64', 'locale',
       ] as const),
     )
     .prepare();
@@ -85,6 +85,7 @@ export async function insertUser(
       displayName: input.display_name || null,
       displayNameFolded: foldForSearch(input.display_name || null),
       profileImageUrl: input.profile_image_url ?? null,
+      locale: input.locale ?? null,
       clientMetadata: input.client_metadata ?? null,
       clientReadOnlyMetadata: input.client_read_only_metadata ?? null,
       serverMetadata: input.server_metadata ?? null,
@@ -131,6 +132,7 @@ export async function updateUser(ctx: Context, projectId: string, userId: string
       changes.displayNameFolded = foldForSearch(changes.displayName);
     }
     if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
+    if (input.locale !== undefined) changes.locale = input.locale;
     if (input.client_metadata !== undefined) changes.clientMetadata = input.client_metadata;
     if (input.client_read_only_metadata !== undefined) changes.clientReadOnlyMetadata = input.client_read_only_metadata;
     if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;

@@ -14,6 +14,8 @@ import { SettingsLayout, type SettingsMenuEntry } from './settings-layout';
 import { PlusIcon, ProfileIcon, SecurityIcon, SignOutIcon } from './settings-icons';
 import { SignOutPage } from './sign-out-page';
 import { rootClass } from './account-settings-styles';
+import { useSettingsT } from '../i18n/settings-messages';
+import { textDirectionOf } from '../../../server/protocol/locales';
 
 // Each item is its own chunk: opening Security does not download the team pages, nor the reverse.
 // Each page loads when opened, My Profile too: the others then do not carry its editors.
@@ -82,6 +84,7 @@ export interface AccountSettingsProps {
 
 export function AccountSettings(props: AccountSettingsProps) {
   const runtime = useAuthRuntime();
+  const t = useSettingsT();
   useUser({ or: 'redirect' });
   useSessionWatch();
   const project = useProject();
@@ -94,19 +97,19 @@ export function AccountSettings(props: AccountSettingsProps) {
     .slice(basePath.length)
     .replace(/^\/+|\/+$/g, '');
 
-  useDocumentTitle('Account Settings');
+  useDocumentTitle(t('settings.title'));
 
   const teamCreationEnabled = project.config.clientTeamCreationEnabled;
   const loadedTeams: Team[] = teams.status === 'loaded' ? teams.teams : [];
   const entries = useMemo((): SettingsMenuEntry[] => {
     const list: SettingsMenuEntry[] = [
-      { type: 'item', title: 'My Profile', subpath: 'profile', icon: <ProfileIcon />, content: <ProfilePage /> },
-      { type: 'item', title: 'Security', subpath: 'security', icon: <SecurityIcon />, content: <SecurityPage /> },
-      { type: 'item', title: 'Sign Out', subpath: 'sign-out', icon: <SignOutIcon />, content: <SignOutPage /> },
+      { type: 'item', title: t('settings.profile'), subpath: 'profile', icon: <ProfileIcon />, content: <ProfilePage /> },
+      { type: 'item', title: t('settings.security'), subpath: 'security', icon: <SecurityIcon />, content: <SecurityPage /> },
+      { type: 'item', title: t('settings.signOut'), subpath: 'sign-out', icon: <SignOutIcon />, content: <SignOutPage /> },
       ...(props.extraItems ?? []),
     ];
     if (loadedTeams.length > 0 || teamCreationEnabled) {
-      list.push({ type: 'divider', title: 'Teams' });
+      list.push({ type: 'divider', title: t('settings.teams') });
       for (const team of loadedTeams) {
         list.push({
           type: 'item',
@@ -119,7 +122,7 @@ export function AccountSettings(props: AccountSettingsProps) {
       if (teamCreationEnabled) {
         list.push({
           type: 'item',
-          title: 'Create a team',
+          title: t('settings.createTeam'),
           subpath: 'team-creation',
           icon: <PlusIcon />,
           content: <TeamCreationPage />,
@@ -127,7 +130,7 @@ export function AccountSettings(props: AccountSettingsProps) {
       }
     }
     return list;
-  }, [props.extraItems, loadedTeams, teamCreationEnabled]);
+  }, [props.extraItems, loadedTeams, teamCreationEnabled, t]);
 
   // A team page is only known once the teams are read: until then it shows a skeleton.
   const waitingForTeams = teams.status === 'loading' && subpath.startsWith('teams/');
@@ -142,10 +145,16 @@ export function AccountSettings(props: AccountSettingsProps) {
   );
 
   return (
-    <div className={`authd-root ${rootClass}`} data-authd-theme={theme} data-testid="account-settings">
+    <div
+      className={`authd-root ${rootClass}`}
+      data-authd-theme={theme}
+      data-testid="account-settings"
+      lang={t.locale}
+      dir={textDirectionOf(t.locale)}
+    >
       <AccountSettingsContext.Provider value={context}>
         <SettingsLayout
-          title="Account Settings"
+          title={t('settings.title')}
           entries={entries}
           subpath={subpath}
           basePath={basePath}

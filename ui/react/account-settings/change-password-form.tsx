@@ -7,10 +7,12 @@ import { PasswordField } from '../components/form-fields';
 import { messageOf } from '../form-submit';
 import { newPasswordError, repeatPasswordError } from '../form-validation';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
+import { useT } from '../i18n/messages-context';
 
 export const incorrectPasswordMessage = 'Incorrect password';
 
 export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) {
+  const t = useT();
   const runtime = useAuthRuntime();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -26,8 +28,8 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
     event.preventDefault();
     const found = {
       oldPassword: oldPassword === '' ? 'Please enter your old password' : null,
-      newPassword: newPasswordError(newPassword),
-      repeated: repeatPasswordError(newPassword, repeated),
+      newPassword: newPasswordError(newPassword, t),
+      repeated: repeatPasswordError(newPassword, repeated, t),
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { PlainTextField } from '../components/plain-fields';
 import { messageOf } from '../form-submit';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
+import { useSettingsT } from '../i18n/settings-messages';
 
 export function InlineTextEditForm(props: {
   label: string;
@@ -14,6 +15,7 @@ export function InlineTextEditForm(props: {
   onSave(value: string): Promise<void>;
   onClose(): void;
 }) {
+  const t = useSettingsT();
   const [draft, setDraft] = useState(props.value);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -54,10 +56,10 @@ export function InlineTextEditForm(props: {
       />
       <div className={inlineButtonsClass}>
         <button type="submit" className={compactPrimaryButtonClass} disabled={busy}>
-          Save
+          {t('settings.save')}
         </button>
         <button type="button" className={compactSecondaryButtonClass} onClick={props.onClose} disabled={busy}>
-          Cancel
+          {t('settings.cancel')}
         </button>
       </div>
     </form>

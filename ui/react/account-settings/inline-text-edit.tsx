@@ -3,11 +3,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { useFocusBackWhenClosed } from '../focus-moves';
 import { compactSecondaryButtonClass, sectionTextClass, sectionTitleClass, settingRowClass } from './settings-styles';
+import { useSettingsT } from '../i18n/settings-messages';
 
 const InlineTextEditForm = lazy(() => import('./inline-text-edit-form').then((m) => ({ default: m.InlineTextEditForm })));
 
 export function InlineTextEdit(props: {
   label: string;
+  /** The field's name and test ids; default: the label in kebab case (English labels). */
+  name?: string;
+  /** The Edit button's accessible name; default: "Edit" and the label. */
+  editLabel?: string;
   description?: string;
   value: string;
   emptyText?: string;
@@ -15,8 +20,9 @@ export function InlineTextEdit(props: {
   validate?(value: string): string | null;
   onSave(value: string): Promise<void>;
 }) {
+  const t = useSettingsT();
   const [editing, setEditing] = useState(false);
-  const name = props.label.toLowerCase().replace(/\W+/g, '-');
+  const name = props.name ?? props.label.toLowerCase().replace(/\W+/g, '-');
   // Saved, cancelled or Escape: focus returns to the Edit button instead of falling to the page.
   const editButton = useFocusBackWhenClosed<HTMLButtonElement>(editing);
 
@@ -34,10 +40,10 @@ export function InlineTextEdit(props: {
           ref={editButton}
           type="button"
           className={compactSecondaryButtonClass}
-          aria-label={`Edit ${props.label.toLowerCase()}`}
+          aria-label={props.editLabel ?? `${t('settings.edit')} ${props.label.toLowerCase()}`}
           onClick={() => setEditing(true)}
         >
-          Edit
+          {t('settings.edit')}
         </button>
       </div>
     );

@@ -14,8 +14,8 @@ export const passkeysNeedDomainMessage =
   'Passkeys need a domain name such as localhost; they cannot be used when this page is opened by an IP address.';
 
 /** A failed "Add passkey" in words (never the browser's own text), or null when cancelled. */
-function messageOfRegistrationFailure(failure: unknown): string | null {
-  if (!(failure instanceof DOMException)) return formProblemOf(failure) ?? messageOf(failure);
+function messageOfRegistrationFailure(failure: unknown, t: Translator<ScreensKey>): string | null {
+  if (!(failure instanceof DOMException)) return formProblemOf(failure, t) ?? messageOf(failure, t);
   if (failure.name === 'NotAllowedError' || failure.name === 'AbortError') return null;
   // The browser found one of this account's passkeys already on the device.
   if (failure.name === 'InvalidStateError') {
@@ -34,6 +34,9 @@ import {
   settingRowClass,
 } from './settings-styles';
 import { useRecentAuthentication } from './recent-authentication';
+import { useT } from '../i18n/messages-context';
+import type { Translator } from '../i18n/translator';
+import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
 
 function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onError(message: string): void }) {
   const runtime = useAuthRuntime();
@@ -131,6 +134,7 @@ function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onErr
 }
 
 export function PasskeysManager() {
+  const t = useT();
   const runtime = useAuthRuntime();
   const project = useProject();
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
@@ -163,7 +167,7 @@ export function PasskeysManager() {
       await reload();
     } catch (failure) {
       // Cancelling the browser's prompt changes nothing and needs no message (null).
-      setError(messageOfRegistrationFailure(failure));
+      setError(messageOfRegistrationFailure(failure, t));
     } finally {
       setBusy(false);
     }

@@ -18,6 +18,7 @@ import {
   sidebarItemTextClass,
   sidebarLabelClass,
 } from './settings-styles';
+import { useSettingsT } from '../i18n/settings-messages';
 
 export interface SettingsMenuItem {
   type: 'item';
@@ -46,6 +47,7 @@ export function SettingsLayout(props: {
   renderContent?(content: ReactNode): ReactNode;
 }) {
   const runtime = useAuthRuntime();
+  const t = useSettingsT();
   const items = props.entries.filter((entry): entry is SettingsMenuItem => entry.type === 'item');
   const atBase = props.subpath === '';
   const selected = atBase ? items[0] : items.find((item) => item.subpath === props.subpath);
@@ -107,7 +109,7 @@ export function SettingsLayout(props: {
                 <button
                   type="button"
                   className={closeButtonClass}
-                  aria-label="Close"
+                  aria-label={t('settings.close')}
                   onClick={() => runtime.navigate(props.basePath)}
                 >
                   <CloseIcon />

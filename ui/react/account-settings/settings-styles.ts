@@ -81,7 +81,7 @@ export const itemDescriptionClass = css({ color: 'muted', fontSize: 'sm', margin
 
 /** The close button of an item: only on narrow screens, where it leads back to the list. */
 export const closeButtonClass = css({
-  marginLeft: 'auto',
+  marginInlineStart: 'auto',
   width: '36px',
   height: '36px',
   display: 'flex',
@@ -202,7 +202,7 @@ export const tableClass = css({
   width: '100%',
   borderCollapse: 'collapse',
   fontSize: 'md',
-  '& th': { textAlign: 'left', color: 'muted', fontSize: 'sm', fontWeight: '500', paddingY: '2', paddingX: '2' },
+  '& th': { textAlign: 'start', color: 'muted', fontSize: 'sm', fontWeight: '500', paddingY: '2', paddingX: '2' },
   '& td': { paddingY: '2', paddingX: '2', borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'line' },
 });
 

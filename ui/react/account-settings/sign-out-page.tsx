@@ -2,13 +2,15 @@
 import { useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { compactPrimaryButtonClass, sectionClass, sectionTextClass } from './settings-styles';
+import { useSettingsT } from '../i18n/settings-messages';
 
 export function SignOutPage() {
   const runtime = useAuthRuntime();
+  const t = useSettingsT();
   const [busy, setBusy] = useState(false);
   return (
     <div className={sectionClass}>
-      <p className={sectionTextClass}>Sign out of your account on this device.</p>
+      <p className={sectionTextClass}>{t('signOut.text')}</p>
       <div>
         <button
           type="button"
@@ -22,7 +24,7 @@ export function SignOutPage() {
               .finally(() => runtime.navigate(runtime.urls.afterSignOut));
           }}
         >
-          Sign Out
+          {t('settings.signOut')}
         </button>
       </div>
     </div>

@@ -7,6 +7,7 @@ import { EmailField } from '../components/form-fields';
 import { showToast } from '../components/toasts';
 import { useFormSubmit } from '../form-submit';
 import { emailError } from '../form-validation';
+import { useT } from '../i18n/messages-context';
 import {
   compactPrimaryButtonClass,
   sectionClass,
@@ -18,11 +19,12 @@ import {
 export const inviteEmailRequiredMessage = 'Please enter an email address';
 
 export function TeamInviteSection(props: { team: Team }) {
+  const t = useT();
   const runtime = useAuthRuntime();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useFormSubmit({
-    validate: () => ({ email: email.trim() === '' ? inviteEmailRequiredMessage : emailError(email) }),
+    validate: () => ({ email: email.trim() === '' ? inviteEmailRequiredMessage : emailError(email, t) }),
     failureField: 'email',
     async send() {
       const recipient = email.trim();

@@ -21,6 +21,7 @@ import { EmailMethodTabs } from './email-method-tabs';
 import { subtleTextClass } from './styles';
 import { dividerClass } from './auth-page-styles';
 import { isIpAddressHost } from '../../../server/protocol/localhost-names';
+import { useT } from '../i18n/messages-context';
 
 type AuthPageType = 'sign-in' | 'sign-up';
 
@@ -40,6 +41,7 @@ function backToForms(clearStep: (step: null) => void): void {
 
 export function AuthPage(props: { type: AuthPageType }) {
   const runtime = useAuthRuntime();
+  const t = useT();
   const project = useProject();
   const user = useCurrentUserValue();
   const redirectAfterAuth = useRedirectAfterAuth();
@@ -96,7 +98,7 @@ export function AuthPage(props: { type: AuthPageType }) {
         <MagicLinkCodeStep
           pageHeading
           sent={magicLinkSent}
-          onResend={async () => setMagicLinkSent(await sendMagicLink(runtime, magicLinkSent.email, returnTo))}
+          onResend={async () => setMagicLinkSent(await sendMagicLink(runtime, magicLinkSent.email, returnTo, t))}
           onUseAnotherEmail={() => backToForms(setMagicLinkSent)}
           onSignedIn={onSignedIn}
         />
@@ -106,17 +108,18 @@ export function AuthPage(props: { type: AuthPageType }) {
   const otherPage = isSignIn ? runtime.urls['sign-up'] : runtime.urls['sign-in'];
 
   return (
-    <Card title={isSignIn ? 'Sign in to your account' : 'Create a new account'} testId={`${props.type}-page`}>
+    <Card title={t(isSignIn ? 'signIn.heading' : 'signUp.heading')} testId={`${props.type}-page`}>
       {(!isSignIn || config.signUpEnabled) && (
         <p className={subtleTextClass}>
-          {isSignIn ? "Don't have an account? " : 'Already have an account? '}
-          <InAppLink href={keepReturnTo(otherPage)}>{isSignIn ? 'Sign up' : 'Sign in'}</InAppLink>
+          {t.rich(isSignIn ? 'signIn.noAccount' : 'signUp.haveAccount', {
+            link: <InAppLink href={keepReturnTo(otherPage)}>{t(isSignIn ? 'signUp.link' : 'signIn.link')}</InAppLink>,
+          })}
         </p>
       )}
       {providers.length > 0 && <OAuthButtons type={props.type} providerIds={providers} returnTo={returnTo} />}
       {isSignIn && passkeysOffered && <PasskeySignInButton onSignedIn={onSignedIn} />}
       {(providers.length > 0 || (isSignIn && passkeysOffered)) && hasEmailForms && (
-        <div className={dividerClass}>Or continue with</div>
+        <div className={dividerClass}>{t('auth.orContinueWith')}</div>
       )}
       {config.credentialEnabled && config.magicLinkEnabled ? (
         <EmailMethodTabs magicLink={magicLinkForm} password={passwordForm} />

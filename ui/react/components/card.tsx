@@ -12,6 +12,8 @@ import {
   secondaryButtonClass,
   titleClass,
 } from './styles';
+import { useLocale } from '../i18n/messages-context';
+import { textDirectionOf } from '../../../server/protocol/locales';
 
 function prefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
@@ -32,8 +34,10 @@ export function useResolvedTheme(choice: ThemeChoice): 'light' | 'dark' {
 /** The element authd's styles (reset, theme variables) apply inside. */
 export function ThemeRoot(props: { children: ReactNode }) {
   const theme = useResolvedTheme(useAuthRuntime().theme);
+  // The screens' own language and direction, also inside a host app's page of another language.
+  const locale = useLocale();
   return (
-    <div className={`authd-root ${pageClass}`} data-authd-theme={theme}>
+    <div className={`authd-root ${pageClass}`} data-authd-theme={theme} lang={locale} dir={textDirectionOf(locale)}>
       {props.children}
     </div>
   );

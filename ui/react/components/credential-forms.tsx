@@ -11,12 +11,12 @@ import { useUrlKeepingReturnTo } from '../hooks';
 import { EmailField, PasswordField } from './form-fields';
 import { FormProblem, SubmitButton } from './form-parts';
 import { InAppLink } from './in-app-link';
-import { MagicLinkCodeStep, unverifiedAccountMessage } from './magic-link-code-step';
+import { MagicLinkCodeStep } from './magic-link-code-step';
+import type { Translator } from '../i18n/translator';
+import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
 import { formClass } from './styles';
 import { rightAlignedClass } from './auth-page-styles';
-
-/** The sign-up form's text for an address that already has an account. */
-export const userAlreadyExistsMessage = 'User already exists.';
+import { useT } from '../i18n/messages-context';
 
 export interface SignInFormProps {
   /** Called with the outcome of a successful call; the page redirects or asks for a second factor. */
@@ -38,11 +38,12 @@ function useEmail(props: SharedEmail): [string, (email: string) => void] {
 
 export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
   const runtime = useAuthRuntime();
+  const t = useT();
   const keepReturnTo = useUrlKeepingReturnTo();
   const [email, setEmail] = useEmail(props);
   const [password, setPassword] = useState('');
   const { errors, formError, busy, onSubmit } = useFormSubmit({
-    validate: () => ({ email: emailError(email), password: requiredPasswordError(password) }),
+    validate: () => ({ email: emailError(email, t), password: requiredPasswordError(password, t) }),
     send: async () => props.onSignedIn(await runtime.client.signInWithPassword({ email: email.trim(), password })),
     failureField: 'email',
     formWideProblems: true,
@@ -52,7 +53,7 @@ export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="password-sign-in-form">
       <EmailField value={email} onChange={setEmail} error={errors.email} passkeyAutofill={props.passkeyAutofill} />
       <PasswordField
-        label="Password"
+        label={t('field.password')}
         name="password"
         autoComplete="current-password"
         value={password}
@@ -60,31 +61,32 @@ export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
         error={errors.password}
       />
       <div className={rightAlignedClass}>
-        <InAppLink href={keepReturnTo(runtime.urls['forgot-password'])}>Forgot password?</InAppLink>
+        <InAppLink href={keepReturnTo(runtime.urls['forgot-password'])}>{t('signIn.forgotPassword')}</InAppLink>
       </div>
       <FormProblem message={formError} />
-      <SubmitButton busy={busy}>Sign In</SubmitButton>
+      <SubmitButton busy={busy}>{t('signIn.submit')}</SubmitButton>
     </form>
   );
 }
 
 export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
   const runtime = useAuthRuntime();
+  const t = useT();
   const [email, setEmail] = useEmail(props);
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const { errors, formError, busy, onSubmit } = useFormSubmit({
     validate: () => ({
-      email: emailError(email),
-      password: newPasswordError(password),
-      repeated: repeatPasswordError(password, repeated),
+      email: emailError(email, t),
+      password: newPasswordError(password, t),
+      repeated: repeatPasswordError(password, repeated, t),
     }),
     async send() {
       try {
         await props.onSignedIn(await runtime.client.signUpWithPassword({ email: email.trim(), password }));
       } catch (error) {
         // The wire's message is 'User email already exists.'; the screens use friendlier words of their own.
-        if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(userAlreadyExistsMessage);
+        if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(t('signUp.userExists'));
         // The strength check's reason (breached, contains the email, too guessable) goes under the password.
         if (isKnownError(error, 'PASSWORD_REQUIREMENTS_NOT_MET')) throw new FieldError('password', error.message);
         throw error;
@@ -98,7 +100,7 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="password-sign-up-form">
       <EmailField value={email} onChange={setEmail} error={errors.email} />
       <PasswordField
-        label="Password"
+        label={t('field.password')}
         name="password"
         autoComplete="new-password"
         value={password}
@@ -106,7 +108,7 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
         error={errors.password}
       />
       <PasswordField
-        label="Repeat Password"
+        label={t('field.repeatPassword')}
         name="repeat-password"
         autoComplete="new-password"
         value={repeated}
@@ -114,21 +116,28 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
         error={errors.repeated}
       />
       <FormProblem message={formError} />
-      <SubmitButton busy={busy}>Sign Up</SubmitButton>
+      <SubmitButton busy={busy}>{t('signUp.submit')}</SubmitButton>
     </form>
   );
 }
 
 /** Sends the magic-link email; the link comes back to the magic-link page with the return target. */
-export async function sendMagicLink(runtime: AuthRuntime, address: string, returnTo: string | null): Promise<MagicLinkSent> {
+export async function sendMagicLink(
+  runtime: AuthRuntime,
+  address: string,
+  returnTo: string | null,
+  t: Translator<ScreensKey>,
+): Promise<MagicLinkSent> {
   // The return target rides on the callback, so the redirect after sign-in still goes where
   // the visitor was headed.
   const callback = new URL(runtime.client.handlerUrls().magicLinkCallback);
   if (returnTo) callback.searchParams.set('after_auth_return_to', returnTo);
-  const sent = await runtime.client.sendMagicLinkEmail(address, { callbackUrl: callback.toString() }).catch((error: unknown) => {
-    if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(unverifiedAccountMessage);
-    throw error;
-  });
+  const sent = await runtime.client
+    .sendMagicLinkEmail(address, { callbackUrl: callback.toString() })
+    .catch((error: unknown) => {
+      if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(t('auth.unverifiedAccount'));
+      throw error;
+    });
   return { email: address, nonce: sent.nonce };
 }
 
@@ -146,13 +155,14 @@ export function MagicLinkForm(
   props: SignInFormProps & SharedEmail & { returnTo: string | null; onSent?(sent: MagicLinkSent): void },
 ) {
   const runtime = useAuthRuntime();
+  const t = useT();
   const [email, setEmail] = useEmail(props);
   const [sent, setSent] = useState<MagicLinkSent | null>(null);
 
   const { errors, formError, busy, onSubmit } = useFormSubmit({
-    validate: () => ({ email: emailError(email) }),
+    validate: () => ({ email: emailError(email, t) }),
     async send() {
-      const done = await sendMagicLink(runtime, email.trim(), props.returnTo);
+      const done = await sendMagicLink(runtime, email.trim(), props.returnTo, t);
       if (props.onSent) props.onSent(done);
       else setSent(done);
     },
@@ -164,7 +174,7 @@ export function MagicLinkForm(
     return (
       <MagicLinkCodeStep
         sent={sent}
-        onResend={async () => setSent(await sendMagicLink(runtime, sent.email, props.returnTo))}
+        onResend={async () => setSent(await sendMagicLink(runtime, sent.email, props.returnTo, t))}
         onUseAnotherEmail={() => setSent(null)}
         onSignedIn={props.onSignedIn}
       />
@@ -174,7 +184,7 @@ export function MagicLinkForm(
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="magic-link-form">
       <EmailField value={email} onChange={setEmail} error={errors.email} passkeyAutofill={props.passkeyAutofill} />
       <FormProblem message={formError} />
-      <SubmitButton busy={busy}>Send magic link</SubmitButton>
+      <SubmitButton busy={busy}>{t('magicLink.submit')}</SubmitButton>
     </form>
   );
 }

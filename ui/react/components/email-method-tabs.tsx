@@ -3,20 +3,24 @@
 // rather than Ark UI's Tabs: the tab machine cost the sign-in screen about 9 KB of its budget.
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { tabContentClass, tabListClass, tabTriggerClass } from './tab-styles';
+import { useT, useTextDirection } from '../i18n/messages-context';
 
 const tabs = [
-  { value: 'magic-link', label: 'Magic Link' },
-  { value: 'password', label: 'Password' },
+  { value: 'magic-link', label: 'auth.magicLinkTab' },
+  { value: 'password', label: 'auth.passwordTab' },
 ] as const;
 type TabValue = (typeof tabs)[number]['value'];
 
 export function EmailMethodTabs(props: { magicLink: ReactNode; password: ReactNode }) {
+  const t = useT();
+  // Right to left, the next tab is the one on the left.
+  const step = useTextDirection() === 'rtl' ? -1 : 1;
   const [selected, setSelected] = useState<TabValue>('magic-link');
   const id = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKeyDown(event: KeyboardEvent, index: number) {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    const moves: Record<string, number> = { ArrowRight: index + step, ArrowLeft: index - step, Home: 0, End: tabs.length - 1 };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
@@ -27,7 +31,7 @@ export function EmailMethodTabs(props: { magicLink: ReactNode; password: ReactNo
 
   return (
     <div>
-      <div role="tablist" aria-label="Sign-in method" className={tabListClass}>
+      <div role="tablist" aria-label={t('auth.methodTabs')} className={tabListClass}>
         {tabs.map((tab, index) => (
           <button
             key={tab.value}
@@ -45,7 +49,7 @@ export function EmailMethodTabs(props: { magicLink: ReactNode; password: ReactNo
             onClick={() => setSelected(tab.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         ))}
       </div>

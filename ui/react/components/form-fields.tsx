@@ -6,6 +6,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { errorTextClass, fieldClass, inputClass, labelClass } from './styles';
 import { passwordControlClass, passwordToggleClass } from './password-field-styles';
 import { focusWhenMounted } from '../focus-moves';
+import { useT } from '../i18n/messages-context';
 
 interface FieldProps {
   label: string;
@@ -75,10 +76,11 @@ export function EmailField(
   props: Omit<FieldProps, 'name' | 'autoComplete' | 'label'> & { label?: string; passkeyAutofill?: boolean },
 ) {
   const { passkeyAutofill, ...field } = props;
+  const t = useT();
   return (
     <LabelledInput
       {...field}
-      label={props.label ?? 'Email'}
+      label={props.label ?? t('field.email')}
       name="email"
       type="email"
       inputMode="email"
@@ -99,6 +101,7 @@ function EyeIcon(props: { crossed: boolean }) {
 
 export function PasswordField(props: FieldProps) {
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <LabelledInput
       {...props}
@@ -107,7 +110,7 @@ export function PasswordField(props: FieldProps) {
         <button
           type="button"
           className={passwordToggleClass}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={t(visible ? 'field.hidePassword' : 'field.showPassword')}
           disabled={props.disabled}
           onClick={() => setVisible(!visible)}
         >

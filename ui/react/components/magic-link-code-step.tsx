@@ -7,7 +7,9 @@ import { isKnownError, type SignInOutcome } from '../../client/index';
 import { formProblemOf, focusFirstProblem, messageOf } from '../form-submit';
 import { useAuthRuntime } from '../auth-context';
 import { SubmitButton } from './form-parts';
-import { unverifiedAccountMessage } from './unverified-account';
+import { useT } from '../i18n/messages-context';
+import type { Translator } from '../i18n/translator';
+import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
 import { OneTimeCodeInput } from './one-time-code-input';
 import type { MagicLinkSent } from './credential-forms';
 import { formClass, linkClass, subtleTextClass, titleClass } from './styles';
@@ -17,16 +19,15 @@ import { codeStepClass, subtitleClass } from './code-step-styles';
 export const resendCountdownSeconds = 30;
 const magicLinkCodeLength = 6;
 
-export { unverifiedAccountMessage };
 
 /** What a refused code means for the person typing it. */
-export function codeProblemMessage(error: unknown): string {
-  if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) return unverifiedAccountMessage;
-  if (isKnownError(error, 'VERIFICATION_CODE_EXPIRED')) return 'This code has expired. Send a new one.';
-  if (isKnownError(error, 'VERIFICATION_CODE_ALREADY_USED')) return 'This code was already used. Send a new one.';
-  if (isKnownError(error, 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED')) return 'Too many wrong codes. Send a new one.';
-  if (isKnownError(error, 'VERIFICATION_CODE_NOT_FOUND')) return 'That code is not right. Check the email and try again.';
-  return formProblemOf(error) ?? messageOf(error);
+export function codeProblemMessage(error: unknown, t: Translator<ScreensKey>): string {
+  if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) return t('auth.unverifiedAccount');
+  if (isKnownError(error, 'VERIFICATION_CODE_EXPIRED')) return t('code.expired');
+  if (isKnownError(error, 'VERIFICATION_CODE_ALREADY_USED')) return t('code.used');
+  if (isKnownError(error, 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED')) return t('code.tooManyWrong');
+  if (isKnownError(error, 'VERIFICATION_CODE_NOT_FOUND')) return t('code.wrong');
+  return formProblemOf(error, t) ?? messageOf(error, t);
 }
 
 function useCountdown(seconds: number, restartKey: number): number {
@@ -48,6 +49,7 @@ export function MagicLinkCodeStep(props: {
   onSignedIn(outcome: SignInOutcome): void | Promise<void>;
 }) {
   const runtime = useAuthRuntime();
+  const t = useT();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -58,7 +60,7 @@ export function MagicLinkCodeStep(props: {
   async function signIn(typed: string) {
     if (busy) return;
     if (typed.length !== magicLinkCodeLength) {
-      setError('Please enter the six-character code from the email');
+      setError(t('code.enterSix'));
       return;
     }
     setError(null);
@@ -66,7 +68,7 @@ export function MagicLinkCodeStep(props: {
     try {
       await props.onSignedIn(await runtime.client.signInWithOtp(typed, props.sent.nonce));
     } catch (failure) {
-      setError(codeProblemMessage(failure));
+      setError(codeProblemMessage(failure, t));
     } finally {
       setBusy(false);
     }
@@ -79,9 +81,9 @@ export function MagicLinkCodeStep(props: {
       await props.onResend();
       setSends((n) => n + 1);
       setCode('');
-      setNotice('A new email is on its way.');
+      setNotice(t('code.newEmailSent'));
     } catch (failure) {
-      setError(formProblemOf(failure) ?? messageOf(failure));
+      setError(formProblemOf(failure, t) ?? messageOf(failure, t));
     }
   }
 
@@ -99,13 +101,14 @@ export function MagicLinkCodeStep(props: {
         void signIn(code);
       }}
     >
-      {props.pageHeading ? <h1 className={titleClass}>Check your email</h1> : <h2 className={subtitleClass}>Check your email</h2>}
-      <p className={subtleTextClass}>
-        Email sent! We sent a sign-in link and a code to <strong>{props.sent.email}</strong>. Open the link, or enter the code
-        here.
-      </p>
+      {props.pageHeading ? (
+        <h1 className={titleClass}>{t('code.checkEmail')}</h1>
+      ) : (
+        <h2 className={subtitleClass}>{t('code.checkEmail')}</h2>
+      )}
+      <p className={subtleTextClass}>{t.rich('code.sent', { email: <strong>{props.sent.email}</strong> })}</p>
       <OneTimeCodeInput
-        label="Code from the email"
+        label={t('code.label')}
         name="magic-link-code"
         length={magicLinkCodeLength}
         characters="alphanumeric"
@@ -120,18 +123,18 @@ export function MagicLinkCodeStep(props: {
           {notice}
         </p>
       )}
-      <SubmitButton busy={busy}>Sign in with code</SubmitButton>
+      <SubmitButton busy={busy}>{t('code.submit')}</SubmitButton>
       <p className={subtleTextClass}>
         {secondsLeft > 0 ? (
-          <span data-testid="resend-countdown">{`You can send a new email in ${secondsLeft} s.`}</span>
+          <span data-testid="resend-countdown">{t('code.resendIn', { seconds: secondsLeft })}</span>
         ) : (
           <button type="button" className={linkClass} onClick={() => void resend()}>
-            Resend email
+            {t('code.resend')}
           </button>
         )}
         {' · '}
         <button type="button" className={linkClass} onClick={props.onUseAnotherEmail}>
-          Use another email
+          {t('code.otherEmail')}
         </button>
       </p>
     </form>

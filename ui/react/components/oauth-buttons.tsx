@@ -12,6 +12,7 @@ import { keepOAuthReturnTo } from './oauth-return-to';
 import { providerName } from './provider-names';
 import { errorTextClass } from './styles';
 import { compactProviderListClass, providerButtonClass, providerListClass } from './provider-button-styles';
+import { useT } from '../i18n/messages-context';
 
 interface Brand {
   background: string;
@@ -134,9 +135,10 @@ export const providerBrands: Record<string, Brand> = {
 
 export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: readonly string[]; returnTo: string | null }) {
   const runtime = useAuthRuntime();
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState<string | null>(null);
-  const verb = props.type === 'sign-in' ? 'Sign in with' : 'Sign up with';
+  const labelKey = props.type === 'sign-in' ? 'oauth.signInWith' : 'oauth.signUpWith';
   const compact = props.providerIds.length > 3;
   const dark = useResolvedTheme(runtime.theme) === 'dark';
 
@@ -156,7 +158,7 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
         absoluteReturnTo ? { afterCallbackRedirectUrl: absoluteReturnTo } : undefined,
       );
     } catch (failure) {
-      setError(formProblemOf(failure) ?? messageOf(failure));
+      setError(formProblemOf(failure, t) ?? messageOf(failure, t));
       setStarting(null);
     }
   }
@@ -165,7 +167,7 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
     <div className={compact ? compactProviderListClass : providerListClass} data-compact={compact || undefined}>
       {props.providerIds.map((id) => {
         const brand = providerBrands[id];
-        const label = `${verb} ${providerName(id)}`;
+        const label = t(labelKey, { provider: providerName(id) });
         return (
           <button
             key={id}

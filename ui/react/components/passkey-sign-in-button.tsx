@@ -10,6 +10,9 @@ import { formProblemOf, messageOf } from '../form-submit';
 import { Spinner } from './form-parts';
 import { errorTextClass, secondaryButtonClass } from './styles';
 import { providerListClass } from './provider-button-styles';
+import { useT } from '../i18n/messages-context';
+import type { Translator } from '../i18n/translator';
+import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
 
 /**
  * The server's passkey challenge lives 65 s: a waiting autofill request is restarted with a fresh
@@ -18,14 +21,14 @@ import { providerListClass } from './provider-button-styles';
 const autofillRestartMillis = 55_000;
 
 /** A failed passkey sign-in in words (never the browser's own text), or null when cancelled. */
-function messageOfPasskeyFailure(failure: unknown): string | null {
+function messageOfPasskeyFailure(failure: unknown, t: Translator<ScreensKey>): string | null {
   if (failure instanceof DOMException) {
     if (failure.name === 'NotAllowedError' || failure.name === 'AbortError') return null;
-    return 'Signing in with a passkey did not work on this device. Try again or sign in another way.';
+    return t('passkey.failed');
   }
   return isKnownError(failure, 'PASSKEY_AUTHENTICATION_FAILED')
-    ? 'This passkey is not registered here. Sign in another way.'
-    : (formProblemOf(failure) ?? messageOf(failure));
+    ? t('passkey.unknown')
+    : (formProblemOf(failure, t) ?? messageOf(failure, t));
 }
 
 /**
@@ -35,6 +38,7 @@ function messageOfPasskeyFailure(failure: unknown): string | null {
  */
 function usePasskeyAutofill(onSignedIn: (outcome: SignInOutcome) => Promise<void>, showError: (message: string) => void) {
   const runtime = useAuthRuntime();
+  const t = useT();
   const pause = useRef<(paused: boolean) => void>(() => {});
 
   useEffect(() => {
@@ -54,7 +58,7 @@ function usePasskeyAutofill(onSignedIn: (outcome: SignInOutcome) => Promise<void
         } catch (failure) {
           // Aborted by us (restart, pause, submit, leaving): the loop decides what comes next.
           if (attempt.signal.aborted) continue;
-          const message = messageOfPasskeyFailure(failure);
+          const message = messageOfPasskeyFailure(failure, t);
           if (message) showError(message);
           // The browser ended the request (no passkey for this site, a dismissed prompt) or the
           // call failed: asked again at the next restart, never in a tight loop.
@@ -91,6 +95,7 @@ function usePasskeyAutofill(onSignedIn: (outcome: SignInOutcome) => Promise<void
 
 export function PasskeySignInButton(props: { onSignedIn: (outcome: SignInOutcome) => Promise<void> }) {
   const runtime = useAuthRuntime();
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const onSignedIn = useRef(props.onSignedIn);
@@ -106,7 +111,7 @@ export function PasskeySignInButton(props: { onSignedIn: (outcome: SignInOutcome
     try {
       await props.onSignedIn(await runtime.client.signInWithPasskey());
     } catch (failure) {
-      const message = messageOfPasskeyFailure(failure);
+      const message = messageOfPasskeyFailure(failure, t);
       if (message) setError(message);
       pauseAutofill(false);
     } finally {
@@ -124,7 +129,7 @@ export function PasskeySignInButton(props: { onSignedIn: (outcome: SignInOutcome
         onClick={() => void signIn()}
       >
         {busy ? <Spinner size={18} /> : null}
-        <span>Sign in with passkey</span>
+        <span>{t('passkey.signIn')}</span>
       </button>
       {error && (
         <span role="alert" className={errorTextClass}>

@@ -6,7 +6,7 @@ export const passwordControlClass = css({ position: 'relative', display: 'flex',
 
 export const passwordToggleClass = css({
   position: 'absolute',
-  right: '2',
+  insetInlineEnd: '2',
   width: '24px',
   height: '24px',
   display: 'flex',

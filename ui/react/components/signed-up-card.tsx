@@ -2,23 +2,23 @@
 // screens of a project without a trusted domain): the app's name, the address to verify, a way on.
 import { useAuthRuntime, useCurrentUserValue, useProjectValue } from '../auth-context';
 import { CardText, MessageCard } from './card';
+import { useT } from '../i18n/messages-context';
 
 export function SignedUpCard() {
   const runtime = useAuthRuntime();
+  const t = useT();
   const user = useCurrentUserValue();
-  const appName = useProjectValue()?.displayName ?? 'the app';
+  const appName = useProjectValue()?.displayName ?? t('signedUp.theApp');
   const email = user?.primaryEmail;
   return (
     <MessageCard
-      title="Your account is ready"
+      title={t('signedUp.heading')}
       testId="signed-up"
-      primary={{ label: 'Continue', onClick: () => runtime.navigate(runtime.urls.home) }}
+      primary={{ label: t('signedUp.continue'), onClick: () => runtime.navigate(runtime.urls.home) }}
     >
-      <CardText>{`You signed up for ${appName}.`}</CardText>
+      <CardText>{t('signedUp.text', { app: appName })}</CardText>
       {email && !user.primaryEmailVerified && (
-        <CardText>
-          Check your email: we sent a link to <strong>{email}</strong> to verify your address.
-        </CardText>
+        <CardText>{t.rich('signedUp.verify', { email: <strong>{email}</strong> })}</CardText>
       )}
     </MessageCard>
   );

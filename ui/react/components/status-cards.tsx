@@ -3,38 +3,42 @@
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from './card';
+import { useT } from '../i18n/messages-context';
 
 export function AlreadySignedInCard() {
   const runtime = useAuthRuntime();
+  const t = useT();
   return (
     <MessageCard
-      title="You are already signed in"
+      title={t('card.alreadySignedIn')}
       testId="already-signed-in"
-      primary={{ label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) }}
-      secondary={{ label: 'Sign out', onClick: () => runtime.navigate(runtime.urls['sign-out']) }}
+      primary={{ label: t('card.goHome'), onClick: () => runtime.navigate(runtime.urls.home) }}
+      secondary={{ label: t('card.signOut'), onClick: () => runtime.navigate(runtime.urls['sign-out']) }}
     />
   );
 }
 
 export function SignUpDisabledCard() {
   const runtime = useAuthRuntime();
+  const t = useT();
   return (
     <MessageCard
-      title="Sign up for new users is not enabled at the moment."
+      title={t('card.signUpDisabled')}
       testId="sign-up-disabled"
-      primary={{ label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) }}
-      secondary={{ label: 'Sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+      primary={{ label: t('card.goHome'), onClick: () => runtime.navigate(runtime.urls.home) }}
+      secondary={{ label: t('card.signIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
     />
   );
 }
 
 export function SignedOutCard() {
   const runtime = useAuthRuntime();
+  const t = useT();
   return (
     <MessageCard
-      title="You are not currently signed in."
+      title={t('card.signedOut')}
       testId="signed-out"
-      primary={{ label: 'Sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+      primary={{ label: t('card.signIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
     />
   );
 }

@@ -28,7 +28,7 @@ export const toastClass = css({
 });
 
 export const closeClass = css({
-  marginLeft: 'auto',
+  marginInlineStart: 'auto',
   bg: 'transparent',
   color: 'inherit',
   border: 'none',

@@ -23,7 +23,7 @@ export const contentClass = css({
   // Above the icon, its left edge at the icon's left; never wider than the screen allows.
   position: 'absolute',
   bottom: 'calc(100% + 6px)',
-  left: '0',
+  insetInlineStart: '0',
   width: 'max-content',
   maxWidth: 'min(280px, calc(100vw - 32px))',
   paddingY: '2',

@@ -17,7 +17,7 @@ export const avatarTriggerClass = css({
   border: 'none',
   borderRadius: 'control',
   cursor: 'pointer',
-  textAlign: 'left',
+  textAlign: 'start',
   fontSize: 'md',
   _hover: { bg: 'subtle' },
   _focusVisible: focusRing,

@@ -56,7 +56,7 @@ export function ErrorPage() {
     <MessageCard title="An error occurred" testId="known-error" primary={{ label: 'Go to Home', onClick: goHome }}>
       <div className={labelledValueClass}>
         <span className={labelClass}>Error Message</span>
-        <p className={bodyTextClass} style={{ textAlign: 'left' }} data-testid="error-message">
+        <p className={bodyTextClass} style={{ textAlign: 'start' }} data-testid="error-message">
           {messagesForPeople[errorCode] ?? message}
         </p>
       </div>

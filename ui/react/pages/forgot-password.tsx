@@ -11,15 +11,17 @@ import { formClass, subtleTextClass } from '../components/styles';
 import { useUrlKeepingReturnTo } from '../hooks';
 import { useFormSubmit } from '../form-submit';
 import { emailError } from '../form-validation';
+import { useT } from '../i18n/messages-context';
 
 export function ForgotPassword() {
+  const t = useT();
   const runtime = useAuthRuntime();
   const user = useCurrentUserValue();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const keepReturnTo = useUrlKeepingReturnTo();
   const { errors, formError, busy, onSubmit } = useFormSubmit({
-    validate: () => ({ email: emailError(email) }),
+    validate: () => ({ email: emailError(email, t) }),
     async send() {
       await runtime.client.sendPasswordResetEmail(email.trim());
       setSent(true);

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { MfaForm } from '../components/mfa-form';
-import { unverifiedAccountMessage } from '../components/unverified-account';
+import { useT } from '../i18n/messages-context';
 import { AlreadySignedInCard, InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { useRedirectAfterAuth } from '../hooks';
 import { currentSearchParameter } from '../navigation';
@@ -14,6 +14,7 @@ import { isKnownError, type SignInOutcome } from '../../client/index';
 
 export function MagicLinkCallback() {
   const runtime = useAuthRuntime();
+  const t = useT();
   const user = useCurrentUserValue();
   // Decided on arrival: the sign-in below sets the user, which must not turn this page into
   // the already-signed-in card on its way out.
@@ -48,7 +49,7 @@ export function MagicLinkCallback() {
           testId="unverified-account"
           primary={{ label: 'Go to sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
         >
-          <CardText>{unverifiedAccountMessage}</CardText>
+          <CardText>{t('auth.unverifiedAccount')}</CardText>
         </MessageCard>
       );
     }

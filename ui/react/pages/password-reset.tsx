@@ -11,8 +11,10 @@ import { useFormSubmit } from '../form-submit';
 import { newPasswordError, repeatPasswordError } from '../form-validation';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
+import { useT } from '../i18n/messages-context';
 
 export function PasswordReset() {
+  const t = useT();
   const runtime = useAuthRuntime();
   // A code that cannot be one is treated as no code: the invalid-link card.
   const given = currentSearchParameter('code');
@@ -23,7 +25,7 @@ export function PasswordReset() {
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
   const { errors, busy, onSubmit } = useFormSubmit({
-    validate: () => ({ password: newPasswordError(password), repeated: repeatPasswordError(password, repeated) }),
+    validate: () => ({ password: newPasswordError(password, t), repeated: repeatPasswordError(password, repeated, t) }),
     async send() {
       setFailed(false);
       try {

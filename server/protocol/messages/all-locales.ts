@@ -1,0 +1,55 @@
+// Every locale of the catalogues the server itself writes with (page titles of the hosted
+// screens, the default emails), imported at once: the server holds them all, a browser never
+// imports this module (it loads one locale through catalogue-loaders.ts).
+import type { Locale } from '../locales';
+import type { Catalogue } from './message-format';
+import { screensEn, type ScreensKey } from './screens/screens-en';
+import { emailsEn, type EmailsKey } from './emails/emails-en';
+import screensDe from './screens/screens-de';
+import screensEs from './screens/screens-es';
+import screensFr from './screens/screens-fr';
+import screensIt from './screens/screens-it';
+import screensJa from './screens/screens-ja';
+import screensKo from './screens/screens-ko';
+import screensPtBr from './screens/screens-pt-BR';
+import screensZhCn from './screens/screens-zh-CN';
+import screensZhTw from './screens/screens-zh-TW';
+import screensAr from './screens/screens-ar';
+import emailsDe from './emails/emails-de';
+import emailsEs from './emails/emails-es';
+import emailsFr from './emails/emails-fr';
+import emailsIt from './emails/emails-it';
+import emailsJa from './emails/emails-ja';
+import emailsKo from './emails/emails-ko';
+import emailsPtBr from './emails/emails-pt-BR';
+import emailsZhCn from './emails/emails-zh-CN';
+import emailsZhTw from './emails/emails-zh-TW';
+import emailsAr from './emails/emails-ar';
+
+export const screensByLocale: Record<Locale, Catalogue<ScreensKey>> = {
+  en: screensEn,
+  de: screensDe,
+  es: screensEs,
+  fr: screensFr,
+  it: screensIt,
+  ja: screensJa,
+  ko: screensKo,
+  'pt-BR': screensPtBr,
+  'zh-CN': screensZhCn,
+  'zh-TW': screensZhTw,
+  ar: screensAr,
+};
+
+export const emailsByLocale: Record<Locale, Catalogue<EmailsKey>> = {
+  en: emailsEn,
+  de: emailsDe,
+  es: emailsEs,
+  fr: emailsFr,
+  it: emailsIt,
+  ja: emailsJa,
+  ko: emailsKo,
+  'pt-BR': emailsPtBr,
+  'zh-CN': emailsZhCn,
+  'zh-TW': emailsZhTw,
+  ar: emailsAr,
+};

@@ -1,0 +1,175 @@
+// The translated screens rendered in the pseudo locale (`?lang=en-XA`: every catalogue message
+// wrapped in ⟦ ⟧ and about 40 % longer) in Chromium at 390 px: no visible text, accessible name
+// or tab title that did not come from the catalogue (only the user's own data and the languages'
+// own names may stand outside the markers), and no text cut off or pushed out of its box.
+// Screens covered: sign-in (both tabs, the form messages), sign-up, the magic-link code step,
+// the signed-up card, the already-signed-in card, account settings' My Profile and Sign Out.
+import { describe, expect, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { as, call, uniqueEmail } from '../support/api-expectations';
+import type { TestInstance } from '../support/instance';
+import { withMailInstance } from '../support/mail-instance';
+import { localeNames } from '../../server/protocol/locale-names';
+import { artifactsDir, launchBrowser } from './browser-support';
+
+let t: TestInstance;
+let browser: Browser;
+const password = 'correct horse battery';
+
+withMailInstance(
+  async (started) => {
+    ({ t } = started);
+    browser = await launchBrowser();
+  },
+  { instance: { settings: { hostedScreensRuntime: 'preact' } }, timeoutMillis: 180_000, beforeStop: async () => await browser?.close() },
+);
+
+interface Findings {
+  outside: string[];
+  unlabelled: string[];
+  overflowing: string[];
+  title: string;
+  pageWidth: number;
+}
+
+/** Reads the page: text outside markers, attributes outside markers, boxes text overflows. */
+async function inspect(page: Page, allowed: string[]): Promise<Findings> {
+  return await page.evaluate((allowedData) => {
+    const root = document.getElementById('root')!;
+    // Nested messages (a link inside a sentence) nest their markers: strip innermost first.
+    const stripMarked = (text: string) => {
+      let previous;
+      do {
+        previous = text;
+        text = text.replace(/⟦[^⟦⟧]*⟧/g, ' ');
+      } while (text !== previous);
+      return text;
+    };
+    const leftover = (text: string) => {
+      let rest = stripMarked(text);
+      // Longest first, so a name is not broken up by a shorter one (an initial).
+      for (const data of [...allowedData].sort((a, b) => b.length - a.length)) rest = rest.split(data).join(' ');
+      // Punctuation and separators between messages are layout, not words.
+      return rest.replace(/[\s·•|:,.()\-–]+/g, ' ').trim();
+    };
+    const outside = leftover(root.innerText)
+      .split(/\s{2,}|\n/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unlabelled: string[] = [];
+    for (const element of root.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      for (const name of ['aria-label', 'title', 'placeholder']) {
+        const value = element.getAttribute(name);
+        if (value && leftover(value) !== '') unlabelled.push(`${element.tagName} ${name}="${value}"`);
+      }
+    }
+    const overflowing: string[] = [];
+    for (const element of root.querySelectorAll<HTMLElement>('*')) {
+      if (element.getClientRects().length === 0 || element.tagName === 'svg' || element.closest('svg')) continue;
+      const style = getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      const clipped = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      if (clipped && element.scrollWidth > element.clientWidth + 1 && element.tagName !== 'SELECT' && element.tagName !== 'INPUT') {
+        overflowing.push(`cut off: <${element.tagName.toLowerCase()}> "${element.innerText.slice(0, 40)}"`);
+      }
+      if (rect.right > window.innerWidth + 1 || rect.left < -1) {
+        overflowing.push(`outside the viewport: <${element.tagName.toLowerCase()}> "${element.innerText.slice(0, 40)}"`);
+      }
+    }
+    return { outside, unlabelled, overflowing, title: document.title, pageWidth: document.documentElement.scrollWidth };
+  }, allowed);
+}
+
+async function expectAllFromCatalogue(page: Page, name: string, allowed: string[]) {
+  await page.screenshot({ path: join(artifactsDir, `pseudo-${name}.png`), fullPage: true });
+  const found = await inspect(page, allowed);
+  expect({ name, outside: found.outside, unlabelled: found.unlabelled, overflowing: found.overflowing }).toEqual({
+    name,
+    outside: [],
+    unlabelled: [],
+    overflowing: [],
+  });
+  expect(found.pageWidth).toBeLessThanOrEqual(390);
+  return found;
+}
+
+describe('pseudo locale at 390 px', () => {
+  test(
+    'sign-in, sign-up, the code step and the signed-up card: every word from the catalogue, nothing cut off',
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      try {
+        const data = ['Demo project'];
+        await page.goto(`${t.url}/handler/sign-in?lang=en-XA`);
+        await page.locator('main section h1').waitFor();
+        expect((await expectAllFromCatalogue(page, 'sign-in-magic-link', data)).title).toContain('⟦');
+        // The form's checks, then the password tab with its own.
+        await page.getByRole('tab').nth(1).click();
+        await page.locator('main button[type="submit"]').click();
+        await page.locator('[aria-invalid="true"]').first().waitFor();
+        await expectAllFromCatalogue(page, 'sign-in-password-checks', data);
+        // The code step, after a magic link went to a new address.
+        const address = uniqueEmail('pseudo');
+        await page.getByRole('tab').nth(0).click();
+        await page.locator('main input[name="email"]').fill(address);
+        await page.locator('main button[type="submit"]').click();
+        await page.getByTestId('magic-link-code-step').waitFor();
+        await expectAllFromCatalogue(page, 'code-step', [...data, address]);
+        // Sign-up through the form, to the signed-up card.
+        await page.goto(`${t.url}/handler/sign-up?lang=en-XA`);
+        await page.getByRole('tab').nth(1).click();
+        await page.locator('main button[type="submit"]').click();
+        await page.locator('[aria-invalid="true"]').first().waitFor();
+        await expectAllFromCatalogue(page, 'sign-up-checks', data);
+        const newAddress = uniqueEmail('pseudo-sign-up');
+        await page.locator('main input[name="email"]').fill(newAddress);
+        await page.locator('main input[name="password"]').fill(password);
+        await page.locator('main input[name="repeat-password"]').fill(password);
+        await page.locator('main button[type="submit"]').click();
+        await page.getByTestId('signed-up').waitFor();
+        await expectAllFromCatalogue(page, 'signed-up', [...data, newAddress]);
+        await page.goto(`${t.url}/handler/sign-in?lang=en-XA`);
+        await page.getByTestId('already-signed-in').waitFor();
+        await expectAllFromCatalogue(page, 'already-signed-in', data);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    150_000,
+  );
+
+  test(
+    "account settings' My Profile and Sign Out: every word from the catalogue, nothing cut off",
+    async () => {
+      const email = uniqueEmail('pseudo-settings');
+      const res = await call(t, 'POST', '/auth/password/sign-up', { headers: as(t.demo!, 'client'), body: { email, password } });
+      expect(res.status).toBe(200);
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addCookies([
+        { name: `stack-refresh-${t.demo!.projectId}`, value: encodeURIComponent(res.json.refresh_token), url: t.url },
+      ]);
+      const page = await context.newPage();
+      try {
+        // The user's data (avatar initial from the address) and the languages' own names.
+        const data = [email, email[0]!.toUpperCase(), ...Object.values(localeNames)];
+        await page.goto(`${t.url}/handler/account-settings?lang=en-XA`);
+        await page.getByTestId('account-settings').locator('nav').waitFor();
+        await expectAllFromCatalogue(page, 'settings-menu', data);
+        await page.goto(`${t.url}/handler/account-settings/profile?lang=en-XA`);
+        await page.getByTestId('locale-select').waitFor();
+        await expectAllFromCatalogue(page, 'settings-profile', data);
+        await page.goto(`${t.url}/handler/account-settings/sign-out?lang=en-XA`);
+        await page.getByTestId('account-settings').locator('h2').waitFor();
+        await expectAllFromCatalogue(page, 'settings-sign-out', data);
+      } finally {
+        await context.close();
+      }
+    },
+    150_000,
+  );
+});

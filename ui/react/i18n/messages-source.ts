@@ -1,0 +1,9 @@
+// Where the screens' messages come from: a function from catalogue and locale to the messages.
+// The npm package reads them from its bundled modules (bundled-messages.ts, one chunk per
+// locale); the hosted screens fetch the JSON the build wrote beside them (ui/hosted), so their
+// scripts carry no loader per locale.
+import type { Locale } from '../../../server/protocol/locales';
+import type { Catalogue } from '../../../server/protocol/messages/message-format';
+
+export type MessageArea = 'screens' | 'settings';
+export type MessagesSource = (area: MessageArea, locale: Locale) => Promise<Catalogue<string>>;
