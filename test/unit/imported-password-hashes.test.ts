@@ -24,6 +24,7 @@ const vectors: [kind: string, password: string, hash: string][] = [
   ['Firebase scrypt', 'user1password', firebaseExample],
   ['bcrypt', 'bcrypt-pass-1', '$2b$10$7lDIe8geJtyiIetfnoooC.NmI51n7ab9n1jMH7n2uiqO0OsJJUbke'],
   ['argon2i', 'argon2i-pass-1', '$argon2i$v=19$m=4096,t=2,p=1$8bfiZTguSHu/w16R66s0DI4QL4rcPZT0A92tH/rh2u8$KJTkYVHp4UffjBVG6HBaZbd11Rn/J/i8Kzhhzc3nICY'],
+  ['argon2id (other parameters than authd)', 'argon2id-pass-1', '$argon2id$v=19$m=8192,t=3,p=1$73DU8g16F1TPmSkCAqVgxlS6QXe33jyEXqc2uP0HdTQ$oB378xYMUuettffi0jREuwshz0tlr1EfLffpl0IqYa4'],
   ['argon2d', 'argon2d-pass-1', '$argon2d$v=19$m=4096,t=2,p=1$jFPKrieNs6MDOrrdvKlPSCw33s/6ef+AZAJFfvHk5LM$L7mpWEt/lKNl548eaP2ITSoRsljfluSlyMaRV+WMCkE'],
 ];
 
