@@ -170,8 +170,12 @@ export const users = pgTable(
     requiresTotpMfa: flag('requires_totp_mfa').notNull().default(false),
     totpLastUsedStep: integer('totp_last_used_step'),
     selectedTeamId: text('selected_team_id'),
+    /** The user's id in the system it was imported from: a second run of the same import skips it. */
+    externalId: text('external_id'),
   },
   (t) => [
+    // One user per source id in a project; NULL (users made in authd) never clash.
+    uniqueIndex('users_project_external_id_idx').on(t.projectId, t.externalId),
     index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt, t.id),
     index('users_project_last_active_idx').on(t.projectId, t.lastActiveAt),
   ],
