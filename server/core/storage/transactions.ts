@@ -99,8 +99,22 @@ function writeLockOf(writer: Database): FifoLock {
  * it (serialisation failure, deadlock, or a unique index a concurrent commit filled). Each retry
  * waits a little longer, with jitter, so the transactions that collided do not collide again.
  */
-export const postgresWriteAttempts = 8;
+export const postgresWriteAttempts = 4;
 const postgresRetryBaseMillis = 2;
+const postgresRetryCeilingMillis = 64;
+
+/**
+ * From this run on, a transaction that kept colliding runs alone: it takes the advisory lock
+ * below exclusively, which waits for the write transactions under way and holds off new ones
+ * until it ends, so it cannot collide again. Every other run takes the same lock shared, which
+ * costs one statement and never waits on another shared holder: writes run side by side until
+ * one has collided twice. A hot row (a project's user count, which every sign-up raises) makes
+ * every concurrent writer of it collide; this is what bounds the runs then.
+ */
+const postgresAloneFromAttempt = 3;
+
+/** The key of that advisory lock: one number for the whole database. */
+const postgresWriteLockKey = 0x77726974; // "writ" in ASCII
 
 /** SQLSTATEs after which a write transaction is run again: serialization_failure, deadlock_detected, unique_violation. */
 const retriedPostgresStates = new Set(['40001', '40P01', '23505']);
@@ -349,22 +363,27 @@ async function sqliteWriteTransaction<T>(connections: SqliteConnections, work: (
 async function postgresWriteTransaction<T>(connections: PostgresConnections, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await postgresWriteAttempt(connections, work);
+      return await postgresWriteAttempt(connections, work, attempt >= postgresAloneFromAttempt);
     } catch (error) {
       const state = postgresErrorState(error);
       if (attempt >= postgresWriteAttempts || state === undefined || !retriedPostgresStates.has(state)) throw error;
-      const ceiling = postgresRetryBaseMillis * 2 ** (attempt - 1);
+      const ceiling = Math.min(postgresRetryCeilingMillis, postgresRetryBaseMillis * 2 ** (attempt - 1));
       await new Promise((resolve) => setTimeout(resolve, ceiling / 2 + Math.random() * ceiling));
     }
   }
 }
 
-async function postgresWriteAttempt<T>(connections: PostgresConnections, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function postgresWriteAttempt<T>(connections: PostgresConnections, work: (tx: Tx) => Promise<T>, alone: boolean): Promise<T> {
   let scope: OpenTransaction | undefined;
   try {
     // drizzle commits when the callback resolves and rolls back when it throws.
     const result = await connections.db.transaction(
       async (pgTx) => {
+        await pgTx.execute(
+          alone
+            ? sql`SELECT pg_advisory_xact_lock(${postgresWriteLockKey})`
+            : sql`SELECT pg_advisory_xact_lock_shared(${postgresWriteLockKey})`,
+        );
         const handle = pgTx as unknown as Db;
         scope = { connections, handle, kind: 'write', open: true, afterCommit: [] };
         const value = await transactionInScope.run(scope, () => work(handle));
@@ -376,7 +395,10 @@ async function postgresWriteAttempt<T>(connections: PostgresConnections, work: (
         );
         return value;
       },
-      { isolationLevel: 'serializable' },
+      // A run alone reads at READ COMMITTED: no other writer runs beside it, and a SERIALIZABLE
+      // snapshot would be taken by the lock statement itself, before the wait, so it would miss
+      // the commits it waited for and collide with them.
+      { isolationLevel: alone ? 'read committed' : 'serializable' },
     );
     if (scope) runAfterCommit(scope);
     return result;
