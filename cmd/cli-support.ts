@@ -230,6 +230,16 @@ export function printJson(value: unknown): void {
 }
 
 /**
+ * A list command's output: `{ "items": [...] }` with --json, else one line an item, or `empty`
+ * (e.g. "No teams.") when there is none.
+ */
+export function printList<T>(items: readonly T[], options: { json?: boolean; empty: string; line: (item: T) => string }): void {
+  if (options.json) return printJson({ items });
+  if (items.length === 0) return printLine(options.empty);
+  for (const item of items) printLine(options.line(item));
+}
+
+/**
  * Validates CLI-built input with the same schema the HTTP API uses. The schema speaks wire
  * names (primary_email); `typedAs` maps them back to what the user typed ({ primary_email:
  * '--email' }), so the error names the flag rather than a field the command never showed.

@@ -182,8 +182,12 @@ export const users = sqliteTable(
     selectedTeamId: text('selected_team_id'),
     /** The language the user chose for screens and emails; null follows the browser and the project. */
     locale: text('locale'),
+    /** The user's id in the system it was imported from: a second run of the same import skips it. */
+    externalId: text('external_id'),
   },
   (t) => [
+    // One user per source id in a project; NULL (users made in authd) never clash.
+    uniqueIndex('users_project_external_id_idx').on(t.projectId, t.externalId),
     // The list's order, id included: a cursor page is then one range seek, however deep.
     index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt, t.id),
     // Usage metrics: the most recently active users.

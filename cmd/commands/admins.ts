@@ -20,6 +20,7 @@ import {
   withContext,
   type CommonOptions,
   type ProjectOption,
+  printList,
 } from '../cli-support';
 
 export function adminsCommand(): Command {
@@ -85,9 +86,11 @@ export function adminsCommand(): Command {
       .action((options: CommonOptions) =>
         withContext(options, async (ctx) => {
           const admins = await listAdmins(ctx);
-          if (options.json) return printJson({ items: admins });
-          if (admins.length === 0) printLine('No admins yet. Add one with: authd admins add EMAIL');
-          for (const admin of admins) printLine(describeAdmin(admin));
+          printList(admins, {
+            json: options.json,
+            empty: 'No admins yet. Add one with: authd admins add EMAIL',
+            line: describeAdmin,
+          });
         }),
       ),
   );

@@ -11,7 +11,7 @@ import { rotateProjectSigningKey } from '../../server/core/auth/signing-keys';
 import { parseTimeSpan } from '../../server/core/projects/time-span';
 import { apiKeyKinds, type ApiKeySetObfuscatedView } from '../../server/protocol/api-key-schemas';
 import { confirmDestructive, yesOption } from '../terminal-prompts';
-import { CliError, printJson, printLine, withCommonOptions, withProject, type ProjectOption } from '../cli-support';
+import { CliError, printJson, printLine, withCommonOptions, withProject, type ProjectOption, printList } from '../cli-support';
 
 interface CreateOptions extends ProjectOption {
   description: string;
@@ -80,9 +80,7 @@ export function keysCommand(): Command {
       .action((options: ProjectOption) =>
         withProject(options, async (ctx) => {
           const sets = await listApiKeySets(ctx, options.project);
-          if (options.json) return printJson({ items: sets });
-          if (sets.length === 0) printLine('No key sets.');
-          for (const set of sets) printLine(describeKeySet(set, ctx.clock.now()));
+          printList(sets, { json: options.json, empty: 'No key sets.', line: (set) => describeKeySet(set, ctx.clock.now()) });
         }),
       ),
   );

@@ -28,6 +28,7 @@ import {
   projectCommand,
   withProject,
   type ProjectOption,
+  printList,
 } from '../cli-support';
 
 interface DefinitionOptions extends ProjectOption {
@@ -114,9 +115,7 @@ export function permissionsCommand(): Command {
             userId,
             recursive: options.recursive ?? false,
           });
-          if (options.json) return printJson({ items });
-          if (items.length === 0) printLine('No permissions.');
-          for (const item of items) printLine(describeGrant(item));
+          printList(items, { json: options.json, empty: 'No permissions.', line: describeGrant });
         }),
       ),
   );

@@ -10,7 +10,16 @@ import {
   type OAuthProviderSummary,
 } from '../../server/core/projects/oauth-provider-settings';
 import { oauthProviderIds } from '../../server/protocol/oauth-provider-ids';
-import { CliError, parseOnOff, printJson, printLine, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
+import {
+  CliError,
+  parseOnOff,
+  printJson,
+  printLine,
+  withCommonOptions,
+  withContext,
+  type CommonOptions,
+  printList,
+} from '../cli-support';
 import { confirmDestructive, yesOption, readSecretFromStdin } from '../terminal-prompts';
 
 interface SetOptions extends CommonOptions {
@@ -44,9 +53,7 @@ export function projectProvidersCommand(): Command {
       .action((projectId: string, options: CommonOptions) =>
         withContext(options, async (ctx) => {
           const items = await listOAuthProviderSettings(ctx, projectId);
-          if (options.json) return printJson({ items });
-          if (items.length === 0) return printLine('No OAuth providers.');
-          for (const provider of items) printLine(describe(provider));
+          printList(items, { json: options.json, empty: 'No OAuth providers.', line: describe });
         }),
       ),
   );

@@ -12,6 +12,7 @@ import {
   projectCommand,
   withProject,
   type ProjectOption,
+  printList,
 } from '../cli-support';
 import { confirmDestructive, yesOption } from '../terminal-prompts';
 
@@ -57,9 +58,7 @@ export function teamInvitationsCommand(): Command {
         withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ team_id: teamId }).team_id;
           const items = await listTeamInvitations(ctx, projectId, serverCaller, id);
-          if (options.json) return printJson({ items });
-          if (items.length === 0) printLine('No pending invitations.');
-          for (const invitation of items) printLine(describeInvitation(invitation));
+          printList(items, { json: options.json, empty: 'No pending invitations.', line: describeInvitation });
         }),
       ),
   );

@@ -30,6 +30,7 @@ import {
   withProject,
   type CommonOptions,
   type ProjectOption,
+  printList,
 } from '../cli-support';
 
 interface TeamFieldOptions extends ProjectOption {
@@ -51,9 +52,7 @@ export function teamsCommand(): Command {
             options.user === undefined ? undefined : parseUuids({ user_id: options.user }, { user_id: '--user' }).user_id;
           if (userId !== undefined) await requireUserRow(ctx.db, projectId, userId);
           const teams = await listTeams(ctx, projectId, userId);
-          if (options.json) return printJson({ items: teams });
-          if (teams.length === 0) printLine('No teams.');
-          for (const team of teams) printLine(describeTeam(team));
+          printList(teams, { json: options.json, empty: 'No teams.', line: describeTeam });
         }),
       ),
   );
@@ -171,9 +170,7 @@ function membersCommand(): Command {
         withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ team_id: teamId }).team_id;
           const profiles = await listMemberProfiles(ctx, projectId, serverCaller, { teamId: id });
-          if (options.json) return printJson({ items: profiles });
-          if (profiles.length === 0) printLine('No members.');
-          for (const profile of profiles) printLine(describeMember(profile));
+          printList(profiles, { json: options.json, empty: 'No members.', line: describeMember });
         }),
       ),
   );

@@ -8,7 +8,9 @@ import m5 from './migrations/0005_email_address_keys.sql' with { type: 'text' };
 import m6 from './migrations/0006_session_revocation_and_reauthentication.sql' with { type: 'text' };
 import m7 from './migrations/0007_verification_code_expiry.sql' with { type: 'text' };
 import m8 from './migrations/0008_acme_state.sql' with { type: 'text' };
-import m9 from './migrations/0009_user_and_project_locale.sql' with { type: 'text' };
+import m9 from './migrations/0010_user_external_ids.sql' with { type: 'text' };
+import m10 from './migrations/0011_write_generation_slots.sql' with { type: 'text' };
+import m11 from './migrations/0012_user_and_project_locale.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -20,5 +22,7 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0006_session_revocation_and_reauthentication", sql: m6 },
   { tag: "0007_verification_code_expiry", sql: m7 },
   { tag: "0008_acme_state", sql: m8 },
-  { tag: "0009_user_and_project_locale", sql: m9 },
+  { tag: "0010_user_external_ids", sql: m9 },
+  { tag: "0011_write_generation_slots", sql: m10 },
+  { tag: "0012_user_and_project_locale", sql: m11 },
 ];

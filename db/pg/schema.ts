@@ -174,8 +174,12 @@ export const users = pgTable(
     selectedTeamId: text('selected_team_id'),
     /** The language the user chose for screens and emails; null follows the browser and the project. */
     locale: text('locale'),
+    /** The user's id in the system it was imported from: a second run of the same import skips it. */
+    externalId: text('external_id'),
   },
   (t) => [
+    // One user per source id in a project; NULL (users made in authd) never clash.
+    uniqueIndex('users_project_external_id_idx').on(t.projectId, t.externalId),
     index('users_project_signed_up_idx').on(t.projectId, t.signedUpAt, t.id),
     index('users_project_last_active_idx').on(t.projectId, t.lastActiveAt),
   ],

@@ -18,6 +18,10 @@ const catalogue = {
   PRIMARY_EMAIL_VERIFIED_WITHOUT_EMAIL: [400, 'primary_email_verified cannot be true without primary_email'],
   USER_ALREADY_HAS_PASSWORD: [400, 'User already has a password set.'],
   CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER: [403, 'Client access can only act on the signed-in user.'],
+  // Importing and exporting users (authd's own; Stack has neither).
+  IMPORT_FILE_UNREADABLE: [400, (reason: string) => `The import file cannot be read: ${reason}.`],
+  IMPORT_FORMAT_UNKNOWN: [400, (format: string) => `Unknown import format "${format}": use auth0, supabase, clerk, firebase, stack, jsonl or csv.`],
+  EXPORT_FORMAT_UNKNOWN: [400, (format: string) => `Unknown export format "${format}": use jsonl or csv.`],
   // Stack's refusal on send-verification-code, with its 400.
   CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER_BAD_REQUEST: [400, 'Can only send verification code for your own user'],
   CLIENT_MUST_LIST_OWN_USER: [403, 'Client access must list with user_id=me.'],

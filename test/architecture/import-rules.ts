@@ -218,6 +218,7 @@ export const coreFloors = [
   'users',
   'teams',
   'accounts',
+  'transfers',
   'auth',
   'certificates',
   'operations',

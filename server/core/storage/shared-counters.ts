@@ -6,7 +6,7 @@
 //
 // They run on a pool of their own (PostgresStorage.countersSql), outside any write transaction:
 // a guess is counted even when the request's transaction rolls back, and the update never waits
-// for a connection that a transaction queued behind the advisory write lock holds.
+// for a connection that write transactions hold.
 import type { PostgresStorage } from '../../../db/pg/connection';
 
 export interface CounterRow {

@@ -17,13 +17,15 @@
 // waiting for the lock its own caller holds.
 //
 // On PostgreSQL the pool gives each transaction a connection of its own, and reads outside one
-// go to any pooled connection. Write transactions still run one at a time across every instance
-// on the database: each first takes one transaction-scoped advisory lock. That keeps the
-// semantics the core was written for on SQLite (a transaction that reads, decides and writes sees
-// every earlier commit and no concurrent one), rather than READ COMMITTED's, under which two
-// instances could both decide from the same rows. It costs write throughput, not reads; each
-// write transaction also bumps the generation row that caches on every instance watch
-// (write-invalidated-cache.ts).
+// go to any pooled connection. Write transactions of every instance run side by side: each is
+// SERIALIZABLE, so a transaction that reads, decides and writes still behaves as if it ran alone
+// (the semantics the core was written for on SQLite), and one that PostgreSQL cannot fit in a
+// serial order fails with a serialisation failure and is run again from the start, a bounded
+// number of times (postgresWriteTransaction). Uniqueness rules also have unique indexes; a
+// violation of one is retried the same way, so the body's own check answers with its known
+// error. Which mechanism guards which rule is listed in docs/architecture.md. Each write
+// transaction also raises its connection's row of the write generation that caches on every
+// instance watch (write-invalidated-cache.ts).
 import type { Database } from 'bun:sqlite';
 import { sql } from 'drizzle-orm';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -93,10 +95,39 @@ function writeLockOf(writer: Database): FifoLock {
 }
 
 /**
- * The key of the advisory lock every write transaction on PostgreSQL takes: one number for the
- * whole database, so every instance's writes queue behind each other as SQLite's do.
+ * How many times a PostgreSQL write transaction is run in all when PostgreSQL refuses to commit
+ * it (serialisation failure, deadlock, or a unique index a concurrent commit filled). Each retry
+ * waits a little longer, with jitter, so the transactions that collided do not collide again.
  */
+export const postgresWriteAttempts = 4;
+const postgresRetryBaseMillis = 2;
+const postgresRetryCeilingMillis = 64;
+
+/**
+ * From this run on, a transaction that kept colliding runs alone: it takes the advisory lock
+ * below exclusively, which waits for the write transactions under way and holds off new ones
+ * until it ends, so it cannot collide again. Every other run takes the same lock shared, which
+ * costs one statement and never waits on another shared holder: writes run side by side until
+ * one has collided twice. A hot row (a project's user count, which every sign-up raises) makes
+ * every concurrent writer of it collide; this is what bounds the runs then.
+ */
+const postgresAloneFromAttempt = 3;
+
+/** The key of that advisory lock: one number for the whole database. */
 const postgresWriteLockKey = 0x77726974; // "writ" in ASCII
+
+/** SQLSTATEs after which a write transaction is run again: serialization_failure, deadlock_detected, unique_violation. */
+const retriedPostgresStates = new Set(['40001', '40P01', '23505']);
+
+/** The SQLSTATE of a PostgreSQL error, looked for through drizzle's wrapping (`cause`). */
+export function postgresErrorState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const state = (current as { errno?: unknown }).errno ?? (current as { code?: unknown }).code;
+    if (typeof state === 'string' && /^[0-9A-Z]{5}$/.test(state)) return state;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
 /** A lock granted in the order asked for; `acquire` resolves with the function that releases it. */
 class FifoLock {
@@ -211,8 +242,8 @@ export async function pingDatabase(ctx: Pick<Context, 'storage'>): Promise<void>
 /**
  * A number that changes whenever anyone commits a write to ctx's database, another process or
  * instance included. SQLite: `PRAGMA data_version` on the reader (it moves when any other
- * connection commits). PostgreSQL: the generation row every write transaction bumps before it
- * commits, so the new value is seen only with the rows it stands for.
+ * connection commits). PostgreSQL: the sum of the generation rows write transactions raise before
+ * they commit, so the new value is seen only with the rows it stands for.
  */
 export async function readCommitVersion(ctx: Pick<Context, 'storage'>): Promise<number> {
   const connections = connectionsOf(ctx);
@@ -220,7 +251,7 @@ export async function readCommitVersion(ctx: Pick<Context, 'storage'>): Promise<
     connections.dataVersion ??= connections.reader.prepare<{ data_version: number }, []>('PRAGMA data_version');
     return connections.dataVersion.get()!.data_version;
   }
-  const [row] = await connections.db.execute<{ generation: string | number }>(sql`SELECT generation FROM write_generation`);
+  const [row] = await connections.db.execute<{ generation: string | number }>(sql`SELECT coalesce(sum(generation), 0) AS generation FROM write_generation_slots`);
   return Number(row?.generation ?? 0);
 }
 
@@ -330,18 +361,45 @@ async function sqliteWriteTransaction<T>(connections: SqliteConnections, work: (
 }
 
 async function postgresWriteTransaction<T>(connections: PostgresConnections, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await postgresWriteAttempt(connections, work, attempt >= postgresAloneFromAttempt);
+    } catch (error) {
+      const state = postgresErrorState(error);
+      if (attempt >= postgresWriteAttempts || state === undefined || !retriedPostgresStates.has(state)) throw error;
+      const ceiling = Math.min(postgresRetryCeilingMillis, postgresRetryBaseMillis * 2 ** (attempt - 1));
+      await new Promise((resolve) => setTimeout(resolve, ceiling / 2 + Math.random() * ceiling));
+    }
+  }
+}
+
+async function postgresWriteAttempt<T>(connections: PostgresConnections, work: (tx: Tx) => Promise<T>, alone: boolean): Promise<T> {
   let scope: OpenTransaction | undefined;
   try {
     // drizzle commits when the callback resolves and rolls back when it throws.
-    const result = await connections.db.transaction(async (pgTx) => {
-      await pgTx.execute(sql`SELECT pg_advisory_xact_lock(${postgresWriteLockKey})`);
-      const handle = pgTx as unknown as Db;
-      scope = { connections, handle, kind: 'write', open: true, afterCommit: [] };
-      const value = await transactionInScope.run(scope, () => work(handle));
-      scope.open = false;
-      await pgTx.execute(sql`UPDATE write_generation SET generation = generation + 1`);
-      return value;
-    });
+    const result = await connections.db.transaction(
+      async (pgTx) => {
+        await pgTx.execute(
+          alone
+            ? sql`SELECT pg_advisory_xact_lock(${postgresWriteLockKey})`
+            : sql`SELECT pg_advisory_xact_lock_shared(${postgresWriteLockKey})`,
+        );
+        const handle = pgTx as unknown as Db;
+        scope = { connections, handle, kind: 'write', open: true, afterCommit: [] };
+        const value = await transactionInScope.run(scope, () => work(handle));
+        scope.open = false;
+        // This connection's own row: no other transaction running now can hold it.
+        await pgTx.execute(
+          sql`INSERT INTO write_generation_slots (backend, generation) VALUES (pg_backend_pid(), 1)
+              ON CONFLICT (backend) DO UPDATE SET generation = write_generation_slots.generation + 1`,
+        );
+        return value;
+      },
+      // A run alone reads at READ COMMITTED: no other writer runs beside it, and a SERIALIZABLE
+      // snapshot would be taken by the lock statement itself, before the wait, so it would miss
+      // the commits it waited for and collide with them.
+      { isolationLevel: alone ? 'read committed' : 'serializable' },
+    );
     if (scope) runAfterCommit(scope);
     return result;
   } finally {

@@ -39,6 +39,7 @@ const insertUserRow = (db: Db) =>
       placeholdersFor([
         'id', 'projectId', 'displayName', 'displayNameFolded', 'profileImageUrl', 'clientMetadata', 'clientReadOnlyMetadata',
         'serverMetadata', 'signedUpAt', 'lastActiveAt', 'passwordHash', 'otpAuthEnabled', 'totpSecretBase64', 'locale',
+        'requiresTotpMfa', 'externalId',
       ] as const),
     )
     .prepare();
@@ -54,6 +55,20 @@ const insertChannelRow = (db: Db) =>
     .prepare();
 
 /**
+ * What an import brings beside the create payload (users/ knows nothing of source formats): the
+ * id to keep (authd's own export), the source's id, its times, the other email addresses, and
+ * whether the source required the second factor of a TOTP secret it carried.
+ */
+export interface ImportedUserDetails {
+  id?: string;
+  externalId: string | null;
+  signedUpAt: number;
+  lastActiveAt: number;
+  otherEmails: { value: string; verified: boolean; usedForAuth: boolean }[];
+  requiresTotpMfa: boolean;
+}
+
+/**
  * Inserts a user and returns the id; what a new account gets beside the user row (the personal
  * team) is added by the caller's `alsoInTransaction`, in the same transaction (accounts/).
  * A new user never requires a second factor (a TOTP secret given here does not turn it on).
@@ -66,6 +81,7 @@ export async function insertUser(
   projectId: string,
   input: UserCreate,
   alsoInTransaction?: (tx: DbWriter, userId: string) => Promise<void>,
+  imported?: ImportedUserDetails,
 ): Promise<string> {
   const passwordHash = await passwordHashFor(ctx, projectId, input, input.primary_email);
   const create = async (tx: DbWriter) => {
@@ -77,8 +93,8 @@ export async function insertUser(
     }
     checkPrimaryEmailFlags(input.primary_email ?? null, input);
 
-    const now = ctx.clock.now();
-    const id = crypto.randomUUID();
+    const now = imported?.signedUpAt ?? ctx.clock.now();
+    const id = imported?.id ?? crypto.randomUUID();
     await prepared(ctx, insertUserRow).run({
       id,
       projectId,
@@ -90,11 +106,14 @@ export async function insertUser(
       clientReadOnlyMetadata: input.client_read_only_metadata ?? null,
       serverMetadata: input.server_metadata ?? null,
       signedUpAt: now,
-      lastActiveAt: now,
+      lastActiveAt: imported?.lastActiveAt ?? now,
       passwordHash: passwordHash ?? null,
       otpAuthEnabled: input.otp_auth_enabled ?? false,
       // Stack stores a secret given at creation without turning the second factor on.
       totpSecretBase64: input.totp_secret_base64 == null ? null : sealTotpSecret(ctx, input.totp_secret_base64),
+      // An imported user whose source required the code keeps requiring it.
+      requiresTotpMfa: input.totp_secret_base64 != null && imported?.requiresTotpMfa === true,
+      externalId: imported?.externalId ?? null,
     });
     await recordAuditEvent(ctx, { projectId, type: 'user.created', userId: id, details: input.primary_email ? { email: input.primary_email } : {} });
     if (input.primary_email) {
@@ -104,6 +123,9 @@ export async function insertUser(
         now,
         newUser: true,
       });
+    }
+    for (const email of imported?.otherEmails ?? []) {
+      await insertOtherEmail(ctx, projectId, id, email, now);
     }
     for (const provider of input.oauth_providers ?? []) {
       // Sign-up through a provider and server imports alike (the `oauth_providers` field).
@@ -274,6 +296,32 @@ async function passwordHashFor(
   const project = await requireProject(ctx, projectId);
   await checkPasswordStrength(input.password, { enabled: project.passwordStrengthCheck, email });
   return hashPassword(input.password);
+}
+
+/** A further address of an imported user, after its primary one (same creation time, later rowid). */
+async function insertOtherEmail(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  email: ImportedUserDetails['otherEmails'][number],
+  now: number,
+): Promise<void> {
+  if (email.usedForAuth && (await isAuthEmailOfAnotherUser(ctx, projectId, userId, email.value))) {
+    throw knownError('CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'email');
+  }
+  await prepared(ctx, insertChannelRow).run({
+    id: insertionOrderedId(),
+    projectId,
+    userId,
+    type: 'email',
+    value: email.value,
+    valueFolded: foldForSearch(email.value)!,
+    valueKey: emailAddressKey(email.value),
+    isVerified: email.verified,
+    isPrimary: false,
+    usedForAuth: email.usedForAuth,
+    createdAt: now,
+  });
 }
 
 function checkPrimaryEmailFlags(

@@ -1,4 +1,0 @@
--- The language a user chose (null: their browser's, then the project's) and the project's default
--- language for screens and emails (server/protocol/locales.ts lists the supported ones).
-ALTER TABLE `projects` ADD `default_locale` text DEFAULT 'en' NOT NULL;--> statement-breakpoint
-ALTER TABLE `users` ADD `locale` text;

@@ -1,0 +1,206 @@
+// Bulk import of users into a project, from any format of source-formats.ts: the one operation
+// behind `authd users import` and the admin API's import. The file is read a record at a time
+// and written in batches, each batch one transaction, so a run killed half way leaves whole
+// batches behind; every user carries its source id (external_id), so running the same file
+// again skips what is there and imports the rest, each user exactly once.
+import { and, eq, or } from 'drizzle-orm';
+import { PlainTextError, plainTextError } from '../../protocol/plain-text-errors';
+import { KnownError } from '../../protocol/known-errors';
+import type { UserCreate } from '../../protocol/user-schemas';
+import type { Context } from '../storage/context';
+import { firstRow } from '../storage/query-results';
+import { users } from '../storage/tables';
+import { writeTransaction } from '../storage/transactions';
+import { requireProject } from '../projects/projects';
+import { insertUser, type ImportedUserDetails } from '../users/users';
+import { isSupportedPasswordHash } from '../credentials/password-hashing';
+import { readSource, type ImportFormat } from './source-formats';
+import type { SourceEntry, SourceOptions } from './source-entries';
+import { RecordRefusal, type UserRecord } from './user-records';
+
+/** How many refusals and notes a report lists; past that it only counts them. */
+const listedLimit = 1000;
+const defaultBatchSize = 500;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ImportCounts {
+  read: number;
+  imported: number;
+  skipped: number;
+  refused: number;
+}
+
+export interface ImportReport {
+  format: ImportFormat;
+  dry_run: boolean;
+  /** Users of the file read (every line that is a user, refused ones included). */
+  read: number;
+  imported: number;
+  /** Already in the project (same external id, or same id for authd's own export). */
+  skipped: number;
+  refused_count: number;
+  /** The first refusals: the file's line, the source's id when known, and why. */
+  refused: { line: number; external_id: string | null; reason: string }[];
+  /** What was left out of users that were imported (an identity of a provider authd lacks). */
+  notes: { line: number; note: string }[];
+}
+
+export interface ImportOptions {
+  dryRun?: boolean;
+  source?: SourceOptions;
+  batchSize?: number;
+  /** Called after each batch, for a progress bar. */
+  onProgress?: (counts: ImportCounts) => void;
+}
+
+// Thrown at the end of a dry run's batch, so its transaction rolls back.
+class DryRunRollback extends Error {}
+
+type Outcome = { kind: 'imported' } | { kind: 'skipped' } | { kind: 'refused'; reason: string };
+
+export async function importUsers(
+  ctx: Context,
+  projectId: string,
+  format: ImportFormat,
+  bytes: AsyncIterable<Uint8Array>,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  await requireProject(ctx, projectId);
+  const report: ImportReport = { format, dry_run: options.dryRun === true, read: 0, imported: 0, skipped: 0, refused_count: 0, refused: [], notes: [] };
+  const refuse = (line: number, externalId: string | null, reason: string) => {
+    report.refused_count += 1;
+    if (report.refused.length < listedLimit) report.refused.push({ line, external_id: externalId, reason });
+  };
+  const batchSize = options.batchSize ?? defaultBatchSize;
+  let batch: SourceEntry[] = [];
+  const flush = async () => {
+    const outcomes = await importBatch(ctx, projectId, batch, options.dryRun === true);
+    outcomes.forEach((outcome, i) => {
+      const entry = batch[i]!;
+      if (outcome.kind === 'refused') return refuse(entry.line, entry.record!.external_id ?? entry.record!.id ?? null, outcome.reason);
+      report[outcome.kind] += 1;
+      if (outcome.kind === 'imported') {
+        for (const note of entry.notes ?? []) if (report.notes.length < listedLimit) report.notes.push({ line: entry.line, note });
+      }
+    });
+    batch = [];
+    options.onProgress?.({ read: report.read, imported: report.imported, skipped: report.skipped, refused: report.refused_count });
+  };
+  try {
+    for await (const entry of readSource(format, bytes, options.source)) {
+      report.read += 1;
+      if (entry.refusal !== undefined) {
+        refuse(entry.line, null, entry.refusal);
+        continue;
+      }
+      batch.push(entry);
+      if (batch.length >= batchSize) await flush();
+    }
+  } catch (error) {
+    // A reader's own failure (a document that is not the format's): the batches before it stay.
+    if (error instanceof PlainTextError || error instanceof KnownError) throw error;
+    throw plainTextError('IMPORT_FILE_UNREADABLE', (error as Error).message);
+  }
+  await flush();
+  report.refused.sort((a, b) => a.line - b.line);
+  return report;
+}
+
+/**
+ * One batch in one transaction. A batch with a user that fails rolls back and is then imported
+ * one user per transaction, so that one bad user refuses itself only.
+ */
+async function importBatch(ctx: Context, projectId: string, entries: SourceEntry[], dryRun: boolean): Promise<Outcome[]> {
+  if (entries.length === 0) return [];
+  const inTransaction = async <T>(work: () => Promise<T>): Promise<T> => {
+    let result: T | undefined;
+    try {
+      await writeTransaction(ctx, async () => {
+        result = await work();
+        if (dryRun) throw new DryRunRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRunRollback)) throw error;
+    }
+    return result as T;
+  };
+  try {
+    return await inTransaction(async () => {
+      const outcomes: Outcome[] = [];
+      for (const entry of entries) outcomes.push(await importOne(ctx, projectId, entry.record!));
+      return outcomes;
+    });
+  } catch {
+    const outcomes: Outcome[] = [];
+    for (const entry of entries) {
+      try {
+        outcomes.push(await inTransaction(() => importOne(ctx, projectId, entry.record!)));
+      } catch (error) {
+        outcomes.push({ kind: 'refused', reason: reasonOf(error) });
+      }
+    }
+    return outcomes;
+  }
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof KnownError) return `${error.message.replace(/\s*\n\s*/g, ' ')} (${error.code})`;
+  if (error instanceof PlainTextError || error instanceof RecordRefusal) return error.message;
+  throw error;
+}
+
+/** The user of the project this record was imported as before, if any. */
+async function alreadyImported(ctx: Context, projectId: string, record: UserRecord): Promise<boolean> {
+  const key = record.external_id ?? record.id;
+  if (!key) throw new RecordRefusal('has neither an external_id nor an id, so a second run could not tell it was imported');
+  const sameId = record.external_id ? eq(users.externalId, key) : or(eq(users.id, key), eq(users.externalId, key));
+  const row = firstRow(await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.projectId, projectId), sameId)).limit(1));
+  return row !== undefined;
+}
+
+async function importOne(ctx: Context, projectId: string, record: UserRecord): Promise<Outcome> {
+  if (await alreadyImported(ctx, projectId, record)) return { kind: 'skipped' };
+  if (record.password_hash && !isSupportedPasswordHash(record.password_hash)) {
+    throw new RecordRefusal('its password hash is not one authd can verify (bcrypt, argon2, scrypt, Firebase scrypt, PBKDF2-SHA256/SHA512) or costs more than authd verifies');
+  }
+  // authd's own id is kept when it is free in this database (an export moved to a new instance);
+  // otherwise the user gets a new one and the old one becomes its external id.
+  let id: string | undefined;
+  let externalId = record.external_id ?? null;
+  if (record.id && uuidPattern.test(record.id)) {
+    const taken = firstRow(await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, record.id)).limit(1));
+    if (!taken) id = record.id;
+    else externalId ??= record.id;
+  } else if (record.id) {
+    externalId ??= record.id;
+  }
+  const input: UserCreate = {
+    primary_email: record.primary_email ?? null,
+    primary_email_verified: record.primary_email_verified ?? false,
+    primary_email_auth_enabled: record.primary_email ? (record.primary_email_auth_enabled ?? true) : false,
+    display_name: record.display_name ?? null,
+    profile_image_url: record.profile_image_url ?? null,
+    ...(record.client_metadata !== undefined ? { client_metadata: record.client_metadata } : {}),
+    ...(record.client_read_only_metadata !== undefined ? { client_read_only_metadata: record.client_read_only_metadata } : {}),
+    ...(record.server_metadata !== undefined ? { server_metadata: record.server_metadata } : {}),
+    ...(record.password_hash ? { password_hash: record.password_hash } : {}),
+    otp_auth_enabled: record.otp_auth_enabled ?? false,
+    ...(record.totp_secret_base64 ? { totp_secret_base64: record.totp_secret_base64 } : {}),
+    oauth_providers: record.oauth_providers ?? [],
+  };
+  const signedUpAt = record.signed_up_at_millis ?? ctx.clock.now();
+  const imported: ImportedUserDetails = {
+    ...(id ? { id } : {}),
+    externalId,
+    signedUpAt,
+    lastActiveAt: record.last_active_at_millis ?? signedUpAt,
+    otherEmails: (record.other_emails ?? []).map((email) => ({
+      value: email.email,
+      verified: email.verified ?? false,
+      usedForAuth: email.used_for_auth ?? false,
+    })),
+    requiresTotpMfa: record.requires_totp_mfa ?? false,
+  };
+  await insertUser(ctx, projectId, input, undefined, imported);
+  return { kind: 'imported' };
+}
