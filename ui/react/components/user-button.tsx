@@ -115,7 +115,7 @@ export function UserButton(props: UserButtonProps) {
                 )}
                 <Menu.Item value="sign-out" className={dropdownItemClass}>
                   <SignOutIcon />
-                  {t('userButton.signOut')}
+                  {t('card.signOut')}
                 </Menu.Item>
               </>
             ) : (
@@ -126,11 +126,11 @@ export function UserButton(props: UserButtonProps) {
                 <Menu.Separator className={dropdownSeparatorClass} />
                 <Menu.Item value="sign-in" className={dropdownItemClass}>
                   <SignInIcon />
-                  {t('userButton.signIn')}
+                  {t('card.signIn')}
                 </Menu.Item>
                 <Menu.Item value="sign-up" className={dropdownItemClass}>
                   <SignUpIcon />
-                  {t('userButton.signUp')}
+                  {t('signUp.link')}
                 </Menu.Item>
               </>
             )}

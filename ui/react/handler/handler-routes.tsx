@@ -25,7 +25,7 @@ class UnexpectedErrorBoundary extends Component<{ children: ReactNode; onHome():
 function UnknownErrorCard(props: { onHome(): void }) {
   const t = useT();
   return (
-    <MessageCard title={t('unknownError.title')} testId="unknown-error" primary={{ label: t('unknownError.goHome'), onClick: props.onHome }}>
+    <MessageCard title={t('unknownError.title')} testId="unknown-error" primary={{ label: t('card.goHome'), onClick: props.onHome }}>
       <CardText>{t('unknownError.text')}</CardText>
     </MessageCard>
   );

@@ -29,7 +29,7 @@ export function ErrorPage() {
 
   if (!errorCode || message === null || parsedDetails === undefined) {
     return (
-      <MessageCard title={screensT('unknownError.title')} testId="unknown-error" primary={{ label: screensT('unknownError.goHome'), onClick: goHome }}>
+      <MessageCard title={screensT('unknownError.title')} testId="unknown-error" primary={{ label: screensT('card.goHome'), onClick: goHome }}>
         <CardText>{screensT('unknownError.text')}</CardText>
       </MessageCard>
     );

@@ -89,7 +89,6 @@ export const screensEn = {
 
   'unknownError.title': 'An unknown error occurred',
   'unknownError.text': 'Please try again and if the problem persists, contact support.',
-  'unknownError.goHome': 'Go to home',
   'loading': 'Loading',
   'copy.done': 'Copied to clipboard!',
   'copy.failed': 'Failed to copy to clipboard',
@@ -100,9 +99,6 @@ export const screensEn = {
   'userButton.notSignedIn': 'Not signed in',
   'userButton.accountSettings': 'Account settings',
   'userButton.toggleTheme': 'Toggle theme',
-  'userButton.signOut': 'Sign out',
-  'userButton.signIn': 'Sign in',
-  'userButton.signUp': 'Sign up',
   'teamSwitcher.team': 'Team',
   'teamSwitcher.select': 'Select team',
   'teamSwitcher.current': 'Current team',
