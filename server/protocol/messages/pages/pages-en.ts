@@ -1,7 +1,7 @@
 // The English source of the hosted screens other than sign-in and sign-up: forgot password,
 // password reset, the magic-link and OAuth callbacks, email verification, the error page,
 // signing out, the team invitation, the emailed links' problem cards and the second factor of a
-// sign-in. The spec's texts are kept word for word (its typos too: tests of Stack's screens match them).
+// sign-in. Stack's exact English wording is kept, typos included (tests match it).
 // Every other locale of this catalogue has exactly these keys and placeholders (test/i18n).
 export const pagesEn = {
   'nav.goHome': 'Go to home',

@@ -1,6 +1,7 @@
 // The English source of the sign-in and sign-up screens' messages (with the cards and form
 // messages they share, every screen's tab title, the unknown-error card any screen may show,
-// and the <UserButton> and <SelectedTeamSwitcher> components, which render without waiting). The spec's texts are kept word for word.
+// and the <UserButton> and <SelectedTeamSwitcher> components, which render without waiting).
+// Stack's exact English wording is kept.
 // Every other locale of this catalogue has exactly these keys and placeholders (test/i18n).
 export const screensEn = {
   'title.sign-in': 'Sign in',
