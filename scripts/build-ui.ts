@@ -8,8 +8,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { basename, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { supportedLocales } from '../server/protocol/locales';
-import { screensLoaders } from '../server/protocol/messages/catalogue-loaders';
-import { settingsLoaders } from '../server/protocol/messages/settings-loaders';
+import { bundledMessages } from '../ui/react/i18n/bundled-messages';
+import { messageAreas } from '../ui/react/i18n/messages-source';
 
 const root = join(import.meta.dir, '..');
 const hostedOut = join(root, 'dist', 'hosted');
@@ -220,8 +220,8 @@ export async function buildRuntime(
   // The messages as JSON beside the scripts (the hosted screens fetch the chosen locale's; the
   // server preloads it): one version for all of them, so their names change when any does.
   const catalogues: [string, Record<string, unknown>][] = [];
-  for (const [area, loaders] of [['screens', screensLoaders], ['settings', settingsLoaders]] as const) {
-    for (const locale of supportedLocales) catalogues.push([`${area}-${locale}`, (await loaders[locale]()).default]);
+  for (const area of messageAreas) {
+    for (const locale of supportedLocales) catalogues.push([`${area}-${locale}`, await bundledMessages(area, locale)]);
   }
   const messagesVersion = Bun.hash(JSON.stringify(catalogues)).toString(36);
   for (const [name, messages] of catalogues) writeFileSync(join(assets, `messages-${messagesVersion}-${name}.json`), JSON.stringify(messages));

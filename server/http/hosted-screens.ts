@@ -9,7 +9,7 @@ import { findProjectRow } from '../core/projects/projects';
 import { textResponse } from './error-responses';
 import { preparePage, serveHashedFile, servePreparedPage, type PreparedPage } from './compressed-assets';
 import { WriteInvalidatedCache } from '../core/storage/write-invalidated-cache';
-import { hostedDocumentTitle, isHostedScreen, type HostedScreensConfig } from '../protocol/hosted-screens-config';
+import { hostedDocumentTitle, isHostedScreen, type HostedScreen, type HostedScreensConfig } from '../protocol/hosted-screens-config';
 import { localeFromAcceptLanguage, matchLocale, textDirectionOf, type Locale } from '../protocol/locales';
 import { screensByLocale } from '../protocol/messages/all-locales';
 import { escapeHtml } from '../protocol/html-escape';
@@ -90,6 +90,19 @@ function pageLanguageRequest(request: Request): PageLanguageRequest {
   };
 }
 
+/** The catalogues a screen shows besides `screens` (ui/react/i18n/lazy-messages.ts): preloaded with it. */
+const screenCataloguesOf: Partial<Record<HostedScreen, string[]>> = {
+  'sign-out': ['pages'],
+  'forgot-password': ['pages'],
+  'password-reset': ['pages'],
+  'email-verification': ['pages'],
+  'magic-link-callback': ['pages'],
+  'oauth-callback': ['pages'],
+  error: ['pages'],
+  'team-invitation': ['pages'],
+  'account-settings': ['settings'],
+};
+
 async function renderPage(
   ctx: Context,
   runtime: string,
@@ -117,7 +130,9 @@ async function renderPage(
     AUTHD_PROJECT_NAME: escapeHtml(config.projectName),
     AUTHD_LANG: locale,
     // The page's messages arrive beside the entry rather than after it (the screens fetch them).
-    AUTHD_LOCALE_PRELOAD: `<link rel="preload" as="fetch" crossorigin href="${messagesBase}screens-${locale}.json" />`,
+    AUTHD_LOCALE_PRELOAD: ['screens', ...(screenCataloguesOf[page as HostedScreen] ?? [])]
+      .map((area) => `<link rel="preload" as="fetch" crossorigin href="${messagesBase}${area}-${locale}.json" />`)
+      .join(''),
     AUTHD_DIR: textDirectionOf(locale),
   };
   return template.replace(/%(AUTHD_[A-Z_]+)%/g, (placeholder, name: string) => values[name] ?? placeholder);

@@ -3,7 +3,9 @@
 // or tab title that did not come from the catalogue (only the user's own data and the languages'
 // own names may stand outside the markers), and no text cut off or pushed out of its box.
 // Screens covered: sign-in (both tabs, the form messages), sign-up, the magic-link code step,
-// the signed-up card, the already-signed-in card, account settings' My Profile and Sign Out.
+// the signed-up card, the already-signed-in card, forgot password (form and sent card), the
+// emailed links' problem cards, the error page, the team invitation, and account settings' My
+// Profile, Sign Out, Security and a team page.
 import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
@@ -166,6 +168,81 @@ describe('pseudo locale at 390 px', () => {
         await page.goto(`${t.url}/handler/account-settings/sign-out?lang=en-XA`);
         await page.getByTestId('account-settings').locator('h2').waitFor();
         await expectAllFromCatalogue(page, 'settings-sign-out', data);
+      } finally {
+        await context.close();
+      }
+    },
+    150_000,
+  );
+
+  test(
+    'forgot password, the link problem cards, the error page and the team invitation: every word from the catalogue',
+    async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      try {
+        const data = ['Demo project'];
+        await page.goto(`${t.url}/handler/forgot-password?lang=en-XA`);
+        await page.getByTestId('forgot-password-page').waitFor();
+        await expectAllFromCatalogue(page, 'forgot-password', data);
+        await page.locator('main input[name="email"]').fill(uniqueEmail('pseudo-forgot'));
+        await page.locator('main button[type="submit"]').click();
+        await page.getByTestId('forgot-password-sent').waitFor();
+        await expectAllFromCatalogue(page, 'forgot-password-sent', data);
+        for (const path of ['password-reset', 'magic-link-callback', 'email-verification', 'team-invitation']) {
+          await page.goto(`${t.url}/handler/${path}?lang=en-XA`);
+          await page.getByTestId('invalid-link').waitFor();
+          await expectAllFromCatalogue(page, `${path}-invalid`, data);
+        }
+        await page.goto(`${t.url}/handler/error?lang=en-XA&errorCode=OUTER_OAUTH_TIMEOUT&message=x&details=%7B%7D`);
+        await page.getByTestId('known-error').waitFor();
+        // The error code is for developers and shown as it is.
+        await expectAllFromCatalogue(page, 'error-page', [...data, 'OUTER_OAUTH_TIMEOUT']);
+        await page.goto(`${t.url}/handler/error?lang=en-XA`);
+        await page.getByTestId('unknown-error').waitFor();
+        await expectAllFromCatalogue(page, 'unknown-error', data);
+      } finally {
+        await context.close();
+      }
+    },
+    150_000,
+  );
+
+  test(
+    "account settings' Security (with the change-password form) and a team page: every word from the catalogue",
+    async () => {
+      const email = uniqueEmail('pseudo-security');
+      const res = await call(t, 'POST', '/auth/password/sign-up', { headers: as(t.demo!, 'client'), body: { email, password } });
+      expect(res.status).toBe(200);
+      const team = await call(t, 'POST', '/teams', {
+        headers: as(t.demo!, 'server'),
+        body: { display_name: 'Pseudo team', creator_user_id: res.json.user_id },
+      });
+      expect(team.status).toBe(201);
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addCookies([
+        { name: `stack-refresh-${t.demo!.projectId}`, value: encodeURIComponent(res.json.refresh_token), url: t.url },
+      ]);
+      const page = await context.newPage();
+      try {
+        // The user's and team's own data, and the device the session list names (browser and system).
+        const data = [email, email[0]!.toUpperCase(), 'Pseudo team', 'P', 'Demo project', 'Chrome', 'Linux', '127.0.0.1'];
+        await page.goto(`${t.url}/handler/account-settings/security?lang=en-XA`);
+        await page.getByTestId('mfa-section').waitFor();
+        await page.getByTestId('session-row').first().waitFor();
+        await expectAllFromCatalogue(page, 'settings-security', data);
+        await page.getByTestId('change-password-section').getByRole('button').click();
+        await page.getByTestId('change-password-form').locator('button[type="submit"]').click();
+        await page.getByTestId('change-password-form').locator('[aria-invalid="true"]').first().waitFor();
+        await expectAllFromCatalogue(page, 'settings-change-password', data);
+        await page.getByTestId('mfa-section').getByRole('button').first().click();
+        await page.getByTestId('mfa-setup').waitFor();
+        const secret = await page.getByTestId('mfa-secret').innerText();
+        await expectAllFromCatalogue(page, 'settings-mfa-setup', [...data, secret]);
+        await page.goto(`${t.url}/handler/account-settings/teams/${team.json.id}?lang=en-XA`);
+        await page.getByTestId('team-members-row').or(page.getByTestId('team-member-row')).first().waitFor();
+        await page.getByTestId('leave-team-section').waitFor();
+        await expectAllFromCatalogue(page, 'settings-team', data);
       } finally {
         await context.close();
       }

@@ -7,6 +7,9 @@ import { supportedLocales, type Locale } from '../../server/protocol/locales';
 import { formatMessage, placeholdersOf, type Catalogue, type Message } from '../../server/protocol/messages/message-format';
 import { screensLoaders } from '../../server/protocol/messages/catalogue-loaders';
 import { settingsLoaders } from '../../server/protocol/messages/settings-loaders';
+import { pagesLoaders } from '../../server/protocol/messages/pages-loaders';
+import { securityLoaders } from '../../server/protocol/messages/security-loaders';
+import { teamsLoaders } from '../../server/protocol/messages/teams-loaders';
 import { emailsByLocale } from '../../server/protocol/messages/all-locales';
 
 type AnyCatalogue = Catalogue<string>;
@@ -19,6 +22,9 @@ async function loadAll(loaders: Record<Locale, () => Promise<{ default: AnyCatal
 const catalogues: Record<string, () => Promise<Record<Locale, AnyCatalogue>>> = {
   screens: () => loadAll(screensLoaders as never),
   settings: () => loadAll(settingsLoaders as never),
+  pages: () => loadAll(pagesLoaders as never),
+  security: () => loadAll(securityLoaders as never),
+  teams: () => loadAll(teamsLoaders as never),
   emails: async () => emailsByLocale as Record<Locale, AnyCatalogue>,
 };
 

@@ -14,7 +14,7 @@ import { SettingsLayout, type SettingsMenuEntry } from './settings-layout';
 import { PlusIcon, ProfileIcon, SecurityIcon, SignOutIcon } from './settings-icons';
 import { SignOutPage } from './sign-out-page';
 import { rootClass } from './account-settings-styles';
-import { useSettingsT } from '../i18n/settings-messages';
+import { useSettingsT } from '../i18n/lazy-messages';
 import { textDirectionOf } from '../../../server/protocol/locales';
 
 // Each item is its own chunk: opening Security does not download the team pages, nor the reverse.

@@ -8,11 +8,11 @@ import { messageOf } from '../form-submit';
 import { newPasswordError, repeatPasswordError } from '../form-validation';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
 import { useT } from '../i18n/messages-context';
-
-export const incorrectPasswordMessage = 'Incorrect password';
+import { useSecurityT } from '../i18n/lazy-messages';
 
 export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) {
   const t = useT();
+  const securityT = useSecurityT();
   const runtime = useAuthRuntime();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -27,7 +27,7 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = {
-      oldPassword: oldPassword === '' ? 'Please enter your old password' : null,
+      oldPassword: oldPassword === '' ? securityT('password.oldRequired') : null,
       newPassword: newPasswordError(newPassword, t),
       repeated: repeatPasswordError(newPassword, repeated, t),
     };
@@ -39,8 +39,8 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
       props.onDone();
     } catch (error) {
       // The server's refusal of the old password belongs on the old-password field.
-      if (isKnownError(error, 'PASSWORD_CONFIRMATION_MISMATCH')) setErrors({ ...found, oldPassword: incorrectPasswordMessage });
-      else setErrors({ ...found, newPassword: messageOf(error) });
+      if (isKnownError(error, 'PASSWORD_CONFIRMATION_MISMATCH')) setErrors({ ...found, oldPassword: securityT('password.incorrect') });
+      else setErrors({ ...found, newPassword: messageOf(error, t) });
     } finally {
       setBusy(false);
     }
@@ -54,7 +54,7 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
       data-testid="change-password-form"
     >
       <PasswordField
-        label="Old password"
+        label={securityT('password.old')}
         name="old-password"
         autoComplete="current-password"
         autoFocus
@@ -64,7 +64,7 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
         disabled={busy}
       />
       <PasswordField
-        label="New password"
+        label={securityT('password.new')}
         name="new-password"
         autoComplete="new-password"
         value={newPassword}
@@ -73,7 +73,7 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
         disabled={busy}
       />
       <PasswordField
-        label="Repeat new password"
+        label={securityT('password.repeat')}
         name="repeat-new-password"
         autoComplete="new-password"
         value={repeated}
@@ -83,10 +83,10 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
       />
       <div className={inlineButtonsClass}>
         <button type="submit" className={compactPrimaryButtonClass} disabled={busy}>
-          Update Password
+          {securityT('password.submit')}
         </button>
         <button type="button" className={compactSecondaryButtonClass} onClick={props.onCancel} disabled={busy}>
-          Cancel
+          {securityT('common.cancel')}
         </button>
       </div>
     </form>

@@ -13,10 +13,12 @@ import {
   successTextClass,
 } from './settings-styles';
 import { useFocusBackWhenClosed } from '../focus-moves';
+import { useSecurityT } from '../i18n/lazy-messages';
 
 const ChangePasswordForm = lazy(() => import('./change-password-form').then((m) => ({ default: m.ChangePasswordForm })));
 
 export function ChangePasswordSection() {
+  const t = useSecurityT();
   const user = useUser({ or: 'redirect' });
   const [state, setState] = useState<'collapsed' | 'form' | 'done'>('collapsed');
   // Changed or cancelled: focus goes back to the button that opened the form.
@@ -25,14 +27,14 @@ export function ChangePasswordSection() {
     <div className={sectionClass} data-testid="change-password-section">
       <div className={settingRowClass}>
         <div>
-          <h3 className={sectionTitleClass}>Change password</h3>
+          <h3 className={sectionTitleClass}>{t('password.title')}</h3>
           <p className={sectionTextClass}>
-            {user.hasPassword ? 'Change the password you sign in with.' : 'Your account signs in without a password.'}
+            {t(user.hasPassword ? 'password.text' : 'password.none')}
           </p>
         </div>
         {user.hasPassword && state !== 'form' && (
           <button ref={opener} type="button" className={compactSecondaryButtonClass} onClick={() => setState('form')}>
-            Change password
+            {t('password.open')}
           </button>
         )}
       </div>
@@ -43,7 +45,7 @@ export function ChangePasswordSection() {
       )}
       {state === 'done' && (
         <p className={successTextClass} role="status">
-          Your password has been changed.
+          {t('password.changed')}
         </p>
       )}
     </div>

@@ -15,9 +15,11 @@ import {
   sectionTitleClass,
   settingRowClass,
 } from './settings-styles';
+import { useSecurityT } from '../i18n/lazy-messages';
 
 export function ConnectedAccountsSection() {
   const runtime = useAuthRuntime();
+  const t = useSecurityT();
   const user = useUser({ or: 'redirect' });
   const project = useProject();
   const [connecting, setConnecting] = useState<string | null>(null);
@@ -31,16 +33,16 @@ export function ConnectedAccountsSection() {
   return (
     <div className={sectionClass} data-testid="connected-accounts-section">
       <div>
-        <h3 className={sectionTitleClass}>Connected accounts</h3>
+        <h3 className={sectionTitleClass}>{t('accounts.title')}</h3>
         <p className={sectionTextClass}>
-          {connected.length === 0 ? 'No accounts are connected.' : 'Accounts at other services you can sign in with.'}
+          {t(connected.length === 0 ? 'accounts.none' : 'accounts.some')}
         </p>
       </div>
       {connected.map((account) => (
         <div className={settingRowClass} key={`${account.id}:${account.accountId}`} data-testid="connected-account">
           <div>
             <p className={sectionTitleClass}>{providerName(account.id)}</p>
-            <p className={sectionTextClass}>{account.email ?? `Account ${account.accountId}`}</p>
+            <p className={sectionTextClass}>{account.email ?? t('accounts.account', { id: account.accountId })}</p>
           </div>
         </div>
       ))}
@@ -61,7 +63,7 @@ export function ConnectedAccountsSection() {
               });
             }}
           >
-            {connecting === id ? 'Connecting…' : `Connect ${providerName(id)}`}
+            {connecting === id ? t('accounts.connecting') : t('accounts.connect', { provider: providerName(id) })}
           </button>
         </div>
       ))}

@@ -22,10 +22,23 @@ const systems: [RegExp, string][] = [
 
 export const unknownDeviceName = 'Signed-in device';
 
-export function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return unknownDeviceName;
+/** How the names are put together, in the page's language (English by default). */
+export interface DeviceWords {
+  browserOnSystem(browser: string, system: string): string;
+  systemDevice(system: string): string;
+  unknown: string;
+}
+
+const englishWords: DeviceWords = {
+  browserOnSystem: (browser, system) => `${browser} on ${system}`,
+  systemDevice: (system) => `${system} device`,
+  unknown: unknownDeviceName,
+};
+
+export function describeDevice(userAgent: string | null, words: DeviceWords = englishWords): string {
+  if (!userAgent) return words.unknown;
   const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? (system ? `${system} device` : unknownDeviceName);
+  if (browser && system) return words.browserOnSystem(browser, system);
+  return browser ?? (system ? words.systemDevice(system) : words.unknown);
 }

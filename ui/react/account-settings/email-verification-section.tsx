@@ -12,23 +12,23 @@ import {
   sectionTitleClass,
   settingRowClass,
 } from './settings-styles';
+import { useSecurityT } from '../i18n/lazy-messages';
 
 export function EmailVerificationSection() {
   const runtime = useAuthRuntime();
+  const t = useSecurityT();
   const user = useUser({ or: 'redirect' });
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
 
   const status = !user.primaryEmail
-    ? 'Your account has no email address.'
-    : user.primaryEmailVerified
-      ? `Your email ${user.primaryEmail} is verified.`
-      : `Your email ${user.primaryEmail} is not verified.`;
+    ? t('email.none')
+    : t(user.primaryEmailVerified ? 'email.verified' : 'email.notVerified', { email: user.primaryEmail });
   return (
     <div className={sectionClass} data-testid="email-verification-section">
       <div className={settingRowClass}>
         <div>
-          <h3 className={sectionTitleClass}>Email Verification</h3>
+          <h3 className={sectionTitleClass}>{t('email.title')}</h3>
           <p className={sectionTextClass}>{status}</p>
         </div>
         {user.primaryEmail && !user.primaryEmailVerified && (
@@ -48,7 +48,7 @@ export function EmailVerificationSection() {
               );
             }}
           >
-            {state === 'sent' ? 'Email sent!' : 'Send verification email'}
+            {t(state === 'sent' ? 'email.sent' : 'email.send')}
           </button>
         )}
       </div>

@@ -7,8 +7,31 @@ import { useEffect, useRef, useState } from 'react';
 import { contentClass, cropAreaClass, maskClass, sliderClass, rangeClass } from './crop-dialog-styles';
 import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
-import { cropAt, drawCrop, exportCrop, uprightCanvasOf, type SquareCrop } from './image-export';
+import { cropAt, drawCrop, exportCrop, imageTooLargeMessage, uprightCanvasOf, type SquareCrop } from './image-export';
+import { useSettingsT } from '../i18n/lazy-messages';
+import { ImageOrientationError } from './jpeg-orientation';
+import type { Translator } from '../i18n/translator';
+import type { SettingsKey } from '../../../server/protocol/messages/settings/settings-en';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
+
+// The broken-EXIF failures jpeg-orientation.ts names, by their English (source) words.
+const orientationProblems: Record<string, SettingsKey> = {
+  'not a valid JPEG': 'image.notJpeg',
+  'TIFF header contains invalid endian': 'image.tiffEndian',
+  'TIFF header contains invalid version': 'image.tiffVersion',
+  'Orientation data type is invalid': 'image.orientationType',
+  'Orientation data count is invalid': 'image.orientationCount',
+};
+
+/** Why a file did not decode: a broken JPEG's own reason, else not an image this page can use. */
+function decodeProblemKey(failure: unknown): SettingsKey {
+  return (failure instanceof ImageOrientationError && orientationProblems[failure.message]) || 'image.invalid';
+}
+
+/** A failed save in the page's language: the image code's own failure, or the upload's. */
+function saveProblemOf(failure: unknown, t: Translator<SettingsKey>): string {
+  return failure instanceof Error && failure.message === imageTooLargeMessage ? t('image.tooLarge') : messageOf(failure);
+}
 
 export const zoomRange = { min: 1, max: 5, step: 0.1 };
 /** The preview canvas's side in px, as its box in crop-dialog-styles.ts. */
@@ -20,6 +43,7 @@ export function ImageCropDialog(props: {
   onClose(): void;
   onFailed(message: string): void;
 }) {
+  const t = useSettingsT();
   const [image, setImage] = useState<HTMLCanvasElement | null>(null);
   const [zoom, setZoom] = useState(1);
   const [center, setCenter] = useState({ x: 0, y: 0 });
@@ -40,7 +64,7 @@ export function ImageCropDialog(props: {
         setCenter({ x: canvas.width / 2, y: canvas.height / 2 });
         setImage(canvas);
       },
-      (failure: unknown) => active && onFailed.current(messageOf(failure)),
+      (failure: unknown) => active && onFailed.current(t(decodeProblemKey(failure))),
     );
     return () => {
       active = false;
@@ -76,7 +100,7 @@ export function ImageCropDialog(props: {
       const { dataUrl } = await exportCrop(image!, crop!);
       await props.onSave(dataUrl);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(saveProblemOf(failure, t));
       setBusy(false);
     }
   }
@@ -95,16 +119,16 @@ export function ImageCropDialog(props: {
       }}
     >
       <h2 id="authd-crop-title" style={{ margin: 0, fontSize: '18px', fontWeight: 600 }}>
-        Crop image
+        {t('image.crop')}
       </h2>
       <p id="authd-crop-description" style={{ margin: 0, fontSize: '13px' }}>
-        Drag the picture or use the arrow keys to move it; zoom with the slider.
+        {t('image.cropText')}
       </p>
       <div
         className={cropAreaClass}
         tabIndex={0}
         role="group"
-        aria-label="Crop area"
+        aria-label={t('image.cropArea')}
         data-testid="crop-area"
         onPointerDown={(event) => {
           event.currentTarget.setPointerCapture(event.pointerId);
@@ -135,7 +159,7 @@ export function ImageCropDialog(props: {
         <div className={maskClass} />
       </div>
       <label className={sliderClass}>
-        Zoom
+        {t('image.zoom')}
         <input
           type="range"
           className={rangeClass}
@@ -154,10 +178,10 @@ export function ImageCropDialog(props: {
       )}
       <div className={inlineButtonsClass} style={{ justifyContent: 'flex-end' }}>
         <button type="button" className={compactSecondaryButtonClass} onClick={props.onClose} disabled={busy}>
-          Cancel
+          {t('settings.cancel')}
         </button>
         <button type="button" className={compactPrimaryButtonClass} onClick={() => void save()} disabled={busy}>
-          Save
+          {t('settings.save')}
         </button>
       </div>
     </dialog>

@@ -4,6 +4,7 @@
 import { isJpeg, readJpegOrientation } from './jpeg-orientation';
 
 export const invalidImageMessage = 'Invalid image';
+export const imageTooLargeMessage = 'The image could not be compressed to 0.1 MB.';
 /** 0.1 MB, in the binary megabytes image tools count in. */
 export const maxImageBytes = Math.floor(0.1 * 1024 * 1024);
 export const maxCompressionPasses = 10;
@@ -156,5 +157,5 @@ export async function exportCrop(image: HTMLCanvasElement, crop: SquareCrop): Pr
     quality = Math.max(0.3, quality - 0.12);
     if (pass >= 3) side = Math.max(16, Math.round(side * 0.75));
   }
-  throw new Error('The image could not be compressed to 0.1 MB.');
+  throw new Error(imageTooLargeMessage);
 }

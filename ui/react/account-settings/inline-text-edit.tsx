@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useFocusBackWhenClosed } from '../focus-moves';
 import { compactSecondaryButtonClass, sectionTextClass, sectionTitleClass, settingRowClass } from './settings-styles';
-import { useSettingsT } from '../i18n/settings-messages';
+import { useSettingsT } from '../i18n/lazy-messages';
 
 const InlineTextEditForm = lazy(() => import('./inline-text-edit-form').then((m) => ({ default: m.InlineTextEditForm })));
 
@@ -40,7 +40,7 @@ export function InlineTextEdit(props: {
           ref={editButton}
           type="button"
           className={compactSecondaryButtonClass}
-          aria-label={props.editLabel ?? `${t('settings.edit')} ${props.label.toLowerCase()}`}
+          aria-label={props.editLabel ?? t('settings.editLabel', { label: props.label })}
           onClick={() => setEditing(true)}
         >
           {t('settings.edit')}

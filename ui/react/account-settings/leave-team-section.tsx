@@ -14,22 +14,22 @@ import {
   sectionTextClass,
   sectionTitleClass,
 } from './settings-styles';
-
-export const leaveTeamQuestion = 'Are you sure you want to leave the team?';
+import { useTeamsT } from '../i18n/lazy-messages';
 
 export function LeaveTeamSection(props: { team: Team }) {
   const runtime = useAuthRuntime();
   const settings = useAccountSettings();
+  const t = useTeamsT();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
     <div className={sectionClass} data-testid="leave-team-section">
-      <h3 className={sectionTitleClass}>Leave team</h3>
+      <h3 className={sectionTitleClass}>{t('leave.title')}</h3>
       {confirming ? (
         <>
           <p className={sectionTextClass} role="alert">
-            {leaveTeamQuestion}
+            {t('leave.question')}
           </p>
           <div className={inlineButtonsClass}>
             <button
@@ -47,17 +47,17 @@ export function LeaveTeamSection(props: { team: Team }) {
                 );
               }}
             >
-              Leave
+              {t('leave.confirm')}
             </button>
             <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setConfirming(false)}>
-              Cancel
+              {t('leave.cancel')}
             </button>
           </div>
         </>
       ) : (
         <div>
           <button type="button" className={compactSecondaryButtonClass} onClick={() => setConfirming(true)}>
-            Leave team
+            {t('leave.open')}
           </button>
         </div>
       )}

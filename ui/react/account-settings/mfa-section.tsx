@@ -20,11 +20,13 @@ import {
   settingRowClass,
 } from './settings-styles';
 import { useRecentAuthentication } from './recent-authentication';
+import { useSecurityT } from '../i18n/lazy-messages';
 
 const MfaStep = lazy(() => import('./mfa-setup').then((m) => ({ default: m.MfaStep })));
 
 export function MfaSection() {
   const runtime = useAuthRuntime();
+  const t = useSecurityT();
   const user = useUser({ or: 'redirect' });
   const [enabling, setEnabling] = useState(false);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
@@ -53,9 +55,9 @@ export function MfaSection() {
     <div className={sectionClass} data-testid="mfa-section">
       <div className={settingRowClass}>
         <div>
-          <h3 className={sectionTitleClass}>Multi-factor Authentication</h3>
+          <h3 className={sectionTitleClass}>{t('mfa.title')}</h3>
           <p className={sectionTextClass} data-testid="mfa-status">
-            {enabled ? 'Multi-factor authentication is currently enabled.' : 'Multi-factor authentication is currently disabled.'}
+            {t(enabled ? 'mfa.enabled' : 'mfa.disabled')}
           </p>
         </div>
         {enabled
@@ -67,22 +69,22 @@ export function MfaSection() {
                 disabled={busy}
                 onClick={() => setConfirmingDisable(true)}
               >
-                Disable MFA
+                {t('mfa.disable')}
               </button>
             )
           : !enabling && (
               <button type="button" className={compactSecondaryButtonClass} onClick={() => setEnabling(true)}>
-                Enable MFA
+                {t('mfa.enable')}
               </button>
             )}
       </div>
       {enabled && confirmingDisable && (
         <div className={inlineButtonsClass} data-testid="mfa-disable-confirmation">
           <span className={sectionTextClass}>
-            Turn off multi-factor authentication? Signing in will no longer ask for a code.
+            {t('mfa.disableQuestion')}
           </span>
           <button type="button" className={compactPrimaryButtonClass} disabled={busy} onClick={() => void disable()}>
-            Turn off MFA
+            {t('mfa.turnOff')}
           </button>
           <button
             type="button"
@@ -90,7 +92,7 @@ export function MfaSection() {
             disabled={busy}
             onClick={() => setConfirmingDisable(false)}
           >
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       )}

@@ -18,11 +18,14 @@ import {
 } from './settings-styles';
 import { base32Of, base64Of, isCurrentTotpCode, otpauthUrl, randomTotpSecret } from './totp';
 import { useRecentAuthentication } from './recent-authentication';
+import { useSecurityT } from '../i18n/lazy-messages';
+import type { Translator } from '../i18n/translator';
+import type { SecurityKey } from '../../../server/protocol/messages/security/security-en';
 
-export const incorrectMfaCodeMessage = 'Incorrect code. Please try again.';
 export const recoveryCodesFileName = 'recovery-codes.txt';
 
-function QrCode(props: { text: string }) {
+function QrCode(props: { text: string; label: string }) {
+  const label = props.label;
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
@@ -36,7 +39,7 @@ function QrCode(props: { text: string }) {
   return (
     <div
       role="img"
-      aria-label="QR code for your authenticator app"
+      aria-label={label}
       data-testid="mfa-qr-code"
       // A white square with a quiet zone in both themes, as scanners expect.
       style={{ width: 176, height: 176, background: '#fff', padding: 4, borderRadius: 6, boxSizing: 'border-box' }}
@@ -47,6 +50,7 @@ function QrCode(props: { text: string }) {
 
 function MfaSetup(props: { onEnabled(recoveryCodes: string[]): void; onCancel(): void }) {
   const runtime = useAuthRuntime();
+  const t = useSecurityT();
   const user = useUser({ or: 'redirect' });
   const project = useProject();
   const [secret] = useState(randomTotpSecret);
@@ -60,7 +64,7 @@ function MfaSetup(props: { onEnabled(recoveryCodes: string[]): void; onCancel():
     setError(null);
     try {
       if (!/^\d{6}$/.test(code) || !(await isCurrentTotpCode(secret, code))) {
-        setError(incorrectMfaCodeMessage);
+        setError(t('mfa.incorrectCode'));
         return;
       }
       await runtime.client.updateCurrentUser({ totpSecretBase64: base64Of(secret) });
@@ -85,18 +89,18 @@ function MfaSetup(props: { onEnabled(recoveryCodes: string[]): void; onCancel():
       data-testid="mfa-setup"
     >
       <p className={sectionTextClass}>
-        Scan this QR code with your authenticator app, or enter the secret below by hand. Then type the six-digit code it shows.
+        {t('mfa.scan')}
       </p>
-      <QrCode text={otpauthUrl(secret, project.displayName, user.primaryEmail ?? user.id)} />
+      <QrCode text={otpauthUrl(secret, project.displayName, user.primaryEmail ?? user.id)} label={t('mfa.qrCode')} />
       <div style={{ display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' }}>
-        <code className={secretTextClass} data-testid="mfa-secret" aria-label="Secret">
+        <code className={secretTextClass} data-testid="mfa-secret" aria-label={t('mfa.secret')}>
           {secretText}
         </code>
-        <CopyButton text={secretText} label="Copy secret" className={compactSecondaryButtonClass} />
+        <CopyButton text={secretText} label={t('mfa.copySecret')} className={compactSecondaryButtonClass} />
       </div>
       <div style={{ maxWidth: '240px' }}>
         <OneTimeCodeInput
-          label="Code"
+          label={t('mfa.code')}
           name="mfa-code"
           value={code}
           onChange={setCode}
@@ -108,20 +112,20 @@ function MfaSetup(props: { onEnabled(recoveryCodes: string[]): void; onCancel():
       </div>
       <div className={inlineButtonsClass}>
         <button type="submit" className={compactPrimaryButtonClass} disabled={busy}>
-          Verify
+          {t('mfa.verify')}
         </button>
         <button type="button" className={compactSecondaryButtonClass} onClick={props.onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>
   );
 }
 
-function recoveryCodesText(codes: string[], projectName: string, account: string): string {
+function recoveryCodesText(codes: string[], projectName: string, account: string, t: Translator<SecurityKey>): string {
   return [
-    `Recovery codes for ${projectName} (${account})`,
-    `Made ${new Date().toISOString().slice(0, 10)}. Each code signs in once, in place of a code from your authenticator app.`,
+    t('recovery.fileTitle', { project: projectName, account }),
+    t('recovery.fileText', { date: new Intl.DateTimeFormat(t.locale, { dateStyle: 'long' }).format(new Date()) }),
     '',
     ...codes,
     '',
@@ -130,9 +134,10 @@ function recoveryCodesText(codes: string[], projectName: string, account: string
 
 /** The fresh codes, shown only now: the server keeps no readable copy. */
 function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
+  const t = useSecurityT();
   const user = useUser({ or: 'redirect' });
   const project = useProject();
-  const text = recoveryCodesText(props.codes, project.displayName, user.primaryEmail ?? user.id);
+  const text = recoveryCodesText(props.codes, project.displayName, user.primaryEmail ?? user.id, t);
   function download() {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
     const link = document.createElement('a');
@@ -144,12 +149,11 @@ function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: '12px' }} data-testid="mfa-recovery-codes">
       <p className={sectionTextClass}>
-        Save these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They will not be
-        shown again.
+        {t('recovery.save')}
       </p>
       <ul
         className={secretTextClass}
-        aria-label="Recovery codes"
+        aria-label={t('recovery.list')}
         style={{
           listStyle: 'none',
           display: 'grid',
@@ -162,12 +166,12 @@ function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
         ))}
       </ul>
       <div className={inlineButtonsClass}>
-        <CopyButton text={text} label="Copy codes" className={compactSecondaryButtonClass} />
+        <CopyButton text={text} label={t('recovery.copy')} className={compactSecondaryButtonClass} />
         <button type="button" className={compactSecondaryButtonClass} onClick={download}>
-          Download
+          {t('recovery.download')}
         </button>
         <button type="button" className={compactPrimaryButtonClass} onClick={props.onDone}>
-          I have saved them
+          {t('recovery.saved')}
         </button>
       </div>
     </div>
@@ -177,6 +181,7 @@ function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
 /** While MFA is on: how many codes are left, and a new set on request (which voids the old one). */
 function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
   const runtime = useAuthRuntime();
+  const t = useSecurityT();
   const [remaining, setRemaining] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -208,25 +213,25 @@ function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
       <div className={settingRowClass}>
         <p className={remaining === 0 ? errorTextClass : sectionTextClass} style={{ margin: 0 }} data-testid="mfa-recovery-count">
           {remaining === null
-            ? 'Recovery codes'
+            ? t('recovery.heading')
             : remaining === 0
-              ? 'You have no recovery codes left. Make new ones so you can still sign in without your authenticator app.'
-              : `Recovery codes: ${remaining} of 10 left.`}
+              ? t('recovery.noneLeft')
+              : t('recovery.left', { count: remaining, total: 10 })}
         </p>
         {!confirming && (
           <button type="button" className={compactSecondaryButtonClass} onClick={() => setConfirming(true)}>
-            New recovery codes
+            {t('recovery.new')}
           </button>
         )}
       </div>
       {confirming && !recent.prompt && (
         <div className={inlineButtonsClass}>
-          <span className={sectionTextClass}>Your current recovery codes will stop working.</span>
+          <span className={sectionTextClass}>{t('recovery.newWarning')}</span>
           <button type="button" className={compactPrimaryButtonClass} disabled={busy} onClick={() => void makeNew()}>
-            Make new codes
+            {t('recovery.make')}
           </button>
           <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setConfirming(false)}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       )}

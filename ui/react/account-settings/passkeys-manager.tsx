@@ -10,18 +10,15 @@ import { errorTextClass, inputClass } from '../components/styles';
 import { isIpAddressHost } from '../../../server/protocol/localhost-names';
 import { formProblemOf, messageOf } from '../form-submit';
 
-export const passkeysNeedDomainMessage =
-  'Passkeys need a domain name such as localhost; they cannot be used when this page is opened by an IP address.';
-
 /** A failed "Add passkey" in words (never the browser's own text), or null when cancelled. */
-function messageOfRegistrationFailure(failure: unknown, t: Translator<ScreensKey>): string | null {
+function messageOfRegistrationFailure(failure: unknown, t: Translator<ScreensKey>, securityT: Translator<SecurityKey>): string | null {
   if (!(failure instanceof DOMException)) return formProblemOf(failure, t) ?? messageOf(failure, t);
   if (failure.name === 'NotAllowedError' || failure.name === 'AbortError') return null;
   // The browser found one of this account's passkeys already on the device.
   if (failure.name === 'InvalidStateError') {
-    return 'This device already holds a passkey for your account. Use it to sign in, or add one on another device.';
+    return securityT('passkeys.alreadyOnDevice');
   }
-  return 'The passkey could not be added on this device. Please try again.';
+  return securityT('passkeys.addFailed');
 }
 import { useProject } from '../hooks';
 import {
@@ -37,9 +34,12 @@ import { useRecentAuthentication } from './recent-authentication';
 import { useT } from '../i18n/messages-context';
 import type { Translator } from '../i18n/translator';
 import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
+import { useSecurityT } from '../i18n/lazy-messages';
+import type { SecurityKey } from '../../../server/protocol/messages/security/security-en';
 
 function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onError(message: string): void }) {
   const runtime = useAuthRuntime();
+  const t = useSecurityT();
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [draft, setDraft] = useState(props.passkey.name);
@@ -83,17 +83,17 @@ function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onErr
       >
         <input
           className={inputClass}
-          aria-label="Passkey name"
+          aria-label={t('passkeys.name')}
           value={draft}
           maxLength={100}
           onChange={(event) => setDraft(event.currentTarget.value)}
           style={{ maxWidth: '240px' }}
         />
         <button type="submit" className={compactPrimaryButtonClass} disabled={busy || draft.trim() === ''}>
-          Save
+          {t('common.save')}
         </button>
         <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRenaming(false)}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </form>
     );
@@ -103,12 +103,12 @@ function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onErr
       <div data-testid="passkey-row" style={{ display: 'flex', flexDirection: 'column', gap: '8px' }}>
         {recent.prompt ?? (
           <div className={inlineButtonsClass}>
-            <span className={sectionTextClass}>Remove {props.passkey.name}? It will no longer sign you in.</span>
+            <span className={sectionTextClass}>{t('passkeys.removeQuestion', { name: props.passkey.name })}</span>
             <button type="button" className={compactPrimaryButtonClass} disabled={busy} onClick={() => void remove()}>
-              Remove passkey
+              {t('passkeys.remove')}
             </button>
             <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRemoving(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
           </div>
         )}
@@ -119,14 +119,14 @@ function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onErr
     <div className={settingRowClass} data-testid="passkey-row">
       <div>
         <p style={{ margin: 0, fontWeight: 500 }}>{props.passkey.name}</p>
-        <p className={sectionTextClass}>Added {new Date(props.passkey.createdAtMillis).toLocaleDateString()}</p>
+        <p className={sectionTextClass}>{t('passkeys.added', { date: new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium' }).format(props.passkey.createdAtMillis) })}</p>
       </div>
       <div className={inlineButtonsClass}>
         <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRenaming(true)}>
-          Rename
+          {t('passkeys.rename')}
         </button>
         <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRemoving(true)}>
-          Remove
+          {t('passkeys.removeShort')}
         </button>
       </div>
     </div>
@@ -135,6 +135,7 @@ function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onErr
 
 export function PasskeysManager() {
   const t = useT();
+  const securityT = useSecurityT();
   const runtime = useAuthRuntime();
   const project = useProject();
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
@@ -167,7 +168,7 @@ export function PasskeysManager() {
       await reload();
     } catch (failure) {
       // Cancelling the browser's prompt changes nothing and needs no message (null).
-      setError(messageOfRegistrationFailure(failure, t));
+      setError(messageOfRegistrationFailure(failure, t, securityT));
     } finally {
       setBusy(false);
     }
@@ -176,13 +177,9 @@ export function PasskeysManager() {
   return (
     <div className={sectionClass} data-testid="passkeys-section">
       <div>
-        <h3 className={sectionTitleClass}>Passkeys</h3>
+        <h3 className={sectionTitleClass}>{securityT('passkeys.title')}</h3>
         <p className={sectionTextClass} data-testid="passkeys-explanation">
-          {!possible
-            ? passkeysNeedDomainMessage
-            : passkeys && passkeys.length > 0
-              ? 'Sign in with any of these passkeys instead of a password.'
-              : 'Sign in with your device (fingerprint, face or screen lock) instead of a password.'}
+          {securityT(!possible ? 'passkeys.needDomain' : passkeys && passkeys.length > 0 ? 'passkeys.some' : 'passkeys.none')}
         </p>
       </div>
       {passkeys?.map((passkey) => (
@@ -192,15 +189,15 @@ export function PasskeysManager() {
         <form className={inlineButtonsClass} onSubmit={(event) => void add(event)}>
           <input
             className={inputClass}
-            aria-label="New passkey name"
-            placeholder="Name (optional)"
+            aria-label={securityT('passkeys.newName')}
+            placeholder={securityT('passkeys.namePlaceholder')}
             value={name}
             maxLength={100}
             onChange={(event) => setName(event.currentTarget.value)}
             style={{ maxWidth: '240px' }}
           />
           <button type="submit" className={compactSecondaryButtonClass} disabled={busy}>
-            Add passkey
+            {securityT('passkeys.add')}
           </button>
         </form>
       )}

@@ -14,11 +14,13 @@ import {
   sectionTextClass,
   sectionTitleClass,
 } from './settings-styles';
+import { useSecurityT } from '../i18n/lazy-messages';
 
 type Proof = { password: string } | { totp: string } | { passkey: true };
 
 export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; onCancel(): void }) {
   const runtime = useAuthRuntime();
+  const t = useSecurityT();
   const user = useUser({ or: 'redirect' });
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -36,9 +38,9 @@ export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; on
       setBusy(false);
       setError(
         isKnownError(failure, 'PASSWORD_CONFIRMATION_MISMATCH')
-          ? 'Incorrect password'
+          ? t('password.incorrect')
           : isKnownError(failure, 'INVALID_TOTP_CODE')
-            ? 'Incorrect code. Please try again.'
+            ? t('mfa.incorrectCode')
             : messageOf(failure),
       );
       return;
@@ -55,13 +57,13 @@ export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; on
       style={{ display: 'flex', flexDirection: 'column', gap: '8px' }}
     >
       <h4 id="reauth-title" className={sectionTitleClass}>
-        Confirm it's you
+        {t('reauth.title')}
       </h4>
-      <p className={sectionTextClass}>For your security, this change needs you to confirm your identity again.</p>
+      <p className={sectionTextClass}>{t('reauth.text')}</p>
       {user.hasPassword && (
         <form noValidate style={formStyle} onSubmit={(event) => void confirm({ password }, event)}>
           <PasswordField
-            label="Password"
+            label={t('reauth.password')}
             name="reauth-password"
             value={password}
             onChange={setPassword}
@@ -70,14 +72,14 @@ export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; on
             disabled={busy}
           />
           <button type="submit" className={compactPrimaryButtonClass} disabled={busy || password === ''}>
-            Confirm
+            {t('reauth.confirm')}
           </button>
         </form>
       )}
       {user.requiresTotpMfa && (
         <form noValidate style={formStyle} onSubmit={(event) => void confirm({ totp: code.trim() }, event)}>
           <TextField
-            label="Authenticator code"
+            label={t('reauth.code')}
             name="reauth-code"
             value={code}
             onChange={setCode}
@@ -86,7 +88,7 @@ export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; on
             disabled={busy}
           />
           <button type="submit" className={compactPrimaryButtonClass} disabled={busy || code.trim() === ''}>
-            Confirm code
+            {t('reauth.confirmCode')}
           </button>
         </form>
       )}
@@ -98,7 +100,7 @@ export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; on
             disabled={busy}
             onClick={() => void confirm({ passkey: true })}
           >
-            Use a passkey
+            {t('reauth.passkey')}
           </button>
         )}
         {!user.hasPassword && !user.requiresTotpMfa && !passkey && (
@@ -109,11 +111,11 @@ export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; on
             disabled={busy}
             onClick={() => void runtime.client.signOut()}
           >
-            Sign in again
+            {t('reauth.signInAgain')}
           </button>
         )}
         <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={props.onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
       {error && (

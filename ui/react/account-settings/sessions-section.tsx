@@ -9,15 +9,22 @@ import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { describeDevice } from './device-names';
 import { compactSecondaryButtonClass, sectionClass, sectionTextClass, sectionTitleClass, settingRowClass } from './settings-styles';
+import { useSecurityT } from '../i18n/lazy-messages';
+import type { Translator } from '../i18n/translator';
+import type { SecurityKey } from '../../../server/protocol/messages/security/security-en';
 
-function lastUseOf(session: UserSession): string {
-  if (session.lastUsedAtMillis === null) return `Signed in ${new Date(session.createdAtMillis).toLocaleString()}`;
-  const where = session.lastUsedIp && session.lastUsedIp !== 'unknown' ? ` from ${session.lastUsedIp}` : '';
-  return `Last used ${new Date(session.lastUsedAtMillis).toLocaleString()}${where}`;
+function lastUseOf(session: UserSession, t: Translator<SecurityKey>): string {
+  const when = (millis: number) => new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(millis);
+  if (session.lastUsedAtMillis === null) return t('sessions.signedIn', { date: when(session.createdAtMillis) });
+  const date = when(session.lastUsedAtMillis);
+  return session.lastUsedIp && session.lastUsedIp !== 'unknown'
+    ? t('sessions.lastUsedFrom', { date, ip: session.lastUsedIp })
+    : t('sessions.lastUsed', { date });
 }
 
 export function SessionsSection() {
   const runtime = useAuthRuntime();
+  const t = useSecurityT();
   const [sessions, setSessions] = useState<UserSession[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -48,17 +55,21 @@ export function SessionsSection() {
   return (
     <div className={sectionClass} data-testid="sessions-section">
       <div>
-        <h3 className={sectionTitleClass}>Active sessions</h3>
-        <p className={sectionTextClass}>Devices signed in to your account. Sign out any you do not recognise.</p>
+        <h3 className={sectionTitleClass}>{t('sessions.title')}</h3>
+        <p className={sectionTextClass}>{t('sessions.text')}</p>
       </div>
       {sessions?.map((session) => (
         <div className={settingRowClass} key={session.id} data-testid="session-row">
           <div>
             <p style={{ margin: 0, fontWeight: 500 }}>
-              {describeDevice(session.lastUsedUserAgent)}
-              {session.isCurrent ? ' · This device' : ''}
+              {describeDevice(session.lastUsedUserAgent, {
+                browserOnSystem: (browser, system) => t('sessions.browserOnSystem', { browser, system }),
+                systemDevice: (system) => t('sessions.systemDevice', { system }),
+                unknown: t('sessions.unknownDevice'),
+              })}
+              {session.isCurrent ? ` · ${t('sessions.thisDevice')}` : ''}
             </p>
-            <p className={sectionTextClass}>{lastUseOf(session)}</p>
+            <p className={sectionTextClass}>{lastUseOf(session, t)}</p>
           </div>
           {session.isCurrent ? null : (
             <button
@@ -67,7 +78,7 @@ export function SessionsSection() {
               disabled={busy}
               onClick={() => void signOut([session.id])}
             >
-              Sign out
+              {t('sessions.signOut')}
             </button>
           )}
         </div>
@@ -80,7 +91,7 @@ export function SessionsSection() {
             disabled={busy}
             onClick={() => void signOut(others.map((session) => session.id))}
           >
-            Sign out of all other devices
+            {t('sessions.signOutOthers')}
           </button>
         </div>
       )}

@@ -18,7 +18,7 @@ import {
   sidebarItemTextClass,
   sidebarLabelClass,
 } from './settings-styles';
-import { useSettingsT } from '../i18n/settings-messages';
+import { useSettingsT } from '../i18n/lazy-messages';
 
 export interface SettingsMenuItem {
   type: 'item';

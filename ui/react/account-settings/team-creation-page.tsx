@@ -5,15 +5,15 @@ import { TextField } from '../components/form-fields';
 import { useFormSubmit } from '../form-submit';
 import { useAccountSettings } from './account-settings-context';
 import { compactPrimaryButtonClass, sectionClass, sectionTextClass } from './settings-styles';
-
-export const teamNameRequiredMessage = 'Please enter a team name';
+import { useTeamsT } from '../i18n/lazy-messages';
 
 export function TeamCreationPage() {
   const runtime = useAuthRuntime();
   const settings = useAccountSettings();
+  const t = useTeamsT();
   const [name, setName] = useState('');
   const form = useFormSubmit({
-    validate: () => ({ displayName: name.trim() === '' ? teamNameRequiredMessage : null }),
+    validate: () => ({ displayName: name.trim() === '' ? t('team.nameRequired') : null }),
     failureField: 'displayName',
     async send() {
       const team = await runtime.client.createTeam({ displayName: name.trim() });
@@ -23,9 +23,9 @@ export function TeamCreationPage() {
   });
   return (
     <form className={sectionClass} noValidate onSubmit={form.onSubmit} data-testid="team-creation-form">
-      <p className={sectionTextClass}>Create a team to work together with others.</p>
+      <p className={sectionTextClass}>{t('create.text')}</p>
       <TextField
-        label="Team name"
+        label={t('create.name')}
         name="team-name"
         value={name}
         onChange={setName}
@@ -35,7 +35,7 @@ export function TeamCreationPage() {
       />
       <div>
         <button type="submit" className={compactPrimaryButtonClass} disabled={form.busy}>
-          Create
+          {t('create.submit')}
         </button>
       </div>
     </form>

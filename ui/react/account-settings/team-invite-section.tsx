@@ -15,16 +15,16 @@ import {
   sectionTitleClass,
   successTextClass,
 } from './settings-styles';
-
-export const inviteEmailRequiredMessage = 'Please enter an email address';
+import { useTeamsT } from '../i18n/lazy-messages';
 
 export function TeamInviteSection(props: { team: Team }) {
   const t = useT();
+  const teamsT = useTeamsT();
   const runtime = useAuthRuntime();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useFormSubmit({
-    validate: () => ({ email: email.trim() === '' ? inviteEmailRequiredMessage : emailError(email, t) }),
+    validate: () => ({ email: email.trim() === '' ? teamsT('invite.emailRequired') : emailError(email, t) }),
     failureField: 'email',
     async send() {
       const recipient = email.trim();
@@ -32,24 +32,24 @@ export function TeamInviteSection(props: { team: Team }) {
       await runtime.client.sendTeamInvitation({ teamId: props.team.id, email: recipient, callbackUrl: invitationPage });
       setSentTo(recipient);
       setEmail('');
-      showToast(`Invitation sent to ${recipient}`, 'success');
+      showToast(teamsT('invite.sentToast', { email: recipient }), 'success');
     },
   });
   return (
     <form className={sectionClass} noValidate onSubmit={form.onSubmit} data-testid="team-invite-form">
       <div>
-        <h3 className={sectionTitleClass}>Invite a user to the team</h3>
-        <p className={sectionTextClass}>They get an email with a link to join.</p>
+        <h3 className={sectionTitleClass}>{teamsT('invite.title')}</h3>
+        <p className={sectionTextClass}>{teamsT('invite.text')}</p>
       </div>
       <EmailField value={email} onChange={setEmail} error={form.errors.email} disabled={form.busy} />
       <div>
         <button type="submit" className={compactPrimaryButtonClass} disabled={form.busy}>
-          Invite
+          {teamsT('invite.submit')}
         </button>
       </div>
       {sentTo && (
         <p className={successTextClass} role="status">
-          Invitation sent to {sentTo}.
+          {teamsT('invite.sent', { email: sentTo })}
         </p>
       )}
     </form>

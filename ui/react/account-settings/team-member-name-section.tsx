@@ -8,11 +8,11 @@ import { InfoTooltip } from '../components/info-tooltip';
 import { Skeleton } from '../components/skeleton';
 import { messageOf } from '../form-submit';
 import { sectionClass } from './settings-styles';
-
-export const teamUserNameTooltip = 'Overrides your display name in this team. Leave it empty to use your account display name.';
+import { useTeamsT } from '../i18n/lazy-messages';
 
 export function TeamMemberNameSection(props: { team: Team; onSaved?(): void }) {
   const runtime = useAuthRuntime();
+  const t = useTeamsT();
   const [initial, setInitial] = useState<string | null>(null);
   const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null);
   useEffect(() => {
@@ -28,21 +28,21 @@ export function TeamMemberNameSection(props: { team: Team; onSaved?(): void }) {
 
   return (
     <div className={sectionClass} data-testid="team-member-name-section">
-      <Skeleton loaded={initial !== null} height="60px" label="Loading your team profile">
+      <Skeleton loaded={initial !== null} height="60px" label={t('memberName.loading')}>
         <DelayedTextField
-          label="User display name"
+          label={t('memberName.label')}
           name="team-user-display-name"
           initialValue={initial ?? ''}
-          labelAddon={<InfoTooltip label="About the user display name" text={teamUserNameTooltip} />}
+          labelAddon={<InfoTooltip label={t('memberName.about')} text={t('memberName.tooltip')} />}
           hint={status && !status.failed ? status.text : null}
           error={status?.failed ? status.text : null}
           onDelayedChange={(value) => {
-            setStatus({ text: 'Saving…', failed: false });
+            setStatus({ text: t('memberName.saving'), failed: false });
             runtime.client
               .updateMyTeamMemberProfile(props.team.id, { displayName: value.trim() === '' ? null : value.trim() })
               .then(
                 () => {
-                  setStatus({ text: 'Saved', failed: false });
+                  setStatus({ text: t('memberName.saved'), failed: false });
                   props.onSaved?.();
                 },
                 (error: unknown) => setStatus({ text: messageOf(error), failed: true }),

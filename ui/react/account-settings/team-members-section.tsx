@@ -10,9 +10,11 @@ import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { Avatar } from './avatar';
 import { sectionClass, sectionTextClass, sectionTitleClass, tableClass } from './settings-styles';
+import { useTeamsT } from '../i18n/lazy-messages';
 
 export function TeamMembersSection(props: { team: Team; canRead: boolean; version?: number }) {
   const runtime = useAuthRuntime();
+  const t = useTeamsT();
   const [members, setMembers] = useState<TeamMemberProfile[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const me = useCurrentUserValue();
@@ -30,9 +32,9 @@ export function TeamMembersSection(props: { team: Team; canRead: boolean; versio
 
   return (
     <div className={sectionClass} data-testid="team-members-section">
-      <h3 className={sectionTitleClass}>Members</h3>
+      <h3 className={sectionTitleClass}>{t('members.title')}</h3>
       {!props.canRead ? (
-        <p className={sectionTextClass}>You need the permission to read members to see who is in this team.</p>
+        <p className={sectionTextClass}>{t('members.noPermission')}</p>
       ) : error ? (
         <p className={errorTextClass} role="alert">
           {error}
@@ -42,9 +44,9 @@ export function TeamMembersSection(props: { team: Team; canRead: boolean; versio
           <thead>
             <tr>
               <th scope="col" style={{ width: '72px' }}>
-                User
+                {t('members.user')}
               </th>
-              <th scope="col">Name</th>
+              <th scope="col">{t('members.name')}</th>
             </tr>
           </thead>
           <tbody>
@@ -52,10 +54,10 @@ export function TeamMembersSection(props: { team: Team; canRead: boolean; versio
               ? [0, 1].map((row) => (
                   <tr key={row}>
                     <td>
-                      <Skeleton loaded={false} width="32px" height="32px" label="Loading members" />
+                      <Skeleton loaded={false} width="32px" height="32px" label={t('members.loading')} />
                     </td>
                     <td>
-                      <Skeleton loaded={false} width="60%" height="16px" label="Loading members" />
+                      <Skeleton loaded={false} width="60%" height="16px" label={t('members.loading')} />
                     </td>
                   </tr>
                 ))
@@ -65,8 +67,8 @@ export function TeamMembersSection(props: { team: Team; canRead: boolean; versio
                       <Avatar imageUrl={member.profileImageUrl} name={member.displayName} size={32} initials={2} />
                     </td>
                     <td>
-                      {member.displayName ?? member.primaryEmail ?? <span className={sectionTextClass}>No name set</span>}
-                      {member.userId === me?.id && <span className={sectionTextClass}> (you)</span>}
+                      {member.displayName ?? member.primaryEmail ?? <span className={sectionTextClass}>{t('members.noName')}</span>}
+                      {member.userId === me?.id && <span className={sectionTextClass}> {t('members.you')}</span>}
                     </td>
                   </tr>
                 ))}

@@ -17,6 +17,7 @@ import { TeamInviteSection } from './team-invite-section';
 import { TeamMembersSection } from './team-members-section';
 import { TeamMemberNameSection } from './team-member-name-section';
 import { sectionClass, sectionTitleClass } from './settings-styles';
+import { useTeamsT } from '../i18n/lazy-messages';
 
 type PermissionsState = { status: 'loading' } | { status: 'loaded'; ids: Set<string> } | { status: 'failed'; message: string };
 
@@ -39,12 +40,13 @@ function useMyTeamPermissions(teamId: string): PermissionsState {
 function TeamProfileSection(props: { team: Team }) {
   const runtime = useAuthRuntime();
   const settings = useAccountSettings();
+  const t = useTeamsT();
   const { team } = props;
   return (
     <div className={sectionClass} data-testid="team-profile-section">
-      <h3 className={sectionTitleClass}>Team profile image</h3>
+      <h3 className={sectionTitleClass}>{t('team.profileImage')}</h3>
       <ImagePicker
-        label="Change team image"
+        label={t('team.changeImage')}
         onCropped={async (dataUrl) => {
           await runtime.client.updateTeam(team.id, { profileImageUrl: dataUrl });
           await settings.reloadTeams();
@@ -53,9 +55,10 @@ function TeamProfileSection(props: { team: Team }) {
         <Avatar imageUrl={team.profileImageUrl} name={team.displayName} size={64} initials={1} />
       </ImagePicker>
       <InlineTextEdit
-        label="Team display name"
+        label={t('team.displayName')}
+        name="team-display-name"
         value={team.displayName}
-        validate={(value) => (value.trim() === '' ? 'Please enter a team name' : null)}
+        validate={(value) => (value.trim() === '' ? t('team.nameRequired') : null)}
         onSave={async (displayName) => {
           await runtime.client.updateTeam(team.id, { displayName: displayName.trim() });
           await settings.reloadTeams();
@@ -66,6 +69,7 @@ function TeamProfileSection(props: { team: Team }) {
 }
 
 export function TeamPage(props: { team: Team }) {
+  const t = useTeamsT();
   const permissions = useMyTeamPermissions(props.team.id);
   const has = (id: string) => permissions.status === 'loaded' && permissions.ids.has(id);
   // Bumped when this user's name in the team is saved, so the members table shows it.
@@ -75,7 +79,7 @@ export function TeamPage(props: { team: Team }) {
       <TeamMemberNameSection team={props.team} onSaved={() => setMembersVersion((n) => n + 1)} />
       {permissions.status === 'loading' && (
         <div className={sectionClass}>
-          <Skeleton loaded={false} height="24px" width="50%" label="Loading team settings" />
+          <Skeleton loaded={false} height="24px" width="50%" label={t('team.loading')} />
           <Skeleton loaded={false} height="64px" />
         </div>
       )}

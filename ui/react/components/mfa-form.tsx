@@ -8,14 +8,12 @@ import { useState, type FormEvent } from 'react';
 import { isKnownError, type SignInOutcome } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { messageOf } from '../form-submit';
-import { invalidTotpCodeMessage } from '../form-validation';
 import { Card, CardText, MessageCard } from './card';
 import { OneTimeCodeInput } from './one-time-code-input';
 import { TextField } from './form-fields';
 import { formClass, linkClass, primaryButtonClass, subtleTextClass } from './styles';
+import { usePagesT } from '../i18n/lazy-messages';
 
-export const lastRecoveryCodeTitle = 'You used your last recovery code';
-export const wrongRecoveryCodeMessage = 'This recovery code is not valid, or was already used.';
 
 export function MfaForm(props: {
   attemptCode: string;
@@ -24,6 +22,7 @@ export function MfaForm(props: {
   onBack(): void;
 }) {
   const runtime = useAuthRuntime();
+  const t = usePagesT();
   const [usingRecoveryCode, setUsingRecoveryCode] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +32,7 @@ export function MfaForm(props: {
   async function verify(code: string) {
     const typed = code.trim();
     if (usingRecoveryCode ? typed === '' : !/^\d{6}$/.test(typed)) {
-      setError(invalidTotpCodeMessage);
+      setError(t('mfa.invalidCode'));
       return;
     }
     setBusy(true);
@@ -43,7 +42,7 @@ export function MfaForm(props: {
       if (outcome.status === 'signed-in' && outcome.recoveryCodesRemaining === 0) setLastCodeUsed(outcome);
       else await props.onSignedIn(outcome);
     } catch (failure) {
-      setError(usingRecoveryCode && isKnownError(failure, 'INVALID_TOTP_CODE') ? wrongRecoveryCodeMessage : messageOf(failure));
+      setError(usingRecoveryCode && isKnownError(failure, 'INVALID_TOTP_CODE') ? t('mfa.wrongRecoveryCode') : messageOf(failure));
     } finally {
       setBusy(false);
     }
@@ -58,24 +57,19 @@ export function MfaForm(props: {
   if (lastCodeUsed) {
     return (
       <MessageCard
-        title={lastRecoveryCodeTitle}
+        title={t('mfa.lastRecoveryCodeTitle')}
         testId="mfa-last-recovery-code"
-        primary={{ label: 'Continue', onClick: () => void props.onSignedIn(lastCodeUsed) }}
+        primary={{ label: t('nav.continue'), onClick: () => void props.onSignedIn(lastCodeUsed) }}
       >
-        <CardText>
-          You are signed in, but you have no recovery codes left. Make new ones in Account settings, under Security, so you can
-          still sign in if you lose your authenticator app.
-        </CardText>
+        <CardText>{t('mfa.lastRecoveryCodeText')}</CardText>
       </MessageCard>
     );
   }
 
   return (
-    <Card title="Multi-Factor Authentication" testId="mfa-page">
+    <Card title={t('mfa.heading')} testId="mfa-page">
       <CardText>
-        {usingRecoveryCode
-          ? 'Enter one of the recovery codes you saved when you turned on multi-factor authentication.'
-          : 'Enter the six-digit code from your authenticator app.'}
+        {t(usingRecoveryCode ? 'mfa.enterRecoveryCode' : 'mfa.enterCode')}
       </CardText>
       <form
         className={formClass}
@@ -87,7 +81,7 @@ export function MfaForm(props: {
       >
         {usingRecoveryCode ? (
           <TextField
-            label="Recovery code"
+            label={t('mfa.recoveryCode')}
             name="recovery-code"
             autoFocus
             autoComplete="off"
@@ -97,7 +91,7 @@ export function MfaForm(props: {
           />
         ) : (
           <OneTimeCodeInput
-            label="Code"
+            label={t('mfa.codeLabel')}
             name="totp"
             autoFocus
             value={code}
@@ -107,16 +101,16 @@ export function MfaForm(props: {
           />
         )}
         <button type="submit" className={primaryButtonClass} disabled={busy}>
-          Verify
+          {t('mfa.submit')}
         </button>
       </form>
       <p className={subtleTextClass}>
         <button type="button" className={linkClass} onClick={switchMethod} data-testid="mfa-switch-method">
-          {usingRecoveryCode ? 'Use your authenticator app' : 'Use a recovery code'}
+          {t(usingRecoveryCode ? 'mfa.useApp' : 'mfa.useRecoveryCode')}
         </button>
         {' · '}
         <button type="button" className={linkClass} onClick={props.onBack} data-testid="mfa-back">
-          Back to sign in
+          {t('mfa.backToSignIn')}
         </button>
       </p>
     </Card>

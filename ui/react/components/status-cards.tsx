@@ -4,6 +4,7 @@ import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from './card';
 import { useT } from '../i18n/messages-context';
+import { usePagesT } from '../i18n/lazy-messages';
 
 export function AlreadySignedInCard() {
   const runtime = useAuthRuntime();
@@ -46,11 +47,13 @@ export function SignedOutCard() {
 /** Which link a verification problem is about, as the card titles name it. */
 export type LinkKind = 'verification' | 'magic-link' | 'password-reset';
 
-const linkNames: Record<LinkKind, string> = {
-  verification: 'Verification Link',
-  'magic-link': 'Magic Link',
-  'password-reset': 'Password Reset Link',
-};
+const invalidTitles = { verification: 'link.invalidVerification', 'magic-link': 'link.invalidMagicLink', 'password-reset': 'link.invalidPasswordReset' } as const;
+const expiredTitles = { verification: 'link.expiredVerification', 'magic-link': 'link.expiredMagicLink', 'password-reset': 'link.expiredPasswordReset' } as const;
+const expiredAdvice = {
+  verification: 'link.expiredVerificationText',
+  'magic-link': 'link.expiredMagicLinkText',
+  'password-reset': 'link.expiredPasswordResetText',
+} as const;
 
 /**
  * Codes in emailed links are 45 characters of lower-case Crockford base32; anything else (a link
@@ -64,48 +67,44 @@ export function isWellFormedLinkCode(code: string | null): code is string {
 /** Where a link-problem card leads: sign-in for the sign-in links, home for verification. */
 function useWayOn(kind: LinkKind) {
   const runtime = useAuthRuntime();
+  const t = usePagesT();
   return kind === 'verification'
-    ? { label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) }
-    : { label: 'Go to sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) };
+    ? { label: t('nav.goHome'), onClick: () => runtime.navigate(runtime.urls.home) }
+    : { label: t('nav.goToSignIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) };
 }
 
 export function InvalidLinkCard(props: { kind: LinkKind }) {
+  const t = usePagesT();
   return (
-    <MessageCard title={`Invalid ${linkNames[props.kind]}`} testId="invalid-link" primary={useWayOn(props.kind)}>
-      <CardText>Please check if you have the correct link. If you continue to have issues, please contact support.</CardText>
+    <MessageCard title={t(invalidTitles[props.kind])} testId="invalid-link" primary={useWayOn(props.kind)}>
+      <CardText>{t('link.invalidText')}</CardText>
     </MessageCard>
   );
 }
 
-const expiredAdvice: Record<LinkKind, string> = {
-  verification: 'This verification link has expired. Request a new one from your account settings.',
-  'magic-link': 'This magic link has expired. Request a new one on the sign-in page.',
-  'password-reset': 'This password reset link has expired. Request a new one on the sign-in page.',
-};
-
 export function ExpiredLinkCard(props: { kind: LinkKind }) {
+  const t = usePagesT();
   return (
-    <MessageCard title={`Expired ${linkNames[props.kind]}`} testId="expired-link" primary={useWayOn(props.kind)}>
-      <CardText>{expiredAdvice[props.kind]}</CardText>
+    <MessageCard title={t(expiredTitles[props.kind])} testId="expired-link" primary={useWayOn(props.kind)}>
+      <CardText>{t(expiredAdvice[props.kind])}</CardText>
     </MessageCard>
   );
 }
 
 export function UsedLinkCard(props: { kind: 'magic-link' | 'password-reset' }) {
   const runtime = useAuthRuntime();
-  const signIn = { label: 'Sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) };
+  const t = usePagesT();
+  const signIn = { label: t('nav.signIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) };
   if (props.kind === 'magic-link') {
     return (
-      <MessageCard title="Magic Link Already Used" testId="used-link" primary={signIn}>
-        <CardText>A magic link works only once. Request a new one if you need to sign in again.</CardText>
+      <MessageCard title={t('link.usedMagicLink')} testId="used-link" primary={signIn}>
+        <CardText>{t('link.usedMagicLinkText')}</CardText>
       </MessageCard>
     );
   }
   return (
-    <MessageCard title="Used Password Reset Link" testId="used-link" primary={signIn}>
-      <CardText>
-        This password reset link has already been used. Request a new one if you need to reset your password again.
-      </CardText>
+    <MessageCard title={t('link.usedPasswordReset')} testId="used-link" primary={signIn}>
+      <CardText>{t('link.usedPasswordResetText')}</CardText>
     </MessageCard>
   );
 }

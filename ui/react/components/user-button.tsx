@@ -22,6 +22,7 @@ import {
   secondaryLineClass,
   triggerTextClass,
 } from './widget-styles';
+import { useT } from '../i18n/messages-context';
 
 export interface UserButtonItem {
   text: string;
@@ -42,6 +43,7 @@ const positioning = { placement: 'bottom-end' as const, gutter: 6 };
 
 export function UserButton(props: UserButtonProps) {
   const runtime = useAuthRuntime();
+  const t = useT();
   const user = useUser();
   const extraItems = props.extraItems ?? [];
 
@@ -58,14 +60,14 @@ export function UserButton(props: UserButtonProps) {
     }
   };
 
-  const name = user ? (user.displayName ?? user.primaryEmail ?? 'Account') : null;
+  const name = user ? (user.displayName ?? user.primaryEmail ?? t('userButton.account')) : null;
   return (
     <WidgetRoot testId="user-button">
       <Menu.Root positioning={positioning} onSelect={(details) => void onSelect(details)}>
         {/* With the name shown, it is the accessible name too; the avatar alone needs a label. */}
         <Menu.Trigger
           className={avatarTriggerClass}
-          aria-label={props.showUserInfo ? undefined : user ? `Account menu of ${name}` : 'Account menu, not signed in'}
+          aria-label={props.showUserInfo ? undefined : user ? t('userButton.menuOf', { name: name! }) : t('userButton.menuSignedOut')}
         >
           <UserAvatar
             displayName={user?.displayName ?? null}
@@ -74,7 +76,7 @@ export function UserButton(props: UserButtonProps) {
           />
           {props.showUserInfo && (
             <span className={triggerTextClass}>
-              <span className={ellipsisClass}>{user ? name : 'Not signed in'}</span>
+              <span className={ellipsisClass}>{user ? name : t('userButton.notSignedIn')}</span>
               {user?.primaryEmail && user.displayName && (
                 <span className={`${ellipsisClass} ${secondaryLineClass}`}>{user.primaryEmail}</span>
               )}
@@ -96,7 +98,7 @@ export function UserButton(props: UserButtonProps) {
                 <Menu.Separator className={dropdownSeparatorClass} />
                 <Menu.Item value="account-settings" className={dropdownItemClass}>
                   <SettingsIcon />
-                  Account settings
+                  {t('userButton.accountSettings')}
                 </Menu.Item>
                 {extraItems.map((item, index) => (
                   <Menu.Item key={`extra:${index}`} value={`extra:${index}`} className={dropdownItemClass}>
@@ -108,27 +110,27 @@ export function UserButton(props: UserButtonProps) {
                 {props.colorModeToggle && (
                   <Menu.Item value="toggle-theme" className={dropdownItemClass} closeOnSelect={false}>
                     <ThemeIcon />
-                    Toggle theme
+                    {t('userButton.toggleTheme')}
                   </Menu.Item>
                 )}
                 <Menu.Item value="sign-out" className={dropdownItemClass}>
                   <SignOutIcon />
-                  Sign out
+                  {t('card.signOut')}
                 </Menu.Item>
               </>
             ) : (
               <>
                 <Menu.ItemGroup>
-                  <Menu.ItemGroupLabel className={dropdownLabelClass}>Not signed in</Menu.ItemGroupLabel>
+                  <Menu.ItemGroupLabel className={dropdownLabelClass}>{t('userButton.notSignedIn')}</Menu.ItemGroupLabel>
                 </Menu.ItemGroup>
                 <Menu.Separator className={dropdownSeparatorClass} />
                 <Menu.Item value="sign-in" className={dropdownItemClass}>
                   <SignInIcon />
-                  Sign in
+                  {t('card.signIn')}
                 </Menu.Item>
                 <Menu.Item value="sign-up" className={dropdownItemClass}>
                   <SignUpIcon />
-                  Sign up
+                  {t('signUp.link')}
                 </Menu.Item>
               </>
             )}

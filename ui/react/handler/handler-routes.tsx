@@ -7,6 +7,7 @@ import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from '../components/card';
 import { useBrowserLocation } from '../navigation';
 import { handlerPageOf, type HandlerPage } from '../redirect-rules';
+import { useT } from '../i18n/messages-context';
 
 export type HandlerPageTable = Record<HandlerPage, ComponentType>;
 
@@ -17,16 +18,17 @@ class UnexpectedErrorBoundary extends Component<{ children: ReactNode; onHome():
   }
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <MessageCard
-        title="An unknown error occurred"
-        testId="unknown-error"
-        primary={{ label: 'Go to home', onClick: this.props.onHome }}
-      >
-        <CardText>Please try again and if the problem persists, contact support.</CardText>
-      </MessageCard>
-    );
+    return <UnknownErrorCard onHome={this.props.onHome} />;
   }
+}
+
+function UnknownErrorCard(props: { onHome(): void }) {
+  const t = useT();
+  return (
+    <MessageCard title={t('unknownError.title')} testId="unknown-error" primary={{ label: t('card.goHome'), onClick: props.onHome }}>
+      <CardText>{t('unknownError.text')}</CardText>
+    </MessageCard>
+  );
 }
 
 function RedirectTo(props: { url: string }) {

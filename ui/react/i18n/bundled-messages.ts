@@ -1,8 +1,18 @@
 // The messages as the npm package ships them: each locale of each catalogue a module of its own,
 // so a host app's bundler makes each a chunk and a browser downloads the chosen one only.
-import { screensLoaders } from '../../../server/protocol/messages/catalogue-loaders';
+import { screensLoaders, type CatalogueLoaders } from '../../../server/protocol/messages/catalogue-loaders';
 import { settingsLoaders } from '../../../server/protocol/messages/settings-loaders';
-import type { MessagesSource } from './messages-source';
+import { pagesLoaders } from '../../../server/protocol/messages/pages-loaders';
+import { securityLoaders } from '../../../server/protocol/messages/security-loaders';
+import { teamsLoaders } from '../../../server/protocol/messages/teams-loaders';
+import type { MessageArea, MessagesSource } from './messages-source';
 
-export const bundledMessages: MessagesSource = async (area, locale) =>
-  (await (area === 'screens' ? screensLoaders : settingsLoaders)[locale]()).default;
+const loaders: Record<MessageArea, CatalogueLoaders<string>> = {
+  screens: screensLoaders,
+  settings: settingsLoaders,
+  pages: pagesLoaders,
+  security: securityLoaders,
+  teams: teamsLoaders,
+};
+
+export const bundledMessages: MessagesSource = async (area, locale) => (await loaders[area][locale]()).default;

@@ -1,6 +1,6 @@
 // The screens' messages as the provider chose them: the locale, where messages come from, and
 // the shared catalogue every screen uses, loaded by the provider before the screens render
-// (settings-messages.ts has the account settings' own).
+// (lazy-messages.ts has the catalogues loaded on demand).
 import { createContext, useContext, useMemo } from 'react';
 import { sourceLocale, textDirectionOf, type Locale } from '../../../server/protocol/locales';
 import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';

@@ -5,5 +5,7 @@
 import type { Locale } from '../../../server/protocol/locales';
 import type { Catalogue } from '../../../server/protocol/messages/message-format';
 
-export type MessageArea = 'screens' | 'settings';
+/** The catalogues: `screens` loads with the provider, the others when a screen needs them (lazy-messages.ts). */
+export const messageAreas = ['screens', 'settings', 'pages', 'security', 'teams'] as const;
+export type MessageArea = (typeof messageAreas)[number];
 export type MessagesSource = (area: MessageArea, locale: Locale) => Promise<Catalogue<string>>;

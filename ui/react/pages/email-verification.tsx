@@ -6,16 +6,18 @@ import { Card, CardText, MessageCard } from '../components/card';
 import { InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
+import { usePagesT } from '../i18n/lazy-messages';
 
 export function EmailVerification() {
   const runtime = useAuthRuntime();
+  const t = usePagesT();
   // A code that cannot be one is treated as no code: the invalid-link card.
   const given = currentSearchParameter('code');
   const code = isWellFormedLinkCode(given) ? given : null;
   const verification = useCallOncePerCode(code ? `verify:${code}` : null, () => runtime.client.verifyEmail(code!));
 
   if (!code) return <InvalidLinkCard kind="verification" />;
-  if (verification.status === 'pending') return <Card title="Verifying your email…" testId="email-verification-pending" />;
+  if (verification.status === 'pending') return <Card title={t('verify.pending')} testId="email-verification-pending" />;
   const alreadyUsed = verification.status === 'failed' && isKnownError(verification.error, 'VERIFICATION_CODE_ALREADY_USED');
   if (verification.status === 'failed' && !alreadyUsed) {
     const card = verificationProblemCard(verification.error, 'verification');
@@ -24,11 +26,11 @@ export function EmailVerification() {
   }
   return (
     <MessageCard
-      title="Email verified!"
+      title={t('verify.doneTitle')}
       testId="email-verified"
-      primary={{ label: 'Sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+      primary={{ label: t('nav.signIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
     >
-      <CardText>Your have successfully verified your email.</CardText>
+      <CardText>{t('verify.doneText')}</CardText>
     </MessageCard>
   );
 }

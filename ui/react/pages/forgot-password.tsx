@@ -12,9 +12,11 @@ import { useUrlKeepingReturnTo } from '../hooks';
 import { useFormSubmit } from '../form-submit';
 import { emailError } from '../form-validation';
 import { useT } from '../i18n/messages-context';
+import { usePagesT } from '../i18n/lazy-messages';
 
 export function ForgotPassword() {
   const t = useT();
+  const pagesT = usePagesT();
   const runtime = useAuthRuntime();
   const user = useCurrentUserValue();
   const [email, setEmail] = useState('');
@@ -34,27 +36,26 @@ export function ForgotPassword() {
   if (sent) {
     return (
       <MessageCard
-        title="Email sent!"
+        title={pagesT('forgot.sentTitle')}
         testId="forgot-password-sent"
-        primary={{ label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) }}
+        primary={{ label: pagesT('nav.goHome'), onClick: () => runtime.navigate(runtime.urls.home) }}
       >
-        <CardText>
-          If the user with this e-mail address exists, an e-mail was sent to your inbox. Make sure to check your spam folder.
-        </CardText>
+        <CardText>{pagesT('forgot.sentText')}</CardText>
       </MessageCard>
     );
   }
 
   return (
-    <Card title="Reset Your Password" testId="forgot-password-page">
+    <Card title={pagesT('forgot.title')} testId="forgot-password-page">
       <p className={subtleTextClass}>
-        {"Don't need to reset? "}
-        <InAppLink href={keepReturnTo(runtime.urls['sign-in'])}>Sign in</InAppLink>
+        {pagesT.rich('forgot.noNeed', {
+          link: <InAppLink href={keepReturnTo(runtime.urls['sign-in'])}>{pagesT('nav.signIn')}</InAppLink>,
+        })}
       </p>
       <form className={formClass} noValidate onSubmit={onSubmit}>
-        <EmailField label="Your Email" value={email} onChange={setEmail} error={errors.email} />
+        <EmailField label={pagesT('forgot.email')} value={email} onChange={setEmail} error={errors.email} />
         <FormProblem message={formError} />
-        <SubmitButton busy={busy}>Send Email</SubmitButton>
+        <SubmitButton busy={busy}>{pagesT('forgot.submit')}</SubmitButton>
       </form>
     </Card>
   );

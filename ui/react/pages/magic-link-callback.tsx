@@ -6,6 +6,7 @@ import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { MfaForm } from '../components/mfa-form';
 import { useT } from '../i18n/messages-context';
+import { usePagesT } from '../i18n/lazy-messages';
 import { AlreadySignedInCard, InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { useRedirectAfterAuth } from '../hooks';
 import { currentSearchParameter } from '../navigation';
@@ -15,6 +16,7 @@ import { isKnownError, type SignInOutcome } from '../../client/index';
 export function MagicLinkCallback() {
   const runtime = useAuthRuntime();
   const t = useT();
+  const pagesT = usePagesT();
   const user = useCurrentUserValue();
   // Decided on arrival: the sign-in below sets the user, which must not turn this page into
   // the already-signed-in card on its way out.
@@ -45,9 +47,9 @@ export function MagicLinkCallback() {
       // The account behind the address never verified it: the same words as the sign-in form's code step.
       return (
         <MessageCard
-          title="Sign in with your password"
+          title={pagesT('magicLink.passwordTitle')}
           testId="unverified-account"
-          primary={{ label: 'Go to sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+          primary={{ label: pagesT('nav.goToSignIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
         >
           <CardText>{t('auth.unverifiedAccount')}</CardText>
         </MessageCard>
@@ -66,5 +68,5 @@ export function MagicLinkCallback() {
       />
     );
   }
-  return <Card title="Signing you in…" testId="magic-link-pending" />;
+  return <Card title={pagesT('magicLink.pending')} testId="magic-link-pending" />;
 }

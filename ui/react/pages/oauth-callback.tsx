@@ -10,6 +10,7 @@ import { useRedirectAfterAuth } from '../hooks';
 import { withReturnTo } from '../redirect-rules';
 import { useCallOncePerCode } from '../once-per-code';
 import { takeOAuthReturnTo } from '../components/oauth-return-to';
+import { usePagesT } from '../i18n/lazy-messages';
 
 // Only a sign-in that asks for a second factor needs the code form: most callbacks never load it.
 const MfaForm = lazy(() => import('../components/mfa-form').then((m) => ({ default: m.MfaForm })));
@@ -24,6 +25,7 @@ function callbackYieldsNothing(): boolean {
 
 export function OAuthCallback() {
   const runtime = useAuthRuntime();
+  const t = usePagesT();
   const redirectAfterAuth = useRedirectAfterAuth();
   const [empty] = useState(callbackYieldsNothing);
   const [showHint, setShowHint] = useState(false);
@@ -62,16 +64,14 @@ export function OAuthCallback() {
 
   if (callback.status === 'failed') {
     const details =
-      callback.error instanceof OAuthCallbackError
-        ? callback.error.message
-        : 'Error signing in during OAuth callback. Please try again.';
+      callback.error instanceof OAuthCallbackError ? callback.error.message : t('oauth.failedDetails');
     return (
       <MessageCard
-        title="Sign-in failed"
+        title={t('oauth.failedTitle')}
         testId="oauth-callback-failed"
-        primary={{ label: 'Go to sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+        primary={{ label: t('nav.goToSignIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
       >
-        <CardText>Something went wrong while processing the OAuth callback:</CardText>
+        <CardText>{t('oauth.failedText')}</CardText>
         <pre className={detailsBlockClass}>{details}</pre>
       </MessageCard>
     );
@@ -93,22 +93,25 @@ export function OAuthCallback() {
       <CardText>
         <span className={spinnerRowClass}>
           <Spinner />
-          Redirecting...
+          {t('oauth.redirecting')}
         </span>
       </CardText>
       {showHint && (
         <CardText>
-          If you are not redirected automatically,{' '}
-          <a
-            className={linkClass}
-            href={runtime.urls['sign-in']}
-            onClick={(event) => {
-              event.preventDefault();
-              retry();
-            }}
-          >
-            click here
-          </a>
+          {t.rich('oauth.notRedirected', {
+            link: (
+              <a
+                className={linkClass}
+                href={runtime.urls['sign-in']}
+                onClick={(event) => {
+                  event.preventDefault();
+                  retry();
+                }}
+              >
+                {t('oauth.clickHere')}
+              </a>
+            ),
+          })}
         </CardText>
       )}
     </Card>

@@ -12,9 +12,11 @@ import { newPasswordError, repeatPasswordError } from '../form-validation';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
 import { useT } from '../i18n/messages-context';
+import { usePagesT } from '../i18n/lazy-messages';
 
 export function PasswordReset() {
   const t = useT();
+  const pagesT = usePagesT();
   const runtime = useAuthRuntime();
   // A code that cannot be one is treated as no code: the invalid-link card.
   const given = currentSearchParameter('code');
@@ -41,7 +43,7 @@ export function PasswordReset() {
   });
 
   if (!code) return <InvalidLinkCard kind="password-reset" />;
-  if (check.status === 'pending') return <Card title="Reset Your Password" testId="password-reset-checking" />;
+  if (check.status === 'pending') return <Card title={pagesT('forgot.title')} testId="password-reset-checking" />;
   if (check.status === 'failed') {
     const card = verificationProblemCard(check.error, 'password-reset');
     if (!card) throw check.error;
@@ -50,20 +52,20 @@ export function PasswordReset() {
   if (done) {
     return (
       <MessageCard
-        title="Password reset successfully!"
+        title={pagesT('reset.doneTitle')}
         testId="password-reset-done"
-        primary={{ label: 'Sign in', onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+        primary={{ label: pagesT('nav.signIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
       >
-        <CardText>Your password has been reset. You can now sign in with your new password.</CardText>
+        <CardText>{pagesT('reset.doneText')}</CardText>
       </MessageCard>
     );
   }
 
   return (
-    <Card title="Reset Your Password" testId="password-reset-page">
+    <Card title={pagesT('forgot.title')} testId="password-reset-page">
       <form className={formClass} noValidate onSubmit={onSubmit}>
         <PasswordField
-          label="New Password"
+          label={pagesT('reset.newPassword')}
           name="password"
           autoComplete="new-password"
           value={password}
@@ -71,16 +73,16 @@ export function PasswordReset() {
           error={errors.password}
         />
         <PasswordField
-          label="Repeat New Password"
+          label={pagesT('reset.repeatPassword')}
           name="repeat-password"
           autoComplete="new-password"
           value={repeated}
           onChange={setRepeated}
           error={errors.repeated}
         />
-        {failed && <span className={errorTextClass}>Failed to reset password. Please request a new password reset link</span>}
+        {failed && <span className={errorTextClass}>{pagesT('reset.failed')}</span>}
         <button type="submit" className={primaryButtonClass} disabled={busy}>
-          Reset Password
+          {pagesT('reset.submit')}
         </button>
       </form>
     </Card>

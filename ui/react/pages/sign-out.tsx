@@ -3,9 +3,11 @@ import { useEffect, useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { Card } from '../components/card';
 import { SignedOutCard } from '../components/status-cards';
+import { usePagesT } from '../i18n/lazy-messages';
 
 export function SignOut() {
   const runtime = useAuthRuntime();
+  const t = usePagesT();
   const [done, setDone] = useState(false);
   useEffect(() => {
     let active = true;
@@ -17,5 +19,5 @@ export function SignOut() {
       active = false;
     };
   }, [runtime]);
-  return done ? <SignedOutCard /> : <Card title="Signing out…" testId="signing-out" />;
+  return done ? <SignedOutCard /> : <Card title={t('signOut.pending')} testId="signing-out" />;
 }

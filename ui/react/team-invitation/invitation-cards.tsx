@@ -3,44 +3,47 @@
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from '../components/card';
+import { usePagesT } from '../i18n/lazy-messages';
 
 function useGoHome() {
   const runtime = useAuthRuntime();
-  return { label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) };
+  const t = usePagesT();
+  return { label: t('nav.goHome'), onClick: () => runtime.navigate(runtime.urls.home) };
 }
 
 export function InvalidInvitationCard() {
+  const t = usePagesT();
   return (
-    <MessageCard title="Invalid Team Invitation Link" testId="invalid-link" primary={useGoHome()}>
-      <CardText>Please check if you have the correct link. If you continue to have issues, please contact support.</CardText>
+    <MessageCard title={t('invitation.invalidTitle')} testId="invalid-link" primary={useGoHome()}>
+      <CardText>{t('link.invalidText')}</CardText>
     </MessageCard>
   );
 }
 
 export function ExpiredInvitationCard() {
+  const t = usePagesT();
   return (
-    <MessageCard title="Expired Team Invitation Link" testId="expired-link" primary={useGoHome()}>
-      <CardText>This invitation has expired. Ask a member of the team to invite you again.</CardText>
+    <MessageCard title={t('invitation.expiredTitle')} testId="expired-link" primary={useGoHome()}>
+      <CardText>{t('invitation.expiredText')}</CardText>
     </MessageCard>
   );
 }
 
 export function UsedInvitationCard() {
+  const t = usePagesT();
   return (
-    <MessageCard title="Used Team Invitation Link" testId="used-link" primary={useGoHome()}>
-      <CardText>This invitation has already been used. Ask a member of the team to invite you again if you still need to join.</CardText>
+    <MessageCard title={t('invitation.usedTitle')} testId="used-link" primary={useGoHome()}>
+      <CardText>{t('invitation.usedText')}</CardText>
     </MessageCard>
   );
 }
 
 /** The project accepts invitations only from the invited address's account, and this is another. */
 export function OtherAccountInvitationCard(props: { recipientEmail: string }) {
+  const t = usePagesT();
   return (
-    <MessageCard title="Invitation for another account" testId="invitation-email-mismatch" primary={useGoHome()}>
-      <CardText>
-        This invitation was sent to <strong>{props.recipientEmail}</strong>. Only an account that has verified that address can
-        accept it: sign in with it to join the team.
-      </CardText>
+    <MessageCard title={t('invitation.otherAccountTitle')} testId="invitation-email-mismatch" primary={useGoHome()}>
+      <CardText>{t.rich('invitation.otherAccountText', { email: <strong>{props.recipientEmail}</strong> })}</CardText>
     </MessageCard>
   );
 }

@@ -13,14 +13,14 @@ import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
 import { withReturnTo } from '../redirect-rules';
 import { invitationProblemCard, InvalidInvitationCard } from './invitation-cards';
-
-const cardTitle = 'Team invitation';
+import { usePagesT } from '../i18n/lazy-messages';
 
 function CheckingCard() {
+  const t = usePagesT();
   return (
-    <Card title={cardTitle} testId="team-invitation-checking">
+    <Card title={t('invitation.title')} testId="team-invitation-checking">
       <p className={subtleTextClass} role="status" aria-busy="true">
-        Checking the invitation…
+        {t('invitation.checking')}
       </p>
     </Card>
   );
@@ -30,6 +30,8 @@ type JoinState = { status: 'idle' } | { status: 'joining' } | { status: 'joined'
 
 export function TeamInvitation() {
   const runtime = useAuthRuntime();
+  const t = usePagesT();
+  const cardTitle = t('invitation.title');
   const user = useUser();
   const code = currentSearchParameter('code');
   // Checked like Stack's page does: the code first (a clear card for dead links), then its team.
@@ -45,10 +47,10 @@ export function TeamInvitation() {
   const [join, setJoin] = useState<JoinState>({ status: 'idle' });
   // A double click must not spend the code twice (the second call would answer "already used").
   const joinStarted = useRef(false);
-  const goHome = { label: 'Go to home', onClick: () => runtime.navigate(runtime.urls.home) };
+  const goHome = { label: t('nav.goHome'), onClick: () => runtime.navigate(runtime.urls.home) };
 
   // The tab and screen readers name the page, not the shell's default title.
-  useDocumentTitle('Team invitation');
+  useDocumentTitle(cardTitle);
 
   if (!code) return <InvalidInvitationCard />;
   if (!user) {
@@ -65,12 +67,12 @@ export function TeamInvitation() {
         title={cardTitle}
         testId="team-invitation-signed-out"
         primary={{
-          label: 'Go to sign in',
+          label: t('nav.goToSignIn'),
           onClick: () => runtime.navigate(withReturnTo(runtime.urls['sign-in'], here, location.href)),
         }}
-        secondary={{ label: 'Cancel', onClick: goHome.onClick }}
+        secondary={{ label: t('nav.cancel'), onClick: goHome.onClick }}
       >
-        <CardText>Sign in or create an account to join the team.</CardText>
+        <CardText>{t('invitation.signInText')}</CardText>
       </MessageCard>
     );
   }
@@ -86,9 +88,7 @@ export function TeamInvitation() {
   if (join.status === 'joined') {
     return (
       <MessageCard title={cardTitle} testId="team-invitation-joined" primary={goHome}>
-        <CardText>
-          You have successfully joined <strong>{teamName}</strong>
-        </CardText>
+        <CardText>{t.rich('invitation.joined', { team: <strong>{teamName}</strong> })}</CardText>
       </MessageCard>
     );
   }
@@ -105,35 +105,32 @@ export function TeamInvitation() {
       setJoin({ status: 'failed', error });
     }
   };
-  const signedInAs = user.primaryEmail ?? user.displayName ?? 'an account without an email address';
+  const signedInAs = user.primaryEmail ?? user.displayName ?? t('invitation.noEmail');
   // Whoever opens a forwarded link could join in the invitee's place: joining from another
   // account takes an explicit 'Join anyway' after the warning.
   const otherAccount = details.status === 'done' && !details.value.recipientEmailIsUsers;
-  const joinLabel = join.status === 'joining' ? 'Joining…' : otherAccount ? 'Join anyway' : 'Join';
+  const joinLabel = t(join.status === 'joining' ? 'invitation.joining' : otherAccount ? 'invitation.joinAnyway' : 'invitation.join');
   return (
     <MessageCard
       title={cardTitle}
       testId="team-invitation-details"
       primary={{ label: joinLabel, onClick: () => void accept() }}
-      secondary={{ label: 'Ignore', onClick: goHome.onClick }}
+      secondary={{ label: t('invitation.ignore'), onClick: goHome.onClick }}
     >
-      <CardText>
-        You are invited to join <strong>{teamName}</strong>
-      </CardText>
+      <CardText>{t.rich('invitation.invited', { team: <strong>{teamName}</strong> })}</CardText>
       <dl className={labelledValueClass} style={{ margin: 0 }}>
-        <dt className={labelClass}>Invited address</dt>
+        <dt className={labelClass}>{t('invitation.invitedAddress')}</dt>
         <dd style={{ margin: 0 }} data-testid="invited-address">
           {recipientEmail}
         </dd>
-        <dt className={labelClass}>Signed in as</dt>
+        <dt className={labelClass}>{t('invitation.signedInAs')}</dt>
         <dd style={{ margin: 0 }} data-testid="signed-in-as">
           {signedInAs}
         </dd>
       </dl>
       {otherAccount && (
         <p className={formProblemClass} role="alert" data-testid="invitation-other-account">
-          This invitation was sent to {recipientEmail}, which is not an address of the account you are signed in with. Join
-          only if it was meant for you, or sign in with {recipientEmail} instead.
+          {t('invitation.otherAccountWarning', { email: recipientEmail })}
         </p>
       )}
     </MessageCard>

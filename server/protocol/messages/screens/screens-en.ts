@@ -1,5 +1,7 @@
 // The English source of the sign-in and sign-up screens' messages (with the cards and form
-// messages they share, and every screen's tab title). The spec's texts are kept word for word.
+// messages they share, every screen's tab title, the unknown-error card any screen may show,
+// and the <UserButton> and <SelectedTeamSwitcher> components, which render without waiting).
+// Stack's exact English wording is kept.
 // Every other locale of this catalogue has exactly these keys and placeholders (test/i18n).
 export const screensEn = {
   'title.sign-in': 'Sign in',
@@ -85,6 +87,27 @@ export const screensEn = {
   'signedUp.theApp': 'the app',
   'signedUp.verify': 'Check your email: we sent a link to {email} to verify your address.',
   'signedUp.continue': 'Continue',
+
+  'unknownError.title': 'An unknown error occurred',
+  'unknownError.text': 'Please try again and if the problem persists, contact support.',
+  'loading': 'Loading',
+  'copy.done': 'Copied to clipboard!',
+  'copy.failed': 'Failed to copy to clipboard',
+
+  'userButton.account': 'Account',
+  'userButton.menuOf': 'Account menu of {name}',
+  'userButton.menuSignedOut': 'Account menu, not signed in',
+  'userButton.notSignedIn': 'Not signed in',
+  'userButton.accountSettings': 'Account settings',
+  'userButton.toggleTheme': 'Toggle theme',
+  'teamSwitcher.team': 'Team',
+  'teamSwitcher.select': 'Select team',
+  'teamSwitcher.current': 'Current team',
+  'teamSwitcher.settings': 'Team settings',
+  'teamSwitcher.loading': 'Loading teams…',
+  'teamSwitcher.others': 'Other teams',
+  'teamSwitcher.none': 'No teams yet',
+  'teamSwitcher.create': 'Create a team',
 } as const;
 
 export type ScreensKey = keyof typeof screensEn;

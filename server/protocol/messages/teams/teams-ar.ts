@@ -1,0 +1,38 @@
+// Arabic messages of account settings' team pages (source: teams-en.ts).
+import type { Catalogue } from '../message-format';
+import type { TeamsKey } from './teams-en';
+
+export default {
+  'team.profileImage': "صورة الفريق",
+  'team.changeImage': "تغيير صورة الفريق",
+  'team.displayName': "الاسم المعروض للفريق",
+  'team.nameRequired': "يُرجى إدخال اسم للفريق",
+  'team.loading': "جارٍ تحميل إعدادات الفريق",
+  'create.text': "أنشئ فريقًا للعمل مع الآخرين.",
+  'create.name': "اسم الفريق",
+  'create.submit': "إنشاء",
+  'invite.title': "دعوة مستخدم إلى الفريق",
+  'invite.text': "سيتلقّى بريدًا إلكترونيًا فيه رابط للانضمام.",
+  'invite.emailRequired': "يُرجى إدخال عنوان بريد إلكتروني",
+  'invite.submit': "دعوة",
+  'invite.sent': "أُرسلت الدعوة إلى {email}.",
+  'invite.sentToast': "أُرسلت الدعوة إلى {email}",
+  'memberName.label': "الاسم المعروض في الفريق",
+  'memberName.tooltip': "يحلّ محل اسمك المعروض في هذا الفريق. اتركه فارغًا لاستخدام الاسم المعروض لحسابك.",
+  'memberName.about': "حول الاسم المعروض في الفريق",
+  'memberName.loading': "جارٍ تحميل ملفك في الفريق",
+  'memberName.saving': "جارٍ الحفظ…",
+  'memberName.saved': "تم الحفظ",
+  'members.title': "الأعضاء",
+  'members.noPermission': "تحتاج إلى إذن قراءة الأعضاء لترى من في هذا الفريق.",
+  'members.user': "المستخدم",
+  'members.name': "الاسم",
+  'members.loading': "جارٍ تحميل الأعضاء",
+  'members.noName': "لم يُحدَّد اسم",
+  'members.you': "(أنت)",
+  'leave.title': "مغادرة الفريق",
+  'leave.question': "هل أنت متأكد من أنك تريد مغادرة الفريق؟",
+  'leave.confirm': "مغادرة",
+  'leave.cancel': "إلغاء",
+  'leave.open': "مغادرة الفريق",
+} satisfies Catalogue<TeamsKey>;

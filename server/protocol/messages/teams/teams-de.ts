@@ -1,0 +1,38 @@
+// German messages of account settings' team pages (source: teams-en.ts).
+import type { Catalogue } from '../message-format';
+import type { TeamsKey } from './teams-en';
+
+export default {
+  'team.profileImage': "Profilbild des Teams",
+  'team.changeImage': "Teambild ändern",
+  'team.displayName': "Anzeigename des Teams",
+  'team.nameRequired': "Bitte geben Sie einen Teamnamen ein",
+  'team.loading': "Teameinstellungen werden geladen",
+  'create.text': "Erstellen Sie ein Team, um mit anderen zusammenzuarbeiten.",
+  'create.name': "Teamname",
+  'create.submit': "Erstellen",
+  'invite.title': "Einen Benutzer ins Team einladen",
+  'invite.text': "Die Person erhält eine E-Mail mit einem Link zum Beitreten.",
+  'invite.emailRequired': "Bitte geben Sie eine E-Mail-Adresse ein",
+  'invite.submit': "Einladen",
+  'invite.sent': "Einladung an {email} gesendet.",
+  'invite.sentToast': "Einladung an {email} gesendet",
+  'memberName.label': "Anzeigename im Team",
+  'memberName.tooltip': "Ersetzt Ihren Anzeigenamen in diesem Team. Lassen Sie das Feld leer, um den Anzeigenamen Ihres Kontos zu verwenden.",
+  'memberName.about': "Über den Anzeigenamen im Team",
+  'memberName.loading': "Ihr Teamprofil wird geladen",
+  'memberName.saving': "Wird gespeichert…",
+  'memberName.saved': "Gespeichert",
+  'members.title': "Mitglieder",
+  'members.noPermission': "Sie benötigen die Berechtigung, Mitglieder zu lesen, um zu sehen, wer in diesem Team ist.",
+  'members.user': "Benutzer",
+  'members.name': "Name",
+  'members.loading': "Mitglieder werden geladen",
+  'members.noName': "Kein Name festgelegt",
+  'members.you': "(Sie)",
+  'leave.title': "Team verlassen",
+  'leave.question': "Möchten Sie das Team wirklich verlassen?",
+  'leave.confirm': "Verlassen",
+  'leave.cancel': "Abbrechen",
+  'leave.open': "Team verlassen",
+} satisfies Catalogue<TeamsKey>;

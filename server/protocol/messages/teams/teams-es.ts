@@ -1,0 +1,38 @@
+// Spanish messages of account settings' team pages (source: teams-en.ts).
+import type { Catalogue } from '../message-format';
+import type { TeamsKey } from './teams-en';
+
+export default {
+  'team.profileImage': "Imagen del equipo",
+  'team.changeImage': "Cambiar imagen del equipo",
+  'team.displayName': "Nombre visible del equipo",
+  'team.nameRequired': "Introduce un nombre para el equipo",
+  'team.loading': "Cargando la configuración del equipo",
+  'create.text': "Crea un equipo para trabajar junto con otras personas.",
+  'create.name': "Nombre del equipo",
+  'create.submit': "Crear",
+  'invite.title': "Invitar a un usuario al equipo",
+  'invite.text': "Recibirá un correo con un enlace para unirse.",
+  'invite.emailRequired': "Introduce una dirección de correo",
+  'invite.submit': "Invitar",
+  'invite.sent': "Invitación enviada a {email}.",
+  'invite.sentToast': "Invitación enviada a {email}",
+  'memberName.label': "Nombre visible en el equipo",
+  'memberName.tooltip': "Sustituye tu nombre visible en este equipo. Déjalo vacío para usar el nombre visible de tu cuenta.",
+  'memberName.about': "Acerca del nombre visible en el equipo",
+  'memberName.loading': "Cargando tu perfil en el equipo",
+  'memberName.saving': "Guardando…",
+  'memberName.saved': "Guardado",
+  'members.title': "Miembros",
+  'members.noPermission': "Necesitas el permiso para leer miembros para ver quién está en este equipo.",
+  'members.user': "Usuario",
+  'members.name': "Nombre",
+  'members.loading': "Cargando miembros",
+  'members.noName': "Sin nombre",
+  'members.you': "(tú)",
+  'leave.title': "Salir del equipo",
+  'leave.question': "¿Seguro que quieres salir del equipo?",
+  'leave.confirm': "Salir",
+  'leave.cancel': "Cancelar",
+  'leave.open': "Salir del equipo",
+} satisfies Catalogue<TeamsKey>;

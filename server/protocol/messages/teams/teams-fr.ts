@@ -1,0 +1,38 @@
+// French messages of account settings' team pages (source: teams-en.ts).
+import type { Catalogue } from '../message-format';
+import type { TeamsKey } from './teams-en';
+
+export default {
+  'team.profileImage': "Image de l’équipe",
+  'team.changeImage': "Changer l’image de l’équipe",
+  'team.displayName': "Nom affiché de l’équipe",
+  'team.nameRequired': "Veuillez saisir un nom d’équipe",
+  'team.loading': "Chargement des paramètres de l’équipe",
+  'create.text': "Créez une équipe pour travailler avec d’autres personnes.",
+  'create.name': "Nom de l’équipe",
+  'create.submit': "Créer",
+  'invite.title': "Inviter un utilisateur dans l’équipe",
+  'invite.text': "La personne recevra un e-mail avec un lien pour rejoindre l’équipe.",
+  'invite.emailRequired': "Veuillez saisir une adresse e-mail",
+  'invite.submit': "Inviter",
+  'invite.sent': "Invitation envoyée à {email}.",
+  'invite.sentToast': "Invitation envoyée à {email}",
+  'memberName.label': "Nom affiché dans l’équipe",
+  'memberName.tooltip': "Remplace votre nom affiché dans cette équipe. Laissez vide pour utiliser le nom affiché de votre compte.",
+  'memberName.about': "À propos du nom affiché dans l’équipe",
+  'memberName.loading': "Chargement de votre profil d’équipe",
+  'memberName.saving': "Enregistrement…",
+  'memberName.saved': "Enregistré",
+  'members.title': "Membres",
+  'members.noPermission': "Vous avez besoin de l’autorisation de lire les membres pour voir qui fait partie de cette équipe.",
+  'members.user': "Utilisateur",
+  'members.name': "Nom",
+  'members.loading': "Chargement des membres",
+  'members.noName': "Aucun nom défini",
+  'members.you': "(vous)",
+  'leave.title': "Quitter l’équipe",
+  'leave.question': "Voulez-vous vraiment quitter l’équipe ?",
+  'leave.confirm': "Quitter",
+  'leave.cancel': "Annuler",
+  'leave.open': "Quitter l’équipe",
+} satisfies Catalogue<TeamsKey>;

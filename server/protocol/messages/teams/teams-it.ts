@@ -1,0 +1,38 @@
+// Italian messages of account settings' team pages (source: teams-en.ts).
+import type { Catalogue } from '../message-format';
+import type { TeamsKey } from './teams-en';
+
+export default {
+  'team.profileImage': "Immagine del team",
+  'team.changeImage': "Cambia immagine del team",
+  'team.displayName': "Nome visualizzato del team",
+  'team.nameRequired': "Inserisci un nome per il team",
+  'team.loading': "Caricamento delle impostazioni del team",
+  'create.text': "Crea un team per lavorare insieme ad altre persone.",
+  'create.name': "Nome del team",
+  'create.submit': "Crea",
+  'invite.title': "Invita un utente nel team",
+  'invite.text': "Riceverà un’email con un link per unirsi.",
+  'invite.emailRequired': "Inserisci un indirizzo email",
+  'invite.submit': "Invita",
+  'invite.sent': "Invito inviato a {email}.",
+  'invite.sentToast': "Invito inviato a {email}",
+  'memberName.label': "Nome visualizzato nel team",
+  'memberName.tooltip': "Sostituisce il tuo nome visualizzato in questo team. Lascia vuoto per usare il nome visualizzato del tuo account.",
+  'memberName.about': "Informazioni sul nome visualizzato nel team",
+  'memberName.loading': "Caricamento del tuo profilo nel team",
+  'memberName.saving': "Salvataggio…",
+  'memberName.saved': "Salvato",
+  'members.title': "Membri",
+  'members.noPermission': "Ti serve l’autorizzazione a leggere i membri per vedere chi fa parte di questo team.",
+  'members.user': "Utente",
+  'members.name': "Nome",
+  'members.loading': "Caricamento dei membri",
+  'members.noName': "Nessun nome impostato",
+  'members.you': "(tu)",
+  'leave.title': "Lascia il team",
+  'leave.question': "Vuoi davvero lasciare il team?",
+  'leave.confirm': "Lascia",
+  'leave.cancel': "Annulla",
+  'leave.open': "Lascia il team",
+} satisfies Catalogue<TeamsKey>;

@@ -1,0 +1,38 @@
+// Japanese messages of account settings' team pages (source: teams-en.ts).
+import type { Catalogue } from '../message-format';
+import type { TeamsKey } from './teams-en';
+
+export default {
+  'team.profileImage': "チームのプロフィール画像",
+  'team.changeImage': "チームの画像を変更",
+  'team.displayName': "チームの表示名",
+  'team.nameRequired': "チーム名を入力してください",
+  'team.loading': "チーム設定を読み込み中",
+  'create.text': "チームを作成して、ほかの人と一緒に作業しましょう。",
+  'create.name': "チーム名",
+  'create.submit': "作成",
+  'invite.title': "ユーザーをチームに招待",
+  'invite.text': "参加用リンクを記載したメールが届きます。",
+  'invite.emailRequired': "メールアドレスを入力してください",
+  'invite.submit': "招待",
+  'invite.sent': "{email} に招待を送信しました。",
+  'invite.sentToast': "{email} に招待を送信しました",
+  'memberName.label': "チームでの表示名",
+  'memberName.tooltip': "このチームでの表示名を上書きします。空欄にするとアカウントの表示名を使います。",
+  'memberName.about': "チームでの表示名について",
+  'memberName.loading': "チームのプロフィールを読み込み中",
+  'memberName.saving': "保存しています…",
+  'memberName.saved': "保存しました",
+  'members.title': "メンバー",
+  'members.noPermission': "このチームのメンバーを見るには、メンバーを閲覧する権限が必要です。",
+  'members.user': "ユーザー",
+  'members.name': "名前",
+  'members.loading': "メンバーを読み込み中",
+  'members.noName': "名前が未設定",
+  'members.you': "（あなた）",
+  'leave.title': "チームから抜ける",
+  'leave.question': "本当にこのチームから抜けますか？",
+  'leave.confirm': "抜ける",
+  'leave.cancel': "キャンセル",
+  'leave.open': "チームから抜ける",
+} satisfies Catalogue<TeamsKey>;

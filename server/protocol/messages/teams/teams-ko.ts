@@ -1,0 +1,38 @@
+// Korean messages of account settings' team pages (source: teams-en.ts).
+import type { Catalogue } from '../message-format';
+import type { TeamsKey } from './teams-en';
+
+export default {
+  'team.profileImage': "팀 프로필 이미지",
+  'team.changeImage': "팀 이미지 변경",
+  'team.displayName': "팀 표시 이름",
+  'team.nameRequired': "팀 이름을 입력하세요",
+  'team.loading': "팀 설정을 불러오는 중",
+  'create.text': "다른 사람과 함께 일할 팀을 만드세요.",
+  'create.name': "팀 이름",
+  'create.submit': "만들기",
+  'invite.title': "팀에 사용자 초대",
+  'invite.text': "참여 링크가 담긴 이메일을 받게 됩니다.",
+  'invite.emailRequired': "이메일 주소를 입력하세요",
+  'invite.submit': "초대",
+  'invite.sent': "{email}(으)로 초대를 보냈습니다.",
+  'invite.sentToast': "{email}(으)로 초대를 보냈습니다",
+  'memberName.label': "팀 내 표시 이름",
+  'memberName.tooltip': "이 팀에서 쓰는 표시 이름을 바꿉니다. 비워 두면 계정의 표시 이름을 사용합니다.",
+  'memberName.about': "팀 내 표시 이름 정보",
+  'memberName.loading': "팀 프로필을 불러오는 중",
+  'memberName.saving': "저장하는 중…",
+  'memberName.saved': "저장됨",
+  'members.title': "멤버",
+  'members.noPermission': "이 팀의 멤버를 보려면 멤버 읽기 권한이 필요합니다.",
+  'members.user': "사용자",
+  'members.name': "이름",
+  'members.loading': "멤버를 불러오는 중",
+  'members.noName': "이름 없음",
+  'members.you': "(나)",
+  'leave.title': "팀 나가기",
+  'leave.question': "정말 팀에서 나가시겠어요?",
+  'leave.confirm': "나가기",
+  'leave.cancel': "취소",
+  'leave.open': "팀 나가기",
+} satisfies Catalogue<TeamsKey>;

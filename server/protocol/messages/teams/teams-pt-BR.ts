@@ -1,0 +1,38 @@
+// Brazilian Portuguese messages of account settings' team pages (source: teams-en.ts).
+import type { Catalogue } from '../message-format';
+import type { TeamsKey } from './teams-en';
+
+export default {
+  'team.profileImage': "Imagem da equipe",
+  'team.changeImage': "Alterar imagem da equipe",
+  'team.displayName': "Nome de exibição da equipe",
+  'team.nameRequired': "Digite um nome para a equipe",
+  'team.loading': "Carregando configurações da equipe",
+  'create.text': "Crie uma equipe para trabalhar junto com outras pessoas.",
+  'create.name': "Nome da equipe",
+  'create.submit': "Criar",
+  'invite.title': "Convidar um usuário para a equipe",
+  'invite.text': "A pessoa recebe um e-mail com um link para participar.",
+  'invite.emailRequired': "Digite um endereço de e-mail",
+  'invite.submit': "Convidar",
+  'invite.sent': "Convite enviado para {email}.",
+  'invite.sentToast': "Convite enviado para {email}",
+  'memberName.label': "Nome de exibição na equipe",
+  'memberName.tooltip': "Substitui seu nome de exibição nesta equipe. Deixe em branco para usar o nome de exibição da sua conta.",
+  'memberName.about': "Sobre o nome de exibição na equipe",
+  'memberName.loading': "Carregando seu perfil na equipe",
+  'memberName.saving': "Salvando…",
+  'memberName.saved': "Salvo",
+  'members.title': "Membros",
+  'members.noPermission': "Você precisa da permissão para ler membros para ver quem está nesta equipe.",
+  'members.user': "Usuário",
+  'members.name': "Nome",
+  'members.loading': "Carregando membros",
+  'members.noName': "Sem nome definido",
+  'members.you': "(você)",
+  'leave.title': "Sair da equipe",
+  'leave.question': "Tem certeza de que quer sair da equipe?",
+  'leave.confirm': "Sair",
+  'leave.cancel': "Cancelar",
+  'leave.open': "Sair da equipe",
+} satisfies Catalogue<TeamsKey>;

@@ -1,0 +1,38 @@
+// Simplified Chinese messages of account settings' team pages (source: teams-en.ts).
+import type { Catalogue } from '../message-format';
+import type { TeamsKey } from './teams-en';
+
+export default {
+  'team.profileImage': "团队头像",
+  'team.changeImage': "更换团队头像",
+  'team.displayName': "团队显示名称",
+  'team.nameRequired': "请输入团队名称",
+  'team.loading': "正在加载团队设置",
+  'create.text': "创建团队，与他人一起协作。",
+  'create.name': "团队名称",
+  'create.submit': "创建",
+  'invite.title': "邀请用户加入团队",
+  'invite.text': "对方会收到一封带有加入链接的邮件。",
+  'invite.emailRequired': "请输入邮箱地址",
+  'invite.submit': "邀请",
+  'invite.sent': "已向 {email} 发送邀请。",
+  'invite.sentToast': "已向 {email} 发送邀请",
+  'memberName.label': "团队内显示名称",
+  'memberName.tooltip': "在此团队中替代你的显示名称。留空则使用账号的显示名称。",
+  'memberName.about': "关于团队内显示名称",
+  'memberName.loading': "正在加载你的团队资料",
+  'memberName.saving': "正在保存…",
+  'memberName.saved': "已保存",
+  'members.title': "成员",
+  'members.noPermission': "你需要查看成员的权限才能看到此团队中有哪些人。",
+  'members.user': "用户",
+  'members.name': "名称",
+  'members.loading': "正在加载成员",
+  'members.noName': "未设置名称",
+  'members.you': "（你）",
+  'leave.title': "退出团队",
+  'leave.question': "确定要退出该团队吗？",
+  'leave.confirm': "退出",
+  'leave.cancel': "取消",
+  'leave.open': "退出团队",
+} satisfies Catalogue<TeamsKey>;

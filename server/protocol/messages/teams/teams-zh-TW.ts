@@ -1,0 +1,38 @@
+// Traditional Chinese messages of account settings' team pages (source: teams-en.ts).
+import type { Catalogue } from '../message-format';
+import type { TeamsKey } from './teams-en';
+
+export default {
+  'team.profileImage': "團隊頭像",
+  'team.changeImage': "更換團隊頭像",
+  'team.displayName': "團隊顯示名稱",
+  'team.nameRequired': "請輸入團隊名稱",
+  'team.loading': "正在載入團隊設定",
+  'create.text': "建立團隊，與他人一起合作。",
+  'create.name': "團隊名稱",
+  'create.submit': "建立",
+  'invite.title': "邀請使用者加入團隊",
+  'invite.text': "對方會收到一封附有加入連結的電子郵件。",
+  'invite.emailRequired': "請輸入電子郵件地址",
+  'invite.submit': "邀請",
+  'invite.sent': "已寄送邀請給 {email}。",
+  'invite.sentToast': "已寄送邀請給 {email}",
+  'memberName.label': "團隊內顯示名稱",
+  'memberName.tooltip': "在這個團隊中取代你的顯示名稱。留空則使用帳號的顯示名稱。",
+  'memberName.about': "關於團隊內顯示名稱",
+  'memberName.loading': "正在載入你的團隊個人資料",
+  'memberName.saving': "正在儲存…",
+  'memberName.saved': "已儲存",
+  'members.title': "成員",
+  'members.noPermission': "你需要讀取成員的權限，才能看到這個團隊有哪些人。",
+  'members.user': "使用者",
+  'members.name': "名稱",
+  'members.loading': "正在載入成員",
+  'members.noName': "未設定名稱",
+  'members.you': "（你）",
+  'leave.title': "退出團隊",
+  'leave.question': "確定要退出這個團隊嗎？",
+  'leave.confirm': "退出",
+  'leave.cancel': "取消",
+  'leave.open': "退出團隊",
+} satisfies Catalogue<TeamsKey>;
