@@ -9,6 +9,7 @@ import m6 from './migrations/0006_session_revocation_and_reauthentication.sql' w
 import m7 from './migrations/0007_verification_code_expiry.sql' with { type: 'text' };
 import m8 from './migrations/0008_acme_state.sql' with { type: 'text' };
 import m9 from './migrations/0009_user_and_project_locale.sql' with { type: 'text' };
+import m10 from './migrations/0010_oidc_provider.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -21,4 +22,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0007_verification_code_expiry", sql: m7 },
   { tag: "0008_acme_state", sql: m8 },
   { tag: "0009_user_and_project_locale", sql: m9 },
+  { tag: "0010_oidc_provider", sql: m10 },
 ];
