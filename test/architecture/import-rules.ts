@@ -219,6 +219,7 @@ export const coreFloors = [
   'teams',
   'accounts',
   'auth',
+  'oidc',
   'certificates',
   'operations',
 ] as const;
