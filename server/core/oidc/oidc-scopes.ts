@@ -17,12 +17,3 @@ export function parseScopes(scope: string): OidcScope[] | null {
 export function scopeString(scopes: readonly string[]): string {
   return scopes.join(' ');
 }
-
-/** What the consent screen says each scope gives the client. */
-export const scopeDescriptions: Record<OidcScope, string> = {
-  openid: 'Know who you are (your account id)',
-  profile: 'Your name and profile picture',
-  email: 'Your email address',
-  offline_access: 'Stay signed in when you are not using it',
-  teams: 'The teams you belong to',
-};
