@@ -693,3 +693,84 @@ export const auditEvents = sqliteTable(
     index('audit_events_time_idx').on(t.occurredAt),
   ],
 );
+
+/**
+ * Relying parties of a project's OpenID Provider (server/core/oidc). The client secret is kept
+ * as a SHA-256 digest (it is 225 random bits, like an API key); a public client has none and
+ * must use PKCE. Redirect URIs are matched exactly.
+ */
+export const oidcClients = sqliteTable(
+  'oidc_clients',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash'),
+    redirectUris: json('redirect_uris').notNull(),
+    postLogoutRedirectUris: json('post_logout_redirect_uris').notNull(),
+    allowedScopes: json('allowed_scopes').notNull(),
+    /** The project's own app: no consent screen. */
+    firstParty: flag('first_party').notNull().default(false),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [index('oidc_clients_project_idx').on(t.projectId)],
+);
+
+/**
+ * Authorization codes and the grants (token families) made from them. A code is stored as a
+ * digest, usable once and briefly; the grant made from it names it, so that a second use of the
+ * code revokes what the first one issued. The refresh token (offline_access) is rotated on use.
+ */
+export const oidcGrants = sqliteTable(
+  'oidc_grants',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oidcClients.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: millis('code_expires_at').notNull(),
+    /** When the code was exchanged; a second exchange finds this set. */
+    codeUsedAt: millis('code_used_at'),
+    redirectUri: text('redirect_uri').notNull(),
+    scopes: text('scopes').notNull(),
+    nonce: text('nonce'),
+    codeChallenge: text('code_challenge'),
+    authTime: millis('auth_time').notNull(),
+    amr: json('amr').notNull(),
+    refreshTokenHash: text('refresh_token_hash'),
+    createdAt: millis('created_at').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+    revokedAt: millis('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('oidc_grants_code_idx').on(t.codeHash),
+    uniqueIndex('oidc_grants_refresh_idx').on(t.refreshTokenHash),
+    index('oidc_grants_user_idx').on(t.userId),
+  ],
+);
+
+/** Consents a user gave a (not first-party) client: the scopes it may have without asking again. */
+export const oidcConsents = sqliteTable(
+  'oidc_consents',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oidcClients.id, { onDelete: 'cascade' }),
+    projectId: text('project_id').notNull(),
+    scopes: text('scopes').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
+);

@@ -10,6 +10,7 @@ import { emailTemplatesCommand } from './email-templates';
 import { keysCommand } from './keys';
 import { mailCommand } from './mail';
 import { permissionsCommand } from './permissions';
+import { oidcClientsCommand } from './oidc-clients';
 import { createProjectCommand, projectsCommand } from './projects';
 import { serveCommand } from './serve';
 import { teamsCommand } from './teams';
@@ -29,6 +30,7 @@ export function allCommands(): Command[] {
     usersCommand(),
     teamsCommand(),
     permissionsCommand(),
+    oidcClientsCommand(),
     adminsCommand(),
     mailCommand(),
     webhooksCommand(),

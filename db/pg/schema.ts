@@ -587,3 +587,71 @@ export const auditEvents = pgTable(
     index('audit_events_time_idx').on(t.occurredAt),
   ],
 );
+
+export const oidcClients = pgTable(
+  'oidc_clients',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash'),
+    redirectUris: json('redirect_uris').notNull(),
+    postLogoutRedirectUris: json('post_logout_redirect_uris').notNull(),
+    allowedScopes: json('allowed_scopes').notNull(),
+    firstParty: flag('first_party').notNull().default(false),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [index('oidc_clients_project_idx').on(t.projectId)],
+);
+
+export const oidcGrants = pgTable(
+  'oidc_grants',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oidcClients.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    codeExpiresAt: millis('code_expires_at').notNull(),
+    codeUsedAt: millis('code_used_at'),
+    redirectUri: text('redirect_uri').notNull(),
+    scopes: text('scopes').notNull(),
+    nonce: text('nonce'),
+    codeChallenge: text('code_challenge'),
+    authTime: millis('auth_time').notNull(),
+    amr: json('amr').notNull(),
+    refreshTokenHash: text('refresh_token_hash'),
+    createdAt: millis('created_at').notNull(),
+    expiresAt: millis('expires_at').notNull(),
+    revokedAt: millis('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('oidc_grants_code_idx').on(t.codeHash),
+    uniqueIndex('oidc_grants_refresh_idx').on(t.refreshTokenHash),
+    index('oidc_grants_user_idx').on(t.userId),
+  ],
+);
+
+export const oidcConsents = pgTable(
+  'oidc_consents',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oidcClients.id, { onDelete: 'cascade' }),
+    projectId: text('project_id').notNull(),
+    scopes: text('scopes').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
+);

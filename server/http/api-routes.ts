@@ -15,6 +15,7 @@ import { passkeyRoutes } from './routes/passkeys';
 import { mfaAuthRoutes } from './routes/mfa-auth';
 import { miscRoutes } from './routes/misc';
 import { oauthRoutes } from './routes/oauth';
+import { oidcRoutes } from './routes/oidc';
 import { openApiRoutes } from './routes/openapi';
 import { otpAuthRoutes } from './routes/otp-auth';
 import { ownedProjectRoutes } from './routes/owned-projects';
@@ -63,6 +64,7 @@ const routeFiles = [
   oauthRoutes,
   devOAuthRoutes,
   connectedAccountRoutes,
+  oidcRoutes,
   openApiRoutes,
 ];
 

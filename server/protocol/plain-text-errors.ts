@@ -60,6 +60,15 @@ const catalogue = {
   PERMISSION_ALREADY_EXISTS: [400, (id: string) => `A permission with the id "${id}" already exists.`],
   INVALID_TEAM_DEFAULT_PERMISSION_IDS: [400, 'Invalid team default permission ids'],
 
+  // OpenID Provider clients (the protocol's own refusals are in oidc-errors.ts)
+  OIDC_CLIENT_NOT_FOUND: [404, 'OIDC client not found'],
+  OIDC_REDIRECT_URI_INVALID: [
+    400,
+    (uri: string) => `Invalid redirect URI "${uri}": it must be an absolute http(s) URL without a fragment (http only for localhost)`,
+  ],
+  OIDC_REDIRECT_URI_MISSING: [400, 'An OIDC client needs at least one redirect URI'],
+  OIDC_SCOPE_UNKNOWN: [400, (scope: string) => `Unknown scope "${scope}": the scopes are openid, profile, email, offline_access and teams`],
+
   // Projects, keys and admins
   PROJECT_NOT_FOUND: [404, 'Project not found'],
   INTERNAL_PROJECT_NOT_DELETABLE: [400, 'The internal project cannot be deleted: it holds the admins of every other project.'],

@@ -220,6 +220,7 @@ export const coreFloors = [
   'accounts',
   'transfers',
   'auth',
+  'oidc',
   'certificates',
   'operations',
 ] as const;

@@ -49,6 +49,9 @@ export let webhookDeliveryAttempts = sqlite.webhookDeliveryAttempts;
 export let passkeys = sqlite.passkeys;
 export let mfaRecoveryCodes = sqlite.mfaRecoveryCodes;
 export let auditEvents = sqlite.auditEvents;
+export let oidcClients = sqlite.oidcClients;
+export let oidcGrants = sqlite.oidcGrants;
+export let oidcConsents = sqlite.oidcConsents;
 
 /**
  * Binds the tables to `dialect` while the Context being opened lives; call the function returned
@@ -101,6 +104,9 @@ export function bindTables(dialect: TableDialect, postgresSchema?: typeof pg): (
   passkeys = chosen.passkeys;
   mfaRecoveryCodes = chosen.mfaRecoveryCodes;
   auditEvents = chosen.auditEvents;
+  oidcClients = chosen.oidcClients;
+  oidcGrants = chosen.oidcGrants;
+  oidcConsents = chosen.oidcConsents;
   boundDialect = dialect;
   return release;
 }

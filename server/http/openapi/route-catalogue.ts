@@ -7,10 +7,12 @@ import { resourceRouteCatalogue } from './route-catalogue-resources';
 import type { RouteDescription } from './route-description';
 import { svixRouteCatalogue } from './route-catalogue-svix';
 import { teamRouteCatalogue } from './route-catalogue-teams';
+import { oidcRouteCatalogue } from './route-catalogue-oidc';
 
 export const routeCatalogue: Record<string, RouteDescription> = {
   ...authRouteCatalogue,
   ...resourceRouteCatalogue,
   ...teamRouteCatalogue,
   ...svixRouteCatalogue,
+  ...oidcRouteCatalogue,
 };

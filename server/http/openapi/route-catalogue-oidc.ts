@@ -1,0 +1,117 @@
+// The OpenID Provider's endpoints (routes/oidc.ts): OAuth and OpenID Connect wire formats, with
+// the RFC error codes of server/protocol/oidc-errors.ts rather than known errors.
+import * as v from 'valibot';
+import type { RouteDescription } from './route-description';
+
+const base = '/projects/:project_id/oidc';
+const tag = 'OpenID Provider';
+const oauthError = v.object({ error: v.string(), error_description: v.string() });
+const tokenResponse = v.object({
+  access_token: v.string(),
+  token_type: v.literal('Bearer'),
+  expires_in: v.number(),
+  id_token: v.string(),
+  scope: v.string(),
+  refresh_token: v.optional(v.string()),
+});
+const claims = v.objectWithRest({ sub: v.string() }, v.unknown());
+const authorizationQuery = v.object({
+  client_id: v.string(),
+  redirect_uri: v.string(),
+  response_type: v.literal('code'),
+  scope: v.string(),
+  state: v.optional(v.string()),
+  nonce: v.optional(v.string()),
+  code_challenge: v.optional(v.string()),
+  code_challenge_method: v.optional(v.literal('S256')),
+  prompt: v.optional(v.string()),
+  max_age: v.optional(v.string()),
+});
+const clientAuthentication = { client_id: v.optional(v.string()), client_secret: v.optional(v.string()) };
+const textErrors = [{ status: 400, when: 'an OAuth error (invalid_request, invalid_grant, ...), or 401 invalid_client: a JSON body { error, error_description }' }];
+
+export const oidcRouteCatalogue: Record<string, RouteDescription> = {
+  [`GET ${base}/.well-known/openid-configuration`]: {
+    summary: "The project's OpenID Provider metadata (Discovery 1.0)",
+    tag,
+    access: 'none',
+    response: { schema: v.objectWithRest({ issuer: v.string(), authorization_endpoint: v.string(), token_endpoint: v.string(), jwks_uri: v.string() }, v.unknown()) },
+    errors: ['PROJECT_NOT_FOUND'],
+  },
+  [`GET ${base}/jwks`]: {
+    summary: "The keys that verify the provider's ID tokens (the project's ES256 keys)",
+    tag,
+    access: 'none',
+    response: { schema: v.object({ keys: v.array(v.object({ kty: v.string(), kid: v.string() })) }) },
+    textErrors: [{ status: 404, when: 'the project does not exist' }],
+  },
+  [`GET ${base}/authorize`]: {
+    summary: 'Authorization endpoint: code flow with PKCE; signs the user in and asks consent, then redirects with a code',
+    tag,
+    access: 'none',
+    query: authorizationQuery,
+    response: { status: 303, redirect: 'the hosted sign-in, or the redirect URI with code (or error), state and iss', mediaType: 'text/html' },
+    textErrors: [{ status: 400, when: 'an HTML error page: unknown client or unregistered redirect URI (never redirected)' }],
+  },
+  [`POST ${base}/authorize`]: {
+    summary: "The consent screen's decision (decision=allow|deny with the authorization request's parameters)",
+    tag,
+    access: 'none',
+    body: v.object({ ...authorizationQuery.entries, decision: v.optional(v.picklist(['allow', 'deny'])) }),
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    response: { status: 303, redirect: 'the redirect URI with code (or error=access_denied), state and iss' },
+    textErrors: [{ status: 400, when: 'an HTML error page: unknown client or unregistered redirect URI' }],
+  },
+  [`POST ${base}/token`]: {
+    summary: 'Token endpoint: authorization_code (with PKCE) and refresh_token (rotated) grants',
+    tag,
+    access: 'none',
+    body: v.object({
+      grant_type: v.picklist(['authorization_code', 'refresh_token']),
+      code: v.optional(v.string()),
+      redirect_uri: v.optional(v.string()),
+      code_verifier: v.optional(v.string()),
+      refresh_token: v.optional(v.string()),
+      ...clientAuthentication,
+    }),
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    response: { schema: tokenResponse },
+    textErrors,
+  },
+  [`GET ${base}/userinfo`]: {
+    summary: 'The claims of the bearer token’s user, by its scopes',
+    tag,
+    access: 'none',
+    response: { schema: claims },
+    textErrors: [{ status: 401, when: 'invalid_token (WWW-Authenticate: Bearer)' }],
+  },
+  [`POST ${base}/userinfo`]: {
+    summary: 'The claims of the bearer token’s user, by its scopes (POST form)',
+    tag,
+    access: 'none',
+    response: { schema: claims },
+    textErrors: [{ status: 401, when: 'invalid_token (WWW-Authenticate: Bearer)' }],
+  },
+  [`POST ${base}/revoke`]: {
+    summary: 'Revocation (RFC 7009): a refresh or access token ends its grant',
+    tag,
+    access: 'none',
+    body: v.object({ token: v.string(), token_type_hint: v.optional(v.string()), ...clientAuthentication }),
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    response: { status: 200 },
+    textErrors,
+  },
+  [`GET ${base}/end-session`]: {
+    summary: 'RP-initiated logout: ends the authd session, then redirects to a registered post-logout URI',
+    tag,
+    access: 'none',
+    query: v.object({
+      id_token_hint: v.optional(v.string()),
+      client_id: v.optional(v.string()),
+      post_logout_redirect_uri: v.optional(v.string()),
+      state: v.optional(v.string()),
+    }),
+    response: { status: 303, redirect: 'the post_logout_redirect_uri with state, or a signed-out page', mediaType: 'text/html' },
+    textErrors: [{ status: 400, when: 'an HTML error page: unregistered post-logout URI or a bad id_token_hint' }],
+  },
+};
