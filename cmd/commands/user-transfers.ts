@@ -3,6 +3,7 @@
 import { createWriteStream } from 'node:fs';
 import { Command, Option } from 'commander';
 import { importUsers, type ImportCounts, type ImportReport } from '../../server/core/transfers/user-import';
+import { plainTextError } from '../../server/protocol/plain-text-errors';
 import { importFormats, type ImportFormat } from '../../server/core/transfers/source-formats';
 import { exportFormats, exportUsers, type ExportFormat } from '../../server/core/transfers/user-export';
 import { CliError, currentCliIo, parseCount, printErrorLine, printJson, printLine, processIo, projectCommand, withProject, type ProjectOption } from '../cli-support';
@@ -70,7 +71,7 @@ export function userImportCommand(): Command {
   return projectCommand('import')
     .description("import users from another system's export file (or authd's own); a second run skips who is there")
     .argument('<file>', 'the export file')
-    .addOption(new Option('--format <format>', 'what made the file').choices(importFormats).makeOptionMandatory())
+    .addOption(new Option('--format <format>', `what made the file: ${importFormats.join(', ')}`).makeOptionMandatory())
     .option('--dry-run', 'check every user and print the report, writing nothing')
     .option('--batch-size <n>', 'users per transaction', '500')
     .option('--firebase-signer-key <base64>', "Firebase's password hash parameter base64_signer_key")
@@ -79,6 +80,8 @@ export function userImportCommand(): Command {
     .option('--firebase-mem-cost <n>', "Firebase's mem_cost")
     .action((path: string, options: ImportOptions) =>
       withProject(options, async (ctx) => {
+        // Checked here rather than by commander, so that a wrong project or data directory is said first.
+        if (!(importFormats as readonly string[]).includes(options.format)) throw plainTextError('IMPORT_FORMAT_UNKNOWN', options.format);
         const file = Bun.file(path);
         if (!(await file.exists())) throw new CliError(`${path}: no such file`);
         const firebase = firebaseParameters(options);
