@@ -41,6 +41,11 @@ export const helpExamples: Record<string, string[]> = {
   'keys rotate-signing': ['authd keys rotate-signing --project "$PROJECT_ID"'],
   users: ['authd users list --query ada', 'authd users create --email ada@example.com --password-stdin < password.txt'],
   'users list': ['authd users list --project "$PROJECT_ID" --query ada', 'authd users list --limit 100 --json'],
+  'users import': [
+    'authd users import auth0-users.ndjson --format auth0 --project "$PROJECT_ID" --dry-run',
+    'authd users import users.jsonl --format jsonl --project "$PROJECT_ID" --json',
+  ],
+  'users export': ['authd users export --project "$PROJECT_ID" --output users.jsonl', 'authd users export --format csv --project "$PROJECT_ID"'],
   'users get': ['authd users get "$USER_ID" --project "$PROJECT_ID"'],
   'users create': [
     'authd users create --project "$PROJECT_ID" --email ada@example.com --display-name Ada',

@@ -3,12 +3,12 @@
 import { createWriteStream } from 'node:fs';
 import { Command, Option } from 'commander';
 import { importUsers, type ImportCounts, type ImportReport } from '../../server/core/transfers/user-import';
-import { importFormats, type ImportFormat } from '../../server/core/transfers/source-formats';
-import { exportFormats, exportUsers, type ExportFormat } from '../../server/core/transfers/user-export';
+import { importFormats } from '../../server/core/transfers/source-formats';
+import { exportFormats, exportUsers } from '../../server/core/transfers/user-export';
 import { CliError, currentCliIo, parseCount, printErrorLine, printJson, printLine, processIo, projectCommand, withProject, type ProjectOption } from '../cli-support';
 
 interface ImportOptions extends ProjectOption {
-  format: ImportFormat;
+  format: string;
   dryRun?: boolean;
   batchSize: string;
   firebaseSignerKey?: string;
@@ -18,7 +18,7 @@ interface ImportOptions extends ProjectOption {
 }
 
 interface ExportOptions extends ProjectOption {
-  format: ExportFormat;
+  format: string;
   output?: string;
   includePasswordHashes?: boolean;
 }
@@ -70,7 +70,7 @@ export function userImportCommand(): Command {
   return projectCommand('import')
     .description("import users from another system's export file (or authd's own); a second run skips who is there")
     .argument('<file>', 'the export file')
-    .addOption(new Option('--format <format>', 'what made the file').choices(importFormats).makeOptionMandatory())
+    .addOption(new Option('--format <format>', `what made the file: ${importFormats.join(', ')}`).makeOptionMandatory())
     .option('--dry-run', 'check every user and print the report, writing nothing')
     .option('--batch-size <n>', 'users per transaction', '500')
     .option('--firebase-signer-key <base64>', "Firebase's password hash parameter base64_signer_key")
@@ -106,7 +106,7 @@ export function userImportCommand(): Command {
 export function userExportCommand(): Command {
   return projectCommand('export')
     .description("write the project's users as JSONL or CSV (standard output unless --output), the file import reads back")
-    .addOption(new Option('--format <format>', 'file format').choices(exportFormats).default('jsonl'))
+    .addOption(new Option('--format <format>', `file format: ${exportFormats.join(', ')}`).default('jsonl'))
     .option('--output <file>', 'write to this file instead of standard output')
     .option('--include-password-hashes', 'add each password hash and TOTP secret (left out otherwise)')
     .action((options: ExportOptions) =>

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, makeProject } from '../support/api-expectations';
 import { signIn, signInCall } from '../support/accounts';
-import { cliJson, cliOk } from '../support/cli';
+import { cliJson, cliOk, expectOneLineError, runCli } from '../support/cli';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeExchangeFields, makeOAuthProject, runFlow, startOAuthInstance, startTestProvider, tokenRequest, type TestProvider } from '../support/oauth-provider';
 
@@ -259,6 +259,15 @@ describe('export', () => {
     const project = await makeProject(t, 'dry run');
     const report = await cliJson(importArgs(t, project, fixture('auth0-users.ndjson'), 'auth0', ['--dry-run']));
     expect(report).toMatchObject({ dry_run: true, imported: 4, skipped: 0, refused_count: 1 });
+    expect(await t.rows('select id from users where project_id = ?', project.projectId)).toEqual([]);
+  });
+
+  test('an unknown format is refused by name, for import and export, and writes nothing', async () => {
+    const project = await makeProject(t, 'unknown format');
+    const imported = await runCli(importArgs(t, project, fixture('auth0-users.ndjson'), 'okta'));
+    expectOneLineError(imported, /^authd: Unknown import format "okta": use auth0, supabase, clerk, firebase, stack, jsonl or csv\.$/);
+    const exported = await runCli(['users', 'export', '--project', project.projectId, '--format', 'xml', ...t.databaseArgs]);
+    expectOneLineError(exported, /^authd: Unknown export format "xml": use jsonl or csv\.$/);
     expect(await t.rows('select id from users where project_id = ?', project.projectId)).toEqual([]);
   });
 });

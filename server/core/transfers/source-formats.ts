@@ -12,6 +12,10 @@ import { readCsvRecords, readJsonArrayElements, readLines } from './text-streams
 export const importFormats = ['auth0', 'supabase', 'clerk', 'firebase', 'stack', 'jsonl', 'csv'] as const;
 export type ImportFormat = (typeof importFormats)[number];
 
+export function isImportFormat(format: string): format is ImportFormat {
+  return (importFormats as readonly string[]).includes(format);
+}
+
 /** The bytes again, with the first non-blank character of the file told apart (Clerk's two forms). */
 async function firstCharacter(bytes: AsyncIterable<Uint8Array>): Promise<{ first: string; bytes: AsyncIterable<Uint8Array> }> {
   const iterator = bytes[Symbol.asyncIterator]();

@@ -2,6 +2,7 @@
 // page at a time by sign-up order: the file an import reads back, here or on another instance.
 // Password hashes and TOTP secrets are secrets at rest, so they leave only when asked for.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { contactChannels, users } from '../storage/tables';
 import { openTotpSecret } from '../credentials/totp-codes';
@@ -84,7 +85,8 @@ export async function* exportUserRecords(ctx: Context, projectId: string, option
 }
 
 /** The export file as text pieces (a header, then a line per user). */
-export async function* exportUsers(ctx: Context, projectId: string, format: ExportFormat, options: ExportOptions = {}): AsyncGenerator<string> {
+export async function* exportUsers(ctx: Context, projectId: string, format: string, options: ExportOptions = {}): AsyncGenerator<string> {
+  if (!(exportFormats as readonly string[]).includes(format)) throw plainTextError('EXPORT_FORMAT_UNKNOWN', format);
   const fields = exportedFields(options);
   if (format === 'csv') yield csvHeader(fields);
   for await (const record of exportUserRecords(ctx, projectId, options)) {

@@ -14,7 +14,7 @@ import { writeTransaction } from '../storage/transactions';
 import { requireProject } from '../projects/projects';
 import { insertUser, type ImportedUserDetails } from '../users/users';
 import { isSupportedPasswordHash } from '../credentials/password-hashing';
-import { readSource, type ImportFormat } from './source-formats';
+import { isImportFormat, readSource, type ImportFormat } from './source-formats';
 import type { SourceEntry, SourceOptions } from './source-entries';
 import { RecordRefusal, type UserRecord } from './user-records';
 
@@ -61,11 +61,12 @@ type Outcome = { kind: 'imported' } | { kind: 'skipped' } | { kind: 'refused'; r
 export async function importUsers(
   ctx: Context,
   projectId: string,
-  format: ImportFormat,
+  format: string,
   bytes: AsyncIterable<Uint8Array>,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   await requireProject(ctx, projectId);
+  if (!isImportFormat(format)) throw plainTextError('IMPORT_FORMAT_UNKNOWN', format);
   const report: ImportReport = { format, dry_run: options.dryRun === true, read: 0, imported: 0, skipped: 0, refused_count: 0, refused: [], notes: [] };
   const refuse = (line: number, externalId: string | null, reason: string) => {
     report.refused_count += 1;
