@@ -10,6 +10,7 @@ import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { supportedLocales } from '../server/protocol/locales';
 import { bundledMessages } from '../ui/react/i18n/bundled-messages';
 import { messageAreas } from '../ui/react/i18n/messages-source';
+import { compactMessages } from './compact-messages';
 
 const root = join(import.meta.dir, '..');
 const hostedOut = join(root, 'dist', 'hosted');
@@ -197,6 +198,7 @@ export async function buildRuntime(
   const assets = join(out, 'assets');
   rmSync(out, { recursive: true, force: true });
   mkdirSync(assets, { recursive: true });
+  const messages = await compactMessages();
   const result = await Bun.build({
     entrypoints: [join(root, 'ui', 'hosted', 'main.tsx')],
     outdir: assets,
@@ -207,7 +209,7 @@ export async function buildRuntime(
     sourcemap: 'none',
     naming: { entry: '[name]-[hash].[ext]', chunk: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [precomputedStylesPlugin, ...(runtime === 'preact' ? [preactCompatPlugin] : []), ...(options.plugins ?? [])],
+    plugins: [precomputedStylesPlugin, ...(runtime === 'preact' ? [preactCompatPlugin] : []), ...(options.plugins ?? []), messages.plugin],
   });
   if (!result.success) {
     for (const message of result.logs) console.error(message);
@@ -219,9 +221,9 @@ export async function buildRuntime(
   writeFileSync(join(out, 'index.html'), template.replaceAll('%AUTHD_ENTRY%', entry).replaceAll('%AUTHD_CSS%', cssName));
   // The messages as JSON beside the scripts (the hosted screens fetch the chosen locale's; the
   // server preloads it): one version for all of them, so their names change when any does.
-  const catalogues: [string, Record<string, unknown>][] = [];
+  const catalogues: [string, unknown[]][] = [];
   for (const area of messageAreas) {
-    for (const locale of supportedLocales) catalogues.push([`${area}-${locale}`, await bundledMessages(area, locale)]);
+    for (const locale of supportedLocales) catalogues.push([`${area}-${locale}`, messages.compact(area, await bundledMessages(area, locale))]);
   }
   const messagesVersion = Bun.hash(JSON.stringify(catalogues)).toString(36);
   for (const [name, messages] of catalogues) writeFileSync(join(assets, `messages-${messagesVersion}-${name}.json`), JSON.stringify(messages));

@@ -92,11 +92,13 @@ function pageLanguageRequest(request: Request): PageLanguageRequest {
 
 /** The catalogues a screen shows besides `screens` (ui/react/i18n/lazy-messages.ts): preloaded with it. */
 const screenCataloguesOf: Partial<Record<HostedScreen, string[]>> = {
+  'sign-in': ['auth'],
+  'sign-up': ['auth'],
   'sign-out': ['pages'],
   'forgot-password': ['pages'],
   'password-reset': ['pages'],
   'email-verification': ['pages'],
-  'magic-link-callback': ['pages'],
+  'magic-link-callback': ['pages', 'auth'],
   'oauth-callback': ['pages'],
   error: ['pages'],
   'team-invitation': ['pages'],

@@ -4,15 +4,15 @@
 // the members table (item 11). Real authd, real SMTP receiver, the development mock provider.
 import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { screensEn } from '../../server/protocol/messages/screens/screens-en';
-
-const unverifiedAccountMessage = screensEn['auth.unverifiedAccount'];
+import { authEn } from '../../server/protocol/messages/auth/auth-en';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { signInContext } from './widget-checks';
+
+const unverifiedAccountMessage = authEn['auth.unverifiedAccount'];
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

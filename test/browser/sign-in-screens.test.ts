@@ -8,14 +8,14 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { breachedPasswordMessage } from '../../server/core/credentials/password-policy';
-import { screensEn } from '../../server/protocol/messages/screens/screens-en';
-
-const unverifiedAccountMessage = screensEn['auth.unverifiedAccount'];
+import { authEn } from '../../server/protocol/messages/auth/auth-en';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { makeTempDir, repoRoot, startServeProcess, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { artifactsDir, launchBrowser, textOf } from './browser-support';
+
+const unverifiedAccountMessage = authEn['auth.unverifiedAccount'];
 
 let t: TestInstance;
 let smtp: SmtpReceiver;

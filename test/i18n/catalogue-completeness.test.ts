@@ -10,6 +10,8 @@ import { settingsLoaders } from '../../server/protocol/messages/settings-loaders
 import { pagesLoaders } from '../../server/protocol/messages/pages-loaders';
 import { securityLoaders } from '../../server/protocol/messages/security-loaders';
 import { teamsLoaders } from '../../server/protocol/messages/teams-loaders';
+import { authLoaders } from '../../server/protocol/messages/auth-loaders';
+import { securityFormsLoaders } from '../../server/protocol/messages/security-forms-loaders';
 import { emailsByLocale } from '../../server/protocol/messages/all-locales';
 
 type AnyCatalogue = Catalogue<string>;
@@ -21,9 +23,11 @@ async function loadAll(loaders: Record<Locale, () => Promise<{ default: AnyCatal
 
 const catalogues: Record<string, () => Promise<Record<Locale, AnyCatalogue>>> = {
   screens: () => loadAll(screensLoaders as never),
+  auth: () => loadAll(authLoaders as never),
   settings: () => loadAll(settingsLoaders as never),
   pages: () => loadAll(pagesLoaders as never),
   security: () => loadAll(securityLoaders as never),
+  securityForms: () => loadAll(securityFormsLoaders as never),
   teams: () => loadAll(teamsLoaders as never),
   emails: async () => emailsByLocale as Record<Locale, AnyCatalogue>,
 };

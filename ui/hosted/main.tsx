@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createAuthClient } from '../client/index';
 import { AuthProviderCore } from '../react/auth-provider-core';
 import type { MessagesSource } from '../react/i18n/messages-source';
+import type { Catalogue, Message } from '../../server/protocol/messages/message-format';
 import { HandlerRoutes } from '../react/handler/handler-routes';
 import { lazyPages } from '../react/handler/lazy-pages';
 import { useBrowserLocation } from '../react/navigation';
@@ -62,7 +63,10 @@ const langParameter = new URLSearchParams(location.search).get('lang');
 const fetchedMessages: MessagesSource = async (area, locale) => {
   const response = await fetch(`${config.messagesBase}${area}-${locale}.json`);
   if (!response.ok) throw new Error(`the ${locale} messages could not be loaded (${response.status})`);
-  return (await response.json()) as Record<string, string>;
+  // `[named, ...by position]` (scripts/compact-messages.ts): the build wrote most keys in these
+  // scripts as positions, so the array answers them and its named properties the rest.
+  const [named, ...byPosition] = (await response.json()) as [Record<string, Message>, ...Message[]];
+  return Object.assign(byPosition, named) as unknown as Catalogue<string>;
 };
 
 // The page shell is a <main> with a skeleton card beside it, hidden once this renders.

@@ -8,11 +8,11 @@ import { messageOf } from '../form-submit';
 import { newPasswordError, repeatPasswordError } from '../form-validation';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
 import { useT } from '../i18n/messages-context';
-import { useSecurityT } from '../i18n/lazy-messages';
+import { useSecurityFormsT } from '../i18n/lazy-messages';
 
 export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) {
   const t = useT();
-  const securityT = useSecurityT();
+  const securityT = useSecurityFormsT();
   const runtime = useAuthRuntime();
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -86,7 +86,7 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
           {securityT('password.submit')}
         </button>
         <button type="button" className={compactSecondaryButtonClass} onClick={props.onCancel} disabled={busy}>
-          {securityT('common.cancel')}
+          {t('common.cancel')}
         </button>
       </div>
     </form>

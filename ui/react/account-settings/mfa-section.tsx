@@ -20,6 +20,7 @@ import {
   settingRowClass,
 } from './settings-styles';
 import { useRecentAuthentication } from './recent-authentication';
+import { useT } from '../i18n/messages-context';
 import { useSecurityT } from '../i18n/lazy-messages';
 
 const MfaStep = lazy(() => import('./mfa-setup').then((m) => ({ default: m.MfaStep })));
@@ -27,6 +28,7 @@ const MfaStep = lazy(() => import('./mfa-setup').then((m) => ({ default: m.MfaSt
 export function MfaSection() {
   const runtime = useAuthRuntime();
   const t = useSecurityT();
+  const screensT = useT();
   const user = useUser({ or: 'redirect' });
   const [enabling, setEnabling] = useState(false);
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
@@ -92,7 +94,7 @@ export function MfaSection() {
             disabled={busy}
             onClick={() => setConfirmingDisable(false)}
           >
-            {t('common.cancel')}
+            {screensT('common.cancel')}
           </button>
         </div>
       )}

@@ -18,9 +18,10 @@ import {
 } from './settings-styles';
 import { base32Of, base64Of, isCurrentTotpCode, otpauthUrl, randomTotpSecret } from './totp';
 import { useRecentAuthentication } from './recent-authentication';
-import { useSecurityT } from '../i18n/lazy-messages';
+import { useT } from '../i18n/messages-context';
+import { useSecurityFormsT } from '../i18n/lazy-messages';
 import type { Translator } from '../i18n/translator';
-import type { SecurityKey } from '../../../server/protocol/messages/security/security-en';
+import type { SecurityFormsKey } from '../../../server/protocol/messages/security-forms/security-forms-en';
 
 export const recoveryCodesFileName = 'recovery-codes.txt';
 
@@ -50,7 +51,8 @@ function QrCode(props: { text: string; label: string }) {
 
 function MfaSetup(props: { onEnabled(recoveryCodes: string[]): void; onCancel(): void }) {
   const runtime = useAuthRuntime();
-  const t = useSecurityT();
+  const t = useSecurityFormsT();
+  const screensT = useT();
   const user = useUser({ or: 'redirect' });
   const project = useProject();
   const [secret] = useState(randomTotpSecret);
@@ -115,14 +117,14 @@ function MfaSetup(props: { onEnabled(recoveryCodes: string[]): void; onCancel():
           {t('mfa.verify')}
         </button>
         <button type="button" className={compactSecondaryButtonClass} onClick={props.onCancel} disabled={busy}>
-          {t('common.cancel')}
+          {screensT('common.cancel')}
         </button>
       </div>
     </form>
   );
 }
 
-function recoveryCodesText(codes: string[], projectName: string, account: string, t: Translator<SecurityKey>): string {
+function recoveryCodesText(codes: string[], projectName: string, account: string, t: Translator<SecurityFormsKey>): string {
   return [
     t('recovery.fileTitle', { project: projectName, account }),
     t('recovery.fileText', { date: new Intl.DateTimeFormat(t.locale, { dateStyle: 'long' }).format(new Date()) }),
@@ -134,7 +136,7 @@ function recoveryCodesText(codes: string[], projectName: string, account: string
 
 /** The fresh codes, shown only now: the server keeps no readable copy. */
 function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
-  const t = useSecurityT();
+  const t = useSecurityFormsT();
   const user = useUser({ or: 'redirect' });
   const project = useProject();
   const text = recoveryCodesText(props.codes, project.displayName, user.primaryEmail ?? user.id, t);
@@ -181,7 +183,8 @@ function NewRecoveryCodes(props: { codes: string[]; onDone(): void }) {
 /** While MFA is on: how many codes are left, and a new set on request (which voids the old one). */
 function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
   const runtime = useAuthRuntime();
-  const t = useSecurityT();
+  const t = useSecurityFormsT();
+  const screensT = useT();
   const [remaining, setRemaining] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -231,7 +234,7 @@ function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
             {t('recovery.make')}
           </button>
           <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
+            {screensT('common.cancel')}
           </button>
         </div>
       )}

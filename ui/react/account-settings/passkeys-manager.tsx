@@ -11,7 +11,7 @@ import { isIpAddressHost } from '../../../server/protocol/localhost-names';
 import { formProblemOf, messageOf } from '../form-submit';
 
 /** A failed "Add passkey" in words (never the browser's own text), or null when cancelled. */
-function messageOfRegistrationFailure(failure: unknown, t: Translator<ScreensKey>, securityT: Translator<SecurityKey>): string | null {
+function messageOfRegistrationFailure(failure: unknown, t: Translator<ScreensKey>, securityT: Translator<SecurityFormsKey>): string | null {
   if (!(failure instanceof DOMException)) return formProblemOf(failure, t) ?? messageOf(failure, t);
   if (failure.name === 'NotAllowedError' || failure.name === 'AbortError') return null;
   // The browser found one of this account's passkeys already on the device.
@@ -34,12 +34,13 @@ import { useRecentAuthentication } from './recent-authentication';
 import { useT } from '../i18n/messages-context';
 import type { Translator } from '../i18n/translator';
 import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
-import { useSecurityT } from '../i18n/lazy-messages';
-import type { SecurityKey } from '../../../server/protocol/messages/security/security-en';
+import { useSecurityFormsT } from '../i18n/lazy-messages';
+import type { SecurityFormsKey } from '../../../server/protocol/messages/security-forms/security-forms-en';
 
 function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onError(message: string): void }) {
   const runtime = useAuthRuntime();
-  const t = useSecurityT();
+  const t = useSecurityFormsT();
+  const screensT = useT();
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [draft, setDraft] = useState(props.passkey.name);
@@ -93,7 +94,7 @@ function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onErr
           {t('common.save')}
         </button>
         <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRenaming(false)}>
-          {t('common.cancel')}
+          {screensT('common.cancel')}
         </button>
       </form>
     );
@@ -108,7 +109,7 @@ function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onErr
               {t('passkeys.remove')}
             </button>
             <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={() => setRemoving(false)}>
-              {t('common.cancel')}
+              {screensT('common.cancel')}
             </button>
           </div>
         )}
@@ -135,7 +136,7 @@ function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onErr
 
 export function PasskeysManager() {
   const t = useT();
-  const securityT = useSecurityT();
+  const securityT = useSecurityFormsT();
   const runtime = useAuthRuntime();
   const project = useProject();
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);

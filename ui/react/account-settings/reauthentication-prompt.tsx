@@ -14,13 +14,15 @@ import {
   sectionTextClass,
   sectionTitleClass,
 } from './settings-styles';
-import { useSecurityT } from '../i18n/lazy-messages';
+import { useT } from '../i18n/messages-context';
+import { useSecurityFormsT } from '../i18n/lazy-messages';
 
 type Proof = { password: string } | { totp: string } | { passkey: true };
 
 export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; onCancel(): void }) {
   const runtime = useAuthRuntime();
-  const t = useSecurityT();
+  const t = useSecurityFormsT();
+  const screensT = useT();
   const user = useUser({ or: 'redirect' });
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -115,7 +117,7 @@ export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; on
           </button>
         )}
         <button type="button" className={compactSecondaryButtonClass} disabled={busy} onClick={props.onCancel}>
-          {t('common.cancel')}
+          {screensT('common.cancel')}
         </button>
       </div>
       {error && (

@@ -22,6 +22,7 @@ import { subtleTextClass } from './styles';
 import { dividerClass } from './auth-page-styles';
 import { isIpAddressHost } from '../../../server/protocol/localhost-names';
 import { useT } from '../i18n/messages-context';
+import { useAuthT } from '../i18n/lazy-messages';
 
 type AuthPageType = 'sign-in' | 'sign-up';
 
@@ -42,6 +43,7 @@ function backToForms(clearStep: (step: null) => void): void {
 export function AuthPage(props: { type: AuthPageType }) {
   const runtime = useAuthRuntime();
   const t = useT();
+  const authT = useAuthT();
   const project = useProject();
   const user = useCurrentUserValue();
   const redirectAfterAuth = useRedirectAfterAuth();
@@ -98,7 +100,7 @@ export function AuthPage(props: { type: AuthPageType }) {
         <MagicLinkCodeStep
           pageHeading
           sent={magicLinkSent}
-          onResend={async () => setMagicLinkSent(await sendMagicLink(runtime, magicLinkSent.email, returnTo, t))}
+          onResend={async () => setMagicLinkSent(await sendMagicLink(runtime, magicLinkSent.email, returnTo, authT))}
           onUseAnotherEmail={() => backToForms(setMagicLinkSent)}
           onSignedIn={onSignedIn}
         />
@@ -108,10 +110,10 @@ export function AuthPage(props: { type: AuthPageType }) {
   const otherPage = isSignIn ? runtime.urls['sign-up'] : runtime.urls['sign-in'];
 
   return (
-    <Card title={t(isSignIn ? 'signIn.heading' : 'signUp.heading')} testId={`${props.type}-page`}>
+    <Card title={authT(isSignIn ? 'signIn.heading' : 'signUp.heading')} testId={`${props.type}-page`}>
       {(!isSignIn || config.signUpEnabled) && (
         <p className={subtleTextClass}>
-          {t.rich(isSignIn ? 'signIn.noAccount' : 'signUp.haveAccount', {
+          {authT.rich(isSignIn ? 'signIn.noAccount' : 'signUp.haveAccount', {
             link: <InAppLink href={keepReturnTo(otherPage)}>{t(isSignIn ? 'signUp.link' : 'signIn.link')}</InAppLink>,
           })}
         </p>
@@ -119,7 +121,7 @@ export function AuthPage(props: { type: AuthPageType }) {
       {providers.length > 0 && <OAuthButtons type={props.type} providerIds={providers} returnTo={returnTo} />}
       {isSignIn && passkeysOffered && <PasskeySignInButton onSignedIn={onSignedIn} />}
       {(providers.length > 0 || (isSignIn && passkeysOffered)) && hasEmailForms && (
-        <div className={dividerClass}>{t('auth.orContinueWith')}</div>
+        <div className={dividerClass}>{authT('auth.orContinueWith')}</div>
       )}
       {config.credentialEnabled && config.magicLinkEnabled ? (
         <EmailMethodTabs magicLink={magicLinkForm} password={passwordForm} />

@@ -14,9 +14,11 @@ import { InAppLink } from './in-app-link';
 import { MagicLinkCodeStep } from './magic-link-code-step';
 import type { Translator } from '../i18n/translator';
 import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
+import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
 import { formClass } from './styles';
 import { rightAlignedClass } from './auth-page-styles';
 import { useT } from '../i18n/messages-context';
+import { useAuthT } from '../i18n/lazy-messages';
 
 export interface SignInFormProps {
   /** Called with the outcome of a successful call; the page redirects or asks for a second factor. */
@@ -39,6 +41,7 @@ function useEmail(props: SharedEmail): [string, (email: string) => void] {
 export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
   const runtime = useAuthRuntime();
   const t = useT();
+  const authT = useAuthT();
   const keepReturnTo = useUrlKeepingReturnTo();
   const [email, setEmail] = useEmail(props);
   const [password, setPassword] = useState('');
@@ -61,10 +64,10 @@ export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
         error={errors.password}
       />
       <div className={rightAlignedClass}>
-        <InAppLink href={keepReturnTo(runtime.urls['forgot-password'])}>{t('signIn.forgotPassword')}</InAppLink>
+        <InAppLink href={keepReturnTo(runtime.urls['forgot-password'])}>{authT('signIn.forgotPassword')}</InAppLink>
       </div>
       <FormProblem message={formError} />
-      <SubmitButton busy={busy}>{t('signIn.submit')}</SubmitButton>
+      <SubmitButton busy={busy}>{authT('signIn.submit')}</SubmitButton>
     </form>
   );
 }
@@ -72,6 +75,7 @@ export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
 export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
   const runtime = useAuthRuntime();
   const t = useT();
+  const authT = useAuthT();
   const [email, setEmail] = useEmail(props);
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
@@ -86,7 +90,7 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
         await props.onSignedIn(await runtime.client.signUpWithPassword({ email: email.trim(), password }));
       } catch (error) {
         // The wire's message is 'User email already exists.'; the screens use friendlier words of their own.
-        if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(t('signUp.userExists'));
+        if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(authT('signUp.userExists'));
         // The strength check's reason (breached, contains the email, too guessable) goes under the password.
         if (isKnownError(error, 'PASSWORD_REQUIREMENTS_NOT_MET')) throw new FieldError('password', error.message);
         throw error;
@@ -116,7 +120,7 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
         error={errors.repeated}
       />
       <FormProblem message={formError} />
-      <SubmitButton busy={busy}>{t('signUp.submit')}</SubmitButton>
+      <SubmitButton busy={busy}>{authT('signUp.submit')}</SubmitButton>
     </form>
   );
 }
@@ -126,7 +130,7 @@ export async function sendMagicLink(
   runtime: AuthRuntime,
   address: string,
   returnTo: string | null,
-  t: Translator<ScreensKey>,
+  authT: Translator<AuthKey>,
 ): Promise<MagicLinkSent> {
   // The return target rides on the callback, so the redirect after sign-in still goes where
   // the visitor was headed.
@@ -135,7 +139,7 @@ export async function sendMagicLink(
   const sent = await runtime.client
     .sendMagicLinkEmail(address, { callbackUrl: callback.toString() })
     .catch((error: unknown) => {
-      if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(t('auth.unverifiedAccount'));
+      if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(authT('auth.unverifiedAccount'));
       throw error;
     });
   return { email: address, nonce: sent.nonce };
@@ -156,13 +160,14 @@ export function MagicLinkForm(
 ) {
   const runtime = useAuthRuntime();
   const t = useT();
+  const authT = useAuthT();
   const [email, setEmail] = useEmail(props);
   const [sent, setSent] = useState<MagicLinkSent | null>(null);
 
   const { errors, formError, busy, onSubmit } = useFormSubmit({
     validate: () => ({ email: emailError(email, t) }),
     async send() {
-      const done = await sendMagicLink(runtime, email.trim(), props.returnTo, t);
+      const done = await sendMagicLink(runtime, email.trim(), props.returnTo, authT);
       if (props.onSent) props.onSent(done);
       else setSent(done);
     },
@@ -174,7 +179,7 @@ export function MagicLinkForm(
     return (
       <MagicLinkCodeStep
         sent={sent}
-        onResend={async () => setSent(await sendMagicLink(runtime, sent.email, props.returnTo, t))}
+        onResend={async () => setSent(await sendMagicLink(runtime, sent.email, props.returnTo, authT))}
         onUseAnotherEmail={() => setSent(null)}
         onSignedIn={props.onSignedIn}
       />
@@ -184,7 +189,7 @@ export function MagicLinkForm(
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="magic-link-form">
       <EmailField value={email} onChange={setEmail} error={errors.email} passkeyAutofill={props.passkeyAutofill} />
       <FormProblem message={formError} />
-      <SubmitButton busy={busy}>{t('magicLink.submit')}</SubmitButton>
+      <SubmitButton busy={busy}>{authT('magicLink.submit')}</SubmitButton>
     </form>
   );
 }

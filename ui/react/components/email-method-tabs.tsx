@@ -4,6 +4,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { tabContentClass, tabListClass, tabTriggerClass } from './tab-styles';
 import { useT, useTextDirection } from '../i18n/messages-context';
+import { useAuthT } from '../i18n/lazy-messages';
 
 const tabs = [
   { value: 'magic-link', label: 'auth.magicLinkTab' },
@@ -13,6 +14,7 @@ type TabValue = (typeof tabs)[number]['value'];
 
 export function EmailMethodTabs(props: { magicLink: ReactNode; password: ReactNode }) {
   const t = useT();
+  const authT = useAuthT();
   // Right to left, the next tab is the one on the left.
   const step = useTextDirection() === 'rtl' ? -1 : 1;
   const [selected, setSelected] = useState<TabValue>('magic-link');
@@ -31,7 +33,7 @@ export function EmailMethodTabs(props: { magicLink: ReactNode; password: ReactNo
 
   return (
     <div>
-      <div role="tablist" aria-label={t('auth.methodTabs')} className={tabListClass}>
+      <div role="tablist" aria-label={authT('auth.methodTabs')} className={tabListClass}>
         {tabs.map((tab, index) => (
           <button
             key={tab.value}
@@ -49,7 +51,7 @@ export function EmailMethodTabs(props: { magicLink: ReactNode; password: ReactNo
             onClick={() => setSelected(tab.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
-            {t(tab.label)}
+            {authT(tab.label)}
           </button>
         ))}
       </div>

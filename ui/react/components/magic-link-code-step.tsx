@@ -8,8 +8,10 @@ import { formProblemOf, focusFirstProblem, messageOf } from '../form-submit';
 import { useAuthRuntime } from '../auth-context';
 import { SubmitButton } from './form-parts';
 import { useT } from '../i18n/messages-context';
+import { useAuthT } from '../i18n/lazy-messages';
 import type { Translator } from '../i18n/translator';
 import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
+import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
 import { OneTimeCodeInput } from './one-time-code-input';
 import type { MagicLinkSent } from './credential-forms';
 import { formClass, linkClass, subtleTextClass, titleClass } from './styles';
@@ -21,12 +23,12 @@ const magicLinkCodeLength = 6;
 
 
 /** What a refused code means for the person typing it. */
-export function codeProblemMessage(error: unknown, t: Translator<ScreensKey>): string {
-  if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) return t('auth.unverifiedAccount');
-  if (isKnownError(error, 'VERIFICATION_CODE_EXPIRED')) return t('code.expired');
-  if (isKnownError(error, 'VERIFICATION_CODE_ALREADY_USED')) return t('code.used');
-  if (isKnownError(error, 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED')) return t('code.tooManyWrong');
-  if (isKnownError(error, 'VERIFICATION_CODE_NOT_FOUND')) return t('code.wrong');
+export function codeProblemMessage(error: unknown, authT: Translator<AuthKey>, t: Translator<ScreensKey>): string {
+  if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) return authT('auth.unverifiedAccount');
+  if (isKnownError(error, 'VERIFICATION_CODE_EXPIRED')) return authT('code.expired');
+  if (isKnownError(error, 'VERIFICATION_CODE_ALREADY_USED')) return authT('code.used');
+  if (isKnownError(error, 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED')) return authT('code.tooManyWrong');
+  if (isKnownError(error, 'VERIFICATION_CODE_NOT_FOUND')) return authT('code.wrong');
   return formProblemOf(error, t) ?? messageOf(error, t);
 }
 
@@ -50,6 +52,7 @@ export function MagicLinkCodeStep(props: {
 }) {
   const runtime = useAuthRuntime();
   const t = useT();
+  const authT = useAuthT();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -60,7 +63,7 @@ export function MagicLinkCodeStep(props: {
   async function signIn(typed: string) {
     if (busy) return;
     if (typed.length !== magicLinkCodeLength) {
-      setError(t('code.enterSix'));
+      setError(authT('code.enterSix'));
       return;
     }
     setError(null);
@@ -68,7 +71,7 @@ export function MagicLinkCodeStep(props: {
     try {
       await props.onSignedIn(await runtime.client.signInWithOtp(typed, props.sent.nonce));
     } catch (failure) {
-      setError(codeProblemMessage(failure, t));
+      setError(codeProblemMessage(failure, authT, t));
     } finally {
       setBusy(false);
     }
@@ -81,7 +84,7 @@ export function MagicLinkCodeStep(props: {
       await props.onResend();
       setSends((n) => n + 1);
       setCode('');
-      setNotice(t('code.newEmailSent'));
+      setNotice(authT('code.newEmailSent'));
     } catch (failure) {
       setError(formProblemOf(failure, t) ?? messageOf(failure, t));
     }
@@ -102,13 +105,13 @@ export function MagicLinkCodeStep(props: {
       }}
     >
       {props.pageHeading ? (
-        <h1 className={titleClass}>{t('code.checkEmail')}</h1>
+        <h1 className={titleClass}>{authT('code.checkEmail')}</h1>
       ) : (
-        <h2 className={subtitleClass}>{t('code.checkEmail')}</h2>
+        <h2 className={subtitleClass}>{authT('code.checkEmail')}</h2>
       )}
-      <p className={subtleTextClass}>{t.rich('code.sent', { email: <strong>{props.sent.email}</strong> })}</p>
+      <p className={subtleTextClass}>{authT.rich('code.sent', { email: <strong>{props.sent.email}</strong> })}</p>
       <OneTimeCodeInput
-        label={t('code.label')}
+        label={authT('code.label')}
         name="magic-link-code"
         length={magicLinkCodeLength}
         characters="alphanumeric"
@@ -123,18 +126,18 @@ export function MagicLinkCodeStep(props: {
           {notice}
         </p>
       )}
-      <SubmitButton busy={busy}>{t('code.submit')}</SubmitButton>
+      <SubmitButton busy={busy}>{authT('code.submit')}</SubmitButton>
       <p className={subtleTextClass}>
         {secondsLeft > 0 ? (
-          <span data-testid="resend-countdown">{t('code.resendIn', { seconds: secondsLeft })}</span>
+          <span data-testid="resend-countdown">{authT('code.resendIn', { seconds: secondsLeft })}</span>
         ) : (
           <button type="button" className={linkClass} onClick={() => void resend()}>
-            {t('code.resend')}
+            {authT('code.resend')}
           </button>
         )}
         {' · '}
         <button type="button" className={linkClass} onClick={props.onUseAnotherEmail}>
-          {t('code.otherEmail')}
+          {authT('code.otherEmail')}
         </button>
       </p>
     </form>

@@ -13,6 +13,7 @@ import { providerName } from './provider-names';
 import { errorTextClass } from './styles';
 import { compactProviderListClass, providerButtonClass, providerListClass } from './provider-button-styles';
 import { useT } from '../i18n/messages-context';
+import { useAuthT } from '../i18n/lazy-messages';
 
 interface Brand {
   background: string;
@@ -136,6 +137,7 @@ export const providerBrands: Record<string, Brand> = {
 export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: readonly string[]; returnTo: string | null }) {
   const runtime = useAuthRuntime();
   const t = useT();
+  const authT = useAuthT();
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState<string | null>(null);
   const labelKey = props.type === 'sign-in' ? 'oauth.signInWith' : 'oauth.signUpWith';
@@ -167,7 +169,7 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
     <div className={compact ? compactProviderListClass : providerListClass} data-compact={compact || undefined}>
       {props.providerIds.map((id) => {
         const brand = providerBrands[id];
-        const label = t(labelKey, { provider: providerName(id) });
+        const label = authT(labelKey, { provider: providerName(id) });
         return (
           <button
             key={id}

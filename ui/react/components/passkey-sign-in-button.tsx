@@ -11,8 +11,10 @@ import { Spinner } from './form-parts';
 import { errorTextClass, secondaryButtonClass } from './styles';
 import { providerListClass } from './provider-button-styles';
 import { useT } from '../i18n/messages-context';
+import { useAuthT } from '../i18n/lazy-messages';
 import type { Translator } from '../i18n/translator';
 import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
+import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
 
 /**
  * The server's passkey challenge lives 65 s: a waiting autofill request is restarted with a fresh
@@ -21,13 +23,13 @@ import type { ScreensKey } from '../../../server/protocol/messages/screens/scree
 const autofillRestartMillis = 55_000;
 
 /** A failed passkey sign-in in words (never the browser's own text), or null when cancelled. */
-function messageOfPasskeyFailure(failure: unknown, t: Translator<ScreensKey>): string | null {
+function messageOfPasskeyFailure(failure: unknown, authT: Translator<AuthKey>, t: Translator<ScreensKey>): string | null {
   if (failure instanceof DOMException) {
     if (failure.name === 'NotAllowedError' || failure.name === 'AbortError') return null;
-    return t('passkey.failed');
+    return authT('passkey.failed');
   }
   return isKnownError(failure, 'PASSKEY_AUTHENTICATION_FAILED')
-    ? t('passkey.unknown')
+    ? authT('passkey.unknown')
     : (formProblemOf(failure, t) ?? messageOf(failure, t));
 }
 
@@ -39,6 +41,7 @@ function messageOfPasskeyFailure(failure: unknown, t: Translator<ScreensKey>): s
 function usePasskeyAutofill(onSignedIn: (outcome: SignInOutcome) => Promise<void>, showError: (message: string) => void) {
   const runtime = useAuthRuntime();
   const t = useT();
+  const authT = useAuthT();
   const pause = useRef<(paused: boolean) => void>(() => {});
 
   useEffect(() => {
@@ -58,7 +61,7 @@ function usePasskeyAutofill(onSignedIn: (outcome: SignInOutcome) => Promise<void
         } catch (failure) {
           // Aborted by us (restart, pause, submit, leaving): the loop decides what comes next.
           if (attempt.signal.aborted) continue;
-          const message = messageOfPasskeyFailure(failure, t);
+          const message = messageOfPasskeyFailure(failure, authT, t);
           if (message) showError(message);
           // The browser ended the request (no passkey for this site, a dismissed prompt) or the
           // call failed: asked again at the next restart, never in a tight loop.
@@ -96,6 +99,7 @@ function usePasskeyAutofill(onSignedIn: (outcome: SignInOutcome) => Promise<void
 export function PasskeySignInButton(props: { onSignedIn: (outcome: SignInOutcome) => Promise<void> }) {
   const runtime = useAuthRuntime();
   const t = useT();
+  const authT = useAuthT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const onSignedIn = useRef(props.onSignedIn);
@@ -111,7 +115,7 @@ export function PasskeySignInButton(props: { onSignedIn: (outcome: SignInOutcome
     try {
       await props.onSignedIn(await runtime.client.signInWithPasskey());
     } catch (failure) {
-      const message = messageOfPasskeyFailure(failure, t);
+      const message = messageOfPasskeyFailure(failure, authT, t);
       if (message) setError(message);
       pauseAutofill(false);
     } finally {
@@ -129,7 +133,7 @@ export function PasskeySignInButton(props: { onSignedIn: (outcome: SignInOutcome
         onClick={() => void signIn()}
       >
         {busy ? <Spinner size={18} /> : null}
-        <span>{t('passkey.signIn')}</span>
+        <span>{authT('passkey.signIn')}</span>
       </button>
       {error && (
         <span role="alert" className={errorTextClass}>

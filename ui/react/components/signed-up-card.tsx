@@ -3,22 +3,24 @@
 import { useAuthRuntime, useCurrentUserValue, useProjectValue } from '../auth-context';
 import { CardText, MessageCard } from './card';
 import { useT } from '../i18n/messages-context';
+import { useAuthT } from '../i18n/lazy-messages';
 
 export function SignedUpCard() {
   const runtime = useAuthRuntime();
   const t = useT();
+  const authT = useAuthT();
   const user = useCurrentUserValue();
-  const appName = useProjectValue()?.displayName ?? t('signedUp.theApp');
+  const appName = useProjectValue()?.displayName ?? authT('signedUp.theApp');
   const email = user?.primaryEmail;
   return (
     <MessageCard
-      title={t('signedUp.heading')}
+      title={authT('signedUp.heading')}
       testId="signed-up"
-      primary={{ label: t('signedUp.continue'), onClick: () => runtime.navigate(runtime.urls.home) }}
+      primary={{ label: authT('signedUp.continue'), onClick: () => runtime.navigate(runtime.urls.home) }}
     >
-      <CardText>{t('signedUp.text', { app: appName })}</CardText>
+      <CardText>{authT('signedUp.text', { app: appName })}</CardText>
       {email && !user.primaryEmailVerified && (
-        <CardText>{t.rich('signedUp.verify', { email: <strong>{email}</strong> })}</CardText>
+        <CardText>{authT.rich('signedUp.verify', { email: <strong>{email}</strong> })}</CardText>
       )}
     </MessageCard>
   );

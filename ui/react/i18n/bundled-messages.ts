@@ -5,13 +5,17 @@ import { settingsLoaders } from '../../../server/protocol/messages/settings-load
 import { pagesLoaders } from '../../../server/protocol/messages/pages-loaders';
 import { securityLoaders } from '../../../server/protocol/messages/security-loaders';
 import { teamsLoaders } from '../../../server/protocol/messages/teams-loaders';
+import { authLoaders } from '../../../server/protocol/messages/auth-loaders';
+import { securityFormsLoaders } from '../../../server/protocol/messages/security-forms-loaders';
 import type { MessageArea, MessagesSource } from './messages-source';
 
 const loaders: Record<MessageArea, CatalogueLoaders<string>> = {
   screens: screensLoaders,
+  auth: authLoaders,
   settings: settingsLoaders,
   pages: pagesLoaders,
   security: securityLoaders,
+  securityForms: securityFormsLoaders,
   teams: teamsLoaders,
 };
 

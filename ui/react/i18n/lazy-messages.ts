@@ -7,6 +7,8 @@ import type { SettingsKey } from '../../../server/protocol/messages/settings/set
 import type { PagesKey } from '../../../server/protocol/messages/pages/pages-en';
 import type { SecurityKey } from '../../../server/protocol/messages/security/security-en';
 import type { TeamsKey } from '../../../server/protocol/messages/teams/teams-en';
+import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
+import type { SecurityFormsKey } from '../../../server/protocol/messages/security-forms/security-forms-en';
 import type { Catalogue } from '../../../server/protocol/messages/message-format';
 import { cachesFor } from './catalogue-cache';
 import { MessagesContext } from './messages-context';
@@ -14,9 +16,11 @@ import { makeTranslator, type Translator } from './translator';
 
 /** Each catalogue loaded on demand, with its keys. */
 export interface LazyAreaKeys {
+  auth: AuthKey;
   settings: SettingsKey;
   pages: PagesKey;
   security: SecurityKey;
+  securityForms: SecurityFormsKey;
   teams: TeamsKey;
 }
 export type LazyArea = keyof LazyAreaKeys;
@@ -32,7 +36,9 @@ export function useLazyT<Area extends LazyArea>(area: Area): Translator<LazyArea
   return useMemo(() => makeTranslator(locale, messages, decorate), [locale, messages, decorate]);
 }
 
+export const useAuthT = () => useLazyT('auth');
 export const useSettingsT = () => useLazyT('settings');
 export const usePagesT = () => useLazyT('pages');
 export const useSecurityT = () => useLazyT('security');
+export const useSecurityFormsT = () => useLazyT('securityForms');
 export const useTeamsT = () => useLazyT('teams');

@@ -6,7 +6,7 @@ import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { MfaForm } from '../components/mfa-form';
 import { useT } from '../i18n/messages-context';
-import { usePagesT } from '../i18n/lazy-messages';
+import { useAuthT, usePagesT } from '../i18n/lazy-messages';
 import { AlreadySignedInCard, InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { useRedirectAfterAuth } from '../hooks';
 import { currentSearchParameter } from '../navigation';
@@ -16,6 +16,7 @@ import { isKnownError, type SignInOutcome } from '../../client/index';
 export function MagicLinkCallback() {
   const runtime = useAuthRuntime();
   const t = useT();
+  const authT = useAuthT();
   const pagesT = usePagesT();
   const user = useCurrentUserValue();
   // Decided on arrival: the sign-in below sets the user, which must not turn this page into
@@ -51,7 +52,7 @@ export function MagicLinkCallback() {
           testId="unverified-account"
           primary={{ label: pagesT('nav.goToSignIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
         >
-          <CardText>{t('auth.unverifiedAccount')}</CardText>
+          <CardText>{authT('auth.unverifiedAccount')}</CardText>
         </MessageCard>
       );
     }

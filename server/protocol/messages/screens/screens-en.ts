@@ -1,6 +1,7 @@
-// The English source of the sign-in and sign-up screens' messages (with the cards and form
-// messages they share, every screen's tab title, the unknown-error card any screen may show,
-// and the <UserButton> and <SelectedTeamSwitcher> components, which render without waiting).
+// The English source of the messages every screen may show, loaded with the provider before any
+// renders: each screen's tab title, the form fields and checks, the known errors' and problems'
+// wording, the unknown-error and status cards, and the <UserButton> and <SelectedTeamSwitcher>
+// components, which render without waiting. The sign-in card's own messages are auth-en.ts's.
 // Stack's exact English wording is kept.
 // Every other locale of this catalogue has exactly these keys and placeholders (test/i18n).
 export const screensEn = {
@@ -17,31 +18,14 @@ export const screensEn = {
   'title.account-settings': 'Account settings',
   'title.withProject': '{screen} – {project}',
 
-  'signIn.heading': 'Sign in to your account',
-  'signUp.heading': 'Create a new account',
-  'signIn.noAccount': "Don't have an account? {link}",
-  'signUp.haveAccount': 'Already have an account? {link}',
   'signIn.link': 'Sign in',
   'signUp.link': 'Sign up',
-  'auth.orContinueWith': 'Or continue with',
-  'auth.methodTabs': 'Sign-in method',
-  'auth.magicLinkTab': 'Magic Link',
-  'auth.passwordTab': 'Password',
-  'oauth.signInWith': 'Sign in with {provider}',
-  'oauth.signUpWith': 'Sign up with {provider}',
-  'passkey.signIn': 'Sign in with passkey',
-  'passkey.failed': 'Signing in with a passkey did not work on this device. Try again or sign in another way.',
-  'passkey.unknown': 'This passkey is not registered here. Sign in another way.',
 
   'field.email': 'Email',
   'field.password': 'Password',
   'field.repeatPassword': 'Repeat Password',
   'field.showPassword': 'Show password',
   'field.hidePassword': 'Hide password',
-  'signIn.forgotPassword': 'Forgot password?',
-  'signIn.submit': 'Sign In',
-  'signUp.submit': 'Sign Up',
-  'magicLink.submit': 'Send magic link',
 
   'check.emailRequired': 'Please enter your email',
   'check.emailInvalid': 'Please enter a valid email',
@@ -50,9 +34,6 @@ export const screensEn = {
   'check.passwordTooLong': 'Password too long. Maximum length is {max}.',
   'check.repeatRequired': 'Please repeat your password',
   'check.passwordsDiffer': 'Passwords do not match',
-  'signUp.userExists': 'User already exists.',
-  'auth.unverifiedAccount':
-    'This email belongs to an account that has not verified it yet, so it cannot sign in with an email link. Sign in with the password instead, then verify the email in your account settings.',
   'error.EMAIL_PASSWORD_MISMATCH': 'Wrong e-mail or password.',
 
   'problem.tooManyWait': 'Too many attempts. Please wait {wait} and try again.',
@@ -62,35 +43,17 @@ export const screensEn = {
   'problem.offline': 'You are offline. Check your internet connection and try again.',
   'problem.server': 'Something went wrong on the server. Please try again in a moment.',
 
-  'code.checkEmail': 'Check your email',
-  'code.sent': 'Email sent! We sent a sign-in link and a code to {email}. Open the link, or enter the code here.',
-  'code.label': 'Code from the email',
-  'code.enterSix': 'Please enter the six-character code from the email',
-  'code.expired': 'This code has expired. Send a new one.',
-  'code.used': 'This code was already used. Send a new one.',
-  'code.tooManyWrong': 'Too many wrong codes. Send a new one.',
-  'code.wrong': 'That code is not right. Check the email and try again.',
-  'code.newEmailSent': 'A new email is on its way.',
-  'code.submit': 'Sign in with code',
-  'code.resendIn': 'You can send a new email in {seconds} s.',
-  'code.resend': 'Resend email',
-  'code.otherEmail': 'Use another email',
-
   'card.alreadySignedIn': 'You are already signed in',
   'card.signUpDisabled': 'Sign up for new users is not enabled at the moment.',
   'card.signedOut': 'You are not currently signed in.',
   'card.goHome': 'Go to home',
   'card.signOut': 'Sign out',
   'card.signIn': 'Sign in',
-  'signedUp.heading': 'Your account is ready',
-  'signedUp.text': 'You signed up for {app}.',
-  'signedUp.theApp': 'the app',
-  'signedUp.verify': 'Check your email: we sent a link to {email} to verify your address.',
-  'signedUp.continue': 'Continue',
 
   'unknownError.title': 'An unknown error occurred',
   'unknownError.text': 'Please try again and if the problem persists, contact support.',
   'loading': 'Loading',
+  'common.cancel': 'Cancel',
   'copy.done': 'Copied to clipboard!',
   'copy.failed': 'Failed to copy to clipboard',
 

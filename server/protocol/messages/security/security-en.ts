@@ -1,10 +1,9 @@
 // The English source of account settings' Security item: email verification, change password,
-// multi-factor authentication and recovery codes, passkeys, active sessions, connected accounts,
-// and the confirm-it-is-you step before a sensitive change. Loaded with the Security item only.
+// multi-factor authentication, passkeys, active sessions and connected accounts, with the words
+// as the item first shows them (its forms and dialogs are security-forms-en.ts's). Loaded with the
+// Security item only.
 // Every other locale of this catalogue has exactly these keys and placeholders (test/i18n).
 export const securityEn = {
-  'common.cancel': 'Cancel',
-  'common.save': 'Save',
 
   'email.title': 'Email Verification',
   'email.none': 'Your account has no email address.',
@@ -18,12 +17,6 @@ export const securityEn = {
   'password.none': 'Your account signs in without a password.',
   'password.open': 'Change password',
   'password.changed': 'Your password has been changed.',
-  'password.old': 'Old password',
-  'password.new': 'New password',
-  'password.repeat': 'Repeat new password',
-  'password.oldRequired': 'Please enter your old password',
-  'password.incorrect': 'Incorrect password',
-  'password.submit': 'Update Password',
 
   'mfa.title': 'Multi-factor Authentication',
   'mfa.enabled': 'Multi-factor authentication is currently enabled.',
@@ -32,43 +25,6 @@ export const securityEn = {
   'mfa.enable': 'Enable MFA',
   'mfa.disableQuestion': 'Turn off multi-factor authentication? Signing in will no longer ask for a code.',
   'mfa.turnOff': 'Turn off MFA',
-  'mfa.scan': 'Scan this QR code with your authenticator app, or enter the secret below by hand. Then type the six-digit code it shows.',
-  'mfa.qrCode': 'QR code for your authenticator app',
-  'mfa.secret': 'Secret',
-  'mfa.copySecret': 'Copy secret',
-  'mfa.code': 'Code',
-  'mfa.verify': 'Verify',
-  'mfa.incorrectCode': 'Incorrect code. Please try again.',
-  'recovery.fileTitle': 'Recovery codes for {project} ({account})',
-  'recovery.fileText': 'Made {date}. Each code signs in once, in place of a code from your authenticator app.',
-  'recovery.save':
-    'Save these recovery codes somewhere safe. Each one signs you in once if you lose your authenticator app. They will not be shown again.',
-  'recovery.list': 'Recovery codes',
-  'recovery.copy': 'Copy codes',
-  'recovery.download': 'Download',
-  'recovery.saved': 'I have saved them',
-  'recovery.heading': 'Recovery codes',
-  'recovery.noneLeft': 'You have no recovery codes left. Make new ones so you can still sign in without your authenticator app.',
-  'recovery.left': { one: 'Recovery codes: {count} of {total} left.', other: 'Recovery codes: {count} of {total} left.' },
-  'recovery.new': 'New recovery codes',
-  'recovery.newWarning': 'Your current recovery codes will stop working.',
-  'recovery.make': 'Make new codes',
-
-  'passkeys.title': 'Passkeys',
-  'passkeys.needDomain': 'Passkeys need a domain name such as localhost; they cannot be used when this page is opened by an IP address.',
-  'passkeys.some': 'Sign in with any of these passkeys instead of a password.',
-  'passkeys.none': 'Sign in with your device (fingerprint, face or screen lock) instead of a password.',
-  'passkeys.alreadyOnDevice': 'This device already holds a passkey for your account. Use it to sign in, or add one on another device.',
-  'passkeys.addFailed': 'The passkey could not be added on this device. Please try again.',
-  'passkeys.name': 'Passkey name',
-  'passkeys.removeQuestion': 'Remove {name}? It will no longer sign you in.',
-  'passkeys.remove': 'Remove passkey',
-  'passkeys.added': 'Added {date}',
-  'passkeys.rename': 'Rename',
-  'passkeys.removeShort': 'Remove',
-  'passkeys.newName': 'New passkey name',
-  'passkeys.namePlaceholder': 'Name (optional)',
-  'passkeys.add': 'Add passkey',
 
   'sessions.title': 'Active sessions',
   'sessions.text': 'Devices signed in to your account. Sign out any you do not recognise.',
@@ -88,15 +44,6 @@ export const securityEn = {
   'accounts.account': 'Account {id}',
   'accounts.connecting': 'Connecting…',
   'accounts.connect': 'Connect {provider}',
-
-  'reauth.title': "Confirm it's you",
-  'reauth.text': 'For your security, this change needs you to confirm your identity again.',
-  'reauth.password': 'Password',
-  'reauth.confirm': 'Confirm',
-  'reauth.code': 'Authenticator code',
-  'reauth.confirmCode': 'Confirm code',
-  'reauth.passkey': 'Use a passkey',
-  'reauth.signInAgain': 'Sign in again',
 } as const;
 
 export type SecurityKey = keyof typeof securityEn;
