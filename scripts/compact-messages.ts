@@ -3,16 +3,15 @@
 // JSON that answers. The hosted build writes each key the script asks for as its position in
 // its catalogue instead (this plugin), and each JSON file as the messages in that order: about a
 // third off every message file, and a little off the scripts. Keys looked up by a name made at
-// run time (`error.${code}`, `title.${screen}`) and the few without a dot stay named, in an object
-// at the file's head. The npm package keeps the catalogue modules as they are.
+// run time (`error.${code}`) and the few without a dot stay named, in an object at the file's head. The npm package keeps the catalogue modules as they are.
 import type { BunPlugin } from 'bun';
 import { readFileSync } from 'node:fs';
 import type { Catalogue } from '../server/protocol/messages/message-format';
 import { bundledMessages } from '../ui/react/i18n/bundled-messages';
 import { messageAreas, type MessageArea } from '../ui/react/i18n/messages-source';
 
-/** Keys whose names the screens build at run time from an error code or a screen's name. */
-const keysLookedUpByName = /^(error|title)\./;
+/** Keys whose names the screens build at run time from an error code. */
+const keysLookedUpByName = /^error\./;
 
 /** A dotted key as a string literal in the source ('teams.leave' or "teams.leave"). */
 const keyLiteral = /(['"])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g;

@@ -70,6 +70,19 @@ function messagesVersion(runtime: string): string | null {
   return messagesVersions.get(runtime)!;
 }
 
+// Each built message file as text, read once (runtime, catalogue and locale in its name).
+const messageFiles = new Map<string, string | null>();
+
+function builtMessages(runtime: string, area: string, locale: Locale): string | null {
+  const name = `messages-${messagesVersion(runtime)}-${area}-${locale}.json`;
+  const key = `${runtime}/${name}`;
+  if (!messageFiles.has(key)) {
+    const file = join(buildRoot, runtime, 'assets', name);
+    messageFiles.set(key, existsSync(file) ? readFileSync(file, 'utf8') : null);
+  }
+  return messageFiles.get(key)!;
+}
+
 /**
  * A screen's page is the same for every visitor until the project's settings change, so it is
  * made and compressed once and kept in memory until the next database write (which may have been
@@ -90,13 +103,13 @@ function pageLanguageRequest(request: Request): PageLanguageRequest {
   };
 }
 
-/** The catalogues a screen shows besides `screens` (ui/react/i18n/lazy-messages.ts): preloaded with it. */
+/** The catalogues a screen shows besides `screens` (ui/react/i18n/lazy-messages.ts): written into its page with it. */
 const screenCataloguesOf: Partial<Record<HostedScreen, string[]>> = {
-  'sign-in': ['auth'],
-  'sign-up': ['auth'],
+  'sign-in': ['auth', 'forms'],
+  'sign-up': ['auth', 'forms'],
   'sign-out': ['pages'],
-  'forgot-password': ['pages'],
-  'password-reset': ['pages'],
+  'forgot-password': ['pages', 'forms'],
+  'password-reset': ['pages', 'forms'],
   'email-verification': ['pages'],
   'magic-link-callback': ['pages', 'auth'],
   'oauth-callback': ['pages'],
@@ -105,6 +118,22 @@ const screenCataloguesOf: Partial<Record<HostedScreen, string[]>> = {
   'account-settings': ['settings'],
 };
 
+/** Account settings' items whose first screen shows catalogues of their own besides `settings`. */
+const settingsItemCatalogues: Record<string, string[]> = {
+  security: ['security'],
+  teams: ['teams', 'forms'],
+};
+
+/**
+ * The catalogues written into a page: `screens`, the screen's own, and for account settings the
+ * item's (`account-settings/security/...` shows the Security item first).
+ */
+function pageCatalogues(screen: string, item: string): string[] {
+  const own = screenCataloguesOf[screen as HostedScreen] ?? [];
+  const ofItem = screen === 'account-settings' ? (settingsItemCatalogues[item] ?? []) : [];
+  return ['screens', ...own, ...ofItem];
+}
+
 async function renderPage(
   ctx: Context,
   runtime: string,
@@ -112,6 +141,7 @@ async function renderPage(
   projectId: string,
   handlerPath: string,
   page: string,
+  catalogues: string[],
   language: PageLanguageRequest,
 ): Promise<string> {
   const projectConfig = await hostedScreensConfig(ctx, projectId, handlerPath);
@@ -131,10 +161,14 @@ async function renderPage(
     AUTHD_TITLE: escapeHtml(hostedDocumentTitle(page, config.projectName, locale, screensByLocale[locale])),
     AUTHD_PROJECT_NAME: escapeHtml(config.projectName),
     AUTHD_LANG: locale,
-    // The page's messages arrive beside the entry rather than after it (the screens fetch them).
-    AUTHD_LOCALE_PRELOAD: ['screens', ...(screenCataloguesOf[page as HostedScreen] ?? [])]
-      .map((area) => `<link rel="preload" as="fetch" crossorigin href="${messagesBase}${area}-${locale}.json" />`)
-      .join(''),
+    // The messages the page's first screen shows, in its language, written into the page: one
+    // compressed answer instead of one per catalogue, and nothing to fetch before the first render.
+    // (Another locale, such as the signed-in user's own, is fetched from the same files.)
+    AUTHD_MESSAGES: jsonForScript(
+      Object.fromEntries(
+        catalogues.map((area) => [area, JSON.parse(builtMessages(runtime, area, locale) ?? 'null')]),
+      ),
+    ),
     AUTHD_DIR: textDirectionOf(locale),
   };
   return template.replace(/%(AUTHD_[A-Z_]+)%/g, (placeholder, name: string) => values[name] ?? placeholder);
@@ -144,7 +178,8 @@ async function renderPage(
  * `projectId` is worked out only when the page is not in memory: which project `/handler` shows
  * and whether a project exists change only with a write, which empties the cache.
  */
-async function serveIndex(ctx: Context, request: Request, runtime: string, projectId: () => Promise<string | null> | string | null, handlerPath: string, page: string): Promise<Response> {
+async function serveIndex(ctx: Context, request: Request, runtime: string, projectId: () => Promise<string | null> | string | null, handlerPath: string, path: string): Promise<Response> {
+  const [page = '', item = ''] = path.split('/');
   const template = pageTemplate(runtime);
   if (template === null) return textResponse(503, notBuiltText);
   // Only the known screens have pages of their own (their titles); any other path gets the
@@ -154,11 +189,12 @@ async function serveIndex(ctx: Context, request: Request, runtime: string, proje
   // bounded number of pages per screen whatever the requests send.
   const language = pageLanguageRequest(request);
   const languageKey = `${language.queryLocale ?? '-'} ${language.acceptLanguageLocale ?? '-'}`;
-  const prepared = await preparedPages.get(ctx, `${runtime} ${handlerPath} ${screen} ${languageKey}`, async () => {
+  const catalogues = pageCatalogues(screen, item);
+  const prepared = await preparedPages.get(ctx, `${runtime} ${handlerPath} ${catalogues.join('+')} ${screen} ${languageKey}`, async () => {
     const id = await projectId();
     if (id === null) return textResponse(404, 'No default project: open /projects/{project id}/handler/sign-in');
     if (!await findProjectRow(ctx, id)) return textResponse(404, 'Project not found');
-    return preparePage(await renderPage(ctx, runtime, template, id, handlerPath, screen, language));
+    return preparePage(await renderPage(ctx, runtime, template, id, handlerPath, screen, catalogues, language));
   });
   // A refusal is kept as its answer; a Response body can be read once, so each visitor gets a copy.
   if (prepared instanceof Response) return prepared.clone();
@@ -205,7 +241,7 @@ export async function hostedScreensResponse(ctx: Context, request: Request, path
   if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, `Method ${request.method} is not allowed`);
   const runtime = runtimeOf(ctx);
   if (rest.startsWith('_assets/')) return serveAsset(request, runtime, rest.slice('_assets/'.length));
-  return await serveIndex(ctx, request, runtime, projectId, handlerPath, rest.split('/')[0] ?? '');
+  return await serveIndex(ctx, request, runtime, projectId, handlerPath, rest);
 }
 
 /**

@@ -51,6 +51,22 @@ export function isHostedScreen(page: string): page is HostedScreen {
   return (hostedScreens as readonly string[]).includes(page);
 }
 
+// Written out rather than built from the screen's name, so the hosted build can write each key as
+// its position in the catalogue (scripts/compact-messages.ts).
+const titleKeys = {
+  'sign-in': 'title.sign-in',
+  'sign-up': 'title.sign-up',
+  'sign-out': 'title.sign-out',
+  'forgot-password': 'title.forgot-password',
+  'password-reset': 'title.password-reset',
+  'email-verification': 'title.email-verification',
+  'magic-link-callback': 'title.magic-link-callback',
+  'oauth-callback': 'title.oauth-callback',
+  error: 'title.error',
+  'team-invitation': 'title.team-invitation',
+  'account-settings': 'title.account-settings',
+} as const satisfies Record<HostedScreen, ScreensKey>;
+
 /**
  * "Sign in – My Project": the screen, then where it belongs, in the page's language. The server
  * writes it into the page and the screens keep it in step as they move, so tabs, history and
@@ -62,6 +78,6 @@ export function hostedDocumentTitle(
   locale: string,
   messages: Catalogue<ScreensKey>,
 ): string {
-  const screen = formatMessage(locale, messages[`title.${isHostedScreen(page) ? page : 'sign-in'}`]);
+  const screen = formatMessage(locale, messages[titleKeys[isHostedScreen(page) ? page : 'sign-in']]);
   return projectName ? formatMessage(locale, messages['title.withProject'], { screen, project: projectName }) : screen;
 }

@@ -11,6 +11,8 @@ import { pagesLoaders } from '../../server/protocol/messages/pages-loaders';
 import { securityLoaders } from '../../server/protocol/messages/security-loaders';
 import { teamsLoaders } from '../../server/protocol/messages/teams-loaders';
 import { authLoaders } from '../../server/protocol/messages/auth-loaders';
+import { formsLoaders } from '../../server/protocol/messages/forms-loaders';
+import { componentsLoaders } from '../../server/protocol/messages/components-loaders';
 import { securityFormsLoaders } from '../../server/protocol/messages/security-forms-loaders';
 import { emailsByLocale } from '../../server/protocol/messages/all-locales';
 
@@ -24,6 +26,8 @@ async function loadAll(loaders: Record<Locale, () => Promise<{ default: AnyCatal
 const catalogues: Record<string, () => Promise<Record<Locale, AnyCatalogue>>> = {
   screens: () => loadAll(screensLoaders as never),
   auth: () => loadAll(authLoaders as never),
+  forms: () => loadAll(formsLoaders as never),
+  components: () => loadAll(componentsLoaders as never),
   settings: () => loadAll(settingsLoaders as never),
   pages: () => loadAll(pagesLoaders as never),
   security: () => loadAll(securityLoaders as never),

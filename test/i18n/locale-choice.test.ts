@@ -84,7 +84,11 @@ describe("the hosted page's language", () => {
     const ja = await page('sign-in', { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5' });
     expect(htmlTag(ja.html)).toBe('<html lang="ja" dir="ltr">');
     expect(ja.html).toContain('<title>サインイン – Sprachen &amp; Co</title>');
-    expect(ja.html).toMatch(/<link rel="preload" as="fetch" crossorigin href="[^"]*\/_assets\/messages-[a-z0-9]+-screens-ja\.json" \/>/);
+    // The sign-in screen's catalogues are written into the page, in Japanese.
+    const written = JSON.parse(/<script id="authd-messages" type="application\/json">(.*?)<\/script>/s.exec(ja.html)![1]!);
+    expect(Object.keys(written).sort()).toEqual(['auth', 'forms', 'screens']);
+    expect(written.screens).toContain('サインイン');
+    expect(written.auth).toContain('アカウントにサインイン');
     expect(ja.vary).toContain('Accept-Language');
     const ar = await page('sign-up', { 'accept-language': 'ar' });
     expect(htmlTag(ar.html)).toBe('<html lang="ar" dir="rtl">');

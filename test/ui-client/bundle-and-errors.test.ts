@@ -17,6 +17,7 @@ import { knownAuthErrorFromWire } from '../../ui/client/errors';
 import { invalidTotpCodeMessage } from '../../ui/react/form-validation';
 import { maximumPasswordLength, minimumPasswordLength } from '../../server/protocol/password-rules';
 import { formatMessage } from '../../server/protocol/messages/message-format';
+import { formsEn } from '../../server/protocol/messages/forms/forms-en';
 import { screensEn } from '../../server/protocol/messages/screens/screens-en';
 import { repoRoot } from '../support/instance';
 
@@ -50,8 +51,8 @@ describe('known errors', () => {
   });
 
   test("the screens' browser-side messages are the server's", () => {
-    const english = (key: keyof typeof screensEn, parameters: Record<string, number>) =>
-      formatMessage('en', screensEn[key], parameters);
+    const english = (key: keyof typeof formsEn | keyof typeof screensEn, parameters: Record<string, number>) =>
+      formatMessage('en', { ...screensEn, ...formsEn }[key], parameters);
     expect(english('check.passwordTooShort', { min: minimumPasswordLength })).toBe(
       knownError('PASSWORD_TOO_SHORT', minimumPasswordLength).message,
     );

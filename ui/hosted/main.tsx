@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAuthClient } from '../client/index';
 import { AuthProviderCore } from '../react/auth-provider-core';
-import type { MessagesSource } from '../react/i18n/messages-source';
+import type { MessageArea, MessagesSource } from '../react/i18n/messages-source';
 import type { Catalogue, Message } from '../../server/protocol/messages/message-format';
 import { HandlerRoutes } from '../react/handler/handler-routes';
 import { lazyPages } from '../react/handler/lazy-pages';
@@ -56,16 +56,26 @@ function DocumentLanguage() {
 
 const langParameter = new URLSearchParams(location.search).get('lang');
 
+type CompactCatalogue = [Record<string, Message>, ...Message[]];
+
+/** The catalogues the server wrote into the page, in the page's language (`config.locale`). */
+const pageMessages = JSON.parse(document.getElementById('authd-messages')!.textContent!) as Partial<Record<MessageArea, CompactCatalogue>>;
+
 /**
- * The messages as JSON the build wrote beside the scripts (`messages-<version>-<area>-<locale>.json`,
- * cached for a year like them): no loader per locale in the scripts, and the page preloads its own.
+ * The page's own messages, else the JSON the build wrote beside the scripts
+ * (`messages-<version>-<area>-<locale>.json`, cached for a year like them): no loader per locale
+ * in the scripts.
  */
 const fetchedMessages: MessagesSource = async (area, locale) => {
-  const response = await fetch(`${config.messagesBase}${area}-${locale}.json`);
-  if (!response.ok) throw new Error(`the ${locale} messages could not be loaded (${response.status})`);
+  let compact = locale === config.locale ? pageMessages[area] : undefined;
+  if (!compact) {
+    const response = await fetch(`${config.messagesBase}${area}-${locale}.json`);
+    if (!response.ok) throw new Error(`the ${locale} messages could not be loaded (${response.status})`);
+    compact = (await response.json()) as CompactCatalogue;
+  }
   // `[named, ...by position]` (scripts/compact-messages.ts): the build wrote most keys in these
   // scripts as positions, so the array answers them and its named properties the rest.
-  const [named, ...byPosition] = (await response.json()) as [Record<string, Message>, ...Message[]];
+  const [named, ...byPosition] = compact;
   return Object.assign(byPosition, named) as unknown as Catalogue<string>;
 };
 

@@ -17,7 +17,7 @@ import { handlerPages, normalizeHandlerPath } from './redirect-rules';
 import { browserLanguages, chooseLocale } from './i18n/locale-choice';
 import { MessagesContext, type MessagesValue } from './i18n/messages-context';
 import { cachesFor } from './i18n/catalogue-cache';
-import type { MessagesSource } from './i18n/messages-source';
+import type { MessageArea, MessagesSource } from './i18n/messages-source';
 import type { Catalogue } from '../../server/protocol/messages/message-format';
 import type { ScreensKey } from '../../server/protocol/messages/screens/screens-en';
 import type { MessageDecorator } from './i18n/translator';
@@ -67,7 +67,16 @@ function handlerPathOf(client: AuthClient): string {
   }
 }
 
-export function AuthProviderCore(props: AuthProviderProps & { messagesSource: MessagesSource }) {
+export interface AuthProviderCoreProps extends AuthProviderProps {
+  messagesSource: MessagesSource;
+  /**
+   * Catalogues loaded with `screens` before anything renders, so what uses them never waits: the
+   * package's <UserButton> and <SelectedTeamSwitcher> sit in a host app's own header.
+   */
+  eagerCatalogues?: readonly MessageArea[];
+}
+
+export function AuthProviderCore(props: AuthProviderCoreProps) {
   const { client } = props;
   const store = useMemo(() => createAuthState(), []);
   const [loaded, setLoaded] = useState(false);
@@ -125,6 +134,7 @@ export function AuthProviderCore(props: AuthProviderProps & { messagesSource: Me
   useEffect(() => {
     let active = true;
     const caches = cachesFor(source);
+    for (const area of props.eagerCatalogues ?? []) caches.used.add(area);
     // Until the new locale's messages are here the screens keep the ones they have.
     void Promise.all([...caches.used].map((area) => caches.area(area).load(locale))).then(
       () =>
@@ -135,7 +145,7 @@ export function AuthProviderCore(props: AuthProviderProps & { messagesSource: Me
     return () => {
       active = false;
     };
-  }, [locale, decorate, source]);
+  }, [locale, decorate, source, props.eagerCatalogues]);
 
   useEffect(() => {
     let active = true;

@@ -6,6 +6,8 @@ import { bundledMessages } from './i18n/bundled-messages';
 
 export type { AuthProviderProps };
 
+const packageComponentCatalogues = ['components'] as const;
+
 export function AuthProvider(props: AuthProviderProps) {
-  return <AuthProviderCore {...props} messagesSource={bundledMessages} />;
+  return <AuthProviderCore {...props} messagesSource={bundledMessages} eagerCatalogues={packageComponentCatalogues} />;
 }

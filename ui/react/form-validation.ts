@@ -3,11 +3,11 @@
 // PASSWORD_TOO_LONG), written out in the catalogue rather than imported so the server's
 // catalogue stays out of the browser bundle; a test in test/ui-client/bundle-and-errors.test.ts
 // keeps them equal. The lengths are the server's rule (server/protocol/password-rules.ts).
-import type { ScreensKey } from '../../server/protocol/messages/screens/screens-en';
+import type { FormsKey } from '../../server/protocol/messages/forms/forms-en';
 import type { Translator } from './i18n/translator';
 import { maximumPasswordLength, minimumPasswordLength } from '../../server/protocol/password-rules';
 
-type T = Translator<ScreensKey>;
+type T = Translator<FormsKey>;
 
 /** INVALID_TOTP_CODE's message, shown for a code that is not six digits. */
 export const invalidTotpCodeMessage = 'The TOTP code is invalid. Please try again.';

@@ -8,10 +8,11 @@ import { messageOf } from '../form-submit';
 import { newPasswordError, repeatPasswordError } from '../form-validation';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
 import { useT } from '../i18n/messages-context';
-import { useSecurityFormsT } from '../i18n/lazy-messages';
+import { useSecurityFormsT, useFormsT } from '../i18n/lazy-messages';
 
 export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) {
   const t = useT();
+  const formsT = useFormsT();
   const securityT = useSecurityFormsT();
   const runtime = useAuthRuntime();
   const [oldPassword, setOldPassword] = useState('');
@@ -28,8 +29,8 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
     event.preventDefault();
     const found = {
       oldPassword: oldPassword === '' ? securityT('password.oldRequired') : null,
-      newPassword: newPasswordError(newPassword, t),
-      repeated: repeatPasswordError(newPassword, repeated, t),
+      newPassword: newPasswordError(newPassword, formsT),
+      repeated: repeatPasswordError(newPassword, repeated, formsT),
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;

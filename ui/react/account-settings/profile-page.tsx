@@ -13,7 +13,6 @@ import { useSettingsT } from '../i18n/lazy-messages';
 import { browserLanguages, chooseLocale } from '../i18n/locale-choice';
 import { supportedLocales } from '../../../server/protocol/locales';
 import { localeNames } from '../../../server/protocol/locale-names';
-import { messageOf } from '../form-submit';
 
 export function ProfilePage() {
   const runtime = useAuthRuntime();
@@ -88,7 +87,9 @@ export function ProfilePage() {
               .then(() => runtime.reloadUser())
               .then(
                 () => setSaved('language'),
-                (failure: unknown) => setLanguageError(messageOf(failure)),
+                // The server's own words: a refused locale is a schema error, not one a person can fix
+                // here; importing the forms' messages for it would add a chunk to this page's load.
+                (failure: unknown) => setLanguageError(failure instanceof Error ? failure.message : String(failure)),
               );
           }}
         >

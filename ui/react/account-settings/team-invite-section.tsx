@@ -7,7 +7,6 @@ import { EmailField } from '../components/form-fields';
 import { showToast } from '../components/toasts';
 import { useFormSubmit } from '../form-submit';
 import { emailError } from '../form-validation';
-import { useT } from '../i18n/messages-context';
 import {
   compactPrimaryButtonClass,
   sectionClass,
@@ -15,16 +14,16 @@ import {
   sectionTitleClass,
   successTextClass,
 } from './settings-styles';
-import { useTeamsT } from '../i18n/lazy-messages';
+import { useTeamsT, useFormsT } from '../i18n/lazy-messages';
 
 export function TeamInviteSection(props: { team: Team }) {
-  const t = useT();
+  const formsT = useFormsT();
   const teamsT = useTeamsT();
   const runtime = useAuthRuntime();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useFormSubmit({
-    validate: () => ({ email: email.trim() === '' ? teamsT('invite.emailRequired') : emailError(email, t) }),
+    validate: () => ({ email: email.trim() === '' ? teamsT('invite.emailRequired') : emailError(email, formsT) }),
     failureField: 'email',
     async send() {
       const recipient = email.trim();

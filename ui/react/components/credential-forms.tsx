@@ -17,8 +17,7 @@ import type { ScreensKey } from '../../../server/protocol/messages/screens/scree
 import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
 import { formClass } from './styles';
 import { rightAlignedClass } from './auth-page-styles';
-import { useT } from '../i18n/messages-context';
-import { useAuthT } from '../i18n/lazy-messages';
+import { useAuthT, useFormsT } from '../i18n/lazy-messages';
 
 export interface SignInFormProps {
   /** Called with the outcome of a successful call; the page redirects or asks for a second factor. */
@@ -40,13 +39,13 @@ function useEmail(props: SharedEmail): [string, (email: string) => void] {
 
 export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
   const runtime = useAuthRuntime();
-  const t = useT();
+  const formsT = useFormsT();
   const authT = useAuthT();
   const keepReturnTo = useUrlKeepingReturnTo();
   const [email, setEmail] = useEmail(props);
   const [password, setPassword] = useState('');
   const { errors, formError, busy, onSubmit } = useFormSubmit({
-    validate: () => ({ email: emailError(email, t), password: requiredPasswordError(password, t) }),
+    validate: () => ({ email: emailError(email, formsT), password: requiredPasswordError(password, formsT) }),
     send: async () => props.onSignedIn(await runtime.client.signInWithPassword({ email: email.trim(), password })),
     failureField: 'email',
     formWideProblems: true,
@@ -56,7 +55,7 @@ export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="password-sign-in-form">
       <EmailField value={email} onChange={setEmail} error={errors.email} passkeyAutofill={props.passkeyAutofill} />
       <PasswordField
-        label={t('field.password')}
+        label={formsT('field.password')}
         name="password"
         autoComplete="current-password"
         value={password}
@@ -74,16 +73,16 @@ export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
 
 export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
   const runtime = useAuthRuntime();
-  const t = useT();
+  const formsT = useFormsT();
   const authT = useAuthT();
   const [email, setEmail] = useEmail(props);
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const { errors, formError, busy, onSubmit } = useFormSubmit({
     validate: () => ({
-      email: emailError(email, t),
-      password: newPasswordError(password, t),
-      repeated: repeatPasswordError(password, repeated, t),
+      email: emailError(email, formsT),
+      password: newPasswordError(password, formsT),
+      repeated: repeatPasswordError(password, repeated, formsT),
     }),
     async send() {
       try {
@@ -104,7 +103,7 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="password-sign-up-form">
       <EmailField value={email} onChange={setEmail} error={errors.email} />
       <PasswordField
-        label={t('field.password')}
+        label={formsT('field.password')}
         name="password"
         autoComplete="new-password"
         value={password}
@@ -112,7 +111,7 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
         error={errors.password}
       />
       <PasswordField
-        label={t('field.repeatPassword')}
+        label={formsT('field.repeatPassword')}
         name="repeat-password"
         autoComplete="new-password"
         value={repeated}
@@ -159,13 +158,13 @@ export function MagicLinkForm(
   props: SignInFormProps & SharedEmail & { returnTo: string | null; onSent?(sent: MagicLinkSent): void },
 ) {
   const runtime = useAuthRuntime();
-  const t = useT();
+  const formsT = useFormsT();
   const authT = useAuthT();
   const [email, setEmail] = useEmail(props);
   const [sent, setSent] = useState<MagicLinkSent | null>(null);
 
   const { errors, formError, busy, onSubmit } = useFormSubmit({
-    validate: () => ({ email: emailError(email, t) }),
+    validate: () => ({ email: emailError(email, formsT) }),
     async send() {
       const done = await sendMagicLink(runtime, email.trim(), props.returnTo, authT);
       if (props.onSent) props.onSent(done);

@@ -6,7 +6,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { errorTextClass, fieldClass, inputClass, labelClass } from './styles';
 import { passwordControlClass, passwordToggleClass } from './password-field-styles';
 import { focusWhenMounted } from '../focus-moves';
-import { useT } from '../i18n/messages-context';
+import { useFormsT } from '../i18n/lazy-messages';
 
 interface FieldProps {
   label: string;
@@ -76,11 +76,11 @@ export function EmailField(
   props: Omit<FieldProps, 'name' | 'autoComplete' | 'label'> & { label?: string; passkeyAutofill?: boolean },
 ) {
   const { passkeyAutofill, ...field } = props;
-  const t = useT();
+  const formsT = useFormsT();
   return (
     <LabelledInput
       {...field}
-      label={props.label ?? t('field.email')}
+      label={props.label ?? formsT('field.email')}
       name="email"
       type="email"
       inputMode="email"
@@ -101,7 +101,7 @@ function EyeIcon(props: { crossed: boolean }) {
 
 export function PasswordField(props: FieldProps) {
   const [visible, setVisible] = useState(false);
-  const t = useT();
+  const formsT = useFormsT();
   return (
     <LabelledInput
       {...props}
@@ -110,7 +110,7 @@ export function PasswordField(props: FieldProps) {
         <button
           type="button"
           className={passwordToggleClass}
-          aria-label={t(visible ? 'field.hidePassword' : 'field.showPassword')}
+          aria-label={formsT(visible ? 'field.hidePassword' : 'field.showPassword')}
           disabled={props.disabled}
           onClick={() => setVisible(!visible)}
         >

@@ -22,7 +22,7 @@ import {
   selectTriggerClass,
   visuallyHiddenClass,
 } from './widget-styles';
-import { useT } from '../i18n/messages-context';
+import { useComponentsT } from '../i18n/lazy-messages';
 
 export interface SelectedTeamSwitcherProps {
   /** After a team is chosen, go to this URL for it (e.g. the team's dashboard). */
@@ -62,7 +62,7 @@ function useTeams(userId: string | null, selectedTeamId: string | null): Team[] 
 
 export function SelectedTeamSwitcher(props: SelectedTeamSwitcherProps) {
   const runtime = useAuthRuntime();
-  const t = useT();
+  const componentsT = useComponentsT();
   const project = useProject();
   const user = useUser();
   const teams = useTeams(user?.id ?? null, user?.selectedTeamId ?? null);
@@ -78,12 +78,12 @@ export function SelectedTeamSwitcher(props: SelectedTeamSwitcherProps) {
     const options: Option[] = [];
     if (current) {
       options.push({ kind: 'team', value: current.id, label: current.displayName, team: current });
-      options.push({ kind: 'settings', value: settingsValue, label: t('teamSwitcher.settings'), team: current });
+      options.push({ kind: 'settings', value: settingsValue, label: componentsT('teamSwitcher.settings'), team: current });
     }
     for (const team of others) options.push({ kind: 'team', value: team.id, label: team.displayName, team });
-    if (canCreate) options.push({ kind: 'create', value: createValue, label: t('teamSwitcher.create') });
+    if (canCreate) options.push({ kind: 'create', value: createValue, label: componentsT('teamSwitcher.create') });
     return { current, others, options };
-  }, [teams, selectedTeamId, selectedTeam, canCreate, t]);
+  }, [teams, selectedTeamId, selectedTeam, canCreate, componentsT]);
   const collection = useMemo(() => selectCollection(options), [options]);
 
   if (!user) return null;
@@ -132,12 +132,12 @@ export function SelectedTeamSwitcher(props: SelectedTeamSwitcherProps) {
         positioning={positioning}
         disabled={saving}
       >
-        <Select.Label className={visuallyHiddenClass}>{t('teamSwitcher.team')}</Select.Label>
+        <Select.Label className={visuallyHiddenClass}>{componentsT('teamSwitcher.team')}</Select.Label>
         <Select.Control>
           <Select.Trigger className={selectTriggerClass} data-placeholder-shown={current ? undefined : ''}>
             <span style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 }}>
               {current && <TeamAvatar displayName={current.displayName} imageUrl={current.profileImageUrl} />}
-              <Select.ValueText className={ellipsisClass} placeholder={t('teamSwitcher.select')}>
+              <Select.ValueText className={ellipsisClass} placeholder={componentsT('teamSwitcher.select')}>
                 {current?.displayName}
               </Select.ValueText>
             </span>
@@ -150,20 +150,20 @@ export function SelectedTeamSwitcher(props: SelectedTeamSwitcherProps) {
           <Select.Content className={dropdownContentClass}>
             {current && (
               <Select.ItemGroup>
-                <Select.ItemGroupLabel className={dropdownLabelClass}>{t('teamSwitcher.current')}</Select.ItemGroupLabel>
+                <Select.ItemGroupLabel className={dropdownLabelClass}>{componentsT('teamSwitcher.current')}</Select.ItemGroupLabel>
                 {options.filter((o) => o.value === current.id || o.kind === 'settings').map(item)}
               </Select.ItemGroup>
             )}
             {/* 'No teams yet' only when there is no team at all; a lone current team needs no empty group. */}
             {teams === null && (
               <Select.ItemGroup aria-busy="true">
-                <Select.ItemGroupLabel className={dropdownLabelClass}>{t('teamSwitcher.loading')}</Select.ItemGroupLabel>
+                <Select.ItemGroupLabel className={dropdownLabelClass}>{componentsT('teamSwitcher.loading')}</Select.ItemGroupLabel>
               </Select.ItemGroup>
             )}
             {teams !== null && (others.length > 0 || !current) && (
               <Select.ItemGroup className={current ? groupDividerClass : undefined}>
                 <Select.ItemGroupLabel className={dropdownLabelClass}>
-                  {t(others.length ? 'teamSwitcher.others' : 'teamSwitcher.none')}
+                  {componentsT(others.length ? 'teamSwitcher.others' : 'teamSwitcher.none')}
                 </Select.ItemGroupLabel>
                 {options.filter((o) => o.kind === 'team' && o.value !== current?.id).map(item)}
               </Select.ItemGroup>

@@ -23,6 +23,7 @@ import {
   triggerTextClass,
 } from './widget-styles';
 import { useT } from '../i18n/messages-context';
+import { useComponentsT } from '../i18n/lazy-messages';
 
 export interface UserButtonItem {
   text: string;
@@ -44,6 +45,7 @@ const positioning = { placement: 'bottom-end' as const, gutter: 6 };
 export function UserButton(props: UserButtonProps) {
   const runtime = useAuthRuntime();
   const t = useT();
+  const componentsT = useComponentsT();
   const user = useUser();
   const extraItems = props.extraItems ?? [];
 
@@ -60,14 +62,14 @@ export function UserButton(props: UserButtonProps) {
     }
   };
 
-  const name = user ? (user.displayName ?? user.primaryEmail ?? t('userButton.account')) : null;
+  const name = user ? (user.displayName ?? user.primaryEmail ?? componentsT('userButton.account')) : null;
   return (
     <WidgetRoot testId="user-button">
       <Menu.Root positioning={positioning} onSelect={(details) => void onSelect(details)}>
         {/* With the name shown, it is the accessible name too; the avatar alone needs a label. */}
         <Menu.Trigger
           className={avatarTriggerClass}
-          aria-label={props.showUserInfo ? undefined : user ? t('userButton.menuOf', { name: name! }) : t('userButton.menuSignedOut')}
+          aria-label={props.showUserInfo ? undefined : user ? componentsT('userButton.menuOf', { name: name! }) : componentsT('userButton.menuSignedOut')}
         >
           <UserAvatar
             displayName={user?.displayName ?? null}
@@ -76,7 +78,7 @@ export function UserButton(props: UserButtonProps) {
           />
           {props.showUserInfo && (
             <span className={triggerTextClass}>
-              <span className={ellipsisClass}>{user ? name : t('userButton.notSignedIn')}</span>
+              <span className={ellipsisClass}>{user ? name : componentsT('userButton.notSignedIn')}</span>
               {user?.primaryEmail && user.displayName && (
                 <span className={`${ellipsisClass} ${secondaryLineClass}`}>{user.primaryEmail}</span>
               )}
@@ -98,7 +100,7 @@ export function UserButton(props: UserButtonProps) {
                 <Menu.Separator className={dropdownSeparatorClass} />
                 <Menu.Item value="account-settings" className={dropdownItemClass}>
                   <SettingsIcon />
-                  {t('userButton.accountSettings')}
+                  {componentsT('userButton.accountSettings')}
                 </Menu.Item>
                 {extraItems.map((item, index) => (
                   <Menu.Item key={`extra:${index}`} value={`extra:${index}`} className={dropdownItemClass}>
@@ -110,7 +112,7 @@ export function UserButton(props: UserButtonProps) {
                 {props.colorModeToggle && (
                   <Menu.Item value="toggle-theme" className={dropdownItemClass} closeOnSelect={false}>
                     <ThemeIcon />
-                    {t('userButton.toggleTheme')}
+                    {componentsT('userButton.toggleTheme')}
                   </Menu.Item>
                 )}
                 <Menu.Item value="sign-out" className={dropdownItemClass}>
@@ -121,7 +123,7 @@ export function UserButton(props: UserButtonProps) {
             ) : (
               <>
                 <Menu.ItemGroup>
-                  <Menu.ItemGroupLabel className={dropdownLabelClass}>{t('userButton.notSignedIn')}</Menu.ItemGroupLabel>
+                  <Menu.ItemGroupLabel className={dropdownLabelClass}>{componentsT('userButton.notSignedIn')}</Menu.ItemGroupLabel>
                 </Menu.ItemGroup>
                 <Menu.Separator className={dropdownSeparatorClass} />
                 <Menu.Item value="sign-in" className={dropdownItemClass}>

@@ -6,12 +6,16 @@ import { pagesLoaders } from '../../../server/protocol/messages/pages-loaders';
 import { securityLoaders } from '../../../server/protocol/messages/security-loaders';
 import { teamsLoaders } from '../../../server/protocol/messages/teams-loaders';
 import { authLoaders } from '../../../server/protocol/messages/auth-loaders';
+import { formsLoaders } from '../../../server/protocol/messages/forms-loaders';
+import { componentsLoaders } from '../../../server/protocol/messages/components-loaders';
 import { securityFormsLoaders } from '../../../server/protocol/messages/security-forms-loaders';
 import type { MessageArea, MessagesSource } from './messages-source';
 
 const loaders: Record<MessageArea, CatalogueLoaders<string>> = {
   screens: screensLoaders,
   auth: authLoaders,
+  forms: formsLoaders,
+  components: componentsLoaders,
   settings: settingsLoaders,
   pages: pagesLoaders,
   security: securityLoaders,

@@ -8,6 +8,8 @@ import type { PagesKey } from '../../../server/protocol/messages/pages/pages-en'
 import type { SecurityKey } from '../../../server/protocol/messages/security/security-en';
 import type { TeamsKey } from '../../../server/protocol/messages/teams/teams-en';
 import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
+import type { FormsKey } from '../../../server/protocol/messages/forms/forms-en';
+import type { ComponentsKey } from '../../../server/protocol/messages/components/components-en';
 import type { SecurityFormsKey } from '../../../server/protocol/messages/security-forms/security-forms-en';
 import type { Catalogue } from '../../../server/protocol/messages/message-format';
 import { cachesFor } from './catalogue-cache';
@@ -17,6 +19,8 @@ import { makeTranslator, type Translator } from './translator';
 /** Each catalogue loaded on demand, with its keys. */
 export interface LazyAreaKeys {
   auth: AuthKey;
+  forms: FormsKey;
+  components: ComponentsKey;
   settings: SettingsKey;
   pages: PagesKey;
   security: SecurityKey;
@@ -37,6 +41,8 @@ export function useLazyT<Area extends LazyArea>(area: Area): Translator<LazyArea
 }
 
 export const useAuthT = () => useLazyT('auth');
+export const useFormsT = () => useLazyT('forms');
+export const useComponentsT = () => useLazyT('components');
 export const useSettingsT = () => useLazyT('settings');
 export const usePagesT = () => useLazyT('pages');
 export const useSecurityT = () => useLazyT('security');

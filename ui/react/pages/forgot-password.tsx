@@ -11,11 +11,10 @@ import { formClass, subtleTextClass } from '../components/styles';
 import { useUrlKeepingReturnTo } from '../hooks';
 import { useFormSubmit } from '../form-submit';
 import { emailError } from '../form-validation';
-import { useT } from '../i18n/messages-context';
-import { usePagesT } from '../i18n/lazy-messages';
+import { usePagesT, useFormsT } from '../i18n/lazy-messages';
 
 export function ForgotPassword() {
-  const t = useT();
+  const formsT = useFormsT();
   const pagesT = usePagesT();
   const runtime = useAuthRuntime();
   const user = useCurrentUserValue();
@@ -23,7 +22,7 @@ export function ForgotPassword() {
   const [sent, setSent] = useState(false);
   const keepReturnTo = useUrlKeepingReturnTo();
   const { errors, formError, busy, onSubmit } = useFormSubmit({
-    validate: () => ({ email: emailError(email, t) }),
+    validate: () => ({ email: emailError(email, formsT) }),
     async send() {
       await runtime.client.sendPasswordResetEmail(email.trim());
       setSent(true);

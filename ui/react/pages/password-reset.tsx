@@ -11,11 +11,10 @@ import { useFormSubmit } from '../form-submit';
 import { newPasswordError, repeatPasswordError } from '../form-validation';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
-import { useT } from '../i18n/messages-context';
-import { usePagesT } from '../i18n/lazy-messages';
+import { usePagesT, useFormsT } from '../i18n/lazy-messages';
 
 export function PasswordReset() {
-  const t = useT();
+  const formsT = useFormsT();
   const pagesT = usePagesT();
   const runtime = useAuthRuntime();
   // A code that cannot be one is treated as no code: the invalid-link card.
@@ -27,7 +26,7 @@ export function PasswordReset() {
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
   const { errors, busy, onSubmit } = useFormSubmit({
-    validate: () => ({ password: newPasswordError(password, t), repeated: repeatPasswordError(password, repeated, t) }),
+    validate: () => ({ password: newPasswordError(password, formsT), repeated: repeatPasswordError(password, repeated, formsT) }),
     async send() {
       setFailed(false);
       try {

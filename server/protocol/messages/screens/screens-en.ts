@@ -1,7 +1,7 @@
 // The English source of the messages every screen may show, loaded with the provider before any
-// renders: each screen's tab title, the form fields and checks, the known errors' and problems'
-// wording, the unknown-error and status cards, and the <UserButton> and <SelectedTeamSwitcher>
-// components, which render without waiting. The sign-in card's own messages are auth-en.ts's.
+// renders: each screen's tab title, the known errors' and problems'
+// wording, and the unknown-error and status cards. The sign-in card's own messages are
+// auth-en.ts's, the <UserButton> and <SelectedTeamSwitcher> components' components-en.ts's.
 // Stack's exact English wording is kept.
 // Every other locale of this catalogue has exactly these keys and placeholders (test/i18n).
 export const screensEn = {
@@ -21,19 +21,6 @@ export const screensEn = {
   'signIn.link': 'Sign in',
   'signUp.link': 'Sign up',
 
-  'field.email': 'Email',
-  'field.password': 'Password',
-  'field.repeatPassword': 'Repeat Password',
-  'field.showPassword': 'Show password',
-  'field.hidePassword': 'Hide password',
-
-  'check.emailRequired': 'Please enter your email',
-  'check.emailInvalid': 'Please enter a valid email',
-  'check.passwordRequired': 'Please enter your password',
-  'check.passwordTooShort': 'Password too short. Minimum length is {min}.',
-  'check.passwordTooLong': 'Password too long. Maximum length is {max}.',
-  'check.repeatRequired': 'Please repeat your password',
-  'check.passwordsDiffer': 'Passwords do not match',
   'error.EMAIL_PASSWORD_MISMATCH': 'Wrong e-mail or password.',
 
   'problem.tooManyWait': 'Too many attempts. Please wait {wait} and try again.',
@@ -56,21 +43,6 @@ export const screensEn = {
   'common.cancel': 'Cancel',
   'copy.done': 'Copied to clipboard!',
   'copy.failed': 'Failed to copy to clipboard',
-
-  'userButton.account': 'Account',
-  'userButton.menuOf': 'Account menu of {name}',
-  'userButton.menuSignedOut': 'Account menu, not signed in',
-  'userButton.notSignedIn': 'Not signed in',
-  'userButton.accountSettings': 'Account settings',
-  'userButton.toggleTheme': 'Toggle theme',
-  'teamSwitcher.team': 'Team',
-  'teamSwitcher.select': 'Select team',
-  'teamSwitcher.current': 'Current team',
-  'teamSwitcher.settings': 'Team settings',
-  'teamSwitcher.loading': 'Loading teams…',
-  'teamSwitcher.others': 'Other teams',
-  'teamSwitcher.none': 'No teams yet',
-  'teamSwitcher.create': 'Create a team',
 } as const;
 
 export type ScreensKey = keyof typeof screensEn;
