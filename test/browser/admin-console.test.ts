@@ -1,0 +1,485 @@
+// The admin console at /admin in Chromium: an admin made by `authd admins add` signs in through
+// the internal project's hosted sign-in; a non-admin internal user and another project's user
+// are refused; each page's main flow (projects, users, user detail, API keys, domains) with its
+// empty, loading and error states, checked against the API; axe-core on every page, screenshots
+// in light and dark at 390 and 1280 px; the first-load budget; and how the console is served.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { consoleFirstLoadBudgetBytes } from '../../scripts/build-console';
+import { createOwnedProject, ownerHeaders, signIn, type SignedIn } from '../support/admins';
+import { as, call, expectOk, goodPassword, uniqueEmail } from '../support/user-views';
+import { repoRoot, runCli, startTestInstance, type TestInstance } from '../support/instance';
+import { artifactsDir, launchBrowser, openPage, type TestPage } from './browser-support';
+import { expectAccessible, signInContext } from './widget-checks';
+
+let t: TestInstance;
+let browser: Browser;
+const adminEmail = uniqueEmail('console-admin');
+const adminPassword = 'console admin passphrase 7';
+let admin: SignedIn;
+const browserTestTimeout = 120_000;
+
+beforeAll(async () => {
+  t = await startTestInstance({});
+  const added = await runCli(['admins', 'add', adminEmail, '--password-stdin', ...t.databaseArgs], { stdin: adminPassword });
+  expect(added.code).toBe(0);
+  admin = await signIn(t, t.internal, adminEmail, adminPassword);
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+/** A browser context signed in to the internal project as the CLI-made admin. */
+async function openAsAdmin(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<TestPage> {
+  const opened = await openPage(browser, options);
+  await signInContext(t, t.internal, opened.context, admin.user_id);
+  return opened;
+}
+
+/** A project the admin owns, made through the API, with `users` users signed up by the server. */
+async function ownedProject(name: string, users = 0): Promise<{ id: string; emails: string[] }> {
+  const project = await createOwnedProject(t, admin, { display_name: name });
+  const emails: string[] = [];
+  for (let i = 0; i < users; i++) {
+    const email = uniqueEmail(`console-user-${i}`);
+    emails.push(email);
+    const res = await call(t, 'POST', '/users', {
+      headers: ownerHeaders(project.id, admin.access_token, 'server'),
+      body: { primary_email: email, primary_email_auth_enabled: true, display_name: `Person ${String(i).padStart(2, '0')}` },
+    });
+    expectOk(res, 201);
+  }
+  return { id: project.id, emails };
+}
+
+function asOwner(projectId: string) {
+  return ownerHeaders(projectId, admin.access_token);
+}
+
+/** axe in light and dark at 390 and 1280 px, with a screenshot of each under test-artifacts/browser. */
+async function reviewPage(path: string, ready: (page: Page) => Promise<void>, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const opened = await openAsAdmin({ colorScheme });
+    for (const width of [390, 1280]) {
+      await opened.page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await opened.page.goto(`${t.url}${path}`);
+      await ready(opened.page);
+      await expectAccessible(opened.page);
+      await opened.page.screenshot({ path: join(artifactsDir, `console-${name}-${colorScheme}-${width}.png`), fullPage: true });
+    }
+    expect(opened.problems).toEqual([]);
+    await opened.close();
+  }
+}
+
+async function signInOnInternalScreen(page: Page, email: string, password: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === `/projects/${t.internal.projectId}/handler/sign-in`);
+  await page.getByRole('tab', { name: 'Password' }).click();
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+describe('who gets in', () => {
+  test(
+    'an admin made by `authd admins add` signs in through the internal project sign-in and lands on the console',
+    async () => {
+      const opened = await openPage(browser);
+      await opened.page.goto(`${t.url}/admin`);
+      await signInOnInternalScreen(opened.page, adminEmail, adminPassword);
+      await opened.page.waitForURL((url) => url.pathname === '/admin');
+      await opened.page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+      expect(await opened.page.getByTestId('signed-in-admin').innerText()).toBe(adminEmail);
+      await expectAccessible(opened.page);
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+    },
+    browserTestTimeout,
+  );
+
+  test(
+    'a user who signed up to the internal project but is not an admin is refused with a page that says so',
+    async () => {
+      const email = uniqueEmail('console-not-admin');
+      const signUp = await call(t, 'POST', '/auth/password/sign-up', { headers: as(t.internal, 'client'), body: { email, password: goodPassword } });
+      expectOk(signUp);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const opened = await openPage(browser, { colorScheme });
+        await opened.page.goto(`${t.url}/admin/projects/${crypto.randomUUID()}/users`);
+        await signInOnInternalScreen(opened.page, email, goodPassword);
+        await opened.page.getByTestId('console-refused').waitFor();
+        expect(await opened.page.getByRole('heading', { level: 1 }).innerText()).toBe('Not an admin');
+        expect(await opened.page.getByTestId('console-refused').innerText()).toContain('authd admins add');
+        // Nothing of the console itself was shown: no project navigation, no page.
+        expect(await opened.page.getByRole('navigation', { name: 'Project' }).count()).toBe(0);
+        await expectAccessible(opened.page);
+        await opened.screenshot(`console-refused-${colorScheme}`);
+        expect(opened.problems).toEqual([]);
+        await opened.close();
+      }
+    },
+    browserTestTimeout,
+  );
+
+  test(
+    "a user of another project is refused: signed in there, the console still asks for the internal project's sign-in, which does not know them",
+    async () => {
+      const email = uniqueEmail('console-demo-user');
+      const signUp = await call(t, 'POST', '/auth/password/sign-up', { headers: as(t.demo!, 'client'), body: { email, password: goodPassword } });
+      const demoUser = expectOk(signUp);
+      const opened = await openPage(browser);
+      await signInContext(t, t.demo!, opened.context, demoUser.user_id);
+      await opened.page.goto(`${t.url}/admin`);
+      await signInOnInternalScreen(opened.page, email, goodPassword);
+      await opened.page.getByText('Wrong e-mail or password', { exact: false }).waitFor();
+      expect(new URL(opened.page.url()).pathname).toBe(`/projects/${t.internal.projectId}/handler/sign-in`);
+      // And their token, sent as an admin token, is refused by the API the console uses.
+      const asAdmin = await call(t, 'GET', '/projects/current', { headers: ownerHeaders(t.demo!.projectId, demoUser.access_token) });
+      expect(asAdmin.headers.get('x-stack-known-error')).toBe('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+    },
+    browserTestTimeout,
+  );
+});
+
+describe('projects', () => {
+  test(
+    'empty, then create one (listed, and in the API), then delete it after typing its name',
+    async () => {
+      const fresh = uniqueEmail('console-fresh-admin');
+      expect((await runCli(['admins', 'add', fresh, '--password-stdin', ...t.databaseArgs], { stdin: adminPassword })).code).toBe(0);
+      const freshAdmin = await signIn(t, t.internal, fresh, adminPassword);
+      const opened = await openPage(browser);
+      await signInContext(t, t.internal, opened.context, freshAdmin.user_id);
+      const { page } = opened;
+      await page.goto(`${t.url}/admin`);
+      await page.getByTestId('empty-state').getByText('No projects yet').waitFor();
+      await page.screenshot({ path: join(artifactsDir, 'console-projects-empty.png') });
+
+      await page.getByRole('button', { name: 'Create project' }).click();
+      await page.getByText('Give the project a name.').waitFor();
+      await page.getByRole('textbox', { name: 'Name' }).fill('Console made');
+      await page.getByRole('button', { name: 'Create project' }).click();
+      await page.getByTestId('project-card').getByText('Console made').waitFor();
+      const owned = expectOk(await call(t, 'GET', '/internal/projects', { headers: as(t.internal, 'client', freshAdmin.access_token) })).items;
+      expect(owned.map((p: any) => p.display_name)).toEqual(['Console made']);
+
+      await page.getByRole('button', { name: 'Delete project' }).click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      await expectAccessible(page);
+      const confirm = dialog.getByRole('button', { name: 'Delete project' });
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByRole('textbox').fill('Console mad');
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByRole('textbox').fill('Console made');
+      await confirm.click();
+      await page.getByTestId('empty-state').getByText('No projects yet').waitFor();
+      const after = await call(t, 'GET', '/projects/current', { headers: ownerHeaders(owned[0].id, freshAdmin.access_token) });
+      expect(after.headers.get('x-stack-known-error')).toBe('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+    },
+    browserTestTimeout,
+  );
+
+  test(
+    'axe and screenshots in both themes and widths, with projects listed',
+    async () => {
+      await ownedProject('Review project', 2);
+      await reviewPage('/admin', (page) => page.getByTestId('project-list').waitFor(), 'projects');
+    },
+    browserTestTimeout,
+  );
+});
+
+describe('users', () => {
+  test(
+    'a table newest first, 25 a page with next and previous, and a search; loading, error (with retry) and empty states',
+    async () => {
+      const project = await ownedProject('Many users', 30);
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      // The first answer is held until the loading state has been seen; a later one fails on demand.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let first = true;
+      let failNext = false;
+      await page.route('**/api/v1/users?*', async (route) => {
+        if (first) {
+          first = false;
+          await held;
+          return route.continue();
+        }
+        if (failNext) {
+          failNext = false;
+          return route.abort('connectionrefused');
+        }
+        return route.continue();
+      });
+      await page.goto(`${t.url}/admin/projects/${project.id}/users`);
+      await page.getByTestId('loading-state').waitFor();
+      release();
+      const rows = page.getByTestId('users-table').locator('tbody tr');
+      await page.getByTestId('users-table').waitFor();
+      expect(await rows.count()).toBe(25);
+      expect(await rows.first().locator('td').first().innerText()).toBe('Person 29');
+
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await page.getByText('Person 04', { exact: true }).waitFor();
+      expect(await rows.count()).toBe(5);
+      expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+      failNext = true;
+      await page.getByRole('button', { name: 'Previous page' }).click();
+      await page.getByTestId('error-state').waitFor();
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByText('Person 29', { exact: true }).waitFor();
+      expect(await rows.count()).toBe(25);
+
+      await page.getByRole('searchbox', { name: 'Search by name, email or user id' }).fill(project.emails[7]!);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByText('Person 29', { exact: true }).waitFor({ state: 'detached' });
+      expect(await rows.count()).toBe(1);
+      expect(await rows.first().innerText()).toContain(project.emails[7]!);
+      await page.getByRole('searchbox').fill('nobody-by-this-name');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByTestId('empty-state').getByText('No user matches “nobody-by-this-name”').waitFor();
+      expect(opened.problems.filter((p) => !p.includes('ERR_CONNECTION_REFUSED') && !p.includes('Failed to load resource'))).toEqual([]);
+      await opened.close();
+
+      const empty = await ownedProject('No users');
+      const second = await openAsAdmin();
+      await second.page.goto(`${t.url}/admin/projects/${empty.id}/users`);
+      await second.page.getByTestId('empty-state').getByText('No users yet').waitFor();
+      await expectAccessible(second.page);
+      await second.close();
+      await reviewPage(`/admin/projects/${project.id}/users`, (p) => p.getByTestId('users-table').waitFor(), 'users');
+    },
+    browserTestTimeout * 2,
+  );
+
+  test(
+    'user detail: profile, contact channels, metadata editors that refuse bad JSON, sessions ended one and all, delete',
+    async () => {
+      const project = await ownedProject('Detail project', 1);
+      const users = expectOk(await call(t, 'GET', '/users', { headers: asOwner(project.id) })).items;
+      const userId = users[0].id as string;
+      for (let i = 0; i < 3; i++) {
+        expectOk(await call(t, 'POST', '/auth/sessions', { headers: asOwner(project.id), body: { user_id: userId } }));
+      }
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/users`);
+      await page.getByRole('link', { name: 'Person 00' }).click();
+      await page.getByRole('heading', { name: 'Person 00', level: 1 }).waitFor();
+      await page.getByTestId('contact-channels').getByText(project.emails[0]!).waitFor();
+
+      await page.getByRole('textbox', { name: 'Display name' }).fill('Renamed Person');
+      await page.getByRole('button', { name: 'Save name' }).click();
+      await page.getByText('Saved.').first().waitFor();
+      expect(expectOk(await call(t, 'GET', `/users/${userId}`, { headers: asOwner(project.id) })).display_name).toBe('Renamed Person');
+
+      const editor = page.getByTestId('server-metadata');
+      const save = editor.getByRole('button', { name: 'Save server metadata' });
+      expect(await save.isDisabled()).toBe(true);
+      await editor.getByRole('textbox').fill('{"plan": "pro",');
+      await editor.getByText('Not valid JSON', { exact: false }).waitFor();
+      expect(await editor.getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
+      expect(await save.isDisabled()).toBe(true);
+      await editor.getByRole('textbox').fill('{"plan": "pro", "seats": 3}');
+      await save.click();
+      await editor.getByText('Saved.').waitFor();
+      expect(expectOk(await call(t, 'GET', `/users/${userId}`, { headers: asOwner(project.id) })).server_metadata).toEqual({ plan: 'pro', seats: 3 });
+      await expectAccessible(page);
+
+      const sessionRows = page.getByTestId('sessions-table').locator('tbody tr');
+      expect(await sessionRows.count()).toBe(3);
+      await sessionRows.first().getByRole('button', { name: 'End session' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="sessions-table"] tbody tr').length === 2);
+      const listSessions = async () => expectOk(await call(t, 'GET', `/auth/sessions?user_id=${userId}`, { headers: asOwner(project.id) })).items;
+      expect((await listSessions()).length).toBe(2);
+      await page.getByRole('button', { name: 'End all sessions' }).click();
+      await page.getByText('No active sessions').waitFor();
+      expect(await listSessions()).toEqual([]);
+
+      await page.getByRole('button', { name: 'Delete user' }).click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.getByRole('textbox').fill(project.emails[0]!);
+      await dialog.getByRole('button', { name: 'Delete user' }).click();
+      await page.waitForURL((url) => url.pathname === `/admin/projects/${project.id}/users`);
+      await page.getByText('No users yet').waitFor();
+      expect((await call(t, 'GET', `/users/${userId}`, { headers: asOwner(project.id) })).headers.get('x-stack-known-error')).toBe('USER_NOT_FOUND');
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+
+      const reviewed = await ownedProject('Detail review', 1);
+      const reviewedUser = expectOk(await call(t, 'GET', '/users', { headers: asOwner(reviewed.id) })).items[0].id;
+      expectOk(await call(t, 'POST', '/auth/sessions', { headers: asOwner(reviewed.id), body: { user_id: reviewedUser } }));
+      await reviewPage(`/admin/projects/${reviewed.id}/users/${reviewedUser}`, (p) => p.getByTestId('sessions-table').waitFor(), 'user-detail');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
+describe('API keys', () => {
+  test(
+    'empty, then create a set (keys shown once, and they work), listed by last four, revoked (and refused after)',
+    async () => {
+      const project = await ownedProject('Keys project');
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/api-keys`);
+      await page.getByTestId('empty-state').getByText('No key sets').waitFor();
+      await page.getByRole('textbox', { name: 'Description' }).fill('Web app');
+      await page.getByRole('button', { name: 'Create keys' }).click();
+      const secret = await page.getByTestId('created-ssk').innerText();
+      const publishable = await page.getByTestId('created-pck').innerText();
+      expect(secret).toMatch(/^ssk_/);
+      const serverCall = () =>
+        call(t, 'GET', '/users', {
+          headers: { 'x-stack-project-id': project.id, 'x-stack-access-type': 'server', 'x-stack-secret-server-key': secret },
+        });
+      expect((await serverCall()).status).toBe(200);
+      const rows = page.getByTestId('key-sets-table').locator('tbody tr');
+      await rows.first().waitFor();
+      expect(await rows.first().innerText()).toContain(`ssk_…${secret.slice(-4)}`);
+      expect(await rows.first().innerText()).toContain(`pck_…${publishable.slice(-4)}`);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'I have copied them' }).click();
+      expect(await page.getByTestId('created-keys').count()).toBe(0);
+
+      await rows.first().getByRole('button', { name: 'Revoke' }).click();
+      await rows.first().getByRole('button', { name: 'Revoke for good' }).click();
+      await rows.first().getByText('revoked').waitFor();
+      expect((await serverCall()).headers.get('x-stack-known-error')).toBe('INVALID_SECRET_SERVER_KEY');
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+      await reviewPage(`/admin/projects/${project.id}/api-keys`, (p) => p.getByTestId('key-sets-table').waitFor(), 'api-keys');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
+describe('domains', () => {
+  test(
+    "the API's relative_fix_url opens this page; add a domain, turn localhost off, and the production checks clear",
+    async () => {
+      const project = await ownedProject('Domains project');
+      const view = expectOk(await call(t, 'GET', '/projects/current', { headers: asOwner(project.id) }));
+      const fixUrl = view.production_mode_errors[0].relative_fix_url as string;
+      expect(fixUrl).toBe(`/projects/${project.id}/domains`);
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}${fixUrl}`);
+      await page.waitForURL((url) => url.pathname === `/admin/projects/${project.id}/domains`);
+      await page.getByRole('heading', { name: 'Domains', level: 1 }).waitFor();
+      await page.getByTestId('empty-state').getByText('No trusted domains').waitFor();
+      expect(await page.getByTestId('production-readiness').innerText()).toContain('Localhost is allowed');
+
+      await page.getByRole('textbox', { name: 'Domain' }).fill('http://app.example.com');
+      await page.getByRole('button', { name: 'Add domain' }).click();
+      await page.getByText('A trusted domain must start with https://.').waitFor();
+      await page.getByRole('textbox', { name: 'Domain' }).fill('https://app.example.com');
+      await page.getByRole('button', { name: 'Add domain' }).click();
+      await page.getByTestId('domains-table').getByText('https://app.example.com').waitFor();
+      await page.getByRole('checkbox', { name: /Allow redirects to localhost/ }).uncheck();
+      await page.getByText('Nothing here stands in the way of production mode.').waitFor();
+      const after = expectOk(await call(t, 'GET', '/projects/current', { headers: asOwner(project.id) }));
+      expect(after.config.domains).toEqual([{ domain: 'https://app.example.com', handler_path: '/handler' }]);
+      expect(after.config.allow_localhost).toBe(false);
+      expect(after.production_mode_errors).toEqual([]);
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+      await reviewPage(`/admin/projects/${project.id}/domains`, (p) => p.getByTestId('domains-table').waitFor(), 'domains');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
+describe('budget and serving', () => {
+  test(`first load of the console, signed in, is at most ${consoleFirstLoadBudgetBytes / 1000} KB of JavaScript and CSS (brotli), pages loaded on demand`, async () => {
+    const project = await ownedProject('Budget project', 3);
+    const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip, deflate, br' } });
+    await signInContext(t, t.internal, context, admin.user_id);
+    const page = await context.newPage();
+    const seen: Promise<{ path: string; type: string; bytes: number; encoding: string }>[] = [];
+    const track = (request: Request) =>
+      seen.push(
+        (async () => {
+          const response = await request.response();
+          const headers = (await response?.allHeaders()) ?? {};
+          return {
+            path: new URL(request.url()).pathname,
+            type: headers['content-type'] ?? '',
+            bytes: (await request.sizes()).responseBodySize,
+            encoding: headers['content-encoding'] ?? 'identity',
+          };
+        })(),
+      );
+    page.on('requestfinished', track);
+    await page.goto(`${t.url}/admin`);
+    await page.getByTestId('project-list').waitFor();
+    await page.waitForLoadState('networkidle');
+    const firstLoad = await Promise.all(seen.splice(0));
+    const code = firstLoad.filter((r) => r.type.includes('javascript') || r.type.includes('css'));
+    for (const r of code) expect(`${r.path} ${r.encoding}`).toEndWith(' br');
+    const bytes = code.reduce((sum, r) => sum + r.bytes, 0);
+    console.log(`console first load: ${(bytes / 1000).toFixed(1)} KB JS+CSS (brotli) in ${code.length} files`);
+    expect(bytes).toBeLessThanOrEqual(consoleFirstLoadBudgetBytes);
+    // The users page's code was not part of it: it comes when the page is opened.
+    expect(code.some((r) => r.path.includes('users-page'))).toBe(false);
+    await page.getByRole('link', { name: 'Budget project' }).click();
+    await page.getByTestId('users-table').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect((await Promise.all(seen)).some((r) => r.path.includes('users-page'))).toBe(true);
+    await context.close();
+  }, browserTestTimeout);
+
+  test('the hosted sign-in bundles carry no console code', () => {
+    const consoleChunks = readdirSync(join(repoRoot, 'dist', 'console', 'assets')).filter((f) => f.endsWith('.js'));
+    expect(consoleChunks.some((f) => f.startsWith('users-page-'))).toBe(true);
+    // Text only the console's sources (and TanStack Router, which only the console uses) contain.
+    const consoleMarkers = ['authd-console-config', 'Copy your keys now', 'Not an admin', 'tsr-scroll-restoration'];
+    const consoleText = consoleChunks.map((f) => readFileSync(join(repoRoot, 'dist', 'console', 'assets', f), 'utf8')).join('\n');
+    for (const marker of consoleMarkers) expect(consoleText).toContain(marker);
+    for (const runtime of ['preact', 'react']) {
+      const assets = join(repoRoot, 'dist', 'hosted', runtime, 'assets');
+      for (const file of readdirSync(assets).filter((f) => f.endsWith('.js') || f.endsWith('.css') || f.endsWith('.html'))) {
+        const text = readFileSync(join(assets, file), 'utf8');
+        for (const marker of consoleMarkers) expect(`${runtime}/${file}: ${text.includes(marker)}`).toBe(`${runtime}/${file}: false`);
+      }
+    }
+  });
+
+  test('assets: brotli or gzip by Accept-Encoding, immutable; the page revalidated; only GET and HEAD; nothing outside the build', async () => {
+    const page = await fetch(`${t.url}/admin/projects/x/users`, { headers: { 'accept-encoding': 'br' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const html = await page.text();
+    const config = JSON.parse(html.match(/<script id="authd-console-config" type="application\/json">([^<]*)<\/script>/)![1]!);
+    expect(config.internalProjectId).toBe(t.internal.projectId);
+    expect(config.publishableClientKey).toMatch(/^pck_/);
+    const entry = html.match(/src="(\/admin\/_assets\/main-[^"]+\.js)"/)![1]!;
+    const brotli = await fetch(`${t.url}${entry}`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const gzip = await fetch(`${t.url}${entry}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const etag = gzip.headers.get('etag')!;
+    expect((await fetch(`${t.url}${entry}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(`${t.url}/admin`, { method: 'POST' })).status).toBe(405);
+    expect((await fetch(`${t.url}/admin/_assets/..%2f..%2fpackage.json`)).status).toBe(404);
+    expect((await fetch(`${t.url}/admin/_assets/${entry.split('/').pop()}.br`)).status).toBe(404);
+    const fix = await fetch(`${t.url}/projects/abc/domains`, { redirect: 'manual' });
+    expect(fix.status).toBe(302);
+    expect(fix.headers.get('location')).toBe('/admin/projects/abc/domains');
+    expect((await fetch(`${t.url}/projects/abc/elsewhere`, { redirect: 'manual' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,60 @@
+// The console's routes (TanStack Router, under /admin). Every page is its own chunk, fetched when
+// first opened; the shell and the project frame around them come with the first load.
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { consoleBasePath } from '../../server/protocol/admin-console-config';
+import { ConsoleShell, NotFoundPage, ProjectFrame } from './console-layout';
+
+const rootRoute = createRootRoute({ component: ConsoleShell, notFoundComponent: NotFoundPage });
+
+const projectsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./pages/projects-page'), 'ProjectsPage'),
+});
+
+const projectRoute = createRoute({ getParentRoute: () => rootRoute, path: '/projects/$projectId', component: ProjectFrame });
+
+const projectIndexRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/projects/$projectId/users', params });
+  },
+});
+
+const usersRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/users',
+  component: lazyRouteComponent(() => import('./pages/users-page'), 'UsersPage'),
+});
+
+const userRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/users/$userId',
+  component: lazyRouteComponent(() => import('./pages/user-detail-page'), 'UserDetailPage'),
+});
+
+const apiKeysRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/api-keys',
+  component: lazyRouteComponent(() => import('./pages/api-keys-page'), 'ApiKeysPage'),
+});
+
+const domainsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/domains',
+  component: lazyRouteComponent(() => import('./pages/domains-page'), 'DomainsPage'),
+});
+
+const routeTree = rootRoute.addChildren([
+  projectsRoute,
+  projectRoute.addChildren([projectIndexRoute, usersRoute, userRoute, apiKeysRoute, domainsRoute]),
+]);
+
+export const consoleRouter = createRouter({ routeTree, basepath: consoleBasePath, defaultPreload: 'intent' });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof consoleRouter;
+  }
+}
