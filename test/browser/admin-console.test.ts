@@ -229,7 +229,7 @@ describe('users', () => {
       const rows = page.getByTestId('users-table').locator('tbody tr');
       await page.getByTestId('users-table').waitFor();
       expect(await rows.count()).toBe(25);
-      expect(await rows.first().locator('td').first().innerText()).toBe('Person 29');
+      expect(await rows.first().getByRole('link').innerText()).toBe('Person 29');
 
       await page.getByRole('button', { name: 'Next page' }).click();
       await page.getByText('Person 04', { exact: true }).waitFor();

@@ -378,3 +378,20 @@ export const channelListClass = css({ display: 'flex', flexDirection: 'column', 
 export const fieldsetClass = css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', padding: '0', margin: '0' });
 export const problemListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', paddingLeft: '4', listStyle: 'disc', color: 'danger', margin: '0' });
 export const formContentsClass = css({ display: 'contents' });
+/** Columns that only help on a wide screen; a phone shows the table without them. */
+export const wideOnlyClass = css({ '@media (max-width: 639px)': { display: 'none' } });
+export const visuallyHiddenClass = css({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: '0',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  borderWidth: '0',
+});
+export const stackedCellClass = css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0', overflowWrap: 'anywhere' });
+export const keyListClass = css({ display: 'flex', flexDirection: 'column', fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' });
+export const editorFieldClass = css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' });
+export const breakAnywhereClass = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere' });

@@ -17,7 +17,6 @@ import {
   formRowClass,
   inputClass,
   labelClass,
-  monoClass,
   mutedClass,
   pageTitleClass,
   panelClass,
@@ -29,6 +28,9 @@ import {
   smallDangerButtonClass,
   tableClass,
   textClass,
+  visuallyHiddenClass,
+  wideOnlyClass,
+  keyListClass,
 } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/api-keys');
@@ -107,10 +109,12 @@ export function ApiKeysPage() {
                 <tr>
                   <th scope="col">Description</th>
                   <th scope="col">Keys</th>
-                  <th scope="col">Expires</th>
+                  <th scope="col" className={wideOnlyClass}>
+                    Expires
+                  </th>
                   <th scope="col">Status</th>
                   <th scope="col">
-                    <span className={mutedClass}>Action</span>
+                    <span className={visuallyHiddenClass}>Action</span>
                   </th>
                 </tr>
               </thead>
@@ -120,13 +124,16 @@ export function ApiKeysPage() {
                   return (
                     <tr key={key.id}>
                       <td>{key.description || '—'}</td>
-                      <td className={monoClass}>
-                        {kinds
-                          .filter((kind) => key[kind.field])
-                          .map((kind) => `${kind.prefix}_…${key[kind.field]!.last_four}`)
-                          .join(' ')}
+                      <td>
+                        <span className={keyListClass}>
+                          {kinds
+                            .filter((kind) => key[kind.field])
+                            .map((kind) => (
+                              <span key={kind.field}>{`${kind.prefix}_…${key[kind.field]!.last_four}`}</span>
+                            ))}
+                        </span>
                       </td>
-                      <td>{key.expires_at_millis >= neverMillis ? 'never' : new Date(key.expires_at_millis).toLocaleDateString()}</td>
+                      <td className={wideOnlyClass}>{key.expires_at_millis >= neverMillis ? 'never' : new Date(key.expires_at_millis).toLocaleDateString()}</td>
                       <td>
                         <span className={badgeClass}>{status}</span>
                       </td>

@@ -25,6 +25,9 @@ import {
   smallButtonClass,
   successTextClass,
   tableClass,
+  visuallyHiddenClass,
+  wideOnlyClass,
+  breakAnywhereClass,
 } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/domains');
@@ -83,17 +86,19 @@ export function DomainsPage() {
                   <thead>
                     <tr>
                       <th scope="col">Domain</th>
-                      <th scope="col">Handler path</th>
+                      <th scope="col" className={wideOnlyClass}>
+                        Handler path
+                      </th>
                       <th scope="col">
-                        <span className={mutedClass}>Action</span>
+                        <span className={visuallyHiddenClass}>Action</span>
                       </th>
                     </tr>
                   </thead>
                   <tbody>
                     {project.data.config.domains.map((domain) => (
                       <tr key={domain.domain}>
-                        <td className={monoClass}>{domain.domain}</td>
-                        <td className={monoClass}>{domain.handler_path}</td>
+                        <td className={breakAnywhereClass}>{domain.domain}</td>
+                        <td className={`${monoClass} ${wideOnlyClass}`}>{domain.handler_path}</td>
                         <td>
                           <button
                             type="button"

@@ -30,6 +30,8 @@ import {
   smallDangerButtonClass,
   tableClass,
   titleRowClass,
+  visuallyHiddenClass,
+  wideOnlyClass,
 } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/users/$userId');
@@ -274,10 +276,14 @@ function SessionsSection(props: { api: AdminApi; projectId: string; userId: stri
             <thead>
               <tr>
                 <th scope="col">Started</th>
-                <th scope="col">Last used</th>
-                <th scope="col">From</th>
+                <th scope="col" className={wideOnlyClass}>
+                  Last used
+                </th>
+                <th scope="col" className={wideOnlyClass}>
+                  From
+                </th>
                 <th scope="col">
-                  <span className={mutedClass}>Action</span>
+                  <span className={visuallyHiddenClass}>Action</span>
                 </th>
               </tr>
             </thead>
@@ -285,8 +291,8 @@ function SessionsSection(props: { api: AdminApi; projectId: string; userId: stri
               {sessions.data.items.map((session) => (
                 <tr key={session.id}>
                   <td>{dateTime(session.created_at_millis)}</td>
-                  <td>{dateTime(session.last_used_at_millis)}</td>
-                  <td>{[session.last_used_ip, session.last_used_user_agent].filter(Boolean).join(' · ') || '—'}</td>
+                  <td className={wideOnlyClass}>{dateTime(session.last_used_at_millis)}</td>
+                  <td className={wideOnlyClass}>{[session.last_used_ip, session.last_used_user_agent].filter(Boolean).join(' · ') || '—'}</td>
                   <td>
                     <button type="button" className={smallButtonClass} disabled={busy} onClick={() => end([session.id])}>
                       End session

@@ -22,6 +22,8 @@ import {
   secondaryButtonClass,
   smallButtonClass,
   tableClass,
+  stackedCellClass,
+  wideOnlyClass,
 } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/users');
@@ -88,25 +90,30 @@ export function UsersPage() {
               <thead>
                 <tr>
                   <th scope="col">User</th>
-                  <th scope="col">Email</th>
                   <th scope="col">Signed up</th>
-                  <th scope="col">Sign-in</th>
+                  <th scope="col" className={wideOnlyClass}>
+                    Sign-in
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {page.data.items.map((user) => (
                   <tr key={user.id}>
                     <td>
-                      <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
-                        {user.display_name ?? user.primary_email ?? user.id}
-                      </Link>
-                    </td>
-                    <td>
-                      {user.primary_email ?? '—'}{' '}
-                      {user.primary_email && !user.primary_email_verified ? <span className={badgeClass}>unverified</span> : null}
+                      <span className={stackedCellClass}>
+                        <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
+                          {user.display_name ?? user.primary_email ?? user.id}
+                        </Link>
+                        {user.display_name && user.primary_email ? <span className={mutedClass}>{user.primary_email}</span> : null}
+                        {user.primary_email && !user.primary_email_verified ? (
+                          <span>
+                            <span className={badgeClass}>unverified</span>
+                          </span>
+                        ) : null}
+                      </span>
                     </td>
                     <td className={cellNowrapClass}>{new Date(user.signed_up_at_millis).toLocaleDateString()}</td>
-                    <td className={cellNowrapClass}>
+                    <td className={`${cellNowrapClass} ${wideOnlyClass}`}>
                       {[user.has_password ? 'password' : null, user.passkey_auth_enabled ? 'passkey' : null, user.requires_totp_mfa ? 'MFA' : null, ...user.oauth_providers.map((p) => p.id)]
                         .filter(Boolean)
                         .join(', ') || '—'}
