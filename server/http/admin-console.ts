@@ -54,7 +54,6 @@ async function serveIndex(ctx: Context, request: Request): Promise<Response> {
       internalProjectId,
       publishableClientKey: await hostedScreensPublishableKey(ctx, internalProjectId),
       signInPath: `/projects/${internalProjectId}/handler/sign-in`,
-      signOutPath: `/projects/${internalProjectId}/handler/sign-out`,
     };
     return preparePage(html.replace('%AUTHD_CONSOLE_CONFIG%', () => jsonForScript(config)));
   });

@@ -96,6 +96,12 @@ describe('who gets in', () => {
       await opened.page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
       expect(await opened.page.getByTestId('signed-in-admin').innerText()).toBe(adminEmail);
       await expectAccessible(opened.page);
+      // Signing out ends the session: the console asks for sign-in again, and returns there after.
+      await opened.page.getByRole('button', { name: 'Sign out' }).click();
+      await opened.page.waitForURL((url) => url.pathname === `/projects/${t.internal.projectId}/handler/sign-in`);
+      expect(new URL(opened.page.url()).searchParams.get('after_auth_return_to')).toBe('/admin');
+      await opened.page.goto(`${t.url}/admin/projects/${crypto.randomUUID()}/domains`);
+      await opened.page.waitForURL((url) => url.pathname === `/projects/${t.internal.projectId}/handler/sign-in`);
       expect(opened.problems).toEqual([]);
       await opened.close();
     },
@@ -119,6 +125,10 @@ describe('who gets in', () => {
         expect(await opened.page.getByRole('navigation', { name: 'Project' }).count()).toBe(0);
         await expectAccessible(opened.page);
         await opened.screenshot(`console-refused-${colorScheme}`);
+        // Its way out signs them out and back to the internal project's sign-in.
+        await opened.page.getByRole('button', { name: 'Sign out and use another account' }).click();
+        await opened.page.waitForURL((url) => url.pathname === `/projects/${t.internal.projectId}/handler/sign-in`);
+        expect((await opened.context.cookies()).filter((c) => c.name === `stack-refresh-${t.internal.projectId}` && c.value !== '')).toEqual([]);
         expect(opened.problems).toEqual([]);
         await opened.close();
       }
@@ -244,8 +254,8 @@ describe('users', () => {
 
       await page.getByRole('searchbox', { name: 'Search by name, email or user id' }).fill(project.emails[7]!);
       await page.getByRole('button', { name: 'Search' }).click();
-      await page.getByText('Person 29', { exact: true }).waitFor({ state: 'detached' });
-      expect(await rows.count()).toBe(1);
+      await page.getByTestId('users-table').getByText(project.emails[7]!).waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="users-table"] tbody tr').length === 1);
       expect(await rows.first().innerText()).toContain(project.emails[7]!);
       await page.getByRole('searchbox').fill('nobody-by-this-name');
       await page.getByRole('button', { name: 'Search' }).click();
@@ -322,6 +332,69 @@ describe('users', () => {
       const reviewedUser = expectOk(await call(t, 'GET', '/users', { headers: asOwner(reviewed.id) })).items[0].id;
       expectOk(await call(t, 'POST', '/auth/sessions', { headers: asOwner(reviewed.id), body: { user_id: reviewedUser } }));
       await reviewPage(`/admin/projects/${reviewed.id}/users/${reviewedUser}`, (p) => p.getByTestId('sessions-table').waitFor(), 'user-detail');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
+describe('teams', () => {
+  test(
+    'empty, create a team, add a member by email (and a clear refusal for an unknown one), remove them, invite and revoke, delete the team',
+    async () => {
+      const project = await ownedProject('Teams project', 2);
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/teams`);
+      await page.getByTestId('empty-state').getByText('No teams yet').waitFor();
+      await page.getByRole('button', { name: 'Create team' }).click();
+      await page.getByText('Give the team a name.').waitFor();
+      await page.getByRole('textbox', { name: 'Name' }).fill('Support');
+      await page.getByRole('button', { name: 'Create team' }).click();
+      await page.getByRole('link', { name: 'Support' }).click();
+      await page.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
+      const teamId = new URL(page.url()).pathname.split('/').pop()!;
+      await page.getByText('No members yet').waitFor();
+      await page.getByText('No open invitations').waitFor();
+
+      await page.getByRole('textbox', { name: 'Add a user by email' }).fill('nobody@example.com');
+      await page.getByRole('button', { name: 'Add member' }).click();
+      await page.getByText('No user of this project has the email nobody@example.com.').waitFor();
+      await page.getByRole('textbox', { name: 'Add a user by email' }).fill(project.emails[1]!.toUpperCase());
+      await page.getByRole('button', { name: 'Add member' }).click();
+      await page.getByTestId('members-table').getByText('Person 01').waitFor();
+      const membersOf = async () =>
+        expectOk(await call(t, 'GET', `/users?team_id=${teamId}`, { headers: asOwner(project.id) })).items.map((u: any) => u.primary_email);
+      expect(await membersOf()).toEqual([project.emails[1]]);
+      await expectAccessible(page);
+
+      await page.getByRole('button', { name: `Remove ${project.emails[1]} from the team` }).click();
+      await page.getByText('No members yet').waitFor();
+      expect(await membersOf()).toEqual([]);
+
+      await page.getByRole('textbox', { name: 'Invite by email' }).fill('invitee@example.com');
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByTestId('invitations-table').getByText('invitee@example.com').waitFor();
+      const invitationsOf = async () =>
+        expectOk(await call(t, 'GET', `/team-invitations?team_id=${teamId}`, { headers: asOwner(project.id) })).items.map((i: any) => i.recipient_email);
+      expect(await invitationsOf()).toEqual(['invitee@example.com']);
+      await page.getByRole('button', { name: 'Revoke the invitation to invitee@example.com' }).click();
+      await page.getByText('No open invitations').waitFor();
+      expect(await invitationsOf()).toEqual([]);
+
+      await page.getByRole('button', { name: 'Delete team' }).click();
+      await page.getByRole('alertdialog').getByRole('textbox').fill('Support');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete team' }).click();
+      await page.getByText('No teams yet').waitFor();
+      expect((await call(t, 'GET', `/teams/${teamId}`, { headers: asOwner(project.id) })).headers.get('x-stack-known-error')).toBe('TEAM_NOT_FOUND');
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+
+      const reviewed = await ownedProject('Teams review', 1);
+      const team = expectOk(await call(t, 'POST', '/teams', { headers: asOwner(reviewed.id), body: { display_name: 'Reviewed team' } }), 201);
+      const member = expectOk(await call(t, 'GET', '/users', { headers: asOwner(reviewed.id) })).items[0].id;
+      expectOk(await call(t, 'POST', `/team-memberships/${team.id}/${member}`, { headers: asOwner(reviewed.id), body: {} }), 201);
+      await reviewPage(`/admin/projects/${reviewed.id}/teams`, (p) => p.getByTestId('teams-table').waitFor(), 'teams');
+      await reviewPage(`/admin/projects/${reviewed.id}/teams/${team.id}`, (p) => p.getByTestId('members-table').waitFor(), 'team-detail');
     },
     browserTestTimeout * 2,
   );

@@ -73,9 +73,14 @@ export function createAdminApi(client: AuthClient, publishableClientKey: string)
   };
 }
 
+/** A check the console makes itself before calling the API (e.g. no user has that email). */
+export class ConsoleRefusal extends Error {
+  override name = 'ConsoleRefusal';
+}
+
 /** A message a person can act on, for any failure a call can end in. */
 export function describeFailure(error: unknown): string {
-  if (error instanceof ApiCallError) return error.message;
+  if (error instanceof ApiCallError || error instanceof ConsoleRefusal) return error.message;
   if (error instanceof Error) return `authd could not be reached (${error.message}).`;
   return 'Something went wrong.';
 }

@@ -14,6 +14,8 @@ export interface ConsoleSession {
   api: AdminApi;
   config: ConsoleConfig;
   admin: SignedInAdmin;
+  /** Ends the admin's session and returns to the internal project's sign-in. */
+  signOut(): Promise<void>;
 }
 
 export const ConsoleSessionContext = createContext<ConsoleSession | null>(null);

@@ -17,12 +17,12 @@ import {
   navHeadingClass,
   navLinkClass,
   pageTitleClass,
+  smallButtonClass,
   textClass,
 } from './styles';
 
 export function ConsoleShell() {
-  const { admin, config } = useConsoleSession();
-  const signOutHref = `${config.signOutPath}?after_auth_return_to=${encodeURIComponent('/admin')}`;
+  const { admin, signOut } = useConsoleSession();
   return (
     <>
       <header className={headerClass}>
@@ -33,9 +33,9 @@ export function ConsoleShell() {
         <span className={headerUserClass} data-testid="signed-in-admin">
           {admin.primary_email ?? admin.display_name ?? admin.id}
         </span>
-        <a className={linkClass} href={signOutHref}>
+        <button type="button" className={smallButtonClass} onClick={() => void signOut()}>
           Sign out
-        </a>
+        </button>
       </header>
       <div className={bodyClass}>
         <Outlet />
@@ -51,6 +51,7 @@ interface ProjectName {
 
 const projectPages = [
   { to: '/projects/$projectId/users', label: 'Users' },
+  { to: '/projects/$projectId/teams', label: 'Teams' },
   { to: '/projects/$projectId/api-keys', label: 'API keys' },
   { to: '/projects/$projectId/domains', label: 'Domains' },
 ] as const;

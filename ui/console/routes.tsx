@@ -46,9 +46,21 @@ const domainsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/domains-page'), 'DomainsPage'),
 });
 
+const teamsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/teams',
+  component: lazyRouteComponent(() => import('./pages/teams-page'), 'TeamsPage'),
+});
+
+const teamRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/teams/$teamId',
+  component: lazyRouteComponent(() => import('./pages/team-detail-page'), 'TeamDetailPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   projectsRoute,
-  projectRoute.addChildren([projectIndexRoute, usersRoute, userRoute, apiKeysRoute, domainsRoute]),
+  projectRoute.addChildren([projectIndexRoute, usersRoute, userRoute, teamsRoute, teamRoute, apiKeysRoute, domainsRoute]),
 ]);
 
 export const consoleRouter = createRouter({ routeTree, basepath: consoleBasePath, defaultPreload: 'intent' });

@@ -3,12 +3,12 @@
 // see), the visitor goes to the internal project's hosted sign-in and comes back here; another
 // internal user is refused with a way to sign out. The check reads the user's own profile
 // through the public API; the API still decides on each owned project at every call.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthClient } from '../client/index';
 import { createAdminApi, describeFailure } from './admin-api';
 import { ConsoleSessionContext, type ConsoleSession, type SignedInAdmin } from './console-context';
-import { consoleAdminMetadataKey, type ConsoleConfig } from '../../server/protocol/admin-console-config';
-import { centeredCardClass, linkClass, mutedClass, pageTitleClass, primaryButtonClass, textClass } from './styles';
+import { consoleAdminMetadataKey, consoleBasePath, type ConsoleConfig } from '../../server/protocol/admin-console-config';
+import { centeredCardClass, mutedClass, pageTitleClass, primaryButtonClass, secondaryButtonClass, textClass } from './styles';
 
 type GateState =
   | { state: 'checking' }
@@ -60,13 +60,18 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
     };
   }, [client, config, api, attempt]);
 
+  const signOut = useCallback(async () => {
+    // Ends the session on the server and in the cookies the hosted screens share, then offers
+    // the internal sign-in again, coming back to the console.
+    await client.signOut();
+    location.assign(signInUrlFor(config, consoleBasePath));
+  }, [client, config]);
   const session: ConsoleSession | null = useMemo(
-    () => (gate.state === 'admin' ? { api, config, admin: gate.admin } : null),
-    [gate, api, config],
+    () => (gate.state === 'admin' ? { api, config, admin: gate.admin, signOut } : null),
+    [gate, api, config, signOut],
   );
 
   if (session) return <ConsoleSessionContext.Provider value={session}>{props.children}</ConsoleSessionContext.Provider>;
-  const signOutHref = `${config.signOutPath}?after_auth_return_to=${encodeURIComponent('/admin')}`;
   return (
     <main className={centeredCardClass} data-testid={`console-${gate.state}`}>
       {gate.state === 'refused' ? (
@@ -78,9 +83,9 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
           <p className={mutedClass}>
             An operator makes admins on the server with <code>authd admins add EMAIL</code>.
           </p>
-          <a className={linkClass} href={signOutHref}>
+          <button type="button" className={secondaryButtonClass} onClick={() => void signOut()}>
             Sign out and use another account
-          </a>
+          </button>
         </>
       ) : gate.state === 'failed' ? (
         <>
