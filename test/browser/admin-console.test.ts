@@ -209,6 +209,39 @@ describe('projects', () => {
   );
 });
 
+describe('overview', () => {
+  test(
+    "totals, today's sign-ups in the chart, the newest users linked; an empty project says so",
+    async () => {
+      const project = await ownedProject('Overview project', 3);
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}`);
+      await page.waitForURL((url) => url.pathname === `/admin/projects/${project.id}/overview`);
+      expect(await page.getByTestId('total-users').innerText()).toBe('3');
+      expect(await page.getByTestId('recent-sign-ups').innerText()).toBe('3');
+      const today = new Date().toISOString().slice(0, 10);
+      expect(await page.getByTestId('sign-ups-chart').locator(`rect[data-date="${today}"]`).getAttribute('data-value')).toBe('3');
+      expect(await page.getByTestId('sign-ups-chart').getAttribute('aria-label')).toBe(`Sign-ups per day: 3 in the last 31 days, most on ${today} (3).`);
+      await page.getByRole('link', { name: 'Person 02' }).click();
+      await page.getByRole('heading', { name: 'Person 02', level: 1 }).waitFor();
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+
+      const empty = await ownedProject('Empty overview');
+      const second = await openAsAdmin({ colorScheme: 'dark' });
+      await second.page.goto(`${t.url}/admin/projects/${empty.id}/overview`);
+      await second.page.getByTestId('empty-state').getByText('No users yet').waitFor();
+      expect(await second.page.getByTestId('total-users').innerText()).toBe('0');
+      expect(await second.page.getByTestId('sign-ups-chart').getAttribute('aria-label')).toBe('Sign-ups per day: none in the last 31 days.');
+      await expectAccessible(second.page);
+      await second.close();
+      await reviewPage(`/admin/projects/${project.id}/overview`, (p) => p.getByTestId('sign-ups-chart').waitFor(), 'overview');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
 describe('users', () => {
   test(
     'a table newest first, 25 a page with next and previous, and a search; loading, error (with retry) and empty states',
@@ -508,9 +541,13 @@ describe('budget and serving', () => {
     // The users page's code was not part of it: it comes when the page is opened.
     expect(code.some((r) => r.path.includes('users-page'))).toBe(false);
     await page.getByRole('link', { name: 'Budget project' }).click();
+    await page.getByTestId('total-users').waitFor();
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
     await page.getByTestId('users-table').waitFor();
     await page.waitForLoadState('networkidle');
-    expect((await Promise.all(seen)).some((r) => r.path.includes('users-page'))).toBe(true);
+    const later = await Promise.all(seen);
+    expect(later.some((r) => r.path.includes('overview-page'))).toBe(true);
+    expect(later.some((r) => r.path.includes('users-page'))).toBe(true);
     await context.close();
   }, browserTestTimeout);
 

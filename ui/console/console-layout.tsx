@@ -50,6 +50,7 @@ interface ProjectName {
 }
 
 const projectPages = [
+  { to: '/projects/$projectId/overview', label: 'Overview' },
   { to: '/projects/$projectId/users', label: 'Users' },
   { to: '/projects/$projectId/teams', label: 'Teams' },
   { to: '/projects/$projectId/api-keys', label: 'API keys' },

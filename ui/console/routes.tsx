@@ -18,8 +18,14 @@ const projectIndexRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: '/',
   beforeLoad: ({ params }) => {
-    throw redirect({ to: '/projects/$projectId/users', params });
+    throw redirect({ to: '/projects/$projectId/overview', params });
   },
+});
+
+const overviewRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/overview',
+  component: lazyRouteComponent(() => import('./pages/overview-page'), 'OverviewPage'),
 });
 
 const usersRoute = createRoute({
@@ -60,7 +66,7 @@ const teamRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   projectsRoute,
-  projectRoute.addChildren([projectIndexRoute, usersRoute, userRoute, teamsRoute, teamRoute, apiKeysRoute, domainsRoute]),
+  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, apiKeysRoute, domainsRoute]),
 ]);
 
 export const consoleRouter = createRouter({ routeTree, basepath: consoleBasePath, defaultPreload: 'intent' });

@@ -49,10 +49,10 @@ export const bodyClass = css({
 
 export const navClass = css({
   display: 'flex',
+  flexWrap: 'wrap',
   gap: '1',
   paddingX: '3',
   paddingY: '2',
-  overflowX: 'auto',
   bg: 'surface',
   borderBottomWidth: '1px',
   borderBottomStyle: 'solid',
@@ -395,3 +395,8 @@ export const stackedCellClass = css({ display: 'flex', flexDirection: 'column', 
 export const keyListClass = css({ display: 'flex', flexDirection: 'column', fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' });
 export const editorFieldClass = css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' });
 export const breakAnywhereClass = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere' });
+export const statGridClass = css({ display: 'grid', gap: '3', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))' });
+export const figureNumberClass = css({ fontSize: '28px', fontWeight: '700', margin: '0', fontVariantNumeric: 'tabular-nums' });
+export const chartClass = css({ width: '100%', height: '120px', display: 'block', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'line' });
+export const chartBarClass = css({ fill: 'accent' });
+export const recentListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: '0', margin: '0' });

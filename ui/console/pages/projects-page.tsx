@@ -53,7 +53,7 @@ export function ProjectsPage() {
           <ul className={cardGridClass} data-testid="project-list">
             {projects.data.items.map((project) => (
               <li key={project.id} className={panelClass} data-testid="project-card">
-                <Link to="/projects/$projectId/users" params={{ projectId: project.id }} className={projectCardLinkClass}>
+                <Link to="/projects/$projectId/overview" params={{ projectId: project.id }} className={projectCardLinkClass}>
                   {project.display_name}
                 </Link>
                 <p className={mutedClass}>
