@@ -200,6 +200,42 @@ describe('projects', () => {
   );
 
   test(
+    'by keyboard alone: create a project, open its delete dialog, Escape closes it with focus back on its button, then delete',
+    async () => {
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin`);
+      await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
+      await page.getByRole('textbox', { name: 'Name' }).focus();
+      await page.keyboard.type('Keyboard project');
+      await page.keyboard.press('Enter');
+      const card = page.getByTestId('project-card').filter({ hasText: 'Keyboard project' });
+      await card.waitFor();
+      // Tab from the card's link reaches its delete button.
+      await card.getByRole('link', { name: 'Keyboard project' }).focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete project');
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete project');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      await dialog.getByRole('textbox').focus();
+      await page.keyboard.type('Keyboard project');
+      await page.keyboard.press('Enter');
+      await card.waitFor({ state: 'detached' });
+      const owned = expectOk(await call(t, 'GET', '/internal/projects', { headers: as(t.internal, 'client', admin.access_token) })).items;
+      expect(owned.map((p: any) => p.display_name)).not.toContain('Keyboard project');
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+    },
+    browserTestTimeout,
+  );
+
+  test(
     'axe and screenshots in both themes and widths, with projects listed',
     async () => {
       await ownedProject('Review project', 2);
