@@ -104,10 +104,10 @@ export function UsersPage() {
                         <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
                           {user.display_name ?? user.primary_email ?? user.id}
                         </Link>
-                        {user.display_name && user.primary_email ? <span className={mutedClass}>{user.primary_email}</span> : null}
-                        {user.primary_email && !user.primary_email_verified ? (
-                          <span>
-                            <span className={badgeClass}>unverified</span>
+                        {user.primary_email && (user.display_name || !user.primary_email_verified) ? (
+                          <span className={mutedClass}>
+                            {user.display_name ? user.primary_email : null}{' '}
+                            {user.primary_email_verified ? null : <span className={badgeClass}>unverified</span>}
                           </span>
                         ) : null}
                       </span>
