@@ -10,6 +10,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { consoleFirstLoadBudgetBytes } from '../../scripts/build-console';
 import { createOwnedProject, ownerHeaders, signIn, type SignedIn } from '../support/admins';
 import { as, call, expectOk, goodPassword, uniqueEmail } from '../support/user-views';
+import { queuedMessagesOnceThere } from '../support/mail';
 import { repoRoot, runCli, startTestInstance, type TestInstance } from '../support/instance';
 import { artifactsDir, launchBrowser, openPage, type TestPage } from './browser-support';
 import { expectAccessible, signInContext } from './widget-checks';
@@ -349,9 +350,11 @@ describe('users', () => {
       const project = await ownedProject('Detail project', 1);
       const users = expectOk(await call(t, 'GET', '/users', { headers: asOwner(project.id) })).items;
       const userId = users[0].id as string;
-      for (let i = 0; i < 3; i++) {
-        expectOk(await call(t, 'POST', '/auth/sessions', { headers: asOwner(project.id), body: { user_id: userId } }));
-      }
+      const team = expectOk(await call(t, 'POST', '/teams', { headers: asOwner(project.id), body: { display_name: 'Detail team' } }), 201);
+      expectOk(await call(t, 'POST', `/team-memberships/${team.id}/${userId}`, { headers: asOwner(project.id), body: {} }), 201);
+      // An authenticator app's secret (20 bytes), so the user has MFA on.
+      const totpSecret = Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString('base64');
+      expectOk(await call(t, 'PATCH', `/users/${userId}`, { headers: asOwner(project.id), body: { totp_secret_base64: totpSecret } }));
       const opened = await openAsAdmin();
       const { page } = opened;
       await page.goto(`${t.url}/admin/projects/${project.id}/users`);
@@ -376,6 +379,35 @@ describe('users', () => {
       await editor.getByText('Saved.').waitFor();
       expect(expectOk(await call(t, 'GET', `/users/${userId}`, { headers: asOwner(project.id) })).server_metadata).toEqual({ plan: 'pro', seats: 3 });
       await expectAccessible(page);
+
+      // Sign-in and security: a password set (the API's own rule refuses a long one), MFA off,
+      // a reset email queued; the teams the user is in; the user's audit events.
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.getByText('Type the new password first.').waitFor();
+      await page.getByLabel('New password').fill('x'.repeat(300));
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.getByText('Password too long', { exact: false }).waitFor();
+      expect(expectOk(await call(t, 'GET', `/users/${userId}`, { headers: asOwner(project.id) })).has_password).toBe(false);
+      await page.getByLabel('New password').fill('quiet lanterns over marble');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.getByText('Password set. The user was signed out everywhere.').waitFor();
+      expect(expectOk(await call(t, 'GET', `/users/${userId}`, { headers: asOwner(project.id) })).has_password).toBe(true);
+      await page.getByRole('button', { name: 'Turn multi-factor off' }).click();
+      await page.getByText('Multi-factor sign-in turned off.').waitFor();
+      expect(expectOk(await call(t, 'GET', `/users/${userId}`, { headers: asOwner(project.id) })).requires_totp_mfa).toBe(false);
+      await page.getByRole('button', { name: 'Send a password reset email' }).click();
+      await page.getByText(`A password reset email was sent to ${project.emails[0]}.`).waitFor();
+      expect((await queuedMessagesOnceThere(t, project.emails[0]!))[0]!.subject).toContain('Reset');
+      await page.getByTestId('user-teams').getByRole('link', { name: 'Detail team' }).waitFor();
+      await page.reload();
+      await page.getByTestId('user-audit-table').getByText('password.changed').first().waitFor();
+      await page.getByTestId('user-audit-table').getByText('mfa.disabled').waitFor();
+      // Password and MFA changes ended the sessions made above; new ones for the steps below.
+      for (let i = 0; i < 3; i++) {
+        expectOk(await call(t, 'POST', '/auth/sessions', { headers: asOwner(project.id), body: { user_id: userId } }));
+      }
+      await page.reload();
+      await page.getByTestId('sessions-table').waitFor();
 
       const sessionRows = page.getByTestId('sessions-table').locator('tbody tr');
       expect(await sessionRows.count()).toBe(3);

@@ -7,6 +7,7 @@ import { describeFailure, type AdminApi } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { TableFrame } from '../table-frame';
+import { SignInSection, UserAuditSection, UserTeamsSection } from './user-detail-sections';
 import { TypedConfirmation } from '../confirm-dialog';
 import { JsonEditor } from '../json-editor';
 import { EmptyState, FailedState, LoadingState } from '../page-states';
@@ -125,7 +126,12 @@ export function UserDetailPage() {
           onSave={(value) => save({ server_metadata: value })}
         />
       </section>
+      <div className={detailGridClass}>
+        <SignInSection api={api} projectId={projectId} userId={userId} view={view} onChanged={user.reload} />
+        <UserTeamsSection api={api} projectId={projectId} userId={userId} />
+      </div>
       <SessionsSection api={api} projectId={projectId} userId={userId} />
+      <UserAuditSection api={api} projectId={projectId} userId={userId} />
     </>
   );
 }
@@ -164,12 +170,6 @@ function ProfileSection(props: { view: UserServerView; onSave(patch: Record<stri
         <dd>{dateTime(view.signed_up_at_millis)}</dd>
         <dt>Last active</dt>
         <dd>{dateTime(view.last_active_at_millis)}</dd>
-        <dt>Sign-in</dt>
-        <dd>
-          {[view.has_password ? 'password' : null, view.passkey_auth_enabled ? 'passkey' : null, view.otp_auth_enabled ? 'one-time code' : null, view.requires_totp_mfa ? 'MFA on' : null, ...view.oauth_providers.map((p) => p.id)]
-            .filter(Boolean)
-            .join(', ') || '—'}
-        </dd>
       </dl>
       <form className={formRowClass} onSubmit={submit}>
         <div className={fieldClass}>
