@@ -576,6 +576,70 @@ describe('domains', () => {
   );
 });
 
+describe('sign-in methods and settings', () => {
+  test(
+    'switches save at once (methods, sign-up, an OAuth provider on shared keys), as the API then reports',
+    async () => {
+      const project = await ownedProject('Methods project');
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/sign-in-methods`);
+      await page.getByRole('heading', { name: 'Sign-in methods', level: 1 }).waitFor();
+      const config = async () => expectOk(await call(t, 'GET', '/projects/current', { headers: asOwner(project.id) })).config;
+      expect((await config()).magic_link_enabled).toBe(false);
+      await page.getByRole('checkbox', { name: /^Magic link and one-time code/ }).check();
+      await page.getByText('Magic link and one-time code on.').waitFor();
+      await page.getByRole('checkbox', { name: /^Sign-up/ }).uncheck();
+      await page.getByText('Sign-up off.').waitFor();
+      await page.getByRole('checkbox', { name: /^github/ }).check();
+      await page.getByText('github sign-in on.').waitFor();
+      let now = await config();
+      expect(now.magic_link_enabled).toBe(true);
+      expect(now.sign_up_enabled).toBe(false);
+      expect(now.oauth_providers).toContainEqual(expect.objectContaining({ id: 'github', enabled: true, type: 'shared' }));
+      await page.getByRole('checkbox', { name: /^github/ }).uncheck();
+      await page.getByText('github sign-in off.').waitFor();
+      now = await config();
+      expect(now.oauth_providers).toContainEqual(expect.objectContaining({ id: 'github', enabled: false }));
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+      await reviewPage(`/admin/projects/${project.id}/sign-in-methods`, (p) => p.getByRole('checkbox', { name: /^Passkeys/ }).waitFor(), 'sign-in-methods');
+    },
+    browserTestTimeout * 2,
+  );
+
+  test(
+    "settings: rename (the navigation follows), production mode refused while a check fails, then turned on",
+    async () => {
+      const project = await ownedProject('Settings project');
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/settings`);
+      await page.getByRole('textbox', { name: 'Name' }).fill('Renamed project');
+      await page.getByRole('textbox', { name: 'Description' }).fill('For the console test');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByTestId('project-name').getByText('Renamed project').waitFor();
+      const view = async () => expectOk(await call(t, 'GET', '/projects/current', { headers: asOwner(project.id) }));
+      expect(await view()).toMatchObject({ display_name: 'Renamed project', description: 'For the console test' });
+
+      const production = page.getByRole('checkbox', { name: /^Production mode/ });
+      await production.click();
+      await page.getByRole('status').filter({ hasText: 'localhost' }).first().waitFor();
+      expect(await production.isChecked()).toBe(false);
+      expect((await view()).is_production_mode).toBe(false);
+      expectOk(await call(t, 'PATCH', '/projects/current', { headers: asOwner(project.id), body: { config: { allow_localhost: false } } }));
+      await page.reload();
+      await page.getByRole('checkbox', { name: /^Production mode/ }).check();
+      await page.getByText('Production mode is on.').waitFor();
+      expect((await view()).is_production_mode).toBe(true);
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+      await reviewPage(`/admin/projects/${project.id}/settings`, (p) => p.getByRole('textbox', { name: 'Name' }).waitFor(), 'settings');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
 describe('budget and serving', () => {
   test(`first load of the console, signed in, is at most ${consoleFirstLoadBudgetBytes / 1000} KB of JavaScript and CSS (brotli), pages loaded on demand`, async () => {
     const project = await ownedProject('Budget project', 3);

@@ -1,6 +1,6 @@
 // The frame around every console page: the header (home link, who is signed in, sign out), and
 // for a project's pages the project's navigation beside the page.
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { useConsoleSession } from './console-context';
 import { useApiData } from './api-data';
@@ -53,9 +53,18 @@ const projectPages = [
   { to: '/projects/$projectId/overview', label: 'Overview' },
   { to: '/projects/$projectId/users', label: 'Users' },
   { to: '/projects/$projectId/teams', label: 'Teams' },
+  { to: '/projects/$projectId/sign-in-methods', label: 'Sign-in methods' },
   { to: '/projects/$projectId/api-keys', label: 'API keys' },
   { to: '/projects/$projectId/domains', label: 'Domains' },
+  { to: '/projects/$projectId/settings', label: 'Settings' },
 ] as const;
+
+const ReloadProjectContext = createContext<() => void>(() => {});
+
+/** Makes the project frame read the project again (its name shows in the navigation). */
+export function useReloadProject(): () => void {
+  return useContext(ReloadProjectContext);
+}
 
 /** A project's pages: its navigation and the page. The project's name comes from the API as its admin. */
 export function ProjectFrame() {
@@ -85,7 +94,9 @@ export function ProjectFrame() {
         {project.state === 'failed' ? (
           <FailedState what="This project" error={project.error} onRetry={project.reload} />
         ) : (
-          <Outlet />
+          <ReloadProjectContext.Provider value={project.reload}>
+            <Outlet />
+          </ReloadProjectContext.Provider>
         )}
       </main>
     </>

@@ -64,9 +64,21 @@ const teamRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/team-detail-page'), 'TeamDetailPage'),
 });
 
+const signInMethodsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/sign-in-methods',
+  component: lazyRouteComponent(() => import('./pages/sign-in-methods-page'), 'SignInMethodsPage'),
+});
+
+const settingsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/settings',
+  component: lazyRouteComponent(() => import('./pages/settings-page'), 'SettingsPage'),
+});
+
 const routeTree = rootRoute.addChildren([
   projectsRoute,
-  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, apiKeysRoute, domainsRoute]),
+  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, signInMethodsRoute, apiKeysRoute, domainsRoute, settingsRoute]),
 ]);
 
 export const consoleRouter = createRouter({ routeTree, basepath: consoleBasePath, defaultPreload: 'intent' });
