@@ -185,6 +185,7 @@ describe('projects', () => {
       const dialog = page.getByRole('alertdialog');
       await dialog.waitFor();
       await expectAccessible(page);
+      await page.screenshot({ path: join(artifactsDir, 'console-delete-project-dialog.png') });
       const confirm = dialog.getByRole('button', { name: 'Delete project' });
       expect(await confirm.isDisabled()).toBe(true);
       await dialog.getByRole('textbox').fill('Console mad');
@@ -525,6 +526,8 @@ describe('API keys', () => {
       expect(await rows.first().innerText()).toContain(`ssk_…${secret.slice(-4)}`);
       expect(await rows.first().innerText()).toContain(`pck_…${publishable.slice(-4)}`);
       await expectAccessible(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await opened.screenshot('console-api-keys-created-390');
       await page.getByRole('button', { name: 'I have copied them' }).click();
       expect(await page.getByTestId('created-keys').count()).toBe(0);
 

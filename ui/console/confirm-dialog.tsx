@@ -12,7 +12,7 @@ import {
   dialogContentClass,
   dialogPositionerClass,
   errorTextClass,
-  fieldClass,
+  columnFieldClass,
   formContentsClass,
   inputClass,
   labelClass,
@@ -73,7 +73,7 @@ export function TypedConfirmation(props: {
               <form onSubmit={submit} className={formContentsClass}>
                 <Dialog.Title className={sectionTitleClass}>{props.title}</Dialog.Title>
                 <Dialog.Description className={textClass}>{props.description}</Dialog.Description>
-                <div className={fieldClass}>
+                <div className={columnFieldClass}>
                   <label className={labelClass} htmlFor="typed-confirmation">
                     Type <strong>{props.phrase}</strong> to confirm
                   </label>

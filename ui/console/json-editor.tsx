@@ -3,7 +3,7 @@
 // differs from what is stored.
 import { useId, useState } from 'react';
 import { describeFailure } from './admin-api';
-import { editorFieldClass, errorTextClass, formRowClass, labelClass, mutedClass, smallButtonClass, successTextClass, textareaClass } from './styles';
+import { columnFieldClass, errorTextClass, formRowClass, labelClass, mutedClass, smallButtonClass, successTextClass, textareaClass } from './styles';
 
 function formatted(value: unknown): string {
   return JSON.stringify(value ?? null, null, 2);
@@ -44,7 +44,7 @@ export function JsonEditor(props: { label: string; hint: string; value: unknown;
   };
 
   return (
-    <div className={editorFieldClass} data-testid={props.testId}>
+    <div className={columnFieldClass} data-testid={props.testId}>
       <label className={labelClass} htmlFor={id}>
         {props.label}
       </label>

@@ -81,8 +81,10 @@ export const navHeadingClass = css({
 });
 export const navLinkClass = css({
   display: 'block',
-  paddingX: '3',
-  paddingY: '2',
+  paddingX: '2',
+  paddingY: '1',
+  fontSize: 'sm',
+  [wide]: { paddingX: '3', paddingY: '2', fontSize: 'md' },
   borderRadius: 'control',
   color: 'text',
   textDecoration: 'none',
@@ -393,7 +395,8 @@ export const visuallyHiddenClass = css({
 });
 export const stackedCellClass = css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0', overflowWrap: 'anywhere' });
 export const keyListClass = css({ display: 'flex', flexDirection: 'column', fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' });
-export const editorFieldClass = css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' });
+/** A label and its field in a column (fieldClass grows them side by side in a row). */
+export const columnFieldClass = css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0' });
 export const breakAnywhereClass = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere' });
 export const statGridClass = css({ display: 'grid', gap: '3', gridTemplateColumns: 'repeat(auto-fit, minmax(100px, 1fr))' });
 export const figureNumberClass = css({ fontSize: '28px', fontWeight: '700', margin: '0', fontVariantNumeric: 'tabular-nums' });

@@ -12,6 +12,7 @@ import {
   badgeClass,
   checkboxRowClass,
   errorTextClass,
+  columnFieldClass,
   fieldClass,
   fieldsetClass,
   formRowClass,
@@ -278,7 +279,7 @@ function CreatedKeys(props: { view: ApiKeySetCreationView; onDone(): void }) {
         const value = props.view[kind.field];
         if (!value) return null;
         return (
-          <div key={kind.field} className={fieldClass}>
+          <div key={kind.field} className={columnFieldClass}>
             <span className={labelClass}>{kind.label}</span>
             <div className={formRowClass}>
               <code className={secretBoxClass} data-testid={`created-${kind.prefix}`}>

@@ -11,7 +11,7 @@ import { FailedState, LoadingState } from '../page-states';
 import {
   checkboxRowClass,
   errorTextClass,
-  fieldClass,
+  columnFieldClass,
   inputClass,
   labelClass,
   linkClass,
@@ -80,13 +80,13 @@ function SettingsForms(props: { view: ProjectAdminView; onSaved(): void }) {
         <h2 id="project-details-title" className={sectionTitleClass}>
           Project
         </h2>
-        <div className={fieldClass}>
+        <div className={columnFieldClass}>
           <label className={labelClass} htmlFor="settings-name">
             Name
           </label>
           <input id="settings-name" className={inputClass} value={name} maxLength={256} onChange={(event) => setName(event.target.value)} />
         </div>
-        <div className={fieldClass}>
+        <div className={columnFieldClass}>
           <label className={labelClass} htmlFor="settings-description">
             Description
           </label>
