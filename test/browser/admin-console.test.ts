@@ -502,6 +502,54 @@ describe('teams', () => {
   );
 });
 
+describe('permissions', () => {
+  test(
+    'the built-in $ permissions shown and not editable; create one (a bad id refused by the API), edit what it contains, delete it',
+    async () => {
+      const project = await ownedProject('Permissions project');
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/permissions`);
+      const table = page.getByTestId('permissions-table');
+      await table.waitFor();
+      const builtIn = table.locator('tbody tr').filter({ has: page.locator('td:first-child', { hasText: '$read_members' }) });
+      expect(await builtIn.innerText()).toContain('built in');
+      expect(await builtIn.getByRole('button').count()).toBe(0);
+
+      const form = page.getByRole('form', { name: 'New permission' });
+      await form.getByRole('textbox', { name: 'Id' }).fill('Bad Id');
+      await form.getByRole('button', { name: 'Create permission' }).click();
+      await form.getByRole('alert').waitFor();
+      expect(await form.getByRole('alert').innerText()).toContain('Only lowercase letters');
+      await form.getByRole('textbox', { name: 'Id' }).fill('read_reports');
+      await form.getByRole('textbox', { name: 'Description' }).fill('Read the reports');
+      await form.getByRole('button', { name: 'Create permission' }).click();
+      await page.getByText('read_reports created.').waitFor();
+      const definitions = async () =>
+        expectOk(await call(t, 'GET', '/team-permission-definitions', { headers: asOwner(project.id) })).items as any[];
+      expect((await definitions()).find((d) => d.id === 'read_reports')).toMatchObject({ description: 'Read the reports', contained_permission_ids: [] });
+
+      await page.getByRole('button', { name: 'Edit read_reports' }).click();
+      const editor = page.getByRole('form', { name: 'Edit read_reports' });
+      await editor.getByRole('checkbox', { name: '$read_members' }).check();
+      await editor.getByRole('button', { name: 'Save permission' }).click();
+      await page.getByText('read_reports saved.').waitFor();
+      expect((await definitions()).find((d) => d.id === 'read_reports').contained_permission_ids).toEqual(['$read_members']);
+      await expectAccessible(page);
+
+      await table.locator('tbody tr').filter({ hasText: 'read_reports' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog').getByRole('textbox').fill('read_reports');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('read_reports deleted.').waitFor();
+      expect((await definitions()).map((d) => d.id)).not.toContain('read_reports');
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+      await reviewPage(`/admin/projects/${project.id}/permissions`, (p) => p.getByTestId('permissions-table').waitFor(), 'permissions');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
 describe('API keys', () => {
   test(
     'empty, then create a set (keys shown once, and they work), listed by last four, revoked (and refused after)',

@@ -53,6 +53,7 @@ const projectPages = [
   { to: '/projects/$projectId/overview', label: 'Overview' },
   { to: '/projects/$projectId/users', label: 'Users' },
   { to: '/projects/$projectId/teams', label: 'Teams' },
+  { to: '/projects/$projectId/permissions', label: 'Permissions' },
   { to: '/projects/$projectId/sign-in-methods', label: 'Sign-in methods' },
   { to: '/projects/$projectId/api-keys', label: 'API keys' },
   { to: '/projects/$projectId/domains', label: 'Domains' },

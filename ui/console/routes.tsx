@@ -64,6 +64,12 @@ const teamRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/team-detail-page'), 'TeamDetailPage'),
 });
 
+const permissionsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/permissions',
+  component: lazyRouteComponent(() => import('./pages/permissions-page'), 'PermissionsPage'),
+});
+
 const signInMethodsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: '/sign-in-methods',
@@ -78,7 +84,7 @@ const settingsRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   projectsRoute,
-  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, signInMethodsRoute, apiKeysRoute, domainsRoute, settingsRoute]),
+  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, permissionsRoute, signInMethodsRoute, apiKeysRoute, domainsRoute, settingsRoute]),
 ]);
 
 export const consoleRouter = createRouter({ routeTree, basepath: consoleBasePath, defaultPreload: 'intent' });

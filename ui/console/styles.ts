@@ -403,3 +403,5 @@ export const figureNumberClass = css({ fontSize: '28px', fontWeight: '700', marg
 export const chartClass = css({ width: '100%', height: '120px', display: 'block', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'line' });
 export const chartBarClass = css({ fill: 'accent' });
 export const recentListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: '0', margin: '0' });
+/** An identifier kept on one line (permission ids break badly anywhere). */
+export const codeCellClass = css({ fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' });
