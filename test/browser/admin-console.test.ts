@@ -627,6 +627,54 @@ describe('domains', () => {
   );
 });
 
+describe('audit log', () => {
+  test(
+    "newest first, filtered by event, user and dates; live mode shows a new event without a reload",
+    async () => {
+      const project = await ownedProject('Audit project', 2);
+      const users = expectOk(await call(t, 'GET', '/users', { headers: asOwner(project.id) })).items as any[];
+      expectOk(await call(t, 'PATCH', `/users/${users[0].id}`, { headers: asOwner(project.id), body: { password: 'quiet lanterns over marble' } }));
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/audit-log`);
+      const rows = page.getByTestId('audit-table').locator('tbody tr');
+      await rows.first().waitFor();
+      expect(await rows.first().innerText()).toContain('password.changed');
+      expect(await page.getByTestId('audit-table').getByText('user.created').count()).toBe(2);
+
+      await page.getByRole('combobox', { name: 'Event' }).selectOption('user.created');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.getByTestId('audit-table').getByText('password.changed').waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="audit-table"] tbody tr').length === 2);
+
+      await page.getByRole('combobox', { name: 'Event' }).selectOption('');
+      await page.getByRole('textbox', { name: 'User id' }).fill(users[1].id);
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="audit-table"] tbody tr').length === 1);
+      expect(await rows.first().innerText()).toContain('user.created');
+
+      const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      await page.getByRole('textbox', { name: 'User id' }).fill('');
+      await page.getByLabel('To (UTC day)').fill(yesterday);
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.getByText('No event matches these filters').waitFor();
+      await page.getByLabel('To (UTC day)').fill('');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await rows.first().waitFor();
+
+      await page.getByRole('checkbox', { name: /^Live/ }).check();
+      const email = uniqueEmail('console-audit-live');
+      expectOk(await call(t, 'POST', '/users', { headers: ownerHeaders(project.id, admin.access_token, 'server'), body: { primary_email: email } }), 201);
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="audit-table"] tbody tr').length === 4);
+      expect(await rows.first().innerText()).toContain('user.created');
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+      await reviewPage(`/admin/projects/${project.id}/audit-log`, (p) => p.getByTestId('audit-table').waitFor(), 'audit-log');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
 describe('sign-in methods and settings', () => {
   test(
     'switches save at once (methods, sign-up, an OAuth provider on shared keys), as the API then reports',

@@ -76,6 +76,12 @@ const signInMethodsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/sign-in-methods-page'), 'SignInMethodsPage'),
 });
 
+const auditLogRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/audit-log',
+  component: lazyRouteComponent(() => import('./pages/audit-log-page'), 'AuditLogPage'),
+});
+
 const settingsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: '/settings',
@@ -84,7 +90,7 @@ const settingsRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   projectsRoute,
-  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, permissionsRoute, signInMethodsRoute, apiKeysRoute, domainsRoute, settingsRoute]),
+  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, permissionsRoute, signInMethodsRoute, apiKeysRoute, domainsRoute, auditLogRoute, settingsRoute]),
 ]);
 
 export const consoleRouter = createRouter({ routeTree, basepath: consoleBasePath, defaultPreload: 'intent' });
