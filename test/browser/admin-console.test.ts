@@ -10,7 +10,8 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { consoleFirstLoadBudgetBytes } from '../../scripts/build-console';
 import { createOwnedProject, ownerHeaders, signIn, type SignedIn } from '../support/admins';
 import { as, call, expectOk, goodPassword, uniqueEmail } from '../support/user-views';
-import { queuedMessagesOnceThere } from '../support/mail';
+import { pollUntil, queuedMessagesOnceThere } from '../support/mail';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 import { repoRoot, runCli, startTestInstance, type TestInstance } from '../support/instance';
 import { artifactsDir, launchBrowser, openPage, type TestPage } from './browser-support';
 import { expectAccessible, signInContext } from './widget-checks';
@@ -622,6 +623,61 @@ describe('domains', () => {
       expect(opened.problems).toEqual([]);
       await opened.close();
       await reviewPage(`/admin/projects/${project.id}/domains`, (p) => p.getByTestId('domains-table').waitFor(), 'domains');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
+describe('webhooks', () => {
+  test(
+    'add an endpoint (secret shown once), see a failing delivery with its attempts, retry it to success, remove the endpoint',
+    async () => {
+      const receiver = startWebhookReceiver();
+      try {
+        const project = await ownedProject('Webhooks project');
+        const opened = await openAsAdmin();
+        const { page } = opened;
+        await page.goto(`${t.url}/admin/projects/${project.id}/webhooks`);
+        await page.getByTestId('empty-state').getByText('No endpoints').waitFor();
+        await page.getByRole('textbox', { name: 'URL' }).fill(receiver.url);
+        await page.getByRole('textbox', { name: 'Description' }).fill('Test receiver');
+        await page.getByRole('button', { name: 'Add endpoint' }).click();
+        receiver.secret = (await page.getByTestId('endpoint-secret').locator('code').innerText()).trim();
+        expect(receiver.secret).toStartWith('whsec_');
+        const endpoints = async () => expectOk(await call(t, 'GET', '/webhooks/endpoints', { headers: asOwner(project.id) })).items as any[];
+        const [endpoint] = await endpoints();
+        expect(endpoint).toMatchObject({ url: receiver.url, description: 'Test receiver' });
+        await page.getByRole('button', { name: 'I have copied it' }).click();
+
+        receiver.failNext(1000, 503);
+        expectOk(await call(t, 'POST', '/users', { headers: ownerHeaders(project.id, admin.access_token, 'server'), body: { primary_email: uniqueEmail('console-hook') } }), 201);
+        await pollUntil(
+          async () => expectOk(await call(t, 'GET', `/webhooks/endpoints/${endpoint.id}/deliveries`, { headers: asOwner(project.id) })).items as any[],
+          (items) => items.some((d) => d.attempts >= 1),
+        );
+        await page.getByRole('button', { name: `Deliveries to ${receiver.url}` }).click();
+        const row = page.getByTestId('deliveries-table').locator('tbody tr').filter({ hasText: 'user.created' });
+        await row.getByText('HTTP 503').first().waitFor();
+        await expectAccessible(page);
+
+        receiver.failNext(0);
+        await row.getByRole('button', { name: 'Retry' }).click();
+        await page.getByText('Retried user.created: succeeded (HTTP 200).').waitFor();
+        await row.getByText('succeeded').waitFor();
+        await row.getByText('HTTP 200').first().waitFor();
+        expect((await receiver.waitFor((event) => event.type === 'user.created')).answeredStatus).toBe(200);
+
+        await page.getByRole('button', { name: `Remove ${receiver.url}` }).click();
+        await page.getByRole('button', { name: 'Remove for good' }).click();
+        await page.getByTestId('empty-state').getByText('No endpoints').waitFor();
+        expect(await endpoints()).toEqual([]);
+        expect(receiver.rejected).toEqual([]);
+        expect(opened.problems).toEqual([]);
+        await opened.close();
+        await reviewPage(`/admin/projects/${project.id}/webhooks`, (p) => p.getByText('No endpoints').waitFor(), 'webhooks');
+      } finally {
+        await receiver.stop();
+      }
     },
     browserTestTimeout * 2,
   );

@@ -76,6 +76,12 @@ const signInMethodsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/sign-in-methods-page'), 'SignInMethodsPage'),
 });
 
+const webhooksRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/webhooks',
+  component: lazyRouteComponent(() => import('./pages/webhooks-page'), 'WebhooksPage'),
+});
+
 const auditLogRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: '/audit-log',
@@ -90,7 +96,7 @@ const settingsRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   projectsRoute,
-  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, permissionsRoute, signInMethodsRoute, apiKeysRoute, domainsRoute, auditLogRoute, settingsRoute]),
+  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, permissionsRoute, signInMethodsRoute, apiKeysRoute, domainsRoute, webhooksRoute, auditLogRoute, settingsRoute]),
 ]);
 
 export const consoleRouter = createRouter({ routeTree, basepath: consoleBasePath, defaultPreload: 'intent' });
