@@ -332,6 +332,28 @@ describe('users', () => {
       await page.getByRole('searchbox').fill('nobody-by-this-name');
       await page.getByRole('button', { name: 'Search' }).click();
       await page.getByTestId('empty-state').getByText('No user matches “nobody-by-this-name”').waitFor();
+
+      // The filters: two users verified, one of them with MFA; no one signed up before today.
+      const all = expectOk(await call(t, 'GET', '/users', { headers: asOwner(project.id) })).items as any[];
+      const byEmail = (email: string) => all.find((u) => u.primary_email === email).id as string;
+      for (const index of [3, 5]) {
+        expectOk(await call(t, 'PATCH', `/users/${byEmail(project.emails[index]!)}`, { headers: asOwner(project.id), body: { primary_email_verified: true } }));
+      }
+      const secret = Buffer.from(new Uint8Array(20).fill(3)).toString('base64');
+      expectOk(await call(t, 'PATCH', `/users/${byEmail(project.emails[5]!)}`, { headers: asOwner(project.id), body: { totp_secret_base64: secret } }));
+      await page.getByRole('searchbox').fill('');
+      await page.getByRole('combobox', { name: 'Email' }).selectOption('true');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByText('Person 05', { exact: true }).waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="users-table"] tbody tr').length === 2);
+      await page.getByRole('combobox', { name: 'Multi-factor' }).selectOption('true');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="users-table"] tbody tr').length === 1);
+      expect(await rows.first().getByRole('link').innerText()).toBe('Person 05');
+      const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      await page.getByLabel('to (UTC day)').fill(yesterday);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByTestId('empty-state').getByText('No user matches these filters').waitFor();
       expect(opened.problems.filter((p) => !p.includes('ERR_CONNECTION_REFUSED') && !p.includes('Failed to load resource'))).toEqual([]);
       await opened.close();
 

@@ -20,6 +20,7 @@ import {
   pagerClass,
   panelClass,
   secondaryButtonClass,
+  selectClass,
   smallButtonClass,
   tableClass,
   stackedCellClass,
@@ -34,9 +35,26 @@ interface UserPage {
   pagination?: { next_cursor: string | null };
 }
 
-function listPath(query: string, cursor: string | null): string {
+/** What the list is narrowed to: the search text and authd's filters ('' is any). */
+interface UserFilter {
+  query: string;
+  verified: '' | 'true' | 'false';
+  mfa: '' | 'true' | 'false';
+  /** UTC days, YYYY-MM-DD. */
+  from: string;
+  to: string;
+}
+
+const anyUser: UserFilter = { query: '', verified: '', mfa: '', from: '', to: '' };
+
+function listPath(filter: UserFilter, cursor: string | null): string {
   const parameters = new URLSearchParams({ limit: String(usersPageSize), desc: 'true' });
-  if (query) parameters.set('query', query);
+  if (filter.query) parameters.set('query', filter.query);
+  if (filter.verified) parameters.set('primary_email_verified', filter.verified);
+  if (filter.mfa) parameters.set('requires_totp_mfa', filter.mfa);
+  if (filter.from) parameters.set('signed_up_after', String(Date.parse(`${filter.from}T00:00:00Z`)));
+  // The whole `to` day is in: before the next day's first millisecond.
+  if (filter.to) parameters.set('signed_up_before', String(Date.parse(`${filter.to}T00:00:00Z`) + 24 * 60 * 60 * 1000));
   if (cursor) parameters.set('cursor', cursor);
   return `/users?${parameters}`;
 }
@@ -44,34 +62,71 @@ function listPath(query: string, cursor: string | null): string {
 export function UsersPage() {
   const { projectId } = route.useParams();
   const { api } = useConsoleSession();
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
+  const [draft, setDraft] = useState<UserFilter>(anyUser);
+  const [filter, setFilter] = useState<UserFilter>(anyUser);
   // The cursors of the pages before this one, and this page's (null: the first page).
   const [earlier, setEarlier] = useState<(string | null)[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
-  const page = useApiData(() => api.project<UserPage>(projectId, 'GET', listPath(query, cursor)), [projectId, query, cursor]);
+  const page = useApiData(() => api.project<UserPage>(projectId, 'GET', listPath(filter, cursor)), [projectId, filter, cursor]);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setQuery(typed.trim());
+    setFilter({ ...draft, query: draft.query.trim() });
     setEarlier([]);
     setCursor(null);
   };
+  const filtered = filter.verified !== '' || filter.mfa !== '' || filter.from !== '' || filter.to !== '';
   const next = page.state === 'ready' ? (page.data.pagination?.next_cursor ?? null) : null;
 
   return (
     <>
       <h1 className={pageTitleClass}>Users</h1>
-      <form className={formRowClass} role="search" onSubmit={search}>
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor="user-search">
-            Search by name, email or user id
-          </label>
-          <input id="user-search" className={inputClass} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+      <form className={panelClass} role="search" aria-label="Search and filter users" onSubmit={search}>
+        <div className={formRowClass}>
+          <div className={fieldClass}>
+            <label className={labelClass} htmlFor="user-search">
+              Search by name, email or user id
+            </label>
+            <input id="user-search" className={inputClass} type="search" value={draft.query} onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
+          </div>
+          <button type="submit" className={secondaryButtonClass}>
+            Search
+          </button>
         </div>
-        <button type="submit" className={secondaryButtonClass}>
-          Search
-        </button>
+        <div className={formRowClass}>
+          <div className={fieldClass}>
+            <label className={labelClass} htmlFor="user-verified">
+              Email
+            </label>
+            <select id="user-verified" className={selectClass} value={draft.verified} onChange={(event) => setDraft({ ...draft, verified: event.target.value as UserFilter['verified'] })}>
+              <option value="">Any</option>
+              <option value="true">Verified</option>
+              <option value="false">Not verified</option>
+            </select>
+          </div>
+          <div className={fieldClass}>
+            <label className={labelClass} htmlFor="user-mfa">
+              Multi-factor
+            </label>
+            <select id="user-mfa" className={selectClass} value={draft.mfa} onChange={(event) => setDraft({ ...draft, mfa: event.target.value as UserFilter['mfa'] })}>
+              <option value="">Any</option>
+              <option value="true">On</option>
+              <option value="false">Off</option>
+            </select>
+          </div>
+          <div className={fieldClass}>
+            <label className={labelClass} htmlFor="user-from">
+              Signed up from (UTC day)
+            </label>
+            <input id="user-from" className={inputClass} type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+          </div>
+          <div className={fieldClass}>
+            <label className={labelClass} htmlFor="user-to">
+              to (UTC day)
+            </label>
+            <input id="user-to" className={inputClass} type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+          </div>
+        </div>
       </form>
       <section className={panelClass} aria-label="Users">
         {page.state === 'loading' ? (
@@ -79,9 +134,9 @@ export function UsersPage() {
         ) : page.state === 'failed' ? (
           <FailedState what="The users" error={page.error} onRetry={page.reload} />
         ) : page.data.items.length === 0 ? (
-          <EmptyState title={query ? `No user matches “${query}”` : 'No users yet'}>
+          <EmptyState title={filter.query ? `No user matches “${filter.query}”` : filtered ? 'No user matches these filters' : 'No users yet'}>
             <p className={mutedClass}>
-              {query ? 'Try part of a name or an email address.' : 'People who sign up to this project appear here.'}
+              {filter.query || filtered ? 'Try part of a name or an email address, or fewer filters.' : 'People who sign up to this project appear here.'}
             </p>
           </EmptyState>
         ) : (
