@@ -23,7 +23,7 @@ export function useApiData<T>(load: () => Promise<T>, dependencies: readonly unk
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `load` is a new function at each render; what it reads is in `dependencies`.
   }, [...dependencies, generation]);
   useEffect(() => setAnswer({ state: 'loading' }), dependencies);
   return { ...answer, reload } as ApiData<T>;

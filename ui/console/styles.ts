@@ -255,18 +255,6 @@ export const badgeClass = css({
   color: 'text',
   whiteSpace: 'nowrap',
 });
-export const warningBadgeClass = css({
-  display: 'inline-block',
-  paddingX: '2',
-  borderRadius: '999px',
-  fontSize: 'sm',
-  color: 'danger',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'danger',
-  whiteSpace: 'nowrap',
-});
-
 export const secretBoxClass = css({
   fontFamily: 'mono',
   fontSize: 'sm',
