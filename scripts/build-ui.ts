@@ -1,6 +1,7 @@
 // Builds the UI: Panda CSS (codegen into ui/styled-system, the stylesheet into dist/ui/authd.css)
 // and the hosted handler screens twice, with React and with preact/compat, into dist/hosted/*,
-// split by route; then reports the gzipped JavaScript each screen loads.
+// split by route; the admin console into dist/console (scripts/build-console.ts); then reports
+// the gzipped JavaScript each screen loads.
 // `--if-stale` (used by prestart/pretest) skips the work when nothing under ui/ changed.
 import type { BunPlugin } from 'bun';
 import { createProgressBar } from '../cmd/progress-bar';
@@ -11,6 +12,7 @@ import { supportedLocales } from '../server/protocol/locales';
 import { bundledMessages } from '../ui/react/i18n/bundled-messages';
 import { messageAreas } from '../ui/react/i18n/messages-source';
 import { compactMessages } from './compact-messages';
+import { buildConsole, consoleOut } from './build-console';
 
 const root = join(import.meta.dir, '..');
 const hostedOut = join(root, 'dist', 'hosted');
@@ -99,7 +101,7 @@ export const preactCompatPlugin: BunPlugin = {
 export const precomputedStylesPlugin: BunPlugin = {
   name: 'precomputed-panda-styles',
   setup(build) {
-    build.onLoad({ filter: /[\\/]ui[\\/]react[\\/].*(^|[\\/-])styles\.ts$/ }, async (args) => {
+    build.onLoad({ filter: /[\\/]ui[\\/](react|console)[\\/].*(^|[\\/-])styles\.ts$/ }, async (args) => {
       const module = (await import(args.path)) as Record<string, unknown>;
       const lines = Object.entries(module).map(([name, value]) => {
         if (typeof value !== 'string') throw new Error(`${args.path}: export ${name} is not a class name string`);
@@ -133,6 +135,8 @@ export function withoutUnreadPandaDefaults(stylesheetText: string): string {
 function newestSourceTime(): number {
   let newest = statSync(join(root, 'panda.config.ts')).mtimeMs;
   newest = Math.max(newest, statSync(join(import.meta.dir, 'build-ui.ts')).mtimeMs);
+  newest = Math.max(newest, statSync(join(import.meta.dir, 'build-console.ts')).mtimeMs);
+  newest = Math.max(newest, statSync(join(root, 'panda.console.config.ts')).mtimeMs);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'styled-system') continue;
@@ -147,6 +151,7 @@ function newestSourceTime(): number {
 
 function isFresh(): boolean {
   if (!existsSync(stampFile) || !existsSync(join(root, 'ui', 'styled-system', 'css'))) return false;
+  if (!existsSync(join(consoleOut, 'index.html'))) return false;
   const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { sourceTime: number };
   return stamp.sourceTime >= newestSourceTime();
 }
@@ -253,7 +258,7 @@ export async function buildUi(options: { ifStale?: boolean; quiet?: boolean } = 
   if (!options.quiet) {
     console.log('Building the sign-in screens authd serves (React and preact/compat, about 15-30 s; only when ui/ changed)…');
   }
-  const progress = options.quiet ? undefined : createProgressBar(2 + uiRuntimes.length);
+  const progress = options.quiet ? undefined : createProgressBar(3 + uiRuntimes.length);
   progress?.step('Panda codegen');
   await runPanda(['codegen', '--silent']);
   mkdirSync(join(root, 'dist', 'ui'), { recursive: true });
@@ -268,6 +273,8 @@ export async function buildUi(options: { ifStale?: boolean; quiet?: boolean } = 
     progress?.step(`${runtime} bundles`);
     sizes[runtime] = await buildRuntime(runtime, cssName);
   }
+  progress?.step('admin console');
+  await buildConsole({ runPanda, writeCompressedCopies, withoutUnreadPandaDefaults, plugins: [precomputedStylesPlugin] });
   progress?.done();
   writeFileSync(stampFile, JSON.stringify({ sourceTime }));
   writeFileSync(join(hostedOut, 'sizes.json'), JSON.stringify(sizes, null, 2));

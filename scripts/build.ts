@@ -40,7 +40,7 @@ async function compile(bytecodeOrder?: string): Promise<void> {
       outfile,
       // A bunfig.toml in the directory the binary is started from must not change how it runs.
       autoloadBunfig: false,
-      assets: ['dist/hosted'],
+      assets: ['dist/hosted', 'dist/console'],
       // Profile-guided layout: the bytecode a start of `serve` runs is placed together at the
       // front, so a start touches fewer pages of the executable (faster, and less resident).
       bytecodeOrder: bytecodeOrder ?? null,

@@ -28,7 +28,7 @@ export function adminsCommand(): Command {
 
   adminsCmd.addCommand(
     withCommonOptions(new Command('add'))
-      .description('create (or find) the internal user that signs in with EMAIL; it gets no password unless given one')
+      .description('create (or find) the internal user that signs in with EMAIL and make it an admin of the web console at /admin; it gets no password unless given one')
       .argument('<email>')
       .option('--password-stdin', 'read a password from standard input (never from a flag, which shell history keeps)')
       .action((emailArgument: string, options: CommonOptions & { passwordStdin?: boolean }) =>
@@ -46,7 +46,7 @@ export function adminsCommand(): Command {
               'It has no password: sign in through a password reset or a magic link, or run this again with --password-stdin.',
             );
           }
-          printLine(`Give it a project with: authd admins grant ${email} --project PROJECT_ID`);
+          printLine(`It signs in to the web console at /admin, or is given a project with: authd admins grant ${email} --project PROJECT_ID`);
         }),
       ),
   );

@@ -24,6 +24,7 @@ import { confirmDestructive, yesOption, readSecretFromStdin } from '../terminal-
 import { userPasskeysCommand } from './user-passkeys';
 import { userSessionsCommand } from './user-sessions';
 import { userExportCommand, userImportCommand } from './user-transfers';
+import { parseAuditTime } from './audit';
 
 interface UserFieldOptions extends ProjectOption {
   email?: string;
@@ -42,16 +43,51 @@ export function usersCommand(): Command {
       .option('--query <text>', 'match display name or email (case-insensitive) or exact id')
       .option('--limit <n>', 'page size', '50')
       .option('--cursor <user-id>', 'start at this user (the next_cursor of the previous page)')
-      .action((options: ProjectOption & { query?: string; limit: string; cursor?: string }) =>
-        withProject(options, async (ctx) => {
-          const limit = Number(options.limit);
-          if (!Number.isInteger(limit) || limit < 1) throw new CliError(`--limit: "${options.limit}" is not a positive integer`);
-          const page = await listUsers(ctx, options.project, { query: options.query, limit, cursor: options.cursor });
-          if (options.json) return printJson({ items: page.items, next_cursor: page.nextCursor });
-          if (page.items.length === 0) printLine('No users.');
-          for (const user of page.items) printLine(describeUser(user));
-          if (page.nextCursor) printLine(`more: --cursor ${page.nextCursor}`);
-        }),
+      .option(
+        '--email-verified <on|off>',
+        'only users whose primary email is (on) or is not (off) verified',
+        parseOnOff('--email-verified'),
+      )
+      .option('--mfa <on|off>', 'only users with (on) or without (off) multi-factor sign-in', parseOnOff('--mfa'))
+      .option('--signed-up-after <time>', 'signed up at or after: a date, an ISO time, or a span back from now (15m, 2h, 7d)')
+      .option('--signed-up-before <time>', 'signed up before (same forms)')
+      .action(
+        (
+          options: ProjectOption & {
+            query?: string;
+            limit: string;
+            cursor?: string;
+            emailVerified?: boolean;
+            mfa?: boolean;
+            signedUpAfter?: string;
+            signedUpBefore?: string;
+          },
+        ) =>
+          withProject(options, async (ctx) => {
+            const limit = Number(options.limit);
+            if (!Number.isInteger(limit) || limit < 1)
+              throw new CliError(`--limit: "${options.limit}" is not a positive integer`);
+            const now = ctx.clock.now();
+            const page = await listUsers(ctx, options.project, {
+              query: options.query,
+              limit,
+              cursor: options.cursor,
+              primary_email_verified: options.emailVerified,
+              requires_totp_mfa: options.mfa,
+              signed_up_after:
+                options.signedUpAfter === undefined
+                  ? undefined
+                  : Number(parseAuditTime('--signed-up-after', options.signedUpAfter, now)),
+              signed_up_before:
+                options.signedUpBefore === undefined
+                  ? undefined
+                  : Number(parseAuditTime('--signed-up-before', options.signedUpBefore, now)),
+            });
+            if (options.json) return printJson({ items: page.items, next_cursor: page.nextCursor });
+            if (page.items.length === 0) printLine('No users.');
+            for (const user of page.items) printLine(describeUser(user));
+            if (page.nextCursor) printLine(`more: --cursor ${page.nextCursor}`);
+          }),
       ),
   );
 

@@ -8,6 +8,7 @@ import { requestHostLength, requestPath } from './request-path';
 import { bodyTooLargeError, maxRequestBodyBytes, requestBodyLimit } from './body-parsing';
 import { errorResponse, textResponse } from './error-responses';
 import { hostedScreensResponse, rootPageResponse } from './hosted-screens';
+import { adminConsoleResponse } from './admin-console';
 import { corsHeaders, finishApiResponse } from './wire-headers';
 import { answerAfterFirstDeliveries } from '../core/email/first-attempt-in-request';
 import { deliverQueuedMessageNow } from '../core/email/email-delivery';
@@ -135,7 +136,11 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     }
     if (pathname === '/') return await rootPageResponse(ctx, request);
     if (pathname !== '/api' && !pathname.startsWith('/api/')) {
-      return (await hostedScreensResponse(ctx, request, pathname)) ?? textResponse(404, 'Not found');
+      return (
+        (await hostedScreensResponse(ctx, request, pathname)) ??
+        (await adminConsoleResponse(ctx, request, pathname)) ??
+        textResponse(404, 'Not found')
+      );
     }
 
     if (request.method === 'OPTIONS') return new Response(null, { status: 200, headers: corsHeaders });

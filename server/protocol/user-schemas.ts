@@ -74,6 +74,8 @@ const booleanQuery = v.pipe(
   v.transform((s) => s === 'true'),
 );
 
+const millisQuery = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'Must be a time in milliseconds since 1970'), v.transform(Number));
+
 export const userListQuerySchema = wireObject({
   team_id: v.optional(uuidSchema),
   limit: v.optional(
@@ -90,6 +92,12 @@ export const userListQuerySchema = wireObject({
   order_by: v.optional(v.literal('signed_up_at')),
   desc: v.optional(booleanQuery),
   query: v.optional(v.string()),
+  /** authd additions, for the console's filters: whether the primary email is verified (no email counts as not), whether MFA is on. */
+  primary_email_verified: v.optional(booleanQuery),
+  requires_totp_mfa: v.optional(booleanQuery),
+  /** authd additions: signed up at or after, and before, a time in milliseconds. */
+  signed_up_after: v.optional(millisQuery),
+  signed_up_before: v.optional(millisQuery),
 });
 export type UserListQuery = v.InferOutput<typeof userListQuerySchema>;
 

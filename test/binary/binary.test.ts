@@ -139,6 +139,22 @@ describe('dist/authd copied alone into an empty directory', () => {
     expect(((await openApi.json()) as { paths: Record<string, unknown> }).paths).toHaveProperty('/users/me');
   });
 
+  test('the web console is embedded: /admin, its entry brotli-compressed, and a page chunk', async () => {
+    const page = await fetch(`${server!.url}/admin`, { headers: { 'accept-encoding': 'br' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-encoding')).toBe('br');
+    const html = await page.text();
+    expect(html).toContain('"internalProjectId":"internal"');
+    const entry = html.match(/src="(\/admin\/_assets\/main-[^"]+\.js)"/)![1]!;
+    const script = await fetch(`${server!.url}${entry}`, { headers: { 'accept-encoding': 'br' } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-encoding')).toBe('br');
+    const code = await script.text();
+    const chunk = code.match(/users-page-[\w]+\.js/)?.[0];
+    expect(chunk).toBeDefined();
+    expect((await fetch(`${server!.url}/admin/_assets/${chunk}`)).status).toBe(200);
+  });
+
   test('./authd keys list --project internal works beside the running server', async () => {
     const result = await runBinary(['keys', 'list', '--project', 'internal', '--data', './data']);
     expect(result.code).toBe(0);

@@ -77,6 +77,34 @@ describe('authd admins add', () => {
     expect((await listAdmins()).filter((a) => a.email === 'json@example.com')).toHaveLength(1);
   });
 
+  test('marks the user as a console admin in client-read-only metadata (kept with what was there), also a user who signed up before', async () => {
+    const email = 'signed-up-first@example.com';
+    const signUp = await callApi(t.url, 'POST', '/api/v1/auth/password/sign-up', { headers: internalClient(), body: { email, password } });
+    expect(signUp.status).toBe(200);
+    const me = async () =>
+      (await callApi(t.url, 'GET', '/api/v1/users/me', { headers: { ...internalClient(), 'x-stack-access-token': signUp.json.access_token } })).json;
+    expect((await me()).client_read_only_metadata).toBeNull();
+    await callApi(t.url, 'PATCH', `/api/v1/users/${signUp.json.user_id}`, {
+      headers: { 'x-stack-project-id': 'internal', 'x-stack-access-type': 'server', 'x-stack-secret-server-key': t.internal.keys.secret_server_key! },
+      body: { client_read_only_metadata: { team: 'support' } },
+    });
+    expect((await runCli(at('admins', 'add', email))).code).toBe(0);
+    expect((await me()).client_read_only_metadata).toEqual({ team: 'support', authd_admin: true });
+    // Adding again changes nothing, and the user cannot take the mark off (nor put it on) from a client.
+    expect((await runCli(at('admins', 'add', email))).code).toBe(0);
+    const byClient = await callApi(t.url, 'PATCH', '/api/v1/users/me', {
+      headers: { ...internalClient(), 'x-stack-access-token': signUp.json.access_token },
+      body: { client_read_only_metadata: {} },
+    });
+    expect(byClient.status).toBe(400);
+    expect((await me()).client_read_only_metadata).toEqual({ team: 'support', authd_admin: true });
+    const fresh = (await cliJson(at('admins', 'add', 'marked@example.com'))) as { user_id: string };
+    const read = await callApi(t.url, 'GET', `/api/v1/users/${fresh.user_id}`, {
+      headers: { 'x-stack-project-id': 'internal', 'x-stack-access-type': 'server', 'x-stack-secret-server-key': t.internal.keys.secret_server_key! },
+    });
+    expect(read.json.client_read_only_metadata).toEqual({ authd_admin: true });
+  });
+
   test('--password-stdin sets a password the admin signs in with', async () => {
     const added = await cliJson(at('admins', 'add', 'withpass@example.com', '--password-stdin'), { stdin: `${password}\n` });
     expect(added).toMatchObject({ created: true, has_password: true, password_set: true });

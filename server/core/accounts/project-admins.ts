@@ -13,6 +13,22 @@ import { updateUser } from '../users/users';
 import { createUser } from './new-accounts';
 import { findUserByAuthEmail } from '../storage/user-queries';
 import { firstRow } from '../storage/query-results';
+import { consoleAdminMetadataKey } from '../../protocol/admin-console-config';
+
+/**
+ * The user's client-read-only metadata with the console's admin mark added: the user can read
+ * it (so the console can tell an admin from another internal user) and never change it.
+ */
+function withConsoleAdminMark(metadata: unknown): Record<string, unknown> {
+  const base = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {};
+  return { ...base, [consoleAdminMetadataKey]: true };
+}
+
+/** Whether `authd admins add` made this internal user an admin of the web console. */
+function isConsoleAdmin(clientReadOnlyMetadata: unknown): boolean {
+  return typeof clientReadOnlyMetadata === 'object' && clientReadOnlyMetadata !== null
+    && (clientReadOnlyMetadata as Record<string, unknown>)[consoleAdminMetadataKey] === true;
+}
 
 export interface AdminSummary {
   user_id: string;
@@ -67,12 +83,19 @@ export async function addAdmin(ctx: Context, email: string, password?: string): 
   await requireInternalProject(ctx);
   const existing = await findUserByAuthEmail(ctx, internalProjectId, email);
   if (existing) {
-    if (password !== undefined) await updateUser(ctx, internalProjectId, existing.id, { password });
+    const marked = isConsoleAdmin(existing.clientReadOnlyMetadata);
+    if (password !== undefined || !marked) {
+      await updateUser(ctx, internalProjectId, existing.id, {
+        ...(password === undefined ? {} : { password }),
+        ...(marked ? {} : { client_read_only_metadata: withConsoleAdminMark(existing.clientReadOnlyMetadata) }),
+      });
+    }
     return { admin: await readAdmin(ctx, existing.id, email), created: false, passwordSet: password !== undefined };
   }
   const created = await createUser(ctx, internalProjectId, {
     primary_email: email,
     primary_email_auth_enabled: true,
+    client_read_only_metadata: withConsoleAdminMark(null),
     ...(password === undefined ? {} : { password }),
   });
   return { admin: await readAdmin(ctx, created.id, email), created: true, passwordSet: password !== undefined };

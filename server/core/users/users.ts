@@ -2,7 +2,7 @@
 // contact channel. Password and email rules live here, so the server API, the
 // client's PATCH /users/me and the CLI all enforce them alike.
 import { emailAddressKey } from '../../protocol/email-address-key';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { contactChannels, passkeys, teamMembers, users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
@@ -245,6 +245,18 @@ export async function listUsers(ctx: Context, projectId: string, query: UserList
     conditions.push(inArray(users.id, members));
   }
   if (search) conditions.push(or(eq(users.id, query.query!), search.condition)!);
+  // The sign-up bounds narrow the (project, signed_up_at, id) index the list is read through;
+  // the other two are checked on the rows it yields, so a page needs as many rows as it skips.
+  if (query.signed_up_after !== undefined) conditions.push(gte(users.signedUpAt, query.signed_up_after));
+  if (query.signed_up_before !== undefined) conditions.push(lt(users.signedUpAt, query.signed_up_before));
+  if (query.requires_totp_mfa !== undefined) conditions.push(eq(users.requiresTotpMfa, query.requires_totp_mfa));
+  if (query.primary_email_verified !== undefined) {
+    const verifiedPrimary = ctx.db
+      .select({ one: sql`1` })
+      .from(contactChannels)
+      .where(and(eq(contactChannels.userId, users.id), eq(contactChannels.isPrimary, true), eq(contactChannels.isVerified, true)));
+    conditions.push(query.primary_email_verified ? exists(verifiedPrimary) : notExists(verifiedPrimary));
+  }
   if (query.cursor) {
     const cursorRow = await findUserRow(ctx.db, projectId, query.cursor);
     if (!cursorRow) throw knownError('SCHEMA_ERROR', `The cursor ${query.cursor} does not name a user of this project.`);

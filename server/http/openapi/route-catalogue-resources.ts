@@ -159,7 +159,8 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER'],
   },
   'GET /users': {
-    summary: 'Users by sign-up time, a page at a time, optionally searched',
+    summary:
+      'Users by sign-up time, a page at a time, optionally searched; authd also filters by primary_email_verified, requires_totp_mfa and signed_up_after/signed_up_before (ms)',
     tag: 'Users',
     access: 'server',
     response: { schema: paginatedListResponse(userServerViewResponse) },

@@ -1,0 +1,109 @@
+// The dialog before anything that cannot be undone (deleting a project or a user): the person
+// types the thing's name to show they mean it, and the dialog stays open with the API's message
+// when the call fails.
+import { useState, type FormEvent } from 'react';
+import { Dialog } from '@ark-ui/react/dialog';
+import { Portal } from '@ark-ui/react/portal';
+import { describeFailure } from './admin-api';
+import {
+  dangerButtonClass,
+  dialogActionsClass,
+  dialogBackdropClass,
+  dialogContentClass,
+  dialogPositionerClass,
+  errorTextClass,
+  columnFieldClass,
+  formContentsClass,
+  inputClass,
+  labelClass,
+  secondaryButtonClass,
+  sectionTitleClass,
+  smallDangerButtonClass,
+  textClass,
+} from './styles';
+
+export function TypedConfirmation(props: {
+  /** The trigger button's text, e.g. "Delete project". */
+  action: string;
+  title: string;
+  description: string;
+  /** What must be typed, exactly. */
+  phrase: string;
+  onConfirm(): Promise<void>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const matches = typed === props.phrase;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!matches || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await props.onConfirm();
+      setOpen(false);
+    } catch (error) {
+      setFailure(describeFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        setOpen(details.open);
+        if (!details.open) {
+          setTyped('');
+          setFailure(null);
+        }
+      }}
+      role="alertdialog"
+    >
+      <Dialog.Trigger className={smallDangerButtonClass}>{props.action}</Dialog.Trigger>
+      <Portal>
+        <div className="authd-root" data-authd-theme={document.querySelector('[data-authd-theme]')?.getAttribute('data-authd-theme') ?? 'light'}>
+          <Dialog.Backdrop className={dialogBackdropClass} />
+          <Dialog.Positioner className={dialogPositionerClass}>
+            <Dialog.Content className={dialogContentClass}>
+              <form onSubmit={submit} className={formContentsClass}>
+                <Dialog.Title className={sectionTitleClass}>{props.title}</Dialog.Title>
+                <Dialog.Description className={textClass}>{props.description}</Dialog.Description>
+                <div className={columnFieldClass}>
+                  <label className={labelClass} htmlFor="typed-confirmation">
+                    Type <strong>{props.phrase}</strong> to confirm
+                  </label>
+                  <input
+                    id="typed-confirmation"
+                    className={inputClass}
+                    value={typed}
+                    autoComplete="off"
+                    spellCheck={false}
+                    onChange={(event) => setTyped(event.target.value)}
+                  />
+                </div>
+                {failure ? (
+                  <p className={errorTextClass} role="alert">
+                    {failure}
+                  </p>
+                ) : null}
+                <div className={dialogActionsClass}>
+                  <Dialog.CloseTrigger className={secondaryButtonClass} type="button">
+                    Cancel
+                  </Dialog.CloseTrigger>
+                  <button type="submit" className={dangerButtonClass} disabled={!matches || busy}>
+                    {busy ? 'Deleting…' : props.action}
+                  </button>
+                </div>
+              </form>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </div>
+      </Portal>
+    </Dialog.Root>
+  );
+}

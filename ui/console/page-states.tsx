@@ -1,0 +1,39 @@
+// The loading, failed and empty states every console page shows in place of its content.
+import type { ReactNode } from 'react';
+import { describeFailure } from './admin-api';
+import { errorBoxClass, mutedClass, secondaryButtonClass, skeletonRowClass, stateBoxClass, textClass } from './styles';
+
+export function LoadingState(props: { label: string }) {
+  return (
+    <div role="status" aria-live="polite" data-testid="loading-state" className={stateBoxClass}>
+      <span className={mutedClass}>{props.label}</span>
+      <div className={skeletonRowClass} aria-hidden="true" />
+      <div className={skeletonRowClass} aria-hidden="true" />
+      <div className={skeletonRowClass} aria-hidden="true" />
+    </div>
+  );
+}
+
+export function FailedState(props: { what: string; error: unknown; onRetry(): void }) {
+  return (
+    <div role="alert" data-testid="error-state" className={errorBoxClass}>
+      <p className={textClass}>
+        {props.what} could not be loaded: {describeFailure(props.error)}
+      </p>
+      <button type="button" className={secondaryButtonClass} onClick={props.onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export function EmptyState(props: { title: string; children?: ReactNode }) {
+  return (
+    <div data-testid="empty-state" className={stateBoxClass}>
+      <p className={textClass}>
+        <strong>{props.title}</strong>
+      </p>
+      {props.children}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// A project at a glance (GET /internal/metrics as its admin): total users, sign-ups and active
+// users per day over the last 31 days as charts, and the newest sign-ups.
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { UserServerView } from '../../../server/protocol/user-schemas';
+import { useApiData } from '../api-data';
+import { useConsoleSession } from '../console-context';
+import { EmptyState, FailedState, LoadingState } from '../page-states';
+import {
+  chartBarClass,
+  chartClass,
+  detailGridClass,
+  figureNumberClass,
+  linkClass,
+  mutedClass,
+  pageTitleClass,
+  panelClass,
+  recentListClass,
+  sectionTitleClass,
+  statGridClass,
+} from '../styles';
+
+const route = getRouteApi('/projects/$projectId/overview');
+
+interface DailyFigure {
+  date: string;
+  activity: number;
+}
+
+interface UsageMetrics {
+  total_users: number;
+  daily_users: DailyFigure[];
+  daily_active_users: DailyFigure[];
+  recently_registered: UserServerView[];
+}
+
+export function OverviewPage() {
+  const { projectId } = route.useParams();
+  const { api } = useConsoleSession();
+  const metrics = useApiData(() => api.project<UsageMetrics>(projectId, 'GET', '/internal/metrics'), [projectId]);
+  return (
+    <>
+      <h1 className={pageTitleClass}>Overview</h1>
+      {metrics.state === 'loading' ? (
+        <LoadingState label="Loading the project's figures…" />
+      ) : metrics.state === 'failed' ? (
+        <FailedState what="The figures" error={metrics.error} onRetry={metrics.reload} />
+      ) : (
+        <>
+          <div className={statGridClass}>
+            <Stat label="Users" value={metrics.data.total_users} testId="total-users" />
+            <Stat label="Sign-ups, last 31 days" value={sum(metrics.data.daily_users)} testId="recent-sign-ups" />
+            <Stat label="Active today" value={metrics.data.daily_active_users.at(-1)?.activity ?? 0} testId="active-today" />
+          </div>
+          <div className={detailGridClass}>
+            <DailyChart title="Sign-ups per day" series={metrics.data.daily_users} testId="sign-ups-chart" />
+            <DailyChart title="Active users per day" series={metrics.data.daily_active_users} testId="active-chart" />
+          </div>
+          <section className={panelClass} aria-labelledby="recent-title">
+            <h2 id="recent-title" className={sectionTitleClass}>
+              Newest users
+            </h2>
+            {metrics.data.recently_registered.length === 0 ? (
+              <EmptyState title="No users yet">
+                <p className={mutedClass}>People who sign up to this project appear here.</p>
+              </EmptyState>
+            ) : (
+              <ul className={recentListClass}>
+                {metrics.data.recently_registered.map((user) => (
+                  <li key={user.id}>
+                    <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
+                      {user.display_name ?? user.primary_email ?? user.id}
+                    </Link>{' '}
+                    <span className={mutedClass}>{new Date(user.signed_up_at_millis).toLocaleDateString()}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}
+
+function sum(series: DailyFigure[]): number {
+  return series.reduce((total, day) => total + day.activity, 0);
+}
+
+function Stat(props: { label: string; value: number; testId: string }) {
+  return (
+    <section className={panelClass} aria-label={props.label}>
+      <p className={mutedClass}>{props.label}</p>
+      <p className={figureNumberClass} data-testid={props.testId}>
+        {props.value.toLocaleString()}
+      </p>
+    </section>
+  );
+}
+
+/** One bar per day; the figure's text alternative gives the total and the busiest day. */
+function DailyChart(props: { title: string; series: DailyFigure[]; testId: string }) {
+  const highest = Math.max(1, ...props.series.map((day) => day.activity));
+  const busiest = props.series.reduce<DailyFigure | null>((best, day) => (best === null || day.activity > best.activity ? day : best), null);
+  const width = 310;
+  const height = 120;
+  const slot = width / Math.max(1, props.series.length);
+  const summary =
+    busiest === null || busiest.activity === 0
+      ? `${props.title}: none in the last ${props.series.length} days.`
+      : `${props.title}: ${sum(props.series)} in the last ${props.series.length} days, most on ${busiest.date} (${busiest.activity}).`;
+  return (
+    <section className={panelClass} aria-labelledby={`${props.testId}-title`}>
+      <h2 id={`${props.testId}-title`} className={sectionTitleClass}>
+        {props.title}
+      </h2>
+      <svg className={chartClass} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} data-testid={props.testId} preserveAspectRatio="none">
+        {props.series.map((day, index) => {
+          const barHeight = (day.activity / highest) * (height - 4);
+          return (
+            <rect
+              key={day.date}
+              className={chartBarClass}
+              x={index * slot + 1}
+              y={height - barHeight}
+              width={Math.max(1, slot - 2)}
+              height={barHeight}
+              data-date={day.date}
+              data-value={day.activity}
+            >
+              <title>{`${day.date}: ${day.activity}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <p className={mutedClass}>
+        {props.series[0]?.date} – {props.series.at(-1)?.date}, highest {highest === 1 && sum(props.series) === 0 ? 0 : highest} a day
+      </p>
+    </section>
+  );
+}

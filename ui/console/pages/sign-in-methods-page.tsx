@@ -1,0 +1,132 @@
+// How people sign in to a project and what they may do themselves (PATCH /projects/current
+// config), and its OAuth providers on authd's shared keys: each switch saves at once.
+import { useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
+import { sharedOAuthProviderIds } from '../../../server/protocol/oauth-provider-ids';
+import { describeFailure } from '../admin-api';
+import { useApiData } from '../api-data';
+import { useConsoleSession } from '../console-context';
+import { FailedState, LoadingState } from '../page-states';
+import { checkboxRowClass, errorTextClass, fieldsetClass, labelClass, mutedClass, pageTitleClass, panelClass, sectionTitleClass, successTextClass } from '../styles';
+
+const route = getRouteApi('/projects/$projectId/sign-in-methods');
+
+type Config = ProjectAdminView['config'];
+type Switch = { key: keyof Config & string; label: string; hint: string };
+
+const methodSwitches: Switch[] = [
+  { key: 'credential_enabled', label: 'Password', hint: 'Email and password.' },
+  { key: 'magic_link_enabled', label: 'Magic link and one-time code', hint: 'A link and a code sent by email.' },
+  { key: 'passkey_enabled', label: 'Passkeys', hint: 'Fingerprint, face or a security key.' },
+  { key: 'password_strength_check_enabled', label: 'Password strength check', hint: 'Refuse breached, guessable or email-containing passwords.' },
+];
+
+const accountSwitches: Switch[] = [
+  { key: 'sign_up_enabled', label: 'Sign-up', hint: 'New people can create an account; off, only existing users sign in.' },
+  { key: 'client_team_creation_enabled', label: 'Users create teams', hint: 'Signed-in users can create their own teams.' },
+  { key: 'create_team_on_sign_up', label: 'A personal team on sign-up', hint: 'Each new user gets a team of their own.' },
+  { key: 'client_user_deletion_enabled', label: 'Users delete their account', hint: 'From account settings.' },
+  { key: 'team_invitation_requires_matching_email', label: 'Invitations need the invited address', hint: 'Only an account with that verified email accepts.' },
+];
+
+export function SignInMethodsPage() {
+  const { projectId } = route.useParams();
+  const { api } = useConsoleSession();
+  const project = useApiData(() => api.project<ProjectAdminView>(projectId, 'GET', '/projects/current'), [projectId]);
+  // What the switches show while a change is saved: the saved value replaces it on reload.
+  const [shown, setShown] = useState<Record<string, boolean>>({});
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const save = async (config: Partial<Config>, shownChange: Record<string, boolean>, done: string) => {
+    setShown((current) => ({ ...current, ...shownChange }));
+    setOutcome(null);
+    try {
+      await api.project(projectId, 'PATCH', '/projects/current', { config });
+      setOutcome({ ok: true, message: done });
+    } catch (error) {
+      setOutcome({ ok: false, message: describeFailure(error) });
+      setShown((current) => {
+        const next = { ...current };
+        for (const key of Object.keys(shownChange)) delete next[key];
+        return next;
+      });
+    }
+    project.reload();
+  };
+
+  if (project.state === 'loading') return <LoadingState label="Loading the sign-in settings…" />;
+  if (project.state === 'failed') return <FailedState what="The sign-in settings" error={project.error} onRetry={project.reload} />;
+  const config = project.data.config;
+  const switchRow = (item: Switch) => {
+    const checked = shown[item.key] ?? config[item.key] === true;
+    return (
+      <label key={item.key} className={checkboxRowClass}>
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) =>
+            void save({ [item.key]: event.target.checked }, { [item.key]: event.target.checked }, `${item.label} ${event.target.checked ? 'on' : 'off'}.`)
+          }
+        />
+        <span>
+          {item.label} <span className={mutedClass}>{item.hint}</span>
+        </span>
+      </label>
+    );
+  };
+  const providers = config.oauth_providers;
+  const providerShown = (id: string) => shown[`oauth:${id}`] ?? providers.some((p) => p.id === id && p.enabled);
+  const toggleProvider = (id: string, enabled: boolean) => {
+    const existing = providers.find((p) => p.id === id);
+    // The API takes the whole list and keeps every provider it had, so one is switched in place.
+    const list = existing
+      ? providers.map((p) => (p.id === id ? { ...p, enabled } : p))
+      : [...providers, { id, enabled, type: 'shared' as const }];
+    void save({ oauth_providers: list }, { [`oauth:${id}`]: enabled }, `${id} sign-in ${enabled ? 'on' : 'off'}.`);
+  };
+
+  return (
+    <>
+      <h1 className={pageTitleClass}>Sign-in methods</h1>
+      <p role="status" className={outcome && !outcome.ok ? errorTextClass : successTextClass}>
+        {outcome?.message ?? ''}
+      </p>
+      <section className={panelClass} aria-labelledby="methods-title">
+        <h2 id="methods-title" className={sectionTitleClass}>
+          Ways to sign in
+        </h2>
+        <div className={fieldsetClass}>{methodSwitches.map(switchRow)}</div>
+      </section>
+      <section className={panelClass} aria-labelledby="oauth-title">
+        <h2 id="oauth-title" className={sectionTitleClass}>
+          OAuth providers
+        </h2>
+        <p className={mutedClass}>
+          Switched on here, a provider uses authd's shared keys (in development, its built-in mock provider). Own keys are set with{' '}
+          <code>authd projects update --config-json</code>.
+        </p>
+        <fieldset className={fieldsetClass}>
+          <legend className={labelClass}>Sign in with</legend>
+          {[...new Set([...sharedOAuthProviderIds, ...providers.map((p) => p.id)])].map((id) => {
+            const configured = providers.find((p) => p.id === id);
+            return (
+              <label key={id} className={checkboxRowClass}>
+                <input type="checkbox" checked={providerShown(id)} onChange={(event) => toggleProvider(id, event.target.checked)} />
+                <span>
+                  {id} <span className={mutedClass}>{configured?.type === 'standard' ? 'own keys' : 'shared keys'}</span>
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+      </section>
+      <section className={panelClass} aria-labelledby="accounts-title">
+        <h2 id="accounts-title" className={sectionTitleClass}>
+          Accounts and teams
+        </h2>
+        <div className={fieldsetClass}>{accountSwitches.map(switchRow)}</div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+// Who may use the console: an internal-project user whom `authd admins add` marked an admin.
+// Signed out (or signed in to another project only, whose session the internal project does not
+// see), the visitor goes to the internal project's hosted sign-in and comes back here; another
+// internal user is refused with a way to sign out. The check reads the user's own profile
+// through the public API; the API still decides on each owned project at every call.
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AuthClient } from '../client/index';
+import { createAdminApi, describeFailure } from './admin-api';
+import { ConsoleSessionContext, type ConsoleSession, type SignedInAdmin } from './console-context';
+import { consoleAdminMetadataKey, consoleBasePath, type ConsoleConfig } from '../../server/protocol/admin-console-config';
+import { centeredCardClass, mutedClass, pageTitleClass, primaryButtonClass, secondaryButtonClass, textClass } from './styles';
+
+type GateState =
+  | { state: 'checking' }
+  | { state: 'signing-in' }
+  | { state: 'refused'; email: string | null }
+  | { state: 'failed'; message: string }
+  | { state: 'admin'; admin: SignedInAdmin };
+
+interface OwnProfile extends SignedInAdmin {
+  client_read_only_metadata: Record<string, unknown> | null;
+}
+
+export function signInUrlFor(config: ConsoleConfig, returnTo: string): string {
+  return `${config.signInPath}?after_auth_return_to=${encodeURIComponent(returnTo)}`;
+}
+
+export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; children: ReactNode }) {
+  const { client, config } = props;
+  const api = useMemo(() => createAdminApi(client, config.publishableClientKey), [client, config]);
+  const [gate, setGate] = useState<GateState>({ state: 'checking' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    const check = async () => {
+      const token = await client.getAccessToken();
+      if (token === null) {
+        setGate({ state: 'signing-in' });
+        location.assign(signInUrlFor(config, location.pathname + location.search));
+        return;
+      }
+      const me = await api.internal<OwnProfile>('GET', '/users/me');
+      const marked = me.client_read_only_metadata?.[consoleAdminMetadataKey] === true;
+      if (!current) return;
+      setGate(
+        marked
+          ? { state: 'admin', admin: { id: me.id, primary_email: me.primary_email, display_name: me.display_name } }
+          : { state: 'refused', email: me.primary_email },
+      );
+    };
+    check().catch((error: unknown) => current && setGate({ state: 'failed', message: describeFailure(error) }));
+    // A sign-out in another tab ends the console here too.
+    const unsubscribe = client.onSessionChange((tokens) => {
+      if (tokens.refreshToken === null) setAttempt((n) => n + 1);
+    });
+    return () => {
+      current = false;
+      unsubscribe();
+    };
+  }, [client, config, api, attempt]);
+
+  const signOut = useCallback(async () => {
+    // Ends the session on the server and in the cookies the hosted screens share, then offers
+    // the internal sign-in again, coming back to the console.
+    await client.signOut();
+    location.assign(signInUrlFor(config, consoleBasePath));
+  }, [client, config]);
+  const session: ConsoleSession | null = useMemo(
+    () => (gate.state === 'admin' ? { api, config, admin: gate.admin, signOut } : null),
+    [gate, api, config, signOut],
+  );
+
+  if (session) return <ConsoleSessionContext.Provider value={session}>{props.children}</ConsoleSessionContext.Provider>;
+  return (
+    <main className={centeredCardClass} data-testid={`console-${gate.state}`}>
+      {gate.state === 'refused' ? (
+        <>
+          <h1 className={pageTitleClass}>Not an admin</h1>
+          <p className={textClass}>
+            {gate.email ?? 'This account'} is signed in to authd but is not an admin, so it cannot use the console.
+          </p>
+          <p className={mutedClass}>
+            An operator makes admins on the server with <code>authd admins add EMAIL</code>.
+          </p>
+          <button type="button" className={secondaryButtonClass} onClick={() => void signOut()}>
+            Sign out and use another account
+          </button>
+        </>
+      ) : gate.state === 'failed' ? (
+        <>
+          <h1 className={pageTitleClass}>The console could not start</h1>
+          <p className={textClass} role="alert">
+            {gate.message}
+          </p>
+          <button type="button" className={primaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </>
+      ) : (
+        <>
+          <h1 className={pageTitleClass}>authd console</h1>
+          <p className={mutedClass} role="status">
+            {gate.state === 'signing-in' ? 'Taking you to sign-in…' : 'Checking your session…'}
+          </p>
+        </>
+      )}
+    </main>
+  );
+}
