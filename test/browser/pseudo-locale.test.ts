@@ -4,8 +4,9 @@
 // own names may stand outside the markers), and no text cut off or pushed out of its box.
 // Screens covered: sign-in (both tabs, the form messages), sign-up, the magic-link code step,
 // the signed-up card, the already-signed-in card, forgot password (form and sent card), the
-// emailed links' problem cards, the error page, the team invitation, and account settings' My
-// Profile, Sign Out, Security and a team page.
+// emailed links' problem cards, the error page, the OAuth failure card, the team invitation, and
+// account settings' My Profile, Sign Out, Security (change password, MFA set-up, new recovery
+// codes and their count) and a team page.
 import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import type { TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { localeNames } from '../../server/protocol/locale-names';
 import { artifactsDir, launchBrowser } from './browser-support';
+import { Secret, TOTP } from 'otpauth';
 
 let t: TestInstance;
 let browser: Browser;
@@ -201,6 +203,12 @@ describe('pseudo locale at 390 px', () => {
         await page.goto(`${t.url}/handler/error?lang=en-XA`);
         await page.getByTestId('unknown-error').waitFor();
         await expectAllFromCatalogue(page, 'unknown-error', data);
+        // A provider's callback this browser never started: the OAuth failure card. Its details
+        // block is the client's message for developers, shown as it is.
+        await page.goto(`${t.url}/handler/oauth-callback?lang=en-XA&code=made-up&state=made-up`);
+        await page.getByTestId('oauth-callback-failed').waitFor();
+        const details = await page.getByTestId('oauth-callback-failed').locator('pre').innerText();
+        await expectAllFromCatalogue(page, 'oauth-callback-failed', [...data, details]);
       } finally {
         await context.close();
       }
@@ -239,6 +247,16 @@ describe('pseudo locale at 390 px', () => {
         await page.getByTestId('mfa-setup').waitFor();
         const secret = await page.getByTestId('mfa-secret').innerText();
         await expectAllFromCatalogue(page, 'settings-mfa-setup', [...data, secret]);
+        // The code an authenticator app shows turns MFA on: the new recovery codes, then their count.
+        const authenticator = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), algorithm: 'SHA1', digits: 6, period: 30 });
+        await page.getByTestId('mfa-setup').locator('input[name="mfa-code"]').fill(authenticator.generate({ timestamp: t.ctx.clock.now() }));
+        await page.getByTestId('mfa-recovery-codes').waitFor();
+        const codes = (await page.getByTestId('mfa-recovery-codes').locator('li').allInnerTexts()).map((code) => code.trim());
+        expect(codes).toHaveLength(10);
+        await expectAllFromCatalogue(page, 'settings-recovery-codes', [...data, ...codes]);
+        await page.getByTestId('mfa-recovery-codes').getByRole('button').last().click();
+        await page.getByTestId('mfa-recovery-count').waitFor();
+        await expectAllFromCatalogue(page, 'settings-recovery-status', data);
         await page.goto(`${t.url}/handler/account-settings/teams/${team.json.id}?lang=en-XA`);
         await page.getByTestId('team-members-row').or(page.getByTestId('team-member-row')).first().waitFor();
         await page.getByTestId('leave-team-section').waitFor();
