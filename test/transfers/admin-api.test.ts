@@ -2,7 +2,6 @@
 // as a streamed body and answers the report, the export streams the file back; only the admin
 // key may call them, and a bad format, query or file is a named error that writes nothing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { join } from 'node:path';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { userImportReportResponse } from '../../server/protocol/user-transfer-schemas';
 import * as v from 'valibot';
@@ -10,8 +9,8 @@ import { signIn } from '../support/accounts';
 import { api, as, expectKnownError, expectSchemaError, expectTextError, makeProject } from '../support/api-expectations';
 import { cliOk } from '../support/cli';
 import { callApi, startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
+import { firebaseFlags, fixture } from './format-cases';
 
-const fixture = (name: string) => join(import.meta.dir, 'fixtures', name);
 
 let t: TestInstance;
 beforeAll(async () => {
@@ -47,13 +46,9 @@ describe('POST /users/import', () => {
 
   test('Firebase takes its hash parameters as query parameters', async () => {
     const project = await makeProject(t, 'api firebase');
-    const parameters = new URLSearchParams({
-      format: 'firebase',
-      firebase_signer_key: 'jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==',
-      firebase_salt_separator: 'Bw==',
-      firebase_rounds: '8',
-      firebase_mem_cost: '14',
-    });
+    // The CLI's flags as query parameters: --firebase-signer-key is firebase_signer_key.
+    const parameters = new URLSearchParams({ format: 'firebase' });
+    for (let i = 0; i < firebaseFlags.length; i += 2) parameters.set(firebaseFlags[i]!.slice(2).replaceAll('-', '_'), firebaseFlags[i + 1]!);
     const res = await importCall(project, parameters.toString(), Bun.file(fixture('firebase-users.json')));
     expect(res.json).toMatchObject({ imported: 2, refused_count: 1 });
     expect((await signIn(t, project, 'user1@firebase.example.com', 'user1password')).user_id).toMatch(/^[0-9a-f-]{36}$/);
