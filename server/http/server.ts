@@ -5,7 +5,7 @@ import { pingDatabase } from '../core/storage/transactions';
 import { createApiApp } from './api-routes';
 import { rememberSocketRequest, socketClientIpResolver } from './client-ip';
 import { requestHostLength, requestPath } from './request-path';
-import { bodyTooLargeError, requestBodyLimit } from './body-parsing';
+import { bodyTooLargeError, isStreamedBodyPath, requestBodyLimit } from './body-parsing';
 import { errorResponse, textResponse } from './error-responses';
 import { hostedScreensResponse, rootPageResponse } from './hosted-screens';
 import { corsHeaders, finishApiResponse } from './wire-headers';
@@ -191,7 +191,11 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     // limit, so at most the limit is ever buffered), and the one route without a limit, the
     // user import, streams its body into batches instead of holding it.
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-    async fetch(incoming) {
+    async fetch(incoming, bun) {
+      // The user import answers once the whole file is written: after its body has arrived the
+      // socket is quiet for as long as the last batches take, which Bun's idle timeout (10 s)
+      // would cut off.
+      if (isStreamedBodyPath(requestPath(incoming.url))) bun.timeout(incoming, 0);
       inFlight++;
       try {
         if (held) await held;
