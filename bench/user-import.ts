@@ -35,23 +35,20 @@ function newProject(dataDir: string): string {
   return JSON.parse(run([join(root, 'cmd', 'main.ts'), 'create-project', '--name', 'Import bench', '--data', dataDir, '--json'])).project_id;
 }
 
-/** Runs a process to its end: its wall time and its peak resident memory (VmHWM, polled). */
-async function measured(args: string[]): Promise<{ seconds: number; peakMegabytes: number; stdout: string }> {
+/**
+ * Runs a process to its end: its wall time, its CPU time (which other processes taking a share
+ * of this shared machine's cores move less than the wall time) and its peak resident memory.
+ */
+async function measured(args: string[]): Promise<{ seconds: number; cpuSeconds: number; peakMegabytes: number; stdout: string }> {
   const started = performance.now();
   const child = Bun.spawn([bun, ...args], { cwd: root, stdout: 'pipe', stderr: 'pipe' });
   const stdout = new Response(child.stdout).text();
   const stderr = new Response(child.stderr).text();
-  let peakKilobytes = 0;
-  const poll = setInterval(async () => {
-    const status = await Bun.file(`/proc/${child.pid}/status`).text().catch(() => '');
-    const hwm = /VmHWM:\s+(\d+)/.exec(status);
-    if (hwm) peakKilobytes = Math.max(peakKilobytes, Number(hwm[1]));
-  }, 100);
   const code = await child.exited;
-  clearInterval(poll);
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`${args.join(' ')}: ${await stderr}`);
-  return { seconds, peakMegabytes: peakKilobytes / 1024, stdout: await stdout };
+  const usage = child.resourceUsage()!;
+  return { seconds, cpuSeconds: Number(usage.cpuTime.total) / 1e6, peakMegabytes: usage.maxRSS / (1024 * 1024), stdout: await stdout };
 }
 
 interface Figures {
@@ -59,6 +56,8 @@ interface Figures {
   fileMegabytes: number;
   importRate: number;
   baselineRate: number;
+  importCpuRate: number;
+  baselineCpuRate: number;
   importPeakMegabytes: number;
 }
 
@@ -83,6 +82,8 @@ async function measure(users: number): Promise<Figures> {
       fileMegabytes: bytes / 1_000_000,
       importRate: users / imported.seconds,
       baselineRate: users / baseline.seconds,
+      importCpuRate: users / imported.cpuSeconds,
+      baselineCpuRate: users / baseline.cpuSeconds,
       importPeakMegabytes: imported.peakMegabytes,
     };
   } finally {
@@ -97,6 +98,7 @@ for (const users of sizes) {
   console.log(
     `${users.toLocaleString('en')} users (${figures.fileMegabytes.toFixed(0)} MB JSONL): import ${figures.importRate.toFixed(0)} users/s, ` +
       `bare insert ${figures.baselineRate.toFixed(0)} users/s, ratio ${(figures.importRate / figures.baselineRate).toFixed(2)}× (goal ≥ 0.5×); ` +
+      `per CPU second ${figures.importCpuRate.toFixed(0)} against ${figures.baselineCpuRate.toFixed(0)}, ${(figures.importCpuRate / figures.baselineCpuRate).toFixed(2)}×; ` +
       `import peak RSS ${figures.importPeakMegabytes.toFixed(0)} MB`,
   );
 }
