@@ -23,6 +23,7 @@ import m20 from './migrations/0020_email_address_keys.sql' with { type: 'text' }
 import m21 from './migrations/0021_session_revocation_and_reauthentication.sql' with { type: 'text' };
 import m22 from './migrations/0022_verification_code_expiry.sql' with { type: 'text' };
 import m23 from './migrations/0024_user_external_ids.sql' with { type: 'text' };
+import m24 from './migrations/0028_team_external_ids.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -49,4 +50,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0021_session_revocation_and_reauthentication", sql: m21 },
   { tag: "0022_verification_code_expiry", sql: m22 },
   { tag: "0024_user_external_ids", sql: m23 },
+  { tag: "0028_team_external_ids", sql: m24 },
 ];

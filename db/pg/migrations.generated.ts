@@ -10,6 +10,7 @@ import m7 from './migrations/0007_verification_code_expiry.sql' with { type: 'te
 import m8 from './migrations/0008_acme_state.sql' with { type: 'text' };
 import m9 from './migrations/0010_user_external_ids.sql' with { type: 'text' };
 import m10 from './migrations/0011_write_generation_slots.sql' with { type: 'text' };
+import m11 from './migrations/0015_team_external_ids.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -23,4 +24,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0008_acme_state", sql: m8 },
   { tag: "0010_user_external_ids", sql: m9 },
   { tag: "0011_write_generation_slots", sql: m10 },
+  { tag: "0015_team_external_ids", sql: m11 },
 ];

@@ -10,13 +10,13 @@ import type { UserCreate } from '../../protocol/user-schemas';
 import type { Context } from '../storage/context';
 import { firstRow } from '../storage/query-results';
 import { users } from '../storage/tables';
-import { writeTransaction } from '../storage/transactions';
 import { requireProject } from '../projects/projects';
 import { insertUser, type ImportedUserDetails } from '../users/users';
 import { isSupportedPasswordHash } from '../credentials/password-hashing';
 import { isImportFormat, readSource, type ImportFormat } from './source-formats';
 import type { SourceEntry, SourceOptions } from './source-entries';
-import { RecordRefusal, type UserRecord } from './user-records';
+import { transactionOrDryRun } from './dry-run-transactions';
+import { RecordRefusal, refusalReasonOf, type UserRecord } from './user-records';
 
 /** How many refusals and notes a report lists; past that it only counts them. */
 const listedLimit = 1000;
@@ -52,9 +52,6 @@ export interface ImportOptions {
   /** Called after each batch, for a progress bar. */
   onProgress?: (counts: ImportCounts) => void;
 }
-
-// Thrown at the end of a dry run's batch, so its transaction rolls back.
-class DryRunRollback extends Error {}
 
 type Outcome = { kind: 'imported' } | { kind: 'skipped' } | { kind: 'refused'; reason: string };
 
@@ -113,18 +110,7 @@ export async function importUsers(
  */
 async function importBatch(ctx: Context, projectId: string, entries: SourceEntry[], dryRun: boolean): Promise<Outcome[]> {
   if (entries.length === 0) return [];
-  const inTransaction = async <T>(work: () => Promise<T>): Promise<T> => {
-    let result: T | undefined;
-    try {
-      await writeTransaction(ctx, async () => {
-        result = await work();
-        if (dryRun) throw new DryRunRollback();
-      });
-    } catch (error) {
-      if (!(error instanceof DryRunRollback)) throw error;
-    }
-    return result as T;
-  };
+  const inTransaction = <T>(work: () => Promise<T>) => transactionOrDryRun(ctx, dryRun, work);
   const records = entries.map((entry) => entry.record!);
   try {
     return await inTransaction(async () => {
@@ -139,17 +125,11 @@ async function importBatch(ctx: Context, projectId: string, entries: SourceEntry
       try {
         outcomes.push(await inTransaction(async () => await importOne(ctx, projectId, record, await importedKeys(ctx, projectId, [record]))));
       } catch (error) {
-        outcomes.push({ kind: 'refused', reason: reasonOf(error) });
+        outcomes.push({ kind: 'refused', reason: refusalReasonOf(error) });
       }
     }
     return outcomes;
   }
-}
-
-function reasonOf(error: unknown): string {
-  if (error instanceof KnownError) return `${error.message.replace(/\s*\n\s*/g, ' ')} (${error.code})`;
-  if (error instanceof PlainTextError || error instanceof RecordRefusal) return error.message;
-  throw error;
 }
 
 /** The key a record is known by on a second run: its source id, or authd's own id. */
