@@ -45,7 +45,16 @@ const writeBatch = db.transaction((start: number, end: number) => {
     const user = benchUser(i);
     const id = crypto.randomUUID();
     const signedUp = user.signed_up_at_millis;
-    insertUser.run(id, projectId!, user.display_name, signedUp, signedUp, user.password_hash, user.display_name.toLowerCase(), user.external_id);
+    insertUser.run(
+      id,
+      projectId!,
+      user.display_name,
+      signedUp,
+      signedUp,
+      user.password_hash,
+      user.display_name.toLowerCase(),
+      user.external_id,
+    );
     insertChannel.run(crypto.randomUUID(), projectId!, id, user.primary_email, signedUp, user.primary_email, user.primary_email);
     insertAudit.run(projectId!, Date.now(), id, JSON.stringify({ email: user.primary_email }));
     const day = Math.floor(signedUp / 86_400_000);

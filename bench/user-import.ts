@@ -32,7 +32,8 @@ function run(args: string[]): string {
 
 /** A new data directory with one project: its id. */
 function newProject(dataDir: string): string {
-  return JSON.parse(run([join(root, 'cmd', 'main.ts'), 'create-project', '--name', 'Import bench', '--data', dataDir, '--json'])).project_id;
+  return JSON.parse(run([join(root, 'cmd', 'main.ts'), 'create-project', '--name', 'Import bench', '--data', dataDir, '--json']))
+    .project_id;
 }
 
 /**
@@ -48,7 +49,12 @@ async function measured(args: string[]): Promise<{ seconds: number; cpuSeconds: 
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`${args.join(' ')}: ${await stderr}`);
   const usage = child.resourceUsage()!;
-  return { seconds, cpuSeconds: Number(usage.cpuTime.total) / 1e6, peakMegabytes: usage.maxRSS / (1024 * 1024), stdout: await stdout };
+  return {
+    seconds,
+    cpuSeconds: Number(usage.cpuTime.total) / 1e6,
+    peakMegabytes: usage.maxRSS / (1024 * 1024),
+    stdout: await stdout,
+  };
 }
 
 interface Figures {
@@ -69,13 +75,32 @@ async function measure(users: number): Promise<Figures> {
 
     const importDir = join(dir, 'import');
     const importProject = newProject(importDir);
-    const imported = await measured([join(root, 'cmd', 'main.ts'), 'users', 'import', file, '--format', 'jsonl', '--project', importProject, '--data', importDir, '--json']);
+    const imported = await measured([
+      join(root, 'cmd', 'main.ts'),
+      'users',
+      'import',
+      file,
+      '--format',
+      'jsonl',
+      '--project',
+      importProject,
+      '--data',
+      importDir,
+      '--json',
+    ]);
     const report = JSON.parse(imported.stdout);
-    if (report.imported !== users) throw new Error(`imported ${report.imported} of ${users}: ${JSON.stringify(report.refused.slice(0, 3))}`);
+    if (report.imported !== users)
+      throw new Error(`imported ${report.imported} of ${users}: ${JSON.stringify(report.refused.slice(0, 3))}`);
 
     const baselineDir = join(dir, 'baseline');
     const baselineProject = newProject(baselineDir);
-    const baseline = await measured([join(import.meta.dir, 'user-import-baseline.ts'), baselineDir, baselineProject, String(users), String(batchSize)]);
+    const baseline = await measured([
+      join(import.meta.dir, 'user-import-baseline.ts'),
+      baselineDir,
+      baselineProject,
+      String(users),
+      String(batchSize),
+    ]);
 
     return {
       users,

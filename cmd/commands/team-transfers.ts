@@ -19,7 +19,9 @@ function printReport(report: TeamImportReport): void {
     printLine(`  line ${refusal.line}${refusal.external_id ? ` (${refusal.external_id})` : ''}: refused, ${refusal.reason}`);
   }
   for (const missing of report.members_not_found) {
-    printLine(`  line ${missing.line} (${missing.team_external_id}): member ${missing.user_external_id} is no user of the project (import the users first)`);
+    printLine(
+      `  line ${missing.line} (${missing.team_external_id}): member ${missing.user_external_id} is no user of the project (import the users first)`,
+    );
   }
   if (report.members_not_found_count > report.members_not_found.length) {
     printLine(`  … and ${report.members_not_found_count - report.members_not_found.length} more members not found.`);
@@ -29,7 +31,9 @@ function printReport(report: TeamImportReport): void {
 
 export function teamImportCommand(): Command {
   return projectCommand('import')
-    .description("import teams and their members from another system's organisations (after its users); a second run skips who is there")
+    .description(
+      "import teams and their members from another system's organisations (after its users); a second run skips who is there",
+    )
     .argument('<file>', 'the export file, one team per line')
     .addOption(new Option('--format <format>', `what made the file: ${teamImportFormats.join(', ')}`).makeOptionMandatory())
     .option('--dry-run', 'check every team and print the report, writing nothing')
@@ -37,7 +41,9 @@ export function teamImportCommand(): Command {
       withProject(options, async (ctx) => {
         const file = Bun.file(path);
         if (!(await file.exists())) throw new CliError(`${path}: no such file`);
-        const report = await importTeams(ctx, options.project, options.format, file.stream(), { dryRun: options.dryRun === true });
+        const report = await importTeams(ctx, options.project, options.format, file.stream(), {
+          dryRun: options.dryRun === true,
+        });
         if (options.json) return printJson(report);
         printReport(report);
       }),

@@ -11,7 +11,6 @@ import { cliOk } from '../support/cli';
 import { callApi, startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import { firebaseFlags, fixture } from './format-cases';
 
-
 let t: TestInstance;
 beforeAll(async () => {
   t = await startTestInstance();
@@ -21,8 +20,17 @@ afterAll(async () => await t?.stop());
 const countUsers = async (project: BootstrappedProject) =>
   Number((await t.rows('select count(*) as n from users where project_id = ?', project.projectId))[0]!.n);
 
-function importCall(project: BootstrappedProject, query: string, body: BodyInit, level: 'client' | 'server' | 'admin' = 'admin'): Promise<ApiResult> {
-  return callApi(t.url, 'POST', `${api}/users/import?${query}`, { headers: as(project, level), rawBody: body, contentType: 'application/octet-stream' });
+function importCall(
+  project: BootstrappedProject,
+  query: string,
+  body: BodyInit,
+  level: 'client' | 'server' | 'admin' = 'admin',
+): Promise<ApiResult> {
+  return callApi(t.url, 'POST', `${api}/users/import?${query}`, {
+    headers: as(project, level),
+    rawBody: body,
+    contentType: 'application/octet-stream',
+  });
 }
 
 const exportCall = (project: BootstrappedProject, query = '', level: 'client' | 'server' | 'admin' = 'admin') =>
@@ -48,7 +56,8 @@ describe('POST /users/import', () => {
     const project = await makeProject(t, 'api firebase');
     // The CLI's flags as query parameters: --firebase-signer-key is firebase_signer_key.
     const parameters = new URLSearchParams({ format: 'firebase' });
-    for (let i = 0; i < firebaseFlags.length; i += 2) parameters.set(firebaseFlags[i]!.slice(2).replaceAll('-', '_'), firebaseFlags[i + 1]!);
+    for (let i = 0; i < firebaseFlags.length; i += 2)
+      parameters.set(firebaseFlags[i]!.slice(2).replaceAll('-', '_'), firebaseFlags[i + 1]!);
     const res = await importCall(project, parameters.toString(), Bun.file(fixture('firebase-users.json')));
     expect(res.json).toMatchObject({ imported: 2, refused_count: 1 });
     expect((await signIn(t, project, 'user1@firebase.example.com', 'user1password')).user_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -75,11 +84,18 @@ describe('POST /users/import', () => {
   test('a bad format, query or file is a named error and writes nothing', async () => {
     const project = await makeProject(t, 'api import refusals');
     const file = () => Bun.file(fixture('auth0-users.ndjson'));
-    expectTextError(await importCall(project, 'format=okta', file()), 400, 'Unknown import format "okta": use auth0, supabase, clerk, firebase, stack, jsonl or csv.');
+    expectTextError(
+      await importCall(project, 'format=okta', file()),
+      400,
+      'Unknown import format "okta": use auth0, supabase, clerk, firebase, stack, jsonl or csv.',
+    );
     expectSchemaError(await importCall(project, '', file()), 'query.format');
     expectSchemaError(await importCall(project, 'format=auth0&dry_run=maybe', file()), 'query.dry_run');
     expectSchemaError(await importCall(project, 'format=auth0&colour=blue', file()), 'colour');
-    expectSchemaError(await importCall(project, 'format=firebase&firebase_rounds=8', Bun.file(fixture('firebase-users.json'))), 'go together');
+    expectSchemaError(
+      await importCall(project, 'format=firebase&firebase_rounds=8', Bun.file(fixture('firebase-users.json'))),
+      'go together',
+    );
     const unreadable = await importCall(project, 'format=firebase', '{"users": [{"localId": "a"}, ');
     expect(unreadable.status).toBe(400);
     expect(unreadable.text).toStartWith('The import file cannot be read: ');
@@ -104,7 +120,11 @@ describe('POST /users/import', () => {
         yield encoder.encode(chunk);
       }
     }
-    const res = await fetch(`${t.url}${api}/users/import?format=jsonl`, { method: 'POST', headers: as(project, 'admin'), body: lines() as unknown as BodyInit });
+    const res = await fetch(`${t.url}${api}/users/import?format=jsonl`, {
+      method: 'POST',
+      headers: as(project, 'admin'),
+      body: lines() as unknown as BodyInit,
+    });
     const report = (await res.json()) as v.InferOutput<typeof userImportReportResponse>;
     expect(res.status).toBe(200);
     // Well past the 1 MB every other route is held to.
@@ -145,7 +165,9 @@ describe('GET /users/export', () => {
     expect(plain.text.trim().split('\n')).toHaveLength(3);
 
     const withHashes = await exportCall(project, 'include_password_hashes=true');
-    expect(withHashes.text).toBe(await cliOk(['users', 'export', '--project', project.projectId, '--include-password-hashes', ...t.databaseArgs]));
+    expect(withHashes.text).toBe(
+      await cliOk(['users', 'export', '--project', project.projectId, '--include-password-hashes', ...t.databaseArgs]),
+    );
     expect(withHashes.text).toContain('"password_hash":"$scrypt$');
   });
 
@@ -165,7 +187,8 @@ describe('GET /users/export', () => {
   });
 
   test('client and server keys are refused; an unknown format is named', async () => {
-    for (const level of ['client', 'server'] as const) expectKnownError(await exportCall(project, '', level), 401, 'INSUFFICIENT_ACCESS_TYPE');
+    for (const level of ['client', 'server'] as const)
+      expectKnownError(await exportCall(project, '', level), 401, 'INSUFFICIENT_ACCESS_TYPE');
     expectTextError(await exportCall(project, 'format=xml'), 400, 'Unknown export format "xml": use jsonl or csv.');
     expectSchemaError(await exportCall(project, 'include_password_hashes=yes'), 'query.include_password_hashes');
   });

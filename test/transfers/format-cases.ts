@@ -5,10 +5,14 @@ import { join } from 'node:path';
 export const fixture = (name: string) => join(import.meta.dir, 'fixtures', name);
 /** The Firebase project's password hash parameters the fixture's hashes were made with. */
 export const firebaseFlags = [
-  '--firebase-signer-key', 'jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==',
-  '--firebase-salt-separator', 'Bw==',
-  '--firebase-rounds', '8',
-  '--firebase-mem-cost', '14',
+  '--firebase-signer-key',
+  'jxspr8Ki0RYycVU8zykbdLGjFQ3McFUH0uiiTvC8pVMXAn210wjLNmdZJzxUECKbm0QsEmYUSDzZvpjeJ9WmXA==',
+  '--firebase-salt-separator',
+  'Bw==',
+  '--firebase-rounds',
+  '8',
+  '--firebase-mem-cost',
+  '14',
 ];
 
 export interface FormatCase {
@@ -87,4 +91,3 @@ export const formatCases: FormatCase[] = [
     google: { sub: '101000000000000000999', email: 'ken.django@authd.example.com' },
   },
 ];
-

@@ -20,7 +20,12 @@ beforeAll(async () => {
   // Padded to about 2.5 MB, so the bar has megabytes to count.
   const padding = 'x'.repeat(700);
   const lines = Array.from({ length: total }, (_, i) =>
-    JSON.stringify({ external_id: `progress-${i}`, primary_email: `progress-${i}@example.com`, server_metadata: { padding }, signed_up_at_millis: 1_600_000_000_000 + i }),
+    JSON.stringify({
+      external_id: `progress-${i}`,
+      primary_email: `progress-${i}@example.com`,
+      server_metadata: { padding },
+      signed_up_at_millis: 1_600_000_000_000 + i,
+    }),
   );
   await Bun.write(file, `${lines.join('\n')}\n`);
 });
@@ -30,7 +35,17 @@ afterAll(async () => {
 });
 
 const importArgs = async (label: string, ...flags: string[]) => [
-  'users', 'import', file, '--format', 'jsonl', '--batch-size', '100', '--project', (await makeProject(t, label)).projectId, ...t.databaseArgs, ...flags,
+  'users',
+  'import',
+  file,
+  '--format',
+  'jsonl',
+  '--batch-size',
+  '100',
+  '--project',
+  (await makeProject(t, label)).projectId,
+  ...t.databaseArgs,
+  ...flags,
 ];
 
 test('--progress --json: the bar goes to stderr, a line per twentieth, and stdout is the JSON report alone', async () => {
@@ -55,11 +70,14 @@ test('into a pipe without --progress: no bar, only the report on stdout', async 
 });
 
 test('in a terminal the bar is drawn in place above the report; with --json or --no-progress it is not', async () => {
-  const command = (args: string[]) => `${bunExecutable} ${join(repoRoot, 'cmd', 'main.ts')} ${args.join(' ')}; echo "exited with $?"; sleep 60`;
+  const command = (args: string[]) =>
+    `${bunExecutable} ${join(repoRoot, 'cmd', 'main.ts')} ${args.join(' ')}; echo "exited with $?"; sleep 60`;
   const drawn = await terminals.open(command(await importArgs('progress terminal')));
   const screen = (await drawn.waitFor('exited with 0')).split('\n').filter((line) => line.trim() !== '');
   // Redrawn with carriage returns: one line on the screen, the last state.
-  expect(screen.filter((line) => line.includes('MB read'))).toEqual([`[${'#'.repeat(24)}] 3/3 MB read: ${total} imported, 0 skipped, 0 refused`]);
+  expect(screen.filter((line) => line.includes('MB read'))).toEqual([
+    `[${'#'.repeat(24)}] 3/3 MB read: ${total} imported, 0 skipped, 0 refused`,
+  ]);
   expect(screen).toContain(`${total} users read: ${total} imported, 0 skipped (already there), 0 refused.`);
 
   for (const flag of ['--json', '--no-progress']) {

@@ -16,7 +16,15 @@ beforeAll(async () => {
 afterAll(async () => await t?.stop());
 
 const importArgs = (kind: 'users' | 'teams', project: BootstrappedProject, file: string, format: string, ...flags: string[]) => [
-  kind, 'import', fixture(file), '--format', format, '--project', project.projectId, ...t.databaseArgs, ...flags,
+  kind,
+  'import',
+  fixture(file),
+  '--format',
+  format,
+  '--project',
+  project.projectId,
+  ...t.databaseArgs,
+  ...flags,
 ];
 
 async function userIdOf(project: BootstrappedProject, email: string): Promise<string> {
@@ -29,11 +37,21 @@ async function userIdOf(project: BootstrappedProject, email: string): Promise<st
 async function teamsOf(project: BootstrappedProject, email: string) {
   const res = await call(t, 'GET', `/teams?user_id=${await userIdOf(project, email)}`, { headers: as(project, 'server') });
   expect(res.status).toBe(200);
-  return res.json.items as { id: string; display_name: string; profile_image_url: string | null; client_metadata: unknown; client_read_only_metadata: unknown; server_metadata: unknown; created_at_millis: number }[];
+  return res.json.items as {
+    id: string;
+    display_name: string;
+    profile_image_url: string | null;
+    client_metadata: unknown;
+    client_read_only_metadata: unknown;
+    server_metadata: unknown;
+    created_at_millis: number;
+  }[];
 }
 
 async function permissionsOf(project: BootstrappedProject, teamId: string, email: string): Promise<string[]> {
-  const res = await call(t, 'GET', `/team-permissions?team_id=${teamId}&user_id=${await userIdOf(project, email)}`, { headers: as(project, 'server') });
+  const res = await call(t, 'GET', `/team-permissions?team_id=${teamId}&user_id=${await userIdOf(project, email)}`, {
+    headers: as(project, 'server'),
+  });
   return res.json.items.map((item: { id: string }) => item.id).sort();
 }
 
@@ -52,10 +70,21 @@ describe('Clerk organisations', () => {
 
   test('the organisations become teams with their members; a missing member and a bad line are named', async () => {
     const report = await cliJson(importArgs('teams', project, 'clerk-organizations.jsonl', 'clerk'));
-    expect(report).toMatchObject({ format: 'clerk', dry_run: false, read: 3, imported: 2, skipped: 0, refused_count: 1, memberships_added: 4, members_not_found_count: 1 });
+    expect(report).toMatchObject({
+      format: 'clerk',
+      dry_run: false,
+      read: 3,
+      imported: 2,
+      skipped: 0,
+      refused_count: 1,
+      memberships_added: 4,
+      members_not_found_count: 1,
+    });
     expect(report.refused).toEqual([{ line: 3, external_id: null, reason: 'has no id' }]);
     // Niklaus was refused at the users' import (an unverifiable hash), so he is no user here.
-    expect(report.members_not_found).toEqual([{ line: 2, team_external_id: 'org_2yBcDeFgHiJkLmNoPqRsTuVwXy', user_external_id: 'user_2fGhIjKlMnOpQrStUvWxYzAbCdE' }]);
+    expect(report.members_not_found).toEqual([
+      { line: 2, team_external_id: 'org_2yBcDeFgHiJkLmNoPqRsTuVwXy', user_external_id: 'user_2fGhIjKlMnOpQrStUvWxYzAbCdE' },
+    ]);
 
     const [team] = await teamsOf(project, 'edsger.bcrypt@clerk.example.com');
     expect(team).toMatchObject({
@@ -90,14 +119,19 @@ describe('Stack teams', () => {
     expect(report).toMatchObject({ read: 2, imported: 1, refused_count: 1, memberships_added: 2, members_not_found_count: 0 });
     for (const email of ['john.argon2d@stack.example.com', 'mary.google@stack.example.com']) {
       expect(await teamsOf(project, email)).toMatchObject([
-        { display_name: 'Compilers', client_metadata: { room: 'B12' }, server_metadata: { cost_center: 42 }, created_at_millis: 1690000000000 },
+        {
+          display_name: 'Compilers',
+          client_metadata: { room: 'B12' },
+          server_metadata: { cost_center: 42 },
+          created_at_millis: 1690000000000,
+        },
       ]);
     }
   });
 });
 
 describe("authd's team records", () => {
-  test('jsonl: members named by the user\'s external id or by its authd id', async () => {
+  test("jsonl: members named by the user's external id or by its authd id", async () => {
     const project = await makeProject(t, 'team records');
     await cliJson(importArgs('users', project, 'stack-users.jsonl', 'stack'));
     const maryId = await userIdOf(project, 'mary.google@stack.example.com');
@@ -107,7 +141,16 @@ describe("authd's team records", () => {
       `${JSON.stringify({ external_id: 'crm-team-1', display_name: 'Pioneers', members: [{ user_external_id: '3f0e8a1b-2c3d-4e5f-8a9b-0c1d2e3f4a5b', admin: true }, { user_external_id: maryId }] })}\n` +
         `${JSON.stringify({ external_id: 'crm-team-2', display_name: 'Nameless', members: 'everyone' })}\n`,
     );
-    const report = await cliJson(['teams', 'import', file, '--format', 'jsonl', '--project', project.projectId, ...t.databaseArgs]);
+    const report = await cliJson([
+      'teams',
+      'import',
+      file,
+      '--format',
+      'jsonl',
+      '--project',
+      project.projectId,
+      ...t.databaseArgs,
+    ]);
     expect(report).toMatchObject({ imported: 1, refused_count: 1, memberships_added: 2 });
     expect(report.refused[0]).toMatchObject({ line: 2, reason: expect.stringContaining('members') });
     const [team] = await teamsOf(project, 'mary.google@stack.example.com');

@@ -97,7 +97,11 @@ export async function importTeams(
       for (const userExternalId of outcome.notFound) {
         report.members_not_found_count += 1;
         if (report.members_not_found.length < listedLimit) {
-          report.members_not_found.push({ line: item.line, team_external_id: team.external_id, user_external_id: userExternalId });
+          report.members_not_found.push({
+            line: item.line,
+            team_external_id: team.external_id,
+            user_external_id: userExternalId,
+          });
         }
       }
     } catch (error) {
@@ -110,12 +114,22 @@ export async function importTeams(
 /** The user a member names: by its external id, or by authd's own id. */
 async function memberUserId(tx: DbWriter, projectId: string, key: string): Promise<string | undefined> {
   const sameUser = uuidPattern.test(key) ? or(eq(users.externalId, key), eq(users.id, key)) : eq(users.externalId, key);
-  return firstRow(await tx.select({ id: users.id }).from(users).where(and(eq(users.projectId, projectId), sameUser)).limit(1))?.id;
+  return firstRow(
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.projectId, projectId), sameUser))
+      .limit(1),
+  )?.id;
 }
 
 async function importTeam(ctx: Context, tx: DbWriter, projectId: string, team: MappedTeam) {
   const existing = firstRow(
-    await tx.select({ id: teams.id }).from(teams).where(and(eq(teams.projectId, projectId), eq(teams.externalId, team.external_id))).limit(1),
+    await tx
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.projectId, projectId), eq(teams.externalId, team.external_id)))
+      .limit(1),
   );
   const teamId =
     existing?.id ??

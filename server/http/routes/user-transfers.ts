@@ -69,7 +69,9 @@ export function userTransferRoutes(app: ApiApp, ctx: Context) {
       async ({ auth, query }) => {
         const caller = requireAccess(auth, 'admin');
         const format = query.format ?? 'jsonl';
-        const pieces = exportUsers(ctx, caller.projectId, format, { includePasswordHashes: query.include_password_hashes === true });
+        const pieces = exportUsers(ctx, caller.projectId, format, {
+          includePasswordHashes: query.include_password_hashes === true,
+        });
         // The first piece is taken here, so a refusal (an unknown format) is still an error
         // answer rather than a 200 whose body breaks off.
         const first = await pieces.next();
