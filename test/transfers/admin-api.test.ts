@@ -52,6 +52,22 @@ describe('POST /users/import', () => {
     expect(await countUsers(project)).toBe(4);
   });
 
+  test('the body is the file whatever its content type says (curl --data-binary sends a form type)', async () => {
+    for (const contentType of ['application/x-www-form-urlencoded', 'application/json', 'text/csv', 'application/x-ndjson']) {
+      const project = await makeProject(t, `api import as ${contentType}`);
+      const res = await callApi(t.url, 'POST', `${api}/users/import?format=jsonl`, {
+        headers: as(project, 'admin'),
+        rawBody: Bun.file(fixture('authd-users.jsonl')),
+        contentType,
+      });
+      expect({ contentType, status: res.status, imported: res.json?.imported }).toEqual({
+        contentType,
+        status: 200,
+        imported: 3,
+      });
+    }
+  });
+
   test('Firebase takes its hash parameters as query parameters', async () => {
     const project = await makeProject(t, 'api firebase');
     // The CLI's flags as query parameters: --firebase-signer-key is firebase_signer_key.
