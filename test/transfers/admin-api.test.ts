@@ -209,3 +209,14 @@ describe('GET /users/export', () => {
     expectSchemaError(await exportCall(project, 'include_password_hashes=yes'), 'query.include_password_hashes');
   });
 });
+
+test('the OpenAPI document describes both: the file as the import body, the export in either format', async () => {
+  const doc = (await callApi(t.url, 'GET', `${api}/openapi.json`)).json;
+  const importing = doc.paths['/users/import'].post;
+  expect(importing['x-authd-access']).toEqual(['admin']);
+  expect(importing.requestBody.content).toEqual({ 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } });
+  expect(importing.parameters.map((p: { name: string }) => p.name)).toContain('dry_run');
+  const exporting = doc.paths['/users/export'].get;
+  expect(Object.keys(exporting.responses['200'].content)).toEqual(['application/x-ndjson', 'text/csv']);
+  expect(exporting.parameters.map((p: { name: string }) => p.name)).toEqual(['format', 'include_password_hashes']);
+});
