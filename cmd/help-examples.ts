@@ -73,6 +73,10 @@ export const helpExamples: Record<string, string[]> = {
     'authd teams create --name Editors --creator "$USER_ID"',
     'authd teams invitations send "$TEAM_ID" --email ada@example.com --callback-url https://app.example.com/handler/team-invitation',
   ],
+  'teams import': [
+    'authd teams import clerk-organizations.jsonl --format clerk --project "$PROJECT_ID" --dry-run',
+    'authd teams import stack-teams.jsonl --format stack --project "$PROJECT_ID" --json',
+  ],
   'teams list': ['authd teams list --project "$PROJECT_ID"', 'authd teams list --user "$USER_ID" --json'],
   'teams get': ['authd teams get "$TEAM_ID"'],
   'teams create': ['authd teams create --name Editors', 'authd teams create --name Editors --creator "$USER_ID"'],

@@ -1,6 +1,7 @@
 // `authd teams list|get|create|update|delete`, `authd teams members add|remove|list` and
 // `authd teams invitations send|list|revoke` (team-invitations.ts), acting
 // as the server would (serverCaller) through the same core functions and schemas as the API.
+import { teamImportCommand } from './team-transfers';
 import { Command } from 'commander';
 import { confirmDestructive, yesOption } from '../terminal-prompts';
 import { teamInvitationsCommand } from './team-invitations';
@@ -121,6 +122,7 @@ export function teamsCommand(): Command {
       ),
   );
 
+  teamsCmd.addCommand(teamImportCommand());
   teamsCmd.addCommand(membersCommand());
   teamsCmd.addCommand(teamInvitationsCommand());
   return teamsCmd;

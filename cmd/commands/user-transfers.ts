@@ -5,12 +5,15 @@ import { Command, Option } from 'commander';
 import { importUsers, type ImportCounts, type ImportReport } from '../../server/core/transfers/user-import';
 import { importFormats } from '../../server/core/transfers/source-formats';
 import { exportFormats, exportUsers } from '../../server/core/transfers/user-export';
+import { renderProgressLine } from '../progress-bar';
 import { CliError, currentCliIo, parseCount, printErrorLine, printJson, printLine, processIo, projectCommand, withProject, type ProjectOption } from '../cli-support';
 
 interface ImportOptions extends ProjectOption {
   format: string;
   dryRun?: boolean;
   batchSize: string;
+  /** --progress or --no-progress; neither: drawn on a terminal without --json. */
+  progress?: boolean;
   firebaseSignerKey?: string;
   firebaseSaltSeparator?: string;
   firebaseRounds?: string;
@@ -42,16 +45,37 @@ function firebaseParameters(options: ImportOptions) {
   };
 }
 
-/** A progress line redrawn in place, only on a terminal (never into a file or a pipe). */
-function progressBar(options: ImportOptions, totalBytes: number, readBytes: () => number): ((counts: ImportCounts) => void) | undefined {
-  if (options.json || currentCliIo() !== processIo || !process.stderr.isTTY) return undefined;
-  return (counts) => {
-    const share = totalBytes > 0 ? Math.min(1, readBytes() / totalBytes) : 1;
-    const width = 30;
-    const filled = Math.round(share * width);
-    currentCliIo().writeErr(
-      `\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${Math.round(share * 100)}%  ${counts.imported} imported, ${counts.skipped} skipped, ${counts.refused} refused`,
-    );
+const megabytes = (bytes: number) => Math.max(1, Math.ceil(bytes / 1_000_000));
+
+/**
+ * The import's progress on stderr, as far through the file as it has read. Drawn on a terminal
+ * unless --json (redrawn in place), or wherever asked with --progress (into a pipe or a log one
+ * line per twentieth of the file); never on stdout, which keeps only the report.
+ */
+function importProgress(options: ImportOptions, totalBytes: number, readBytes: () => number) {
+  const onTerminal = currentCliIo() === processIo && process.stderr.isTTY === true;
+  if (!(options.progress ?? (onTerminal && !options.json))) return undefined;
+  const io = currentCliIo();
+  let lastStep = -1;
+  let latest = '';
+  let written = '';
+  const write = (line: string) => {
+    io.writeErr(onTerminal ? `\r${line}` : `${line}\n`);
+    written = line;
+  };
+  return {
+    update(counts: ImportCounts) {
+      const read = Math.min(readBytes(), totalBytes);
+      const step = Math.floor((read / Math.max(1, totalBytes)) * 20);
+      latest = renderProgressLine(megabytes(read), megabytes(totalBytes), `MB read: ${counts.imported} imported, ${counts.skipped} skipped, ${counts.refused} refused`);
+      if (onTerminal || step !== lastStep) write(latest);
+      lastStep = step;
+    },
+    /** The last counts, if a skipped step held them back, and the end of the line. */
+    done() {
+      if (latest !== written) write(latest);
+      if (onTerminal && written !== '') io.writeErr('\n');
+    },
   };
 }
 
@@ -73,6 +97,8 @@ export function userImportCommand(): Command {
     .addOption(new Option('--format <format>', `what made the file: ${importFormats.join(', ')}`).makeOptionMandatory())
     .option('--dry-run', 'check every user and print the report, writing nothing')
     .option('--batch-size <n>', 'users per transaction', '500')
+    .option('--progress', 'draw the progress bar on stderr even when it is not a terminal, or with --json')
+    .option('--no-progress', 'no progress bar, also on a terminal')
     .option('--firebase-signer-key <base64>', "Firebase's password hash parameter base64_signer_key")
     .option('--firebase-salt-separator <base64>', "Firebase's base64_salt_separator")
     .option('--firebase-rounds <n>', "Firebase's rounds")
@@ -89,14 +115,14 @@ export function userImportCommand(): Command {
             yield chunk;
           }
         }
-        const onProgress = progressBar(options, file.size, () => readBytes);
+        const progress = importProgress(options, file.size, () => readBytes);
         const report = await importUsers(ctx, options.project, options.format, counted(), {
           dryRun: options.dryRun === true,
           batchSize: parseCount('--batch-size', options.batchSize, 1, 100_000),
           ...(firebase ? { source: { firebase } } : {}),
-          ...(onProgress ? { onProgress } : {}),
+          ...(progress ? { onProgress: progress.update } : {}),
         });
-        if (onProgress) currentCliIo().writeErr('\n');
+        progress?.done();
         if (options.json) return printJson(report);
         printReport(report);
       }),

@@ -12,6 +12,7 @@ import m9 from './migrations/0010_user_external_ids.sql' with { type: 'text' };
 import m10 from './migrations/0011_write_generation_slots.sql' with { type: 'text' };
 import m11 from './migrations/0012_user_and_project_locale.sql' with { type: 'text' };
 import m12 from './migrations/0013_oidc_provider.sql' with { type: 'text' };
+import m13 from './migrations/0014_team_external_ids.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -27,4 +28,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0011_write_generation_slots", sql: m10 },
   { tag: "0012_user_and_project_locale", sql: m11 },
   { tag: "0013_oidc_provider", sql: m12 },
+  { tag: "0014_team_external_ids", sql: m13 },
 ];

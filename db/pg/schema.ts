@@ -296,8 +296,14 @@ export const teams = pgTable(
     clientReadOnlyMetadata: json('client_read_only_metadata'),
     serverMetadata: json('server_metadata'),
     createdAt: millis('created_at').notNull(),
+    /** The team's id in the system it was imported from (an organisation): a second run skips it. */
+    externalId: text('external_id'),
   },
-  (t) => [index('teams_project_created_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('teams_project_created_idx').on(t.projectId, t.createdAt),
+    // One team per source id in a project; NULL (teams made in authd) never clash.
+    uniqueIndex('teams_project_external_id_idx').on(t.projectId, t.externalId),
+  ],
 );
 
 export const teamMembers = pgTable(

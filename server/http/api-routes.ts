@@ -31,6 +31,7 @@ import { teamRoutes } from './routes/teams';
 import { usageMetricsRoutes } from './routes/usage-metrics';
 import { auditEventRoutes } from './routes/audit-events';
 import { userRoutes } from './routes/users';
+import { userTransferRoutes } from './routes/user-transfers';
 import { svixApiRoutes } from './routes/svix-api';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -43,6 +44,7 @@ const routeFiles = [
   auditEventRoutes,
   apiKeyRoutes,
   jwksRoutes,
+  userTransferRoutes,
   userRoutes,
   passwordAuthRoutes,
   otpAuthRoutes,

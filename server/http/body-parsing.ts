@@ -20,8 +20,19 @@ export const maxUnauthenticatedBodyBytes = 64 * 1024;
 const unauthenticatedBodyPaths =
   /^\/api\/v1\/(auth\/|contact-channels\/(verify|send-verification-code)|team-invitations\/(accept|send-code)|check-feature-support|dev-oauth\/)/;
 
+/**
+ * Routes whose body is a file read as a stream by the handler (the admin's user import: a
+ * million users are hundreds of MB). Nothing parses or buffers it, so it has no size limit.
+ */
+const streamedBodyPaths = /^\/api\/v1\/users\/import$/;
+
+export function isStreamedBodyPath(pathname: string): boolean {
+  return streamedBodyPaths.test(pathname);
+}
+
 /** The largest body the route at `pathname` accepts. */
 export function requestBodyLimit(pathname: string): number {
+  if (isStreamedBodyPath(pathname)) return Number.POSITIVE_INFINITY;
   return unauthenticatedBodyPaths.test(pathname) ? maxUnauthenticatedBodyBytes : maxRequestBodyBytes;
 }
 
@@ -97,6 +108,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Returns the parsed body, or null for no body (Elysia reads `undefined` as "not parsed"). */
 export async function parseRequestBody(request: Request): Promise<unknown> {
+  // Left unread: the handler streams it.
+  if (isStreamedBodyPath(requestPath(request.url))) return null;
   const bytes = await readBodyBytes(request, requestBodyLimit(requestPath(request.url)));
   const contentType = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (bytes.byteLength === 0 || contentType === '') return null;

@@ -5,7 +5,7 @@ import { pingDatabase } from '../core/storage/transactions';
 import { createApiApp } from './api-routes';
 import { rememberSocketRequest, socketClientIpResolver } from './client-ip';
 import { requestHostLength, requestPath } from './request-path';
-import { bodyTooLargeError, maxRequestBodyBytes, requestBodyLimit } from './body-parsing';
+import { bodyTooLargeError, isStreamedBodyPath, requestBodyLimit } from './body-parsing';
 import { errorResponse, textResponse } from './error-responses';
 import { hostedScreensResponse, rootPageResponse } from './hosted-screens';
 import { adminConsoleResponse } from './admin-console';
@@ -191,10 +191,16 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     hostname: options.host,
     port: options.port,
     // Bun answers a bare 413 (no CORS, no known error) above this cap before our handler runs,
-    // so it sits well above the 1 MB rule, which is checked above (declared length) and while
-    // parsing (chunked bodies). It only bounds what a chunked body can make us buffer.
-    maxRequestBodySize: 16 * maxRequestBodyBytes,
-    async fetch(incoming) {
+    // and counts chunked bodies against it too, so it is lifted: the 1 MB rule is checked above
+    // (declared length) and while parsing (a chunked body is refused as soon as it passes the
+    // limit, so at most the limit is ever buffered), and the one route without a limit, the
+    // user import, streams its body into batches instead of holding it.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    async fetch(incoming, bun) {
+      // The user import answers once the whole file is written: after its body has arrived the
+      // socket is quiet for as long as the last batches take, which Bun's idle timeout (10 s)
+      // would cut off.
+      if (isStreamedBodyPath(requestPath(incoming.url))) bun.timeout(incoming, 0);
       inFlight++;
       try {
         if (held) await held;

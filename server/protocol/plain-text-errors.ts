@@ -22,6 +22,7 @@ const catalogue = {
   IMPORT_FILE_UNREADABLE: [400, (reason: string) => `The import file cannot be read: ${reason}.`],
   IMPORT_FORMAT_UNKNOWN: [400, (format: string) => `Unknown import format "${format}": use auth0, supabase, clerk, firebase, stack, jsonl or csv.`],
   EXPORT_FORMAT_UNKNOWN: [400, (format: string) => `Unknown export format "${format}": use jsonl or csv.`],
+  TEAM_IMPORT_FORMAT_UNKNOWN: [400, (format: string) => `Unknown team import format "${format}": use clerk, stack or jsonl.`],
   // Stack's refusal on send-verification-code, with its 400.
   CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER_BAD_REQUEST: [400, 'Can only send verification code for your own user'],
   CLIENT_MUST_LIST_OWN_USER: [403, 'Client access must list with user_id=me.'],

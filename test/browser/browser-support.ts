@@ -100,3 +100,13 @@ export async function serveBundledPage(entry: string): Promise<ReturnType<typeof
           }),
   });
 }
+
+/** On a sign-in screen already open: the Password tab, the email and password, then Sign In. */
+export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Password' }).click();
+  // The password form replaces the other tab's (asynchronously in the preact build).
+  await page.getByTestId('password-sign-in-form').waitFor();
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}

@@ -41,6 +41,8 @@ export async function insertTeam(
   projectId: string,
   input: TeamCreate,
   creatorUserId?: string,
+  /** A team brought by `authd teams import`: its source id and creation time. */
+  imported?: { externalId: string; createdAt: number },
 ): Promise<TeamRow> {
   // Joins the caller's transaction; a caller outside one (passing ctx.db) gets its own.
   return writeTransaction(ctx, async () => {
@@ -52,7 +54,8 @@ export async function insertTeam(
       clientMetadata: input.client_metadata ?? null,
       clientReadOnlyMetadata: input.client_read_only_metadata ?? null,
       serverMetadata: input.server_metadata ?? null,
-      createdAt: ctx.clock.now(),
+      createdAt: imported?.createdAt ?? ctx.clock.now(),
+      externalId: imported?.externalId ?? null,
     };
     await db.insert(teams).values(row);
     await enqueueWebhookEvent(ctx, db, projectId, 'team.created', () => teamServerView(row));

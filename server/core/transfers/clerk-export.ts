@@ -2,10 +2,12 @@
 // last_name, username, primary_email_address, verified_email_addresses,
 // unverified_email_addresses, totp_secret, password_digest, password_hasher, …), or the Backend
 // API's user objects (GET /v1/users) one per line, which add external_accounts and the three
-// metadata kinds; a line of that form may carry password_digest and password_hasher too.
+// metadata kinds; a line of that form may carry password_digest and password_hasher too. And
+// Clerk's organisations with their memberships, for `authd teams import`.
 import { base32SecretAsBase64 } from './base32';
 import { millisOf, RecordRefusal } from './user-records';
 import { displayNameOf, isObject, metadataOf, oauthIdentity, requireObject, textOf, type Mapped } from './source-entries';
+import type { MappedTeam } from './team-records';
 
 /** The stored form of a Clerk digest for the hashers authd verifies, or a refusal naming it. */
 function passwordHashOf(digest: string | null, hasher: string | null): string | null {
@@ -105,5 +107,31 @@ export function mapClerkApiUser(value: unknown): Mapped {
       ...(totp ? { totp_secret_base64: base32SecretAsBase64(totp), requires_totp_mfa: true } : {}),
     },
     notes,
+  };
+}
+
+/**
+ * A Clerk organisation as the Backend API gives it (GET /v1/organizations), with its members
+ * added as `memberships` (the `data` of GET /v1/organizations/{id}/memberships). An `org:admin`
+ * joins with the team creator's permissions, every other role with a member's.
+ */
+export function mapClerkOrganization(value: unknown): MappedTeam {
+  const organization = requireObject(value);
+  const id = textOf(organization.id);
+  if (!id) throw new RecordRefusal('has no id');
+  const memberships = Array.isArray(organization.memberships) ? organization.memberships.filter(isObject) : [];
+  return {
+    external_id: id,
+    display_name: textOf(organization.name) ?? textOf(organization.slug) ?? id,
+    profile_image_url: textOf(organization.image_url),
+    client_read_only_metadata: metadataOf(organization.public_metadata),
+    server_metadata: metadataOf(organization.private_metadata),
+    created_at_millis: millisOf(organization.created_at, 'created_at'),
+    members: memberships.map((membership) => {
+      const user = isObject(membership.public_user_data) ? membership.public_user_data : {};
+      const userId = textOf(user.user_id);
+      if (!userId) throw new RecordRefusal('has a membership without public_user_data.user_id');
+      return { user_external_id: userId, admin: membership.role === 'org:admin' };
+    }),
   };
 }

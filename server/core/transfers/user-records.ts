@@ -3,6 +3,8 @@
 // provider's export onto it, so the import itself knows one shape only.
 import * as v from 'valibot';
 import { emailSchema, profileImageUrlSchema } from '../../protocol/user-schemas';
+import { KnownError } from '../../protocol/known-errors';
+import { PlainTextError } from '../../protocol/plain-text-errors';
 
 const base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'is not base64'));
 const millis = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -101,4 +103,11 @@ export function millisOf(value: unknown, field: string): number | undefined {
   }
   if (typeof value === 'object' && value !== null && '$date' in value) return millisOf((value as { $date: unknown }).$date, field);
   throw new RecordRefusal(`${field}: "${String(value)}" is not a date`);
+}
+
+/** Why an import refused a user or a team: the error's own words, with a known error's code. */
+export function refusalReasonOf(error: unknown): string {
+  if (error instanceof KnownError) return `${error.message.replace(/\s*\n\s*/g, ' ')} (${error.code})`;
+  if (error instanceof PlainTextError || error instanceof RecordRefusal) return error.message;
+  throw error;
 }

@@ -178,6 +178,8 @@ function requestBodyOf(route: RegisteredRoute, description: RouteDescription): J
         { title: 'server and admin access', ...toJsonSchema(description.bodyByAccess.server) },
       ],
     };
+  } else if (mediaType === 'application/octet-stream') {
+    schema = { type: 'string', format: 'binary' };
   } else if (description.body) {
     schema = toJsonSchema(description.body);
   } else if (routeSchemas(route).body) {
@@ -197,7 +199,8 @@ function successResponseOf(description: RouteDescription): [string, Json] {
   }
   const mediaType = response.mediaType ?? 'application/json';
   if (mediaType !== 'application/json') {
-    return [status, { description: 'Success.', content: { [mediaType]: { schema: { type: 'string' } } } }];
+    const types = Array.isArray(mediaType) ? mediaType : [mediaType];
+    return [status, { description: 'Success.', content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' } }])) }];
   }
   let schema: JsonSchema = response.schema ? toJsonSchema(response.schema) : { type: 'object' };
   if (response.clientSchema) {

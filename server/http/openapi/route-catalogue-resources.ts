@@ -26,6 +26,7 @@ import {
   webhookEndpointResponse,
 } from '../../protocol/response-schemas';
 import { clientUserUpdateSchema, userUpdateSchema } from '../../protocol/user-schemas';
+import { userImportReportResponse } from '../../protocol/user-transfer-schemas';
 import type { RouteDescription } from './route-description';
 
 const verificationCodeErrors = [
@@ -171,6 +172,27 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'server',
     response: { status: 201, schema: userServerViewResponse },
     errors: ['USER_EMAIL_ALREADY_EXISTS', 'PASSWORD_TOO_LONG'],
+  },
+  'POST /users/import': {
+    summary:
+      "Import users from another system's export file (or authd's own), streamed as the body: auth0, supabase, clerk, firebase, stack, jsonl or csv; a second run skips who is there",
+    tag: 'Users',
+    access: 'admin',
+    bodyMediaType: 'application/octet-stream',
+    response: { schema: userImportReportResponse },
+    errors: ['PROJECT_NOT_FOUND'],
+    textErrors: [
+      { status: 400, when: 'the format is not one of the list (Unknown import format "…")' },
+      { status: 400, when: 'the file is not of its format as a whole, e.g. a Firebase export that is not JSON (The import file cannot be read: …); single bad users are refused in the report instead' },
+    ],
+  },
+  'GET /users/export': {
+    summary: "The project's users as JSONL (default) or CSV, streamed; password hashes and TOTP secrets only with include_password_hashes=true",
+    tag: 'Users',
+    access: 'admin',
+    response: { mediaType: ['application/x-ndjson', 'text/csv'] },
+    errors: ['PROJECT_NOT_FOUND'],
+    textErrors: [{ status: 400, when: 'the format is not jsonl or csv (Unknown export format "…")' }],
   },
   'GET /users/:user_id': {
     summary: 'One user',

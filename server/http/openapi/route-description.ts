@@ -16,14 +16,16 @@ export interface RouteDescription {
   bodyByAccess?: { client: v.GenericSchema; server: v.GenericSchema };
   /** For handlers that validate the body or query themselves (form posts, OAuth). */
   body?: v.GenericSchema;
-  bodyMediaType?: 'application/json' | 'application/x-www-form-urlencoded';
+  /** application/octet-stream: a file as the whole body, read as a stream (the user import). */
+  bodyMediaType?: 'application/json' | 'application/x-www-form-urlencoded' | 'application/octet-stream';
   query?: v.GenericSchema;
   response: {
     status?: number;
     schema?: v.GenericSchema;
     /** For client access, when it sees a narrower view than server access. */
     clientSchema?: v.GenericSchema;
-    mediaType?: 'application/json' | 'text/plain' | 'text/html';
+    /** Several for a file answered in the format the query asks for (the user export). */
+    mediaType?: 'application/json' | 'text/plain' | 'text/html' | ('application/x-ndjson' | 'text/csv')[];
     /** 3xx answers: where the Location header leads. */
     redirect?: string;
   };
