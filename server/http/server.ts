@@ -98,6 +98,9 @@ function withRoutableHost(request: Request): Request | undefined {
   return rebuilt;
 }
 
+/** The idle limit of the user import's socket: the last batches of a large file take seconds, not minutes. */
+const streamedBodyIdleSeconds = 120;
+
 export function startHttpServer(ctx: Context, options: HttpServerOptions): RunningHttpServer {
   const clientIp = socketClientIpResolver(() => server, ctx.settings.trustProxy === true, options.clientAddressOf);
   // /metrics decides on the socket's address alone: a forwarded one is whatever the caller wrote.
@@ -199,8 +202,9 @@ export function startHttpServer(ctx: Context, options: HttpServerOptions): Runni
     async fetch(incoming, bun) {
       // The user import answers once the whole file is written: after its body has arrived the
       // socket is quiet for as long as the last batches take, which Bun's idle timeout (10 s)
-      // would cut off.
-      if (isStreamedBodyPath(requestPath(incoming.url))) bun.timeout(incoming, 0);
+      // would cut off. Still bounded: the path is known before anyone is authorised, so an
+      // unlimited timeout would let any caller hold sockets open.
+      if (isStreamedBodyPath(requestPath(incoming.url))) bun.timeout(incoming, streamedBodyIdleSeconds);
       inFlight++;
       try {
         if (held) await held;
