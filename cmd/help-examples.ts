@@ -100,6 +100,17 @@ export const helpExamples: Record<string, string[]> = {
   'permissions update': ['authd permissions update moderate --description "moderate posts"'],
   'permissions list': ['authd permissions list', 'authd permissions list --team "$TEAM_ID" --user "$USER_ID" --recursive'],
   'permissions delete': ['authd permissions delete moderate --yes'],
+  'oidc-clients': [
+    'authd oidc-clients list --project "$PROJECT_ID"',
+    'authd oidc-clients create --project "$PROJECT_ID" --name Grafana --redirect-uri https://grafana.example.com/login/generic_oauth',
+  ],
+  'oidc-clients create': [
+    'authd oidc-clients create --project "$PROJECT_ID" --name Grafana --redirect-uri https://grafana.example.com/login/generic_oauth --json',
+    'authd oidc-clients create --project "$PROJECT_ID" --name "Desktop app" --redirect-uri http://localhost:8400/callback --public',
+  ],
+  'oidc-clients list': ['authd oidc-clients list --project "$PROJECT_ID"', 'authd oidc-clients list --project "$PROJECT_ID" --json'],
+  'oidc-clients update': ['authd oidc-clients update "$CLIENT_ID" --project "$PROJECT_ID" --first-party'],
+  'oidc-clients delete': ['authd oidc-clients delete "$CLIENT_ID" --project "$PROJECT_ID"'],
   'permissions grant': ['authd permissions grant "$TEAM_ID" "$USER_ID" moderate'],
   'permissions revoke': ['authd permissions revoke "$TEAM_ID" "$USER_ID" moderate --yes'],
   admins: [

@@ -177,6 +177,12 @@ function buildHeaders(world: FuzzWorld, h: FuzzRequest['headers']): Record<strin
  * browser opens as an HTML page.
  */
 function otherProtocolError(routePath: string, contentType: string, res: ApiResult): boolean {
+  // The OpenID Provider answers in OAuth's form too (RFC 6749 {error, error_description}), and
+  // its authorization endpoint shows a page when it may not redirect.
+  if (routePath.startsWith('/projects/:project_id/oidc/')) {
+    const oauthError = contentType.startsWith('application/json') && typeof res.json?.error === 'string' && res.headers.get('x-stack-known-error') === null;
+    return oauthError || contentType.startsWith('text/html');
+  }
   if (routePath.startsWith('/dev-oauth/') || routePath === '/auth/oauth/token') {
     return contentType.startsWith('application/json') && typeof res.json?.error === 'string' && res.headers.get('x-stack-known-error') === null;
   }
