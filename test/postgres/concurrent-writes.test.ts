@@ -94,7 +94,11 @@ const onBoth = (count: number, send: (server: ServeProcess) => Promise<ApiResult
 describe('concurrent writes of one row through two instances', () => {
   test('50 sign-ups with one email: exactly one account, the other 49 get USER_EMAIL_ALREADY_EXISTS', async () => {
     const email = `same-${Date.now().toString(36)}@example.com`;
-    const results = await onBoth(50, (server) => v1(server, 'POST', '/auth/password/sign-up', 'client', { email, password }));
+    // Each from an address of its own, so the per-address sign-up limit never answers first.
+    let sent = 0;
+    const results = await onBoth(50, (server) =>
+      v1(server, 'POST', '/auth/password/sign-up', 'client', { email, password }, { 'x-forwarded-for': `10.50.0.${++sent}` }),
+    );
     expect(tally(outcomes(results))).toEqual({ '200 ok': 1, '409 USER_EMAIL_ALREADY_EXISTS': 49 });
     const listed = await v1(a, 'GET', `/users?query=${encodeURIComponent(email)}`, 'server');
     expect(listed.status).toBe(200);
