@@ -3,7 +3,11 @@
 // worker's hrtime does not share the main thread's origin), sleeps until the oldest is due, and
 // then posts how many chunks are due. Atomics.wait sleeps to some microseconds, where the event
 // loop's timers round up to whole milliseconds.
-declare const self: Worker;
+/** This worker's side of its channel to the main thread. */
+const channel = globalThis as unknown as {
+  onmessage: (event: MessageEvent<{ control: Int32Array; delayMillis: number; ringSize: number }>) => void;
+  postMessage(dueCount: number): void;
+};
 
 const nowMillis = () => Number(process.hrtime.bigint()) / 1e6;
 /**
@@ -13,7 +17,7 @@ const nowMillis = () => Number(process.hrtime.bigint()) / 1e6;
  */
 const earlyMillis = 0.12;
 
-self.onmessage = async (event: MessageEvent<{ control: Int32Array; delayMillis: number; ringSize: number }>) => {
+channel.onmessage = async (event) => {
   const { control, delayMillis, ringSize } = event.data;
   const dueTimes = new Float64Array(ringSize);
   let head = 0;
@@ -37,7 +41,7 @@ self.onmessage = async (event: MessageEvent<{ control: Int32Array; delayMillis: 
     }
     const now = nowMillis() + earlyMillis;
     while (head < seen && dueTimes[head % ringSize]! <= now) head++;
-    self.postMessage(head);
+    channel.postMessage(head);
     // A message posted goes out when this thread's event loop turns: let it.
     await new Promise((resolve) => setImmediate(resolve));
   }

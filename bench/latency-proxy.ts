@@ -62,8 +62,8 @@ const server = createServer((client) => {
   client.setNoDelay(true);
   const upstream = connect({ host: targetHost, port: Number(targetPortText) });
   upstream.setNoDelay(true);
-  client.on('data', (chunk) => forward(chunk, upstream));
-  upstream.on('data', (chunk) => forward(chunk, client));
+  client.on('data', (chunk: Buffer) => forward(chunk, upstream));
+  upstream.on('data', (chunk: Buffer) => forward(chunk, client));
   const close = () => {
     client.destroy();
     upstream.destroy();
