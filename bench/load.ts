@@ -8,6 +8,10 @@ export interface LoadRequest {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Each loop's value for `{c}` in the urls (bench/load-generator.ts). */
+  perConnection?: string[];
+  /** A second request each loop sends after the first. */
+  then?: Omit<LoadRequest, 'perConnection' | 'then'>;
 }
 
 export interface LoadResult {

@@ -4,6 +4,7 @@
 // (server/core/storage/database-location.ts), so serving SQLite does not carry it.
 import { SQL } from 'bun';
 import { drizzle } from 'drizzle-orm/bun-sql';
+import { BunSQLSession, BunSQLTransaction } from 'drizzle-orm/bun-sql/session';
 import { embeddedMigrations } from './migrations.generated';
 import * as schema from './schema';
 
@@ -20,6 +21,12 @@ export interface PostgresStorage {
    * while every other connection waits for that transaction's lock.
    */
   countersSql: SQL;
+  /**
+   * drizzle's transaction on one pooled connection, begun as `BEGIN <mode>` (for example
+   * `isolation level serializable`) in one statement, where drizzle's own sends BEGIN and then SET
+   * TRANSACTION: a round trip less for every write. Committed when `work` resolves.
+   */
+  transaction<T>(mode: string, work: (tx: PostgresDb) => Promise<T>): Promise<T>;
   /** Tags of the migrations this open applied (empty when the database was up to date). */
   appliedMigrations: string[];
   close(): Promise<void>;
@@ -53,10 +60,18 @@ export async function openPostgres(url: string, options: PostgresOpenOptions = {
     const appliedMigrations = options.migrate === false ? [] : await applyPostgresMigrations(client);
     // Connects at its first query: openings that never count (migrate, copy) never connect it.
     const countersSql = new SQL({ url, max: 2, connectionTimeout });
+    const db = drizzle({ client, schema });
+    // What drizzle's own transaction builds its handle from (drizzle-orm/bun-sql/session.js).
+    const session = (db as unknown as { session: { dialect: never; schema: never; options: never } }).session;
     return {
       dialect: 'postgres',
-      db: drizzle({ client, schema }),
+      db,
       sql: client,
+      transaction: (mode, work) =>
+        client.begin(mode, async (connection) => {
+          const txSession = new BunSQLSession(connection, session.dialect, session.schema, session.options);
+          return await work(new BunSQLTransaction(session.dialect, txSession, session.schema) as unknown as PostgresDb);
+        }) as Promise<Awaited<ReturnType<typeof work>>>,
       countersSql,
       appliedMigrations,
       close: async () => {

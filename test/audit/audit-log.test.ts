@@ -8,6 +8,8 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { newTotpSecret } from '../support/totp';
 import { as, call, expectOk, makeProject, refreshFor, setProjectConfig, signUp, uniqueEmail } from '../support/user-views';
 import { startTestInstance, type TestInstance } from '../support/instance';
+import { advanceClock } from '../support/webhooks';
+import { refreshTokenReuseGraceMillis } from '../../server/core/auth/sessions';
 
 let t: TestInstance;
 
@@ -175,6 +177,8 @@ describe('a scripted sequence', () => {
     );
     const user = await signUp(t, project, uniqueEmail('reused'));
     expectOk(await refreshFor(t, project, user.refresh_token));
+    // Past the window in which a reuse still answers the new token.
+    advanceClock(t, refreshTokenReuseGraceMillis + 1);
     expect((await refreshFor(t, project, user.refresh_token)).status).toBe(401);
     const revoked = (await events(project, '?type=session.revoked')).items;
     expect(revoked).toHaveLength(1);

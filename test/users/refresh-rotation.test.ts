@@ -1,5 +1,6 @@
 // Refresh-token rotation, a per-project setting (off by default): each refresh returns a new
-// refresh token, the used one is spent, and presenting a spent one ends that whole sign-in. Off,
+// refresh token, the used one is spent, and presenting a spent one ends that whole sign-in, unless
+// it comes within the grace window after its rotation (it then answers the same new token). Off,
 // the refresh token stays as it is (Stack's SDK behaviour). authd/client follows the rotation.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
@@ -7,6 +8,8 @@ import { listUserSessions } from '../../server/core/auth/user-sessions';
 import { createAuthClient } from '../../ui/client/index';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { movableClock } from '../support/ui-client';
+import { advanceClock } from '../support/webhooks';
+import { refreshTokenReuseGraceMillis } from '../../server/core/auth/sessions';
 import {
   as,
   call,
@@ -65,11 +68,25 @@ describe('refresh-token rotation', () => {
     expect(await listUserSessions(t.ctx, rotating.projectId, user.user_id)).toHaveLength(1);
   });
 
-  test('a spent token presented again ends the whole sign-in, for the thief and the owner alike', async () => {
+  test('within the grace window a spent token answers the token that replaced it, the same one each time', async () => {
+    const user = await signUp(t, rotating, uniqueEmail('tabs'));
+    const next = expectOk(await refreshFor(t, rotating, user.refresh_token)).refresh_token;
+    for (let i = 0; i < 2; i++) {
+      const again = expectOk(await refreshFor(t, rotating, user.refresh_token));
+      expect(again.refresh_token).toBe(next);
+      expect(again.access_token).toBeString();
+    }
+    // The new token goes on as usual and is the sign-in's only live one.
+    expect(expectOk(await refreshFor(t, rotating, next)).refresh_token).not.toBe(next);
+    expect(await listUserSessions(t.ctx, rotating.projectId, user.user_id)).toHaveLength(1);
+  });
+
+  test('a spent token presented again after the grace window ends the whole sign-in, for the thief and the owner alike', async () => {
     const user = await signUp(t, rotating, uniqueEmail('stolen'));
     const other = await signIn(t, rotating, user.email, user.password);
     const stolen = user.refresh_token;
     const ownersNext = expectOk(await refreshFor(t, rotating, stolen)).refresh_token;
+    advanceClock(t, refreshTokenReuseGraceMillis + 1);
     // The thief replays the copy: refused, and the owner's current token with it.
     await expectRefreshRefused(t, rotating, stolen);
     await expectRefreshRefused(t, rotating, ownersNext);

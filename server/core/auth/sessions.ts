@@ -1,8 +1,11 @@
 // Sessions: an opaque refresh token (stored as a SHA-256 digest) from which short-lived access
 // tokens are issued. It is never rotated unless the project turns rotation on: then each refresh
-// hands out a new one, and presenting a replaced one ends every token of that sign-in. A session
-// ended here is also put on the revocation list, so its access tokens stop working at once.
+// hands out a new one, and presenting a replaced one ends every token of that sign-in, except
+// within a short grace window after it was replaced (a browser's tabs racing their refreshes),
+// which answers the very token that replaced it. A session ended here is also put on the
+// revocation list, so its access tokens stop working at once.
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
 import type { Db } from '../../../db/connection';
 import { refreshTokens } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
@@ -13,7 +16,7 @@ import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { writeTransaction, type Tx } from '../storage/transactions';
 import { findProjectRow, projectExists } from '../projects/projects';
-import { randomCrockfordString, sha256Hex } from '../credentials/random-tokens';
+import { crockfordString, randomCrockfordString, sha256Hex } from '../credentials/random-tokens';
 import { findUserRow } from '../storage/user-queries';
 import { recordAuditEvent } from '../audit/audit-log';
 import { currentAuditOrigin } from '../audit/audit-origin';
@@ -144,6 +147,23 @@ const selectRefreshToken = (db: Db) =>
  */
 const replacedTokenMemoryMillis = 24 * 60 * 60 * 1000;
 
+/**
+ * For this long after a rotation, the replaced token still refreshes, answering the token that
+ * replaced it (the same one every time): the tabs of one browser refreshing at once all end up
+ * with the one new token, and the family never forks. After it, a reuse ends the family.
+ */
+export const refreshTokenReuseGraceMillis = 10_000;
+
+/**
+ * The token that replaces `refreshToken` at its rotation: derived from it with the instance
+ * key, so every refresh racing with the same token, on any instance, hands out the same one
+ * without storing it anywhere readable. 45 characters of a MAC, as random as a drawn token.
+ */
+function successorToken(ctx: Pick<Context, 'secretKey'>, refreshToken: string): string {
+  const mac = createHmac('sha512', ctx.secretKey).update('authd refresh token successor\0').update(refreshToken).digest();
+  return crockfordString(mac.subarray(0, 45));
+}
+
 /** Where a refresh came from, kept on the session for its owner's list of devices. */
 export interface RefreshOrigin {
   ip: string | null;
@@ -173,6 +193,13 @@ export async function refreshAccessToken(
   const now = ctx.clock.now();
   if (!row || row.expiresAt <= now) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   if (row.replacedAt !== null) {
+    // Within the grace window: a second tab, or a retry, of the refresh that replaced it.
+    if (now - row.replacedAt <= refreshTokenReuseGraceMillis) {
+      return {
+        access_token: await issueAccessToken(ctx, projectId, row.userId, row.sessionId ?? row.id),
+        refresh_token: successorToken(ctx, refreshToken),
+      };
+    }
     // A used token again: someone holds a copy. Every token of that sign-in ends, the thief's and
     // the owner's, who signs in again.
     // The audit log, where a project's admins look, says so too (not only the server's log).
@@ -204,15 +231,15 @@ export async function refreshAccessToken(
     }
     return { access_token: await issueAccessToken(ctx, projectId, row.userId, sessionId) };
   }
-  const next = randomCrockfordString(45);
-  await writeTransaction(ctx, async (tx) => {
-    // Claimed once: of two refreshes with the same token, the second finds it replaced (reuse).
+  const next = successorToken(ctx, refreshToken);
+  const rotated = await writeTransaction(ctx, async (tx) => {
+    // Claimed once: of two refreshes with the same token, only one writes the successor.
     const claimed = await tx
       .update(refreshTokens)
       .set({ replacedAt: now, sessionId })
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.replacedAt)))
       .returning({ id: refreshTokens.id });
-    if (claimed.length === 0) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+    if (claimed.length === 0) return false;
     await tx.insert(refreshTokens).values({
       id: crypto.randomUUID(),
       projectId,
@@ -227,7 +254,11 @@ export async function refreshAccessToken(
     await tx
       .delete(refreshTokens)
       .where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.replacedAt, now - replacedTokenMemoryMillis)));
+    return true;
   });
+  // A concurrent refresh with the same token claimed it between the read above and the claim:
+  // read again, which now finds it replaced (answered within the window) or its family ended.
+  if (!rotated) return await refreshAccessToken(ctx, projectId, refreshToken, origin);
   return { access_token: await issueAccessToken(ctx, projectId, row.userId, sessionId), refresh_token: next };
 }
 

@@ -31,7 +31,7 @@ import { sql } from 'drizzle-orm';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { resolve } from 'node:path';
 import type { Db } from '../../../db/connection';
-import type { PostgresDb } from '../../../db/pg/connection';
+import type { PostgresDb, PostgresStorage } from '../../../db/pg/connection';
 import type { Context, DatabaseStorage } from './context';
 
 /** The handle a transaction body writes through: the writer connection, inside the transaction. */
@@ -59,6 +59,8 @@ interface SqliteConnections {
 interface PostgresConnections {
   dialect: 'postgres';
   db: PostgresDb;
+  /** A transaction begun in one statement (PostgresStorage.transaction). */
+  begin: PostgresStorage['transaction'];
   finishedTransactions: number;
   observeWriteTransaction?: (seconds: number) => void;
 }
@@ -173,7 +175,7 @@ function connectionsFor(storage: DatabaseStorage): Connections {
           writeLock: writeLockOf(storage.sqlite),
           finishedTransactions: 0,
         }
-      : { dialect: 'postgres', db: storage.db, finishedTransactions: 0 };
+      : { dialect: 'postgres', db: storage.db, begin: storage.transaction, finishedTransactions: 0 };
   connectionsOfStorage.set(storage, connections);
   return connections;
 }
@@ -376,30 +378,29 @@ async function postgresWriteTransaction<T>(connections: PostgresConnections, wor
 async function postgresWriteAttempt<T>(connections: PostgresConnections, work: (tx: Tx) => Promise<T>, alone: boolean): Promise<T> {
   let scope: OpenTransaction | undefined;
   try {
-    // drizzle commits when the callback resolves and rolls back when it throws.
-    const result = await connections.db.transaction(
-      async (pgTx) => {
-        await pgTx.execute(
-          alone
-            ? sql`SELECT pg_advisory_xact_lock(${postgresWriteLockKey})`
-            : sql`SELECT pg_advisory_xact_lock_shared(${postgresWriteLockKey})`,
-        );
-        const handle = pgTx as unknown as Db;
-        scope = { connections, handle, kind: 'write', open: true, afterCommit: [] };
-        const value = await transactionInScope.run(scope, () => work(handle));
-        scope.open = false;
-        // This connection's own row: no other transaction running now can hold it.
-        await pgTx.execute(
-          sql`INSERT INTO write_generation_slots (backend, generation) VALUES (pg_backend_pid(), 1)
-              ON CONFLICT (backend) DO UPDATE SET generation = write_generation_slots.generation + 1`,
-        );
-        return value;
-      },
-      // A run alone reads at READ COMMITTED: no other writer runs beside it, and a SERIALIZABLE
-      // snapshot would be taken by the lock statement itself, before the wait, so it would miss
-      // the commits it waited for and collide with them.
-      { isolationLevel: alone ? 'read committed' : 'serializable' },
-    );
+    // Committed when the callback resolves, rolled back when it throws. A run alone reads at
+    // READ COMMITTED: no other writer runs beside it, and a SERIALIZABLE snapshot would be taken
+    // by the lock statement itself, before the wait, so it would miss the commits it waited for
+    // and collide with them.
+    const result = await connections.begin(alone ? 'isolation level read committed' : 'isolation level serializable', async (pgTx) => {
+      // One statement: the write lock (shared, or exclusive for a run alone), then this
+      // connection's own row of the write generation, which no other transaction running now
+      // can hold. Raised first rather than last, it still shows only once this commits.
+      await pgTx.execute(
+        alone
+          ? sql`WITH locked AS (SELECT pg_advisory_xact_lock(${postgresWriteLockKey}))
+                INSERT INTO write_generation_slots (backend, generation) SELECT pg_backend_pid(), 1 FROM locked
+                ON CONFLICT (backend) DO UPDATE SET generation = write_generation_slots.generation + 1`
+          : sql`WITH locked AS (SELECT pg_advisory_xact_lock_shared(${postgresWriteLockKey}))
+                INSERT INTO write_generation_slots (backend, generation) SELECT pg_backend_pid(), 1 FROM locked
+                ON CONFLICT (backend) DO UPDATE SET generation = write_generation_slots.generation + 1`,
+      );
+      const handle = pgTx as unknown as Db;
+      scope = { connections, handle, kind: 'write', open: true, afterCommit: [] };
+      const value = await transactionInScope.run(scope, () => work(handle));
+      scope.open = false;
+      return value;
+    });
     if (scope) runAfterCommit(scope);
     return result;
   } finally {

@@ -28,14 +28,13 @@ export async function userExists(ctx: Context, userId: string): Promise<boolean>
   return await userExistence.get(ctx, userId, async () => (await prepared(ctx, selectUserIdById).get({ id: userId })) !== undefined);
 }
 
+// A user is looked up by its id alone, and its project checked here rather than in the WHERE:
+// with both in the query, PostgreSQL without fresh statistics reads the row through the
+// (project, external id) index, walking every user of the project, and at SERIALIZABLE those
+// reads lock the pages of all of them, so any two concurrent writes of different users of the
+// project collided and one was run again. By the primary key only the one row is read.
 export async function findUserRow(db: DbWriter, projectId: string, userId: string): Promise<UserRow | undefined> {
-  return firstRow(
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.projectId, projectId), eq(users.id, userId)))
-      .limit(1),
-  );
+  return userOfProject(firstRow(await db.select().from(users).where(eq(users.id, userId)).limit(1)), projectId);
 }
 
 export async function requireUserRow(db: DbWriter, projectId: string, userId: string): Promise<UserRow> {
@@ -44,12 +43,17 @@ export async function requireUserRow(db: DbWriter, projectId: string, userId: st
   return row;
 }
 
-export const selectUserOfProject = (db: Db) =>
+/** By id alone, as findUserRow; the caller checks the project (userOfProject). */
+export const selectUserById = (db: Db) =>
   db
     .select()
     .from(users)
-    .where(and(eq(users.projectId, sql.placeholder('projectId')), eq(users.id, sql.placeholder('userId'))))
+    .where(eq(users.id, sql.placeholder('userId')))
     .prepare();
+
+/** The row selectUserById read, if it belongs to the project. */
+export const userOfProject = (row: UserRow | undefined, projectId: string): UserRow | undefined =>
+  row?.projectId === projectId ? row : undefined;
 export const selectChannelsOfUser = (db: Db) =>
   db
     .select()

@@ -10,7 +10,7 @@ import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { findTeamServerView, teamServerView } from './team-views';
 import type { DbWriter } from '../storage/transactions';
-import { selectChannelsOfUser, selectUserOfProject, type ChannelRow, type UserRow } from '../storage/user-queries';
+import { selectChannelsOfUser, selectUserById, userOfProject, type ChannelRow, type UserRow } from '../storage/user-queries';
 import { firstRow } from '../storage/query-results';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
 
@@ -24,7 +24,7 @@ const cachedUserServerViews = new WriteInvalidatedCache<Readonly<UserServerView>
  */
 export async function readUserServerView(ctx: Context, projectId: string, userId: string): Promise<Readonly<UserServerView>> {
   const view = await cachedUserServerViews.get(ctx, `${projectId}:${userId}`, async () => {
-    const row = await prepared(ctx, selectUserOfProject).get({ projectId, userId });
+    const row = userOfProject(await prepared(ctx, selectUserById).get({ userId }), projectId);
     return row
       ? Object.freeze(
           serverView(

@@ -92,6 +92,13 @@ export async function insertUser(
       throw plainTextError('PASSKEY_AUTH_NOT_SETTABLE');
     }
     checkPrimaryEmailFlags(input.primary_email ?? null, input);
+    // Checked before the user row is written: that write takes the project's user-count row
+    // (a trigger on PostgreSQL), which would otherwise queue concurrent sign-ups one behind the
+    // other and hide the race this check's guards (SERIALIZABLE, the auth-email unique index)
+    // are there for; and a refused sign-up then writes nothing at all.
+    if (input.primary_email && input.primary_email_auth_enabled && (await findAuthEmailChannel(ctx, projectId, input.primary_email)) !== undefined) {
+      throw knownError('USER_EMAIL_ALREADY_EXISTS');
+    }
 
     const now = imported?.signedUpAt ?? ctx.clock.now();
     const id = imported?.id ?? crypto.randomUUID();
@@ -354,7 +361,8 @@ async function insertPrimaryEmail(
   email: string,
   options: { verified: boolean; usedForAuth: boolean; now: number; newUser: boolean },
 ): Promise<void> {
-  if (options.usedForAuth && (await isAuthEmailOfAnotherUser(ctx, projectId, userId, email))) {
+  // A new user's address was checked by insertUser before its row was written.
+  if (options.usedForAuth && !options.newUser && (await isAuthEmailOfAnotherUser(ctx, projectId, userId, email))) {
     throw knownError('USER_EMAIL_ALREADY_EXISTS');
   }
   const channel = {
