@@ -1,7 +1,8 @@
 // authd as an OpenID Provider, driven by openid-client as the relying party against a real
 // instance on 127.0.0.1, with Chromium doing the browser part (hosted sign-in, consent): discovery,
 // the code flow with PKCE, ID-token validation, userinfo, refresh with rotation, revocation and
-// RP-initiated logout, for a confidential and a public client.
+// RP-initiated logout, for a confidential and a public client; and a user with TOTP on signing in
+// through the flow with their code.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import * as oidc from 'openid-client';
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +11,8 @@ import { signUp, goodPassword } from '../support/accounts';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { launchBrowser, openPage, type TestPage } from '../browser/browser-support';
 import { createOidcClient } from '../../server/core/oidc/oidc-clients';
+import { expectOk } from '../support/api-expectations';
+import { newTotpSecret, setTotpSecretAsServer, totpAt } from '../support/totp';
 
 let t: TestInstance;
 let browser: Browser;
@@ -183,6 +186,46 @@ describe('the OpenID Provider with openid-client as the relying party', () => {
       expect(tokens.claims()!.email).toBe(email);
       const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
       expect((await oidc.fetchUserInfo(config, refreshed.access_token, tokens.claims()!.sub)).email).toBe(email);
+      expect(opened.problems).toEqual([]);
+    },
+    flowTimeout,
+  );
+
+  test(
+    'a user with TOTP on signs in through the flow with their code, and the relying party gets tokens',
+    async () => {
+      const project = t.demo!;
+      const email = uniqueEmail('oidc-totp');
+      const user = await signUp(t, project, { email });
+      const secret = newTotpSecret();
+      expectOk(await setTotpSecretAsServer(t, project, user.user_id, secret.base64));
+      const created = await createOidcClient(t.ctx, project.projectId, { name: 'Gitea', redirect_uris: [redirectUri], first_party: true });
+      const config = await oidc.discovery(new URL(created.issuer), created.client_id, created.client_secret!, undefined, insecure);
+      const verifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid email',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+      });
+      const { opened, arrivals } = await relyingPartyPage();
+      await opened.page.goto(url.href);
+      await signInOnHostedScreen(opened.page, email);
+      // The password alone is not enough: the hosted sign-in asks for the authenticator's code.
+      await opened.page.getByTestId('mfa-page').waitFor();
+      expect(opened.page.url().startsWith(redirectUri)).toBe(false);
+      await opened.page.getByRole('textbox', { name: 'Code' }).pressSequentially(totpAt(t, secret));
+      const callback = await arrivalAtCallback(opened.page, arrivals);
+      const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+      const claims = tokens.claims()!;
+      expect(claims.email).toBe(email);
+      expect(claims.sub).toBe(user.user_id);
+      expect(claims.amr).toEqual(expect.arrayContaining(['pwd', 'otp', 'mfa']));
+      expect((await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)).email).toBe(email);
       expect(opened.problems).toEqual([]);
     },
     flowTimeout,

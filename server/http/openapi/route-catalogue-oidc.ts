@@ -1,5 +1,6 @@
 // The OpenID Provider's endpoints (routes/oidc.ts): OAuth and OpenID Connect wire formats, with
-// the RFC error codes of server/protocol/oidc-errors.ts rather than known errors.
+// the RFC error codes of server/protocol/oidc-errors.ts rather than known errors; and the admin
+// API for its clients (routes/oidc-clients.ts).
 import * as v from 'valibot';
 import type { RouteDescription } from './route-description';
 
@@ -113,5 +114,59 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     }),
     response: { status: 303, redirect: 'the post_logout_redirect_uri with state, or a signed-out page', mediaType: 'text/html' },
     textErrors: [{ status: 400, when: 'an HTML error page: unregistered post-logout URI or a bad id_token_hint' }],
+  },
+};
+
+// The admin API for the provider's clients (routes/oidc-clients.ts).
+const clientTag = 'OpenID Provider clients';
+const oidcClientResponse = v.object({
+  client_id: v.string(),
+  name: v.string(),
+  type: v.picklist(['confidential', 'public']),
+  redirect_uris: v.array(v.string()),
+  post_logout_redirect_uris: v.array(v.string()),
+  allowed_scopes: v.array(v.string()),
+  first_party: v.boolean(),
+  created_at_millis: v.number(),
+  issuer: v.string(),
+});
+const oidcClientCreatedResponse = v.object({ ...oidcClientResponse.entries, client_secret: v.optional(v.string()) });
+const clientInputErrors = [{ status: 400, when: 'a redirect URI that is not absolute https (http only for localhost) or has a fragment, no redirect URI, or an unknown scope' }];
+const noSuchClient = { status: 404, when: 'no such client in this project' };
+
+export const oidcClientRouteCatalogue: Record<string, RouteDescription> = {
+  'GET /oidc-clients': {
+    summary: "The project's OpenID Provider clients, oldest first (no secrets)",
+    tag: clientTag,
+    access: 'admin',
+    response: { schema: v.object({ items: v.array(oidcClientResponse), is_paginated: v.literal(false) }) },
+  },
+  'POST /oidc-clients': {
+    summary: 'Register a client; a confidential client’s secret is in this answer only, with the issuer',
+    tag: clientTag,
+    access: 'admin',
+    response: { status: 201, schema: oidcClientCreatedResponse },
+    textErrors: clientInputErrors,
+  },
+  'GET /oidc-clients/:client_id': {
+    summary: 'One client (no secret)',
+    tag: clientTag,
+    access: 'admin',
+    response: { schema: oidcClientResponse },
+    textErrors: [noSuchClient],
+  },
+  'PATCH /oidc-clients/:client_id': {
+    summary: 'Change a client; given fields replace the current values',
+    tag: clientTag,
+    access: 'admin',
+    response: { schema: oidcClientResponse },
+    textErrors: [...clientInputErrors, noSuchClient],
+  },
+  'DELETE /oidc-clients/:client_id': {
+    summary: 'Remove a client with every grant and consent it had',
+    tag: clientTag,
+    access: 'admin',
+    response: { schema: v.object({ success: v.literal(true) }) },
+    textErrors: [noSuchClient],
   },
 };

@@ -7,7 +7,7 @@ import { resourceRouteCatalogue } from './route-catalogue-resources';
 import type { RouteDescription } from './route-description';
 import { svixRouteCatalogue } from './route-catalogue-svix';
 import { teamRouteCatalogue } from './route-catalogue-teams';
-import { oidcRouteCatalogue } from './route-catalogue-oidc';
+import { oidcClientRouteCatalogue, oidcRouteCatalogue } from './route-catalogue-oidc';
 
 export const routeCatalogue: Record<string, RouteDescription> = {
   ...authRouteCatalogue,
@@ -15,4 +15,5 @@ export const routeCatalogue: Record<string, RouteDescription> = {
   ...teamRouteCatalogue,
   ...svixRouteCatalogue,
   ...oidcRouteCatalogue,
+  ...oidcClientRouteCatalogue,
 };
