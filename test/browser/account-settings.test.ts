@@ -409,6 +409,7 @@ describe('account settings: security', () => {
       await page.getByRole('button', { name: 'New recovery codes' }).click();
       await page.getByText('Your current recovery codes will stop working.').waitFor();
       await page.getByRole('button', { name: 'Make new codes' }).click();
+      await codeList.getByRole('listitem').nth(9).waitFor();
       const renewed = (await codeList.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
       expect(renewed).toHaveLength(10);
       expect(renewed.some((code) => recoveryCodes.includes(code))).toBe(false);
