@@ -112,6 +112,9 @@ describe('user button', () => {
       await menu.waitFor();
       // The first item is highlighted a frame after the menu opens; Enter before that does nothing.
       expect(await page.locator('[role="menuitem"][data-highlighted]').innerText()).toBe('Sign in');
+      // Focus moves into the menu a frame later still (on a busy machine, later than the
+      // highlight): an Enter before that reaches the trigger instead of the item.
+      await page.waitForFunction(() => document.activeElement?.closest('[role="menu"]') !== null);
       await page.keyboard.press('Enter');
       await page.waitForURL(`${hostUrl}/handler/sign-in`);
       await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
