@@ -16,6 +16,7 @@ import { mfaAuthRoutes } from './routes/mfa-auth';
 import { miscRoutes } from './routes/misc';
 import { oauthRoutes } from './routes/oauth';
 import { oidcRoutes } from './routes/oidc';
+import { connectedAppRoutes } from './routes/connected-apps';
 import { openApiRoutes } from './routes/openapi';
 import { otpAuthRoutes } from './routes/otp-auth';
 import { ownedProjectRoutes } from './routes/owned-projects';
@@ -65,6 +66,7 @@ const routeFiles = [
   devOAuthRoutes,
   connectedAccountRoutes,
   oidcRoutes,
+  connectedAppRoutes,
   openApiRoutes,
 ];
 
