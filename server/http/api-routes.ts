@@ -17,6 +17,7 @@ import { miscRoutes } from './routes/misc';
 import { oauthRoutes } from './routes/oauth';
 import { oidcRoutes } from './routes/oidc';
 import { oidcClientRoutes } from './routes/oidc-clients';
+import { connectedAppRoutes } from './routes/connected-apps';
 import { openApiRoutes } from './routes/openapi';
 import { otpAuthRoutes } from './routes/otp-auth';
 import { ownedProjectRoutes } from './routes/owned-projects';
@@ -69,6 +70,7 @@ const routeFiles = [
   connectedAccountRoutes,
   oidcRoutes,
   oidcClientRoutes,
+  connectedAppRoutes,
   openApiRoutes,
 ];
 

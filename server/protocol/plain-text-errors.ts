@@ -63,6 +63,7 @@ const catalogue = {
 
   // OpenID Provider clients (the protocol's own refusals are in oidc-errors.ts)
   OIDC_CLIENT_NOT_FOUND: [404, 'OIDC client not found'],
+  OIDC_CONNECTED_APP_NOT_FOUND: [404, 'This app is not connected to your account'],
   OIDC_REDIRECT_URI_INVALID: [
     400,
     (uri: string) => `Invalid redirect URI "${uri}": it must be an absolute http(s) URL without a fragment (http only for localhost)`,

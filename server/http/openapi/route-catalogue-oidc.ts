@@ -2,6 +2,7 @@
 // the RFC error codes of server/protocol/oidc-errors.ts rather than known errors; and the admin
 // API for its clients (routes/oidc-clients.ts).
 import * as v from 'valibot';
+import { listResponse, successResponse } from '../../protocol/response-schemas';
 import type { RouteDescription } from './route-description';
 
 const base = '/projects/:project_id/oidc';
@@ -114,6 +115,25 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     }),
     response: { status: 303, redirect: 'the post_logout_redirect_uri with state, or a signed-out page', mediaType: 'text/html' },
     textErrors: [{ status: 400, when: 'an HTML error page: unregistered post-logout URI or a bad id_token_hint' }],
+  },
+  'GET /users/me/connected-apps': {
+    summary: "The signed-in user's connected apps: the OpenID Provider clients they approved on the consent screen, with the scopes and when",
+    tag,
+    access: 'client',
+    signedInUser: true,
+    response: {
+      schema: listResponse(v.object({ client_id: v.string(), client_name: v.string(), scopes: v.array(v.string()), consented_at_millis: v.number() })),
+    },
+    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER'],
+  },
+  'DELETE /users/me/connected-apps/:client_id': {
+    summary: 'Disconnect an app: forget the consent (the next sign-in through it asks again) and revoke its tokens for this user',
+    tag,
+    access: 'client',
+    signedInUser: true,
+    response: { schema: successResponse },
+    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER'],
+    textErrors: [{ status: 404, when: 'the user has not approved this app' }],
   },
 };
 
