@@ -27,7 +27,7 @@ export interface HostedScreensConfig {
   acceptLanguageLocale: Locale | null;
   /** The project's default language. */
   projectLocale: Locale;
-  /** Where the messages are: `{messagesBase}{catalogue}-{locale}.json` (screens, settings). */
+  /** Where each catalogue's messages are, `{messagesBase}{catalogue}-{locale}.json`, for those the page does not carry. */
   messagesBase: string;
 }
 
