@@ -2,17 +2,36 @@
 // that cannot be sent back (unknown client, unregistered redirect URI), and the signed-out page.
 // Plain HTML with no script: the consent form posts back to the authorization endpoint.
 import { escapeHtml } from '../protocol/html-escape';
-import { localeFromAcceptLanguage, textDirectionOf, type Locale } from '../protocol/locales';
+import { localeFromAcceptLanguage, matchLocale, sourceLocale, textDirectionOf, type Locale } from '../protocol/locales';
 import { formatMessage, type MessageParameters } from '../protocol/messages/message-format';
-import { oidcPagesEn, type OidcPagesKey } from '../protocol/messages/oidc/oidc-en';
+import type { OidcPagesKey } from '../protocol/messages/oidc/oidc-en';
+import { oidcPagesByLocale } from '../protocol/messages/all-locales';
 import type { OidcScope } from '../core/oidc/oidc-scopes';
 
-/** Locales with their own texts; the rest read English. */
-const translations: Partial<Record<Locale, Partial<Record<OidcPagesKey, string>>>> = {};
+/** What a page knows of the reader's language besides the request's Accept-Language. */
+export interface PageLanguage {
+  /** The client's `ui_locales` (space-separated, preferred first): an explicit choice. */
+  uiLocales?: string;
+  /** The signed-in user's stored locale. */
+  userLocale?: string | null;
+  /** The project's default locale. */
+  projectLocale?: string | null;
+}
 
-function translator(request: Request): { locale: Locale; t: (key: OidcPagesKey, parameters?: MessageParameters) => string } {
-  const locale = localeFromAcceptLanguage(request.headers.get('accept-language')) ?? 'en';
-  return { locale, t: (key, parameters) => escapeHtml(formatMessage(locale, translations[locale]?.[key] ?? oidcPagesEn[key], parameters)) };
+/**
+ * The page's language in the screens' order: the explicit choice, the user's own, the browser's
+ * (Accept-Language), the project's default, English.
+ */
+function translator(request: Request, language: PageLanguage = {}): { locale: Locale; t: (key: OidcPagesKey, parameters?: MessageParameters) => string } {
+  const explicit = (language.uiLocales ?? '').split(' ').map((tag) => matchLocale(tag)).find((locale) => locale !== null) ?? null;
+  const locale =
+    explicit ??
+    matchLocale(language.userLocale) ??
+    localeFromAcceptLanguage(request.headers.get('accept-language')) ??
+    matchLocale(language.projectLocale) ??
+    sourceLocale;
+  const messages = oidcPagesByLocale[locale];
+  return { locale, t: (key, parameters) => escapeHtml(formatMessage(locale, messages[key], parameters)) };
 }
 
 const style = `body{font-family:system-ui,sans-serif;background:#f6f7f9;color:#111;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
@@ -55,10 +74,11 @@ export interface ConsentPageInput {
   action: string;
   /** Where the decision's redirect leads (the client's redirect URI). */
   redirectUri: string;
+  language: PageLanguage;
 }
 
 export function consentPage(request: Request, input: ConsentPageInput): Response {
-  const { locale, t } = translator(request);
+  const { locale, t } = translator(request, input.language);
   const client = input.clientName;
   const hidden = Object.entries(input.parameters)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)

@@ -4,6 +4,7 @@ import type { Context } from '../storage/context';
 import { requireProject } from '../projects/projects';
 import { oidcIssuer } from './oidc-issuer';
 import { oidcScopes } from './oidc-scopes';
+import { supportedLocales } from '../../protocol/locales';
 
 export async function discoveryDocument(ctx: Context, projectId: string): Promise<Record<string, unknown>> {
   await requireProject(ctx, projectId);
@@ -27,6 +28,8 @@ export async function discoveryDocument(ctx: Context, projectId: string): Promis
     revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     code_challenge_methods_supported: ['S256'],
     prompt_values_supported: ['none', 'login', 'consent'],
+    // The consent and refusal pages take `ui_locales` first, then the user's and the browser's languages.
+    ui_locales_supported: supportedLocales,
     claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'amr', 'azp', 'name', 'picture', 'email', 'email_verified', 'teams', 'groups'],
     claims_parameter_supported: false,
     request_parameter_supported: false,

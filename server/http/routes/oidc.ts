@@ -106,6 +106,7 @@ async function authorize(ctx: Context, request: Request, projectId: string, para
           parameters: Object.fromEntries(authorizationQuery(params, { prompt: 'consent' })),
           action: here,
           redirectUri: parsed.redirectUri,
+          language: { uiLocales: params.ui_locales, userLocale: user.locale, projectLocale: project.defaultLocale },
         });
       }
     }

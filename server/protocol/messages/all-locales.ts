@@ -1,5 +1,5 @@
 // Every locale of the catalogues the server itself writes with (page titles of the hosted
-// screens, the default emails), imported at once: the server holds them all, a browser never
+// screens, the default emails, the OpenID Provider's pages), imported at once: the server holds them all, a browser never
 // imports this module (it loads one locale through catalogue-loaders.ts).
 import type { Locale } from '../locales';
 import type { Catalogue } from './message-format';
@@ -25,6 +25,17 @@ import emailsPtBr from './emails/emails-pt-BR';
 import emailsZhCn from './emails/emails-zh-CN';
 import emailsZhTw from './emails/emails-zh-TW';
 import emailsAr from './emails/emails-ar';
+import { oidcPagesEn, type OidcPagesKey } from './oidc/oidc-en';
+import oidcPagesDe from './oidc/oidc-de';
+import oidcPagesEs from './oidc/oidc-es';
+import oidcPagesFr from './oidc/oidc-fr';
+import oidcPagesIt from './oidc/oidc-it';
+import oidcPagesJa from './oidc/oidc-ja';
+import oidcPagesKo from './oidc/oidc-ko';
+import oidcPagesPtBr from './oidc/oidc-pt-BR';
+import oidcPagesZhCn from './oidc/oidc-zh-CN';
+import oidcPagesZhTw from './oidc/oidc-zh-TW';
+import oidcPagesAr from './oidc/oidc-ar';
 
 export const screensByLocale: Record<Locale, Catalogue<ScreensKey>> = {
   en: screensEn,
@@ -52,4 +63,19 @@ export const emailsByLocale: Record<Locale, Catalogue<EmailsKey>> = {
   'zh-CN': emailsZhCn,
   'zh-TW': emailsZhTw,
   ar: emailsAr,
+};
+
+/** The OpenID Provider's server-rendered pages (consent, refusal, signed out). */
+export const oidcPagesByLocale: Record<Locale, Catalogue<OidcPagesKey>> = {
+  en: oidcPagesEn,
+  de: oidcPagesDe,
+  es: oidcPagesEs,
+  fr: oidcPagesFr,
+  it: oidcPagesIt,
+  ja: oidcPagesJa,
+  ko: oidcPagesKo,
+  'pt-BR': oidcPagesPtBr,
+  'zh-CN': oidcPagesZhCn,
+  'zh-TW': oidcPagesZhTw,
+  ar: oidcPagesAr,
 };

@@ -1,5 +1,5 @@
-// The English source of the OpenID Provider's own pages (consent, refusal, signed out). Other
-// locales are added beside it; until then every locale falls back to these.
+// The English source of the OpenID Provider's own pages (consent, refusal, signed out).
+// Every other locale of this catalogue has exactly these keys and placeholders (test/i18n).
 export const oidcPagesEn = {
   'consent.title': 'Allow {client}?',
   'consent.intro': '{client} wants to use your {project} account. It will be able to:',
@@ -18,3 +18,5 @@ export const oidcPagesEn = {
 } as const;
 
 export type OidcPagesKey = keyof typeof oidcPagesEn;
+
+export default oidcPagesEn;
