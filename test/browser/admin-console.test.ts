@@ -223,7 +223,8 @@ describe('projects', () => {
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete project');
+      // Focus goes back to the button once the dialog has closed (a frame after it is hidden).
+      await page.waitForFunction(() => document.activeElement?.textContent === 'Delete project');
       await page.keyboard.press('Enter');
       await dialog.waitFor();
       await dialog.getByRole('textbox').focus();
