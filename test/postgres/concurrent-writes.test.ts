@@ -16,6 +16,7 @@ import { openPostgresDatabase, type OpenedPostgresContext } from '../../server/c
 import { callApi, startServeProcess, type ApiResult, type ServeProcess } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { dropTestDatabases, testDatabase } from './postgres-support';
+import { maxVerificationAttempts } from '../../server/core/credentials/verification-codes';
 
 const instanceKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
 const password = 'concurrent writers on one database';
@@ -229,12 +230,13 @@ describe('concurrent refreshes of one refresh token, rotation on', () => {
 
 describe('one team invitation accepted at once', () => {
   // The guard is SERIALIZABLE: each accept reads the code unused and marks it used; of two that
-  // read it at once, one commits and the other is run again and finds it used. (Accepted by thirty
+  // read it at once, one commits and the other is run again and finds it used. (Accepted by twenty
   // different users, as a forwarded link may be: by one user, the membership's primary key would
-  // stop a second use too.)
-  test('30 users accept one code at once, through both instances: one joins, the other 29 get VERIFICATION_CODE_ALREADY_USED', async () => {
+  // stop a second use too. Twenty is the code's number of tries: a 21st submission is refused as
+  // VERIFICATION_CODE_MAX_ATTEMPTS_REACHED by the rule, whatever the race.)
+  test(`${maxVerificationAttempts} users accept one code at once, through both instances: one joins, the others get VERIFICATION_CODE_ALREADY_USED`, async () => {
     const invited = unique('invited');
-    const takers = await Promise.all(Array.from({ length: 30 }, (_, i) => userWithSession(i % 2 === 0 ? a : b)));
+    const takers = await Promise.all(Array.from({ length: maxVerificationAttempts }, (_, i) => userWithSession(i % 2 === 0 ? a : b)));
     const team = await v1(a, 'POST', '/teams', 'server', { display_name: 'racing invitations' });
     expect(team.status).toBe(201);
     const sent = await v1(a, 'POST', '/team-invitations/send-code', 'server', {
@@ -249,10 +251,43 @@ describe('one team invitation accepted at once', () => {
         v1(i % 2 === 0 ? a : b, 'POST', '/team-invitations/accept', 'client', { code }, { 'x-stack-access-token': taker.accessToken }),
       ),
     );
-    expect(tally(outcomes(results))).toEqual({ '200 ok': 1, '409 VERIFICATION_CODE_ALREADY_USED': 29 });
+    expect(tally(outcomes(results))).toEqual({ '200 ok': 1, '409 VERIFICATION_CODE_ALREADY_USED': maxVerificationAttempts - 1 });
     const joined = takers[results.findIndex((res) => res.status === 200)]!;
     const members = await v1(b, 'GET', `/users?team_id=${team.json.id}`, 'server');
     expect(members.json.items.map((member: { id: string }) => member.id)).toEqual([joined.id]);
+  }, 60_000);
+
+  // More takers than tries: each submission is counted before it is checked, and it is its own
+  // place in that count that decides "too many" (not the count when its check runs), so one of the
+  // first twenty still joins even when all thirty were counted before any check.
+  test(`${maxVerificationAttempts + 10} users at once: still exactly one joins; only submissions past the ${maxVerificationAttempts}th may be refused as too many`, async () => {
+    const invited = unique('invited-crowd');
+    const takers = await Promise.all(Array.from({ length: maxVerificationAttempts + 10 }, (_, i) => userWithSession(i % 2 === 0 ? a : b)));
+    const team = await v1(a, 'POST', '/teams', 'server', { display_name: 'a crowd at one invitation' });
+    expect(team.status).toBe(201);
+    const sent = await v1(a, 'POST', '/team-invitations/send-code', 'server', {
+      team_id: team.json.id,
+      email: invited,
+      callback_url: 'http://localhost:3000/handler/team-invitation',
+    });
+    expect(sent.status).toBe(200);
+    const code = codeFromEmail(await smtp.waitFor(invited, (m) => m.subject.startsWith('You have been invited')));
+    const results = await Promise.all(
+      takers.map((taker, i) =>
+        v1(i % 2 === 0 ? a : b, 'POST', '/team-invitations/accept', 'client', { code }, { 'x-stack-access-token': taker.accessToken }),
+      ),
+    );
+    const tallied = tally(outcomes(results));
+    expect(tallied['200 ok']).toBe(1);
+    const tooMany = tallied['400 VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'] ?? 0;
+    expect(tooMany).toBeLessThanOrEqual(10);
+    expect(tallied).toEqual({
+      '200 ok': 1,
+      '409 VERIFICATION_CODE_ALREADY_USED': maxVerificationAttempts + 9 - tooMany,
+      ...(tooMany > 0 ? { '400 VERIFICATION_CODE_MAX_ATTEMPTS_REACHED': tooMany } : {}),
+    });
+    const members = await v1(b, 'GET', `/users?team_id=${team.json.id}`, 'server');
+    expect(members.json.items).toHaveLength(1);
   }, 60_000);
 });
 

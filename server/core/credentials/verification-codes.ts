@@ -102,6 +102,7 @@ const countSubmission = (db: Db) =>
         eq(verificationCodes.nonceHash, sql.placeholder('nonceHash')),
       ),
     )
+    .returning({ id: verificationCodes.id, attemptCount: verificationCodes.attemptCount })
     .prepare();
 const selectCode = (db: Db) =>
   db
@@ -125,19 +126,28 @@ const markCodeUsed = (db: Db) =>
 /**
  * Counts a submission against every code sharing its nonce, so typing wrong OTPs exhausts the
  * code they target. Committed on its own, before any check: a check that fails (NOT_FOUND for
- * a wrong guess) must not roll the count back.
+ * a wrong guess) must not roll the count back. Answers each code's count as this submission
+ * left it (its place in the line of submissions).
  */
-async function recordSubmission(ctx: Context, projectId: string, code: string): Promise<void> {
-  await writeTransaction(ctx, () => prepared(ctx, countSubmission).run({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) }));
+async function recordSubmission(ctx: Context, projectId: string, code: string): Promise<Map<string, number>> {
+  const counted = await writeTransaction(ctx, () => prepared(ctx, countSubmission).all({ projectId, nonceHash: sha256Hex(code.slice(-nonceLength)) }));
+  return new Map(counted.map((row) => [row.id, row.attemptCount]));
 }
 
-async function checkSubmittedCode(ctx: Context, projectId: string, kind: VerificationCodeKind, code: string): Promise<CodeRow> {
+async function checkSubmittedCode(
+  ctx: Context,
+  projectId: string,
+  kind: VerificationCodeKind,
+  code: string,
+  countsAtSubmission: Map<string, number>,
+): Promise<CodeRow> {
   const row = await prepared(ctx, selectCode).get({ projectId, kind, codeHash: sha256Hex(code) });
   if (!row) throw knownError('VERIFICATION_CODE_NOT_FOUND');
   if (row.expiresAt <= ctx.clock.now()) throw knownError('VERIFICATION_CODE_EXPIRED');
   if (row.usedAt !== null) throw knownError('VERIFICATION_CODE_ALREADY_USED');
-  // The counter already includes this submission.
-  if (row.attemptCount > maxAttemptsOf(kind)) throw knownError('VERIFICATION_CODE_MAX_ATTEMPTS_REACHED');
+  // The count this submission made, not the count now: submissions that came after it (many
+  // people racing with one right code) do not make an earlier one "too many".
+  if ((countsAtSubmission.get(row.id) ?? row.attemptCount) > maxAttemptsOf(kind)) throw knownError('VERIFICATION_CODE_MAX_ATTEMPTS_REACHED');
   return row;
 }
 
@@ -149,8 +159,8 @@ export async function checkVerificationCode(
   submitted: string,
 ): Promise<Record<string, unknown>> {
   const code = submitted.toLowerCase();
-  await recordSubmission(ctx, projectId, code);
-  return (await checkSubmittedCode(ctx, projectId, kind, code)).data;
+  const counts = await recordSubmission(ctx, projectId, code);
+  return (await checkSubmittedCode(ctx, projectId, kind, code, counts)).data;
 }
 
 /**
@@ -165,9 +175,9 @@ export async function consumeVerificationCode<T>(
   action: (tx: DbWriter, data: Record<string, unknown>) => T,
 ): Promise<T> {
   const code = submitted.toLowerCase();
-  await recordSubmission(ctx, projectId, code);
+  const counts = await recordSubmission(ctx, projectId, code);
   return await writeTransaction(ctx, async (tx) => {
-    const row = await checkSubmittedCode(ctx, projectId, kind, code);
+    const row = await checkSubmittedCode(ctx, projectId, kind, code, counts);
     await prepared(ctx, markCodeUsed).run({ id: row.id, usedAt: ctx.clock.now() });
     return action(tx, row.data);
   });
