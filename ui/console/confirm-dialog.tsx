@@ -1,6 +1,7 @@
 // The dialog before anything that cannot be undone (deleting a project or a user): the person
 // types the thing's name to show they mean it, and the dialog stays open with the API's message
 // when the call fails.
+import { FailureAlert } from './page-states';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
@@ -11,7 +12,6 @@ import {
   dialogBackdropClass,
   dialogContentClass,
   dialogPositionerClass,
-  errorTextClass,
   columnFieldClass,
   formContentsClass,
   inputClass,
@@ -86,11 +86,7 @@ export function TypedConfirmation(props: {
                     onChange={(event) => setTyped(event.target.value)}
                   />
                 </div>
-                {failure ? (
-                  <p className={errorTextClass} role="alert">
-                    {failure}
-                  </p>
-                ) : null}
+                <FailureAlert message={failure} />
                 <div className={dialogActionsClass}>
                   <Dialog.CloseTrigger className={secondaryButtonClass} type="button">
                     Cancel

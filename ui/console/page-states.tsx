@@ -1,7 +1,8 @@
-// The loading, failed and empty states every console page shows in place of its content.
+// The loading, failed and empty states every console page shows in place of its content, and
+// the one-line alert of an action that failed.
 import type { ReactNode } from 'react';
 import { describeFailure } from './admin-api';
-import { errorBoxClass, mutedClass, secondaryButtonClass, skeletonRowClass, stateBoxClass, textClass } from './styles';
+import { errorBoxClass, errorTextClass, mutedClass, secondaryButtonClass, skeletonRowClass, stateBoxClass, textClass } from './styles';
 
 export function LoadingState(props: { label: string }) {
   return (
@@ -35,5 +36,15 @@ export function EmptyState(props: { title: string; children?: ReactNode }) {
       </p>
       {props.children}
     </div>
+  );
+}
+
+/** Why the last action failed, announced at once; nothing when it did not. */
+export function FailureAlert(props: { message: string | null }) {
+  if (!props.message) return null;
+  return (
+    <p className={errorTextClass} role="alert">
+      {props.message}
+    </p>
   );
 }

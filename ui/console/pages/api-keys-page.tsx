@@ -7,11 +7,10 @@ import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { TableFrame } from '../table-frame';
-import { EmptyState, FailedState, LoadingState } from '../page-states';
+import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
 import {
   badgeClass,
   checkboxRowClass,
-  errorTextClass,
   columnFieldClass,
   fieldClass,
   fieldsetClass,
@@ -90,11 +89,7 @@ export function ApiKeysPage() {
         <h2 id="key-sets-title" className={sectionTitleClass}>
           Key sets
         </h2>
-        {failure ? (
-          <p className={errorTextClass} role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FailureAlert message={failure} />
         {keys.state === 'loading' ? (
           <LoadingState label="Loading key sets…" />
         ) : keys.state === 'failed' ? (
@@ -254,11 +249,7 @@ function CreateKeysForm(props: { projectId: string; onCreated(view: ApiKeySetCre
           </label>
         ))}
       </fieldset>
-      {failure ? (
-        <p className={errorTextClass} role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FailureAlert message={failure} />
       <div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? 'Creating…' : 'Create keys'}

@@ -7,13 +7,12 @@ import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { TypedConfirmation } from '../confirm-dialog';
-import { FailedState, LoadingState } from '../page-states';
+import { FailedState, LoadingState, FailureAlert } from '../page-states';
 import { TableFrame } from '../table-frame';
 import {
   badgeClass,
   checkboxRowClass,
   codeCellClass,
-  errorTextClass,
   fieldClass,
   fieldsetClass,
   formRowClass,
@@ -238,11 +237,7 @@ function PermissionForm(props: {
           </label>
         ))}
       </fieldset>
-      {failure ? (
-        <p className={errorTextClass} role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FailureAlert message={failure} />
       <div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {props.initial ? 'Save permission' : 'Create permission'}

@@ -4,11 +4,10 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
-import { EmptyState, FailedState, LoadingState } from '../page-states';
+import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
 import { TableFrame } from '../table-frame';
 import {
   cellNowrapClass,
-  errorTextClass,
   fieldClass,
   formRowClass,
   inputClass,
@@ -124,11 +123,7 @@ function CreateTeamForm(props: { projectId: string; onCreated(): void }) {
           {busy ? 'Creating…' : 'Create team'}
         </button>
       </div>
-      {failure ? (
-        <p className={errorTextClass} role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FailureAlert message={failure} />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { TableFrame } from '../table-frame';
 import { SignInSection, UserAuditSection, UserTeamsSection } from './user-detail-sections';
 import { TypedConfirmation } from '../confirm-dialog';
 import { JsonEditor } from '../json-editor';
-import { EmptyState, FailedState, LoadingState } from '../page-states';
+import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
 import {
   badgeClass,
   channelListClass,
@@ -257,11 +257,7 @@ function SessionsSection(props: { api: AdminApi; projectId: string; userId: stri
           </button>
         ) : null}
       </div>
-      {failure ? (
-        <p className={errorTextClass} role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FailureAlert message={failure} />
       {sessions.state === 'loading' ? (
         <LoadingState label="Loading sessions…" />
       ) : sessions.state === 'failed' ? (

@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { describeFailure, type AdminApi } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
-import { EmptyState, FailedState, LoadingState } from '../page-states';
+import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
 import { TableFrame } from '../table-frame';
 import {
   badgeClass,
@@ -109,11 +109,7 @@ export function WebhooksPage() {
         <h2 id="endpoints-title" className={sectionTitleClass}>
           Endpoints
         </h2>
-        {failure ? (
-          <p className={errorTextClass} role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FailureAlert message={failure} />
         {endpoints.state === 'loading' ? (
           <LoadingState label="Loading endpoints…" />
         ) : endpoints.state === 'failed' ? (
@@ -230,11 +226,7 @@ function NewEndpointForm(props: { api: AdminApi; projectId: string; onCreated(cr
           Add endpoint
         </button>
       </div>
-      {failure ? (
-        <p className={errorTextClass} role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FailureAlert message={failure} />
     </form>
   );
 }
