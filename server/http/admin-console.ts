@@ -11,7 +11,7 @@ import { hostedScreensPublishableKey } from '../core/projects/hosted-screens';
 import { findProjectRow, internalProjectId } from '../core/projects/projects';
 import { WriteInvalidatedCache } from '../core/storage/write-invalidated-cache';
 import { textResponse } from './error-responses';
-import { preparePage, serveHashedFile, servePreparedPage, type PreparedPage } from './compressed-assets';
+import { pageShellHeaders, preparePage, serveHashedFile, servePreparedPage, type PreparedPage } from './compressed-assets';
 import { consoleBasePath, consolePagesOfProject, type ConsoleConfig } from '../protocol/admin-console-config';
 
 const consolePattern = /^\/admin(?:\/(.*))?$/;
@@ -58,12 +58,7 @@ async function serveIndex(ctx: Context, request: Request): Promise<Response> {
     return preparePage(html.replace('%AUTHD_CONSOLE_CONFIG%', () => jsonForScript(config)));
   });
   if (prepared instanceof Response) return prepared.clone();
-  return servePreparedPage(request, prepared, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-cache',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-  });
+  return servePreparedPage(request, prepared, pageShellHeaders);
 }
 
 async function serveAsset(request: Request, assetPath: string): Promise<Response> {

@@ -76,6 +76,17 @@ export function preparePage(html: string): PreparedPage {
   };
 }
 
+/**
+ * The headers of a page shell (hosted screens, admin console): HTML, revalidated at every visit
+ * (the ETag makes that a 304, so a settings change shows at once), never framed, no referrer.
+ */
+export const pageShellHeaders = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-cache',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+} as const;
+
 /** A prepared page in the best encoding the request accepts, or 304 when the client has it. */
 export function servePreparedPage(request: Request, page: PreparedPage, headers: Record<string, string>): Response {
   const accepted = acceptedEncodings(request.headers.get('accept-encoding'));

@@ -7,7 +7,7 @@ import type { Context } from '../core/storage/context';
 import { defaultHostedProjectId, hostedScreensConfig } from '../core/projects/hosted-screens';
 import { findProjectRow } from '../core/projects/projects';
 import { textResponse } from './error-responses';
-import { preparePage, serveHashedFile, servePreparedPage, type PreparedPage } from './compressed-assets';
+import { pageShellHeaders, preparePage, serveHashedFile, servePreparedPage, type PreparedPage } from './compressed-assets';
 import { WriteInvalidatedCache } from '../core/storage/write-invalidated-cache';
 import { hostedDocumentTitle, isHostedScreen, type HostedScreen, type HostedScreensConfig } from '../protocol/hosted-screens-config';
 import { localeFromAcceptLanguage, matchLocale, textDirectionOf, type Locale } from '../protocol/locales';
@@ -199,11 +199,7 @@ async function serveIndex(ctx: Context, request: Request, runtime: string, proje
   // A refusal is kept as its answer; a Response body can be read once, so each visitor gets a copy.
   if (prepared instanceof Response) return prepared.clone();
   return servePreparedPage(request, prepared, {
-    'content-type': 'text/html; charset=utf-8',
-    // Revalidated at every visit (the ETag makes that a 304), so a settings change shows at once.
-    'cache-control': 'no-cache',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
+    ...pageShellHeaders,
     // The page's language follows the request's Accept-Language.
     vary: 'Accept-Language',
   });

@@ -27,15 +27,20 @@ export function requiredPasswordError(password: string, t: T): string | null {
 }
 
 /** Sign-up and reset: required, then the strength rules (length). */
-export function newPasswordError(password: string, t: T): string | null {
+function newPasswordError(password: string, t: T): string | null {
   if (password === '') return t('check.passwordRequired');
   if (password.length < minimumPasswordLength) return t('check.passwordTooShort', { min: minimumPasswordLength });
   if (password.length > maximumPasswordLength) return t('check.passwordTooLong', { max: maximumPasswordLength });
   return null;
 }
 
-export function repeatPasswordError(password: string, repeated: string, t: T): string | null {
+function repeatPasswordError(password: string, repeated: string, t: T): string | null {
   if (repeated === '') return t('check.repeatRequired');
   if (password !== repeated) return t('check.passwordsDiffer');
   return null;
+}
+
+/** The messages of a new password and its repeat (NewPasswordFields). */
+export function newPasswordErrors(value: { password: string; repeated: string }, t: T) {
+  return { password: newPasswordError(value.password, t), repeated: repeatPasswordError(value.password, value.repeated, t) };
 }

@@ -68,21 +68,17 @@ const byExactSpellingThenAge = () => [
   contactChannels.createdAt,
 ];
 
+/** The project's email channel that signs in with the `key` placeholder's address. */
+const isAuthEmailChannel = () =>
+  and(
+    eq(contactChannels.projectId, sql.placeholder('projectId')),
+    eq(contactChannels.type, 'email'),
+    eq(contactChannels.valueKey, sql.placeholder('key')),
+    eq(contactChannels.usedForAuth, true),
+  );
+
 const selectAuthEmailChannel = (db: Db) =>
-  db
-    .select()
-    .from(contactChannels)
-    .where(
-      and(
-        eq(contactChannels.projectId, sql.placeholder('projectId')),
-        eq(contactChannels.type, 'email'),
-        eq(contactChannels.valueKey, sql.placeholder('key')),
-        eq(contactChannels.usedForAuth, true),
-      ),
-    )
-    .orderBy(...byExactSpellingThenAge())
-    .limit(1)
-    .prepare();
+  db.select().from(contactChannels).where(isAuthEmailChannel()).orderBy(...byExactSpellingThenAge()).limit(1).prepare();
 
 /**
  * The email channel that signs in with `email` in the project, whatever the case of its letters.
@@ -99,14 +95,7 @@ const selectUserByAuthEmail = (db: Db) =>
     .select(getTableColumns(users))
     .from(contactChannels)
     .innerJoin(users, and(eq(users.id, contactChannels.userId), eq(users.projectId, contactChannels.projectId)))
-    .where(
-      and(
-        eq(contactChannels.projectId, sql.placeholder('projectId')),
-        eq(contactChannels.type, 'email'),
-        eq(contactChannels.valueKey, sql.placeholder('key')),
-        eq(contactChannels.usedForAuth, true),
-      ),
-    )
+    .where(isAuthEmailChannel())
     .orderBy(...byExactSpellingThenAge())
     .limit(1)
     .prepare();

@@ -1,11 +1,12 @@
 // Builds the OpenAPI 3.1 description of /api/v1 from the live route table: methods, paths and
 // request schemas come from the routes as registered (so nothing can be documented that is not
-// served, or validated differently than documented), and route-catalogue.ts adds who may call,
-// what comes back and which known errors each endpoint can answer.
+// served, or validated differently than documented), route-catalogue.ts adds who may call and
+// what comes back, and route-errors.generated.ts which known errors each endpoint can answer.
 import type * as v from 'valibot';
 import { knownErrorCatalogue, type KnownErrorCode } from '../../protocol/known-errors';
 import { declaredRouteSchema } from '../route-schemas';
 import { routeCatalogue } from './route-catalogue';
+import { derivedRouteErrors } from './route-errors.generated';
 import type { RouteAccess, RouteDescription } from './route-description';
 import { isOptionalEntry, toJsonSchema, type JsonSchema } from './valibot-json-schema';
 
@@ -220,6 +221,9 @@ function errorResponsesOf(route: RegisteredRoute, description: RouteDescription)
   if (validates || description.bodyByAccess || description.body || description.query) codes.add('SCHEMA_ERROR');
   if (requestBodyOf(route, description)) codes.add('BODY_PARSING_ERROR');
   for (const code of description.errors ?? []) codes.add(code);
+  // What the handler's calls can raise, found in the sources (route-errors.generated.ts), unless
+  // the endpoint answers errors in a wire format of its own.
+  if (!description.ownErrorFormat) for (const code of derivedRouteErrors[routeKey(route)] ?? []) codes.add(code);
 
   const byStatus = new Map<number, { codes: KnownErrorCode[]; texts: string[] }>();
   const bucket = (status: number) => {

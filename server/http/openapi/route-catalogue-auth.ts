@@ -11,12 +11,6 @@ import {
 import { passkeyView } from '../../protocol/passkey-schemas';
 import type { RouteDescription } from './route-description';
 
-const verificationCodeErrors = [
-  'VERIFICATION_CODE_NOT_FOUND',
-  'VERIFICATION_CODE_EXPIRED',
-  'VERIFICATION_CODE_ALREADY_USED',
-  'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
-] as const;
 const rateLimited = { status: 429, when: 'too many attempts; Retry-After says when to try again' };
 const clientOnlyActsOnItself = { status: 403, when: 'client access names a user other than the signed-in one' };
 const isCodeValid = v.object({ is_code_valid: v.literal(true) });
@@ -40,15 +34,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Password',
     access: 'client',
     response: { schema: sessionTokensResponse },
-    errors: [
-      'USER_EMAIL_ALREADY_EXISTS',
-      'SIGN_UP_NOT_ENABLED',
-      'PASSWORD_AUTHENTICATION_NOT_ENABLED',
-      'PASSWORD_TOO_SHORT',
-      'PASSWORD_TOO_LONG',
-      'REDIRECT_URL_NOT_WHITELISTED',
-      'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
-    ],
+    errors: ['MULTI_FACTOR_AUTHENTICATION_REQUIRED'],
     textErrors: [rateLimited],
   },
   'POST /auth/password/sign-in': {
@@ -56,7 +42,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Password',
     access: 'client',
     response: { schema: sessionTokensResponse },
-    errors: ['EMAIL_PASSWORD_MISMATCH', 'PASSWORD_AUTHENTICATION_NOT_ENABLED', 'MULTI_FACTOR_AUTHENTICATION_REQUIRED'],
     textErrors: [rateLimited],
   },
   'POST /auth/password/update': {
@@ -65,7 +50,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: successResponse },
-    errors: ['PASSWORD_CONFIRMATION_MISMATCH', 'USER_DOES_NOT_HAVE_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
     textErrors: [rateLimited],
   },
   'POST /auth/password/send-reset-code': {
@@ -73,7 +57,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Password',
     access: 'client',
     response: { schema: v.object({ success: v.string() }) },
-    errors: ['REDIRECT_URL_NOT_WHITELISTED'],
     textErrors: [rateLimited],
   },
   'POST /auth/password/reset/check-code': {
@@ -81,14 +64,12 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Password',
     access: 'client',
     response: { schema: isCodeValid },
-    errors: [...verificationCodeErrors],
   },
   'POST /auth/password/reset': {
     summary: 'Set a new password with a reset code (ends every session)',
     tag: 'Password',
     access: 'client',
     response: { schema: successResponse },
-    errors: [...verificationCodeErrors, 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
   },
   'POST /auth/password/set': {
     summary: 'Give a signed-in user without a password one',
@@ -96,14 +77,12 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: successResponse },
-    errors: ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
   },
   'POST /auth/otp/send-sign-in-code': {
     summary: 'Email a magic link and a typed one-time code',
     tag: 'One-time codes',
     access: 'client',
     response: { schema: v.object({ nonce: v.string() }) },
-    errors: ['REDIRECT_URL_NOT_WHITELISTED'],
     textErrors: [rateLimited],
   },
   'POST /auth/otp/sign-in/check-code': {
@@ -111,14 +90,12 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'One-time codes',
     access: 'client',
     response: { schema: isCodeValid },
-    errors: [...verificationCodeErrors],
   },
   'POST /auth/otp/sign-in': {
     summary: 'Sign in (or up) with a magic-link code',
     tag: 'One-time codes',
     access: 'client',
     response: { schema: v.object({ ...sessionTokensResponse.entries, is_new_user: v.boolean() }) },
-    errors: [...verificationCodeErrors, 'SIGN_UP_NOT_ENABLED', 'USER_EMAIL_ALREADY_EXISTS', 'MULTI_FACTOR_AUTHENTICATION_REQUIRED'],
   },
   'POST /auth/mfa/sign-in': {
     summary: 'Finish a sign-in that asked for a TOTP code; `totp` also takes one of the user\'s recovery codes',
@@ -131,7 +108,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
         recovery_codes_remaining: v.optional(v.number()),
       }),
     },
-    errors: [...verificationCodeErrors, 'INVALID_TOTP_CODE'],
     textErrors: [rateLimited],
   },
   'GET /auth/mfa/recovery-codes': {
@@ -140,7 +116,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     query: v.object({ user_id: v.string() }),
     response: { schema: v.object({ remaining_count: v.number() }) },
-    errors: ['USER_NOT_FOUND', 'CANNOT_GET_OWN_USER_WITHOUT_USER'],
     textErrors: [clientOnlyActsOnItself],
   },
   'POST /auth/mfa/recovery-codes': {
@@ -149,7 +124,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     body: v.object({ user_id: v.string() }),
     response: { schema: v.object({ codes: v.array(v.string()), remaining_count: v.number() }) },
-    errors: ['USER_NOT_FOUND', 'CANNOT_GET_OWN_USER_WITHOUT_USER', 'RECENT_AUTHENTICATION_REQUIRED'],
     textErrors: [clientOnlyActsOnItself, { status: 400, when: 'the user has no TOTP second factor' }],
   },
   'POST /auth/passkey/initiate-passkey-registration': {
@@ -157,45 +131,30 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Passkeys',
     access: 'client',
     response: { schema: v.object({ options_json: v.looseObject({}), code: v.string() }) },
-    errors: ['PASSKEY_AUTHENTICATION_NOT_ENABLED', 'SCHEMA_ERROR'],
   },
   'POST /auth/passkey/register': {
     summary: "Finish registering a passkey with the browser's attestation; adds a passkey (an optional name labels it)",
     tag: 'Passkeys',
     access: 'client',
     response: { schema: v.object({ user_handle: v.string() }) },
-    errors: [
-      ...verificationCodeErrors,
-      'PASSKEY_AUTHENTICATION_NOT_ENABLED',
-      'PASSKEY_AUTHENTICATION_FAILED',
-      'PASSKEY_REGISTRATION_FAILED',
-    ],
   },
   'POST /auth/passkey/initiate-passkey-authentication': {
     summary: 'Start a passkey sign-in: WebAuthn request options and a 65-second challenge code',
     tag: 'Passkeys',
     access: 'client',
     response: { schema: v.object({ options_json: v.looseObject({}), code: v.string() }) },
-    errors: ['PASSKEY_AUTHENTICATION_NOT_ENABLED'],
   },
   'POST /auth/passkey/sign-in': {
     summary: "Sign in with the browser's passkey assertion",
     tag: 'Passkeys',
     access: 'client',
     response: { schema: v.object({ ...sessionTokensResponse.entries, is_new_user: v.boolean() }) },
-    errors: [
-      ...verificationCodeErrors,
-      'PASSKEY_AUTHENTICATION_NOT_ENABLED',
-      'PASSKEY_AUTHENTICATION_FAILED',
-      'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
-    ],
   },
   'GET /passkeys': {
     summary: "A user's passkeys, oldest first (authd's own: Stack has no passkey list)",
     tag: 'Passkeys',
     access: 'client',
     response: { schema: listResponse(passkeyView) },
-    errors: ['USER_NOT_FOUND'],
     textErrors: [clientOnlyActsOnItself],
   },
   'PATCH /passkeys/:user_id/:passkey_id': {
@@ -210,7 +169,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Passkeys',
     access: 'client',
     response: { schema: successResponse },
-    errors: ['RECENT_AUTHENTICATION_REQUIRED'],
     textErrors: [clientOnlyActsOnItself, { status: 404, when: 'no such passkey of this user' }],
   },
   'GET /auth/unlock': {
@@ -244,7 +202,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
         refresh_token: v.optional(v.string()),
       }),
     },
-    errors: ['REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED', 'INVALID_OAUTH_CLIENT_ID_OR_SECRET', 'INVALID_AUTHORIZATION_CODE'],
     textErrors: [{ status: 400, when: 'an authorization_code grant fails: an OAuth error object {error, error_description}' }],
   },
   'POST /auth/sessions/current/refresh': {
@@ -252,14 +209,12 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Sessions',
     access: 'client',
     response: { schema: accessTokenResponse },
-    errors: ['REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED'],
   },
   'DELETE /auth/sessions/current': {
     summary: 'Sign out: end the session of X-Stack-Refresh-Token',
     tag: 'Sessions',
     access: 'client',
     response: { schema: successResponse },
-    errors: ['REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED'],
   },
   'GET /auth/sessions': {
     summary:
@@ -267,7 +222,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Sessions',
     access: 'client',
     response: {},
-    errors: ['USER_NOT_FOUND', 'CANNOT_GET_OWN_USER_WITHOUT_USER'],
     textErrors: [{ status: 403, when: 'a client names another user' }],
   },
   'DELETE /auth/sessions/:session_id': {
@@ -275,7 +229,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Sessions',
     access: 'client',
     response: { schema: successResponse },
-    errors: ['USER_NOT_FOUND', 'CANNOT_GET_OWN_USER_WITHOUT_USER'],
     textErrors: [
       { status: 403, when: 'a client names another user' },
       { status: 404, when: 'the user has no such session' },
@@ -288,16 +241,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: v.object({ verified_at_millis: v.number() }) },
-    errors: [
-      'USER_AUTHENTICATION_REQUIRED',
-      'USER_DOES_NOT_HAVE_PASSWORD',
-      'PASSWORD_CONFIRMATION_MISMATCH',
-      'INVALID_TOTP_CODE',
-      'PASSKEY_AUTHENTICATION_NOT_ENABLED',
-      'PASSKEY_AUTHENTICATION_FAILED',
-      ...verificationCodeErrors,
-      'ACCESS_TOKEN_EXPIRED',
-    ],
     textErrors: [rateLimited],
   },
   'POST /auth/sessions': {
@@ -305,7 +248,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Sessions',
     access: 'server',
     response: { schema: v.object({ access_token: v.string(), refresh_token: v.string() }) },
-    errors: ['USER_ID_DOES_NOT_EXIST'],
   },
   'GET /auth/oauth/authorize/:provider_id': {
     summary: "Start an OAuth sign-in: redirects the browser to the provider (project keys in the query)",
@@ -313,27 +255,12 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'none',
     query: oauthAuthorizeQuerySchema,
     response: { status: 307, redirect: "the provider's authorization page" },
-    errors: [
-      'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
-      'INVALID_PUBLISHABLE_CLIENT_KEY',
-      'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
-      'INVALID_SCOPE',
-      'REDIRECT_URL_NOT_WHITELISTED',
-      'OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
-    ],
   },
   'GET /auth/oauth/callback/:provider_id': {
     summary: "The provider's redirect back; redirects to the app's redirect_uri with an authorization code",
     tag: 'OAuth',
     access: 'none',
     response: { status: 307, redirect: "the app's redirect_uri" },
-    errors: [
-      'OAUTH_PROVIDER_ACCESS_DENIED',
-      'OUTER_OAUTH_TIMEOUT',
-      'SIGN_UP_NOT_ENABLED',
-      'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER',
-      'USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION',
-    ],
   },
   'POST /auth/oauth/callback/:provider_id': {
     summary: 'The same callback for providers that post it (form_post response mode)',
@@ -341,7 +268,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'none',
     bodyMediaType: 'application/x-www-form-urlencoded',
     response: { status: 307, redirect: "the app's redirect_uri" },
-    errors: ['OAUTH_PROVIDER_ACCESS_DENIED', 'OUTER_OAUTH_TIMEOUT', 'SIGN_UP_NOT_ENABLED'],
   },
   'GET /dev-oauth/:provider_id/authorize': {
     summary: "Development mock provider: its sign-in page (development mode only)",
@@ -374,12 +300,6 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'OAuth',
     access: 'client',
     response: { status: 201, schema: v.object({ access_token: v.string() }) },
-    errors: [
-      'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
-      'OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE',
-      'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
-      'USER_NOT_FOUND',
-    ],
   },
   'GET /openapi.json': {
     summary: 'This document: the API described as OpenAPI 3.1',

@@ -38,7 +38,6 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     tag,
     access: 'none',
     response: { schema: v.objectWithRest({ issuer: v.string(), authorization_endpoint: v.string(), token_endpoint: v.string(), jwks_uri: v.string() }, v.unknown()) },
-    errors: ['PROJECT_NOT_FOUND'],
   },
   [`GET ${base}/jwks`]: {
     summary: "The keys that verify the provider's ID tokens (the project's ES256 keys)",
@@ -51,6 +50,7 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     summary: 'Authorization endpoint: code flow with PKCE; signs the user in and asks consent, then redirects with a code',
     tag,
     access: 'none',
+    ownErrorFormat: 'oauth',
     query: authorizationQuery,
     response: { status: 303, redirect: 'the hosted sign-in, or the redirect URI with code (or error), state and iss', mediaType: 'text/html' },
     textErrors: [{ status: 400, when: 'an HTML error page: unknown client or unregistered redirect URI (never redirected)' }],
@@ -59,6 +59,7 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     summary: "The consent screen's decision (decision=allow|deny with the authorization request's parameters)",
     tag,
     access: 'none',
+    ownErrorFormat: 'oauth',
     body: v.object({ ...authorizationQuery.entries, decision: v.optional(v.picklist(['allow', 'deny'])) }),
     bodyMediaType: 'application/x-www-form-urlencoded',
     response: { status: 303, redirect: 'the redirect URI with code (or error=access_denied), state and iss' },
@@ -68,6 +69,7 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     summary: 'Token endpoint: authorization_code (with PKCE) and refresh_token (rotated) grants',
     tag,
     access: 'none',
+    ownErrorFormat: 'oauth',
     body: v.object({
       grant_type: v.picklist(['authorization_code', 'refresh_token']),
       code: v.optional(v.string()),
@@ -84,6 +86,7 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     summary: 'The claims of the bearer token’s user, by its scopes',
     tag,
     access: 'none',
+    ownErrorFormat: 'oauth',
     response: { schema: claims },
     textErrors: [{ status: 401, when: 'invalid_token (WWW-Authenticate: Bearer)' }],
   },
@@ -91,6 +94,7 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     summary: 'The claims of the bearer token’s user, by its scopes (POST form)',
     tag,
     access: 'none',
+    ownErrorFormat: 'oauth',
     response: { schema: claims },
     textErrors: [{ status: 401, when: 'invalid_token (WWW-Authenticate: Bearer)' }],
   },
@@ -98,6 +102,7 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     summary: 'Revocation (RFC 7009): a refresh or access token ends its grant',
     tag,
     access: 'none',
+    ownErrorFormat: 'oauth',
     body: v.object({ token: v.string(), token_type_hint: v.optional(v.string()), ...clientAuthentication }),
     bodyMediaType: 'application/x-www-form-urlencoded',
     response: { status: 200 },
@@ -107,6 +112,7 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     summary: 'RP-initiated logout: ends the authd session, then redirects to a registered post-logout URI',
     tag,
     access: 'none',
+    ownErrorFormat: 'oauth',
     query: v.object({
       id_token_hint: v.optional(v.string()),
       client_id: v.optional(v.string()),
@@ -124,7 +130,6 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     response: {
       schema: listResponse(v.object({ client_id: v.string(), client_name: v.string(), scopes: v.array(v.string()), consented_at_millis: v.number() })),
     },
-    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER'],
   },
   'DELETE /users/me/connected-apps/:client_id': {
     summary: 'Disconnect an app: forget the consent (the next sign-in through it asks again) and revoke its tokens for this user',
@@ -132,7 +137,6 @@ export const oidcRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: successResponse },
-    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER'],
     textErrors: [{ status: 404, when: 'the user has not approved this app' }],
   },
 };

@@ -29,12 +29,6 @@ import { clientUserUpdateSchema, userUpdateSchema } from '../../protocol/user-sc
 import { userImportReportResponse } from '../../protocol/user-transfer-schemas';
 import type { RouteDescription } from './route-description';
 
-const verificationCodeErrors = [
-  'VERIFICATION_CODE_NOT_FOUND',
-  'VERIFICATION_CODE_EXPIRED',
-  'VERIFICATION_CODE_ALREADY_USED',
-  'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
-] as const;
 const clientOnlyActsOnItself = { status: 403, when: 'client access names a user other than the signed-in one' };
 
 export const resourceRouteCatalogue: Record<string, RouteDescription> = {
@@ -49,7 +43,6 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Projects',
     access: 'admin',
     response: { schema: projectAdminViewResponse },
-    errors: ['INVALID_SHARED_OAUTH_PROVIDER_ID', 'INVALID_STANDARD_OAUTH_PROVIDER_ID'],
   },
   'DELETE /projects/current': {
     summary: 'Delete the project with everything in it',
@@ -64,7 +57,6 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: listResponse(projectAdminViewResponse) },
-    errors: ['EXPECTED_INTERNAL_PROJECT'],
   },
   'POST /internal/projects': {
     summary: 'Create a project owned by the signed-in admin (internal project only)',
@@ -72,7 +64,6 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { status: 201, schema: projectAdminViewResponse },
-    errors: ['EXPECTED_INTERNAL_PROJECT'],
   },
   'GET /audit-events': {
     summary:
@@ -118,14 +109,12 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'API keys',
     access: 'admin',
     response: { schema: apiKeySetResponse },
-    errors: ['API_KEY_NOT_FOUND'],
   },
   'PATCH /internal/api-keys/:api_key_id': {
     summary: 'Change or revoke an API key set',
     tag: 'API keys',
     access: 'admin',
     response: { schema: apiKeySetResponse },
-    errors: ['API_KEY_NOT_FOUND'],
   },
   'GET /projects/:project_id/.well-known/jwks.json': {
     summary: "The project's public keys for verifying access tokens",
@@ -140,7 +129,6 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: userServerViewResponse, clientSchema: userClientViewResponse },
-    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER'],
   },
   'PATCH /users/me': {
     summary: 'Change the signed-in user (clients may change only their own client fields)',
@@ -149,7 +137,6 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     signedInUser: true,
     bodyByAccess: { client: clientUserUpdateSchema, server: userUpdateSchema },
     response: { schema: userServerViewResponse, clientSchema: userClientViewResponse },
-    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER', 'USER_EMAIL_ALREADY_EXISTS', 'RECENT_AUTHENTICATION_REQUIRED'],
   },
   'DELETE /users/me': {
     summary: 'Delete the signed-in user (clients only when the project allows it)',
@@ -157,7 +144,6 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: successResponse },
-    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER'],
   },
   'GET /users': {
     summary:
@@ -171,7 +157,6 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Users',
     access: 'server',
     response: { status: 201, schema: userServerViewResponse },
-    errors: ['USER_EMAIL_ALREADY_EXISTS', 'PASSWORD_TOO_LONG'],
   },
   'POST /users/import': {
     summary:
@@ -180,7 +165,6 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'admin',
     bodyMediaType: 'application/octet-stream',
     response: { schema: userImportReportResponse },
-    errors: ['PROJECT_NOT_FOUND'],
     textErrors: [
       { status: 400, when: 'the format is not one of the list (Unknown import format "…")' },
       { status: 400, when: 'the file is not of its format as a whole, e.g. a Firebase export that is not JSON (The import file cannot be read: …); single bad users are refused in the report instead' },
@@ -191,7 +175,6 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Users',
     access: 'admin',
     response: { mediaType: ['application/x-ndjson', 'text/csv'] },
-    errors: ['PROJECT_NOT_FOUND'],
     textErrors: [{ status: 400, when: 'the format is not jsonl or csv (Unknown export format "…")' }],
   },
   'GET /users/:user_id': {
@@ -199,21 +182,18 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Users',
     access: 'server',
     response: { schema: userServerViewResponse },
-    errors: ['USER_NOT_FOUND'],
   },
   'PATCH /users/:user_id': {
     summary: 'Change a user (metadata, email, password, TOTP secret, selected team…)',
     tag: 'Users',
     access: 'server',
     response: { schema: userServerViewResponse },
-    errors: ['USER_NOT_FOUND', 'USER_EMAIL_ALREADY_EXISTS', 'PASSWORD_TOO_LONG', 'TEAM_MEMBERSHIP_NOT_FOUND'],
   },
   'DELETE /users/:user_id': {
     summary: 'Delete a user and end their sessions',
     tag: 'Users',
     access: 'server',
     response: { schema: successResponse },
-    errors: ['USER_NOT_FOUND'],
   },
   'GET /contact-channels': {
     summary: "A user's email addresses",
@@ -229,7 +209,6 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     bodyByAccess: { client: contactChannelCreateClientSchema, server: contactChannelCreateServerSchema },
     response: { status: 201, schema: contactChannelResponse },
-    errors: ['USER_ID_DOES_NOT_EXIST', 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE'],
     textErrors: [clientOnlyActsOnItself],
   },
   'POST /contact-channels/send-verification-code': {
@@ -238,21 +217,18 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: successResponse },
-    errors: ['EMAIL_ALREADY_VERIFIED', 'EMAIL_IS_NOT_PRIMARY_EMAIL', 'REDIRECT_URL_NOT_WHITELISTED'],
   },
   'POST /contact-channels/verify/check-code': {
     summary: 'Whether an email-verification code is still usable',
     tag: 'Contact channels',
     access: 'client',
     response: { schema: v.object({ is_code_valid: v.literal(true) }) },
-    errors: [...verificationCodeErrors],
   },
   'POST /contact-channels/verify': {
     summary: 'Verify an email address with the emailed code',
     tag: 'Contact channels',
     access: 'client',
     response: { schema: successResponse },
-    errors: [...verificationCodeErrors],
   },
   'GET /contact-channels/:user_id/:contact_channel_id': {
     summary: 'One email address of a user',
@@ -268,7 +244,7 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     bodyByAccess: { client: contactChannelUpdateClientSchema, server: contactChannelUpdateServerSchema },
     response: { schema: contactChannelResponse },
-    errors: ['USER_NOT_FOUND', 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', 'RECENT_AUTHENTICATION_REQUIRED'],
+    errors: ['USER_NOT_FOUND'],
     textErrors: [clientOnlyActsOnItself, { status: 404, when: 'no such contact channel' }],
   },
   'DELETE /contact-channels/:user_id/:contact_channel_id': {
@@ -284,7 +260,7 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Contact channels',
     access: 'client',
     response: { schema: successResponse },
-    errors: ['USER_NOT_FOUND', 'EMAIL_ALREADY_VERIFIED', 'REDIRECT_URL_NOT_WHITELISTED'],
+    errors: ['USER_NOT_FOUND'],
     textErrors: [clientOnlyActsOnItself],
   },
   'GET /email-templates': {

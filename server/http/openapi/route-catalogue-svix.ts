@@ -6,6 +6,7 @@ const svix = (summary: string, status = 200): RouteDescription => ({
   summary: `${summary} (Svix API; Bearer token of POST /webhooks/svix-token; app_id is the project id)`,
   tag: 'Webhooks (Svix API)',
   access: 'none',
+  ownErrorFormat: 'svix',
   response: { status },
   textErrors: [
     { status: 401, when: 'the token is missing, forged or expired' },

@@ -19,12 +19,6 @@ import {
 } from '../../protocol/team-schemas';
 import type { RouteDescription } from './route-description';
 
-const verificationCodeErrors = [
-  'VERIFICATION_CODE_NOT_FOUND',
-  'VERIFICATION_CODE_EXPIRED',
-  'VERIFICATION_CODE_ALREADY_USED',
-  'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
-] as const;
 
 export const teamRouteCatalogue: Record<string, RouteDescription> = {
   'GET /teams': {
@@ -40,7 +34,6 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     bodyByAccess: { client: teamCreateClientSchema, server: teamCreateServerSchema },
     response: { status: 201, schema: teamServerViewResponse, clientSchema: teamClientViewResponse },
-    errors: ['USER_AUTHENTICATION_REQUIRED', 'USER_NOT_FOUND'],
     textErrors: [{ status: 403, when: 'clients may not create teams here, or named a creator other than themselves' }],
   },
   'GET /teams/:team_id': {
@@ -48,7 +41,6 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Teams',
     access: 'client',
     response: { schema: teamServerViewResponse, clientSchema: teamClientViewResponse },
-    errors: ['TEAM_NOT_FOUND'],
   },
   'PATCH /teams/:team_id': {
     summary: 'Change a team (clients need $update_team)',
@@ -56,49 +48,43 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     bodyByAccess: { client: teamUpdateClientSchema, server: teamUpdateServerSchema },
     response: { schema: teamServerViewResponse, clientSchema: teamClientViewResponse },
-    errors: ['TEAM_NOT_FOUND', 'TEAM_PERMISSION_REQUIRED'],
   },
   'DELETE /teams/:team_id': {
     summary: 'Delete a team with its memberships, grants and invitations (clients need $delete_team)',
     tag: 'Teams',
     access: 'client',
     response: { schema: successResponse },
-    errors: ['TEAM_NOT_FOUND', 'TEAM_PERMISSION_REQUIRED'],
   },
   'POST /team-memberships/:team_id/:user_id': {
     summary: 'Add a member with the member default permissions',
     tag: 'Teams',
     access: 'server',
     response: { status: 201, schema: v.object({ team_id: v.string(), user_id: v.string() }) },
-    errors: ['TEAM_NOT_FOUND', 'USER_NOT_FOUND', 'TEAM_MEMBERSHIP_ALREADY_EXISTS'],
   },
   'DELETE /team-memberships/:team_id/:user_id': {
     summary: 'Remove a member, or leave (clients need $remove_members for others)',
     tag: 'Teams',
     access: 'client',
     response: { schema: successResponse },
-    errors: ['TEAM_NOT_FOUND', 'TEAM_MEMBERSHIP_NOT_FOUND', 'TEAM_PERMISSION_REQUIRED'],
+    errors: ['TEAM_NOT_FOUND'],
   },
   'GET /team-member-profiles': {
     summary: "Member profiles of a team, or a user's across teams",
     tag: 'Teams',
     access: 'client',
     response: { schema: listResponse(memberProfileResponse) },
-    errors: ['TEAM_NOT_FOUND', 'TEAM_PERMISSION_REQUIRED'],
   },
   'GET /team-member-profiles/:team_id/:user_id': {
     summary: "One member's profile in a team",
     tag: 'Teams',
     access: 'client',
     response: { schema: memberProfileResponse },
-    errors: ['TEAM_MEMBERSHIP_NOT_FOUND', 'TEAM_PERMISSION_REQUIRED'],
   },
   'PATCH /team-member-profiles/:team_id/:user_id': {
     summary: "Change a member's per-team name and image (clients: their own)",
     tag: 'Teams',
     access: 'client',
     response: { schema: memberProfileResponse },
-    errors: ['TEAM_MEMBERSHIP_NOT_FOUND'],
   },
   'GET /team-permissions': {
     summary: 'Permissions members hold (recursive adds contained ones)',
@@ -112,14 +98,12 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Permissions',
     access: 'server',
     response: { status: 201, schema: teamPermissionResponse },
-    errors: ['PERMISSION_NOT_FOUND', 'TEAM_MEMBERSHIP_NOT_FOUND'],
   },
   'DELETE /team-permissions/:team_id/:user_id/:permission_id': {
     summary: 'Revoke a directly granted permission',
     tag: 'Permissions',
     access: 'server',
     response: { schema: successResponse },
-    errors: ['PERMISSION_NOT_FOUND', 'TEAM_PERMISSION_NOT_FOUND'],
   },
   'GET /team-permission-definitions': {
     summary: 'Team permission definitions',
@@ -132,7 +116,6 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Permissions',
     access: 'admin',
     response: { status: 201, schema: permissionDefinitionResponse },
-    errors: ['CONTAINED_PERMISSION_NOT_FOUND'],
     textErrors: [{ status: 400, when: 'the id exists already, or the contained permissions would form a cycle' }],
   },
   'PATCH /team-permission-definitions/:permission_id': {
@@ -140,35 +123,30 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Permissions',
     access: 'admin',
     response: { schema: permissionDefinitionResponse },
-    errors: ['PERMISSION_NOT_FOUND', 'CONTAINED_PERMISSION_NOT_FOUND'],
   },
   'DELETE /team-permission-definitions/:permission_id': {
     summary: 'Delete a permission definition with its grants',
     tag: 'Permissions',
     access: 'admin',
     response: { schema: successResponse },
-    errors: ['PERMISSION_NOT_FOUND'],
   },
   'POST /team-invitations/send-code': {
     summary: 'Email an invitation to a team (clients need $invite_members)',
     tag: 'Invitations',
     access: 'client',
     response: { schema: v.object({ success: v.literal(true), id: v.string() }) },
-    errors: ['TEAM_NOT_FOUND', 'TEAM_PERMISSION_REQUIRED', 'REDIRECT_URL_NOT_WHITELISTED'],
   },
   'GET /team-invitations': {
     summary: "A team's pending invitations",
     tag: 'Invitations',
     access: 'client',
     response: { schema: listResponse(teamInvitationResponse) },
-    errors: ['TEAM_NOT_FOUND', 'TEAM_PERMISSION_REQUIRED'],
   },
   'DELETE /team-invitations/:id': {
     summary: 'Withdraw an invitation',
     tag: 'Invitations',
     access: 'client',
     response: { schema: successResponse },
-    errors: ['TEAM_PERMISSION_REQUIRED'],
     textErrors: [{ status: 404, when: 'no such invitation' }],
   },
   'POST /team-invitations/accept/check-code': {
@@ -176,7 +154,6 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Invitations',
     access: 'client',
     response: { schema: v.object({ is_code_valid: v.literal(true) }) },
-    errors: [...verificationCodeErrors],
   },
   'POST /team-invitations/accept/details': {
     summary: 'The team an invitation code is for, and the address it was sent to',
@@ -191,7 +168,6 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
         recipient_email_is_users: v.boolean(),
       }),
     },
-    errors: [...verificationCodeErrors, 'USER_AUTHENTICATION_REQUIRED'],
   },
   'POST /team-invitations/accept': {
     summary: 'Join the team of an invitation code',
@@ -199,6 +175,5 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: v.object({}) },
-    errors: [...verificationCodeErrors, 'USER_AUTHENTICATION_REQUIRED', 'TEAM_INVITATION_EMAIL_MISMATCH'],
   },
 };

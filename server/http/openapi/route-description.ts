@@ -29,8 +29,13 @@ export interface RouteDescription {
     /** 3xx answers: where the Location header leads. */
     redirect?: string;
   };
-  /** Known errors raised by this endpoint's own rules (authentication ones are added for all). */
+  /**
+   * Known errors the static call graph cannot see (route-errors.generated.ts holds those it
+   * finds; authentication ones are added for all).
+   */
   errors?: KnownErrorCode[];
+  /** The endpoint answers errors in its own wire format (Svix's, OAuth's), not as known errors. */
+  ownErrorFormat?: 'svix' | 'oauth';
   /** Plain-text errors (Stack's unnamed ones), as status and when. */
   textErrors?: { status: number; when: string }[];
 }

@@ -1,11 +1,12 @@
-// Security › Change password: the form itself (old password, new password and its repeat),
+// Security › Change password: the form itself (old password, then NewPasswordFields),
 // loaded when the user opens it (change-password-section.tsx).
 import { useState, type FormEvent } from 'react';
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { PasswordField } from '../components/form-fields';
 import { messageOf } from '../form-submit';
-import { newPasswordError, repeatPasswordError } from '../form-validation';
+import { newPasswordErrors } from '../form-validation';
+import { emptyNewPassword, NewPasswordFields } from '../components/new-password-fields';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
 import { useT } from '../i18n/messages-context';
 import { useSecurityFormsT, useFormsT } from '../i18n/lazy-messages';
@@ -16,11 +17,10 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
   const securityT = useSecurityFormsT();
   const runtime = useAuthRuntime();
   const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
-  const [errors, setErrors] = useState<Record<'oldPassword' | 'newPassword' | 'repeated', string | null>>({
+  const [newPassword, setNewPassword] = useState(emptyNewPassword);
+  const [errors, setErrors] = useState<Record<'oldPassword' | 'password' | 'repeated', string | null>>({
     oldPassword: null,
-    newPassword: null,
+    password: null,
     repeated: null,
   });
   const [busy, setBusy] = useState(false);
@@ -29,19 +29,18 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
     event.preventDefault();
     const found = {
       oldPassword: oldPassword === '' ? securityT('password.oldRequired') : null,
-      newPassword: newPasswordError(newPassword, formsT),
-      repeated: repeatPasswordError(newPassword, repeated, formsT),
+      ...newPasswordErrors(newPassword, formsT),
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
     try {
-      await runtime.client.updatePassword({ oldPassword, newPassword });
+      await runtime.client.updatePassword({ oldPassword, newPassword: newPassword.password });
       props.onDone();
     } catch (error) {
       // The server's refusal of the old password belongs on the old-password field.
       if (isKnownError(error, 'PASSWORD_CONFIRMATION_MISMATCH')) setErrors({ ...found, oldPassword: securityT('password.incorrect') });
-      else setErrors({ ...found, newPassword: messageOf(error, t) });
+      else setErrors({ ...found, password: messageOf(error, t) });
     } finally {
       setBusy(false);
     }
@@ -64,22 +63,12 @@ export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) 
         error={errors.oldPassword}
         disabled={busy}
       />
-      <PasswordField
-        label={securityT('password.new')}
+      <NewPasswordFields
+        labels={[securityT('password.new'), securityT('password.repeat')]}
         name="new-password"
-        autoComplete="new-password"
         value={newPassword}
         onChange={setNewPassword}
-        error={errors.newPassword}
-        disabled={busy}
-      />
-      <PasswordField
-        label={securityT('password.repeat')}
-        name="repeat-new-password"
-        autoComplete="new-password"
-        value={repeated}
-        onChange={setRepeated}
-        error={errors.repeated}
+        errors={errors}
         disabled={busy}
       />
       <div className={inlineButtonsClass}>

@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { providerName } from '../components/provider-names';
-import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { useProject, useUser } from '../hooks';
 import {
@@ -16,6 +15,7 @@ import {
   settingRowClass,
 } from './settings-styles';
 import { useSecurityT } from '../i18n/lazy-messages';
+import { SectionError } from './section-error';
 
 export function ConnectedAccountsSection() {
   const runtime = useAuthRuntime();
@@ -67,11 +67,7 @@ export function ConnectedAccountsSection() {
           </button>
         </div>
       ))}
-      {error && (
-        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
     </div>
   );
 }

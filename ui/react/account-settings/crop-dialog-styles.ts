@@ -1,5 +1,6 @@
 // Panda CSS classes of the image crop dialog: a style module, so the build ships them as plain strings.
-import { css } from '../../styled-system/css';
+import { css, cx } from '../../styled-system/css';
+import { focusRing } from '../components/button-recipe';
 
 /** The crop preview's side in px; image-crop-dialog.tsx draws its canvas at the same size. */
 const previewSide = 256;
@@ -21,19 +22,22 @@ export const contentClass = css({
   '&[open]': { display: 'flex' },
 });
 
-export const cropAreaClass = css({
-  position: 'relative',
-  width: `${previewSide}px`,
-  maxWidth: '100%',
-  aspectRatio: '1',
-  alignSelf: 'center',
-  touchAction: 'none',
-  cursor: 'grab',
-  borderRadius: 'control',
-  overflow: 'hidden',
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
-  '& canvas': { width: '100%', height: '100%', display: 'block' },
-});
+export const cropAreaClass = cx(
+  css({
+    position: 'relative',
+    width: `${previewSide}px`,
+    maxWidth: '100%',
+    aspectRatio: '1',
+    alignSelf: 'center',
+    touchAction: 'none',
+    cursor: 'grab',
+    borderRadius: 'control',
+    overflow: 'hidden',
+    '& canvas': { width: '100%', height: '100%', display: 'block' },
+
+  }),
+  focusRing(),
+);
 
 // Darkens what falls outside the circle that becomes the avatar.
 export const maskClass = css({

@@ -2,7 +2,6 @@
 // a verification email and then reads 'Email sent!'.
 import { useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
-import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { useUser } from '../hooks';
 import {
@@ -13,6 +12,7 @@ import {
   settingRowClass,
 } from './settings-styles';
 import { useSecurityT } from '../i18n/lazy-messages';
+import { SectionError } from './section-error';
 
 export function EmailVerificationSection() {
   const runtime = useAuthRuntime();
@@ -52,11 +52,7 @@ export function EmailVerificationSection() {
           </button>
         )}
       </div>
-      {error && (
-        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
     </div>
   );
 }

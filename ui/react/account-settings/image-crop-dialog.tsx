@@ -5,7 +5,6 @@
 // state machines would share code with the sign-in screen's chunks and split them up.
 import { useEffect, useRef, useState } from 'react';
 import { contentClass, cropAreaClass, maskClass, sliderClass, rangeClass } from './crop-dialog-styles';
-import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { cropAt, drawCrop, exportCrop, imageTooLargeMessage, uprightCanvasOf, type SquareCrop } from './image-export';
 import { useSettingsT } from '../i18n/lazy-messages';
@@ -13,6 +12,7 @@ import { ImageOrientationError } from './jpeg-orientation';
 import type { Translator } from '../i18n/translator';
 import type { SettingsKey } from '../../../server/protocol/messages/settings/settings-en';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
+import { SectionError } from './section-error';
 
 // The broken-EXIF failures jpeg-orientation.ts names, by their English (source) words.
 const orientationProblems: Record<string, SettingsKey> = {
@@ -171,11 +171,7 @@ export function ImageCropDialog(props: {
           onChange={(event) => setZoom(Number(event.currentTarget.value))}
         />
       </label>
-      {error && (
-        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
       <div className={inlineButtonsClass} style={{ justifyContent: 'flex-end' }}>
         <button type="button" className={compactSecondaryButtonClass} onClick={props.onClose} disabled={busy}>
           {t('settings.cancel')}

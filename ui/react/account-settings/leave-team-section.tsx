@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import type { Team } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
-import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { useAccountSettings } from './account-settings-context';
 import {
@@ -15,6 +14,7 @@ import {
   sectionTitleClass,
 } from './settings-styles';
 import { useTeamsT } from '../i18n/lazy-messages';
+import { SectionError } from './section-error';
 
 export function LeaveTeamSection(props: { team: Team }) {
   const runtime = useAuthRuntime();
@@ -61,11 +61,7 @@ export function LeaveTeamSection(props: { team: Team }) {
           </button>
         </div>
       )}
-      {error && (
-        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
     </div>
   );
 }

@@ -7,7 +7,6 @@
 // the codes and the QR encoder load only when shown (mfa-setup.tsx).
 import { lazy, Suspense, useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
-import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { useUser } from '../hooks';
 import {
@@ -22,6 +21,7 @@ import {
 import { useRecentAuthentication } from './recent-authentication';
 import { useT } from '../i18n/messages-context';
 import { useSecurityT } from '../i18n/lazy-messages';
+import { SectionError } from './section-error';
 
 const MfaStep = lazy(() => import('./mfa-setup').then((m) => ({ default: m.MfaStep })));
 
@@ -117,11 +117,7 @@ export function MfaSection() {
             <MfaStep step="codes-left" onNewCodes={setNewCodes} />
           ))}
       </Suspense>
-      {error && (
-        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { useT } from '../i18n/messages-context';
 import { useSecurityFormsT } from '../i18n/lazy-messages';
 import type { Translator } from '../i18n/translator';
 import type { SecurityFormsKey } from '../../../server/protocol/messages/security-forms/security-forms-en';
+import { SectionError } from './section-error';
 
 export const recoveryCodesFileName = 'recovery-codes.txt';
 
@@ -239,11 +240,7 @@ function RecoveryCodeStatus(props: { onNewCodes(codes: string[]): void }) {
         </div>
       )}
       {recent.prompt}
-      {error && (
-        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
     </div>
   );
 }

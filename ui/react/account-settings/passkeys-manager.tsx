@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Passkey } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
-import { errorTextClass, inputClass } from '../components/styles';
+import { inputClass } from '../components/styles';
 import { isIpAddressHost } from '../../../server/protocol/localhost-names';
 import { formProblemOf, messageOf } from '../form-submit';
 
@@ -36,6 +36,7 @@ import type { Translator } from '../i18n/translator';
 import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
 import { useSecurityFormsT } from '../i18n/lazy-messages';
 import type { SecurityFormsKey } from '../../../server/protocol/messages/security-forms/security-forms-en';
+import { SectionError } from './section-error';
 
 function PasskeyRow(props: { passkey: Passkey; onChanged(): Promise<void>; onError(message: string): void }) {
   const runtime = useAuthRuntime();
@@ -202,11 +203,7 @@ export function PasskeysManager() {
           </button>
         </form>
       )}
-      {error && (
-        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
     </div>
   );
 }

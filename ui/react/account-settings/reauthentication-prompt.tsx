@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { PasswordField, TextField } from '../components/form-fields';
-import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { useUser } from '../hooks';
 import {
@@ -16,6 +15,7 @@ import {
 } from './settings-styles';
 import { useT } from '../i18n/messages-context';
 import { useSecurityFormsT } from '../i18n/lazy-messages';
+import { SectionError } from './section-error';
 
 type Proof = { password: string } | { totp: string } | { passkey: true };
 
@@ -120,11 +120,7 @@ export function ReauthenticationPrompt(props: { onConfirmed(): Promise<void>; on
           {screensT('common.cancel')}
         </button>
       </div>
-      {error && (
-        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
     </div>
   );
 }

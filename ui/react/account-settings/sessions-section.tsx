@@ -5,13 +5,13 @@
 import { useEffect, useState } from 'react';
 import type { UserSession } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
-import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { describeDevice } from './device-names';
 import { compactSecondaryButtonClass, sectionClass, sectionTextClass, sectionTitleClass, settingRowClass } from './settings-styles';
 import { useSecurityT } from '../i18n/lazy-messages';
 import type { Translator } from '../i18n/translator';
 import type { SecurityKey } from '../../../server/protocol/messages/security/security-en';
+import { SectionError } from './section-error';
 
 function lastUseOf(session: UserSession, t: Translator<SecurityKey>): string {
   const when = (millis: number) => new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(millis);
@@ -95,11 +95,7 @@ export function SessionsSection() {
           </button>
         </div>
       )}
-      {error && (
-        <p className={errorTextClass} role="alert" style={{ margin: 0 }}>
-          {error}
-        </p>
-      )}
+      <SectionError message={error} />
     </div>
   );
 }

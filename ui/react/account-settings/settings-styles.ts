@@ -1,7 +1,8 @@
 // Panda CSS classes of the account settings: the sidebar layout (200 px sidebar on wide screens,
 // list-or-item on narrow ones), its sections and rows. The card, field and button classes of the
 // sign-in screens (components/styles.ts) are reused inside.
-import { css } from '../../styled-system/css';
+import { css, cx } from '../../styled-system/css';
+import { button, focusRing } from '../components/button-recipe';
 
 /** Where the layout switches from list-or-item to sidebar-beside-item. */
 const wide = '@media (min-width: 720px)';
@@ -43,22 +44,25 @@ export const contentClass = css({
   [wide]: { '[data-at-base=true] &': { display: 'flex' } },
 });
 
-export const sidebarItemClass = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  width: '100%',
-  minHeight: '40px',
-  paddingX: '3',
-  borderRadius: 'control',
-  color: 'text',
-  textDecoration: 'none',
-  fontSize: 'md',
-  _hover: { bg: 'subtle' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
-  '&[aria-current=page]': { bg: 'subtle', fontWeight: '600' },
-  [wide]: { minHeight: '34px' },
-});
+export const sidebarItemClass = cx(
+  css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2',
+    width: '100%',
+    minHeight: '40px',
+    paddingX: '3',
+    borderRadius: 'control',
+    color: 'text',
+    textDecoration: 'none',
+    fontSize: 'md',
+    _hover: { bg: 'subtle' },
+    '&[aria-current=page]': { bg: 'subtle', fontWeight: '600' },
+    [wide]: { minHeight: '34px' },
+
+  }),
+  focusRing({ offset: 'near' }),
+);
 
 // A long team name ends in an ellipsis rather than wrapping the list.
 export const sidebarItemTextClass = css({ minWidth: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
@@ -115,51 +119,9 @@ export const sectionTextClass = css({ color: 'muted', fontSize: 'sm', margin: '0
 /** A row of buttons that keeps its buttons at their natural width. */
 export const inlineButtonsClass = css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' });
 
-export const compactPrimaryButtonClass = css({
-  height: '36px',
-  paddingX: '4',
-  bg: 'accent',
-  color: 'onAccent',
-  border: 'none',
-  borderRadius: 'control',
-  fontSize: 'md',
-  fontWeight: '500',
-  cursor: 'pointer',
-  whiteSpace: 'nowrap',
-  _disabled: { opacity: '0.6', cursor: 'default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
-});
-export const compactSecondaryButtonClass = css({
-  height: '36px',
-  paddingX: '4',
-  bg: 'surface',
-  color: 'text',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
-  borderRadius: 'control',
-  fontSize: 'md',
-  fontWeight: '500',
-  cursor: 'pointer',
-  whiteSpace: 'nowrap',
-  _disabled: { opacity: '0.6', cursor: 'default' },
-  _hover: { bg: 'subtle' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
-});
-export const dangerButtonClass = css({
-  height: '36px',
-  paddingX: '4',
-  bg: 'danger',
-  color: 'white',
-  border: 'none',
-  borderRadius: 'control',
-  fontSize: 'md',
-  fontWeight: '500',
-  cursor: 'pointer',
-  whiteSpace: 'nowrap',
-  _disabled: { opacity: '0.6', cursor: 'default' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
-});
+export const compactPrimaryButtonClass = cx(button({ size: 'compact', tone: 'primary' }), focusRing());
+export const compactSecondaryButtonClass = cx(button({ size: 'compact', tone: 'secondary' }), focusRing());
+export const dangerButtonClass = cx(button({ size: 'compact', tone: 'danger' }), focusRing());
 
 /** A label and its value side by side on wide screens, stacked on narrow ones. */
 export const settingRowClass = css({
@@ -172,15 +134,18 @@ export const settingRowClass = css({
 export const statusTextClass = css({ fontSize: 'sm', fontWeight: '500' });
 export const successTextClass = css({ color: 'success', fontSize: 'sm', margin: '0' });
 
-export const avatarButtonClass = css({
-  padding: '0',
-  border: 'none',
-  bg: 'transparent',
-  borderRadius: '50%',
-  cursor: 'pointer',
-  width: 'fit-content',
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
-});
+export const avatarButtonClass = cx(
+  css({
+    padding: '0',
+    border: 'none',
+    bg: 'transparent',
+    borderRadius: '50%',
+    cursor: 'pointer',
+    width: 'fit-content',
+
+  }),
+  focusRing(),
+);
 
 export const avatarClass = css({
   display: 'flex',

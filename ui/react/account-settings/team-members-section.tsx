@@ -6,11 +6,11 @@ import { useEffect, useState } from 'react';
 import type { Team, TeamMemberProfile } from '../../client/index';
 import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
 import { Skeleton } from '../components/skeleton';
-import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { Avatar } from './avatar';
 import { sectionClass, sectionTextClass, sectionTitleClass, tableClass } from './settings-styles';
 import { useTeamsT } from '../i18n/lazy-messages';
+import { SectionError } from './section-error';
 
 export function TeamMembersSection(props: { team: Team; canRead: boolean; version?: number }) {
   const runtime = useAuthRuntime();
@@ -36,9 +36,7 @@ export function TeamMembersSection(props: { team: Team; canRead: boolean; versio
       {!props.canRead ? (
         <p className={sectionTextClass}>{t('members.noPermission')}</p>
       ) : error ? (
-        <p className={errorTextClass} role="alert">
-          {error}
-        </p>
+        <SectionError message={error} />
       ) : (
         <table className={tableClass} data-testid="team-members-table">
           <thead>

@@ -6,7 +6,6 @@ import type { Team } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { Skeleton } from '../components/skeleton';
 import { Toasts } from '../components/toasts';
-import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';
 import { useAccountSettings } from './account-settings-context';
 import { Avatar } from './avatar';
@@ -18,6 +17,7 @@ import { TeamMembersSection } from './team-members-section';
 import { TeamMemberNameSection } from './team-member-name-section';
 import { sectionClass, sectionTitleClass } from './settings-styles';
 import { useTeamsT } from '../i18n/lazy-messages';
+import { SectionError } from './section-error';
 
 type PermissionsState = { status: 'loading' } | { status: 'loaded'; ids: Set<string> } | { status: 'failed'; message: string };
 
@@ -83,11 +83,7 @@ export function TeamPage(props: { team: Team }) {
           <Skeleton loaded={false} height="64px" />
         </div>
       )}
-      {permissions.status === 'failed' && (
-        <p className={errorTextClass} role="alert">
-          {permissions.message}
-        </p>
-      )}
+      <SectionError message={permissions.status === 'failed' && permissions.message} />
       {has('$update_team') && <TeamProfileSection team={props.team} />}
       {has('$invite_members') && <TeamInviteSection team={props.team} />}
       {(has('$read_members') || has('$invite_members')) && (

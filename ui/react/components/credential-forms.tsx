@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { isKnownError, type SignInOutcome } from '../../client/index';
 import { useAuthRuntime, type AuthRuntime } from '../auth-context';
 import { FieldError, useFormSubmit } from '../form-submit';
-import { emailError, newPasswordError, repeatPasswordError, requiredPasswordError } from '../form-validation';
+import { emailError, newPasswordErrors, requiredPasswordError } from '../form-validation';
+import { emptyNewPassword, NewPasswordFields } from './new-password-fields';
 import { useUrlKeepingReturnTo } from '../hooks';
 import { EmailField, PasswordField } from './form-fields';
 import { FormProblem, SubmitButton } from './form-parts';
@@ -76,17 +77,12 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
   const formsT = useFormsT();
   const authT = useAuthT();
   const [email, setEmail] = useEmail(props);
-  const [password, setPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const [newPassword, setNewPassword] = useState(emptyNewPassword);
   const { errors, formError, busy, onSubmit } = useFormSubmit({
-    validate: () => ({
-      email: emailError(email, formsT),
-      password: newPasswordError(password, formsT),
-      repeated: repeatPasswordError(password, repeated, formsT),
-    }),
+    validate: () => ({ email: emailError(email, formsT), ...newPasswordErrors(newPassword, formsT) }),
     async send() {
       try {
-        await props.onSignedIn(await runtime.client.signUpWithPassword({ email: email.trim(), password }));
+        await props.onSignedIn(await runtime.client.signUpWithPassword({ email: email.trim(), password: newPassword.password }));
       } catch (error) {
         // The wire's message is 'User email already exists.'; the screens use friendlier words of their own.
         if (isKnownError(error, 'USER_EMAIL_ALREADY_EXISTS')) throw new Error(authT('signUp.userExists'));
@@ -102,21 +98,12 @@ export function CredentialSignUpForm(props: SignInFormProps & SharedEmail) {
   return (
     <form className={formClass} noValidate onSubmit={onSubmit} data-testid="password-sign-up-form">
       <EmailField value={email} onChange={setEmail} error={errors.email} />
-      <PasswordField
-        label={formsT('field.password')}
+      <NewPasswordFields
+        labels={[formsT('field.password'), formsT('field.repeatPassword')]}
         name="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-      />
-      <PasswordField
-        label={formsT('field.repeatPassword')}
-        name="repeat-password"
-        autoComplete="new-password"
-        value={repeated}
-        onChange={setRepeated}
-        error={errors.repeated}
+        value={newPassword}
+        onChange={setNewPassword}
+        errors={errors}
       />
       <FormProblem message={formError} />
       <SubmitButton busy={busy}>{authT('signUp.submit')}</SubmitButton>

@@ -3,6 +3,7 @@
 // one part of the sign-in card uses live beside it (tab-styles.ts, provider-button-styles.ts, ...),
 // so that screens without that part do not download them.
 import { css } from '../../styled-system/css';
+import { button } from './button-recipe';
 
 export const pageClass = css({
   minHeight: '100%',
@@ -60,32 +61,9 @@ export const inputClass = css({
 });
 export const errorTextClass = css({ color: 'danger', fontSize: 'sm' });
 
-export const primaryButtonClass = css({
-  height: '40px',
-  width: '100%',
-  bg: 'accent',
-  color: 'onAccent',
-  border: 'none',
-  borderRadius: 'control',
-  fontSize: 'md',
-  fontWeight: '500',
-  cursor: 'pointer',
-  _disabled: { opacity: '0.6', cursor: 'default' },
-});
+export const primaryButtonClass = button({ size: 'full', tone: 'primary' });
 
-export const secondaryButtonClass = css({
-  height: '40px',
-  width: '100%',
-  bg: 'transparent',
-  color: 'text',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
-  borderRadius: 'control',
-  fontSize: 'md',
-  fontWeight: '500',
-  cursor: 'pointer',
-});
+export const secondaryButtonClass = button({ size: 'full', tone: 'secondary' });
 
 export const spinnerRowClass = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', gap: '2' });
 export const formProblemClass = css({

@@ -1,20 +1,24 @@
 // Panda CSS classes of the info tooltip: a style module, so the build ships them as plain strings.
-import { css } from '../../styled-system/css';
+import { css, cx } from '../../styled-system/css';
+import { focusRing } from './button-recipe';
 
-export const triggerClass = css({
-  width: '20px',
-  height: '20px',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: '0',
-  bg: 'transparent',
-  color: 'muted',
-  border: 'none',
-  borderRadius: '50%',
-  cursor: 'help',
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent' },
-});
+export const triggerClass = cx(
+  css({
+    width: '20px',
+    height: '20px',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: '0',
+    bg: 'transparent',
+    color: 'muted',
+    border: 'none',
+    borderRadius: '50%',
+    cursor: 'help',
+
+  }),
+  focusRing({ offset: 'on' }),
+);
 
 /** The trigger's wrapper, which the tooltip is placed against. */
 export const tooltipAnchorClass = css({ position: 'relative', display: 'inline-flex' });

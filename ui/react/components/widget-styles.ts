@@ -1,49 +1,54 @@
 // Panda classes of the dropdown widgets (user button, team switcher): their trigger buttons and
 // the floating list both share, so the two menus look alike.
-import { css } from '../../styled-system/css';
+import { css, cx } from '../../styled-system/css';
+import { focusRing } from './button-recipe';
 
 /** The themed root a widget sits in, inline in the host's layout (no page padding or centring). */
 export const widgetRootClass = css({ display: 'inline-block', position: 'relative', fontFamily: 'body', color: 'text' });
 
-const focusRing = { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' };
+export const avatarTriggerClass = cx(
+  css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '2',
+    padding: '1',
+    bg: 'transparent',
+    color: 'text',
+    border: 'none',
+    borderRadius: 'control',
+    cursor: 'pointer',
+    textAlign: 'start',
+    fontSize: 'md',
+    _hover: { bg: 'subtle' },
 
-export const avatarTriggerClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  padding: '1',
-  bg: 'transparent',
-  color: 'text',
-  border: 'none',
-  borderRadius: 'control',
-  cursor: 'pointer',
-  textAlign: 'start',
-  fontSize: 'md',
-  _hover: { bg: 'subtle' },
-  _focusVisible: focusRing,
-});
+  }),
+  focusRing(),
+);
 
-export const selectTriggerClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: '2',
-  width: '240px',
-  maxWidth: '100%',
-  minHeight: '40px',
-  paddingX: '3',
-  paddingY: '1',
-  bg: 'field',
-  color: 'text',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
-  borderRadius: 'control',
-  fontSize: 'md',
-  cursor: 'pointer',
-  _focusVisible: focusRing,
-  '&[data-placeholder-shown]': { color: 'muted' },
-});
+export const selectTriggerClass = cx(
+  css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '2',
+    width: '240px',
+    maxWidth: '100%',
+    minHeight: '40px',
+    paddingX: '3',
+    paddingY: '1',
+    bg: 'field',
+    color: 'text',
+    borderWidth: '1px',
+    borderStyle: 'solid',
+    borderColor: 'line',
+    borderRadius: 'control',
+    fontSize: 'md',
+    cursor: 'pointer',
+    '&[data-placeholder-shown]': { color: 'muted' },
+
+  }),
+  focusRing(),
+);
 
 export const triggerTextClass = css({ display: 'flex', flexDirection: 'column', minWidth: '0', lineHeight: '1.3' });
 export const ellipsisClass = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
-import { PasswordField } from '../components/form-fields';
+import { emptyNewPassword, NewPasswordFields } from '../components/new-password-fields';
 import { InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { errorTextClass, formClass, primaryButtonClass } from '../components/styles';
 import { useFormSubmit } from '../form-submit';
-import { newPasswordError, repeatPasswordError } from '../form-validation';
+import { newPasswordErrors } from '../form-validation';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
 import { usePagesT, useFormsT } from '../i18n/lazy-messages';
@@ -21,16 +21,15 @@ export function PasswordReset() {
   const given = currentSearchParameter('code');
   const code = isWellFormedLinkCode(given) ? given : null;
   const check = useCallOncePerCode(code ? `reset-check:${code}` : null, () => runtime.client.checkPasswordResetCode(code!));
-  const [password, setPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const [newPassword, setNewPassword] = useState(emptyNewPassword);
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
   const { errors, busy, onSubmit } = useFormSubmit({
-    validate: () => ({ password: newPasswordError(password, formsT), repeated: repeatPasswordError(password, repeated, formsT) }),
+    validate: () => newPasswordErrors(newPassword, formsT),
     async send() {
       setFailed(false);
       try {
-        await runtime.client.resetPassword({ code: code!, password });
+        await runtime.client.resetPassword({ code: code!, password: newPassword.password });
         setDone(true);
       } catch (error) {
         // Rule failures belong on the field; a code that stopped working means a new link is needed.
@@ -63,21 +62,12 @@ export function PasswordReset() {
   return (
     <Card title={pagesT('forgot.title')} testId="password-reset-page">
       <form className={formClass} noValidate onSubmit={onSubmit}>
-        <PasswordField
-          label={pagesT('reset.newPassword')}
+        <NewPasswordFields
+          labels={[pagesT('reset.newPassword'), pagesT('reset.repeatPassword')]}
           name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-        />
-        <PasswordField
-          label={pagesT('reset.repeatPassword')}
-          name="repeat-password"
-          autoComplete="new-password"
-          value={repeated}
-          onChange={setRepeated}
-          error={errors.repeated}
+          value={newPassword}
+          onChange={setNewPassword}
+          errors={errors}
         />
         {failed && <span className={errorTextClass}>{pagesT('reset.failed')}</span>}
         <button type="submit" className={primaryButtonClass} disabled={busy}>
