@@ -1,9 +1,9 @@
 // Owned projects over real HTTP: GET/POST /internal/projects for signed-in
 // internal users only, creation recorded in the creator's managedProjectIds in the same
 // transaction, and project deletion removing the project from every owner.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { listProjectAdminViews } from '../../server/core/projects/projects';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import {
   as,
   call,
@@ -24,16 +24,11 @@ import {
   uuidPattern,
   type SignedIn,
 } from '../support/admins';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-
-afterAll(async () => {
-  await t.stop();
-});
+withInstance((started) => ({ t } = started));
 
 const projectCount = async () => (await listProjectAdminViews(t.ctx)).length;
 

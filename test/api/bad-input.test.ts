@@ -1,8 +1,8 @@
 // Bad input: each refused request gets the error Stack gives,
 // leaves the stored data exactly as it was, and the server keeps serving afterwards.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
+import type { ApiResult, TestInstance } from '../support/instance';
 import {
   adminView,
   as,
@@ -14,6 +14,7 @@ import {
   makeProject,
   unknownUuid,
 } from '../support/projects';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 /** The project every refused PATCH targets; configured with providers, domains and email. */
@@ -24,8 +25,8 @@ const existingProviders = [
   { id: 'google', type: 'shared', enabled: true },
 ];
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   target = await makeProject(t, 'Bad input target');
   const setup = await call(t, 'PATCH', '/projects/current', {
     headers: as(target, 'admin'),
@@ -53,9 +54,6 @@ beforeAll(async () => {
     },
   });
   expect(setup.status).toBe(200);
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 const PATCH_PATH = 'PATCH /api/v1/projects/current:';

@@ -7,8 +7,7 @@ import { connect } from 'node:net';
 import { defaultStopGraceMillis } from '../../server/http/server';
 import { newDataLocation, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
 
-let server: ServeProcess | undefined;
-let place: DataLocation | undefined;
+let server: ServeProcess | undefined, place: DataLocation | undefined;
 
 afterEach(async () => {
   server?.process.kill('SIGKILL');

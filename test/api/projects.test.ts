@@ -1,20 +1,14 @@
 // /projects/current and the production-mode checks.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { projectExists } from '../../server/core/projects/projects';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { adminView, as, call, expectKnownError, expectTextError, makeProject } from '../support/projects';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
+let t: TestInstance, demo: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
-});
-afterAll(async () => {
-  await t.stop();
-});
+withInstance((started) => ({ t, demo } = started));
 
 const clientConfigKeys = [
   'sign_up_enabled',

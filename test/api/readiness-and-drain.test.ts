@@ -5,8 +5,7 @@ import { afterEach, expect, test } from 'bun:test';
 import { runCli } from '../support/cli';
 import { newDataLocation, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
 
-let server: ServeProcess | undefined;
-let place: DataLocation | undefined;
+let server: ServeProcess | undefined, place: DataLocation | undefined;
 
 afterEach(async () => {
   server?.process.kill('SIGKILL');

@@ -18,10 +18,7 @@ import { allowClientTeamCreation, startDemoHostApp } from '../support/host-apps'
 import { launchBrowser, openPage, type TestPage } from './browser-support';
 import { withExif } from './exif-jpeg';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
-let hostApp: ReturnType<typeof Bun.serve>;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser, hostApp: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];
 // Generous: the machine is shared, and a timed-out test makes bun kill the shared browser.
 const browserTestTimeout = 150_000;

@@ -9,8 +9,7 @@ import { refreshFor } from '../support/user-views';
 import { launchBrowser, openPage } from './browser-support';
 import { screenshotAtBothWidths, signInContext } from './widget-checks';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 
 beforeAll(async () => {
   t = await startTestInstance();

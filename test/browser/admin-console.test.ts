@@ -16,8 +16,7 @@ import { repoRoot, runCli, startTestInstance, type TestInstance } from '../suppo
 import { artifactsDir, launchBrowser, openPage, type TestPage } from './browser-support';
 import { expectAccessible, signInContext } from './widget-checks';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 const adminEmail = uniqueEmail('console-admin');
 const adminPassword = 'console admin passphrase 7';
 let admin: SignedIn;

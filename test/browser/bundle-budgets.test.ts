@@ -10,8 +10,7 @@ import { otherScreenBudgetBytes, signInBudgetBytes } from '../../scripts/build-u
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { launchBrowser } from './browser-support';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 
 beforeAll(async () => {
   t = await startTestInstance({});

@@ -9,9 +9,7 @@ import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 /** A page of a "host app" on another port, where trusted redirects land. */
 let landing: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];

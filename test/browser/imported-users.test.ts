@@ -8,8 +8,7 @@ import { startTestInstance, type TestInstance } from '../support/instance';
 import { fixture, formatCases } from '../transfers/format-cases';
 import { launchBrowser, openPage, signInWithPassword, textOf } from './browser-support';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 const browserTestTimeout = 60_000;
 
 beforeAll(async () => {

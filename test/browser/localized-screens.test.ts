@@ -14,9 +14,7 @@ import { withMailInstance } from '../support/mail-instance';
 import type { SmtpReceiver } from '../support/smtp-receiver';
 import { artifactsDir, launchBrowser, textOf } from './browser-support';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 const browserTestTimeout = 150_000;
 const password = 'correct horse battery';
 

@@ -10,9 +10,7 @@ import { repoRoot, startTestInstance, type TestInstance } from '../support/insta
 import { startDemoHostApp } from '../support/host-apps';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 
-let t: TestInstance;
-let browser: Browser;
-let hostApp: ReturnType<typeof Bun.serve>;
+let t: TestInstance, browser: Browser, hostApp: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];
 const browserTestTimeout = 60_000;
 const password = 'correct horse battery';

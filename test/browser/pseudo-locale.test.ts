@@ -17,8 +17,7 @@ import { localeNames } from '../../server/protocol/locale-names';
 import { artifactsDir, launchBrowser } from './browser-support';
 import { Secret, TOTP } from 'otpauth';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 const password = 'correct horse battery';
 
 withMailInstance(

@@ -14,9 +14,7 @@ import { signInContext } from './widget-checks';
 
 const unverifiedAccountMessage = authEn['auth.unverifiedAccount'];
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 const browserTestTimeout = 90_000;
 
 async function setProviders(enabled: Record<string, boolean>): Promise<void> {

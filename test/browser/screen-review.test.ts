@@ -13,8 +13,7 @@ import { withMailInstance } from '../support/mail-instance';
 import { addVirtualAuthenticator, artifactsDir, launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { seriousAxeViolations, signInContext } from './widget-checks';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 /** The same instance by name: WebAuthn refuses IP-address origins, so passkey tests run here. */
 let localUrl: string;
 const pages: TestPage[] = [];

@@ -13,9 +13,7 @@ import { as, call, shiftClock, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { addVirtualAuthenticator, launchBrowser, openPage } from './browser-support';
 
-let t: TestInstance;
-let browser: Browser;
-let localUrl: string;
+let t: TestInstance, browser: Browser, localUrl: string;
 const password = 'correct horse battery';
 
 beforeAll(async () => {

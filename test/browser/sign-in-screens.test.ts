@@ -17,9 +17,7 @@ import { artifactsDir, launchBrowser, textOf } from './browser-support';
 
 const unverifiedAccountMessage = authEn['auth.unverifiedAccount'];
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 const browserTestTimeout = 90_000;
 const password = 'correct horse battery';
 

@@ -13,14 +13,11 @@ import { shiftClock } from '../support/user-views';
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { screenshotAtBothWidths, signInContext } from './widget-checks';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 const pages: TestPage[] = [];
 const browserTestTimeout = 60_000;
 const password = 'correct horse battery';
-let ownerToken: string;
-let teamId: string;
+let ownerToken: string, teamId: string;
 const teamName = 'Rocket Club';
 const sevenDays = 7 * 24 * 3600 * 1000;
 

@@ -14,11 +14,7 @@ import { allowClientTeamCreation, startDemoHostApp } from '../support/host-apps'
 import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
 import { expectAccessible, screenshotAtBothWidths, signInContext } from './widget-checks';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
-let hostApp: ReturnType<typeof Bun.serve>;
-let hostUrl: string;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser, hostApp: ReturnType<typeof Bun.serve>, hostUrl: string;
 let preactHostApp: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];
 const browserTestTimeout = 60_000;

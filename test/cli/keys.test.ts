@@ -26,8 +26,7 @@ const stackDevelopmentKeys = {
 
 const dataDir = scratchDir();
 const at = (...args: string[]) => [...args, '--data', dataDir];
-let server: ServeProcess;
-let project: CreatedProject;
+let server: ServeProcess, project: CreatedProject;
 
 beforeAll(async () => {
   server = await startServeProcess(dataDir);

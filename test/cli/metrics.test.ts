@@ -77,11 +77,7 @@ function outsideAddress(): string {
 }
 
 const token = 'metrics-token-for-the-test-0123456789';
-let data: DataLocation;
-let server: ServeProcess;
-let loopbackUrl: string;
-let outsideUrl: string;
-let demo: BootstrappedProject;
+let data: DataLocation, server: ServeProcess, loopbackUrl: string, outsideUrl: string, demo: BootstrappedProject;
 
 beforeAll(async () => {
   // SQLite, or a PostgreSQL database of its own with AUTHD_TEST_DIALECT=postgres.

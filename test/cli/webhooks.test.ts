@@ -12,10 +12,7 @@ import { cliJson, cliOk, expectOneLineError, removeScratchDirs, scratchDir, runC
 afterAll(removeScratchDirs);
 
 const dataDir = scratchDir();
-let t: TestInstance;
-let receiver: WebhookReceiver;
-let project: BootstrappedProject;
-let endpointId: string;
+let t: TestInstance, receiver: WebhookReceiver, project: BootstrappedProject, endpointId: string;
 
 const inProject = (...args: string[]) => [...args, '--project', project.projectId, '--data', dataDir];
 

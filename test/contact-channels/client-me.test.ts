@@ -30,9 +30,7 @@ import {
   type TestUser,
 } from '../support/contact-channels';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let demo: BootstrappedProject;
+let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject;
 /** Signed up through the client endpoint; its sign-up email is the first channel. */
 let alice: TestUser;
 /** Another demo user whose sign-in address the tests try to take. */

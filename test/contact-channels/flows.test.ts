@@ -20,10 +20,7 @@ import {
   type TestUser,
 } from '../support/contact-channels';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let demo: BootstrappedProject;
-let other: BootstrappedProject;
+let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject, other: BootstrappedProject;
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);

@@ -32,11 +32,7 @@ import {
   type TestUser,
 } from '../support/contact-channels';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let demo: BootstrappedProject;
-let other: BootstrappedProject;
-let alice: TestUser;
+let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject, other: BootstrappedProject, alice: TestUser;
 /** A user of another project, invisible to the demo project's keys. */
 let stranger: TestUser;
 

@@ -25,8 +25,7 @@ import {
   verificationCallback,
 } from '../support/magic-links';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
+let t: TestInstance, smtp: SmtpReceiver;
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);

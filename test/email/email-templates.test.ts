@@ -21,9 +21,7 @@ import {
   uniqueEmail,
 } from '../support/mail';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let project: BootstrappedProject;
+let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject;
 
 const projectName = 'Templates & Co';
 

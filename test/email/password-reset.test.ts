@@ -33,9 +33,7 @@ import {
   untrustedCallback,
 } from '../support/mail';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let demo: BootstrappedProject;
+let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject;
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);

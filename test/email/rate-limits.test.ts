@@ -22,8 +22,7 @@ import {
   uniqueEmail,
 } from '../support/mail';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
+let t: TestInstance, smtp: SmtpReceiver;
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);

@@ -36,8 +36,7 @@ import {
   type TotpSecret,
 } from '../support/totp';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
+let t: TestInstance, smtp: SmtpReceiver;
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);

@@ -1,7 +1,7 @@
 // The OAuth flow end to end against a real OAuth 2 / OIDC server on 127.0.0.1: the
 // browser walks authorize → provider → callback, and the token endpoint is driven by
 // oauth4webapi, an OAuth client library independent of authd and of the SDK.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { writeTransaction } from '../../server/core/storage/transactions';
 import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
@@ -15,29 +15,16 @@ import {
   appErrorUrl,
   codeExchangeFields,
   goToProvider,
-  makeOAuthProject,
   runFlow,
-  startOAuthInstance,
-  startTestProvider,
   tokenRequest,
+  withOAuthInstance,
   type FlowAtCallback,
   type TestProvider,
 } from '../support/oauth-provider';
 
-let provider: TestProvider;
-let t: TestInstance;
-let project: BootstrappedProject;
+let provider: TestProvider, t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  provider = await startTestProvider();
-  t = await startOAuthInstance(provider);
-  project = await makeOAuthProject(t, 'OAuth flow');
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await provider?.stop();
-});
+withOAuthInstance((started) => ({ provider, t, project } = started), { projectName: 'OAuth flow' });
 
 let identityCounter = 0;
 function signInAtProvider(name = 'Ada Lovelace') {

@@ -1,7 +1,7 @@
 // The published @stackframe/js 2.7.23 SDK on the OAuth flow: it builds the authorize URL and
 // calls the token endpoint itself (through its own oauth4webapi 2.x); outside a browser its
 // redirects are driven here with fetch and a cookie jar. Then getConnectedAccount/getAccessToken.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { writeTransaction } from '../../server/core/storage/transactions';
 import { randomBytes } from 'node:crypto';
 import { StackClientApp } from '@stackframe/js';
@@ -10,34 +10,18 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import {
-  appCallbackUrl,
-  appErrorUrl,
-  makeOAuthProject,
-  pkcePair,
-  startOAuthInstance,
-  startTestProvider,
-  TestBrowser,
-  type TestProvider,
-} from '../support/oauth-provider';
+import { appCallbackUrl, appErrorUrl, pkcePair, TestBrowser, withOAuthInstance, type TestProvider } from '../support/oauth-provider';
 
-let provider: TestProvider;
-let t: TestInstance;
-let project: BootstrappedProject;
+let provider: TestProvider, t: TestInstance, project: BootstrappedProject;
 const originalWarn = console.warn;
 
-beforeAll(async () => {
-  console.warn = () => {};
-  provider = await startTestProvider();
-  t = await startOAuthInstance(provider);
-  project = await makeOAuthProject(t, 'OAuth SDK');
-});
-
-afterAll(async () => {
-  console.warn = originalWarn;
-  await t?.stop();
-  await provider?.stop();
-});
+withOAuthInstance(
+  (started) => {
+    console.warn = () => {};
+    ({ provider, t, project } = started);
+  },
+  { projectName: 'OAuth SDK', beforeStop: () => void (console.warn = originalWarn) },
+);
 
 function sdkApp(tokenStore: 'memory' | { accessToken: string; refreshToken: string } = 'memory') {
   return new StackClientApp({

@@ -35,8 +35,7 @@ import {
   untrustedCallback,
 } from '../support/magic-links';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
+let t: TestInstance, smtp: SmtpReceiver;
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);

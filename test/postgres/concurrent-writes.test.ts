@@ -21,9 +21,7 @@ import { maxVerificationAttempts } from '../../server/core/credentials/verificat
 const instanceKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
 const password = 'concurrent writers on one database';
 
-let smtp: SmtpReceiver;
-let a: ServeProcess;
-let b: ServeProcess;
+let smtp: SmtpReceiver, a: ServeProcess, b: ServeProcess;
 let demo: { project_id: string; publishable_client_key: string; secret_server_key: string };
 /** The operator's CLI beside the two servers: a third process on the database, for admin writes. */
 let operator: OpenedPostgresContext;

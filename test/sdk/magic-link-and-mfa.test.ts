@@ -23,8 +23,7 @@ const originalPrompt = globalThis.prompt;
 /** What the fake prompt() was asked, in order. */
 const prompts: string[] = [];
 
-let smtp: SmtpReceiver;
-let t: TestInstance;
+let smtp: SmtpReceiver, t: TestInstance;
 
 withMailInstance(
   (started) => {

@@ -94,8 +94,7 @@ function errorMessage(error: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Instance and apps
 
-let instance: TestInstance;
-let demo: BootstrappedProject;
+let instance: TestInstance, demo: BootstrappedProject;
 
 beforeEach(async () => {
   instance = await startTestInstance();

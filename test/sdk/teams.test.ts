@@ -38,8 +38,7 @@ const invitationCallbackUrl = 'http://localhost:3000/handler/team-invitation';
 const codePattern = /^[0-9a-hjkmnp-tv-z]{45}$/;
 const sevenDays = 7 * 24 * 60 * 60 * 1000;
 
-let smtp: SmtpReceiver;
-let t: TestInstance;
+let smtp: SmtpReceiver, t: TestInstance;
 
 withMailInstance(
   async (started) => {

@@ -21,8 +21,7 @@ const passwordResetCallbackUrl = 'http://localhost:3000/handler/password-reset';
 const recorded: RecordedApiCall[] = [];
 let stopRecording: () => void;
 
-let smtp: SmtpReceiver;
-let t: TestInstance;
+let smtp: SmtpReceiver, t: TestInstance;
 
 withMailInstance(
   (started) => {

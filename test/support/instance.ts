@@ -161,7 +161,11 @@ export async function callApi(
     headers['content-type'] = 'application/json';
   }
   if (init.contentType) headers['content-type'] = init.contentType;
-  const response = await fetch(baseUrl + path, { method, headers, body });
+  return await readApiResult(await fetch(baseUrl + path, { method, headers, body }));
+}
+
+/** A fetch answer as an ApiResult: its text, and the JSON it parses to when it is JSON. */
+export async function readApiResult(response: Response): Promise<ApiResult> {
   const text = await response.text();
   let json: unknown;
   try {

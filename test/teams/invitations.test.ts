@@ -30,15 +30,9 @@ import {
   type TestUser,
 } from '../support/teams';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let project: BootstrappedProject;
-let owner: TestUser;
-let member: TestUser;
+let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject, owner: TestUser, member: TestUser;
 /** A member without any permission. */
-let bare: TestUser;
-let outsider: TestUser;
-let team: any;
+let bare: TestUser, outsider: TestUser, team: any;
 
 const callback = 'http://localhost:3000/handler/team-invitation';
 const untrusted = 'https://evil.example.org/handler/team-invitation';

@@ -1,9 +1,9 @@
 // Team memberships and the selected team of a user: the
 // server adds members (who get the member default permissions), anyone leaves, removing others
 // needs $remove_members, and the selection follows membership.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import {
   addMember,
   as,
@@ -26,22 +26,16 @@ import {
   unknownUuid,
   type TestUser,
 } from '../support/teams';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
-let owner: TestUser;
-let member: TestUser;
-let outsider: TestUser;
+let t: TestInstance, project: BootstrappedProject, owner: TestUser, member: TestUser, outsider: TestUser;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   project = await makeProject(t, 'Memberships');
   owner = await makeUser(t, project, {}, 'owner');
   member = await makeUser(t, project, {}, 'member');
   outsider = await makeUser(t, project, {}, 'outsider');
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 describe('POST /team-memberships/{team_id}/{user_id}', () => {

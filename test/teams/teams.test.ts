@@ -36,12 +36,7 @@ let t: TestInstance;
 /** client_team_creation_enabled = false (the default). */
 let closed: BootstrappedProject;
 /** client_team_creation_enabled = true. */
-let open: BootstrappedProject;
-let alice: TestUser;
-let bob: TestUser;
-let openAlice: TestUser;
-let openBob: TestUser;
-let webhooks: WebhookReceiver;
+let open: BootstrappedProject, alice: TestUser, bob: TestUser, openAlice: TestUser, openBob: TestUser, webhooks: WebhookReceiver;
 
 beforeAll(async () => {
   t = await startTestInstance();

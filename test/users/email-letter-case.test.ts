@@ -19,9 +19,7 @@ import {
   uniqueEmail,
 } from '../support/user-views';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let project: BootstrappedProject;
+let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject;
 
 /** The address with its local part upper-cased (the mail path lower-cases the domain). */
 const shouted = (email: string) => email.replace(/^[^@]+/, (local) => local.toUpperCase());

@@ -1,8 +1,8 @@
 // POST /auth/password/update and /auth/password/set: errors in Stack's order,
 // which sessions survive a change, and setting a first password.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
+import type { ApiResult, TestInstance } from '../support/instance';
 import {
   as,
   call,
@@ -24,17 +24,11 @@ import {
   uniqueEmail,
   type SignedIn,
 } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
+let t: TestInstance, demo: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
-});
-afterAll(async () => {
-  await t.stop();
-});
+withInstance((started) => ({ t, demo } = started));
 
 function updatePassword(
   project: BootstrappedProject,

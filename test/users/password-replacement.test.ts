@@ -21,9 +21,7 @@ import {
   uniqueEmail,
 } from '../support/user-views';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let receiver: WebhookReceiver;
+let t: TestInstance, smtp: SmtpReceiver, receiver: WebhookReceiver;
 
 withMailInstance(
   async (started) => {

@@ -26,8 +26,7 @@ import {
   uniqueEmail,
 } from '../support/user-views';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
+let t: TestInstance, smtp: SmtpReceiver;
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);

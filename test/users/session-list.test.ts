@@ -1,31 +1,26 @@
 // A user's sessions, one per sign-in: listed with when and from where each was last used (the
 // caller's own marked when its refresh token comes along), ended one at a time by the user
 // (client access, their own only), by the server (anyone's) and by `authd users sessions revoke`.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { createAuthClient } from '../../ui/client/index';
 import { runCli } from '../support/cli';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import {
   as,
   call,
   expectOk,
   expectRefreshRefused,
-  makeProject,
   refreshFor,
   signIn,
   signUp,
   uniqueEmail,
 } from '../support/user-views';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  project = await makeProject(t, 'Sessions list');
-});
-afterAll(() => t.stop());
+withProject('Sessions list', (started) => ({ t, project } = started));
 
 const listAs = (accessToken: string, refreshToken?: string) =>
   call(t, 'GET', '/auth/sessions?user_id=me', {

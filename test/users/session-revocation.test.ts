@@ -1,33 +1,28 @@
 // A revoked session's access tokens are refused at once, not when they expire: ended by its owner
 // from another device, by signing out, by a password change, by the CLI (another process, so
 // within the revocation list's few seconds). And every sign-in records the device it came from.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { maxStoredUserAgentLength } from '../../server/core/auth/sessions';
 import { runCli } from '../support/cli';
 import { pollUntil } from '../support/poll-until';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import {
   as,
   call,
   expectKnownError,
   expectOk,
-  makeProject,
   shiftClock,
   signIn,
   signUp,
   uniqueEmail,
   type SignedIn,
 } from '../support/user-views';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  project = await makeProject(t, 'Session revocation');
-});
-afterAll(() => t.stop());
+withProject('Session revocation', (started) => ({ t, project } = started));
 
 const me = (accessToken: string) => call(t, 'GET', '/users/me', { headers: as(project, 'client', accessToken) });
 

@@ -1,10 +1,10 @@
 // Password sign-in: success, the one indistinguishable mismatch error, email matching
 // whatever the letters' case, the project switch, and importing bcrypt hashes through POST /users that are
 // rehashed to argon2id after the first successful sign-in.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { decodeJwt } from 'jose';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
+import type { ApiResult, TestInstance } from '../support/instance';
 import {
   as,
   call,
@@ -24,18 +24,13 @@ import {
   uniqueEmail,
   type SignedIn,
 } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
-let alice: SignedIn;
+let t: TestInstance, demo: BootstrappedProject, alice: SignedIn;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
+withInstance(async (started) => {
+  ({ t, demo } = started);
   alice = await signUp(t, demo, uniqueEmail('Alice.Mixed'), goodPassword);
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 function signInRequest(project: BootstrappedProject, body: unknown): Promise<ApiResult> {

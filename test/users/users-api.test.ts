@@ -1,9 +1,9 @@
 // The server users API: create, list with pagination and search, read,
 // update (password and primary-email rules, session revocation), delete; refusals leave the
 // data as it was.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
+import type { ApiResult, TestInstance } from '../support/instance';
 import {
   as,
   call,
@@ -28,23 +28,17 @@ import {
   unknownUuid,
   type SignedIn,
 } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
-let other: BootstrappedProject;
-let otherUser: SignedIn;
+let t: TestInstance, demo: BootstrappedProject, other: BootstrappedProject, otherUser: SignedIn;
 /** A demo user whose email is used for sign-in, for the duplicate-email rows. */
 let holder: SignedIn;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
+withInstance(async (started) => {
+  ({ t, demo } = started);
   other = await makeProject(t, 'Other project');
   otherUser = await signUp(t, other, uniqueEmail('other'));
   holder = await signUp(t, demo, uniqueEmail('holder'));
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 function post(body: unknown, project = demo, level: 'client' | 'server' | 'admin' = 'server') {

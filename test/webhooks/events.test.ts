@@ -10,9 +10,7 @@ import { goodPassword, setProjectConfig, uniqueEmail } from '../support/user-vie
 import { addEndpoint, as, call, expectKnownError, makeProject, outboxEventCount } from '../support/webhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
-let t: TestInstance;
-let receiver: WebhookReceiver;
-let project: BootstrappedProject;
+let t: TestInstance, receiver: WebhookReceiver, project: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance();
