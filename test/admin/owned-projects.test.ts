@@ -25,6 +25,7 @@ import {
   type SignedIn,
 } from '../support/admins';
 import { withInstance } from '../support/file-instance';
+import { stackDefaultConfig } from '../support/projects';
 
 let t: TestInstance;
 
@@ -50,19 +51,7 @@ describe('GET and POST /internal/projects', () => {
     expect(created.user_count).toBe(0);
     expect(created.is_production_mode).toBe(false);
     // Stack's defaults for a new project.
-    expect(created.config).toMatchObject({
-      allow_localhost: true,
-      sign_up_enabled: true,
-      credential_enabled: true,
-      magic_link_enabled: false,
-      passkey_enabled: false,
-      create_team_on_sign_up: false,
-      client_team_creation_enabled: false,
-      client_user_deletion_enabled: false,
-      email_config: { type: 'shared' },
-      domains: [],
-      oauth_providers: [],
-    });
+    expect(created.config).toMatchObject(stackDefaultConfig);
     expect(await managedProjectIdsOf(t, admin.user_id)).toEqual([created.id]);
 
     // The same view the project's own admin API gives.

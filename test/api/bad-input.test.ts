@@ -15,6 +15,7 @@ import {
   unknownUuid,
 } from '../support/projects';
 import { withInstance } from '../support/file-instance';
+import { signInCall } from '../support/accounts';
 
 let t: TestInstance;
 /** The project every refused PATCH targets; configured with providers, domains and email. */
@@ -616,10 +617,7 @@ describe('body size limit (1 MB)', () => {
     expectKnownError(chunked, 400, 'BODY_PARSING_ERROR');
     expect(chunked.json.error).toBe('Request body is larger than the limit of 65536 bytes (64 KB).');
     // Under the bound the route answers as usual.
-    const small = await call(t, 'POST', '/auth/password/sign-in', {
-      headers: as(target, 'client'),
-      body: { email: 'someone@example.com', password: 'p'.repeat(60_000) },
-    });
+    const small = await signInCall(t, target, 'someone@example.com', 'p'.repeat(60_000));
     expect(small.json?.code).not.toBe('BODY_PARSING_ERROR');
     await expectStillServing(t, target);
   });

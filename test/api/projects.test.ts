@@ -3,22 +3,23 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { projectExists } from '../../server/core/projects/projects';
 import type { TestInstance } from '../support/instance';
-import { adminView, as, call, expectKnownError, expectTextError, makeProject } from '../support/projects';
+import { adminView, as, call, expectKnownError, expectTextError, makeProject, stackDefaultConfig } from '../support/projects';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, demo: BootstrappedProject;
 
 withInstance((started) => ({ t, demo } = started));
 
-const clientConfigKeys = [
+/** The config switches every view shows, the client's too. */
+const switchKeys = [
   'sign_up_enabled',
   'credential_enabled',
   'magic_link_enabled',
   'passkey_enabled',
   'client_team_creation_enabled',
   'client_user_deletion_enabled',
-  'enabled_oauth_providers',
 ];
+const clientConfigKeys = [...switchKeys, 'enabled_oauth_providers'];
 const adminTopKeys = [
   'id',
   'display_name',
@@ -32,12 +33,7 @@ const adminTopKeys = [
 const adminConfigKeys = [
   'id',
   'allow_localhost',
-  'sign_up_enabled',
-  'credential_enabled',
-  'magic_link_enabled',
-  'passkey_enabled',
-  'client_team_creation_enabled',
-  'client_user_deletion_enabled',
+  ...switchKeys,
   'oauth_providers',
   'enabled_oauth_providers',
   'domains',
@@ -125,22 +121,7 @@ describe('GET /projects/current views', () => {
     expect(view.display_name).toBe('Defaults');
     expect(view.description).toBe('');
     expect(view.is_production_mode).toBe(false);
-    expect(view.config).toMatchObject({
-      allow_localhost: true,
-      sign_up_enabled: true,
-      credential_enabled: true,
-      magic_link_enabled: false,
-      passkey_enabled: false,
-      create_team_on_sign_up: false,
-      client_team_creation_enabled: false,
-      client_user_deletion_enabled: false,
-      email_config: { type: 'shared' },
-      domains: [],
-      oauth_providers: [],
-      enabled_oauth_providers: [],
-      team_creator_default_permissions: [{ id: 'admin' }],
-      team_member_default_permissions: [{ id: 'member' }],
-    });
+    expect(view.config).toMatchObject(stackDefaultConfig);
   });
 
   test('the internal project is readable with its own admin key', async () => {

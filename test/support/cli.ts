@@ -120,3 +120,13 @@ export const generatedKeyPatterns = {
   secret_server_key: /^ssk_[0-9a-z]{45}$/,
   super_secret_admin_key: /^sak_[0-9a-z]{45}$/,
 } as const;
+
+/** `authd users sessions revoke` of one session on the instance's database, confirmed. */
+export function revokeSessionWithCli(
+  t: { databaseArgs: string[] },
+  projectId: string,
+  userId: string,
+  sessionId: string,
+): Promise<CliResult> {
+  return runCli(['users', 'sessions', 'revoke', '--project', projectId, userId, sessionId, '--yes', ...t.databaseArgs]);
+}

@@ -22,21 +22,46 @@ export interface FileInstanceOptions {
   beforeStop?: () => Promise<void> | void;
 }
 
-/** Registers the file's beforeAll/afterAll around one test instance. */
-export function withInstance(ready: (started: FileInstance) => Promise<unknown> | unknown = () => {}, options: FileInstanceOptions = {}): void {
-  let t: TestInstance | undefined;
+/**
+ * The hooks behind every with…() of the kit: before the file's tests `start` fills in what it
+ * starts, then `ready` gets it; after them `beforeStop` runs, then `stop` gets what was started
+ * (also after a start that failed half way, so nothing is left running).
+ */
+export function aroundFile<S extends object>(
+  start: (into: Partial<S>) => Promise<void>,
+  stop: (started: Partial<S>) => Promise<void>,
+  ready: (started: S) => Promise<unknown> | unknown,
+  options: { timeoutMillis?: number; beforeStop?: () => Promise<void> | void } = {},
+): void {
+  let started: Partial<S> = {};
   beforeAll(async () => {
-    t = await startTestInstance(options.instance);
-    await ready({ t, demo: t.demo!, internal: t.internal });
+    await start(started);
+    await ready(started as S);
   }, options.timeoutMillis);
   afterAll(async () => {
     try {
       await options.beforeStop?.();
     } finally {
-      await t?.stop();
-      t = undefined;
+      await stop(started);
+      started = {};
     }
   });
+}
+
+/** Registers the file's beforeAll/afterAll around one test instance. */
+export function withInstance(
+  ready: (started: FileInstance) => Promise<unknown> | unknown = () => {},
+  options: FileInstanceOptions = {},
+): void {
+  aroundFile<FileInstance>(
+    async (into) => {
+      const t = await startTestInstance(options.instance);
+      Object.assign(into, { t, demo: t.demo!, internal: t.internal });
+    },
+    async (started) => void (await started.t?.stop()),
+    ready,
+    options,
+  );
 }
 
 export interface FileProject extends FileInstance {

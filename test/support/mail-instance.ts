@@ -1,6 +1,6 @@
 // A test file's real SMTP receiver and the test instance sending to it: started together before
 // the file's tests, stopped together after them (the block 20-odd files used to copy).
-import { afterAll, beforeAll } from 'bun:test';
+import { aroundFile } from './file-instance';
 import { startTestInstance, type TestInstance } from './instance';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 
@@ -26,20 +26,17 @@ export function withMailInstance(
   ready: (started: MailInstance) => Promise<void> | void,
   options: MailInstanceOptions = {},
 ): void {
-  let started: Partial<MailInstance> = {};
-  beforeAll(async () => {
-    started.smtp = await startSmtpReceiver();
-    const instance = options.instance ?? {};
-    started.t = await startTestInstance({ ...instance, settings: { smtpUrl: started.smtp.url, ...instance.settings } });
-    await ready(started as MailInstance);
-  }, options.timeoutMillis);
-  afterAll(async () => {
-    try {
-      await options.beforeStop?.();
-    } finally {
+  aroundFile<MailInstance>(
+    async (into) => {
+      into.smtp = await startSmtpReceiver();
+      const instance = options.instance ?? {};
+      into.t = await startTestInstance({ ...instance, settings: { smtpUrl: into.smtp.url, ...instance.settings } });
+    },
+    async (started) => {
       await started.t?.stop();
       await started.smtp?.stop();
-      started = {};
-    }
-  });
+    },
+    ready,
+    options,
+  );
 }

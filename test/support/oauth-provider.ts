@@ -1,7 +1,8 @@
 // OAuth test support: a real OAuth 2 / OpenID Connect server (oauth2-mock-server) on 127.0.0.1
 // playing "Google", an authd pointed at it through endpoint overrides, and a tiny browser (a
 // cookie jar plus fetch with manual redirects) that walks authorize → provider → callback.
-import { afterAll, beforeAll, expect } from 'bun:test';
+import { expect } from 'bun:test';
+import { aroundFile } from './file-instance';
 import { createHash, randomBytes } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
@@ -120,7 +121,11 @@ export async function startOAuthInstance(provider: TestProvider, mode: InstanceM
 export function providerOAuthSettings(provider: TestProvider): NonNullable<InstanceSettings['oauth']> {
   return {
     endpointOverrides: {
-      google: { authorizeUrl: `${provider.issuer}/authorize`, tokenUrl: `${provider.issuer}/token`, userinfoUrl: `${provider.issuer}/userinfo` },
+      google: {
+        authorizeUrl: `${provider.issuer}/authorize`,
+        tokenUrl: `${provider.issuer}/token`,
+        userinfoUrl: `${provider.issuer}/userinfo`,
+      },
     },
   };
 }
@@ -168,22 +173,21 @@ export function withOAuthInstance(
     beforeStop?: () => Promise<void> | void;
   } = {},
 ): void {
-  let started: Partial<OAuthFileInstance> = {};
-  beforeAll(async () => {
-    started.provider = await startTestProvider();
-    started.t = await startOAuthInstance(started.provider);
-    started.project = options.projectName ? await makeOAuthProject(started.t, options.projectName, options.extraProviders) : started.t.demo!;
-    await ready(started as OAuthFileInstance);
-  }, options.timeoutMillis);
-  afterAll(async () => {
-    try {
-      await options.beforeStop?.();
-    } finally {
+  aroundFile<OAuthFileInstance>(
+    async (into) => {
+      into.provider = await startTestProvider();
+      into.t = await startOAuthInstance(into.provider);
+      into.project = options.projectName
+        ? await makeOAuthProject(into.t, options.projectName, options.extraProviders)
+        : into.t.demo!;
+    },
+    async (started) => {
       await started.t?.stop();
       await started.provider?.stop();
-      started = {};
-    }
-  });
+    },
+    ready,
+    options,
+  );
 }
 
 /** The browser: cookies per origin-less jar (everything is 127.0.0.1 here) and manual redirects. */

@@ -15,6 +15,7 @@ import {
   expectTextError,
   getUser,
   makeProject,
+  signInCall,
   signUp,
   uniqueEmail,
 } from '../support/user-views';
@@ -73,10 +74,7 @@ test('a server update that only respells the primary email keeps it verified and
   expect(respelled.primary_email_verified).toBe(true);
   expect(respelled.primary_email_auth_enabled).toBe(true);
   expect((await getUser(t, project, user.user_id)).primary_email).toBe(shouted(user.email));
-  const signIn = await call(t, 'POST', '/auth/password/sign-in', {
-    headers: as(project, 'client'),
-    body: { email: user.email, password: user.password },
-  });
+  const signIn = await signInCall(t, project, user.email, user.password);
   expect(expectOk(signIn).user_id).toBe(user.user_id);
   const channels = expectOk(
     await call(t, 'GET', '/contact-channels?user_id=me', { headers: as(project, 'client', user.access_token) }),

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { createAuthClient } from '../../ui/client/index';
-import { runCli } from '../support/cli';
+import { revokeSessionWithCli } from '../support/cli';
 import type { TestInstance } from '../support/instance';
 import {
   as,
@@ -91,17 +91,7 @@ describe('sessions of a user', () => {
     expectOk(await call(t, 'DELETE', `/auth/sessions/${oldest.id}?user_id=${user.user_id}`, { headers: as(project, 'server') }));
     await expectRefreshRefused(t, project, user.refresh_token);
 
-    const cli = await runCli([
-      'users',
-      'sessions',
-      'revoke',
-      '--project',
-      project.projectId,
-      user.user_id,
-      newest.id,
-      '--yes',
-      ...t.databaseArgs,
-    ]);
+    const cli = await revokeSessionWithCli(t, project.projectId, user.user_id, newest.id);
     expect(cli.code).toBe(0);
     expect(cli.stdout).toBe(`Ended session ${newest.id}.\n`);
     await expectRefreshRefused(t, project, second.refresh_token);

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { maxStoredUserAgentLength } from '../../server/core/auth/sessions';
-import { runCli } from '../support/cli';
+import { revokeSessionWithCli } from '../support/cli';
 import { pollUntil } from '../support/poll-until';
 import type { TestInstance } from '../support/instance';
 import {
@@ -93,17 +93,7 @@ describe('revoked sessions', () => {
     const laptop = await signUp(t, project, uniqueEmail('cli'));
     expectOk(await me(laptop.access_token));
     const sessionId = await sessionIdOf(laptop, laptop);
-    const cli = await runCli([
-      'users',
-      'sessions',
-      'revoke',
-      '--project',
-      project.projectId,
-      laptop.user_id,
-      sessionId,
-      '--yes',
-      ...t.databaseArgs,
-    ]);
+    const cli = await revokeSessionWithCli(t, project.projectId, laptop.user_id, sessionId);
     expect(cli.code).toBe(0);
     const refused = await pollUntil(
       () => me(laptop.access_token),
