@@ -3,20 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  cliJson,
-  cliOk,
-  databaseFile,
-  expectOneLineError,
-  generatedKeyPatterns,
-  storedBytes,
-  removeScratchDirs,
-  scratchDir,
-  runCli,
-  runCliProcess,
-  expectJsonOutput,
-  type ProcessOptions,
-} from '../support/cli';
+import { cliJson, cliOk, databaseFile, expectOneLineError, generatedKeyPatterns, storedBytes, removeScratchDirs, scratchDir, runCli, runCliProcess, expectJsonOutput, type ProcessOptions } from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
 
 // Runs after every describe block's own afterAll, so no server still uses these.

@@ -5,15 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectTextError, makeProject } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  appCallbackUrl,
-  appErrorUrl,
-  authorizeUrl,
-  codeExchangeFields,
-  pkcePair,
-  TestBrowser,
-  tokenRequest,
-} from '../support/oauth-provider';
+import { appCallbackUrl, appErrorUrl, authorizeUrl, codeExchangeFields, pkcePair, TestBrowser, tokenRequest } from '../support/oauth-provider';
 
 async function projectWithSharedGitHub(t: TestInstance): Promise<BootstrappedProject> {
   const project = await makeProject(t, 'Shared GitHub');

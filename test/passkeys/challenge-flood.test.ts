@@ -3,12 +3,7 @@
 // deleted rather than kept forever.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  createVerificationCode,
-  pruneExpiredVerificationCodes,
-  verificationCodeKinds,
-  verificationCodeLifetimeMillis,
-} from '../../server/core/credentials/verification-codes';
+import { createVerificationCode, pruneExpiredVerificationCodes, verificationCodeKinds, verificationCodeLifetimeMillis } from '../../server/core/credentials/verification-codes';
 import { as, call, passkeyProject } from '../support/passkeys';
 
 async function challengeRows(t: TestInstance, projectId: string): Promise<number> {

@@ -12,16 +12,7 @@ import { openSecret } from '../../server/core/storage/secret-box';
 import { getProjectSigningKey, rotateProjectSigningKey } from '../../server/core/auth/signing-keys';
 import { runCli } from '../support/cli';
 import { makeTempDir, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  expectKnownError,
-  expectOk,
-  goodPassword,
-  shiftClock,
-  signUp,
-  uniqueEmail,
-} from '../support/user-views';
+import { as, call, expectKnownError, expectOk, goodPassword, shiftClock, signUp, uniqueEmail } from '../support/user-views';
 import { withProject } from '../support/file-instance';
 
 let t: TestInstance, project: BootstrappedProject;

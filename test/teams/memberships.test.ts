@@ -4,28 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import {
-  addMember,
-  as,
-  call,
-  createTeam,
-  expectKnownError,
-  expectOk,
-  expectSchemaError,
-  expectSuccess,
-  expectTeamView,
-  expectUserView,
-  makeProject,
-  makeUser,
-  memberExpanded,
-  memberIdsOf,
-  permissionIds,
-  setProjectConfig,
-  teamIdsOf,
-  teamWith,
-  unknownUuid,
-  type TestUser,
-} from '../support/teams';
+import { addMember, as, call, createTeam, expectKnownError, expectOk, expectSchemaError, expectSuccess, expectTeamView, expectUserView, makeProject, makeUser, memberExpanded, memberIdsOf, permissionIds, setProjectConfig, teamIdsOf, teamWith, unknownUuid, type TestUser } from '../support/teams';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, project: BootstrappedProject, owner: TestUser, member: TestUser, outsider: TestUser;

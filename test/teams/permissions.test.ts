@@ -4,27 +4,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import {
-  adminExpanded,
-  as,
-  call,
-  createTeam,
-  definePermission,
-  expectKnownError,
-  expectList,
-  expectOk,
-  expectSchemaError,
-  expectTextError,
-  grant,
-  makeProject,
-  makeUser,
-  memberExpanded,
-  permissionIds,
-  revoke,
-  teamWith,
-  unknownUuid,
-  type TestUser,
-} from '../support/teams';
+import { adminExpanded, as, call, createTeam, definePermission, expectKnownError, expectList, expectOk, expectSchemaError, expectTextError, grant, makeProject, makeUser, memberExpanded, permissionIds, revoke, teamWith, unknownUuid, type TestUser } from '../support/teams';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, project: BootstrappedProject, owner: TestUser, member: TestUser, outsider: TestUser, team: any;

@@ -14,17 +14,7 @@ import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import type { ApiResult } from '../support/instance';
-import {
-  as,
-  call,
-  createUser,
-  expectOk,
-  goodPassword,
-  makeProject,
-  setProjectConfig,
-  signUp,
-  uniqueEmail,
-} from '../support/user-views';
+import { as, call, createUser, expectOk, goodPassword, makeProject, setProjectConfig, signUp, uniqueEmail } from '../support/user-views';
 
 let t: TestInstance, smtp: SmtpReceiver;
 

@@ -10,17 +10,7 @@ import type { TestInstance } from '../support/instance';
 import { movableClock } from '../support/ui-client';
 import { advanceClock } from '../support/webhooks';
 import { refreshTokenReuseGraceMillis } from '../../server/core/auth/sessions';
-import {
-  as,
-  call,
-  expectOk,
-  expectRefreshRefused,
-  makeProject,
-  refreshFor,
-  signIn,
-  signUp,
-  uniqueEmail,
-} from '../support/user-views';
+import { as, call, expectOk, expectRefreshRefused, makeProject, refreshFor, signIn, signUp, uniqueEmail } from '../support/user-views';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, rotating: BootstrappedProject;

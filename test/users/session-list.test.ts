@@ -6,16 +6,7 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { createAuthClient } from '../../ui/client/index';
 import { revokeSessionWithCli } from '../support/cli';
 import type { TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  expectOk,
-  expectRefreshRefused,
-  refreshFor,
-  signIn,
-  signUp,
-  uniqueEmail,
-} from '../support/user-views';
+import { as, call, expectOk, expectRefreshRefused, refreshFor, signIn, signUp, uniqueEmail } from '../support/user-views';
 import { withProject } from '../support/file-instance';
 
 let t: TestInstance, project: BootstrappedProject;
