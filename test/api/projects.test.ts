@@ -136,16 +136,7 @@ describe('PATCH /projects/current updates each field and returns the admin view'
     project = await makeProject(t, 'Patch target');
   });
 
-  const flags = [
-    'sign_up_enabled',
-    'credential_enabled',
-    'magic_link_enabled',
-    'passkey_enabled',
-    'client_team_creation_enabled',
-    'client_user_deletion_enabled',
-    'allow_localhost',
-    'create_team_on_sign_up',
-  ];
+  const flags = [...switchKeys, 'allow_localhost', 'create_team_on_sign_up'];
   const inClientView = new Set(clientConfigKeys);
 
   test.each(flags)('config.%s toggles both ways', async (flag) => {
@@ -306,25 +297,14 @@ describe('PATCH /projects/current updates each field and returns the admin view'
   });
 
   test('several fields in one PATCH', async () => {
-    const res = await patch(project, {
+    const fields = {
       display_name: 'Multi',
       description: 'multi',
-      config: {
-        sign_up_enabled: false,
-        passkey_enabled: true,
-        domains: [{ domain: 'https://multi.example.com', handler_path: '/h' }],
-      },
-    });
+      config: { sign_up_enabled: false, passkey_enabled: true, domains: [{ domain: 'https://multi.example.com', handler_path: '/h' }] },
+    };
+    const res = await patch(project, fields);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({
-      display_name: 'Multi',
-      description: 'multi',
-      config: {
-        sign_up_enabled: false,
-        passkey_enabled: true,
-        domains: [{ domain: 'https://multi.example.com', handler_path: '/h' }],
-      },
-    });
+    expect(res.json).toMatchObject(fields);
   });
 });
 

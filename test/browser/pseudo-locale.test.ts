@@ -12,20 +12,16 @@ import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
-import { withMailInstance } from '../support/mail-instance';
 import { localeNames } from '../../server/protocol/locale-names';
-import { artifactsDir, launchBrowser } from './browser-support';
+import { artifactsDir, withMailBrowser } from './browser-support';
 import { Secret, TOTP } from 'otpauth';
 
 let t: TestInstance, browser: Browser;
 const password = 'correct horse battery';
 
-withMailInstance(
-  async (started) => {
-    ({ t } = started);
-    browser = await launchBrowser();
-  },
-  { instance: { settings: { hostedScreensRuntime: 'preact' } }, timeoutMillis: 180_000, beforeStop: async () => await browser?.close() },
+withMailBrowser(
+  (started) => ({ t, browser } = started),
+  { instance: { settings: { hostedScreensRuntime: 'preact' } } },
 );
 
 interface Findings {

@@ -16,8 +16,7 @@ const createdEvents = (server: ServeProcess) =>
 
 describe('first start in development mode, then a restart', () => {
   const dataDir = scratchDir();
-  let first: ServeProcess;
-  let firstExit: number | undefined;
+  let first: ServeProcess, firstExit: number | undefined;
 
   beforeAll(async () => {
     first = await startServeProcess(dataDir);

@@ -471,8 +471,7 @@ describe('errors are one line with exit code 1', () => {
 describe('while authd serve holds the same data directory', () => {
   const servedDir = scratchDir();
   const served = (...args: string[]) => [...args, '--data', servedDir];
-  let server: ServeProcess;
-  let servedProject: CreatedProject;
+  let server: ServeProcess, servedProject: CreatedProject;
 
   beforeAll(async () => {
     server = await startServeProcess(servedDir);

@@ -28,12 +28,9 @@ function sendResetCode(t: TestInstance, project: BootstrappedProject, email: str
 }
 
 describe('a project whose own SMTP server is unreachable', () => {
-  let t: TestInstance;
-  let smtp: SmtpReceiver;
+  let t: TestInstance, smtp: SmtpReceiver;
 
-  withMailInstance((started) => {
-    ({ t, smtp } = started);
-  });
+  withMailInstance((started) => ({ t, smtp } = started));
 
   test('send-reset-code still answers 200; the queued message records the failed attempt and stays pending', async () => {
     const project = await makeProject(t, 'Dead SMTP');

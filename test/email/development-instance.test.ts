@@ -13,9 +13,7 @@ import { as, call, enableMagicLink, expectOk, expectTextError, goodPassword, mag
 
 let t: TestInstance, smtp: SmtpReceiver;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 describe("mail in the project's name", () => {
   test('the sender is the project, at the instance address; the subject names it; the code has a line of its own', async () => {

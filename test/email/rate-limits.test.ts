@@ -11,9 +11,7 @@ import { as, call, expectKnownError, expectOk, expectTextError, makeProject, que
 
 let t: TestInstance, smtp: SmtpReceiver;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 function expectRateLimited(res: ApiResult): number {
   expectTextError(res, 429);

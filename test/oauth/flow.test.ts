@@ -2,8 +2,6 @@
 // browser walks authorize → provider → callback, and the token endpoint is driven by
 // oauth4webapi, an OAuth client library independent of authd and of the SDK.
 import { describe, expect, test } from 'bun:test';
-import { writeTransaction } from '../../server/core/storage/transactions';
-import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { users } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
@@ -11,6 +9,7 @@ import { as, call, expectKnownError, expectTextError } from '../support/api-expe
 import type { TestInstance } from '../support/instance';
 import { expectUserView, setProjectConfig, shiftClock, signUp } from '../support/user-views';
 import { appCallbackUrl, appErrorUrl, codeExchangeFields, goToProvider, runFlow, tokenRequest, withOAuthInstance, type FlowAtCallback, type TestProvider } from '../support/oauth-provider';
+import { requireTotpInStorage } from '../support/totp';
 
 let provider: TestProvider, t: TestInstance, project: BootstrappedProject;
 
@@ -141,14 +140,7 @@ describe('sign-up and sign-in through the provider', () => {
     signInAtProvider();
     const first = await exchangeWithLibrary(project, await runFlow(t, project));
     const me = await call(t, 'GET', '/users/me', { headers: as(project, 'client', first.access_token) });
-    await writeTransaction(
-      t.ctx,
-      async (tx) =>
-        await tx
-          .update(users)
-          .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
-          .where(eq(users.id, me.json.id)),
-    );
+    await requireTotpInStorage(t, me.json.id);
     const flow = await runFlow(t, project);
     const res = await tokenRequest(t, codeExchangeFields(project, flow, flow.landing.searchParams.get('code')!));
     expectKnownError(res, 400, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED');

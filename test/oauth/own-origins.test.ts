@@ -4,23 +4,23 @@
 // back to this instance, and a malformed percent-escape in the provider id is a 4xx known error.
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, expectKnownError, expectTextError, makeProject } from '../support/api-expectations';
+import { as, call, expectKnownError, expectTextError } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import { rawRequest } from '../support/raw-http';
 import { appCallbackUrl, authorizeUrl, pkcePair, TestBrowser } from '../support/oauth-provider';
-import { withInstance } from '../support/file-instance';
+import { withProject } from '../support/file-instance';
+import { setProjectConfig } from '../support/user-views';
 
 let t: TestInstance, project: BootstrappedProject;
 
-withInstance(async (started) => {
-  ({ t } = started);
-  project = await makeProject(t, 'Own origins');
-  const res = await call(t, 'PATCH', '/projects/current', {
-    headers: as(project, 'admin'),
-    body: { config: { oauth_providers: [{ id: 'github', enabled: true, type: 'shared' }] } },
-  });
-  expect(res.status).toBe(200);
-}, { instance: { mode: 'development' } });
+withProject(
+  'Own origins',
+  async (started) => {
+    ({ t, project } = started);
+    await setProjectConfig(t, project, { oauth_providers: [{ id: 'github', enabled: true, type: 'shared' }] });
+  },
+  { instance: { mode: 'development' } },
+);
 
 const foreignHost = 'attacker.example.net:8443';
 const pathOf = (url: string) => url.slice(t.url.length);

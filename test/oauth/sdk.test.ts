@@ -2,15 +2,13 @@
 // calls the token endpoint itself (through its own oauth4webapi 2.x); outside a browser its
 // redirects are driven here with fetch and a cookie jar. Then getConnectedAccount/getAccessToken.
 import { expect, test } from 'bun:test';
-import { writeTransaction } from '../../server/core/storage/transactions';
 import { randomBytes } from 'node:crypto';
 import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
-import { eq } from 'drizzle-orm';
-import { users } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
 import { appCallbackUrl, appErrorUrl, pkcePair, TestBrowser, withOAuthInstance, type TestProvider } from '../support/oauth-provider';
+import { requireTotpInStorage } from '../support/totp';
 
 let provider: TestProvider, t: TestInstance, project: BootstrappedProject;
 const originalWarn = console.warn;
@@ -88,14 +86,7 @@ test("the SDK's code exchange reports the MFA challenge for a user with TOTP on"
   provider.signedIn = { sub: `sdk-mfa-${Date.now()}`, email: `sdk-mfa-${Date.now()}@example.com` };
   const first = await signInThroughSdk();
   const userId = (await sdkApp({ accessToken: first.accessToken, refreshToken: first.refreshToken }).getUser({ or: 'throw' })).id;
-  await writeTransaction(
-    t.ctx,
-    async (tx) =>
-      await tx
-        .update(users)
-        .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
-        .where(eq(users.id, userId)),
-  );
+  await requireTotpInStorage(t, userId);
   const error = await signInThroughSdk().catch((e) => e);
   expect(error).toBeInstanceOf(KnownErrors.MultiFactorAuthenticationRequired);
 });

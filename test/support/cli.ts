@@ -4,6 +4,7 @@ import { Database } from 'bun:sqlite';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'bun:test';
+import { uuidPattern } from './api-expectations';
 import { callApi, makeTempDir, runCli, type ApiResult, type CliResult } from './instance';
 
 export { runCli, runCliProcess, runProcess, type CliResult, type ProcessOptions } from './instance';
@@ -129,4 +130,13 @@ export function revokeSessionWithCli(
   sessionId: string,
 ): Promise<CliResult> {
   return runCli(['users', 'sessions', 'revoke', '--project', projectId, userId, sessionId, '--yes', ...t.databaseArgs]);
+}
+
+/** create-project's --json answer: exactly the project id and the three keys, each in its format. */
+export function expectCreatedProjectJson(created: CreatedProject): void {
+  expect(Object.keys(created).sort()).toEqual(['project_id', 'publishable_client_key', 'secret_server_key', 'super_secret_admin_key']);
+  expect(created.project_id).toMatch(uuidPattern);
+  for (const kind of ['publishable_client_key', 'secret_server_key', 'super_secret_admin_key'] as const) {
+    expect(created[kind]).toMatch(generatedKeyPatterns[kind]);
+  }
 }

@@ -20,6 +20,8 @@ export interface FileInstanceOptions {
   timeoutMillis?: number;
   /** Runs after the file's tests and before the instance stops: receivers, browsers, host apps. */
   beforeStop?: () => Promise<void> | void;
+  /** Runs after the instance stopped: removing the data directory the file gave it. */
+  afterStop?: () => Promise<void> | void;
 }
 
 /**
@@ -58,7 +60,10 @@ export function withInstance(
       const t = await startTestInstance(options.instance);
       Object.assign(into, { t, demo: t.demo!, internal: t.internal });
     },
-    async (started) => void (await started.t?.stop()),
+    async (started) => {
+      await started.t?.stop();
+      await options.afterStop?.();
+    },
     ready,
     options,
   );

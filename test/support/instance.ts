@@ -297,3 +297,10 @@ export async function startServeProcess(
     output: () => captured,
   };
 }
+
+/** Ends a test's `authd serve` at once (SIGKILL) and removes its data: what afterEach does when a test may have left one running. */
+export async function killServeProcess(server: ServeProcess | undefined, place: DataLocation | undefined): Promise<void> {
+  server?.process.kill('SIGKILL');
+  await server?.process.exited;
+  await place?.remove();
+}

@@ -1,6 +1,6 @@
 // A test file's real SMTP receiver and the test instance sending to it: started together before
 // the file's tests, stopped together after them (the block 20-odd files used to copy).
-import { aroundFile } from './file-instance';
+import { aroundFile, type FileInstanceOptions } from './file-instance';
 import { startTestInstance, type TestInstance } from './instance';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 
@@ -9,21 +9,15 @@ export interface MailInstance {
   smtp: SmtpReceiver;
 }
 
-export interface MailInstanceOptions {
-  /** Passed to startTestInstance; smtpUrl is set to the receiver's unless given. */
-  instance?: Parameters<typeof startTestInstance>[0];
-  /** For setups that launch a browser or a host app as well. */
-  timeoutMillis?: number;
-  /** Runs after the file's tests and before the instance stops: closing pages, browsers, host apps. */
-  beforeStop?: () => Promise<void> | void;
-}
+/** withInstance's options; `instance.settings.smtpUrl` is set to the receiver's unless given. */
+export interface MailInstanceOptions extends FileInstanceOptions {}
 
 /**
  * Registers the file's beforeAll/afterAll: `ready` gets the started pair (assign it to the file's
  * variables there) and does the rest of the file's setup.
  */
 export function withMailInstance(
-  ready: (started: MailInstance) => Promise<void> | void,
+  ready: (started: MailInstance) => Promise<unknown> | unknown,
   options: MailInstanceOptions = {},
 ): void {
   aroundFile<MailInstance>(
@@ -35,6 +29,7 @@ export function withMailInstance(
     async (started) => {
       await started.t?.stop();
       await started.smtp?.stop();
+      await options.afterStop?.();
     },
     ready,
     options,

@@ -158,39 +158,31 @@ export function jsonBody(request: RecordedRequest): unknown {
 // ---------------------------------------------------------------------------------------------
 // Apps
 
-export function clientApp(t: TestInstance, project: BootstrappedProject) {
-  return new StackClientApp({
+/** What every app of these tests is built with: the project's client key, tokens in memory, no redirects or prefetching. */
+function appOptions(t: TestInstance, project: BootstrappedProject) {
+  return {
     baseUrl: t.url,
     projectId: project.projectId,
     publishableClientKey: project.keys.publishable_client_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
+    tokenStore: 'memory' as const,
+    redirectMethod: 'none' as const,
     noAutomaticPrefetch: true,
-  });
+  };
+}
+
+export function clientApp(t: TestInstance, project: BootstrappedProject) {
+  return new StackClientApp(appOptions(t, project));
 }
 
 export function serverApp(t: TestInstance, project: BootstrappedProject) {
-  return new StackServerApp({
-    baseUrl: t.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishable_client_key!,
-    secretServerKey: project.keys.secret_server_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
-    noAutomaticPrefetch: true,
-  });
+  return new StackServerApp({ ...appOptions(t, project), secretServerKey: project.keys.secret_server_key! });
 }
 
 export function adminApp(t: TestInstance, project: BootstrappedProject) {
   return new StackAdminApp({
-    baseUrl: t.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishable_client_key!,
+    ...appOptions(t, project),
     secretServerKey: project.keys.secret_server_key!,
     superSecretAdminKey: project.keys.super_secret_admin_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
-    noAutomaticPrefetch: true,
   });
 }
 

@@ -7,6 +7,7 @@ import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { as, call, expectKnownError, expectList, expectOk, expectSchemaError, expectTextError, makeProject, makeUser, memberIdsOf, permissionIds, randomCode, revoke, setProjectConfig, shiftClock, teamIdsOf, teamWith, uniqueEmail, unknownUuid, uuidPattern, type TestUser } from '../support/teams';
+import { markEmailVerified } from '../support/accounts';
 
 let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject, owner: TestUser, member: TestUser;
 /** A member without any permission. */
@@ -180,12 +181,7 @@ describe('accepting', () => {
         .team_invitation_requires_matching_email,
     ).toBe(true);
     // Verified, the invitee joins with the same link.
-    expectOk(
-      await call(t, 'PATCH', `/users/${invitee.user_id}`, {
-        headers: as(strict, 'server'),
-        body: { primary_email_verified: true },
-      }),
-    );
+    await markEmailVerified(t, strict, invitee.user_id);
     expect(expectOk(await codeCall('accept', code, invitee.access_token, strict))).toEqual({});
     expect(await memberIdsOf(t, strict, strictTeam.id)).toEqual([strictOwner.user_id, invitee.user_id].sort());
   });

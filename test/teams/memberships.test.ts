@@ -4,27 +4,46 @@
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import { addMember, as, call, createTeam, expectKnownError, expectOk, expectSchemaError, expectSuccess, expectTeamView, expectUserView, makeProject, makeUser, memberExpanded, memberIdsOf, permissionIds, setProjectConfig, teamIdsOf, teamWith, unknownUuid, type TestUser } from '../support/teams';
-import { withInstance } from '../support/file-instance';
+import {
+  addMember,
+  as,
+  call,
+  createTeam,
+  expectKnownError,
+  expectOk,
+  expectSchemaError,
+  expectSuccess,
+  expectTeamView,
+  expectUserView,
+  makeProject,
+  makeUser,
+  makeUsers,
+  memberExpanded,
+  memberIdsOf,
+  permissionIds,
+  setProjectConfig,
+  teamIdsOf,
+  teamWith,
+  unknownUuid,
+  type TestUser,
+} from '../support/teams';
+import { withProject } from '../support/file-instance';
 
 let t: TestInstance, project: BootstrappedProject, owner: TestUser, member: TestUser, outsider: TestUser;
 
-withInstance(async (started) => {
-  ({ t } = started);
-  project = await makeProject(t, 'Memberships');
-  owner = await makeUser(t, project, {}, 'owner');
-  member = await makeUser(t, project, {}, 'member');
-  outsider = await makeUser(t, project, {}, 'outsider');
+withProject('Memberships', async (started) => {
+  ({ t, project } = started);
+  [owner, member, outsider] = (await makeUsers(t, project, 'owner', 'member', 'outsider')) as [TestUser, TestUser, TestUser];
 });
 
 describe('POST /team-memberships/{team_id}/{user_id}', () => {
+  const addMemberAs = (level: 'server' | 'admin', teamId: string, userId: string) =>
+    call(t, 'POST', `/team-memberships/${teamId}/${userId}`, { headers: as(project, level), body: {} });
+
   test('server adds a member: 201 {team_id, user_id}, member default permission `member`', async () => {
     const team = await createTeam(t, project);
     const user = await makeUser(t, project);
-    const res = await call(t, 'POST', `/team-memberships/${team.id}/${user.user_id}`, {
-      headers: as(project, 'server'),
-      body: {},
-    });
+    const res = await addMemberAs('server', team.id, user.user_id);
     expect(expectOk(res, 201)).toEqual({ team_id: team.id, user_id: user.user_id });
     expect(await teamIdsOf(t, project, user.user_id)).toEqual([team.id]);
     expect(await memberIdsOf(t, project, team.id)).toEqual([user.user_id]);
@@ -35,10 +54,7 @@ describe('POST /team-memberships/{team_id}/{user_id}', () => {
   test('admin access may add members too', async () => {
     const team = await createTeam(t, project);
     const user = await makeUser(t, project);
-    const res = await call(t, 'POST', `/team-memberships/${team.id}/${user.user_id}`, {
-      headers: as(project, 'admin'),
-      body: {},
-    });
+    const res = await addMemberAs('admin', team.id, user.user_id);
     expect(expectOk(res, 201)).toEqual({ team_id: team.id, user_id: user.user_id });
   });
 

@@ -4,17 +4,35 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import { adminExpanded, as, call, createTeam, definePermission, expectKnownError, expectList, expectOk, expectSchemaError, expectTextError, grant, makeProject, makeUser, memberExpanded, permissionIds, revoke, teamWith, unknownUuid, type TestUser } from '../support/teams';
-import { withInstance } from '../support/file-instance';
+import {
+  adminExpanded,
+  as,
+  call,
+  createTeam,
+  definePermission,
+  expectKnownError,
+  expectList,
+  expectOk,
+  expectSchemaError,
+  expectTextError,
+  grant,
+  makeProject,
+  makeUser,
+  makeUsers,
+  memberExpanded,
+  permissionIds,
+  revoke,
+  teamWith,
+  unknownUuid,
+  type TestUser,
+} from '../support/teams';
+import { withProject } from '../support/file-instance';
 
 let t: TestInstance, project: BootstrappedProject, owner: TestUser, member: TestUser, outsider: TestUser, team: any;
 
-withInstance(async (started) => {
-  ({ t } = started);
-  project = await makeProject(t, 'Team permissions');
-  owner = await makeUser(t, project, {}, 'owner');
-  member = await makeUser(t, project, {}, 'member');
-  outsider = await makeUser(t, project, {}, 'outsider');
+withProject('Team permissions', async (started) => {
+  ({ t, project } = started);
+  [owner, member, outsider] = (await makeUsers(t, project, 'owner', 'member', 'outsider')) as [TestUser, TestUser, TestUser];
   team = await teamWith(t, project, owner, [member]);
 });
 
@@ -218,9 +236,7 @@ describe('DELETE /team-permissions/{team_id}/{user_id}/{permission_id}', () => {
 
 describe('permission graph', () => {
   // Its own project, so that its definitions do not touch the other tests.
-  let graph: BootstrappedProject;
-  let user: TestUser;
-  let gteam: any;
+  let graph: BootstrappedProject, user: TestUser, gteam: any;
 
   beforeAll(async () => {
     graph = await makeProject(t, 'Permission graph');

@@ -12,9 +12,7 @@ import { recordingClient, rejection } from '../support/ui-client';
 const testTimeout = 30_000;
 let smtp: SmtpReceiver, t: TestInstance;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 describe('password accounts', () => {
   test(

@@ -14,9 +14,7 @@ import { uniqueEmail } from '../support/api-expectations';
 const testTimeout = 30_000;
 let smtp: SmtpReceiver, t: TestInstance;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 describe('magic link', () => {
   test(

@@ -37,8 +37,7 @@ async function signInStatus(project: BootstrappedProject, email: string, passwor
 }
 
 describe('POST /auth/password/update refusals: nothing changes', () => {
-  let user: SignedIn;
-  let second: SignedIn;
+  let user: SignedIn, second: SignedIn;
   beforeAll(async () => {
     user = await signUp(t, demo, uniqueEmail('update-refusals'));
     second = await signIn(t, demo, user.email, user.password);
@@ -185,8 +184,7 @@ describe('POST /auth/password/update success', () => {
 });
 
 describe('users without a password', () => {
-  let email: string;
-  let userId: string;
+  let email: string, userId: string;
   let tokens: { access_token: string; refresh_token: string };
   beforeAll(async () => {
     email = uniqueEmail('nopassword');

@@ -18,9 +18,7 @@ import { as, call, createUser, expectOk, goodPassword, makeProject, setProjectCo
 
 let t: TestInstance, smtp: SmtpReceiver;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 function expectRefused(res: ApiResult, message: string): void {
   expect(res.status).toBe(400);

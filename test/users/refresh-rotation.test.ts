@@ -10,19 +10,25 @@ import type { TestInstance } from '../support/instance';
 import { movableClock } from '../support/ui-client';
 import { advanceClock } from '../support/webhooks';
 import { refreshTokenReuseGraceMillis } from '../../server/core/auth/sessions';
-import { as, call, expectOk, expectRefreshRefused, makeProject, refreshFor, signIn, signUp, uniqueEmail } from '../support/user-views';
-import { withInstance } from '../support/file-instance';
+import {
+  as,
+  call,
+  expectOk,
+  expectRefreshRefused,
+  makeProject,
+  refreshFor,
+  setProjectConfig,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from '../support/user-views';
+import { withProject } from '../support/file-instance';
 
 let t: TestInstance, rotating: BootstrappedProject;
 
-withInstance(async (started) => {
-  ({ t } = started);
-  rotating = await makeProject(t, 'Rotating');
-  const on = await call(t, 'PATCH', '/projects/current', {
-    headers: as(rotating, 'admin'),
-    body: { config: { refresh_token_rotation_enabled: true } },
-  });
-  expect(expectOk(on).config.refresh_token_rotation_enabled).toBe(true);
+withProject('Rotating', async (started) => {
+  ({ t, project: rotating } = started);
+  await setProjectConfig(t, rotating, { refresh_token_rotation_enabled: true });
 });
 
 describe('refresh-token rotation', () => {

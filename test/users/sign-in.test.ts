@@ -52,9 +52,7 @@ describe('sign-in happy path', () => {
 });
 
 describe('every mismatch is the identical EMAIL_PASSWORD_MISMATCH', () => {
-  let reference: ApiResult;
-  let noPasswordEmail: string;
-  let contactOnlyEmail: string;
+  let reference: ApiResult, noPasswordEmail: string, contactOnlyEmail: string;
 
   beforeAll(async () => {
     reference = await signInRequest(demo, { email: alice.email, password: 'wrong password!' });

@@ -33,8 +33,7 @@ function signUpRequest(project: BootstrappedProject, body: unknown) {
 }
 
 describe('sign-up happy path', () => {
-  let result: SignedIn;
-  let res: Awaited<ReturnType<typeof signUpRequest>>;
+  let result: SignedIn, res: Awaited<ReturnType<typeof signUpRequest>>;
   const email = uniqueEmail('happy');
   const before = Date.now();
 

@@ -201,8 +201,7 @@ describe('POST /users', () => {
 });
 
 describe('GET /users pagination and order', () => {
-  let project: BootstrappedProject;
-  let ordered: any[];
+  let project: BootstrappedProject, ordered: any[];
 
   beforeAll(async () => {
     project = await makeProject(t, 'Pagination');

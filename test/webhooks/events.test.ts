@@ -30,8 +30,7 @@ function expectOk(res: { status: number; text: string; json: any }, status = 200
 }
 
 describe('each event type arrives, signed, with the server view of the object', () => {
-  let user: any;
-  let team: any;
+  let user: any, team: any;
 
   test('user.created carries the created user as POST /users answered it', async () => {
     user = expectOk(
