@@ -1,39 +1,17 @@
 // X-Stack-Admin-Access-Token over real HTTP: an internal owner's access
 // token is admin access to the projects it owns, with each error of the step: unparsable,
 // expired, not an internal token, not an owner, user deleted, project listed but gone.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  createOwnedProject,
-  expectKnownError,
-  expectOk,
-  expectTextError,
-  flipChar,
-  ownerHeaders,
-  readProjectAsOwner,
-  refreshFor,
-  setServerMetadata,
-  shiftClock,
-  signUp,
-  signUpAdmin,
-  unknownUuid,
-  type SignedIn,
-} from '../support/admins';
+import { describe, expect, test } from 'bun:test';
+import type { TestInstance } from '../support/instance';
+import { as, call, createOwnedProject, expectKnownError, expectOk, expectTextError, flipChar, ownerHeaders, readProjectAsOwner, refreshFor, setServerMetadata, shiftClock, signUp, signUpAdmin, unknownUuid, type SignedIn } from '../support/admins';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let owner: SignedIn;
-let owned: any;
+let t: TestInstance, owner: SignedIn, owned: any;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   owner = await signUpAdmin(t);
   owned = await createOwnedProject(t, owner, { display_name: 'Owned' });
-});
-
-afterAll(async () => {
-  await t.stop();
 });
 
 describe('an owner’s token', () => {

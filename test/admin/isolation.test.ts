@@ -4,25 +4,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { callApi, startServeProcess, startTestInstance, type ServeProcess, type TestInstance } from '../support/instance';
 import { removeScratchDirs, scratchDir, runCli } from '../support/cli';
-import {
-  as,
-  call,
-  createOwnedProject,
-  expectKnownError,
-  expectOk,
-  ownerHeaders,
-  readProjectAsOwner,
-  setServerMetadata,
-  signUpAdmin,
-  type SignedIn,
-} from '../support/admins';
+import { as, call, createOwnedProject, expectKnownError, expectOk, ownerHeaders, readProjectAsOwner, setServerMetadata, signUpAdmin, type SignedIn } from '../support/admins';
 
 describe('owners of different projects, in one instance', () => {
-  let t: TestInstance;
-  let alice: SignedIn;
-  let bob: SignedIn;
-  let projectA: any;
-  let projectB: any;
+  let t: TestInstance, alice: SignedIn, bob: SignedIn, projectA: any, projectB: any;
 
   beforeAll(async () => {
     t = await startTestInstance();

@@ -1,39 +1,16 @@
 // Owned projects over real HTTP: GET/POST /internal/projects for signed-in
 // internal users only, creation recorded in the creator's managedProjectIds in the same
 // transaction, and project deletion removing the project from every owner.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { listProjectAdminViews } from '../../server/core/projects/projects';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  createOwnedProject,
-  expectKnownError,
-  expectOk,
-  expectSchemaError,
-  expectTextError,
-  listOwnedProjects,
-  makeProject,
-  managedProjectIdsOf,
-  ownerHeaders,
-  setServerMetadata,
-  shiftClock,
-  signUp,
-  signUpAdmin,
-  unknownUuid,
-  uuidPattern,
-  type SignedIn,
-} from '../support/admins';
+import type { TestInstance } from '../support/instance';
+import { as, call, createOwnedProject, expectKnownError, expectOk, expectSchemaError, expectTextError, listOwnedProjects, makeProject, managedProjectIdsOf, ownerHeaders, setServerMetadata, shiftClock, signUp, signUpAdmin, unknownUuid, uuidPattern, type SignedIn } from '../support/admins';
+import { withInstance } from '../support/file-instance';
+import { stackDefaultConfig } from '../support/projects';
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-
-afterAll(async () => {
-  await t.stop();
-});
+withInstance((started) => ({ t } = started));
 
 const projectCount = async () => (await listProjectAdminViews(t.ctx)).length;
 
@@ -55,19 +32,7 @@ describe('GET and POST /internal/projects', () => {
     expect(created.user_count).toBe(0);
     expect(created.is_production_mode).toBe(false);
     // Stack's defaults for a new project.
-    expect(created.config).toMatchObject({
-      allow_localhost: true,
-      sign_up_enabled: true,
-      credential_enabled: true,
-      magic_link_enabled: false,
-      passkey_enabled: false,
-      create_team_on_sign_up: false,
-      client_team_creation_enabled: false,
-      client_user_deletion_enabled: false,
-      email_config: { type: 'shared' },
-      domains: [],
-      oauth_providers: [],
-    });
+    expect(created.config).toMatchObject(stackDefaultConfig);
     expect(await managedProjectIdsOf(t, admin.user_id)).toEqual([created.id]);
 
     // The same view the project's own admin API gives.

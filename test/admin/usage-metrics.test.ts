@@ -1,25 +1,12 @@
 // GET /internal/metrics on a project seeded over HTTP under a controlled clock:
 // sign-ups and token issues placed on chosen UTC days, then every figure checked exactly.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { writeTransaction } from '../../server/core/storage/transactions';
 import { oauthAccounts } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  createOwnedProject,
-  createUser,
-  expectKnownError,
-  expectOk,
-  expectUserView,
-  makeProject,
-  ownerHeaders,
-  refreshFor,
-  setProjectConfig,
-  signUp,
-  signUpAdmin,
-} from '../support/admins';
+import type { TestInstance } from '../support/instance';
+import { as, call, createOwnedProject, createUser, expectKnownError, expectOk, expectUserView, makeProject, ownerHeaders, refreshFor, setProjectConfig, signUp, signUpAdmin } from '../support/admins';
+import { withInstance } from '../support/file-instance';
 
 const day = 24 * 60 * 60 * 1000;
 const today = Math.floor(Date.now() / day);
@@ -28,9 +15,7 @@ const at = (dayOffset: number, hours: number, minutes = 0, millis = 0) =>
   (today + dayOffset) * day + hours * 3_600_000 + minutes * 60_000 + millis;
 const isoDate = (dayOffset: number) => new Date((today + dayOffset) * day).toISOString().slice(0, 10);
 
-let t: TestInstance;
-let project: BootstrappedProject;
-let other: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject, other: BootstrappedProject;
 let now = 0;
 const ids: Record<string, string> = {};
 
@@ -38,8 +23,8 @@ async function metricsOf(p: BootstrappedProject): Promise<any> {
   return expectOk(await call(t, 'GET', '/internal/metrics', { headers: as(p, 'admin') }));
 }
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   project = await makeProject(t, 'Measured');
   other = await makeProject(t, 'Elsewhere');
   await setProjectConfig(t, project, { magic_link_enabled: true });
@@ -84,10 +69,6 @@ beforeAll(async () => {
   now = at(-1, 12);
   await signUp(t, other);
   now = at(0, 12);
-});
-
-afterAll(async () => {
-  await t.stop();
 });
 
 describe('GET /internal/metrics', () => {

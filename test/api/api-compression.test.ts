@@ -1,21 +1,16 @@
 // API answers compressed by Accept-Encoding against a real server: brotli, else gzip, else plain;
 // the decoded bytes equal the plain answer, Content-Length matches what is sent, tiny bodies and
 // HEAD answers stay plain, and every JSON answer says it varies by Accept-Encoding.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { brotliDecompressSync } from 'node:zlib';
 import { minimumCompressedApiBytes } from '../../server/http/api-compression';
 import { as } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-
-afterAll(async () => {
-  await t?.stop();
-});
+withInstance((started) => ({ t } = started));
 
 /** The raw answer, not decoded by fetch, with the given Accept-Encoding. */
 async function raw(path: string, acceptEncoding: string, init: { method?: string; headers?: Record<string, string> } = {}) {

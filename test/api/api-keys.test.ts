@@ -1,30 +1,26 @@
 // /internal/api-keys: creation, listing, reading, revocation, expiry,
 // isolation between projects, and keys never stored in plain text.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { apiScenarios, type ApiScenario, type ScenarioRequest } from '../support/api-scenarios';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { as, call, expectKnownError, keyPatterns, makeProject, sleep, unknownUuid } from '../support/projects';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
+let t: TestInstance, demo: BootstrappedProject;
 /** A project of its own, so the list order is fully known. */
 let project: BootstrappedProject;
 /** Every full key this file has seen, for the plain-text check. */
 const seenKeys: string[] = [];
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
+withInstance(async (started) => {
+  ({ t, demo } = started);
   project = await makeProject(t, 'API key project');
   for (const p of [t.internal, demo, project]) {
     seenKeys.push(p.keys.publishable_client_key!, p.keys.secret_server_key!, p.keys.super_secret_admin_key!);
   }
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 const kinds = ['publishable_client_key', 'secret_server_key', 'super_secret_admin_key'] as const;

@@ -1,24 +1,14 @@
 // Project authentication: every error of the processing order, in order, and
 // the endpoint-level access-type check.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectTextError, makeProject, unknownUuid } from '../support/projects';
+import type { TestInstance } from '../support/instance';
+import { as, call, expectKnownError, expectTextError, unknownUuid } from '../support/projects';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
-let internal: BootstrappedProject;
-let other: BootstrappedProject;
+let t: TestInstance, demo: BootstrappedProject, internal: BootstrappedProject, other: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
-  internal = t.internal;
-  other = await makeProject(t, 'Other project');
-});
-afterAll(async () => {
-  await t.stop();
-});
+withProject('Other project', (started) => ({ t, demo, internal, project: other } = started));
 
 const PCK = 'x-stack-publishable-client-key';
 const SSK = 'x-stack-secret-server-key';

@@ -1,19 +1,11 @@
 // Bad input: each refused request gets the error Stack gives,
 // leaves the stored data exactly as it was, and the server keeps serving afterwards.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import {
-  adminView,
-  as,
-  call,
-  expectKnownError,
-  expectSchemaError,
-  expectStillServing,
-  expectTextError,
-  makeProject,
-  unknownUuid,
-} from '../support/projects';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { adminView, as, call, expectKnownError, expectSchemaError, expectStillServing, expectTextError, makeProject, unknownUuid } from '../support/projects';
+import { withInstance } from '../support/file-instance';
+import { signInCall } from '../support/accounts';
 
 let t: TestInstance;
 /** The project every refused PATCH targets; configured with providers, domains and email. */
@@ -24,8 +16,8 @@ const existingProviders = [
   { id: 'google', type: 'shared', enabled: true },
 ];
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   target = await makeProject(t, 'Bad input target');
   const setup = await call(t, 'PATCH', '/projects/current', {
     headers: as(target, 'admin'),
@@ -53,9 +45,6 @@ beforeAll(async () => {
     },
   });
   expect(setup.status).toBe(200);
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 const PATCH_PATH = 'PATCH /api/v1/projects/current:';
@@ -618,10 +607,7 @@ describe('body size limit (1 MB)', () => {
     expectKnownError(chunked, 400, 'BODY_PARSING_ERROR');
     expect(chunked.json.error).toBe('Request body is larger than the limit of 65536 bytes (64 KB).');
     // Under the bound the route answers as usual.
-    const small = await call(t, 'POST', '/auth/password/sign-in', {
-      headers: as(target, 'client'),
-      body: { email: 'someone@example.com', password: 'p'.repeat(60_000) },
-    });
+    const small = await signInCall(t, target, 'someone@example.com', 'p'.repeat(60_000));
     expect(small.json?.code).not.toBe('BODY_PARSING_ERROR');
     await expectStillServing(t, target);
   });

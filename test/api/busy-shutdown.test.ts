@@ -5,15 +5,12 @@
 import { afterEach, expect, test } from 'bun:test';
 import { connect } from 'node:net';
 import { defaultStopGraceMillis } from '../../server/http/server';
-import { newDataLocation, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
+import { killServeProcess, newDataLocation, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
 
-let server: ServeProcess | undefined;
-let place: DataLocation | undefined;
+let server: ServeProcess | undefined, place: DataLocation | undefined;
 
 afterEach(async () => {
-  server?.process.kill('SIGKILL');
-  await server?.process.exited;
-  await place?.remove();
+  await killServeProcess(server, place);
   server = place = undefined;
 });
 

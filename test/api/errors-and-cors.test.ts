@@ -1,22 +1,14 @@
 // Error forms, override-error-status, CORS and the headers every API
 // response carries.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectTextError, makeProject, unknownUuid } from '../support/projects';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, expectKnownError, expectTextError, unknownUuid } from '../support/projects';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
-let scratch: BootstrappedProject;
+let t: TestInstance, demo: BootstrappedProject, scratch: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
-  scratch = await makeProject(t, 'Error scratch project');
-});
-afterAll(async () => {
-  await t.stop();
-});
+withProject('Error scratch project', (started) => ({ t, demo, project: scratch } = started));
 
 interface ErrorRow {
   name: string;

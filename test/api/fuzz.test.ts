@@ -1,19 +1,16 @@
 // The API fuzzed with fast-check: random bodies, headers, query strings
 // and path parameters on every route of the route table; see test/support/api-fuzz.ts for what
 // each case must satisfy. `bun scripts/fuzz.ts` runs the long form (100,000 cases).
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { apiRoutes, fuzzApi, makeFuzzWorld, type FuzzWorld } from '../support/api-fuzz';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let world: FuzzWorld;
-beforeAll(async () => {
-  t = await startTestInstance({ settings: { rateLimitsDisabled: true } });
+let t: TestInstance, world: FuzzWorld;
+withInstance(async (started) => {
+  ({ t } = started);
   world = await makeFuzzWorld(t);
-});
-afterAll(async () => {
-  await t.stop();
-});
+}, { instance: { settings: { rateLimitsDisabled: true } } });
 
 test('3,000 random requests over every route: no 5xx, none slower than 1 s, well-formed errors, no change from a failed call', async () => {
   const report = await fuzzApi(t, world, Number(process.env.FUZZ_CASES ?? 3000));

@@ -1,21 +1,15 @@
 // Endpoints and behaviour that belong to no resource: the API root, /health, unknown paths,
 // unsupported methods, check-feature-support, and DELETE with or without a JSON body.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { projectExists } from '../../server/core/projects/projects';
 import { callApi, projectHeaders, startTestInstance, type TestInstance } from '../support/instance';
 import { as, call, expectKnownError, expectTextError, makeProject } from '../support/projects';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
+let t: TestInstance, demo: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
-});
-afterAll(async () => {
-  await t.stop();
-});
+withInstance((started) => ({ t, demo } = started));
 
 describe('API root and health', () => {
   test.each(['/api/v1', '/api/v1/'])('GET %s answers 200 with a plain-text welcome', async (path) => {

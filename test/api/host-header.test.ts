@@ -1,16 +1,12 @@
 // Requests with no usable Host header, and CONNECT, sent over raw TCP: each
 // gets a 4xx (or /health its 200), never a 500.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { expect, test } from 'bun:test';
+import type { TestInstance } from '../support/instance';
 import { rawRequest } from '../support/raw-http';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-afterAll(async () => {
-  await t.stop();
-});
+withInstance((started) => ({ t } = started));
 
 const hostless = [
   { name: 'an empty Host', lines: (target: string) => [`GET ${target} HTTP/1.1`, 'Host:', 'Connection: close'] },

@@ -1,22 +1,19 @@
 // Links emailed from authd's own hosted screens lead back to them at --public-url, which is
 // neither a trusted domain nor localhost in production; each project trusts only its own screens.
-import { afterAll, beforeAll, test } from 'bun:test';
+import { test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { as, call, expectKnownError, expectOk, makeProject, setProjectConfig } from '../support/mail';
+import { withInstance } from '../support/file-instance';
 
 const publicUrl = 'https://auth.example.com';
-let t: TestInstance;
-let demo: BootstrappedProject;
-let other: BootstrappedProject;
+let t: TestInstance, demo: BootstrappedProject, other: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance({ settings: { publicUrl } });
-  demo = t.demo!;
+withInstance(async (started) => {
+  ({ t, demo } = started);
   other = await makeProject(t, 'Not the default');
   for (const project of [demo, other]) await setProjectConfig(t, project, { allow_localhost: false });
-});
-afterAll(() => t?.stop());
+}, { instance: { settings: { publicUrl } } });
 
 const sendReset = (project: BootstrappedProject, callbackUrl: string) =>
   call(t, 'POST', '/auth/password/send-reset-code', {

@@ -1,13 +1,11 @@
 // The hosted screens' page for a project: served with that project's public settings only, and
 // a path naming no project (or not decodable) is a plain 404 rather than a server error.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { expect, test } from 'bun:test';
+import type { TestInstance } from '../support/instance';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-afterAll(() => t?.stop());
+withInstance((started) => ({ t } = started));
 
 function embeddedConfig(html: string): Record<string, unknown> {
   const match = /<script[^>]*type="application\/json"[^>]*>([^<]*)<\/script>/.exec(html);

@@ -2,23 +2,17 @@
 // invalid arrays and huge invalid strings. Each gets a prompt 400 whose message does not echo
 // the received value, on every endpoint, while /health keeps answering. The bound of 1 s is
 // deliberately generous: before the fix a 16 KB body blocked the event loop for seconds.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { isStreamedBodyPath, maxJsonNestingDepth, requestBodyLimit } from '../../server/http/body-parsing';
 import { createApiApp } from '../../server/http/api-routes';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, makeProject } from '../support/projects';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, expectKnownError } from '../support/projects';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  project = await makeProject(t, 'Hostile bodies');
-});
-afterAll(async () => {
-  await t.stop();
-});
+withProject('Hostile bodies', (started) => ({ t, project } = started));
 
 const promptMillis = 1000;
 

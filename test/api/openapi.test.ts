@@ -1,25 +1,24 @@
 // GET /api/v1/openapi.json: every registered route is in it with its method, it has the shape
 // OpenAPI 3.1 requires (and its schemas compile as JSON Schema 2020-12), and real requests and
 // answers of the API, taken as the API tests make them, validate against it.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import Ajv2020 from 'ajv/dist/2020';
 import { createApiApp } from '../../server/http/api-routes';
 import { catalogueMismatches, openApiPath, routeKey } from '../../server/http/openapi/openapi-document';
 import { knownErrorCatalogue } from '../../server/protocol/known-errors';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { as, call, uniqueEmail } from '../support/projects';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let doc: any;
+let t: TestInstance, doc: any;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   const res = await call(t, 'GET', '/openapi.json');
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
   doc = res.json;
 });
-afterAll(() => t.stop());
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 

@@ -1,30 +1,25 @@
 // /projects/current and the production-mode checks.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { projectExists } from '../../server/core/projects/projects';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { adminView, as, call, expectKnownError, expectTextError, makeProject } from '../support/projects';
+import type { TestInstance } from '../support/instance';
+import { adminView, as, call, expectKnownError, expectTextError, makeProject, stackDefaultConfig } from '../support/projects';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
+let t: TestInstance, demo: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
-});
-afterAll(async () => {
-  await t.stop();
-});
+withInstance((started) => ({ t, demo } = started));
 
-const clientConfigKeys = [
+/** The config switches every view shows, the client's too. */
+const switchKeys = [
   'sign_up_enabled',
   'credential_enabled',
   'magic_link_enabled',
   'passkey_enabled',
   'client_team_creation_enabled',
   'client_user_deletion_enabled',
-  'enabled_oauth_providers',
 ];
+const clientConfigKeys = [...switchKeys, 'enabled_oauth_providers'];
 const adminTopKeys = [
   'id',
   'display_name',
@@ -38,12 +33,7 @@ const adminTopKeys = [
 const adminConfigKeys = [
   'id',
   'allow_localhost',
-  'sign_up_enabled',
-  'credential_enabled',
-  'magic_link_enabled',
-  'passkey_enabled',
-  'client_team_creation_enabled',
-  'client_user_deletion_enabled',
+  ...switchKeys,
   'oauth_providers',
   'enabled_oauth_providers',
   'domains',
@@ -131,22 +121,7 @@ describe('GET /projects/current views', () => {
     expect(view.display_name).toBe('Defaults');
     expect(view.description).toBe('');
     expect(view.is_production_mode).toBe(false);
-    expect(view.config).toMatchObject({
-      allow_localhost: true,
-      sign_up_enabled: true,
-      credential_enabled: true,
-      magic_link_enabled: false,
-      passkey_enabled: false,
-      create_team_on_sign_up: false,
-      client_team_creation_enabled: false,
-      client_user_deletion_enabled: false,
-      email_config: { type: 'shared' },
-      domains: [],
-      oauth_providers: [],
-      enabled_oauth_providers: [],
-      team_creator_default_permissions: [{ id: 'admin' }],
-      team_member_default_permissions: [{ id: 'member' }],
-    });
+    expect(view.config).toMatchObject(stackDefaultConfig);
   });
 
   test('the internal project is readable with its own admin key', async () => {
@@ -161,16 +136,7 @@ describe('PATCH /projects/current updates each field and returns the admin view'
     project = await makeProject(t, 'Patch target');
   });
 
-  const flags = [
-    'sign_up_enabled',
-    'credential_enabled',
-    'magic_link_enabled',
-    'passkey_enabled',
-    'client_team_creation_enabled',
-    'client_user_deletion_enabled',
-    'allow_localhost',
-    'create_team_on_sign_up',
-  ];
+  const flags = [...switchKeys, 'allow_localhost', 'create_team_on_sign_up'];
   const inClientView = new Set(clientConfigKeys);
 
   test.each(flags)('config.%s toggles both ways', async (flag) => {
@@ -331,25 +297,14 @@ describe('PATCH /projects/current updates each field and returns the admin view'
   });
 
   test('several fields in one PATCH', async () => {
-    const res = await patch(project, {
+    const fields = {
       display_name: 'Multi',
       description: 'multi',
-      config: {
-        sign_up_enabled: false,
-        passkey_enabled: true,
-        domains: [{ domain: 'https://multi.example.com', handler_path: '/h' }],
-      },
-    });
+      config: { sign_up_enabled: false, passkey_enabled: true, domains: [{ domain: 'https://multi.example.com', handler_path: '/h' }] },
+    };
+    const res = await patch(project, fields);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({
-      display_name: 'Multi',
-      description: 'multi',
-      config: {
-        sign_up_enabled: false,
-        passkey_enabled: true,
-        domains: [{ domain: 'https://multi.example.com', handler_path: '/h' }],
-      },
-    });
+    expect(res.json).toMatchObject(fields);
   });
 });
 

@@ -3,15 +3,12 @@
 // every other request is still served, then the server stops and exits 0.
 import { afterEach, expect, test } from 'bun:test';
 import { runCli } from '../support/cli';
-import { newDataLocation, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
+import { killServeProcess, newDataLocation, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
 
-let server: ServeProcess | undefined;
-let place: DataLocation | undefined;
+let server: ServeProcess | undefined, place: DataLocation | undefined;
 
 afterEach(async () => {
-  server?.process.kill('SIGKILL');
-  await server?.process.exited;
-  await place?.remove();
+  await killServeProcess(server, place);
   server = place = undefined;
 });
 

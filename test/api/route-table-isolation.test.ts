@@ -3,16 +3,15 @@
 // against our project id) and by another user of the same project, aimed at one user's and one
 // team's ids, must neither show their data nor change it. A route added later is covered
 // without editing this file.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { apiRoutes, schemaTables, tableRowsText, type SchemaTable } from '../support/api-fuzz';
 import { as, call, makeProject, uniqueEmail } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { createHash } from 'node:crypto';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let victimProject: BootstrappedProject;
-let attackerProject: BootstrappedProject;
+let t: TestInstance, victimProject: BootstrappedProject, attackerProject: BootstrappedProject;
 const marker = `isolation-secret-${crypto.randomUUID()}`;
 const victim = { email: uniqueEmail('alice'), id: '', token: '', teamId: '', channelId: '' };
 let bobToken = '';
@@ -26,8 +25,8 @@ async function userWithSession(project: BootstrappedProject, body: Record<string
   return { id: user.json.id as string, token: session.json.access_token as string };
 }
 
-beforeAll(async () => {
-  t = await startTestInstance({ settings: { rateLimitsDisabled: true } });
+withInstance(async (started) => {
+  ({ t } = started);
   victimProject = await makeProject(t, 'Victim');
   attackerProject = await makeProject(t, 'Attacker');
   const alice = await userWithSession(victimProject, {
@@ -49,10 +48,7 @@ beforeAll(async () => {
   victim.channelId = channels.json.items[0].id;
   bobToken = (await userWithSession(attackerProject, { primary_email: uniqueEmail('bob'), primary_email_auth_enabled: true })).token;
   carolToken = (await userWithSession(victimProject, { primary_email: uniqueEmail('carol'), primary_email_auth_enabled: true })).token;
-});
-afterAll(async () => {
-  await t.stop();
-});
+}, { instance: { settings: { rateLimitsDisabled: true } } });
 
 /** Rows of a project, or only those of the victim user and team. */
 async function checksum(scope: 'project' | 'victim'): Promise<string> {

@@ -1,21 +1,14 @@
 // Details of Stack's wire a client can see, matched exactly: the JWKS key's members, the
 // error a signed-out verification send gets, access checked before validation, SCHEMA_ERROR wording.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectOk, makeProject, signUp, verificationCallback } from '../support/mail';
+import type { TestInstance } from '../support/instance';
+import { as, call, expectKnownError, expectOk, signUp, verificationCallback } from '../support/mail';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  project = await makeProject(t, 'Wire details');
-});
-
-afterAll(async () => {
-  await t?.stop();
-});
+withProject('Wire details', (started) => ({ t, project } = started));
 
 test('the JWKS key has no `use` member, as Stack serves it', async () => {
   // A sign-up signs a token, so the project has its key.

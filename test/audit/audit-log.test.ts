@@ -2,24 +2,19 @@
 // changes and admin changes leaves exactly the expected events, each with its actor, account,
 // address and user agent; filters and cursors page through them; only admins read them; a failed
 // change leaves no event; retention prunes old ones.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { pruneAuditEvents } from '../../server/core/audit/audit-log';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { newTotpSecret } from '../support/totp';
 import { as, call, expectOk, makeProject, refreshFor, setProjectConfig, signUp, uniqueEmail } from '../support/user-views';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { advanceClock } from '../support/webhooks';
 import { refreshTokenReuseGraceMillis } from '../../server/core/auth/sessions';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-
-afterAll(async () => {
-  await t?.stop();
-});
+withInstance((started) => ({ t } = started));
 
 const browser = 'AuditTest/1.0 (scripted)';
 const password = 'quiet lanterns over marble';

@@ -4,15 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { bunExecutable, repoRoot, startServeProcess, type ServeProcess } from '../support/instance';
-import {
-  type CreatedProject,
-  expectOneLineError,
-  generatedKeyPatterns,
-  getCurrentProject,
-  removeScratchDirs,
-  scratchDir,
-  runProcess,
-} from '../support/cli';
+import { type CreatedProject, expectOneLineError, generatedKeyPatterns, getCurrentProject, removeScratchDirs, scratchDir, runProcess } from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { dropTestDatabase, ensurePostgres } from '../../scripts/ensure-postgres';

@@ -12,35 +12,28 @@ import type { Browser, Page } from 'playwright-core';
 import { normalizeRecoveryCode, recoveryCodeDigest } from '../../server/core/credentials/recovery-codes';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { repoRoot, type TestInstance } from '../support/instance';
-import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { allowClientTeamCreation, startDemoHostApp } from '../support/host-apps';
-import { launchBrowser, openPage, type TestPage } from './browser-support';
+import { openPage, withMailBrowser, type TestPage } from './browser-support';
 import { withExif } from './exif-jpeg';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
-let hostApp: ReturnType<typeof Bun.serve>;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser, hostApp: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];
 // Generous: the machine is shared, and a timed-out test makes bun kill the shared browser.
 const browserTestTimeout = 150_000;
 const password = 'correct horse battery';
 const newPassword = 'staple battery horse';
 
-withMailInstance(
+withMailBrowser(
   async (started) => {
-    ({ t, smtp } = started);
+    ({ t, smtp, browser } = started);
     await allowClientTeamCreation(t);
-    browser = await launchBrowser();
     hostApp = await startDemoHostApp(t);
   },
   {
+    pages,
     instance: { settings: { hostedScreensRuntime: 'preact' } },
-    timeoutMillis: 180_000,
     beforeStop: async () => {
-      for (const p of pages) await p.close().catch(() => undefined);
-      await browser?.close();
       hostApp?.stop(true);
     },
   },

@@ -1,26 +1,17 @@
 // Account settings › Security › Active sessions in Chromium: three devices signed in to one
 // account; the first sees all three with 'This device' on its own, signs one out, then all other
 // devices; each ended device's refresh token is refused. Light and dark, 390 and 1280 px, axe-core.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { as, call } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { refreshFor } from '../support/user-views';
-import { launchBrowser, openPage } from './browser-support';
+import { openPage, withInstanceBrowser } from './browser-support';
 import { screenshotAtBothWidths, signInContext } from './widget-checks';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+withInstanceBrowser((started) => ({ t, browser } = started));
 
 async function refreshTokenOf(context: BrowserContext): Promise<string> {
   const cookie = (await context.cookies()).find((c) => c.name === `stack-refresh-${t.demo!.projectId}`)!;

@@ -3,7 +3,7 @@
 // are refused; each page's main flow (projects, users, user detail, API keys, domains) with its
 // empty, loading and error states, checked against the API; axe-core on every page, screenshots
 // in light and dark at 390 and 1280 px; the first-load budget; and how the console is served.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
@@ -12,28 +12,21 @@ import { createOwnedProject, ownerHeaders, signIn, type SignedIn } from '../supp
 import { as, call, expectOk, goodPassword, uniqueEmail } from '../support/user-views';
 import { pollUntil, queuedMessagesOnceThere } from '../support/mail';
 import { startWebhookReceiver } from '../support/webhook-receiver';
-import { repoRoot, runCli, startTestInstance, type TestInstance } from '../support/instance';
-import { artifactsDir, launchBrowser, openPage, type TestPage } from './browser-support';
+import { repoRoot, runCli, type TestInstance } from '../support/instance';
+import { artifactsDir, openPage, withInstanceBrowser, type TestPage } from './browser-support';
 import { expectAccessible, signInContext } from './widget-checks';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 const adminEmail = uniqueEmail('console-admin');
 const adminPassword = 'console admin passphrase 7';
 let admin: SignedIn;
 const browserTestTimeout = 120_000;
 
-beforeAll(async () => {
-  t = await startTestInstance({});
+withInstanceBrowser(async (started) => {
+  ({ t, browser } = started);
   const added = await runCli(['admins', 'add', adminEmail, '--password-stdin', ...t.databaseArgs], { stdin: adminPassword });
   expect(added.code).toBe(0);
   admin = await signIn(t, t.internal, adminEmail, adminPassword);
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
 });
 
 /** A browser context signed in to the internal project as the CLI-made admin. */

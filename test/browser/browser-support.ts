@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildUi } from '../../scripts/build-ui';
 import { ensureChromium } from '../../scripts/ensure-chromium';
+import { withInstance, type FileInstance } from '../support/file-instance';
 import { makeTempDir, repoRoot } from '../support/instance';
+import { withMailInstance, type MailInstance, type MailInstanceOptions } from '../support/mail-instance';
 
 export const artifactsDir = join(repoRoot, 'test-artifacts', 'browser');
 
@@ -109,4 +111,54 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export interface BrowserFileOptions extends MailInstanceOptions {
+  /** Pages the file's tests opened, closed before the browser (an array the tests push to). */
+  pages?: { close(): Promise<unknown> }[];
+}
+
+/** The file's Chromium beside its instance: launched when the instance is up, closed last (pages first). */
+function browserBeside(options: BrowserFileOptions) {
+  let browser: Browser | undefined;
+  return {
+    launch: async () => (browser = await launchBrowser()),
+    options: {
+      ...options,
+      timeoutMillis: options.timeoutMillis ?? 180_000,
+      beforeStop: async () => {
+        for (const page of options.pages ?? []) await page.close().catch(() => undefined);
+        try {
+          await options.beforeStop?.();
+        } finally {
+          await browser?.close();
+        }
+      },
+    },
+  };
+}
+
+/** withMailInstance plus one Chromium for the file, given to `ready` with the instance and receiver. */
+export function withMailBrowser(
+  ready: (started: MailInstance & { browser: Browser }) => Promise<unknown> | unknown,
+  options: BrowserFileOptions = {},
+): void {
+  withBrowserBeside(withMailInstance, ready, options);
+}
+
+/** withInstance plus one Chromium for the file, given to `ready` with the instance. */
+export function withInstanceBrowser(
+  ready: (started: FileInstance & { browser: Browser }) => Promise<unknown> | unknown,
+  options: BrowserFileOptions = {},
+): void {
+  withBrowserBeside(withInstance, ready, options);
+}
+
+function withBrowserBeside<S>(
+  withStarted: (ready: (started: S) => Promise<void>, options: BrowserFileOptions) => void,
+  ready: (started: S & { browser: Browser }) => Promise<unknown> | unknown,
+  options: BrowserFileOptions,
+): void {
+  const beside = browserBeside(options);
+  withStarted(async (started) => void (await ready({ ...started, browser: await beside.launch() })), beside.options);
 }

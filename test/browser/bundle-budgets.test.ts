@@ -3,25 +3,16 @@
 // encoded body sizes Chromium reports, against the budgets (sign-in ≤ 40 KB, every other screen
 // ≤ 35 KB); and how the files are served:
 // brotli or gzip by Accept-Encoding, immutable caching, ETags, a page shell with a skeleton card.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { Browser, Request } from 'playwright-core';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { otherScreenBudgetBytes, signInBudgetBytes } from '../../scripts/build-ui';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { launchBrowser } from './browser-support';
+import type { TestInstance } from '../support/instance';
+import { withInstanceBrowser } from './browser-support';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 
-beforeAll(async () => {
-  t = await startTestInstance({});
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+withInstanceBrowser((started) => ({ t, browser } = started));
 
 /** One screen's first load: its path, whether it is opened signed in, and what shows it is usable. */
 interface MeasuredScreen {

@@ -4,21 +4,18 @@
 // and the client library's calls (list, link URL, provider access token) for the linked user.
 // The page's origin also carries foreign cookies with malformed `%` escapes:
 // the cookie token store must skip them, and the whole flow must still work.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import { createAuthClient, type StoredTokens } from '../../ui/client/index';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
-import { googleClient, startOAuthInstance, startTestProvider, type TestProvider } from '../support/oauth-provider';
+import { googleClient, withOAuthInstance, type TestProvider } from '../support/oauth-provider';
 import { launchBrowser, openPage } from './browser-support';
 
-let provider: TestProvider;
-let t: TestInstance;
-let browser: Browser;
+let provider: TestProvider, t: TestInstance, browser: Browser;
 
-beforeAll(async () => {
-  provider = await startTestProvider();
-  t = await startOAuthInstance(provider);
+withOAuthInstance(async (started) => {
+  ({ provider, t } = started);
   const configured = await call(t, 'PATCH', '/projects/current', {
     headers: as(t.demo!, 'admin'),
     body: {
@@ -32,13 +29,7 @@ beforeAll(async () => {
   });
   expect(configured.status).toBe(200);
   browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  await provider?.stop();
-});
+}, { timeoutMillis: 180_000, beforeStop: () => browser?.close() });
 
 describe('connected accounts', () => {
   test('Security › Connected accounts: connect Google through the provider and back; the client lists it and gets its token; malformed foreign cookies are skipped', async () => {

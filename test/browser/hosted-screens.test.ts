@@ -5,22 +5,19 @@ import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { call, as, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
-import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
+import { openPage, textOf, withMailBrowser, type TestPage } from './browser-support';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 /** A page of a "host app" on another port, where trusted redirects land. */
 let landing: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];
 /** Generous: a timed-out test makes bun kill child processes, the shared browser included. */
 const browserTestTimeout = 60_000;
 
-withMailInstance(
+withMailBrowser(
   async (started) => {
-    ({ t, smtp } = started);
+    ({ t, smtp, browser } = started);
     landing = Bun.serve({
       hostname: '127.0.0.1',
       port: 0,
@@ -29,14 +26,11 @@ withMailInstance(
           headers: { 'content-type': 'text/html' },
         }),
     });
-    browser = await launchBrowser();
   },
   {
+    pages,
     instance: { settings: { hostedScreensRuntime: 'react' } },
-    timeoutMillis: 180_000,
     beforeStop: async () => {
-      for (const p of pages) await p.close().catch(() => undefined);
-      await browser?.close();
       landing?.stop(true);
     },
   },

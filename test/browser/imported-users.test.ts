@@ -1,19 +1,18 @@
 // Users imported from each source format sign in with their original password through the
 // hosted sign-in screen in Debian's Chromium: the screen lands where it was sent, and the
 // stored hash is then authd's argon2id, so the sign-in checked the imported one.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import { cliJson } from '../support/cli';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { fixture, formatCases } from '../transfers/format-cases';
-import { launchBrowser, openPage, signInWithPassword, textOf } from './browser-support';
+import { openPage, signInWithPassword, textOf, withInstanceBrowser } from './browser-support';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 const browserTestTimeout = 60_000;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstanceBrowser(async (started) => {
+  ({ t, browser } = started);
   // The hosted screens serve the demo project: every format's fixture goes there (their
   // addresses differ by format).
   for (const c of formatCases) {
@@ -32,12 +31,6 @@ beforeAll(async () => {
       expect(report.imported).toBeGreaterThan(0);
     }
   }
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
 });
 
 describe('an imported user signs in on the hosted screen', () => {

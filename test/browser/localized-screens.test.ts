@@ -10,27 +10,17 @@ import type { Browser, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
-import { withMailInstance } from '../support/mail-instance';
 import type { SmtpReceiver } from '../support/smtp-receiver';
-import { artifactsDir, launchBrowser, textOf } from './browser-support';
+import { artifactsDir, textOf, withMailBrowser } from './browser-support';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 const browserTestTimeout = 150_000;
 const password = 'correct horse battery';
 
-withMailInstance(
-  async (started) => {
-    ({ t, smtp } = started);
-    browser = await launchBrowser();
-  },
+withMailBrowser(
+  (started) => ({ t, smtp, browser } = started),
   {
     instance: { settings: { hostedScreensRuntime: 'preact' } },
-    timeoutMillis: 180_000,
-    beforeStop: async () => {
-      await browser?.close();
-    },
   },
 );
 

@@ -2,29 +2,21 @@
 // passkey in account settings, sign out, sign in with it from 'Sign in with passkey'. Pages are at
 // http://localhost:PORT because WebAuthn refuses IP-address RP ids. Screenshots in both themes at
 // 390 and 1280 px go to test-artifacts/browser/passkeys-*.png.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { as, call } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { addVirtualAuthenticator, launchBrowser, openPage } from './browser-support';
+import type { TestInstance } from '../support/instance';
+import { addVirtualAuthenticator, openPage, withInstanceBrowser } from './browser-support';
 
-let t: TestInstance;
-let browser: Browser;
-let localUrl: string;
+let t: TestInstance, browser: Browser, localUrl: string;
 const password = 'correct horse battery';
 
-beforeAll(async () => {
-  t = await startTestInstance({ settings: { hostedScreensRuntime: 'preact' } });
+withInstanceBrowser(async (started) => {
+  ({ t, browser } = started);
   const enabled = await call(t, 'PATCH', '/projects/current', { headers: as(t.demo!, 'admin'), body: { config: { passkey_enabled: true } } });
   expect(enabled.status).toBe(200);
   localUrl = t.url.replace('127.0.0.1', 'localhost');
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+}, { instance: { settings: { hostedScreensRuntime: 'preact' } } });
 
 async function shoot(page: Page, screenshot: (name: string) => Promise<void>, name: string) {
   for (const width of [390, 1280]) {

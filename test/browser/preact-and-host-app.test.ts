@@ -1,34 +1,24 @@
 // The same screens in two other settings: the hosted preact/compat build served by authd, and
 // the example host app (examples/react-host) importing ui/react's sources on its own origin, calling
 // authd on another port (CORS) in Debian's Chromium.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { as, call } from '../support/api-expectations';
-import { repoRoot, startTestInstance, type TestInstance } from '../support/instance';
+import { repoRoot, type TestInstance } from '../support/instance';
 import { startDemoHostApp } from '../support/host-apps';
-import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
+import { openPage, textOf, withInstanceBrowser, type TestPage } from './browser-support';
 
-let t: TestInstance;
-let browser: Browser;
-let hostApp: ReturnType<typeof Bun.serve>;
+let t: TestInstance, browser: Browser, hostApp: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];
 const browserTestTimeout = 60_000;
 const password = 'correct horse battery';
 
-beforeAll(async () => {
-  t = await startTestInstance({ settings: { hostedScreensRuntime: 'preact' } });
-  browser = await launchBrowser();
+withInstanceBrowser(async (started) => {
+  ({ t, browser } = started);
   hostApp = await startDemoHostApp(t);
-}, 180_000);
-
-afterAll(async () => {
-  for (const p of pages) await p.close().catch(() => undefined);
-  await browser?.close();
-  hostApp?.stop(true);
-  await t?.stop();
-});
+}, { pages, instance: { settings: { hostedScreensRuntime: 'preact' } }, beforeStop: () => hostApp?.stop(true) });
 
 async function newUser(label: string): Promise<string> {
   const email = `${label}-${Date.now()}@example.com`;

@@ -12,22 +12,17 @@ import { describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
-import { withMailInstance } from '../support/mail-instance';
 import { localeNames } from '../../server/protocol/locale-names';
-import { launchBrowser } from './browser-support';
+import { withMailBrowser } from './browser-support';
 import { expectAllFromCatalogue } from './pseudo-locale-checks';
 import { Secret, TOTP } from 'otpauth';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 const password = 'correct horse battery';
 
-withMailInstance(
-  async (started) => {
-    ({ t } = started);
-    browser = await launchBrowser();
-  },
-  { instance: { settings: { hostedScreensRuntime: 'preact' } }, timeoutMillis: 180_000, beforeStop: async () => await browser?.close() },
+withMailBrowser(
+  (started) => ({ t, browser } = started),
+  { instance: { settings: { hostedScreensRuntime: 'preact' } } },
 );
 
 describe('pseudo locale at 390 px', () => {

@@ -7,16 +7,13 @@ import type { Browser, Page } from 'playwright-core';
 import { authEn } from '../../server/protocol/messages/auth/auth-en';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
-import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
-import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
+import { openPage, textOf, withMailBrowser, type TestPage } from './browser-support';
 import { signInContext } from './widget-checks';
 
 const unverifiedAccountMessage = authEn['auth.unverifiedAccount'];
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 const browserTestTimeout = 90_000;
 
 async function setProviders(enabled: Record<string, boolean>): Promise<void> {
@@ -29,18 +26,11 @@ async function setProviders(enabled: Record<string, boolean>): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-withMailInstance(
+withMailBrowser(
   async (started) => {
-    ({ t, smtp } = started);
+    ({ t, smtp, browser } = started);
     await setProviders({ google: true, github: true });
-    browser = await launchBrowser();
-  },
-  {
-    timeoutMillis: 180_000,
-    beforeStop: async () => {
-      await browser?.close();
-    },
-  },
+  }
 );
 
 /** The hosted error card is showing `code`; returns its message. */

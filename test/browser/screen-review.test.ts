@@ -9,21 +9,19 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
-import { withMailInstance } from '../support/mail-instance';
-import { addVirtualAuthenticator, artifactsDir, launchBrowser, openPage, textOf, type TestPage } from './browser-support';
+import { addVirtualAuthenticator, artifactsDir, openPage, textOf, withMailBrowser, type TestPage } from './browser-support';
 import { seriousAxeViolations, signInContext } from './widget-checks';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 /** The same instance by name: WebAuthn refuses IP-address origins, so passkey tests run here. */
 let localUrl: string;
 const pages: TestPage[] = [];
 const browserTestTimeout = 90_000;
 const password = 'correct horse battery';
 
-withMailInstance(
+withMailBrowser(
   async (started) => {
-    ({ t } = started);
+    ({ t, browser } = started);
     // Passkeys on, and the two dark-branded providers (the full-width layout): in development
     // without credentials GitHub signs in through authd's own mock provider page.
     const configured = await call(t, 'PATCH', '/projects/current', {
@@ -41,14 +39,9 @@ withMailInstance(
     });
     expect(configured.json).toMatchObject({ config: { passkey_enabled: true } });
     localUrl = t.url.replace('127.0.0.1', 'localhost');
-    browser = await launchBrowser();
   },
   {
-    timeoutMillis: 180_000,
-    beforeStop: async () => {
-      for (const opened of pages) await opened.close().catch(() => undefined);
-      await browser?.close();
-    },
+    pages,
   },
 );
 

@@ -6,32 +6,24 @@
 //   virtual authenticator's passkey confirms);
 // - a device that signed in through the sign-in screen is listed by browser and system at once.
 // Pages at http://localhost:PORT, which WebAuthn needs.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { recentAuthenticationWindowMillis } from '../../server/core/auth/recent-authentication';
 import { as, call, shiftClock, uniqueEmail } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { addVirtualAuthenticator, launchBrowser, openPage } from './browser-support';
+import type { TestInstance } from '../support/instance';
+import { addVirtualAuthenticator, openPage, withInstanceBrowser } from './browser-support';
 
-let t: TestInstance;
-let browser: Browser;
-let localUrl: string;
+let t: TestInstance, browser: Browser, localUrl: string;
 const password = 'correct horse battery';
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstanceBrowser(async (started) => {
+  ({ t, browser } = started);
   const enabled = await call(t, 'PATCH', '/projects/current', {
     headers: as(t.demo!, 'admin'),
     body: { config: { passkey_enabled: true } },
   });
   expect(enabled.status).toBe(200);
   localUrl = t.url.replace('127.0.0.1', 'localhost');
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
 });
 
 async function signUpUser(): Promise<string> {

@@ -11,21 +11,18 @@ import { breachedPasswordMessage } from '../../server/core/credentials/password-
 import { authEn } from '../../server/protocol/messages/auth/auth-en';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { makeTempDir, repoRoot, startServeProcess, type TestInstance } from '../support/instance';
-import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { artifactsDir, launchBrowser, textOf } from './browser-support';
+import { artifactsDir, textOf, withMailBrowser } from './browser-support';
 
 const unverifiedAccountMessage = authEn['auth.unverifiedAccount'];
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 const browserTestTimeout = 90_000;
 const password = 'correct horse battery';
 
-withMailInstance(
+withMailBrowser(
   async (started) => {
-    ({ t, smtp } = started);
+    ({ t, smtp, browser } = started);
     // Four providers (the compact layout): in development without credentials, each signs in
     // through authd's own mock provider page, a real OAuth round trip.
     const providers = await call(t, 'PATCH', '/projects/current', {
@@ -37,14 +34,7 @@ withMailInstance(
       },
     });
     expect(providers.status).toBe(200);
-    browser = await launchBrowser();
-  },
-  {
-    timeoutMillis: 180_000,
-    beforeStop: async () => {
-      await browser?.close();
-    },
-  },
+  }
 );
 
 interface Opened {

@@ -7,20 +7,16 @@ import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
-import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { shiftClock } from '../support/user-views';
-import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
+import { openPage, textOf, withMailBrowser, type TestPage } from './browser-support';
 import { screenshotAtBothWidths, signInContext } from './widget-checks';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 const pages: TestPage[] = [];
 const browserTestTimeout = 60_000;
 const password = 'correct horse battery';
-let ownerToken: string;
-let teamId: string;
+let ownerToken: string, teamId: string;
 const teamName = 'Rocket Club';
 const sevenDays = 7 * 24 * 3600 * 1000;
 
@@ -34,10 +30,9 @@ async function signUp(email: string): Promise<{ userId: string; accessToken: str
   return { userId: body.user_id, accessToken: body.access_token };
 }
 
-withMailInstance(
+withMailBrowser(
   async (started) => {
-    ({ t, smtp } = started);
-    browser = await launchBrowser();
+    ({ t, smtp, browser } = started);
     const owner = await signUp(uniqueEmail('owner'));
     ownerToken = owner.accessToken;
     const team = await call(t, 'POST', '/teams', {
@@ -48,12 +43,8 @@ withMailInstance(
     teamId = (team.json as { id: string }).id;
   },
   {
+    pages,
     instance: { settings: { hostedScreensRuntime: 'preact' } },
-    timeoutMillis: 180_000,
-    beforeStop: async () => {
-      for (const p of pages) await p.close().catch(() => undefined);
-      await browser?.close();
-    },
   },
 );
 

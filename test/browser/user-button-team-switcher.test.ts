@@ -8,36 +8,28 @@ import { describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
-import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import { allowClientTeamCreation, startDemoHostApp } from '../support/host-apps';
-import { launchBrowser, openPage, textOf, type TestPage } from './browser-support';
+import { openPage, textOf, withMailBrowser, type TestPage } from './browser-support';
 import { expectAccessible, screenshotAtBothWidths, signInContext } from './widget-checks';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let browser: Browser;
-let hostApp: ReturnType<typeof Bun.serve>;
-let hostUrl: string;
+let t: TestInstance, smtp: SmtpReceiver, browser: Browser, hostApp: ReturnType<typeof Bun.serve>, hostUrl: string;
 let preactHostApp: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];
 const browserTestTimeout = 60_000;
 
-withMailInstance(
+withMailBrowser(
   async (started) => {
-    ({ t, smtp } = started);
+    ({ t, smtp, browser } = started);
     await allowClientTeamCreation(t);
-    browser = await launchBrowser();
     hostApp = await startDemoHostApp(t);
     hostUrl = `http://127.0.0.1:${hostApp.port}`;
     preactHostApp = await startDemoHostApp(t, 'preact');
   },
   {
+    pages,
     instance: { settings: { hostedScreensRuntime: 'preact' } },
-    timeoutMillis: 180_000,
     beforeStop: async () => {
-      for (const p of pages) await p.close().catch(() => undefined);
-      await browser?.close();
       hostApp?.stop(true);
       preactHostApp?.stop(true);
     },

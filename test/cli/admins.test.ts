@@ -1,25 +1,19 @@
 // `authd admins add|grant|revoke|list`, run as real CLI processes on a data directory that a
 // running authd also serves: admins get no default password, a password only from standard
 // input, and what the CLI grants or revokes is what the server enforces on the next request.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { callApi, startTestInstance, type TestInstance } from '../support/instance';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { callApi, type TestInstance } from '../support/instance';
 import { cliJson, expectOneLineError, removeScratchDirs, scratchDir, runCli } from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
+import { withInstance } from '../support/file-instance';
 
 const dataDir = scratchDir();
 const at = (...args: string[]) => [...args, '--data', dataDir];
 const password = 'correct horse battery';
 let t: TestInstance;
 
-beforeAll(async () => {
-  // The server bootstraps the internal project on the directory, as `authd serve` does.
-  t = await startTestInstance({ dataDir });
-});
-
-afterAll(async () => {
-  await t.stop();
-  removeScratchDirs();
-});
+// The server bootstraps the internal project on the directory, as `authd serve` does.
+withInstance((started) => ({ t } = started), { instance: { dataDir }, afterStop: removeScratchDirs });
 
 const internalClient = () => ({
   'x-stack-project-id': 'internal',
@@ -143,8 +137,7 @@ describe('authd admins add', () => {
 });
 
 describe('authd admins grant, revoke and list', () => {
-  let owner: { user_id: string };
-  let accessToken: string;
+  let owner: { user_id: string }, accessToken: string;
   const email = 'owner@example.com';
 
   beforeAll(async () => {

@@ -2,23 +2,18 @@
 // with the API's cursor; --follow prints an event written after it started, then stops on
 // SIGINT; bad input is a one-line error naming the problem; the CLI's own changes are recorded
 // with the cli actor.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { as, call, expectOk, uniqueEmail } from '../support/api-expectations';
 import { expectOneLineError, runCli } from '../support/cli';
-import { bunExecutable, repoRoot, startTestInstance, type TestInstance } from '../support/instance';
+import { bunExecutable, repoRoot, type TestInstance } from '../support/instance';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 const password = 'quiet lanterns over marble';
 
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-
-afterAll(async () => {
-  await t?.stop();
-});
+withInstance((started) => ({ t } = started));
 
 const audit = (...args: string[]) => runCli(['audit', '--project', t.demo!.projectId, ...t.databaseArgs, ...args]);
 

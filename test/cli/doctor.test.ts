@@ -123,9 +123,7 @@ describe('a broken deployment', () => {
 });
 
 describe('a good deployment', () => {
-  let dataDir: string;
-  let backups: string;
-  let smtp: SmtpReceiver;
+  let dataDir: string, backups: string, smtp: SmtpReceiver;
   const goodArgs = () => [
     'doctor',
     '--data',

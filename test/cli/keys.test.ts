@@ -2,18 +2,7 @@
 // `authd serve` holds: new projects, new keys, revocations and edits apply at once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startServeProcess, type ServeProcess } from '../support/instance';
-import {
-  type CreatedProject,
-  cliJson,
-  cliOk,
-  expectOneLineError,
-  generatedKeyPatterns,
-  getCurrentProject,
-  storedBytes,
-  removeScratchDirs,
-  scratchDir,
-  runCli,
-} from '../support/cli';
+import { type CreatedProject, cliJson, cliOk, expectOneLineError, generatedKeyPatterns, getCurrentProject, storedBytes, removeScratchDirs, scratchDir, runCli } from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
 
 const day = 86_400_000;
@@ -26,8 +15,7 @@ const stackDevelopmentKeys = {
 
 const dataDir = scratchDir();
 const at = (...args: string[]) => [...args, '--data', dataDir];
-let server: ServeProcess;
-let project: CreatedProject;
+let server: ServeProcess, project: CreatedProject;
 
 beforeAll(async () => {
   server = await startServeProcess(dataDir);

@@ -4,15 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { networkInterfaces } from 'node:os';
 import { rmSync } from 'node:fs';
-import {
-  callApi,
-  makeTempDir,
-  newDataLocation,
-  projectHeaders,
-  startServeProcess,
-  type DataLocation,
-  type ServeProcess,
-} from '../support/instance';
+import { callApi, makeTempDir, newDataLocation, projectHeaders, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startSmtpReceiver } from '../support/smtp-receiver';
 import { pollUntil } from '../support/poll-until';
@@ -77,11 +69,7 @@ function outsideAddress(): string {
 }
 
 const token = 'metrics-token-for-the-test-0123456789';
-let data: DataLocation;
-let server: ServeProcess;
-let loopbackUrl: string;
-let outsideUrl: string;
-let demo: BootstrappedProject;
+let data: DataLocation, server: ServeProcess, loopbackUrl: string, outsideUrl: string, demo: BootstrappedProject;
 
 beforeAll(async () => {
   // SQLite, or a PostgreSQL database of its own with AUTHD_TEST_DIALECT=postgres.

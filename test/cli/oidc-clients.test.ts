@@ -1,24 +1,18 @@
 // `authd oidc-clients create|list|update|delete`: the secret printed once (none for a public
 // client), stored only as a digest, with the issuer; bad redirect URIs refused in one line.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { cliJson, databaseFile, expectOneLineError, removeScratchDirs, runCli, scratchDir } from '../support/cli';
+import { withInstance } from '../support/file-instance';
 
 const dataDir = scratchDir();
 const at = (...args: string[]) => [...args, '--data', dataDir];
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  // The server bootstraps the internal project on the directory, as `authd serve` does.
-  t = await startTestInstance({ dataDir });
-});
-
-afterAll(async () => {
-  await t.stop();
-  removeScratchDirs();
-});
+// The server bootstraps the internal project on the directory, as `authd serve` does.
+withInstance((started) => ({ t } = started), { instance: { dataDir }, afterStop: removeScratchDirs });
 
 test('create prints client_id, the secret once and the issuer; list, update and delete manage it', async () => {
   const created = await cliJson(at('oidc-clients', 'create', '--name', 'Grafana', '--redirect-uri', 'https://grafana.example.com/login/generic_oauth', '--json'));

@@ -7,14 +7,14 @@ import {
   cliJson,
   cliOk,
   databaseFile,
+  expectCreatedProjectJson,
+  expectJsonOutput,
   expectOneLineError,
-  generatedKeyPatterns,
-  storedBytes,
   removeScratchDirs,
-  scratchDir,
   runCli,
   runCliProcess,
-  expectJsonOutput,
+  scratchDir,
+  storedBytes,
   type ProcessOptions,
 } from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
@@ -28,16 +28,7 @@ const at = (...args: string[]) => [...args, '--data', dataDir];
 describe('create-project', () => {
   test('--json prints exactly the project id and the three keys', async () => {
     const created = await cliJson(at('create-project', '--name', 'Json project'));
-    expect(Object.keys(created).sort()).toEqual([
-      'project_id',
-      'publishable_client_key',
-      'secret_server_key',
-      'super_secret_admin_key',
-    ]);
-    expect(created.project_id).toMatch(uuidPattern);
-    expect(created.publishable_client_key).toMatch(generatedKeyPatterns.publishable_client_key);
-    expect(created.secret_server_key).toMatch(generatedKeyPatterns.secret_server_key);
-    expect(created.super_secret_admin_key).toMatch(generatedKeyPatterns.super_secret_admin_key);
+    expectCreatedProjectJson(created);
     // Every key is new.
     expect(new Set([created.publishable_client_key, created.secret_server_key, created.super_secret_admin_key]).size).toBe(3);
     expect(existsSync(databaseFile(dataDir))).toBe(true);
@@ -76,8 +67,7 @@ describe('create-project', () => {
 });
 
 describe('projects list, get, update and delete', () => {
-  let project: { project_id: string };
-  let other: { project_id: string };
+  let project: { project_id: string }, other: { project_id: string };
 
   beforeAll(async () => {
     project = await cliJson(at('create-project', '--name', 'Editable', '--description', 'first'));

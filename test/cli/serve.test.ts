@@ -4,19 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bunExecutable, callApi, repoRoot, startServeProcess, type ServeProcess } from '../support/instance';
-import {
-  type CreatedProject,
-  cliJson,
-  databaseFile,
-  expectOneLineError,
-  generatedKeyPatterns,
-  getCurrentProject,
-  integrityCheck,
-  storedBytes,
-  removeScratchDirs,
-  scratchDir,
-  runCli,
-} from '../support/cli';
+import { type CreatedProject, cliJson, databaseFile, expectOneLineError, generatedKeyPatterns, getCurrentProject, integrityCheck, storedBytes, removeScratchDirs, scratchDir, runCli } from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
 
 // Runs after every describe block's own afterAll, so no server still uses these.
@@ -28,8 +16,7 @@ const createdEvents = (server: ServeProcess) =>
 
 describe('first start in development mode, then a restart', () => {
   const dataDir = scratchDir();
-  let first: ServeProcess;
-  let firstExit: number | undefined;
+  let first: ServeProcess, firstExit: number | undefined;
 
   beforeAll(async () => {
     first = await startServeProcess(dataDir);

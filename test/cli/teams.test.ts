@@ -13,10 +13,7 @@ const at = (...args: string[]) => [...args, '--data', dataDir];
 const unknownId = '00000000-0000-4000-8000-000000000000';
 const systemPermissions = ['$delete_team', '$invite_members', '$read_members', '$remove_members', '$update_team'];
 
-let project: CreatedProject;
-let alice: { id: string };
-let bob: { id: string };
-let carol: { id: string };
+let project: CreatedProject, alice: { id: string }, bob: { id: string }, carol: { id: string };
 
 /** `authd <group> <command> … --project P --data D --json`, parsed. */
 const inProject = (...args: string[]) => cliJson(at(...args, '--project', project.project_id));
@@ -474,8 +471,7 @@ describe('errors are one line with exit code 1', () => {
 describe('while authd serve holds the same data directory', () => {
   const servedDir = scratchDir();
   const served = (...args: string[]) => [...args, '--data', servedDir];
-  let server: ServeProcess;
-  let servedProject: CreatedProject;
+  let server: ServeProcess, servedProject: CreatedProject;
 
   beforeAll(async () => {
     server = await startServeProcess(servedDir);

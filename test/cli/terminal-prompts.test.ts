@@ -5,42 +5,26 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { call, uniqueEmail } from '../support/api-expectations';
 import { bunExecutable, repoRoot, startTestInstance, type TestInstance } from '../support/instance';
-import { removeScratchDirs, runCliProcess, runProcess, scratchDir } from '../support/cli';
+import { removeScratchDirs, runCliProcess, scratchDir } from '../support/cli';
+import { tmuxServer } from '../support/tmux';
 
-const tmux = ['tmux', '-L', `authd-prompt-test-${process.pid}`];
+const terminal = tmuxServer('authd-prompt-test');
 let t: TestInstance;
-let session = 0;
 
 beforeAll(async () => {
   t = await startTestInstance({ dataDir: scratchDir('authd-prompts-') });
 });
 afterAll(async () => {
-  await runProcess([...tmux, 'kill-server']);
+  await terminal.stop();
   await t.stop();
   removeScratchDirs();
 });
 
-/** Runs `authd <args>` in a fresh tmux window; returns helpers to read the screen and type. */
+/** Runs `authd <args>` in a fresh 150×20 tmux window; returns helpers to read the screen and type. */
 async function inTerminal(args: string[]) {
-  const name = `prompt${++session}`;
   const command = [bunExecutable, join(repoRoot, 'cmd', 'main.ts'), ...args].join(' ');
-  const started = await runProcess([...tmux, 'new-session', '-d', '-s', name, '-x', '150', '-y', '20', `${command}; echo "exited with $?"; sleep 60`]);
-  expect(started.code).toBe(0);
-  const screen = async () => (await runProcess([...tmux, 'capture-pane', '-p', '-t', name])).stdout;
-  return {
-    screen,
-    async waitFor(text: string): Promise<string> {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const shown = await screen();
-        if (shown.includes(text)) return shown;
-        if (Date.now() > deadline) throw new Error(`never showed ${text}:\n${shown}`);
-        await Bun.sleep(50);
-      }
-    },
-    type: (text: string) => runProcess([...tmux, 'send-keys', '-t', name, '-l', text]),
-    enter: () => runProcess([...tmux, 'send-keys', '-t', name, 'Enter']),
-  };
+  const window = await terminal.open(`${command}; echo "exited with $?"; sleep 60`, { columns: 150, rows: 20 });
+  return { ...window, enter: () => window.keys('Enter') };
 }
 
 async function newUser() {

@@ -12,10 +12,7 @@ import { cliJson, cliOk, expectOneLineError, removeScratchDirs, scratchDir, runC
 afterAll(removeScratchDirs);
 
 const dataDir = scratchDir();
-let t: TestInstance;
-let receiver: WebhookReceiver;
-let project: BootstrappedProject;
-let endpointId: string;
+let t: TestInstance, receiver: WebhookReceiver, project: BootstrappedProject, endpointId: string;
 
 const inProject = (...args: string[]) => [...args, '--project', project.projectId, '--data', dataDir];
 
@@ -97,8 +94,7 @@ describe('endpoints', () => {
 });
 
 describe('changes made through the CLI reach the receiver through the running server', () => {
-  let user: any;
-  let team: any;
+  let user: any, team: any;
 
   test('users create, update; teams create, update; members add, remove; users delete; teams delete', async () => {
     // The CLI process has no worker: the server finds the queued rows when it next polls.

@@ -2,46 +2,22 @@
 // refused (403 text; 400 text on the per-channel send), `me` without a signed-in user is
 // CANNOT_GET_OWN_USER_WITHOUT_USER, and a user id that is neither a UUID nor `me` is a
 // SCHEMA_ERROR. Nothing refused changes anyone's channels or sends an email.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import {
-  as,
-  call,
-  expectKnownError,
-  expectSchemaError,
-  expectTextError,
-  unknownUuid,
-  uniqueEmail,
-  expectOk,
-} from '../support/api-expectations';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import {
-  addChannel,
-  channelsOf,
-  expectNoChange,
-  queuedEmailCount,
-  serverUser,
-  signUp,
-  trustedCallback,
-  type TestUser,
-} from '../support/contact-channels';
+import { as, call, expectKnownError, expectSchemaError, expectTextError, unknownUuid, uniqueEmail, expectOk } from '../support/api-expectations';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { addChannel, channelsOf, expectNoChange, queuedEmailCount, serverUser, signUp, trustedCallback, type TestUser } from '../support/contact-channels';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
-let alice: TestUser;
-let bob: TestUser;
+let t: TestInstance, demo: BootstrappedProject, alice: TestUser, bob: TestUser;
 /** A second, unverified channel of bob's, the target of the per-channel rows. */
 let bobChannel: any;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
+withInstance(async (started) => {
+  ({ t, demo } = started);
   alice = await signUp(t, demo, uniqueEmail('alice'));
   bob = await serverUser(t, demo, uniqueEmail('bob'));
   bobChannel = await addChannel(t, demo, bob.user_id, { value: uniqueEmail('bob-second') });
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 type Op = { name: string; run: (headers: Record<string, string>, userId: string, channelId: string) => Promise<ApiResult> };

@@ -6,22 +6,7 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import {
-  as,
-  call,
-  expectOk,
-  expectTextError,
-  goodPassword,
-  makeProject,
-  pollUntil,
-  queuedMessages,
-  queuedMessagesOnceThere,
-  resetCallback,
-  setProjectConfig,
-  sleep,
-  uniqueEmail,
-  type MessageRow,
-} from '../support/mail';
+import { as, call, expectOk, expectTextError, goodPassword, makeProject, pollUntil, queuedMessages, queuedMessagesOnceThere, resetCallback, setProjectConfig, sleep, uniqueEmail, type MessageRow } from '../support/mail';
 
 const maybeAnswer = { success: 'maybe, only if user with e-mail exists' };
 
@@ -43,12 +28,9 @@ function sendResetCode(t: TestInstance, project: BootstrappedProject, email: str
 }
 
 describe('a project whose own SMTP server is unreachable', () => {
-  let t: TestInstance;
-  let smtp: SmtpReceiver;
+  let t: TestInstance, smtp: SmtpReceiver;
 
-  withMailInstance((started) => {
-    ({ t, smtp } = started);
-  });
+  withMailInstance((started) => ({ t, smtp } = started));
 
   test('send-reset-code still answers 200; the queued message records the failed attempt and stays pending', async () => {
     const project = await makeProject(t, 'Dead SMTP');

@@ -9,28 +9,11 @@ import { rateLimitRules } from '../../server/core/credentials/rate-limits';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import {
-  as,
-  call,
-  enableMagicLink,
-  expectOk,
-  expectTextError,
-  goodPassword,
-  magicLinkCallback,
-  makeProject,
-  queuedMessages,
-  resetCallback,
-  signUp,
-  uniqueEmail,
-  verificationCallback,
-} from '../support/magic-links';
+import { as, call, enableMagicLink, expectOk, expectTextError, goodPassword, magicLinkCallback, makeProject, queuedMessages, resetCallback, signUp, uniqueEmail, verificationCallback } from '../support/magic-links';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
+let t: TestInstance, smtp: SmtpReceiver;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 describe("mail in the project's name", () => {
   test('the sender is the project, at the instance address; the subject names it; the code has a line of its own', async () => {

@@ -95,11 +95,8 @@ describe('development outbox (no SMTP)', () => {
 });
 
 describe('delivered through SMTP', () => {
-  let t: TestInstance;
-  let smtp: SmtpReceiver;
-  withMailInstance((started) => {
-    ({ t, smtp } = started);
-  });
+  let t: TestInstance, smtp: SmtpReceiver;
+  withMailInstance((started) => ({ t, smtp } = started));
 
   test('once sent, the body is dropped and the delivery record kept (with its subject still sealed)', async () => {
     const email = await userAskingForReset(t);

@@ -7,27 +7,11 @@ import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import type { ApiResult } from '../support/instance';
-import {
-  as,
-  call,
-  expectKnownError,
-  expectOk,
-  expectTextError,
-  makeProject,
-  queuedMessagesOnceThere,
-  resetCallback,
-  shiftClock,
-  signInCall,
-  signUp,
-  uniqueEmail,
-} from '../support/mail';
+import { as, call, expectKnownError, expectOk, expectTextError, makeProject, queuedMessagesOnceThere, resetCallback, shiftClock, signInCall, signUp, uniqueEmail } from '../support/mail';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
+let t: TestInstance, smtp: SmtpReceiver;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 function expectRateLimited(res: ApiResult): number {
   expectTextError(res, 429);

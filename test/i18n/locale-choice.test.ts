@@ -12,9 +12,7 @@ import { createUser } from '../support/accounts';
 import { enableMagicLink, sendSignInCode } from '../support/magic-links';
 import { localeFromAcceptLanguage, matchLocale } from '../../server/protocol/locales';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let project: BootstrappedProject;
+let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject;
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);

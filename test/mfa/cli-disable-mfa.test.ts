@@ -1,28 +1,14 @@
 // `authd users disable-mfa`: an admin turns off the second factor of a user who lost their
 // authenticator, from the CLI beside the running server, which sees it on the next request.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { expect, test } from 'bun:test';
+import type { TestInstance } from '../support/instance';
 import { runCli } from '../support/cli';
-import {
-  expectMfaRequired,
-  expectOk,
-  makeProject,
-  newTotpSecret,
-  setTotpSecretAsClient,
-  signInCall,
-  signUp,
-  storedTotp,
-} from '../support/totp';
+import { expectMfaRequired, expectOk, makeProject, newTotpSecret, setTotpSecretAsClient, signInCall, signUp, storedTotp } from '../support/totp';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-
-afterAll(async () => {
-  await t?.stop();
-});
+withInstance((started) => ({ t } = started));
 
 test('disable-mfa clears the secret; the next password sign-in needs no second factor', async () => {
   const project = await makeProject(t, 'CLI MFA');

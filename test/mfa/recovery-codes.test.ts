@@ -2,38 +2,15 @@
 // stored only as keyed digests; each signs in once in place of a TOTP code (in the same `totp`
 // field the SDK sends), the answer says how many are left; a new set voids the old one; turning
 // TOTP off removes them; clients act only on themselves.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  expectInvalidTotp,
-  expectMfaRequired,
-  expectOk,
-  expectTextError,
-  getMe,
-  makeProject,
-  mfaSignIn,
-  newTotpSecret,
-  setTotpSecretAsClient,
-  setTotpSecretAsServer,
-  signInCall,
-  signUp,
-  totpAt,
-  type SignedIn,
-  type TotpSecret,
-} from '../support/totp';
+import type { TestInstance } from '../support/instance';
+import { as, call, expectInvalidTotp, expectMfaRequired, expectOk, expectTextError, getMe, makeProject, mfaSignIn, newTotpSecret, setTotpSecretAsClient, setTotpSecretAsServer, signInCall, signUp, totpAt, type SignedIn, type TotpSecret } from '../support/totp';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-
-afterAll(async () => {
-  await t?.stop();
-});
+withInstance((started) => ({ t } = started));
 
 async function userWithTotp(name: string): Promise<{ project: BootstrappedProject; user: SignedIn; secret: TotpSecret }> {
   const project = await makeProject(t, name);

@@ -8,40 +8,12 @@ import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
-import {
-  as,
-  call,
-  expectInvalidTotp,
-  expectKnownError,
-  expectMfaRequired,
-  expectOk,
-  expectRefreshWorks,
-  expectSchemaError,
-  expectTextError,
-  expectUserRequiresTotp,
-  getMe,
-  goodPassword,
-  makeProject,
-  mfaSignIn,
-  newTotpSecret,
-  setTotpSecretAsClient,
-  setTotpSecretAsServer,
-  shiftClock,
-  signInCall,
-  signUp,
-  storedTotp,
-  totpAt,
-  wrongTotp,
-  type SignedIn,
-  type TotpSecret,
-} from '../support/totp';
+import { as, call, expectInvalidTotp, expectKnownError, expectMfaRequired, expectOk, expectRefreshWorks, expectSchemaError, expectTextError, expectUserRequiresTotp, getMe, goodPassword, makeProject, mfaSignIn, newTotpSecret, setTotpSecretAsClient, setTotpSecretAsServer, shiftClock, signInCall, signUp, storedTotp, totpAt, wrongTotp, type SignedIn, type TotpSecret } from '../support/totp';
+import { markEmailVerified } from '../support/accounts';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
+let t: TestInstance, smtp: SmtpReceiver;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 /** A password user of a fresh project with TOTP turned on by the user themselves. */
 async function userWithTotp(name: string): Promise<{ project: BootstrappedProject; user: SignedIn; secret: TotpSecret }> {
@@ -268,12 +240,7 @@ describe('every sign-in path asks for it', () => {
   test('magic-link sign-in of a TOTP user needs the second factor, then finishes as a sign-in', async () => {
     const { project, user, secret } = await userWithTotp('MFA magic link');
     await enableMagicLink(t, project);
-    expectOk(
-      await call(t, 'PATCH', `/users/${user.user_id}`, {
-        headers: as(project, 'server'),
-        body: { primary_email_verified: true },
-      }),
-    );
+    await markEmailVerified(t, project, user.user_id);
     expectOk(await sendSignInCode(t, project, user.email));
     const mail = await receiveMagicLink(smtp, user.email);
     const attempt = expectMfaRequired(await otpSignIn(t, project, mail.code));

@@ -2,7 +2,7 @@
 // user and its two "already connected" errors, `oauth_providers` on POST /users, connected-account
 // access tokens (stored, refreshed at the provider, refused for shared keys), and provider tokens
 // kept sealed in the database.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
@@ -10,32 +10,11 @@ import { openSecret } from '../../server/core/storage/secret-box';
 import { as, call, expectKnownError, expectTextError } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import { createUser, shiftClock, signUp } from '../support/user-views';
-import {
-  appErrorUrl,
-  codeExchangeFields,
-  makeOAuthProject,
-  runFlow,
-  startOAuthInstance,
-  startTestProvider,
-  tokenRequest,
-  type AuthorizeOptions,
-  type TestProvider,
-} from '../support/oauth-provider';
+import { appErrorUrl, codeExchangeFields, runFlow, tokenRequest, withOAuthInstance, type AuthorizeOptions, type TestProvider } from '../support/oauth-provider';
 
-let provider: TestProvider;
-let t: TestInstance;
-let project: BootstrappedProject;
+let provider: TestProvider, t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  provider = await startTestProvider();
-  t = await startOAuthInstance(provider);
-  project = await makeOAuthProject(t, 'OAuth accounts', [{ id: 'github', enabled: true, type: 'shared' }]);
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await provider?.stop();
-});
+withOAuthInstance((started) => ({ provider, t, project } = started), { projectName: 'OAuth accounts', extraProviders: [{ id: 'github', enabled: true, type: 'shared' }] });
 
 let counter = 0;
 function signInAtProvider() {

@@ -2,17 +2,13 @@
 // provider sends the user back, so it is limited per client address like the other
 // unauthenticated writers. Addresses come from X-Forwarded-For (a remote client of a development
 // instance gets every limit).
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { expect, test } from 'bun:test';
+import type { TestInstance } from '../support/instance';
 import { authorizeUrl, makeOAuthProject, pkcePair } from '../support/oauth-provider';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
-beforeAll(async () => {
-  t = await startTestInstance({ settings: { trustProxy: true } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+withInstance((started) => ({ t } = started), { instance: { settings: { trustProxy: true } } });
 
 test('100 flows per 15 minutes per address; the 101st is refused with 429 and stores nothing; another address goes on', async () => {
   const project = await makeOAuthProject(t, 'Authorize flood');

@@ -1,19 +1,12 @@
 // "Sign in with GitHub" on a fresh development instance with no provider credentials at all: the
 // shared provider falls back to authd's own mock provider. Production mode refuses both the
 // mock and a shared provider without instance credentials.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectTextError, makeProject } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  appCallbackUrl,
-  appErrorUrl,
-  authorizeUrl,
-  codeExchangeFields,
-  pkcePair,
-  TestBrowser,
-  tokenRequest,
-} from '../support/oauth-provider';
+import type { TestInstance } from '../support/instance';
+import { appCallbackUrl, appErrorUrl, authorizeUrl, codeExchangeFields, pkcePair, TestBrowser, tokenRequest } from '../support/oauth-provider';
+import { withInstance } from '../support/file-instance';
 
 async function projectWithSharedGitHub(t: TestInstance): Promise<BootstrappedProject> {
   const project = await makeProject(t, 'Shared GitHub');
@@ -27,12 +20,7 @@ async function projectWithSharedGitHub(t: TestInstance): Promise<BootstrappedPro
 
 describe('development mode, no credentials', () => {
   let t: TestInstance;
-  beforeAll(async () => {
-    t = await startTestInstance({ mode: 'development' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  withInstance((started) => ({ t } = started), { instance: { mode: 'development' } });
 
   test('the mock page signs in whoever is typed, twice to the same user', async () => {
     const project = await projectWithSharedGitHub(t);
@@ -128,12 +116,7 @@ describe('development mode, no credentials', () => {
 
 describe('production mode', () => {
   let t: TestInstance;
-  beforeAll(async () => {
-    t = await startTestInstance({ mode: 'production' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  withInstance((started) => ({ t } = started), { instance: { mode: 'production' } });
 
   test('the mock provider does not exist and shared providers need instance credentials', async () => {
     const page = await call(t, 'GET', '/api/v1/dev-oauth/github/authorize?client_id=authd-development-mock');

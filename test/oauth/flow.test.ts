@@ -1,43 +1,19 @@
 // The OAuth flow end to end against a real OAuth 2 / OIDC server on 127.0.0.1: the
 // browser walks authorize → provider → callback, and the token endpoint is driven by
 // oauth4webapi, an OAuth client library independent of authd and of the SDK.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { writeTransaction } from '../../server/core/storage/transactions';
-import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'bun:test';
 import * as oauth from 'oauth4webapi';
 import { users } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, expectTextError } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import { expectUserView, setProjectConfig, shiftClock, signUp } from '../support/user-views';
-import {
-  appCallbackUrl,
-  appErrorUrl,
-  codeExchangeFields,
-  goToProvider,
-  makeOAuthProject,
-  runFlow,
-  startOAuthInstance,
-  startTestProvider,
-  tokenRequest,
-  type FlowAtCallback,
-  type TestProvider,
-} from '../support/oauth-provider';
+import { appCallbackUrl, appErrorUrl, codeExchangeFields, goToProvider, runFlow, tokenRequest, withOAuthInstance, type FlowAtCallback, type TestProvider } from '../support/oauth-provider';
+import { requireTotpInStorage } from '../support/totp';
 
-let provider: TestProvider;
-let t: TestInstance;
-let project: BootstrappedProject;
+let provider: TestProvider, t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  provider = await startTestProvider();
-  t = await startOAuthInstance(provider);
-  project = await makeOAuthProject(t, 'OAuth flow');
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await provider?.stop();
-});
+withOAuthInstance((started) => ({ provider, t, project } = started), { projectName: 'OAuth flow' });
 
 let identityCounter = 0;
 function signInAtProvider(name = 'Ada Lovelace') {
@@ -164,14 +140,7 @@ describe('sign-up and sign-in through the provider', () => {
     signInAtProvider();
     const first = await exchangeWithLibrary(project, await runFlow(t, project));
     const me = await call(t, 'GET', '/users/me', { headers: as(project, 'client', first.access_token) });
-    await writeTransaction(
-      t.ctx,
-      async (tx) =>
-        await tx
-          .update(users)
-          .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
-          .where(eq(users.id, me.json.id)),
-    );
+    await requireTotpInStorage(t, me.json.id);
     const flow = await runFlow(t, project);
     const res = await tokenRequest(t, codeExchangeFields(project, flow, flow.landing.searchParams.get('code')!));
     expectKnownError(res, 400, 'MULTI_FACTOR_AUTHENTICATION_REQUIRED');

@@ -1,46 +1,20 @@
 // The OAuth navigations' refusals on the wire: a browser navigation (Sec-Fetch-Mode: navigate,
 // or Accept: text/html without fetch metadata) is sent on with a 303 to the project's hosted
 // error card; the same request from a program keeps its JSON or text answer (flow.test.ts has the rest).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { expectKnownError, expectTextError } from '../support/api-expectations';
-import type { TestInstance } from '../support/instance';
-import {
-  authorizeUrl,
-  goToProvider,
-  makeOAuthProject,
-  startOAuthInstance,
-  startTestProvider,
-  type TestProvider,
-} from '../support/oauth-provider';
+import { readApiResult, type TestInstance } from '../support/instance';
+import { authorizeUrl, goToProvider, withOAuthInstance, type TestProvider } from '../support/oauth-provider';
 
-let provider: TestProvider;
-let t: TestInstance;
-let project: BootstrappedProject;
+let provider: TestProvider, t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  provider = await startTestProvider();
-  t = await startOAuthInstance(provider);
-  project = await makeOAuthProject(t, 'Navigation refusals');
-});
-
-afterAll(async () => {
-  await t?.stop();
-  await provider?.stop();
-});
+withOAuthInstance((started) => ({ provider, t, project } = started), { projectName: 'Navigation refusals' });
 
 const navigation = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', accept: 'text/html,application/xhtml+xml' };
 
 async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { headers, redirect: 'manual' });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
+  return await readApiResult(await fetch(url, { headers, redirect: 'manual' }));
 }
 
 /** The error card a 303 leads to: its page path and the three parameters the card reads. */

@@ -2,28 +2,25 @@
 // the request's Host header (development mode, with the built-in mock
 // provider): the code and verifier are posted to authd itself, the browser is only ever sent
 // back to this instance, and a malformed percent-escape in the provider id is a 4xx known error.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, expectKnownError, expectTextError, makeProject } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { as, call, expectKnownError, expectTextError } from '../support/api-expectations';
+import type { TestInstance } from '../support/instance';
 import { rawRequest } from '../support/raw-http';
 import { appCallbackUrl, authorizeUrl, pkcePair, TestBrowser } from '../support/oauth-provider';
+import { withProject } from '../support/file-instance';
+import { setProjectConfig } from '../support/user-views';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance({ mode: 'development' });
-  project = await makeProject(t, 'Own origins');
-  const res = await call(t, 'PATCH', '/projects/current', {
-    headers: as(project, 'admin'),
-    body: { config: { oauth_providers: [{ id: 'github', enabled: true, type: 'shared' }] } },
-  });
-  expect(res.status).toBe(200);
-});
-afterAll(async () => {
-  await t.stop();
-});
+withProject(
+  'Own origins',
+  async (started) => {
+    ({ t, project } = started);
+    await setProjectConfig(t, project, { oauth_providers: [{ id: 'github', enabled: true, type: 'shared' }] });
+  },
+  { instance: { mode: 'development' } },
+);
 
 const foreignHost = 'attacker.example.net:8443';
 const pathOf = (url: string) => url.slice(t.url.length);

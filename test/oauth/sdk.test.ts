@@ -1,43 +1,25 @@
 // The published @stackframe/js 2.7.23 SDK on the OAuth flow: it builds the authorize URL and
 // calls the token endpoint itself (through its own oauth4webapi 2.x); outside a browser its
 // redirects are driven here with fetch and a cookie jar. Then getConnectedAccount/getAccessToken.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { writeTransaction } from '../../server/core/storage/transactions';
+import { expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
 import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
-import { eq } from 'drizzle-orm';
-import { users } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import {
-  appCallbackUrl,
-  appErrorUrl,
-  makeOAuthProject,
-  pkcePair,
-  startOAuthInstance,
-  startTestProvider,
-  TestBrowser,
-  type TestProvider,
-} from '../support/oauth-provider';
+import { appCallbackUrl, appErrorUrl, pkcePair, TestBrowser, withOAuthInstance, type TestProvider } from '../support/oauth-provider';
+import { requireTotpInStorage } from '../support/totp';
 
-let provider: TestProvider;
-let t: TestInstance;
-let project: BootstrappedProject;
+let provider: TestProvider, t: TestInstance, project: BootstrappedProject;
 const originalWarn = console.warn;
 
-beforeAll(async () => {
-  console.warn = () => {};
-  provider = await startTestProvider();
-  t = await startOAuthInstance(provider);
-  project = await makeOAuthProject(t, 'OAuth SDK');
-});
-
-afterAll(async () => {
-  console.warn = originalWarn;
-  await t?.stop();
-  await provider?.stop();
-});
+withOAuthInstance(
+  (started) => {
+    console.warn = () => {};
+    ({ provider, t, project } = started);
+  },
+  { projectName: 'OAuth SDK', beforeStop: () => void (console.warn = originalWarn) },
+);
 
 function sdkApp(tokenStore: 'memory' | { accessToken: string; refreshToken: string } = 'memory') {
   return new StackClientApp({
@@ -104,14 +86,7 @@ test("the SDK's code exchange reports the MFA challenge for a user with TOTP on"
   provider.signedIn = { sub: `sdk-mfa-${Date.now()}`, email: `sdk-mfa-${Date.now()}@example.com` };
   const first = await signInThroughSdk();
   const userId = (await sdkApp({ accessToken: first.accessToken, refreshToken: first.refreshToken }).getUser({ or: 'throw' })).id;
-  await writeTransaction(
-    t.ctx,
-    async (tx) =>
-      await tx
-        .update(users)
-        .set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' })
-        .where(eq(users.id, userId)),
-  );
+  await requireTotpInStorage(t, userId);
   const error = await signInThroughSdk().catch((e) => e);
   expect(error).toBeInstanceOf(KnownErrors.MultiFactorAuthenticationRequired);
 });

@@ -9,8 +9,7 @@ import { as, call, expectTextError } from '../support/api-expectations';
 import { createOidcClient, type OidcClientCreation } from '../../server/core/oidc/oidc-clients';
 import { sessionCookieName } from '../../server/core/oidc/oidc-browser-session';
 
-let t: TestInstance;
-let client: OidcClientCreation;
+let t: TestInstance, client: OidcClientCreation;
 const redirectUri = 'http://localhost:9/callback';
 const verifier = 'w'.repeat(50);
 const challenge = createHash('sha256').update(verifier).digest('base64url');

@@ -2,23 +2,19 @@
 // internal admin token) register, list, read, change and delete their OpenID Provider's clients;
 // client and server keys are refused; bad input is refused and creates nothing; another
 // project's clients stay invisible; a secret appears in the creation answer only.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { describe, expect, test } from 'bun:test';
+import type { TestInstance } from '../support/instance';
 import { as, call, expectKnownError, expectOk, expectSchemaError, expectTextError, makeProject } from '../support/projects';
 import { createOwnedProject, ownerHeaders, signUpAdmin } from '../support/admins';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
-let other: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject, other: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   project = await makeProject(t, 'OIDC clients project');
   other = await makeProject(t, 'Other OIDC project');
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 const grafana = { name: 'Grafana', redirect_uris: ['https://grafana.example.com/login/generic_oauth'] };

@@ -14,15 +14,13 @@ import { createOidcClient } from '../../server/core/oidc/oidc-clients';
 import { expectOk } from '../support/api-expectations';
 import { newTotpSecret, setTotpSecretAsServer, totpAt } from '../support/totp';
 
-let t: TestInstance;
-let browser: Browser;
+let t: TestInstance, browser: Browser;
 const pages: TestPage[] = [];
 const flowTimeout = 90_000;
 // The relying party's own web server, which records where the browser arrives.
 let relyingParty: ReturnType<typeof Bun.serve>;
 const arrivals: string[] = [];
-let redirectUri: string;
-let postLogoutUri: string;
+let redirectUri: string, postLogoutUri: string;
 
 beforeAll(async () => {
   t = await startTestInstance();

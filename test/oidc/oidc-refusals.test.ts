@@ -9,9 +9,7 @@ import { createOidcClient, type OidcClientCreation } from '../../server/core/oid
 import { discoveryDocument } from '../../server/core/oidc/oidc-discovery';
 import { sessionCookieName } from '../../server/core/oidc/oidc-browser-session';
 
-let t: TestInstance;
-let client: OidcClientCreation;
-let user: SignedIn;
+let t: TestInstance, client: OidcClientCreation, user: SignedIn;
 const redirectUri = 'http://localhost:9/callback';
 const verifier = 'v'.repeat(50);
 const challenge = createHash('sha256').update(verifier).digest('base64url');

@@ -3,7 +3,7 @@
 // project's signing key is rotated the same verifier accepts tokens of the new key (one refetch,
 // no restart) and a made-up key id does not make it fetch again. Requests: Bearer, the
 // browser client's cookie and the x-stack-auth header; the Hono, Express and Next adapters.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { rotateProjectSigningKey } from '../../server/core/auth/signing-keys';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import {
@@ -21,21 +21,16 @@ import {
 import { authdExpress, type ExpressRequestLike } from '../../ui/backend/express';
 import { authdMiddleware, type HonoContextLike } from '../../ui/backend/hono';
 import { authdNextMiddleware, withAuthdUser } from '../../ui/backend/next';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { goodPassword, makeProject, signUp, uniqueEmail } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
-let other: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject, other: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   project = await makeProject(t, 'backend verifier');
   other = await makeProject(t, 'another project');
-});
-
-afterAll(async () => {
-  await t?.stop();
 });
 
 const options = () => ({ baseUrl: t.url, projectId: project.projectId });

@@ -5,7 +5,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll, beforeAll } from 'bun:test';
+import type { Browser } from 'playwright-core';
 import { packPackages, type PackageFolder } from '../../scripts/pack-packages';
+import { launchBrowser } from '../browser/browser-support';
+import { startTestInstance, type TestInstance } from '../support/instance';
+import type { AuthdConfig } from './host-app-sources';
 
 let packed: Promise<Record<PackageFolder, string>> | undefined;
 
@@ -108,4 +113,48 @@ export async function createHostApp(
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** A test file's instance, Chromium and fresh host app; `served` is the app's server once a test started it. */
+export interface HostAppFile {
+  t: TestInstance;
+  browser: Browser;
+  app: HostApp;
+  served?: { stop(): Promise<void> };
+}
+
+/**
+ * Registers the file's beforeAll/afterAll: an instance, Chromium, and the app `name` with the
+ * files `files` writes for the demo project and `install` installed; all stopped and removed after
+ * the file's tests. The returned object is filled in when the file's tests run.
+ */
+export function withHostApp(
+  name: string,
+  files: (config: AuthdConfig) => Record<string, string>,
+  install: Parameters<typeof createHostApp>[2],
+  instance?: Parameters<typeof startTestInstance>[0],
+): HostAppFile {
+  const file = {} as HostAppFile;
+  beforeAll(async () => {
+    file.t = await startTestInstance(instance);
+    file.browser = await launchBrowser();
+    const demo = file.t.demo!;
+    file.app = await createHostApp(name, files({ baseUrl: file.t.url, projectId: demo.projectId, publishableClientKey: demo.keys.publishable_client_key! }), install);
+  }, 300_000);
+  afterAll(async () => {
+    await file.served?.stop();
+    await file.browser?.close();
+    await file.t?.stop();
+    file.app?.remove();
+  });
+  return file;
+}
+
+/** `vite build`, then `vite preview` on a free localhost port (kept in `served`); resolves with its URL. */
+export async function buildAndPreview(file: HostAppFile): Promise<string> {
+  await file.app.run(['npx', 'vite', 'build']);
+  const port = await freePort();
+  const hostUrl = `http://localhost:${port}`;
+  file.served = await file.app.serve(['npx', 'vite', 'preview', '--port', String(port), '--strictPort', '--host', 'localhost'], hostUrl);
+  return hostUrl;
 }

@@ -2,46 +2,26 @@
 // components render @authd/react's client components, the handler pages sign up, in and out
 // and the team switcher switches, a route handler answers the signed-in user's id through
 // @authd/backend, and `next build` type-checks it in strict mode. Served by `next start`.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../browser/browser-support';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import { createHostApp, freePort, type HostApp } from './host-app-kit';
+import { expect, test } from 'bun:test';
+import { freePort, withHostApp } from './host-app-kit';
 import { driveHostApp, scriptBytes, signInPageWeight } from './host-app-flows';
 import { nextAppFiles } from './host-app-sources';
 
 const nextEnv = { NEXT_TELEMETRY_DISABLED: '1' };
-let t: TestInstance;
-let browser: Browser;
-let app: HostApp;
-let server: { stop(): Promise<void> } | undefined;
 let hostUrl: string;
-
-beforeAll(async () => {
-  t = await startTestInstance();
-  browser = await launchBrowser();
-  const config = { baseUrl: t.url, projectId: t.demo!.projectId, publishableClientKey: t.demo!.keys.publishable_client_key! };
-  // TypeScript 5 here: `next build` type-checks through the compiler's JavaScript API.
-  app = await createHostApp('next', nextAppFiles(config), {
-    packages: ['next', 'react@19', 'react-dom@19', 'typescript@5', '@types/react@19', '@types/react-dom@19', '@types/node@20'],
-    tarballs: ['client', 'react', 'backend'],
-  });
-}, 300_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await browser?.close();
-  await t?.stop();
-  app?.remove();
+// TypeScript 5 here: `next build` type-checks through the compiler's JavaScript API.
+const host = withHostApp('next', nextAppFiles, {
+  packages: ['next', 'react@19', 'react-dom@19', 'typescript@5', '@types/react@19', '@types/react-dom@19', '@types/node@20'],
+  tarballs: ['client', 'react', 'backend'],
 });
 
 test("strict tsc passes on the tarballs' types, and `next build` builds (and type-checks) it", async () => {
-  await app.run(['npx', 'tsc', '--noEmit', '-p', '.']);
-  const output = await app.run(['npx', 'next', 'build'], nextEnv);
+  await host.app.run(['npx', 'tsc', '--noEmit', '-p', '.']);
+  const output = await host.app.run(['npx', 'next', 'build'], nextEnv);
   expect(output).toContain('/api/me');
   const port = await freePort();
   hostUrl = `http://localhost:${port}`;
-  server = await app.serve(
+  host.served = await host.app.serve(
     ['npx', 'next', 'start', '--port', String(port), '--hostname', 'localhost'],
     `${hostUrl}/baseline`,
     nextEnv,
@@ -60,7 +40,7 @@ test('server-rendered pages answer without crashing: the home page (a server com
 }, 60_000);
 
 test('on its own origin: sign up, user button, sign out, sign in, the route handler knows the user, team switcher', async () => {
-  await driveHostApp(t, browser, hostUrl, 'next', async (opened, userId) => {
+  await driveHostApp(host.t, host.browser, hostUrl, 'next', async (opened, userId) => {
     // The browser sends the host's own cookies; @authd/backend verifies the access token in them.
     const answer = await opened.page.evaluate(() => fetch('/api/me').then((r) => r.json()));
     expect(answer).toEqual({ userId });
@@ -69,8 +49,8 @@ test('on its own origin: sign up, user button, sign out, sign in, the route hand
 
 test('the sign-in page: what @authd adds to the JavaScript of a page with Next and React alone (brotli)', async () => {
   // Next + React alone: the page of a route group whose root layout has no authd.
-  const weight = await signInPageWeight(browser, hostUrl, () =>
-    scriptBytes(browser, `${hostUrl}/baseline`, (page) => page.getByTestId('baseline').waitFor()),
+  const weight = await signInPageWeight(host.browser, hostUrl, () =>
+    scriptBytes(host.browser, `${hostUrl}/baseline`, (page) => page.getByTestId('baseline').waitFor()),
   );
   console.log(
     `next sign-in page: ${weight.signInPage} B brotli, Next + React alone ${weight.reactAlone} B, authd adds ${weight.added} B`,

@@ -1,15 +1,11 @@
 // The passkey sign-in challenge needs only the public client key and stores a row,
 // so it is rate-limited per client address, and expired codes and challenges of every kind are
 // deleted rather than kept forever.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  createVerificationCode,
-  pruneExpiredVerificationCodes,
-  verificationCodeKinds,
-  verificationCodeLifetimeMillis,
-} from '../../server/core/credentials/verification-codes';
+import { describe, expect, test } from 'bun:test';
+import type { TestInstance } from '../support/instance';
+import { createVerificationCode, pruneExpiredVerificationCodes, verificationCodeKinds, verificationCodeLifetimeMillis } from '../../server/core/credentials/verification-codes';
 import { as, call, passkeyProject } from '../support/passkeys';
+import { withInstance } from '../support/file-instance';
 
 async function challengeRows(t: TestInstance, projectId: string): Promise<number> {
   const [row] = await t.rows(
@@ -21,12 +17,7 @@ async function challengeRows(t: TestInstance, projectId: string): Promise<number
 
 describe('production: passkey sign-in challenges per client address', () => {
   let t: TestInstance;
-  beforeAll(async () => {
-    t = await startTestInstance({ mode: 'production' });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  withInstance((started) => ({ t } = started), { instance: { mode: 'production' } });
 
   test('100 per 15 minutes; the 101st is refused with 429 and stores nothing', async () => {
     const project = await passkeyProject(t, 'Challenge flood');
@@ -42,12 +33,7 @@ describe('production: passkey sign-in challenges per client address', () => {
 
 describe('expired codes and challenges are pruned', () => {
   let t: TestInstance;
-  beforeAll(async () => {
-    t = await startTestInstance();
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  withInstance((started) => ({ t } = started));
 
   test('every kind is deleted once expired for as long as it was valid; until then a late submission still reads "expired"', async () => {
     const project = await passkeyProject(t, 'Pruning');

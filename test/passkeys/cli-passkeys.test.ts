@@ -3,16 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { makeTempDir, runCli, startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  expectKnownError,
-  expectOk,
-  makeProject,
-  registerPasskey,
-  signInWithPasskey,
-  signUp,
-} from '../support/passkeys';
+import { as, call, expectKnownError, expectOk, makeProject, registerPasskey, signInWithPasskey, signUp } from '../support/passkeys';
 
 let t: TestInstance;
 const dataDir = makeTempDir();
@@ -28,6 +19,8 @@ afterAll(async () => {
 
 test('passkeys on from the CLI, list a user passkey, remove it; off again refuses the ceremonies', async () => {
   const project = await makeProject(t, 'CLI passkeys');
+  /** `authd users passkeys …` on the project, on the server's data directory. */
+  const passkeysCli = (...args: string[]) => runCli(['users', 'passkeys', ...args, '--data', dataDir, '--project', project.projectId]);
   const initiate = () =>
     call(t, 'POST', '/auth/passkey/initiate-passkey-authentication', { headers: as(project, 'client'), body: {} });
   expectKnownError(await initiate(), 400, 'PASSKEY_AUTHENTICATION_NOT_ENABLED');
@@ -39,53 +32,20 @@ test('passkeys on from the CLI, list a user passkey, remove it; off again refuse
   const user = await signUp(t, project, { callbackUrl: null });
   const credential = await registerPasskey(t, project, user.access_token, undefined, 'Work laptop');
 
-  const listed = await runCli([
-    'users',
-    'passkeys',
-    'list',
-    user.user_id,
-    '--data',
-    dataDir,
-    '--project',
-    project.projectId,
-    '--json',
-  ]);
+  const listed = await passkeysCli('list', user.user_id, '--json');
   expect(listed.stderr).toBe('');
   const items = JSON.parse(listed.stdout).items;
   expect(items.map((p: any) => p.name)).toEqual(['Work laptop']);
-  const text = await runCli(['users', 'passkeys', 'list', user.user_id, '--data', dataDir, '--project', project.projectId]);
+  const text = await passkeysCli('list', user.user_id);
   expect(text.stdout).toContain('Work laptop');
   expect(text.stdout).toContain('never used');
 
-  const removed = await runCli([
-    'users',
-    'passkeys',
-    'remove',
-    user.user_id,
-    items[0].id,
-    '--yes',
-    '--data',
-    dataDir,
-    '--project',
-    project.projectId,
-    '--json',
-  ]);
+  const removed = await passkeysCli('remove', user.user_id, items[0].id, '--yes', '--json');
   expect(removed.stderr).toBe('');
   expect(JSON.parse(removed.stdout)).toEqual({ success: true });
   expectKnownError(await signInWithPasskey(t, project, credential), 400, 'PASSKEY_AUTHENTICATION_FAILED');
 
-  const again = await runCli([
-    'users',
-    'passkeys',
-    'remove',
-    user.user_id,
-    items[0].id,
-    '--yes',
-    '--data',
-    dataDir,
-    '--project',
-    project.projectId,
-  ]);
+  const again = await passkeysCli('remove', user.user_id, items[0].id, '--yes');
   expect(again.code).not.toBe(0);
   expect(again.stderr.trim()).toContain('Passkey not found.');
 

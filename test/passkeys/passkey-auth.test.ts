@@ -1,42 +1,15 @@
 // Passkeys over the wire: register with a software authenticator's real attestation, sign in with
 // its real assertions, and the refusals — untrusted origin, replayed assertion, expired challenge,
 // removed passkey — plus the second factor for users with TOTP.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { expect, test } from 'bun:test';
+import type { TestInstance } from '../support/instance';
 import { assertCredential, createCredential } from '../support/software-authenticator';
-import {
-  appOrigin,
-  as,
-  call,
-  expectKnownError,
-  expectMfaRequired,
-  expectOk,
-  getMe,
-  initiateAuthentication,
-  initiateRegistration,
-  makeProject,
-  mfaSignIn,
-  newTotpSecret,
-  passkeyProject,
-  passkeySignInCall,
-  registerCall,
-  registerPasskey,
-  setProjectConfig,
-  setTotpSecretAsClient,
-  signInWithPasskey,
-  signUp,
-  totpAt,
-} from '../support/passkeys';
+import { appOrigin, as, call, expectKnownError, expectMfaRequired, expectOk, getMe, initiateAuthentication, initiateRegistration, makeProject, mfaSignIn, newTotpSecret, passkeyProject, passkeySignInCall, registerCall, registerPasskey, setProjectConfig, setTotpSecretAsClient, signInWithPasskey, signUp, totpAt } from '../support/passkeys';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-
-afterAll(async () => {
-  await t?.stop();
-});
+withInstance((started) => ({ t } = started));
 
 /** How many passkeys are stored for a user or a project (PostgreSQL counts come back as text). */
 async function storedPasskeys(column: 'user_id' | 'project_id', id: string): Promise<number> {

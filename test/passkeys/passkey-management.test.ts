@@ -1,28 +1,13 @@
 // Several named passkeys per user, listed, renamed and removed through authd's own endpoints; a
 // removed passkey no longer signs in, the others still do.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  expectOk,
-  getMe,
-  passkeyProject,
-  registerPasskey,
-  signInWithPasskey,
-  signUp,
-  expectKnownError,
-} from '../support/passkeys';
+import { expect, test } from 'bun:test';
+import type { TestInstance } from '../support/instance';
+import { as, call, expectOk, getMe, passkeyProject, registerPasskey, signInWithPasskey, signUp, expectKnownError } from '../support/passkeys';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-
-afterAll(async () => {
-  await t?.stop();
-});
+withInstance((started) => ({ t } = started));
 
 test('two passkeys, named; rename one, remove it; the other still signs in', async () => {
   const project = await passkeyProject(t, 'Passkey management');

@@ -21,9 +21,7 @@ import { maxVerificationAttempts } from '../../server/core/credentials/verificat
 const instanceKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
 const password = 'concurrent writers on one database';
 
-let smtp: SmtpReceiver;
-let a: ServeProcess;
-let b: ServeProcess;
+let smtp: SmtpReceiver, a: ServeProcess, b: ServeProcess;
 let demo: { project_id: string; publishable_client_key: string; secret_server_key: string };
 /** The operator's CLI beside the two servers: a third process on the database, for admin writes. */
 let operator: OpenedPostgresContext;
@@ -229,15 +227,14 @@ describe('concurrent refreshes of one refresh token, rotation on', () => {
 });
 
 describe('one team invitation accepted at once', () => {
-  // The guard is SERIALIZABLE: each accept reads the code unused and marks it used; of two that
-  // read it at once, one commits and the other is run again and finds it used. (Accepted by twenty
-  // different users, as a forwarded link may be: by one user, the membership's primary key would
-  // stop a second use too. Twenty is the code's number of tries: a 21st submission is refused as
-  // VERIFICATION_CODE_MAX_ATTEMPTS_REACHED by the rule, whatever the race.)
-  test(`${maxVerificationAttempts} users accept one code at once, through both instances: one joins, the others get VERIFICATION_CODE_ALREADY_USED`, async () => {
-    const invited = unique('invited');
-    const takers = await Promise.all(Array.from({ length: maxVerificationAttempts }, (_, i) => userWithSession(i % 2 === 0 ? a : b)));
-    const team = await v1(a, 'POST', '/teams', 'server', { display_name: 'racing invitations' });
+  /**
+   * `count` users with sessions, made on alternating instances; a team with one invitation code
+   * emailed to a new address; and every user accepting that code at once, through both instances.
+   */
+  async function acceptAtOnce(count: number, teamName: string, inviteePrefix: string) {
+    const invited = unique(inviteePrefix);
+    const takers = await Promise.all(Array.from({ length: count }, (_, i) => userWithSession(i % 2 === 0 ? a : b)));
+    const team = await v1(a, 'POST', '/teams', 'server', { display_name: teamName });
     expect(team.status).toBe(201);
     const sent = await v1(a, 'POST', '/team-invitations/send-code', 'server', {
       team_id: team.json.id,
@@ -251,6 +248,16 @@ describe('one team invitation accepted at once', () => {
         v1(i % 2 === 0 ? a : b, 'POST', '/team-invitations/accept', 'client', { code }, { 'x-stack-access-token': taker.accessToken }),
       ),
     );
+    return { takers, team, results };
+  }
+
+  // The guard is SERIALIZABLE: each accept reads the code unused and marks it used; of two that
+  // read it at once, one commits and the other is run again and finds it used. (Accepted by twenty
+  // different users, as a forwarded link may be: by one user, the membership's primary key would
+  // stop a second use too. Twenty is the code's number of tries: a 21st submission is refused as
+  // VERIFICATION_CODE_MAX_ATTEMPTS_REACHED by the rule, whatever the race.)
+  test(`${maxVerificationAttempts} users accept one code at once, through both instances: one joins, the others get VERIFICATION_CODE_ALREADY_USED`, async () => {
+    const { takers, team, results } = await acceptAtOnce(maxVerificationAttempts, 'racing invitations', 'invited');
     expect(tally(outcomes(results))).toEqual({ '200 ok': 1, '409 VERIFICATION_CODE_ALREADY_USED': maxVerificationAttempts - 1 });
     const joined = takers[results.findIndex((res) => res.status === 200)]!;
     const members = await v1(b, 'GET', `/users?team_id=${team.json.id}`, 'server');
@@ -261,22 +268,7 @@ describe('one team invitation accepted at once', () => {
   // place in that count that decides "too many" (not the count when its check runs), so one of the
   // first twenty still joins even when all thirty were counted before any check.
   test(`${maxVerificationAttempts + 10} users at once: still exactly one joins; only submissions past the ${maxVerificationAttempts}th may be refused as too many`, async () => {
-    const invited = unique('invited-crowd');
-    const takers = await Promise.all(Array.from({ length: maxVerificationAttempts + 10 }, (_, i) => userWithSession(i % 2 === 0 ? a : b)));
-    const team = await v1(a, 'POST', '/teams', 'server', { display_name: 'a crowd at one invitation' });
-    expect(team.status).toBe(201);
-    const sent = await v1(a, 'POST', '/team-invitations/send-code', 'server', {
-      team_id: team.json.id,
-      email: invited,
-      callback_url: 'http://localhost:3000/handler/team-invitation',
-    });
-    expect(sent.status).toBe(200);
-    const code = codeFromEmail(await smtp.waitFor(invited, (m) => m.subject.startsWith('You have been invited')));
-    const results = await Promise.all(
-      takers.map((taker, i) =>
-        v1(i % 2 === 0 ? a : b, 'POST', '/team-invitations/accept', 'client', { code }, { 'x-stack-access-token': taker.accessToken }),
-      ),
-    );
+    const { team, results } = await acceptAtOnce(maxVerificationAttempts + 10, 'a crowd at one invitation', 'invited-crowd');
     const tallied = tally(outcomes(results));
     expect(tallied['200 ok']).toBe(1);
     const tooMany = tallied['400 VERIFICATION_CODE_MAX_ATTEMPTS_REACHED'] ?? 0;

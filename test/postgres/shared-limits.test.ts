@@ -12,8 +12,7 @@ import { dropTestDatabases, testDatabase } from './postgres-support';
 
 process.env.AUTHD_INSTANCE_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
 
-let first: OpenedPostgresContext;
-let second: OpenedPostgresContext;
+let first: OpenedPostgresContext, second: OpenedPostgresContext;
 
 beforeAll(async () => {
   const url = await testDatabase();

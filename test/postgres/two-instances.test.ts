@@ -13,11 +13,7 @@ import { pollUntil } from '../support/poll-until';
 const instanceKey = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
 const password = 'two instances share one database';
 
-let databaseUrl: string;
-let smtp: SmtpReceiver;
-let hooks: WebhookReceiver;
-let a: ServeProcess;
-let b: ServeProcess;
+let databaseUrl: string, smtp: SmtpReceiver, hooks: WebhookReceiver, a: ServeProcess, b: ServeProcess;
 let demo: { project_id: string; publishable_client_key: string; secret_server_key: string; super_secret_admin_key: string };
 
 const start = () =>

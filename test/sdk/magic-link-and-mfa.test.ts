@@ -4,7 +4,6 @@
 // POST /auth/mfa/sign-in) for password and magic-link sign-in. Requests are recorded by
 // wrapping fetch; server state is read through the raw API.
 import { afterEach, describe, expect, test } from 'bun:test';
-import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { newTotpSecret, shiftClock, totpAt, wrongTotp } from '../support/totp';
@@ -12,7 +11,7 @@ import { enableMagicLink, magicLinkCallback, receiveMagicLink, receivedCount } f
 import { as, call, makeProject, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
-import { recordApiCalls, type RecordedApiCall } from '../support/sdk-apps';
+import { clientApp as sdkClientApp, recordApiCalls, type RecordedApiCall } from '../support/sdk-apps';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 
 const testTimeout = 30_000;
@@ -23,8 +22,7 @@ const originalPrompt = globalThis.prompt;
 /** What the fake prompt() was asked, in order. */
 const prompts: string[] = [];
 
-let smtp: SmtpReceiver;
-let t: TestInstance;
+let smtp: SmtpReceiver, t: TestInstance;
 
 withMailInstance(
   (started) => {
@@ -43,16 +41,7 @@ afterEach(() => {
   globalThis.prompt = originalPrompt;
 });
 
-function clientApp(project: BootstrappedProject) {
-  return new StackClientApp({
-    baseUrl: t.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishable_client_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
-    noAutomaticPrefetch: true,
-  });
-}
+const clientApp = (project: BootstrappedProject) => sdkClientApp(t, project);
 
 /** Answers the SDK's prompt() with `answer()` and remembers the question. */
 function answerPrompts(answer: () => string | null): void {

@@ -7,75 +7,17 @@ import { StackAdminApp, StackClientApp, StackServerApp, type AdminProject, type 
 import { KnownError, KnownErrors } from '@stackframe/stack-shared';
 import { callApi, projectHeaders, startTestInstance, type TestInstance } from '../support/instance';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
+import { installRecorder, recordRequests, uninstallRecorder } from '../support/sdk-apps';
 
 const testTimeout = 30_000;
 const day = 24 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------
-// Request recording
+// Request recording: these tests build a fresh app per read to bypass the SDK's per-app caches,
+// and the recorder also drops the SDK's "more than 10 Stack apps" warning on each construction.
 
-interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: string | undefined;
-  /** The status the SDK acts on: X-Stack-Actual-Status when present, else the HTTP status. */
-  status: number;
-}
-
-const sdkRequests: RecordedRequest[] = [];
-const originalFetch = globalThis.fetch;
-const originalWarn = console.warn;
-const originalLog = console.log;
-
-beforeAll(() => {
-  // These tests build a fresh app per read to bypass the SDK's per-app caches; the SDK warns
-  // about "more than 10 Stack apps" on every construction after the tenth. Drop only that line.
-  const quiet =
-    (write: (...args: unknown[]) => void) =>
-    (...args: unknown[]) => {
-      if (typeof args[0] === 'string' && args[0].startsWith('You have created more than 10 Stack apps')) return;
-      write(...args);
-    };
-  console.warn = quiet(originalWarn);
-  console.log = quiet(originalLog);
-  const recordingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const response = await originalFetch(input, init);
-    const headers = new Headers(init?.headers);
-    // Only the SDK sends X-Stack-Client-Version; the raw callApi() reads below do not.
-    if (headers.has('x-stack-client-version')) {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const actual = response.headers.get('x-stack-actual-status');
-      sdkRequests.push({
-        method: (init?.method ?? 'GET').toUpperCase(),
-        path: url.pathname,
-        headers,
-        body: typeof init?.body === 'string' ? init.body : undefined,
-        status: actual === null ? response.status : Number(actual),
-      });
-    }
-    return response;
-  };
-  globalThis.fetch = Object.assign(recordingFetch, originalFetch) as typeof fetch;
-});
-
-afterAll(() => {
-  globalThis.fetch = originalFetch;
-  console.warn = originalWarn;
-  console.log = originalLog;
-});
-
-/** Runs `action` and returns the SDK requests it sent. */
-async function recordRequests(action: () => Promise<unknown>): Promise<{ requests: RecordedRequest[]; error: unknown }> {
-  const start = sdkRequests.length;
-  let error: unknown;
-  try {
-    await action();
-  } catch (e) {
-    error = e;
-  }
-  return { requests: sdkRequests.slice(start), error };
-}
+beforeAll(installRecorder);
+afterAll(uninstallRecorder);
 
 /** The error `promise` rejects with; fails the test if it resolves. */
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -94,8 +36,7 @@ function errorMessage(error: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Instance and apps
 
-let instance: TestInstance;
-let demo: BootstrappedProject;
+let instance: TestInstance, demo: BootstrappedProject;
 
 beforeEach(async () => {
   instance = await startTestInstance();

@@ -10,6 +10,7 @@ import { startTestInstance, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { clientApp, recordApiCalls, rejection, serverApp, type RecordedApiCall } from '../support/sdk-apps';
 import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
+import { signUp } from '../support/accounts';
 
 const testTimeout = 30_000;
 const verificationCallbackUrl = 'http://localhost:3000/handler/email-verification';
@@ -21,8 +22,7 @@ const passwordResetCallbackUrl = 'http://localhost:3000/handler/password-reset';
 const recorded: RecordedApiCall[] = [];
 let stopRecording: () => void;
 
-let smtp: SmtpReceiver;
-let t: TestInstance;
+let smtp: SmtpReceiver, t: TestInstance;
 
 withMailInstance(
   (started) => {
@@ -189,11 +189,7 @@ describe('StackClientApp: access-token refresh', () => {
         const project = shortLived.demo!;
         const email = uniqueEmail('sdk-refresh');
         const password = 'refresh passphrase';
-        const signUpRes = await call(shortLived, 'POST', '/auth/password/sign-up', {
-          headers: as(project, 'client'),
-          body: { email, password },
-        });
-        expect(signUpRes.status).toBe(200);
+        await signUp(shortLived, project, { email, password, callbackUrl: null });
 
         const app = clientApp(shortLived, project);
         expect((await app.signInWithCredential({ email, password, noRedirect: true })).status).toBe('ok');
@@ -255,21 +251,17 @@ describe('StackClientApp: a session ended elsewhere', () => {
       const project = t.demo!;
       const email = uniqueEmail('sdk-revoked');
       const password = 'revoked passphrase';
-      const signedUp = await call(t, 'POST', '/auth/password/sign-up', {
-        headers: as(project, 'client'),
-        body: { email, password },
-      });
-      expect(signedUp.status).toBe(200);
+      const signedUp = await signUp(t, project, { email, password, callbackUrl: null });
       const app = clientApp(t, project);
       expect((await app.signInWithCredential({ email, password, noRedirect: true })).status).toBe('ok');
       expect((await app.getUser())!.primaryEmail).toBe(email);
       // Another device (the sign-up's session) ends the SDK's session.
       const listed = await call(t, 'GET', '/auth/sessions?user_id=me', {
-        headers: { ...as(project, 'client', signedUp.json.access_token), 'x-stack-refresh-token': signedUp.json.refresh_token },
+        headers: { ...as(project, 'client', signedUp.access_token), 'x-stack-refresh-token': signedUp.refresh_token },
       });
       const sdkSession = listed.json.items.find((session: { is_current_session: boolean }) => !session.is_current_session);
       const ended = await call(t, 'DELETE', `/auth/sessions/${sdkSession.id}?user_id=me`, {
-        headers: as(project, 'client', signedUp.json.access_token),
+        headers: as(project, 'client', signedUp.access_token),
       });
       expect(ended.status).toBe(200);
       const start = recorded.length;

@@ -14,9 +14,7 @@ import { type SmtpReceiver } from '../support/smtp-receiver';
 import { as, expectKnownError, expectOk, makeProject, shiftClock, signUp } from '../support/mail';
 import { expectMfaRequired, newTotpSecret, setTotpSecretAsClient, totpAt, wrongTotp, type TotpSecret } from '../support/totp';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let project: BootstrappedProject;
+let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject;
 let nextAddress = 1;
 /** A source address no other test uses. */
 const freshAddress = () => `198.51.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;

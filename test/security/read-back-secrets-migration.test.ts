@@ -22,13 +22,10 @@ const plain = {
   sentBody: 'https://app.example.com/reset?code=plainsentcode00000000000000000',
   subject: 'Sign in: Your code is PLN123',
 };
-let privateD: string;
-let keyId: string;
+let privateD: string, keyId: string;
 
 const dataDir = makeTempDir('authd-migration-');
-let t: TestInstance;
-let project: BootstrappedProject;
-let userId: string;
+let t: TestInstance, project: BootstrappedProject, userId: string;
 
 beforeAll(async () => {
   // An "old" database: made by today's authd, then its secrets written back in plain text, as an

@@ -13,14 +13,11 @@ import { openSecret } from '../../server/core/storage/secret-box';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { as, call, expectOk, makeProject, pollUntil, queuedMessages, uniqueEmail } from '../support/mail';
-import { codeExchangeFields, runFlow, startTestProvider, tokenRequest, type TestProvider } from '../support/oauth-provider';
+import { codeExchangeFields, providerOAuthSettings, runFlow, startTestProvider, tokenRequest, type TestProvider } from '../support/oauth-provider';
 import { newTotpSecret, setTotpSecretAsClient } from '../support/totp';
 import { receiveMagicLink } from '../support/magic-links';
 
-let provider: TestProvider;
-let smtp: SmtpReceiver;
-let t: TestInstance;
-let project: BootstrappedProject;
+let provider: TestProvider, smtp: SmtpReceiver, t: TestInstance, project: BootstrappedProject;
 /** Every plain text that must not be stored, by what it is. */
 const secrets: Record<string, string> = {};
 const unique = (what: string) => `${what}-${crypto.randomUUID()}`;
@@ -29,20 +26,7 @@ const callback = (page: string) => `http://localhost:3000/handler/${page}`;
 beforeAll(async () => {
   provider = await startTestProvider();
   smtp = await startSmtpReceiver();
-  t = await startTestInstance({
-    settings: {
-      smtpUrl: smtp.url,
-      oauth: {
-        endpointOverrides: {
-          google: {
-            authorizeUrl: `${provider.issuer}/authorize`,
-            tokenUrl: `${provider.issuer}/token`,
-            userinfoUrl: `${provider.issuer}/userinfo`,
-          },
-        },
-      },
-    },
-  });
+  t = await startTestInstance({ settings: { smtpUrl: smtp.url, oauth: providerOAuthSettings(provider) } });
   project = await makeProject(t, 'At rest');
   secrets['publishable client key'] = project.keys.publishable_client_key!;
   secrets['secret server key'] = project.keys.secret_server_key!;

@@ -1,7 +1,7 @@
 // Project signing keys: sealed at rest (a copy of the database without the key file cannot mint
 // tokens) and rotated (the new key signs, old ones verify and stay in the JWKS until the tokens
 // they signed have expired, then they are dropped), from core and from `authd keys rotate-signing`.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { routedDatabase } from '../../server/core/storage/transactions';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,27 +11,13 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { openSecret } from '../../server/core/storage/secret-box';
 import { getProjectSigningKey, rotateProjectSigningKey } from '../../server/core/auth/signing-keys';
 import { runCli } from '../support/cli';
-import { makeTempDir, startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  expectKnownError,
-  expectOk,
-  goodPassword,
-  makeProject,
-  shiftClock,
-  signUp,
-  uniqueEmail,
-} from '../support/user-views';
+import { makeTempDir, type TestInstance } from '../support/instance';
+import { as, call, expectKnownError, expectOk, goodPassword, shiftClock, signUp, uniqueEmail } from '../support/user-views';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  project = await makeProject(t, 'Rotating keys');
-});
-afterAll(() => t.stop());
+withProject('Rotating keys', (started) => ({ t, project } = started));
 
 const kidOf = (token: string) => decodeProtectedHeader(token).kid!;
 const getMe = (token: string) => call(t, 'GET', '/users/me', { headers: as(project, 'client', token) });

@@ -121,3 +121,8 @@ export async function createSessionFor(
   if (expiresInMillis !== undefined) body.expires_in_millis = expiresInMillis;
   return expectOk(await call(t, 'POST', '/auth/sessions', { headers: as(project, 'server'), body }));
 }
+
+/** Marks a user's primary email verified with the server key (PATCH /users/{id}). */
+export async function markEmailVerified(t: TestInstance, project: BootstrappedProject, userId: string): Promise<any> {
+  return expectOk(await call(t, 'PATCH', `/users/${userId}`, { headers: as(project, 'server'), body: { primary_email_verified: true } }));
+}

@@ -4,6 +4,7 @@ import { Database } from 'bun:sqlite';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'bun:test';
+import { uuidPattern } from './api-expectations';
 import { callApi, makeTempDir, runCli, type ApiResult, type CliResult } from './instance';
 
 export { runCli, runCliProcess, runProcess, type CliResult, type ProcessOptions } from './instance';
@@ -120,3 +121,22 @@ export const generatedKeyPatterns = {
   secret_server_key: /^ssk_[0-9a-z]{45}$/,
   super_secret_admin_key: /^sak_[0-9a-z]{45}$/,
 } as const;
+
+/** `authd users sessions revoke` of one session on the instance's database, confirmed. */
+export function revokeSessionWithCli(
+  t: { databaseArgs: string[] },
+  projectId: string,
+  userId: string,
+  sessionId: string,
+): Promise<CliResult> {
+  return runCli(['users', 'sessions', 'revoke', '--project', projectId, userId, sessionId, '--yes', ...t.databaseArgs]);
+}
+
+/** create-project's --json answer: exactly the project id and the three keys, each in its format. */
+export function expectCreatedProjectJson(created: CreatedProject): void {
+  expect(Object.keys(created).sort()).toEqual(['project_id', 'publishable_client_key', 'secret_server_key', 'super_secret_admin_key']);
+  expect(created.project_id).toMatch(uuidPattern);
+  for (const kind of ['publishable_client_key', 'secret_server_key', 'super_secret_admin_key'] as const) {
+    expect(created[kind]).toMatch(generatedKeyPatterns[kind]);
+  }
+}

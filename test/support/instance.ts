@@ -161,7 +161,11 @@ export async function callApi(
     headers['content-type'] = 'application/json';
   }
   if (init.contentType) headers['content-type'] = init.contentType;
-  const response = await fetch(baseUrl + path, { method, headers, body });
+  return await readApiResult(await fetch(baseUrl + path, { method, headers, body }));
+}
+
+/** A fetch answer as an ApiResult: its text, and the JSON it parses to when it is JSON. */
+export async function readApiResult(response: Response): Promise<ApiResult> {
   const text = await response.text();
   let json: unknown;
   try {
@@ -292,4 +296,11 @@ export async function startServeProcess(
     },
     output: () => captured,
   };
+}
+
+/** Ends a test's `authd serve` at once (SIGKILL) and removes its data: what afterEach does when a test may have left one running. */
+export async function killServeProcess(server: ServeProcess | undefined, place: DataLocation | undefined): Promise<void> {
+  server?.process.kill('SIGKILL');
+  await server?.process.exited;
+  await place?.remove();
 }

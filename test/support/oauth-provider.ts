@@ -2,12 +2,13 @@
 // playing "Google", an authd pointed at it through endpoint overrides, and a tiny browser (a
 // cookie jar plus fetch with manual redirects) that walks authorize → provider → callback.
 import { expect } from 'bun:test';
+import { aroundFile } from './file-instance';
 import { createHash, randomBytes } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import type { InstanceMode } from '../../server/core/storage/context';
+import type { InstanceMode, InstanceSettings } from '../../server/core/storage/context';
 import { as, call, makeProject } from './api-expectations';
-import { startTestInstance, type ApiResult, type TestInstance } from './instance';
+import { readApiResult, startTestInstance, type ApiResult, type TestInstance } from './instance';
 
 export const appCallbackUrl = 'http://localhost:3000/handler/oauth-callback';
 export const appErrorUrl = 'http://localhost:3000/handler/error';
@@ -113,20 +114,20 @@ export async function startTestProvider(): Promise<TestProvider> {
 
 /** authd with "google" served by the test provider. */
 export async function startOAuthInstance(provider: TestProvider, mode: InstanceMode = 'development'): Promise<TestInstance> {
-  return await startTestInstance({
-    mode,
-    settings: {
-      oauth: {
-        endpointOverrides: {
-          google: {
-            authorizeUrl: `${provider.issuer}/authorize`,
-            tokenUrl: `${provider.issuer}/token`,
-            userinfoUrl: `${provider.issuer}/userinfo`,
-          },
-        },
+  return await startTestInstance({ mode, settings: { oauth: providerOAuthSettings(provider) } });
+}
+
+/** The instance's OAuth settings that send "google" to the test provider. */
+export function providerOAuthSettings(provider: TestProvider): NonNullable<InstanceSettings['oauth']> {
+  return {
+    endpointOverrides: {
+      google: {
+        authorizeUrl: `${provider.issuer}/authorize`,
+        tokenUrl: `${provider.issuer}/token`,
+        userinfoUrl: `${provider.issuer}/userinfo`,
       },
     },
-  });
+  };
 }
 
 export const googleClient = { client_id: 'authd-test-client', client_secret: 'authd-test-secret' };
@@ -150,6 +151,45 @@ export async function makeOAuthProject(
   return project;
 }
 
+export interface OAuthFileInstance {
+  provider: TestProvider;
+  t: TestInstance;
+  /** A project with Google on the test provider (makeOAuthProject); absent when the file names none. */
+  project: BootstrappedProject;
+}
+
+/**
+ * A test file's OAuth provider and the instance it signs in to, started before the file's tests
+ * and stopped after them; with `projectName`, a project of that name with Google on its own
+ * credentials (and `extraProviders`), else the demo project as it is.
+ */
+export function withOAuthInstance(
+  ready: (started: OAuthFileInstance) => Promise<unknown> | unknown,
+  options: {
+    projectName?: string;
+    extraProviders?: Record<string, unknown>[];
+    timeoutMillis?: number;
+    /** Runs after the file's tests and before the instance stops. */
+    beforeStop?: () => Promise<void> | void;
+  } = {},
+): void {
+  aroundFile<OAuthFileInstance>(
+    async (into) => {
+      into.provider = await startTestProvider();
+      into.t = await startOAuthInstance(into.provider);
+      into.project = options.projectName
+        ? await makeOAuthProject(into.t, options.projectName, options.extraProviders)
+        : into.t.demo!;
+    },
+    async (started) => {
+      await started.t?.stop();
+      await started.provider?.stop();
+    },
+    ready,
+    options,
+  );
+}
+
 /** The browser: cookies per origin-less jar (everything is 127.0.0.1 here) and manual redirects. */
 export class TestBrowser {
   cookies = new Map<string, string>();
@@ -169,14 +209,7 @@ export class TestBrowser {
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, pair!.slice(equals + 1).trim());
     }
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: response.status, headers: response.headers, text, json };
+    return await readApiResult(response);
   }
 }
 

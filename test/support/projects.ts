@@ -13,6 +13,24 @@ export const keyPatterns = {
   super_secret_admin_key: /^sak_[0-9a-hjkmnp-tv-z]{45}$/,
 } as const;
 
+/** Stack's defaults in the admin view of a new project's config. */
+export const stackDefaultConfig = {
+  allow_localhost: true,
+  sign_up_enabled: true,
+  credential_enabled: true,
+  magic_link_enabled: false,
+  passkey_enabled: false,
+  create_team_on_sign_up: false,
+  client_team_creation_enabled: false,
+  client_user_deletion_enabled: false,
+  email_config: { type: 'shared' },
+  domains: [],
+  oauth_providers: [],
+  enabled_oauth_providers: [],
+  team_creator_default_permissions: [{ id: 'admin' }],
+  team_member_default_permissions: [{ id: 'member' }],
+};
+
 export async function adminView(t: TestInstance, project: BootstrappedProject): Promise<any> {
   const res = await call(t, 'GET', '/projects/current', { headers: as(project, 'admin') });
   expect(res.status).toBe(200);

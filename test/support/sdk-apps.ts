@@ -8,6 +8,7 @@ import { as, call, uniqueEmail } from './api-expectations';
 import type { ApiResult, TestInstance } from './instance';
 export { rejection } from './api-expectations';
 export { memberIdsOf, pngDataUrl, systemPermissionIds, teamIdsOf } from './teams';
+import { permissionIds } from './teams';
 
 // ---------------------------------------------------------------------------------------------
 // Request recording (only the SDK's requests: they alone carry X-Stack-Client-Version)
@@ -131,6 +132,18 @@ export async function recordingRejection(
   throw new Error('expected the SDK call to fail, but it succeeded');
 }
 
+/** Runs `action`, which may fail; returns its error (undefined when it succeeded) and the SDK requests sent meanwhile. */
+export async function recordRequests(action: () => Promise<unknown>): Promise<{ requests: RecordedRequest[]; error: unknown }> {
+  const start = recorded.length;
+  let error: unknown;
+  try {
+    await action();
+  } catch (e) {
+    error = e;
+  }
+  return { requests: recorded.slice(start), error };
+}
+
 /** The single recorded request with this method and path (query ignored). */
 export function only(requests: RecordedRequest[], method: string, path: string): RecordedRequest {
   const matching = requests.filter((r) => r.method === method && r.path === `/api/v1${path}`);
@@ -145,39 +158,31 @@ export function jsonBody(request: RecordedRequest): unknown {
 // ---------------------------------------------------------------------------------------------
 // Apps
 
-export function clientApp(t: TestInstance, project: BootstrappedProject) {
-  return new StackClientApp({
+/** What every app of these tests is built with: the project's client key, tokens in memory, no redirects or prefetching. */
+function appOptions(t: TestInstance, project: BootstrappedProject) {
+  return {
     baseUrl: t.url,
     projectId: project.projectId,
     publishableClientKey: project.keys.publishable_client_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
+    tokenStore: 'memory' as const,
+    redirectMethod: 'none' as const,
     noAutomaticPrefetch: true,
-  });
+  };
+}
+
+export function clientApp(t: TestInstance, project: BootstrappedProject) {
+  return new StackClientApp(appOptions(t, project));
 }
 
 export function serverApp(t: TestInstance, project: BootstrappedProject) {
-  return new StackServerApp({
-    baseUrl: t.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishable_client_key!,
-    secretServerKey: project.keys.secret_server_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
-    noAutomaticPrefetch: true,
-  });
+  return new StackServerApp({ ...appOptions(t, project), secretServerKey: project.keys.secret_server_key! });
 }
 
 export function adminApp(t: TestInstance, project: BootstrappedProject) {
   return new StackAdminApp({
-    baseUrl: t.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishable_client_key!,
+    ...appOptions(t, project),
     secretServerKey: project.keys.secret_server_key!,
     superSecretAdminKey: project.keys.super_secret_admin_key!,
-    tokenStore: 'memory',
-    redirectMethod: 'none',
-    noAutomaticPrefetch: true,
   });
 }
 
@@ -223,20 +228,7 @@ export function serverGet(t: TestInstance, project: BootstrappedProject, path: s
 }
 
 /** A user's permission ids in a team, direct or recursive (GET /team-permissions, server access). */
-export async function permissionIdsOf(
-  t: TestInstance,
-  project: BootstrappedProject,
-  teamId: string,
-  userId: string,
-  recursive: boolean,
-): Promise<string[]> {
-  const list = await serverRead(t, project, `/team-permissions?team_id=${teamId}&user_id=${userId}&recursive=${recursive}`);
-  for (const item of list.items) {
-    expect(item.team_id).toBe(teamId);
-    expect(item.user_id).toBe(userId);
-  }
-  return list.items.map((p: { id: string }) => p.id);
-}
+export const permissionIdsOf = permissionIds;
 
 /** Turns client team creation on or off through the admin API and checks it took. */
 export async function setClientTeamCreation(t: TestInstance, project: BootstrappedProject, enabled: boolean): Promise<void> {

@@ -49,6 +49,13 @@ export async function makeUser(
   return { user_id: created.id, access_token: session.access_token, email };
 }
 
+/** makeUser for each prefix in turn: `const [owner, member] = await makeUsers(t, project, 'owner', 'member')`. */
+export async function makeUsers(t: TestInstance, project: BootstrappedProject, ...prefixes: string[]): Promise<TestUser[]> {
+  const users: TestUser[] = [];
+  for (const prefix of prefixes) users.push(await makeUser(t, project, {}, prefix));
+  return users;
+}
+
 /** POST /teams with the server key; returns the server view. */
 export async function createTeam(
   t: TestInstance,

@@ -16,8 +16,8 @@ export interface TmuxWindow {
 }
 
 export interface TmuxServer {
-  /** Runs `shellCommand` in a new 200×40 window. */
-  open(shellCommand: string): Promise<TmuxWindow>;
+  /** Runs `shellCommand` in a new window, 200×40 unless `size` says otherwise. */
+  open(shellCommand: string, size?: { columns: number; rows: number }): Promise<TmuxWindow>;
   stop(): Promise<void>;
 }
 
@@ -25,9 +25,10 @@ export function tmuxServer(name: string): TmuxServer {
   const tmux = ['tmux', '-L', `${name}-${process.pid}`];
   let windows = 0;
   return {
-    async open(shellCommand) {
+    async open(shellCommand, size = { columns: 200, rows: 40 }) {
       const target = `w${++windows}`;
-      const started = await runProcess([...tmux, 'new-session', '-d', '-s', target, '-x', '200', '-y', '40', shellCommand]);
+      const dimensions = ['-x', String(size.columns), '-y', String(size.rows)];
+      const started = await runProcess([...tmux, 'new-session', '-d', '-s', target, ...dimensions, shellCommand]);
       expect(started.code).toBe(0);
       const screen = async () => (await runProcess([...tmux, 'capture-pane', '-p', '-t', target])).stdout;
       const keys = (...names: string[]) => runProcess([...tmux, 'send-keys', '-t', target, ...names]);

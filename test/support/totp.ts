@@ -7,6 +7,9 @@ import { Secret, TOTP } from 'otpauth';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from './instance';
 import { as, call, codePattern, expectKnownError, expectOk } from './mail';
+import { eq } from 'drizzle-orm';
+import { writeTransaction } from '../../server/core/storage/transactions';
+import { users } from '../../server/core/storage/tables';
 
 export * from './mail';
 
@@ -92,4 +95,13 @@ export async function expectUserRequiresTotp(
 ): Promise<void> {
   const view = expectOk(await call(t, 'GET', `/users/${userId}`, { headers: as(project, 'server') }));
   expect(view.requires_totp_mfa).toBe(expected);
+}
+
+/** Turns TOTP on for a user straight in storage (a secret of zeros): for sign-in paths that only need to meet the challenge. */
+export async function requireTotpInStorage(t: TestInstance, userId: string): Promise<void> {
+  await writeTransaction(
+    t.ctx,
+    async (tx) =>
+      await tx.update(users).set({ requiresTotpMfa: true, totpSecretBase64: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA=' }).where(eq(users.id, userId)),
+  );
 }

@@ -6,39 +6,12 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import {
-  as,
-  call,
-  expectKnownError,
-  expectList,
-  expectOk,
-  expectSchemaError,
-  expectTextError,
-  makeProject,
-  makeUser,
-  memberIdsOf,
-  permissionIds,
-  randomCode,
-  revoke,
-  setProjectConfig,
-  shiftClock,
-  teamIdsOf,
-  teamWith,
-  uniqueEmail,
-  unknownUuid,
-  uuidPattern,
-  type TestUser,
-} from '../support/teams';
+import { as, call, expectKnownError, expectList, expectOk, expectSchemaError, expectTextError, makeProject, makeUser, memberIdsOf, permissionIds, randomCode, revoke, setProjectConfig, shiftClock, teamIdsOf, teamWith, uniqueEmail, unknownUuid, uuidPattern, type TestUser } from '../support/teams';
+import { markEmailVerified } from '../support/accounts';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let project: BootstrappedProject;
-let owner: TestUser;
-let member: TestUser;
+let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject, owner: TestUser, member: TestUser;
 /** A member without any permission. */
-let bare: TestUser;
-let outsider: TestUser;
-let team: any;
+let bare: TestUser, outsider: TestUser, team: any;
 
 const callback = 'http://localhost:3000/handler/team-invitation';
 const untrusted = 'https://evil.example.org/handler/team-invitation';
@@ -208,12 +181,7 @@ describe('accepting', () => {
         .team_invitation_requires_matching_email,
     ).toBe(true);
     // Verified, the invitee joins with the same link.
-    expectOk(
-      await call(t, 'PATCH', `/users/${invitee.user_id}`, {
-        headers: as(strict, 'server'),
-        body: { primary_email_verified: true },
-      }),
-    );
+    await markEmailVerified(t, strict, invitee.user_id);
     expect(expectOk(await codeCall('accept', code, invitee.access_token, strict))).toEqual({});
     expect(await memberIdsOf(t, strict, strictTeam.id)).toEqual([strictOwner.user_id, invitee.user_id].sort());
   });

@@ -1,45 +1,23 @@
 // Isolation: a member of one team cannot reach another team, a member
 // without permissions cannot manage its own team, and one project's keys and users never reach
 // another project's teams. Every refusal leaves the data as it was.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  definePermission,
-  definitions,
-  expectKnownError,
-  expectList,
-  expectOk,
-  expectTextError,
-  makeProject,
-  makeUser,
-  memberIdsOf,
-  permissionIds,
-  readTeam,
-  revoke,
-  teamIdsOf,
-  teamWith,
-  uniqueEmail,
-  type TestUser,
-} from '../support/teams';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, definePermission, definitions, expectKnownError, expectList, expectOk, expectTextError, makeProject, makeUser, memberIdsOf, permissionIds, readTeam, revoke, teamIdsOf, teamWith, uniqueEmail, type TestUser } from '../support/teams';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let p: BootstrappedProject;
-let q: BootstrappedProject;
+let t: TestInstance, p: BootstrappedProject, q: BootstrappedProject;
 let alice: TestUser; // creator of team A (project p)
 let bob: TestUser; // creator of team B (project p)
 let bare: TestUser; // member of A without permissions
 let quinn: TestUser; // creator of team Q (project q)
-let teamA: any;
-let teamB: any;
-let teamQ: any;
+let teamA: any, teamB: any, teamQ: any;
 
 const callback = 'http://localhost:3000/handler/team-invitation';
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   p = await makeProject(t, 'Project P');
   q = await makeProject(t, 'Project Q');
   alice = await makeUser(t, p, {}, 'alice');
@@ -50,9 +28,6 @@ beforeAll(async () => {
   teamB = await teamWith(t, p, bob, [], { display_name: 'B' });
   teamQ = await teamWith(t, q, quinn, [], { display_name: 'Q' });
   await revoke(t, p, teamA.id, bare.user_id, 'member');
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 describe("a member of team A and team B's data", () => {

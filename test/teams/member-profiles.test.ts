@@ -1,41 +1,18 @@
 // Team member profiles: listing by team (clients must name the team, be a
 // member and hold $read_members unless asking for themselves), the fallback to the user's own
 // name and image, authd's primary_email on the client view, updates of one's own profile, and the server view with the embedded user.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  addMember,
-  as,
-  call,
-  createTeam,
-  expectKnownError,
-  expectList,
-  expectMemberProfile,
-  expectOk,
-  expectSchemaError,
-  expectTextError,
-  expectUserView,
-  makeProject,
-  makeUser,
-  pngDataUrl,
-  revoke,
-  teamWith,
-  unknownUuid,
-  type TestUser,
-} from '../support/teams';
+import type { TestInstance } from '../support/instance';
+import { addMember, as, call, createTeam, expectKnownError, expectList, expectMemberProfile, expectOk, expectSchemaError, expectTextError, expectUserView, makeProject, makeUser, pngDataUrl, revoke, teamWith, unknownUuid, type TestUser } from '../support/teams';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
-let owner: TestUser;
-let member: TestUser;
+let t: TestInstance, project: BootstrappedProject, owner: TestUser, member: TestUser;
 /** A member whose `member` grant was revoked: no $read_members. */
-let bare: TestUser;
-let outsider: TestUser;
-let team: any;
+let bare: TestUser, outsider: TestUser, team: any;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   project = await makeProject(t, 'Member profiles');
   owner = await makeUser(
     t,
@@ -48,9 +25,6 @@ beforeAll(async () => {
   outsider = await makeUser(t, project, {}, 'outsider');
   team = await teamWith(t, project, owner, [member, bare]);
   await revoke(t, project, team.id, bare.user_id, 'member');
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 function list(query: string, headers: Record<string, string>) {

@@ -1,9 +1,9 @@
 // Team memberships and the selected team of a user: the
 // server adds members (who get the member default permissions), anyone leaves, removing others
 // needs $remove_members, and the selection follows membership.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import {
   addMember,
   as,
@@ -17,6 +17,7 @@ import {
   expectUserView,
   makeProject,
   makeUser,
+  makeUsers,
   memberExpanded,
   memberIdsOf,
   permissionIds,
@@ -26,32 +27,23 @@ import {
   unknownUuid,
   type TestUser,
 } from '../support/teams';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
-let owner: TestUser;
-let member: TestUser;
-let outsider: TestUser;
+let t: TestInstance, project: BootstrappedProject, owner: TestUser, member: TestUser, outsider: TestUser;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  project = await makeProject(t, 'Memberships');
-  owner = await makeUser(t, project, {}, 'owner');
-  member = await makeUser(t, project, {}, 'member');
-  outsider = await makeUser(t, project, {}, 'outsider');
-});
-afterAll(async () => {
-  await t.stop();
+withProject('Memberships', async (started) => {
+  ({ t, project } = started);
+  [owner, member, outsider] = (await makeUsers(t, project, 'owner', 'member', 'outsider')) as [TestUser, TestUser, TestUser];
 });
 
 describe('POST /team-memberships/{team_id}/{user_id}', () => {
+  const addMemberAs = (level: 'server' | 'admin', teamId: string, userId: string) =>
+    call(t, 'POST', `/team-memberships/${teamId}/${userId}`, { headers: as(project, level), body: {} });
+
   test('server adds a member: 201 {team_id, user_id}, member default permission `member`', async () => {
     const team = await createTeam(t, project);
     const user = await makeUser(t, project);
-    const res = await call(t, 'POST', `/team-memberships/${team.id}/${user.user_id}`, {
-      headers: as(project, 'server'),
-      body: {},
-    });
+    const res = await addMemberAs('server', team.id, user.user_id);
     expect(expectOk(res, 201)).toEqual({ team_id: team.id, user_id: user.user_id });
     expect(await teamIdsOf(t, project, user.user_id)).toEqual([team.id]);
     expect(await memberIdsOf(t, project, team.id)).toEqual([user.user_id]);
@@ -62,10 +54,7 @@ describe('POST /team-memberships/{team_id}/{user_id}', () => {
   test('admin access may add members too', async () => {
     const team = await createTeam(t, project);
     const user = await makeUser(t, project);
-    const res = await call(t, 'POST', `/team-memberships/${team.id}/${user.user_id}`, {
-      headers: as(project, 'admin'),
-      body: {},
-    });
+    const res = await addMemberAs('admin', team.id, user.user_id);
     expect(expectOk(res, 201)).toEqual({ team_id: team.id, user_id: user.user_id });
   });
 

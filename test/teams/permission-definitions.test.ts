@@ -1,40 +1,15 @@
 // Team permission definitions (admin only): the listed system and default
 // definitions, id rules, contained ids that must exist and must not form a cycle, renaming that
 // carries grants along, and deletion that removes grants and containments.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  createTeam,
-  definePermission,
-  definitions,
-  expectKnownError,
-  expectList,
-  expectOk,
-  expectSchemaError,
-  expectSuccess,
-  expectTextError,
-  grant,
-  makeProject,
-  makeUser,
-  permissionIds,
-  systemPermissionDescriptions,
-  systemPermissionIds,
-  teamWith,
-} from '../support/teams';
+import type { TestInstance } from '../support/instance';
+import { as, call, createTeam, definePermission, definitions, expectKnownError, expectList, expectOk, expectSchemaError, expectSuccess, expectTextError, grant, makeProject, makeUser, permissionIds, systemPermissionDescriptions, systemPermissionIds, teamWith } from '../support/teams';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  project = await makeProject(t, 'Permission definitions');
-});
-afterAll(async () => {
-  await t.stop();
-});
+withProject('Permission definitions', (started) => ({ t, project } = started));
 
 function post(body: unknown, p = project) {
   return call(t, 'POST', '/team-permission-definitions', { headers: as(p, 'admin'), body });

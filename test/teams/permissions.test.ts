@@ -1,9 +1,9 @@
 // A user's team permissions: listing (clients only their own; recursive by
 // default for clients, direct grants by default for servers), idempotent grants and revokes by
 // the server, and the expansion through contained permissions over a chain and a diamond.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import {
   adminExpanded,
   as,
@@ -18,6 +18,7 @@ import {
   grant,
   makeProject,
   makeUser,
+  makeUsers,
   memberExpanded,
   permissionIds,
   revoke,
@@ -25,24 +26,14 @@ import {
   unknownUuid,
   type TestUser,
 } from '../support/teams';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
-let owner: TestUser;
-let member: TestUser;
-let outsider: TestUser;
-let team: any;
+let t: TestInstance, project: BootstrappedProject, owner: TestUser, member: TestUser, outsider: TestUser, team: any;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  project = await makeProject(t, 'Team permissions');
-  owner = await makeUser(t, project, {}, 'owner');
-  member = await makeUser(t, project, {}, 'member');
-  outsider = await makeUser(t, project, {}, 'outsider');
+withProject('Team permissions', async (started) => {
+  ({ t, project } = started);
+  [owner, member, outsider] = (await makeUsers(t, project, 'owner', 'member', 'outsider')) as [TestUser, TestUser, TestUser];
   team = await teamWith(t, project, owner, [member]);
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 function listAs(headers: Record<string, string>, query: string) {
@@ -245,9 +236,7 @@ describe('DELETE /team-permissions/{team_id}/{user_id}/{permission_id}', () => {
 
 describe('permission graph', () => {
   // Its own project, so that its definitions do not touch the other tests.
-  let graph: BootstrappedProject;
-  let user: TestUser;
-  let gteam: any;
+  let graph: BootstrappedProject, user: TestUser, gteam: any;
 
   beforeAll(async () => {
     graph = await makeProject(t, 'Permission graph');

@@ -1,35 +1,19 @@
 // create_team_on_sign_up: with the project option on, every new user gets a
 // personal team named after their display name, else their email, else "Personal Team", with
 // the user as creator holding the creator default permissions. Off, nobody gets a team.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  adminExpanded,
-  as,
-  call,
-  expectList,
-  expectOk,
-  goodPassword,
-  makeProject,
-  memberIdsOf,
-  permissionIds,
-  setProjectConfig,
-  uniqueEmail,
-} from '../support/teams';
+import type { TestInstance } from '../support/instance';
+import { adminExpanded, as, call, expectList, expectOk, goodPassword, makeProject, memberIdsOf, permissionIds, setProjectConfig, uniqueEmail } from '../support/teams';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let on: BootstrappedProject;
-let off: BootstrappedProject;
+let t: TestInstance, on: BootstrappedProject, off: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   on = await makeProject(t, 'Teams on sign-up');
   off = await makeProject(t, 'No teams on sign-up');
   await setProjectConfig(t, on, { create_team_on_sign_up: true });
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 async function teamsOf(project: BootstrappedProject, userId: string): Promise<any[]> {

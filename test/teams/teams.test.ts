@@ -7,41 +7,13 @@ import { apiScenarios } from '../support/api-scenarios';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { addEndpoint } from '../support/webhooks';
-import {
-  adminExpanded,
-  addMember,
-  as,
-  call,
-  createTeam,
-  expectKnownError,
-  expectList,
-  expectOk,
-  expectSchemaError,
-  expectSuccess,
-  expectTeamView,
-  expectTextError,
-  makeProject,
-  makeUser,
-  permissionIds,
-  pngDataUrl,
-  readTeam,
-  setProjectConfig,
-  teamIdsOf,
-  teamWith,
-  unknownUuid,
-  type TestUser,
-} from '../support/teams';
+import { adminExpanded, addMember, as, call, createTeam, expectKnownError, expectList, expectOk, expectSchemaError, expectSuccess, expectTeamView, expectTextError, makeProject, makeUser, permissionIds, pngDataUrl, readTeam, setProjectConfig, teamIdsOf, teamWith, unknownUuid, type TestUser } from '../support/teams';
 
 let t: TestInstance;
 /** client_team_creation_enabled = false (the default). */
 let closed: BootstrappedProject;
 /** client_team_creation_enabled = true. */
-let open: BootstrappedProject;
-let alice: TestUser;
-let bob: TestUser;
-let openAlice: TestUser;
-let openBob: TestUser;
-let webhooks: WebhookReceiver;
+let open: BootstrappedProject, alice: TestUser, bob: TestUser, openAlice: TestUser, openBob: TestUser, webhooks: WebhookReceiver;
 
 beforeAll(async () => {
   t = await startTestInstance();

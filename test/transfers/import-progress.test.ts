@@ -8,8 +8,7 @@ import { runCli, runCliProcess } from '../support/cli';
 import { bunExecutable, repoRoot, startTestInstance, type TestInstance } from '../support/instance';
 import { tmuxServer } from '../support/tmux';
 
-let t: TestInstance;
-let file: string;
+let t: TestInstance, file: string;
 const total = 3000;
 const terminals = tmuxServer('authd-import-progress');
 const progressLine = /^\[[#-]{24}\] \d+\/\d+ MB read: (\d+) imported, (\d+) skipped, (\d+) refused$/;

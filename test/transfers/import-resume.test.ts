@@ -9,8 +9,7 @@ import { cliJson } from '../support/cli';
 import { repoRoot, startTestInstance, testDialect, type TestInstance } from '../support/instance';
 import { pollUntil } from '../support/poll-until';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 // Enough that the kill lands half way; PostgreSQL's writes are slower here, so fewer do.
 const total = testDialect === 'postgres' ? 10_000 : 30_000;
 const batchSize = 200;

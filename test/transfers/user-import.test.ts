@@ -12,8 +12,7 @@ import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeExchangeFields, makeOAuthProject, runFlow, startOAuthInstance, startTestProvider, tokenRequest, type TestProvider } from '../support/oauth-provider';
 import { formatCases as cases, fixture } from './format-cases';
 
-let provider: TestProvider;
-let t: TestInstance;
+let provider: TestProvider, t: TestInstance;
 const projects = new Map<string, BootstrappedProject>();
 
 beforeAll(async () => {

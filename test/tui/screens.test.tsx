@@ -14,8 +14,7 @@ import { call } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { driveTui, keys, openRow, selectRow, type DrivenTui } from './tui-support';
 
-let t: TestInstance;
-let tui: DrivenTui | undefined;
+let t: TestInstance, tui: DrivenTui | undefined;
 
 beforeAll(async () => {
   t = await startTestInstance();

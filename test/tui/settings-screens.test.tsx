@@ -7,9 +7,7 @@ import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import { driveTui, keys, openRow, type DrivenTui } from './tui-support';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let tui: DrivenTui | undefined;
+let t: TestInstance, smtp: SmtpReceiver, tui: DrivenTui | undefined;
 
 withMailInstance(
   async (started) => {

@@ -10,12 +10,9 @@ import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { recordingClient, rejection } from '../support/ui-client';
 
 const testTimeout = 30_000;
-let smtp: SmtpReceiver;
-let t: TestInstance;
+let smtp: SmtpReceiver, t: TestInstance;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 describe('password accounts', () => {
   test(

@@ -12,12 +12,9 @@ import { recordingClient, rejection } from '../support/ui-client';
 import { uniqueEmail } from '../support/api-expectations';
 
 const testTimeout = 30_000;
-let smtp: SmtpReceiver;
-let t: TestInstance;
+let smtp: SmtpReceiver, t: TestInstance;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 describe('magic link', () => {
   test(

@@ -1,25 +1,22 @@
 // OAuth redirect sign-in through ui/client: the authorize URL with its PKCE S256
 // challenge and the verifier cookie (600 s), callback checks, and a whole flow against a real
 // authd with its development mock provider, the browser's redirects followed by hand.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { codeChallengeFor, KnownErrors, OAuthCallbackError } from '../../ui/client/index';
 import { setProjectConfig } from '../support/mail';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { CookieJar } from './cookie-jar';
 import { recordingClient, rejection } from '../support/ui-client';
+import { withInstance } from '../support/file-instance';
 
 const callbackUrl = 'http://localhost:3000/handler/oauth-callback';
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   // A shared provider without credentials is served by authd's development mock provider.
   await setProjectConfig(t, t.demo!, { oauth_providers: [{ id: 'github', type: 'shared', enabled: true }] });
-});
-
-afterAll(async () => {
-  await t?.stop();
 });
 
 function verifierCookies(jar: CookieJar): [string, string][] {

@@ -2,23 +2,18 @@
 // client knows to be expired is refreshed before the call, a token the server refuses is dropped
 // and the call retried once after a refresh, concurrent calls share one refresh, and a revoked
 // refresh token ends the session. Clocks are moved by hand; nothing waits for real time.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { KnownErrors, type StoredTokens } from '../../ui/client/index';
 import { as, call, uniqueEmail } from '../support/api-expectations';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { shiftClock } from '../support/user-views';
 import { movableClock, recordingClient, rejection } from '../support/ui-client';
+import { withInstance } from '../support/file-instance';
 
 const accessTokenLifetimeMillis = 60_000;
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance({ settings: { accessTokenLifetimeMillis } });
-});
-
-afterAll(async () => {
-  await t?.stop();
-});
+withInstance((started) => ({ t } = started), { instance: { settings: { accessTokenLifetimeMillis } } });
 
 async function signedInClient(options: Parameters<typeof recordingClient>[2] = {}) {
   const recording = recordingClient(t, t.demo!, options);

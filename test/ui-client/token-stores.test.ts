@@ -1,29 +1,17 @@
 // Token stores: memory, cookies (over a document.cookie
 // stand-in; the real-browser check is in ui-react's Chromium tests), a custom asynchronous store,
 // and the x-stack-auth header, each driving a real session against a real authd.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import {
-  authHeaderValue,
-  cookieTokenStore,
-  memoryTokenStore,
-  tokensFromAuthHeader,
-  type StoredTokens,
-  type TokenStore,
-} from '../../ui/client/index';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import { describe, expect, test } from 'bun:test';
+import { authHeaderValue, cookieTokenStore, memoryTokenStore, tokensFromAuthHeader, type StoredTokens, type TokenStore } from '../../ui/client/index';
+import type { TestInstance } from '../support/instance';
 import { CookieJar } from './cookie-jar';
 import { recordingClient } from '../support/ui-client';
 import { uniqueEmail } from '../support/api-expectations';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-
-afterAll(async () => {
-  await t?.stop();
-});
+withInstance((started) => ({ t } = started));
 
 async function signUp(client: ReturnType<typeof recordingClient>['client']) {
   const email = uniqueEmail('store');

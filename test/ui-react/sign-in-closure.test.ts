@@ -20,8 +20,7 @@ const accountSettingsStub: BunPlugin = {
 };
 
 const outDir = makeTempDir('authd-sign-in-closure-');
-let shipped: ScreenSize[];
-let withoutAccountSettings: ScreenSize[];
+let shipped: ScreenSize[], withoutAccountSettings: ScreenSize[];
 
 beforeAll(async () => {
   await buildUi({ ifStale: true, quiet: true });

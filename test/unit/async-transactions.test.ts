@@ -10,10 +10,7 @@ import { isInsideTransaction, readSnapshot, routedDatabase, writeTransaction } f
 import { WriteInvalidatedCache } from '../../server/core/storage/write-invalidated-cache';
 import { makeTempDir } from '../support/instance';
 
-let dataDir: string;
-let storage: Storage;
-let other: Storage;
-let ctx: Context;
+let dataDir: string, storage: Storage, other: Storage, ctx: Context;
 
 beforeAll(() => {
   dataDir = makeTempDir();

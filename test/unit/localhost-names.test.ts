@@ -8,27 +8,15 @@ import { isLocalhostName } from '../../server/protocol/localhost-names';
 import { shouldMarkSecure } from '../../ui/client/cookies';
 import { isTrustedRedirect } from '../../ui/react/redirect-rules';
 
-const hostnames: { hostname: string; localhost: boolean; differed?: true }[] = [
-  { hostname: 'localhost', localhost: true },
-  { hostname: 'app.localhost', localhost: true },
-  { hostname: 'a.b.localhost', localhost: true },
-  { hostname: '127.0.0.1', localhost: true },
-  { hostname: '127.255.255.254', localhost: true },
-  { hostname: '[::1]', localhost: true },
-  { hostname: 'localhost.', localhost: true, differed: true },
-  { hostname: 'app.localhost.', localhost: true, differed: true },
-  { hostname: 'LOCALHOST', localhost: true, differed: true },
-  { hostname: '127.0.0.1.', localhost: true, differed: true },
-  { hostname: '127.1000.0.1', localhost: false, differed: true },
-  { hostname: '127.0.0.256', localhost: false, differed: true },
-  { hostname: 'localhost.example.com', localhost: false },
-  { hostname: 'notlocalhost', localhost: false },
-  { hostname: 'localhostx', localhost: false },
-  { hostname: '128.0.0.1', localhost: false },
-  { hostname: '10.0.0.1', localhost: false },
-  { hostname: '0.0.0.0', localhost: false },
-  { hostname: '[::2]', localhost: false },
-  { hostname: 'example.com', localhost: false },
+type HostnameRow = { hostname: string; localhost: boolean; differed?: true };
+const rows =
+  (localhost: boolean, differed?: true) =>
+  (hostname: string): HostnameRow => ({ hostname, localhost, ...(differed && { differed }) });
+const hostnames: HostnameRow[] = [
+  ...['localhost', 'app.localhost', 'a.b.localhost', '127.0.0.1', '127.255.255.254', '[::1]'].map(rows(true)),
+  ...['localhost.', 'app.localhost.', 'LOCALHOST', '127.0.0.1.'].map(rows(true, true)),
+  ...['127.1000.0.1', '127.0.0.256'].map(rows(false, true)),
+  ...['localhost.example.com', 'notlocalhost', 'localhostx', '128.0.0.1', '10.0.0.1', '0.0.0.0', '[::2]', 'example.com'].map(rows(false)),
 ];
 
 describe('isLocalhostName', () => {

@@ -2,19 +2,17 @@
 // dropped a few per request as traffic arrives (no scan of the whole map), and the number of
 // windows kept is bounded however many addresses show up. The throughput at 100,000+ windows
 // is measured by bench/rate-limits.ts.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import { consumeRateLimit, maxWindowsPerRule, rateLimitRules, rateLimitWindowCount } from '../../server/core/credentials/rate-limits';
 import { RateLimitedError } from '../../server/protocol/plain-text-errors';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
 let now = Date.UTC(2026, 0, 1);
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   t.ctx.clock = { now: () => now };
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 const refused = async (fn: () => Promise<void>) => {

@@ -8,10 +8,7 @@ import { routedDatabase, writeTransaction } from '../../server/core/storage/tran
 import { WriteInvalidatedCache } from '../../server/core/storage/write-invalidated-cache';
 import { makeTempDir } from '../support/instance';
 
-let dataDir: string;
-let server: Storage;
-let cli: Storage;
-let ctx: Context;
+let dataDir: string, server: Storage, cli: Storage, ctx: Context;
 
 beforeAll(() => {
   dataDir = makeTempDir();

@@ -7,21 +7,9 @@ import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
-import {
-  as,
-  call,
-  expectKnownError,
-  expectOk,
-  expectTextError,
-  getUser,
-  makeProject,
-  signUp,
-  uniqueEmail,
-} from '../support/user-views';
+import { as, call, expectKnownError, expectOk, expectTextError, getUser, makeProject, signInCall, signUp, uniqueEmail } from '../support/user-views';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let project: BootstrappedProject;
+let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject;
 
 /** The address with its local part upper-cased (the mail path lower-cases the domain). */
 const shouted = (email: string) => email.replace(/^[^@]+/, (local) => local.toUpperCase());
@@ -75,10 +63,7 @@ test('a server update that only respells the primary email keeps it verified and
   expect(respelled.primary_email_verified).toBe(true);
   expect(respelled.primary_email_auth_enabled).toBe(true);
   expect((await getUser(t, project, user.user_id)).primary_email).toBe(shouted(user.email));
-  const signIn = await call(t, 'POST', '/auth/password/sign-in', {
-    headers: as(project, 'client'),
-    body: { email: user.email, password: user.password },
-  });
+  const signIn = await signInCall(t, project, user.email, user.password);
   expect(expectOk(signIn).user_id).toBe(user.user_id);
   const channels = expectOk(
     await call(t, 'GET', '/contact-channels?user_id=me', { headers: as(project, 'client', user.access_token) }),

@@ -1,46 +1,20 @@
 // The current user (users/me): the exact view per
 // access type, every access-token failure, and the client's own updates and deletion.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { openSecret } from '../../server/core/storage/secret-box';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  expectKnownError,
-  expectOk,
-  expectRefreshRefused,
-  expectRefreshWorks,
-  expectSchemaError,
-  expectTextError,
-  expectUserView,
-  flipChar,
-  getUser,
-  makeProject,
-  setProjectConfig,
-  shiftClock,
-  signUp,
-  tokenIssuer,
-  uniqueEmail,
-  type SignedIn,
-} from '../support/user-views';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, expectKnownError, expectOk, expectRefreshRefused, expectRefreshWorks, expectSchemaError, expectTextError, expectUserView, flipChar, getUser, makeProject, setProjectConfig, shiftClock, signUp, tokenIssuer, uniqueEmail, type SignedIn } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
-let other: BootstrappedProject;
-let user: SignedIn;
-let otherUser: SignedIn;
+let t: TestInstance, demo: BootstrappedProject, other: BootstrappedProject, user: SignedIn, otherUser: SignedIn;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
+withInstance(async (started) => {
+  ({ t, demo } = started);
   other = await makeProject(t, 'Other project');
   user = await signUp(t, demo, uniqueEmail('me'));
   otherUser = await signUp(t, other, uniqueEmail('elsewhere'));
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 function getMe(headers: Record<string, string>): Promise<ApiResult> {

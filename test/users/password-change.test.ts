@@ -1,40 +1,14 @@
 // POST /auth/password/update and /auth/password/set: errors in Stack's order,
 // which sessions survive a change, and setting a first password.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  createSessionFor,
-  createUser,
-  expectKnownError,
-  expectNoUserSchemaError,
-  expectOk,
-  expectRefreshRefused,
-  expectRefreshWorks,
-  expectSchemaError,
-  expectTextError,
-  getUser,
-  goodPassword,
-  makeProject,
-  setProjectConfig,
-  signIn,
-  signUp,
-  uniqueEmail,
-  type SignedIn,
-} from '../support/user-views';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, createSessionFor, createUser, expectKnownError, expectNoUserSchemaError, expectOk, expectRefreshRefused, expectRefreshWorks, expectSchemaError, expectTextError, getUser, goodPassword, makeProject, setProjectConfig, signIn, signUp, uniqueEmail, type SignedIn } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
+let t: TestInstance, demo: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
-});
-afterAll(async () => {
-  await t.stop();
-});
+withInstance((started) => ({ t, demo } = started));
 
 function updatePassword(
   project: BootstrappedProject,
@@ -63,8 +37,7 @@ async function signInStatus(project: BootstrappedProject, email: string, passwor
 }
 
 describe('POST /auth/password/update refusals: nothing changes', () => {
-  let user: SignedIn;
-  let second: SignedIn;
+  let user: SignedIn, second: SignedIn;
   beforeAll(async () => {
     user = await signUp(t, demo, uniqueEmail('update-refusals'));
     second = await signIn(t, demo, user.email, user.password);
@@ -211,8 +184,7 @@ describe('POST /auth/password/update success', () => {
 });
 
 describe('users without a password', () => {
-  let email: string;
-  let userId: string;
+  let email: string, userId: string;
   let tokens: { access_token: string; refresh_token: string };
   beforeAll(async () => {
     email = uniqueEmail('nopassword');

@@ -9,21 +9,9 @@ import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { addEndpoint } from '../support/webhooks';
-import {
-  as,
-  call,
-  createSessionFor,
-  createUser,
-  expectOk,
-  expectRefreshRefused,
-  expectRefreshWorks,
-  goodPassword,
-  uniqueEmail,
-} from '../support/user-views';
+import { as, call, createSessionFor, createUser, expectOk, expectRefreshRefused, expectRefreshWorks, goodPassword, uniqueEmail } from '../support/user-views';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
-let receiver: WebhookReceiver;
+let t: TestInstance, smtp: SmtpReceiver, receiver: WebhookReceiver;
 
 withMailInstance(
   async (started) => {
@@ -52,14 +40,17 @@ interface Subject {
 
 const newPassword = 'a brand new passphrase';
 
+/** A way to replace a password; what a row leaves out is the common case, given after each field. */
 interface PasswordPath {
   name: string;
-  project: () => BootstrappedProject;
-  startsWithPassword: boolean;
-  /** The password the user signs in with afterwards; null when the path removes it. */
-  result: string | null;
-  /** A signed-in user changing their own password keeps the session they did it from. */
-  keepsCallerSession: boolean;
+  /** The demo project. */
+  project?: () => BootstrappedProject;
+  /** true. */
+  startsWithPassword?: boolean;
+  /** The password the user signs in with afterwards; null when the path removes it. newPassword. */
+  result?: string | null;
+  /** A signed-in user changing their own password keeps the session they did it from. false. */
+  keepsCallerSession?: boolean;
   change(subject: Subject): Promise<void>;
 }
 
@@ -71,20 +62,12 @@ async function expectCliOk(args: string[], stdin?: string): Promise<void> {
 const paths: PasswordPath[] = [
   {
     name: 'PATCH /users/{id} with a password (server key)',
-    project: () => t.demo!,
-    startsWithPassword: true,
-    result: newPassword,
-    keepsCallerSession: false,
     async change({ project, userId }) {
       expectOk(await call(t, 'PATCH', `/users/${userId}`, { headers: as(project, 'server'), body: { password: newPassword } }));
     },
   },
   {
     name: 'PATCH /users/{id} with a password_hash (an imported bcrypt hash)',
-    project: () => t.demo!,
-    startsWithPassword: true,
-    result: newPassword,
-    keepsCallerSession: false,
     async change({ project, userId }) {
       const password_hash = await Bun.password.hash(newPassword, { algorithm: 'bcrypt', cost: 4 });
       expectOk(await call(t, 'PATCH', `/users/${userId}`, { headers: as(project, 'server'), body: { password_hash } }));
@@ -92,45 +75,29 @@ const paths: PasswordPath[] = [
   },
   {
     name: 'PATCH /users/{id} removing the password',
-    project: () => t.demo!,
-    startsWithPassword: true,
     result: null,
-    keepsCallerSession: false,
     async change({ project, userId }) {
       expectOk(await call(t, 'PATCH', `/users/${userId}`, { headers: as(project, 'server'), body: { password: null } }));
     },
   },
   {
     name: 'authd users update --password-stdin',
-    project: () => t.demo!,
-    startsWithPassword: true,
-    result: newPassword,
-    keepsCallerSession: false,
     change: ({ project, userId }) =>
       expectCliOk(['users', 'update', userId, '--project', project.projectId, '--password-stdin'], newPassword),
   },
   {
     name: 'authd users set-password',
-    project: () => t.demo!,
     startsWithPassword: false,
-    result: newPassword,
-    keepsCallerSession: false,
     change: ({ project, userId }) =>
       expectCliOk(['users', 'set-password', userId, '--project', project.projectId], `${newPassword}\n`),
   },
   {
     name: 'authd admins add --password-stdin (an existing admin)',
     project: () => t.internal,
-    startsWithPassword: true,
-    result: newPassword,
-    keepsCallerSession: false,
     change: ({ email }) => expectCliOk(['admins', 'add', email, '--password-stdin'], newPassword),
   },
   {
     name: 'POST /auth/password/update with the old password',
-    project: () => t.demo!,
-    startsWithPassword: true,
-    result: newPassword,
     keepsCallerSession: true,
     async change({ project, caller }) {
       const headers = { ...as(project, 'client', caller.access_token), 'x-stack-refresh-token': caller.refresh_token };
@@ -140,9 +107,7 @@ const paths: PasswordPath[] = [
   },
   {
     name: 'POST /auth/password/set (a first password)',
-    project: () => t.demo!,
     startsWithPassword: false,
-    result: newPassword,
     keepsCallerSession: true,
     async change({ project, caller }) {
       const headers = { ...as(project, 'client', caller.access_token), 'x-stack-refresh-token': caller.refresh_token };
@@ -151,10 +116,6 @@ const paths: PasswordPath[] = [
   },
   {
     name: 'POST /auth/password/reset with the emailed code',
-    project: () => t.demo!,
-    startsWithPassword: true,
-    result: newPassword,
-    keepsCallerSession: false,
     async change({ project, email }) {
       const callback_url = 'http://localhost:3000/handler/password-reset';
       const headers = as(project, 'client');
@@ -181,7 +142,8 @@ function signInStatus(project: BootstrappedProject, email: string, password: str
 }
 
 describe('replacing a password, on every path', () => {
-  test.each(paths)('$name', async (path) => {
+  test.each(paths)('$name', async (row) => {
+    const path = { project: () => t.demo!, startsWithPassword: true, result: newPassword, keepsCallerSession: false, ...row };
     const project = path.project();
     const email = uniqueEmail('replace');
     const user = await createUser(t, project, {

@@ -14,24 +14,11 @@ import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import type { ApiResult } from '../support/instance';
-import {
-  as,
-  call,
-  createUser,
-  expectOk,
-  goodPassword,
-  makeProject,
-  setProjectConfig,
-  signUp,
-  uniqueEmail,
-} from '../support/user-views';
+import { as, call, createUser, expectOk, goodPassword, makeProject, setProjectConfig, signUp, uniqueEmail } from '../support/user-views';
 
-let t: TestInstance;
-let smtp: SmtpReceiver;
+let t: TestInstance, smtp: SmtpReceiver;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-});
+withMailInstance((started) => ({ t, smtp } = started));
 
 function expectRefused(res: ApiResult, message: string): void {
   expect(res.status).toBe(400);

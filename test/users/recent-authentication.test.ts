@@ -3,39 +3,22 @@
 // fresh sign-in qualifies; later, POST /auth/sessions/current/reauthenticate with the password,
 // a TOTP code or a passkey does. A refused change leaves everything as it was; the server key is
 // never asked.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { recentAuthenticationWindowMillis } from '../../server/core/auth/recent-authentication';
 import { assertCredential } from '../support/software-authenticator';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  appOrigin,
-  as,
-  call,
-  expectKnownError,
-  expectOk,
-  expectSchemaError,
-  initiateAuthentication,
-  newTotpSecret,
-  passkeyProject,
-  registerPasskey,
-  refreshFor,
-  setTotpSecretAsClient,
-  shiftClock,
-  totpAt,
-  wrongTotp,
-} from '../support/passkeys';
+import type { TestInstance } from '../support/instance';
+import { appOrigin, as, call, expectKnownError, expectOk, expectSchemaError, initiateAuthentication, newTotpSecret, passkeyProject, registerPasskey, refreshFor, setTotpSecretAsClient, shiftClock, totpAt, wrongTotp } from '../support/passkeys';
 import { signUp, uniqueEmail } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 let restoreClock: (() => void) | undefined;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   project = await passkeyProject(t, 'Recent authentication');
 });
-afterAll(() => t.stop());
 
 const later = recentAuthenticationWindowMillis + 60_000;
 

@@ -2,11 +2,11 @@
 // refresh token, the used one is spent, and presenting a spent one ends that whole sign-in, unless
 // it comes within the grace window after its rotation (it then answers the same new token). Off,
 // the refresh token stays as it is (Stack's SDK behaviour). authd/client follows the rotation.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { listUserSessions } from '../../server/core/auth/user-sessions';
 import { createAuthClient } from '../../ui/client/index';
-import { startTestInstance, type TestInstance } from '../support/instance';
+import type { TestInstance } from '../support/instance';
 import { movableClock } from '../support/ui-client';
 import { advanceClock } from '../support/webhooks';
 import { refreshTokenReuseGraceMillis } from '../../server/core/auth/sessions';
@@ -17,24 +17,19 @@ import {
   expectRefreshRefused,
   makeProject,
   refreshFor,
+  setProjectConfig,
   signIn,
   signUp,
   uniqueEmail,
 } from '../support/user-views';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let rotating: BootstrappedProject;
+let t: TestInstance, rotating: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  rotating = await makeProject(t, 'Rotating');
-  const on = await call(t, 'PATCH', '/projects/current', {
-    headers: as(rotating, 'admin'),
-    body: { config: { refresh_token_rotation_enabled: true } },
-  });
-  expect(expectOk(on).config.refresh_token_rotation_enabled).toBe(true);
+withProject('Rotating', async (started) => {
+  ({ t, project: rotating } = started);
+  await setProjectConfig(t, rotating, { refresh_token_rotation_enabled: true });
 });
-afterAll(() => t.stop());
 
 describe('refresh-token rotation', () => {
   test('off by default: the same refresh token works again and none is handed out', async () => {

@@ -1,31 +1,17 @@
 // A user's sessions, one per sign-in: listed with when and from where each was last used (the
 // caller's own marked when its refresh token comes along), ended one at a time by the user
 // (client access, their own only), by the server (anyone's) and by `authd users sessions revoke`.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { createAuthClient } from '../../ui/client/index';
-import { runCli } from '../support/cli';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  expectOk,
-  expectRefreshRefused,
-  makeProject,
-  refreshFor,
-  signIn,
-  signUp,
-  uniqueEmail,
-} from '../support/user-views';
+import { revokeSessionWithCli } from '../support/cli';
+import type { TestInstance } from '../support/instance';
+import { as, call, expectOk, expectRefreshRefused, refreshFor, signIn, signUp, uniqueEmail } from '../support/user-views';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  project = await makeProject(t, 'Sessions list');
-});
-afterAll(() => t.stop());
+withProject('Sessions list', (started) => ({ t, project } = started));
 
 const listAs = (accessToken: string, refreshToken?: string) =>
   call(t, 'GET', '/auth/sessions?user_id=me', {
@@ -96,17 +82,7 @@ describe('sessions of a user', () => {
     expectOk(await call(t, 'DELETE', `/auth/sessions/${oldest.id}?user_id=${user.user_id}`, { headers: as(project, 'server') }));
     await expectRefreshRefused(t, project, user.refresh_token);
 
-    const cli = await runCli([
-      'users',
-      'sessions',
-      'revoke',
-      '--project',
-      project.projectId,
-      user.user_id,
-      newest.id,
-      '--yes',
-      ...t.databaseArgs,
-    ]);
+    const cli = await revokeSessionWithCli(t, project.projectId, user.user_id, newest.id);
     expect(cli.code).toBe(0);
     expect(cli.stdout).toBe(`Ended session ${newest.id}.\n`);
     await expectRefreshRefused(t, project, second.refresh_token);

@@ -1,33 +1,18 @@
 // A revoked session's access tokens are refused at once, not when they expire: ended by its owner
 // from another device, by signing out, by a password change, by the CLI (another process, so
 // within the revocation list's few seconds). And every sign-in records the device it came from.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { maxStoredUserAgentLength } from '../../server/core/auth/sessions';
-import { runCli } from '../support/cli';
+import { revokeSessionWithCli } from '../support/cli';
 import { pollUntil } from '../support/poll-until';
-import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  expectKnownError,
-  expectOk,
-  makeProject,
-  shiftClock,
-  signIn,
-  signUp,
-  uniqueEmail,
-  type SignedIn,
-} from '../support/user-views';
+import type { TestInstance } from '../support/instance';
+import { as, call, expectKnownError, expectOk, shiftClock, signIn, signUp, uniqueEmail, type SignedIn } from '../support/user-views';
+import { withProject } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  project = await makeProject(t, 'Session revocation');
-});
-afterAll(() => t.stop());
+withProject('Session revocation', (started) => ({ t, project } = started));
 
 const me = (accessToken: string) => call(t, 'GET', '/users/me', { headers: as(project, 'client', accessToken) });
 
@@ -98,17 +83,7 @@ describe('revoked sessions', () => {
     const laptop = await signUp(t, project, uniqueEmail('cli'));
     expectOk(await me(laptop.access_token));
     const sessionId = await sessionIdOf(laptop, laptop);
-    const cli = await runCli([
-      'users',
-      'sessions',
-      'revoke',
-      '--project',
-      project.projectId,
-      laptop.user_id,
-      sessionId,
-      '--yes',
-      ...t.databaseArgs,
-    ]);
+    const cli = await revokeSessionWithCli(t, project.projectId, laptop.user_id, sessionId);
     expect(cli.code).toBe(0);
     const refused = await pollUntil(
       () => me(laptop.access_token),

@@ -1,50 +1,21 @@
 // Sessions: the SDK's refresh grant exactly as oauth4webapi sends it, the
 // header-based refresh, sign-out, server-created sessions and refresh-token expiry.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { decodeJwt } from 'jose';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  createSessionFor,
-  createUser,
-  expectKnownError,
-  expectOk,
-  expectRefreshRefused,
-  expectRefreshWorks,
-  expectSchemaError,
-  makeProject,
-  refreshFor,
-  refreshGrant,
-  refreshTokenPattern,
-  shiftClock,
-  signIn,
-  signUp,
-  sleep,
-  tokenIssuer,
-  uniqueEmail,
-  unknownUuid,
-  type SignedIn,
-} from '../support/user-views';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, createSessionFor, createUser, expectKnownError, expectOk, expectRefreshRefused, expectRefreshWorks, expectSchemaError, makeProject, refreshFor, refreshGrant, refreshTokenPattern, shiftClock, signIn, signUp, sleep, tokenIssuer, uniqueEmail, unknownUuid, type SignedIn } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
-let other: BootstrappedProject;
-let user: SignedIn;
-let otherUser: SignedIn;
+let t: TestInstance, demo: BootstrappedProject, other: BootstrappedProject, user: SignedIn, otherUser: SignedIn;
 
 const day = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
+withInstance(async (started) => {
+  ({ t, demo } = started);
   other = await makeProject(t, 'Other project');
   user = await signUp(t, demo, uniqueEmail('sessions'));
   otherUser = await signUp(t, other, uniqueEmail('other'));
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 const randomRefreshToken = () => 'a'.repeat(45);

@@ -1,41 +1,18 @@
 // Password sign-in: success, the one indistinguishable mismatch error, email matching
 // whatever the letters' case, the project switch, and importing bcrypt hashes through POST /users that are
 // rehashed to argon2id after the first successful sign-in.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { decodeJwt } from 'jose';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  createUser,
-  expectKnownError,
-  expectOk,
-  expectRefreshWorks,
-  expectTextError,
-  getUser,
-  goodPassword,
-  listAllUsers,
-  makeProject,
-  refreshTokenPattern,
-  setProjectConfig,
-  signIn,
-  signUp,
-  uniqueEmail,
-  type SignedIn,
-} from '../support/user-views';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, createUser, expectKnownError, expectOk, expectRefreshWorks, expectTextError, getUser, goodPassword, listAllUsers, makeProject, refreshTokenPattern, setProjectConfig, signIn, signUp, uniqueEmail, type SignedIn } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
-let alice: SignedIn;
+let t: TestInstance, demo: BootstrappedProject, alice: SignedIn;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
+withInstance(async (started) => {
+  ({ t, demo } = started);
   alice = await signUp(t, demo, uniqueEmail('Alice.Mixed'), goodPassword);
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 function signInRequest(project: BootstrappedProject, body: unknown): Promise<ApiResult> {
@@ -75,9 +52,7 @@ describe('sign-in happy path', () => {
 });
 
 describe('every mismatch is the identical EMAIL_PASSWORD_MISMATCH', () => {
-  let reference: ApiResult;
-  let noPasswordEmail: string;
-  let contactOnlyEmail: string;
+  let reference: ApiResult, noPasswordEmail: string, contactOnlyEmail: string;
 
   beforeAll(async () => {
     reference = await signInRequest(demo, { email: alice.email, password: 'wrong password!' });

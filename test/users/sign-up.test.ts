@@ -1,46 +1,21 @@
 // Password sign-up and the access token it returns, verified against
 // the project's published JWKS; refusals in Stack's order of checks.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  createUser,
-  expectKnownError,
-  expectOk,
-  expectSchemaError,
-  expectTextError,
-  getUser,
-  goodPassword,
-  listAllUsers,
-  makeProject,
-  refreshTokenPattern,
-  setProjectConfig,
-  signIn,
-  signUp,
-  tokenIssuer,
-  uniqueEmail,
-  unknownUuid,
-  uuidPattern,
-  type SignedIn,
-} from '../support/user-views';
+import { as, call, createUser, expectKnownError, expectOk, expectSchemaError, expectTextError, getUser, goodPassword, listAllUsers, makeProject, refreshTokenPattern, setProjectConfig, signIn, signUp, tokenIssuer, uniqueEmail, unknownUuid, uuidPattern, type SignedIn } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
-let credentialOff: BootstrappedProject;
-let signUpOff: BootstrappedProject;
-let allOff: BootstrappedProject;
-let other: BootstrappedProject;
+let t: TestInstance, demo: BootstrappedProject, credentialOff: BootstrappedProject, signUpOff: BootstrappedProject;
+let allOff: BootstrappedProject, other: BootstrappedProject;
 /** An account in demo, signed up once for the duplicate-email rows. */
 let existing: SignedIn;
 /** An auth email that exists in the sign-up-disabled project. */
 let signUpOffExistingEmail: string;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
+withInstance(async (started) => {
+  ({ t, demo } = started);
   other = await makeProject(t, 'Other project');
   credentialOff = await makeProject(t, 'Credential off');
   signUpOff = await makeProject(t, 'Sign-up off');
@@ -52,17 +27,13 @@ beforeAll(async () => {
   signUpOffExistingEmail = uniqueEmail('closed');
   await createUser(t, signUpOff, { primary_email: signUpOffExistingEmail, primary_email_auth_enabled: true });
 });
-afterAll(async () => {
-  await t.stop();
-});
 
 function signUpRequest(project: BootstrappedProject, body: unknown) {
   return call(t, 'POST', '/auth/password/sign-up', { headers: as(project, 'client'), body });
 }
 
 describe('sign-up happy path', () => {
-  let result: SignedIn;
-  let res: Awaited<ReturnType<typeof signUpRequest>>;
+  let result: SignedIn, res: Awaited<ReturnType<typeof signUpRequest>>;
   const email = uniqueEmail('happy');
   const before = Date.now();
 

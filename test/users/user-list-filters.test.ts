@@ -1,21 +1,21 @@
 // authd's filters on the user list (GET /users and `authd users list`): whether the primary
 // email is verified (no email counts as not), whether MFA is on, and sign-up time bounds, alone,
 // together, through cursor pages and with a search; a bad value is a SCHEMA_ERROR.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectOk, expectSchemaError, makeProject, shiftClock, uniqueEmail } from '../support/api-expectations';
-import { runCli, startTestInstance, type TestInstance } from '../support/instance';
+import { runCli, type TestInstance } from '../support/instance';
 import { cliJson, expectOneLineError } from '../support/cli';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject;
 const day = 24 * 60 * 60 * 1000;
 /** Name → id and sign-up time, made oldest first a day apart. */
 const made: Record<string, { id: string; signedUpAt: number }> = {};
 const totpSecret = Buffer.from(new Uint8Array(20).fill(7)).toString('base64');
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   project = await makeProject(t, 'Filtered users');
   const people = [
     { name: 'verified', body: { primary_email: uniqueEmail('filter-a'), primary_email_verified: true } },
@@ -40,10 +40,6 @@ beforeAll(async () => {
       restore();
     }
   }
-});
-
-afterAll(async () => {
-  await t.stop();
 });
 
 async function names(query: string): Promise<string[]> {

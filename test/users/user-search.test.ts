@@ -6,7 +6,7 @@
 // walks the list past a common gram. On SQLite the gram index holds a row for exactly each name
 // and each user's emails long enough to have grams (user-search-migration.test.ts: a database
 // from before the index finds its existing users through it).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { createProject, deleteProject } from '../../server/core/projects/projects';
 import { contactChannels, users } from '../../server/core/storage/tables';
@@ -14,15 +14,11 @@ import { createContactChannel, deleteContactChannel, updateContactChannel } from
 import { foldForSearch, searchGramLengths } from '../../server/core/users/user-search';
 import { deleteUser, listUsers, updateUser } from '../../server/core/users/users';
 import { createUser } from '../../server/core/accounts/new-accounts';
-import { startTestInstance, testDialect, type TestInstance } from '../support/instance';
+import { testDialect, type TestInstance } from '../support/instance';
+import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;
-beforeAll(async () => {
-  t = await startTestInstance();
-});
-afterAll(async () => {
-  await t.stop();
-});
+withInstance((started) => ({ t } = started));
 
 /** A small deterministic generator, so a failure names the seed that reproduces it. */
 function randomSource(seed: number) {

@@ -1,50 +1,21 @@
 // The server users API: create, list with pagination and search, read,
 // update (password and primary-email rules, session revocation), delete; refusals leave the
 // data as it was.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import {
-  as,
-  call,
-  createSessionFor,
-  createUser,
-  expectKnownError,
-  expectOk,
-  expectRefreshRefused,
-  expectRefreshWorks,
-  expectSchemaError,
-  expectTextError,
-  expectUserView,
-  getUser,
-  goodPassword,
-  listAllUsers,
-  makeProject,
-  setProjectConfig,
-  shiftClock,
-  signIn,
-  signUp,
-  uniqueEmail,
-  unknownUuid,
-  type SignedIn,
-} from '../support/user-views';
+import type { ApiResult, TestInstance } from '../support/instance';
+import { as, call, createSessionFor, createUser, expectKnownError, expectOk, expectRefreshRefused, expectRefreshWorks, expectSchemaError, expectTextError, expectUserView, getUser, goodPassword, listAllUsers, makeProject, setProjectConfig, shiftClock, signIn, signInCall, signUp, uniqueEmail, unknownUuid, type SignedIn } from '../support/user-views';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let demo: BootstrappedProject;
-let other: BootstrappedProject;
-let otherUser: SignedIn;
+let t: TestInstance, demo: BootstrappedProject, other: BootstrappedProject, otherUser: SignedIn;
 /** A demo user whose email is used for sign-in, for the duplicate-email rows. */
 let holder: SignedIn;
 
-beforeAll(async () => {
-  t = await startTestInstance();
-  demo = t.demo!;
+withInstance(async (started) => {
+  ({ t, demo } = started);
   other = await makeProject(t, 'Other project');
   otherUser = await signUp(t, other, uniqueEmail('other'));
   holder = await signUp(t, demo, uniqueEmail('holder'));
-});
-afterAll(async () => {
-  await t.stop();
 });
 
 function post(body: unknown, project = demo, level: 'client' | 'server' | 'admin' = 'server') {
@@ -55,6 +26,16 @@ function patch(userId: string, body: unknown, project = demo, level: 'client' | 
 }
 
 describe('POST /users', () => {
+  const everyField = {
+    display_name: 'Full User',
+    profile_image_url: 'https://example.com/full.png',
+    client_metadata: { c: 1 },
+    client_read_only_metadata: { r: [true] },
+    server_metadata: { s: 'secret' },
+    primary_email: 'full.user@example.com',
+    primary_email_verified: true,
+    primary_email_auth_enabled: true,
+  };
   const rows: { name: string; body: () => Record<string, unknown>; expected: () => Record<string, unknown> }[] = [
     {
       name: 'empty body → a user with every default',
@@ -80,30 +61,10 @@ describe('POST /users', () => {
     },
     {
       name: 'every field',
-      body: () => ({
-        display_name: 'Full User',
-        profile_image_url: 'https://example.com/full.png',
-        client_metadata: { c: 1 },
-        client_read_only_metadata: { r: [true] },
-        server_metadata: { s: 'secret' },
-        primary_email: 'full.user@example.com',
-        primary_email_verified: true,
-        primary_email_auth_enabled: true,
-        // Server-set passwords skip the minimum length (as in Stack) but not the strength check.
-        password: 'sturdy granite 48',
-      }),
-      expected: () => ({
-        display_name: 'Full User',
-        profile_image_url: 'https://example.com/full.png',
-        client_metadata: { c: 1 },
-        client_read_only_metadata: { r: [true] },
-        server_metadata: { s: 'secret' },
-        primary_email: 'full.user@example.com',
-        primary_email_verified: true,
-        primary_email_auth_enabled: true,
-        has_password: true,
-        auth_with_email: true,
-      }),
+      // Server-set passwords skip the minimum length (as in Stack) but not the strength check.
+      body: () => ({ ...everyField, password: 'sturdy granite 48' }),
+      // Each field is given back as it was sent.
+      expected: () => ({ ...everyField, has_password: true, auth_with_email: true }),
     },
     { name: 'display_name "" is stored as null', body: () => ({ display_name: '' }), expected: () => ({ display_name: null }) },
     {
@@ -240,8 +201,7 @@ describe('POST /users', () => {
 });
 
 describe('GET /users pagination and order', () => {
-  let project: BootstrappedProject;
-  let ordered: any[];
+  let project: BootstrappedProject, ordered: any[];
 
   beforeAll(async () => {
     project = await makeProject(t, 'Pagination');
@@ -518,14 +478,7 @@ describe('PATCH /users/{id}', () => {
     expect(view.has_password).toBe(true);
     await expectRefreshRefused(t, demo, user.refresh_token);
     await expectRefreshRefused(t, demo, b.refresh_token);
-    expectKnownError(
-      await call(t, 'POST', '/auth/password/sign-in', {
-        headers: as(demo, 'client'),
-        body: { email: user.email, password: goodPassword },
-      }),
-      400,
-      'EMAIL_PASSWORD_MISMATCH',
-    );
+    expectKnownError(await signInCall(t, demo, user.email, goodPassword), 400, 'EMAIL_PASSWORD_MISMATCH');
     expect((await signIn(t, demo, user.email, 'server set pw')).user_id).toBe(user.user_id);
   });
 
@@ -535,14 +488,7 @@ describe('PATCH /users/{id}', () => {
     expect(view.has_password).toBe(false);
     expect(view.auth_with_email).toBe(false);
     await expectRefreshRefused(t, demo, user.refresh_token);
-    expectKnownError(
-      await call(t, 'POST', '/auth/password/sign-in', {
-        headers: as(demo, 'client'),
-        body: { email: user.email, password: goodPassword },
-      }),
-      400,
-      'EMAIL_PASSWORD_MISMATCH',
-    );
+    expectKnownError(await signInCall(t, demo, user.email, goodPassword), 400, 'EMAIL_PASSWORD_MISMATCH');
   });
 
   test('changes that do not touch the password keep the sessions', async () => {
@@ -581,14 +527,7 @@ describe('PATCH /users/{id}', () => {
     const view = expectOk(await patch(user.user_id, { primary_email: newEmail }));
     expect(view).toMatchObject({ primary_email: newEmail, primary_email_verified: false, primary_email_auth_enabled: true });
     expect((await signIn(t, demo, newEmail, goodPassword)).user_id).toBe(user.user_id);
-    expectKnownError(
-      await call(t, 'POST', '/auth/password/sign-in', {
-        headers: as(demo, 'client'),
-        body: { email: user.email, password: goodPassword },
-      }),
-      400,
-      'EMAIL_PASSWORD_MISMATCH',
-    );
+    expectKnownError(await signInCall(t, demo, user.email, goodPassword), 400, 'EMAIL_PASSWORD_MISMATCH');
     // The old address is free for someone else now.
     await signUp(t, demo, user.email);
   });
@@ -611,27 +550,13 @@ describe('PATCH /users/{id}', () => {
     const view = expectOk(await patch(user.user_id, { primary_email: null }));
     expect(view).toMatchObject({ primary_email: null, primary_email_verified: false, primary_email_auth_enabled: false });
     expect(await getUser(t, demo, user.user_id)).toMatchObject({ primary_email: null });
-    expectKnownError(
-      await call(t, 'POST', '/auth/password/sign-in', {
-        headers: as(demo, 'client'),
-        body: { email: user.email, password: goodPassword },
-      }),
-      400,
-      'EMAIL_PASSWORD_MISMATCH',
-    );
+    expectKnownError(await signInCall(t, demo, user.email, goodPassword), 400, 'EMAIL_PASSWORD_MISMATCH');
   });
 
   test('primary_email_auth_enabled false stops password sign-in with the email; true restores it', async () => {
     const user = await signUp(t, demo, uniqueEmail('auth-toggle'));
     expect(expectOk(await patch(user.user_id, { primary_email_auth_enabled: false })).primary_email_auth_enabled).toBe(false);
-    expectKnownError(
-      await call(t, 'POST', '/auth/password/sign-in', {
-        headers: as(demo, 'client'),
-        body: { email: user.email, password: goodPassword },
-      }),
-      400,
-      'EMAIL_PASSWORD_MISMATCH',
-    );
+    expectKnownError(await signInCall(t, demo, user.email, goodPassword), 400, 'EMAIL_PASSWORD_MISMATCH');
     expect(expectOk(await patch(user.user_id, { primary_email_auth_enabled: true })).primary_email_auth_enabled).toBe(true);
     expect((await signIn(t, demo, user.email, goodPassword)).user_id).toBe(user.user_id);
   });

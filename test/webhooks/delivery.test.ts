@@ -34,8 +34,7 @@ async function deliveryAfter(t: TestInstance, project: BootstrappedProject, endp
 }
 
 describe('retries', () => {
-  let t: TestInstance;
-  let receiver: WebhookReceiver;
+  let t: TestInstance, receiver: WebhookReceiver;
 
   beforeAll(async () => {
     t = await startTestInstance();

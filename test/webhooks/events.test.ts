@@ -10,9 +10,7 @@ import { goodPassword, setProjectConfig, uniqueEmail } from '../support/user-vie
 import { addEndpoint, as, call, expectKnownError, makeProject, outboxEventCount } from '../support/webhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
-let t: TestInstance;
-let receiver: WebhookReceiver;
-let project: BootstrappedProject;
+let t: TestInstance, receiver: WebhookReceiver, project: BootstrappedProject;
 
 beforeAll(async () => {
   t = await startTestInstance();
@@ -32,8 +30,7 @@ function expectOk(res: { status: number; text: string; json: any }, status = 200
 }
 
 describe('each event type arrives, signed, with the server view of the object', () => {
-  let user: any;
-  let team: any;
+  let user: any, team: any;
 
   test('user.created carries the created user as POST /users answered it', async () => {
     user = expectOk(

@@ -1,7 +1,7 @@
 // Managing endpoints: the admin API with its validation and access rules, the whsec_ secret
 // shown once and sealed at rest, production-mode URL rules, and POST /webhooks/svix-token,
 // whose token manages one project's webhooks and nothing else.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { lookup } from 'node:dns/promises';
@@ -12,19 +12,14 @@ import { openSecret } from '../../server/core/storage/secret-box';
 import { webhookManagementTokenLifetimeMillis } from '../../server/core/webhooks/webhook-management-tokens';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { as, call, expectKnownError, expectSchemaError, expectTextError, makeProject } from '../support/webhooks';
+import { withInstance } from '../support/file-instance';
 
-let t: TestInstance;
-let project: BootstrappedProject;
-let other: BootstrappedProject;
+let t: TestInstance, project: BootstrappedProject, other: BootstrappedProject;
 
-beforeAll(async () => {
-  t = await startTestInstance();
+withInstance(async (started) => {
+  ({ t } = started);
   project = await makeProject(t, 'Managed webhooks');
   other = await makeProject(t, 'Other project');
-});
-
-afterAll(async () => {
-  await t?.stop();
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -9,9 +9,7 @@ import { startTestInstance, type TestInstance } from '../support/instance';
 import { uniqueEmail } from '../support/user-views';
 import { as, call, makeProject, pollUntil } from '../support/webhooks';
 
-let t: TestInstance;
-let project: BootstrappedProject;
-let svix: Svix;
+let t: TestInstance, project: BootstrappedProject, svix: Svix;
 const received: { body: string; headers: Record<string, string> }[] = [];
 let receiver: ReturnType<typeof Bun.serve>;
 
