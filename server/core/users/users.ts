@@ -149,22 +149,60 @@ export async function insertUser(
   return await writeTransaction(ctx, create);
 }
 
+/**
+ * Fields of the user's own row that no rule relates to any other row or to the project's
+ * settings: an update of only these is one UPDATE, which also finds (and locks) the user.
+ */
+const ownRowFields = new Set(['display_name', 'profile_image_url', 'locale', 'client_metadata', 'client_read_only_metadata', 'server_metadata']);
+
+function ownRowChanges(input: UserUpdate): Partial<UserRow> {
+  const changes: Partial<UserRow> = {};
+  if (input.display_name !== undefined) {
+    changes.displayName = input.display_name || null;
+    changes.displayNameFolded = foldForSearch(changes.displayName);
+  }
+  if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
+  if (input.locale !== undefined) changes.locale = input.locale;
+  if (input.client_metadata !== undefined) changes.clientMetadata = input.client_metadata;
+  if (input.client_read_only_metadata !== undefined) changes.clientReadOnlyMetadata = input.client_read_only_metadata;
+  if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
+  return changes;
+}
+
+/**
+ * The common update (metadata, a name): the UPDATE finds the user of the project and locks its
+ * row, so nothing else is read; on PostgreSQL it runs at READ COMMITTED (the `row-locks`
+ * guard): concurrent updates of different users never collide, and two of the same user apply
+ * one after the other, the later one winning, as on SQLite. undefined when `input` asks for more.
+ */
+async function updateOwnRowFields(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView | undefined> {
+  const fields = Object.entries(input).filter(([, value]) => value !== undefined).map(([field]) => field);
+  if (fields.length === 0 || !fields.every((field) => ownRowFields.has(field))) return undefined;
+  await writeTransaction(
+    ctx,
+    async (tx) => {
+      const updated = await tx
+        .update(users)
+        .set(ownRowChanges(input))
+        .where(and(eq(users.id, userId), eq(users.projectId, projectId)))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw knownError('USER_NOT_FOUND');
+      await enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => await readUserServerView(ctx, projectId, userId));
+    },
+    'row-locks',
+  );
+  return await readUserServerView(ctx, projectId, userId);
+}
+
 export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
+  const ownRowOnly = await updateOwnRowFields(ctx, projectId, userId, input);
+  if (ownRowOnly) return ownRowOnly;
   const email = input.password ? (input.primary_email ?? (await findPrimaryEmailChannel(ctx.db, userId))?.value) : undefined;
   const passwordHash = await passwordHashFor(ctx, projectId, input, email);
   await writeTransaction(ctx, async (tx) => {
     const project = await requireProject(ctx, projectId);
     const row = await requireUserRow(tx, projectId, userId);
-    const changes: Partial<UserRow> = {};
-    if (input.display_name !== undefined) {
-      changes.displayName = input.display_name || null;
-      changes.displayNameFolded = foldForSearch(changes.displayName);
-    }
-    if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
-    if (input.locale !== undefined) changes.locale = input.locale;
-    if (input.client_metadata !== undefined) changes.clientMetadata = input.client_metadata;
-    if (input.client_read_only_metadata !== undefined) changes.clientReadOnlyMetadata = input.client_read_only_metadata;
-    if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
+    const changes = ownRowChanges(input);
     // Stack ignores enabling OTP on update while the project has it off.
     if (input.otp_auth_enabled !== undefined && (project.magicLinkEnabled || !input.otp_auth_enabled)) {
       changes.otpAuthEnabled = input.otp_auth_enabled;
