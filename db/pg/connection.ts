@@ -23,10 +23,11 @@ export interface PostgresStorage {
   countersSql: SQL;
   /**
    * drizzle's transaction on one reserved pooled connection. `opening` is sent as one simple
-   * query, so it may hold several statements: `BEGIN ISOLATION LEVEL …; <the first statement>`
-   * costs one round trip where drizzle's own transaction sends BEGIN, then SET TRANSACTION, then
-   * the statement. It takes no parameters (the simple protocol has none). Committed when `work`
-   * resolves, rolled back when it throws.
+   * query, so it may hold several statements: `BEGIN ISOLATION LEVEL …; <the first statement>`,
+   * pipelined with the body's first query, costs no round trip of its own, where drizzle's own
+   * transaction sends BEGIN, then SET TRANSACTION, then each statement, each waiting for the
+   * last. It takes no parameters (the simple protocol has none). Committed when `work` resolves,
+   * rolled back when it throws.
    */
   transaction<T>(opening: string, work: (tx: PostgresDb) => Promise<T>): Promise<T>;
   /** Tags of the migrations this open applied (empty when the database was up to date). */
@@ -72,15 +73,23 @@ export async function openPostgres(url: string, options: PostgresOpenOptions = {
       transaction: async (opening, work) => {
         const connection = await client.reserve();
         try {
-          await connection.unsafe(opening);
+          // Not awaited before the body's first statement: the client pipelines a reserved
+          // connection's queries in order, so the body's first query goes out behind the
+          // opening in the same round trip, and still runs after it (inside the transaction,
+          // holding its locks). Should the opening fail, every statement after it fails with it,
+          // and its own error (say, a serialisation failure) is the one thrown.
+          const opened = connection.unsafe(opening);
+          opened.catch(() => undefined);
           let result: Awaited<ReturnType<typeof work>>;
           try {
             // drizzle's type asks for a TransactionSQL, whose savepoints core never uses (a nested
             // writeTransaction joins the outer one): a reserved connection sends the same queries.
             const txSession = new BunSQLSession(connection as unknown as TransactionSQL, session.dialect, session.schema, session.options);
             result = await work(new BunSQLTransaction(session.dialect, txSession, session.schema) as unknown as PostgresDb);
+            await opened;
           } catch (error) {
-            await connection.unsafe('ROLLBACK');
+            await connection.unsafe('ROLLBACK').catch(() => undefined);
+            await opened;
             throw error;
           }
           // A COMMIT that fails (a serialisation failure found at commit) has ended the

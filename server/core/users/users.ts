@@ -85,7 +85,17 @@ export async function insertUser(
 ): Promise<string> {
   const passwordHash = await passwordHashFor(ctx, projectId, input, input.primary_email);
   const create = async (tx: DbWriter) => {
-    const project = await requireProject(ctx, projectId);
+    // Independent statements are sent together (Promise.all): on PostgreSQL a transaction's
+    // statements are pipelined on its one connection, so each group costs one round trip; on
+    // SQLite they run one after the other as before. Only statements that need nothing of each
+    // other go together: which of them the driver sends first is not fixed. A statement that
+    // fails aborts the transaction, so the group fails and the transaction runs again or ends.
+    const [project, emailTaken] = await Promise.all([
+      requireProject(ctx, projectId),
+      input.primary_email && input.primary_email_auth_enabled
+        ? findAuthEmailChannel(ctx, projectId, input.primary_email).then((channel) => channel !== undefined)
+        : false,
+    ]);
     if (passwordHash && !project.credentialEnabled) throw plainTextError('PASSWORD_AUTH_NOT_ENABLED');
     if (input.otp_auth_enabled && !project.magicLinkEnabled) throw plainTextError('OTP_AUTH_NOT_ENABLED');
     if (input.passkey_auth_enabled) {
@@ -96,9 +106,7 @@ export async function insertUser(
     // (a trigger on PostgreSQL), which would otherwise queue concurrent sign-ups one behind the
     // other and hide the race this check's guards (SERIALIZABLE, the auth-email unique index)
     // are there for; and a refused sign-up then writes nothing at all.
-    if (input.primary_email && input.primary_email_auth_enabled && (await findAuthEmailChannel(ctx, projectId, input.primary_email)) !== undefined) {
-      throw knownError('USER_EMAIL_ALREADY_EXISTS');
-    }
+    if (emailTaken) throw knownError('USER_EMAIL_ALREADY_EXISTS');
 
     const now = imported?.signedUpAt ?? ctx.clock.now();
     const id = imported?.id ?? crypto.randomUUID();
@@ -122,15 +130,20 @@ export async function insertUser(
       requiresTotpMfa: input.totp_secret_base64 != null && imported?.requiresTotpMfa === true,
       externalId: imported?.externalId ?? null,
     });
-    await recordAuditEvent(ctx, { projectId, type: 'user.created', userId: id, details: input.primary_email ? { email: input.primary_email } : {} });
+    // After the user row, which both name.
+    const written: Promise<unknown>[] = [];
+    written.push(recordAuditEvent(ctx, { projectId, type: 'user.created', userId: id, details: input.primary_email ? { email: input.primary_email } : {} }));
     if (input.primary_email) {
-      await insertPrimaryEmail(ctx, tx, projectId, id, input.primary_email, {
-        verified: input.primary_email_verified ?? false,
-        usedForAuth: input.primary_email_auth_enabled ?? false,
-        now,
-        newUser: true,
-      });
+      written.push(
+        insertPrimaryEmail(ctx, tx, projectId, id, input.primary_email, {
+          verified: input.primary_email_verified ?? false,
+          usedForAuth: input.primary_email_auth_enabled ?? false,
+          now,
+          newUser: true,
+        }),
+      );
     }
+    await Promise.all(written);
     for (const email of imported?.otherEmails ?? []) {
       await insertOtherEmail(ctx, projectId, id, email, now);
     }
@@ -181,13 +194,18 @@ async function updateOwnRowFields(ctx: Context, projectId: string, userId: strin
   await writeTransaction(
     ctx,
     async (tx) => {
-      const updated = await tx
-        .update(users)
-        .set(ownRowChanges(input))
-        .where(and(eq(users.id, userId), eq(users.projectId, projectId)))
-        .returning({ id: users.id });
+      // Sent together (see insertUser): the event first reads the project's endpoints, and only
+      // once they are back (after the UPDATE ran) the user's view, so its payload shows the
+      // change; with no such user the event is rolled back with the rest.
+      const [updated] = await Promise.all([
+        tx
+          .update(users)
+          .set(ownRowChanges(input))
+          .where(and(eq(users.id, userId), eq(users.projectId, projectId)))
+          .returning({ id: users.id }),
+        enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => await readUserServerView(ctx, projectId, userId)),
+      ]);
       if (updated.length === 0) throw knownError('USER_NOT_FOUND');
-      await enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => await readUserServerView(ctx, projectId, userId));
     },
     'row-locks',
   );
