@@ -246,20 +246,26 @@ export async function refreshAccessToken(
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.replacedAt)))
       .returning({ id: refreshTokens.id });
     if (claimed.length === 0) return false;
-    await tx.insert(refreshTokens).values({
-      id: crypto.randomUUID(),
-      projectId,
-      userId: row.userId,
-      tokenHash: sha256Hex(next),
-      createdAt: now,
-      expiresAt: row.expiresAt,
-      sessionId,
-      verifiedAt: row.verifiedAt,
-      ...lastUse,
-    });
-    await tx
-      .delete(refreshTokens)
-      .where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.replacedAt, now - replacedTokenMemoryMillis)));
+    // Then the successor, the pruning of long-replaced tokens and the user's activity (which
+    // the access token below would otherwise write in a transaction of its own), sent together:
+    // one round trip on PostgreSQL (see insertUser).
+    await Promise.all([
+      tx.insert(refreshTokens).values({
+        id: crypto.randomUUID(),
+        projectId,
+        userId: row.userId,
+        tokenHash: sha256Hex(next),
+        createdAt: now,
+        expiresAt: row.expiresAt,
+        sessionId,
+        verifiedAt: row.verifiedAt,
+        ...lastUse,
+      }),
+      tx
+        .delete(refreshTokens)
+        .where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.replacedAt, now - replacedTokenMemoryMillis))),
+      recordUserActivity(ctx, row.userId, now),
+    ]);
     return true;
   });
   // A concurrent refresh with the same token claimed it between the read above and the claim:
