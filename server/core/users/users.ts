@@ -194,16 +194,22 @@ async function updateOwnRowFields(ctx: Context, projectId: string, userId: strin
   await writeTransaction(
     ctx,
     async (tx) => {
-      // Sent together (see insertUser): the event first reads the project's endpoints, and only
-      // once they are back (after the UPDATE ran) the user's view, so its payload shows the
-      // change; with no such user the event is rolled back with the rest.
-      const [updated] = await Promise.all([
+      // Sent together (see insertUser): the UPDATE and the event's read of the project's
+      // endpoints. The event's payload, the user's view, is read once the UPDATE has answered,
+      // so it shows the change; with no such user the event is rolled back with the rest.
+      const updating = Promise.resolve(
         tx
           .update(users)
           .set(ownRowChanges(input))
           .where(and(eq(users.id, userId), eq(users.projectId, projectId)))
           .returning({ id: users.id }),
-        enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => await readUserServerView(ctx, projectId, userId)),
+      );
+      const [updated] = await Promise.all([
+        updating,
+        enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => {
+          await updating;
+          return await readUserServerView(ctx, projectId, userId);
+        }),
       ]);
       if (updated.length === 0) throw knownError('USER_NOT_FOUND');
     },
