@@ -17,8 +17,6 @@ import { startHttpServer, type RunningHttpServer } from '../../server/http/serve
 import { callApi, projectHeaders } from '../support/instance';
 import { dropTestDatabases, testDatabase } from './postgres-support';
 
-process.env.AUTHD_INSTANCE_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
-
 let ctx: OpenedPostgresContext;
 let server: RunningHttpServer;
 let demo: BootstrappedProject;
@@ -37,7 +35,15 @@ function countQueries(connection: Queryable): void {
 }
 
 beforeAll(async () => {
-  ctx = await openPostgresDatabase(await testDatabase(), 'development', silentLogger, defaultSettings());
+  // A key for this instance only: left in the environment, it would be another file's key too.
+  const keyBefore = process.env.AUTHD_INSTANCE_KEY;
+  process.env.AUTHD_INSTANCE_KEY = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
+  try {
+    ctx = await openPostgresDatabase(await testDatabase(), 'development', silentLogger, defaultSettings());
+  } finally {
+    if (keyBefore === undefined) delete process.env.AUTHD_INSTANCE_KEY;
+    else process.env.AUTHD_INSTANCE_KEY = keyBefore;
+  }
   const pool = ctx.storage.sql as unknown as Queryable & { reserve: () => Promise<Queryable> };
   countQueries(pool);
   // Write transactions run on a reserved connection, which sends BEGIN and COMMIT itself.
