@@ -14,7 +14,7 @@ import { recordUserActivity } from '../users/user-activity';
 import { isValidApiKey } from '../projects/api-keys';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
-import { writeTransaction, type Tx } from '../storage/transactions';
+import { sentTogether, writeTransaction, type Tx } from '../storage/transactions';
 import { findProjectRow, projectExists } from '../projects/projects';
 import { crockfordString, randomCrockfordString, sha256Hex } from '../credentials/random-tokens';
 import { findUserRow } from '../storage/user-queries';
@@ -74,7 +74,7 @@ export async function startSession(
   const now = ctx.clock.now();
   // Sent together: one round trip on PostgreSQL (see insertUser).
   const session = await writeTransaction(ctx, async (tx) => {
-    const [inserted] = await Promise.all([insertSession(ctx, projectId, userId, now, expiresInMillis, options), alongside?.(tx)]);
+    const [inserted] = await sentTogether([insertSession(ctx, projectId, userId, now, expiresInMillis, options), alongside?.(tx)]);
     return inserted;
   });
   return {
@@ -119,7 +119,7 @@ export async function insertSession(
     lastUsedUserAgent: userAgent?.slice(0, maxStoredUserAgentLength) ?? null,
   });
   // Sent together with the token (after it): one round trip on PostgreSQL (see insertUser).
-  await Promise.all([tokenWritten, recordUserActivity(ctx, userId, now)]);
+  await sentTogether([tokenWritten, recordUserActivity(ctx, userId, now)]);
   return { refreshToken, sessionId };
 }
 
@@ -192,7 +192,7 @@ export async function refreshAccessToken(
 ): Promise<RefreshedTokens> {
   // The project's settings (rotation) are read beside the token, not after it: one round trip
   // on PostgreSQL where the two in turn were two (and a cache hit most of the time).
-  const [row, project] = await Promise.all([
+  const [row, project] = await sentTogether([
     prepared(ctx, selectRefreshToken).get({ projectId, tokenHash: sha256Hex(refreshToken) }),
     findProjectRow(ctx, projectId),
   ]);
@@ -249,7 +249,7 @@ export async function refreshAccessToken(
     // Then the successor, the pruning of long-replaced tokens and the user's activity (which
     // the access token below would otherwise write in a transaction of its own), sent together:
     // one round trip on PostgreSQL (see insertUser).
-    await Promise.all([
+    await sentTogether([
       tx.insert(refreshTokens).values({
         id: crypto.randomUUID(),
         projectId,

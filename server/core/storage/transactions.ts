@@ -441,6 +441,21 @@ function runAfterCommit(scope: OpenTransaction): void {
 }
 
 /**
+ * Awaits statements sent together (on PostgreSQL pipelined on the transaction's connection, one
+ * round trip; on SQLite one after the other), like Promise.all, but waits for all of them and
+ * throws the error that caused the others: once one statement fails, PostgreSQL answers every
+ * later one of the transaction with 25P02 (in failed transaction), and which rejection reaches
+ * JavaScript first is not fixed. A serialisation failure must be the error seen, or the
+ * transaction would not run again.
+ */
+export async function sentTogether<T extends readonly unknown[]>(statements: { [K in keyof T]: Promise<T[K]> | T[K] }): Promise<T> {
+  const settled = await Promise.allSettled(statements as readonly unknown[]);
+  const failures = settled.filter((result): result is PromiseRejectedResult => result.status === 'rejected').map((result) => result.reason);
+  if (failures.length > 0) throw failures.find((error) => postgresErrorState(error) !== '25P02') ?? failures[0];
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/**
  * Runs `work` once the caller's transaction on ctx's database has committed (never, if it rolls
  * back), or at once outside a transaction: for waking a worker that must see the rows written.
  */

@@ -9,7 +9,7 @@ import { findUserOAuthAccounts, oauthProviderEntriesByUser, oauthProviderEntry, 
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { findTeamServerView, teamServerView } from './team-views';
-import type { DbWriter } from '../storage/transactions';
+import { sentTogether, type DbWriter } from '../storage/transactions';
 import { selectChannelsOfUser, selectUserById, userOfProject, type ChannelRow, type UserRow } from '../storage/user-queries';
 import { firstRow } from '../storage/query-results';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
@@ -26,7 +26,7 @@ export async function readUserServerView(ctx: Context, projectId: string, userId
   const view = await cachedUserServerViews.get(ctx, `${projectId}:${userId}`, async () => {
     // Asked together: on PostgreSQL each is a round trip, and only the selected team waits for
     // the user's row. The parts are read apart either way (no snapshot joins them).
-    const [found, channels, oauthProviders, passkey] = await Promise.all([
+    const [found, channels, oauthProviders, passkey] = await sentTogether([
       prepared(ctx, selectUserById).get({ userId }),
       prepared(ctx, selectChannelsOfUser).all({ userId }),
       oauthProvidersOf(ctx.db, userId),

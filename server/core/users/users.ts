@@ -17,7 +17,7 @@ import type { Db } from '../../../db/connection';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { requireMembership } from '../storage/team-queries';
-import { writeTransaction, type DbWriter } from '../storage/transactions';
+import { sentTogether, writeTransaction, type DbWriter } from '../storage/transactions';
 import { findAuthEmailChannel, findPrimaryEmailChannel, findUserRow, requireUserRow, type ChannelRow, type UserRow } from '../storage/user-queries';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { isClientProfileImage } from './profile-images';
@@ -85,12 +85,12 @@ export async function insertUser(
 ): Promise<string> {
   const passwordHash = await passwordHashFor(ctx, projectId, input, input.primary_email);
   const create = async (tx: DbWriter) => {
-    // Independent statements are sent together (Promise.all): on PostgreSQL a transaction's
+    // Independent statements are sent together (sentTogether): on PostgreSQL a transaction's
     // statements are pipelined on its one connection, so each group costs one round trip; on
     // SQLite they run one after the other as before. Only statements that need nothing of each
     // other go together: which of them the driver sends first is not fixed. A statement that
     // fails aborts the transaction, so the group fails and the transaction runs again or ends.
-    const [project, emailTaken] = await Promise.all([
+    const [project, emailTaken] = await sentTogether([
       requireProject(ctx, projectId),
       input.primary_email && input.primary_email_auth_enabled
         ? findAuthEmailChannel(ctx, projectId, input.primary_email).then((channel) => channel !== undefined)
@@ -143,7 +143,7 @@ export async function insertUser(
         }),
       );
     }
-    await Promise.all(written);
+    await sentTogether(written);
     for (const email of imported?.otherEmails ?? []) {
       await insertOtherEmail(ctx, projectId, id, email, now);
     }
@@ -204,7 +204,7 @@ async function updateOwnRowFields(ctx: Context, projectId: string, userId: strin
           .where(and(eq(users.id, userId), eq(users.projectId, projectId)))
           .returning({ id: users.id }),
       );
-      const [updated] = await Promise.all([
+      const [updated] = await sentTogether([
         updating,
         enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => {
           await updating;
