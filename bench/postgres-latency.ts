@@ -24,6 +24,8 @@ const delays = (process.env.BENCH_DELAYS ?? '0,0.5,1').split(',').map(Number);
 /** BENCH_CALLS: only the calls whose names contain one of these comma-separated words. */
 const onlyCalls = process.env.BENCH_CALLS?.split(',');
 const serveMain = process.env.BENCH_SERVE_MAIN;
+/** BENCH_POOL_SIZE: each instance's --pool-size (authd's default when unset; builds before the option have none). */
+const poolArgs = process.env.BENCH_POOL_SIZE ? ['--pool-size', process.env.BENCH_POOL_SIZE] : [];
 const serveCommand = serveMain ? [process.execPath, serveMain] : undefined;
 const serveCwd = serveMain ? join(serveMain, '..', '..') : undefined;
 const env = {
@@ -194,7 +196,7 @@ for (const delay of delays) {
   const servers: ServeProcess[] = [];
   try {
     roundTrips.push(await roundTripMillis(proxy.url));
-    for (let i = 0; i < 2; i++) servers.push(await startServeProcess(proxy.url, [], serveCommand, serveCwd, env));
+    for (let i = 0; i < 2; i++) servers.push(await startServeProcess(proxy.url, poolArgs, serveCommand, serveCwd, env));
     const fixture = await prepare(servers[0]!);
     // Statistics, as autovacuum keeps them in a running deployment: a fresh database has none,
     // and without them the planner reads a user by its project's index, scanning every user of
@@ -217,7 +219,7 @@ for (const delay of delays) {
 const hashes = await hashRate();
 
 console.log(
-  `authd on PostgreSQL through a latency proxy${serveMain ? ` (build: ${serveMain})` : ''}: ${connections} clients split evenly over the instances, ${seconds} s per cell, one round; ${navigator.hardwareConcurrency} cores, load average ${loadavg()[0]!.toFixed(1)}\n`,
+  `authd on PostgreSQL through a latency proxy${serveMain ? ` (build: ${serveMain})` : ''}, pool ${process.env.BENCH_POOL_SIZE ?? 'default'}: ${connections} clients split evenly over the instances, ${seconds} s per cell, one round; ${navigator.hardwareConcurrency} cores, load average ${loadavg()[0]!.toFixed(1)}\n`,
 );
 const header = delays.map((d) => `${d} ms`);
 const lines = [

@@ -13,6 +13,7 @@ import {
 import {
   databaseUrlEnvironmentVariable,
   defaultConnectTimeoutSeconds,
+  defaultPoolSize,
   parseDatabaseUrl,
   redactDatabaseUrl,
   type DatabaseLocation,
@@ -86,6 +87,8 @@ export interface CommonOptions {
   database?: string;
   /** Seconds to wait for a PostgreSQL connection (--connect-timeout). */
   connectTimeout?: string;
+  /** Connections in the PostgreSQL request pool (--pool-size). */
+  poolSize?: string;
   json?: boolean;
   /** Set before the action runs: whether --data was typed rather than defaulted. */
   dataTyped?: boolean;
@@ -108,6 +111,7 @@ export function withCommonOptions(command: Command): Command {
       'give up on a PostgreSQL server that does not answer within this time',
       String(defaultConnectTimeoutSeconds),
     )
+    .option('--pool-size <connections>', 'connections to PostgreSQL in the request pool (docs/postgresql.md)', String(defaultPoolSize))
     .option('--json', 'print machine-readable JSON (snake_case fields)')
     .hook(
       'preAction',
@@ -127,9 +131,10 @@ export function databaseLocationOf(options: CommonOptions): DatabaseLocation {
     options.connectTimeout === undefined
       ? defaultConnectTimeoutSeconds
       : parseCount('--connect-timeout', options.connectTimeout, 1, 3600);
-  if (options.database !== undefined) return { ...parseDatabaseUrl(options.database), connectTimeoutSeconds };
+  const poolSize = options.poolSize === undefined ? defaultPoolSize : parseCount('--pool-size', options.poolSize, 1, 1000);
+  if (options.database !== undefined) return { ...parseDatabaseUrl(options.database), connectTimeoutSeconds, poolSize };
   const fromEnvironment = process.env[databaseUrlEnvironmentVariable];
-  if (fromEnvironment && !options.dataTyped) return { ...parseDatabaseUrl(fromEnvironment), connectTimeoutSeconds };
+  if (fromEnvironment && !options.dataTyped) return { ...parseDatabaseUrl(fromEnvironment), connectTimeoutSeconds, poolSize };
   if (fromEnvironment) {
     printErrorLine(
       `warning: --data ${options.data} is used; ${databaseUrlEnvironmentVariable} (${redactDatabaseUrl(fromEnvironment)}) is ignored`,
@@ -160,7 +165,7 @@ export async function withContext<T>(options: CommonOptions, work: (ctx: Context
   const location = databaseLocationOf(options);
   return runAndClose(
     location.kind === 'postgres'
-      ? await openPostgresDatabase(location.url, 'development', cliLogger, defaultSettings(), location.connectTimeoutSeconds)
+      ? await openPostgresDatabase(location.url, 'development', cliLogger, defaultSettings(), location.connectTimeoutSeconds, location.poolSize)
       : openExistingDataDirectory(location.dataDir, 'development', cliLogger),
     work,
   );

@@ -2,7 +2,7 @@
 // driver, and applies any pending migration (db/pg/migrations), so two instances starting at
 // once against one database migrate it once. Loaded only when a PostgreSQL database is opened
 // (server/core/storage/database-location.ts), so serving SQLite does not carry it.
-import { SQL } from 'bun';
+import { SQL, type TransactionSQL } from 'bun';
 import { drizzle } from 'drizzle-orm/bun-sql';
 import { BunSQLSession, BunSQLTransaction } from 'drizzle-orm/bun-sql/session';
 import { embeddedMigrations } from './migrations.generated';
@@ -22,11 +22,14 @@ export interface PostgresStorage {
    */
   countersSql: SQL;
   /**
-   * drizzle's transaction on one pooled connection, begun as `BEGIN <mode>` (for example
-   * `isolation level serializable`) in one statement, where drizzle's own sends BEGIN and then SET
-   * TRANSACTION: a round trip less for every write. Committed when `work` resolves.
+   * drizzle's transaction on one reserved pooled connection. `opening` is sent as one simple
+   * query, so it may hold several statements: `BEGIN ISOLATION LEVEL …; <the first statement>`,
+   * pipelined with the body's first query, costs no round trip of its own, where drizzle's own
+   * transaction sends BEGIN, then SET TRANSACTION, then each statement, each waiting for the
+   * last. It takes no parameters (the simple protocol has none). Committed when `work` resolves,
+   * rolled back when it throws.
    */
-  transaction<T>(mode: string, work: (tx: PostgresDb) => Promise<T>): Promise<T>;
+  transaction<T>(opening: string, work: (tx: PostgresDb) => Promise<T>): Promise<T>;
   /** Tags of the migrations this open applied (empty when the database was up to date). */
   appliedMigrations: string[];
   close(): Promise<void>;
@@ -67,11 +70,41 @@ export async function openPostgres(url: string, options: PostgresOpenOptions = {
       dialect: 'postgres',
       db,
       sql: client,
-      transaction: (mode, work) =>
-        client.begin(mode, async (connection) => {
-          const txSession = new BunSQLSession(connection, session.dialect, session.schema, session.options);
-          return await work(new BunSQLTransaction(session.dialect, txSession, session.schema) as unknown as PostgresDb);
-        }) as Promise<Awaited<ReturnType<typeof work>>>,
+      transaction: async (opening, work) => {
+        const connection = await client.reserve();
+        try {
+          // Not awaited before the body's first statement: the client pipelines a reserved
+          // connection's queries in order, so the body's first query goes out behind the
+          // opening in the same round trip, and still runs after it (inside the transaction,
+          // holding its locks). Should the opening fail, every statement after it fails with it,
+          // and its own error (say, a serialisation failure) is the one thrown.
+          const opened = connection.unsafe(opening);
+          opened.catch(() => undefined);
+          let result: Awaited<ReturnType<typeof work>>;
+          try {
+            // drizzle's type asks for a TransactionSQL, whose savepoints core never uses (a nested
+            // writeTransaction joins the outer one): a reserved connection sends the same queries.
+            const txSession = new BunSQLSession(connection as unknown as TransactionSQL, session.dialect, session.schema, session.options);
+            result = await work(new BunSQLTransaction(session.dialect, txSession, session.schema) as unknown as PostgresDb);
+            await opened;
+          } catch (error) {
+            await connection.unsafe('ROLLBACK').catch(() => undefined);
+            await opened;
+            throw error;
+          }
+          // A COMMIT that fails (a serialisation failure found at commit) has ended the
+          // transaction itself: the ROLLBACK below then only warns.
+          try {
+            await connection.unsafe('COMMIT');
+          } catch (error) {
+            await connection.unsafe('ROLLBACK').catch(() => undefined);
+            throw error;
+          }
+          return result;
+        } finally {
+          connection.release();
+        }
+      },
       countersSql,
       appliedMigrations,
       close: async () => {

@@ -117,6 +117,71 @@ describe('concurrent writes of one row through two instances', () => {
   }, 60_000);
 });
 
+describe('the counts every sign-up raises, under concurrent writers', () => {
+  // The project's user count, its sign-ups per day and its active users per day are kept in
+  // shards of the writing server process (PostgreSQL migration 0018), summed by views of the
+  // old names: every writer adds to its own row, so the sum must still be exact.
+  test('40 users made, each with a session, and 10 of them deleted at once through both instances: each count equals the users table', async () => {
+    const project = demo.project_id;
+    const countsOf = async () => {
+      const [row] = await database`SELECT
+          (SELECT user_count FROM project_user_counts WHERE project_id = ${project}) AS counted,
+          (SELECT count(*)::int FROM users WHERE project_id = ${project}) AS users,
+          (SELECT coalesce(sum(sign_ups), 0)::int FROM daily_sign_up_counts WHERE project_id = ${project}) AS sign_ups,
+          (SELECT active_users FROM daily_active_user_counts WHERE project_id = ${project} AND day = ${Math.floor(Date.now() / 86_400_000)}) AS active_today,
+          (SELECT count(*)::int FROM users WHERE project_id = ${project} AND last_active_day = ${Math.floor(Date.now() / 86_400_000)}) AS users_active_today`;
+      return row as { counted: number; users: number; sign_ups: number; active_today: number; users_active_today: number };
+    };
+    const before = await countsOf();
+    const made = await onBoth(40, (server) => v1(server, 'POST', '/users', 'server', { primary_email: unique('counted'), primary_email_auth_enabled: true }));
+    expect(tally(outcomes(made))).toEqual({ '201 ok': 40 });
+    const sessions = await Promise.all(made.map((user, i) => v1(i % 2 === 0 ? b : a, 'POST', '/auth/sessions', 'server', { user_id: user.json.id })));
+    expect(tally(outcomes(sessions))).toEqual({ '200 ok': 40 });
+    const deleted = await Promise.all(made.slice(0, 10).map((user, i) => v1(i % 2 === 0 ? a : b, 'DELETE', `/users/${user.json.id}`, 'server')));
+    expect(tally(outcomes(deleted))).toEqual({ '200 ok': 10 });
+    const after = await countsOf();
+    expect(after.users).toBe(before.users + 30);
+    expect(after.counted).toBe(after.users);
+    // Sign-ups per day count every user ever made, less the deleted ones, like the user count.
+    expect(after.sign_ups).toBe(before.sign_ups + 30);
+    // A user's first session of the day counts them active once; deleting a user leaves the day's count.
+    expect(after.active_today).toBe((before.active_today ?? 0) + 40);
+    expect(after.users_active_today).toBe((before.users_active_today ?? 0) + 30);
+    // Written by more than one server process: the sums really are over several rows.
+    const [shards] = await database`SELECT count(*)::int AS n FROM project_user_count_shards WHERE project_id = ${project}`;
+    expect(shards.n).toBeGreaterThan(1);
+  }, 60_000);
+
+  test('30 updates of one user\'s metadata at once through both instances: every one succeeds, the last one written stays', async () => {
+    const user = await userWithSession(a);
+    const results = await onBoth(30, (server) => {
+      const note = `update ${Math.random().toString(36).slice(2)}`;
+      return v1(server, 'PATCH', `/users/${user.id}`, 'server', { client_metadata: { note } }).then((res) => Object.assign(res, { note }));
+    });
+    expect(tally(outcomes(results))).toEqual({ '200 ok': 30 });
+    const sent = new Set(results.map((res) => (res as ApiResult & { note: string }).note));
+    const stored = await v1(b, 'GET', `/users/${user.id}`, 'server');
+    expect(sent.has(stored.json.client_metadata.note)).toBe(true);
+    // Each update was one user.updated audit-free write; none was lost to a failed retry.
+    const [row] = await database`SELECT client_metadata FROM users WHERE id = ${user.id}`;
+    expect(JSON.parse(row.client_metadata).note).toBe(stored.json.client_metadata.note);
+  }, 60_000);
+
+  test('an update racing the user\'s deletion either lands before it or is refused: never a 500', async () => {
+    for (let round = 0; round < 5; round++) {
+      const user = await userWithSession(a);
+      const [patches, removal] = await Promise.all([
+        onBoth(10, (server) => v1(server, 'PATCH', `/users/${user.id}`, 'server', { display_name: `racing ${round}` })),
+        v1(b, 'DELETE', `/users/${user.id}`, 'server'),
+      ]);
+      expect(removal.status).toBe(200);
+      for (const outcome of outcomes(patches)) expect(['200 ok', '404 USER_NOT_FOUND']).toContain(outcome);
+      const [left] = await database`SELECT count(*)::int AS n FROM users WHERE id = ${user.id}`;
+      expect(left.n).toBe(0);
+    }
+  }, 60_000);
+});
+
 /** How many audit events of `type` name `userId`. */
 async function auditCount(type: string, userId: string): Promise<number> {
   const [row] = await database`SELECT count(*)::int AS n FROM audit_events WHERE type = ${type} AND subject_user_id = ${userId}`;

@@ -86,9 +86,13 @@ describe('migrations', () => {
     expect(tables.map((row) => row.name)).toContain('audit_events');
     const triggers: { name: string }[] = await second.sql`SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname`;
     expect(triggers.map((row) => row.name)).toEqual([
+      'daily_active_user_counts_replace',
+      'daily_active_users_on_active_day',
+      'daily_sign_up_counts_replace',
       'daily_sign_ups_on_sign_up_time_change',
       'daily_sign_ups_on_user_delete',
       'daily_sign_ups_on_user_insert',
+      'project_user_counts_replace',
       'users_count_on_delete',
       'users_count_on_insert',
       'users_count_on_sign_in_method_change',

@@ -14,7 +14,7 @@ import { recordUserActivity } from '../users/user-activity';
 import { isValidApiKey } from '../projects/api-keys';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
-import { writeTransaction, type Tx } from '../storage/transactions';
+import { sentTogether, writeTransaction, type Tx } from '../storage/transactions';
 import { findProjectRow, projectExists } from '../projects/projects';
 import { crockfordString, randomCrockfordString, sha256Hex } from '../credentials/random-tokens';
 import { findUserRow } from '../storage/user-queries';
@@ -72,9 +72,9 @@ export async function startSession(
   options: { recordOrigin: boolean } = { recordOrigin: true },
 ): Promise<SessionTokens> {
   const now = ctx.clock.now();
+  // Sent together: one round trip on PostgreSQL (see insertUser).
   const session = await writeTransaction(ctx, async (tx) => {
-    const inserted = await insertSession(ctx, projectId, userId, now, expiresInMillis, options);
-    await alongside?.(tx);
+    const [inserted] = await sentTogether([insertSession(ctx, projectId, userId, now, expiresInMillis, options), alongside?.(tx)]);
     return inserted;
   });
   return {
@@ -107,7 +107,7 @@ export async function insertSession(
   const sessionId = crypto.randomUUID();
   const origin = options.recordOrigin ? currentAuditOrigin() : null;
   const userAgent = origin?.userAgent ?? null;
-  await prepared(ctx, insertRefreshToken).run({
+  const tokenWritten = prepared(ctx, insertRefreshToken).run({
     id: sessionId,
     projectId,
     userId,
@@ -118,7 +118,8 @@ export async function insertSession(
     lastUsedIp: origin?.ip() ?? null,
     lastUsedUserAgent: userAgent?.slice(0, maxStoredUserAgentLength) ?? null,
   });
-  await recordUserActivity(ctx, userId, now);
+  // Sent together with the token (after it): one round trip on PostgreSQL (see insertUser).
+  await sentTogether([tokenWritten, recordUserActivity(ctx, userId, now)]);
   return { refreshToken, sessionId };
 }
 
@@ -189,7 +190,12 @@ export async function refreshAccessToken(
   refreshToken: string,
   origin: RefreshOrigin = { ip: null, userAgent: null },
 ): Promise<RefreshedTokens> {
-  const row = await prepared(ctx, selectRefreshToken).get({ projectId, tokenHash: sha256Hex(refreshToken) });
+  // The project's settings (rotation) are read beside the token, not after it: one round trip
+  // on PostgreSQL where the two in turn were two (and a cache hit most of the time).
+  const [row, project] = await sentTogether([
+    prepared(ctx, selectRefreshToken).get({ projectId, tokenHash: sha256Hex(refreshToken) }),
+    findProjectRow(ctx, projectId),
+  ]);
   const now = ctx.clock.now();
   if (!row || row.expiresAt <= now) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   if (row.replacedAt !== null) {
@@ -224,7 +230,7 @@ export async function refreshAccessToken(
     lastUsedUserAgent: origin.userAgent?.slice(0, maxStoredUserAgentLength) ?? null,
   };
   const sessionId = row.sessionId ?? row.id;
-  if (!(await findProjectRow(ctx, projectId))?.refreshTokenRotation) {
+  if (!project?.refreshTokenRotation) {
     const movedDevice = row.lastUsedIp !== lastUse.lastUsedIp || row.lastUsedUserAgent !== lastUse.lastUsedUserAgent;
     if (row.lastUsedAt === null || now - row.lastUsedAt >= lastUseResolutionMillis || movedDevice) {
       await writeTransaction(ctx, async (tx) => await tx.update(refreshTokens).set(lastUse).where(eq(refreshTokens.id, row.id)));
@@ -240,20 +246,26 @@ export async function refreshAccessToken(
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.replacedAt)))
       .returning({ id: refreshTokens.id });
     if (claimed.length === 0) return false;
-    await tx.insert(refreshTokens).values({
-      id: crypto.randomUUID(),
-      projectId,
-      userId: row.userId,
-      tokenHash: sha256Hex(next),
-      createdAt: now,
-      expiresAt: row.expiresAt,
-      sessionId,
-      verifiedAt: row.verifiedAt,
-      ...lastUse,
-    });
-    await tx
-      .delete(refreshTokens)
-      .where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.replacedAt, now - replacedTokenMemoryMillis)));
+    // Then the successor, the pruning of long-replaced tokens and the user's activity (which
+    // the access token below would otherwise write in a transaction of its own), sent together:
+    // one round trip on PostgreSQL (see insertUser).
+    await sentTogether([
+      tx.insert(refreshTokens).values({
+        id: crypto.randomUUID(),
+        projectId,
+        userId: row.userId,
+        tokenHash: sha256Hex(next),
+        createdAt: now,
+        expiresAt: row.expiresAt,
+        sessionId,
+        verifiedAt: row.verifiedAt,
+        ...lastUse,
+      }),
+      tx
+        .delete(refreshTokens)
+        .where(and(eq(refreshTokens.sessionId, sessionId), lt(refreshTokens.replacedAt, now - replacedTokenMemoryMillis))),
+      recordUserActivity(ctx, row.userId, now),
+    ]);
     return true;
   });
   // A concurrent refresh with the same token claimed it between the read above and the claim:

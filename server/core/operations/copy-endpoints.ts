@@ -35,7 +35,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const columnList = (table: CopiedTable) => table.columns.map((column) => quoted(column.name)).join(', ');
 const orderBy = (table: CopiedTable) => table.primaryKey.map(quoted).join(', ');
 
-/** `ON CONFLICT … DO UPDATE` for rows the target's triggers already wrote; same text in both engines. */
+/** `ON CONFLICT … DO UPDATE` for rows the target's triggers already wrote (SQLite; PostgreSQL's views replace on insert). */
 function replaceKeptRows(table: CopiedTable): string {
   if (!table.keptByTriggers) return '';
   const others = table.columns.filter((column) => !table.primaryKey.includes(column.name));
@@ -240,8 +240,10 @@ export async function postgresTarget(client: SQL): Promise<CopyTarget> {
       for (let start = 0; start < rows.length; start += perStatement) {
         const chunk = rows.slice(start, start + perStatement);
         const tuples = chunk.map((_, r) => `(${table.columns.map((__, c) => `$${r * width + c + 1}`).join(', ')})`);
+        // No ON CONFLICT: PostgreSQL keeps the counts as views over per-process shards (migration
+        // 0018), and each view's INSTEAD OF trigger makes a row written into it replace the key's count.
         await connection.unsafe(
-          `INSERT INTO ${quoted(table.name)} (${columnList(table)}) VALUES ${tuples.join(', ')}${replaceKeptRows(table)}`,
+          `INSERT INTO ${quoted(table.name)} (${columnList(table)}) VALUES ${tuples.join(', ')}`,
           chunk.flat(),
         );
       }

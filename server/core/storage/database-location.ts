@@ -7,12 +7,21 @@ import { databaseFileName, decodeInstanceKey, readInstanceKeyFromEnvironment, se
 import type { PostgresOpenOptions, PostgresStorage } from '../../../db/pg/connection';
 import { plainTextError } from '../../protocol/plain-text-errors';
 
-/** A PostgreSQL location may carry its connect timeout (--connect-timeout), in seconds. */
+/** A PostgreSQL location may carry its connect timeout (--connect-timeout), in seconds, and its pool size (--pool-size). */
 export type DatabaseLocation =
-  { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string; connectTimeoutSeconds?: number };
+  | { kind: 'sqlite'; dataDir: string }
+  | { kind: 'postgres'; url: string; connectTimeoutSeconds?: number; poolSize?: number };
 
 /** How long opening a PostgreSQL database waits for a connection, unless --connect-timeout says otherwise. */
 export const defaultConnectTimeoutSeconds = 10;
+
+/**
+ * Connections in a PostgreSQL instance's request pool, unless --pool-size says otherwise. Every
+ * statement holds one for its round trip and a write transaction for all of its own, so with the
+ * database a millisecond away a pool this small, not the database, bounds the rate of 64
+ * concurrent writers (docs/postgresql.md, "Pool size and timeouts").
+ */
+export const defaultPoolSize = 10;
 
 /** The environment variable naming the PostgreSQL database, as --database does. */
 export const databaseUrlEnvironmentVariable = 'AUTHD_DATABASE_URL';

@@ -25,6 +25,15 @@ export function insertionOrderedId(): string {
   return Bun.randomUUIDv7();
 }
 
+/**
+ * Whether the database itself adds a user's first activity of a day to that day's count
+ * (PostgreSQL: a trigger on last_active_day, into the writer's shard, db/pg/migrations/0018),
+ * or core does (SQLite: an upsert of the day's one row, which its single writer serialises).
+ */
+export function activeDaysCountedByDatabase(): boolean {
+  return onPostgres();
+}
+
 /** The text of `key` in a JSON object kept as text (a column of db/schema's json kind). */
 export function jsonTextField(column: AnySQLiteColumn, key: string): SQL {
   // The key is one of core's own names, never input: checked, then written into the path.

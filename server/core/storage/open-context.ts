@@ -77,6 +77,7 @@ export async function openPostgresDatabase(
   log: Logger = stderrLogger,
   settings: InstanceSettings = defaultSettings(),
   connectTimeoutSeconds?: number,
+  poolSize?: number,
 ): Promise<OpenedPostgresContext> {
   let secretKey: Uint8Array | null;
   try {
@@ -89,7 +90,7 @@ export async function openPostgresDatabase(
   const releaseTables = bindTables('postgres', await import('../../../db/pg/schema'));
   let opened: PostgresStorage;
   try {
-    opened = await openPostgresLocation(url, { connectTimeoutSeconds });
+    opened = await openPostgresLocation(url, { connectTimeoutSeconds, max: poolSize });
   } catch (error) {
     releaseTables();
     throw error;
@@ -112,6 +113,6 @@ export async function openDatabase(
   settings: InstanceSettings = defaultSettings(),
 ): Promise<OpenedContext | OpenedPostgresContext> {
   return location.kind === 'postgres'
-    ? openPostgresDatabase(location.url, mode, log, settings, location.connectTimeoutSeconds)
+    ? openPostgresDatabase(location.url, mode, log, settings, location.connectTimeoutSeconds, location.poolSize)
     : openDataDirectory(location.dataDir, mode, log, settings);
 }

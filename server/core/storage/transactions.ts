@@ -263,29 +263,45 @@ export function finishedWriteTransactions(ctx: Pick<Context, 'storage'>): number
 }
 
 /**
+ * What keeps a write transaction's rules true beside concurrent writers on PostgreSQL (SQLite
+ * runs one writer at a time either way):
+ * - `serializable`, the default: the body may read, decide and write anything; the transaction
+ *   behaves as if it ran alone, and one PostgreSQL cannot fit in a serial order runs again.
+ * - `row-locks`: READ COMMITTED, for a body whose every rule rests on rows its own statements
+ *   lock (an UPDATE … WHERE that both checks and writes the one row it changes) or on unique
+ *   indexes. Two such bodies on different rows never collide, where SERIALIZABLE's predicate
+ *   locks (whole index pages) make busy writers of neighbouring rows fail and run again.
+ */
+export type WriteGuard = 'serializable' | 'row-locks';
+
+/**
  * Runs `work` in one write transaction: committed when it resolves, rolled back when it throws.
  * Inside another writeTransaction on the same database it joins that one (its writes commit or
- * roll back with the outer transaction).
+ * roll back with the outer transaction, under the outer one's guard).
  */
-export async function writeTransaction<T>(ctx: Pick<Context, 'storage'>, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function writeTransaction<T>(
+  ctx: Pick<Context, 'storage'>,
+  work: (tx: Tx) => Promise<T>,
+  guard: WriteGuard = 'serializable',
+): Promise<T> {
   const connections = connectionsOf(ctx);
   const joined = openTransactionOn(connections);
   if (joined?.kind === 'read') throw new Error('a write transaction was opened inside a read snapshot');
   if (joined) return work(joined.handle);
   const observe = connections.observeWriteTransaction;
-  if (!observe) return outermostWriteTransaction(connections, work);
+  if (!observe) return outermostWriteTransaction(connections, work, guard);
   const started = performance.now();
   try {
-    return await outermostWriteTransaction(connections, work);
+    return await outermostWriteTransaction(connections, work, guard);
   } finally {
     observe((performance.now() - started) / 1000);
   }
 }
 
-function outermostWriteTransaction<T>(connections: Connections, work: (tx: Tx) => Promise<T>): Promise<T> {
+function outermostWriteTransaction<T>(connections: Connections, work: (tx: Tx) => Promise<T>, guard: WriteGuard): Promise<T> {
   return connections.dialect === 'sqlite'
     ? sqliteWriteTransaction(connections, work)
-    : postgresWriteTransaction(connections, work);
+    : postgresWriteTransaction(connections, work, guard);
 }
 
 /** Hands each outermost write transaction's duration on ctx's database to `observe` (metrics). */
@@ -362,10 +378,10 @@ async function sqliteWriteTransaction<T>(connections: SqliteConnections, work: (
   }
 }
 
-async function postgresWriteTransaction<T>(connections: PostgresConnections, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function postgresWriteTransaction<T>(connections: PostgresConnections, work: (tx: Tx) => Promise<T>, guard: WriteGuard): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await postgresWriteAttempt(connections, work, attempt >= postgresAloneFromAttempt);
+      return await postgresWriteAttempt(connections, work, attempt >= postgresAloneFromAttempt ? 'alone' : guard);
     } catch (error) {
       const state = postgresErrorState(error);
       if (attempt >= postgresWriteAttempts || state === undefined || !retriedPostgresStates.has(state)) throw error;
@@ -375,26 +391,37 @@ async function postgresWriteTransaction<T>(connections: PostgresConnections, wor
   }
 }
 
-async function postgresWriteAttempt<T>(connections: PostgresConnections, work: (tx: Tx) => Promise<T>, alone: boolean): Promise<T> {
+/**
+ * The one simple query that opens a run: BEGIN with its isolation level, the write lock (shared,
+ * or exclusive for a run alone), then this connection's own row of the write generation, which
+ * no other transaction running now can hold (raised first rather than last, it still shows only
+ * once this commits). One round trip. A run alone, and a body guarded by its row locks, read at
+ * READ COMMITTED: for the first, no other writer runs beside it, and a SERIALIZABLE snapshot
+ * would be taken by the lock statement itself, before the wait, so it would miss the commits it
+ * waited for and collide with them.
+ */
+const postgresOpenings = {
+  serializable: postgresOpening('ISOLATION LEVEL SERIALIZABLE', 'pg_advisory_xact_lock_shared'),
+  'row-locks': postgresOpening('ISOLATION LEVEL READ COMMITTED', 'pg_advisory_xact_lock_shared'),
+  alone: postgresOpening('ISOLATION LEVEL READ COMMITTED', 'pg_advisory_xact_lock'),
+};
+
+function postgresOpening(isolation: string, lockFunction: string): string {
+  return `BEGIN ${isolation};
+    WITH locked AS (SELECT ${lockFunction}(${postgresWriteLockKey}))
+    INSERT INTO write_generation_slots (backend, generation) SELECT pg_backend_pid(), 1 FROM locked
+    ON CONFLICT (backend) DO UPDATE SET generation = write_generation_slots.generation + 1`;
+}
+
+async function postgresWriteAttempt<T>(
+  connections: PostgresConnections,
+  work: (tx: Tx) => Promise<T>,
+  run: keyof typeof postgresOpenings,
+): Promise<T> {
   let scope: OpenTransaction | undefined;
   try {
-    // Committed when the callback resolves, rolled back when it throws. A run alone reads at
-    // READ COMMITTED: no other writer runs beside it, and a SERIALIZABLE snapshot would be taken
-    // by the lock statement itself, before the wait, so it would miss the commits it waited for
-    // and collide with them.
-    const result = await connections.begin(alone ? 'isolation level read committed' : 'isolation level serializable', async (pgTx) => {
-      // One statement: the write lock (shared, or exclusive for a run alone), then this
-      // connection's own row of the write generation, which no other transaction running now
-      // can hold. Raised first rather than last, it still shows only once this commits.
-      await pgTx.execute(
-        alone
-          ? sql`WITH locked AS (SELECT pg_advisory_xact_lock(${postgresWriteLockKey}))
-                INSERT INTO write_generation_slots (backend, generation) SELECT pg_backend_pid(), 1 FROM locked
-                ON CONFLICT (backend) DO UPDATE SET generation = write_generation_slots.generation + 1`
-          : sql`WITH locked AS (SELECT pg_advisory_xact_lock_shared(${postgresWriteLockKey}))
-                INSERT INTO write_generation_slots (backend, generation) SELECT pg_backend_pid(), 1 FROM locked
-                ON CONFLICT (backend) DO UPDATE SET generation = write_generation_slots.generation + 1`,
-      );
+    // Committed when the callback resolves, rolled back when it throws.
+    const result = await connections.begin(postgresOpenings[run], async (pgTx) => {
       const handle = pgTx as unknown as Db;
       scope = { connections, handle, kind: 'write', open: true, afterCommit: [] };
       const value = await transactionInScope.run(scope, () => work(handle));
@@ -411,6 +438,21 @@ async function postgresWriteAttempt<T>(connections: PostgresConnections, work: (
 
 function runAfterCommit(scope: OpenTransaction): void {
   for (const work of scope.afterCommit) transactionInScope.exit(work);
+}
+
+/**
+ * Awaits statements sent together (on PostgreSQL pipelined on the transaction's connection, one
+ * round trip; on SQLite one after the other), like Promise.all, but waits for all of them and
+ * throws the error that caused the others: once one statement fails, PostgreSQL answers every
+ * later one of the transaction with 25P02 (in failed transaction), and which rejection reaches
+ * JavaScript first is not fixed. A serialisation failure must be the error seen, or the
+ * transaction would not run again.
+ */
+export async function sentTogether<T extends readonly unknown[]>(statements: { [K in keyof T]: Promise<T[K]> | T[K] }): Promise<T> {
+  const settled = await Promise.allSettled(statements as readonly unknown[]);
+  const failures = settled.filter((result): result is PromiseRejectedResult => result.status === 'rejected').map((result) => result.reason);
+  if (failures.length > 0) throw failures.find((error) => postgresErrorState(error) !== '25P02') ?? failures[0];
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /**

@@ -5,9 +5,10 @@ import { and, eq, ne, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { dailyActiveUserCounts, users } from '../storage/tables';
 import type { Context } from '../storage/context';
-import { writeTransaction } from '../storage/transactions';
+import { afterCommit, writeTransaction } from '../storage/transactions';
 import { perDatabase, rememberBounded } from '../storage/database-memory';
 import { prepared } from '../storage/prepared-queries';
+import { activeDaysCountedByDatabase } from '../storage/dialect-sql';
 
 export const dayMillis = 24 * 60 * 60 * 1000;
 
@@ -75,8 +76,11 @@ export async function recordUserActivity(ctx: Context, userId: string, nowMillis
     }
     const day = utcDayOf(nowMillis);
     const firstToday = await prepared(ctx, markActiveDay).get({ userId, lastActiveAt: nowMillis, day });
-    if (firstToday) await prepared(ctx, countActiveUser).run({ projectId: firstToday.projectId, day });
-    else await prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
+    if (firstToday) {
+      if (!activeDaysCountedByDatabase()) await prepared(ctx, countActiveUser).run({ projectId: firstToday.projectId, day });
+    } else await prepared(ctx, updateLastActive).run({ userId, lastActiveAt: nowMillis });
   });
-  rememberBounded(lastWrites, userId, nowMillis, maxRememberedWrites);
+  // Remembered once committed: joined to a caller's transaction that then fails and runs again,
+  // the write was rolled back, and remembering it would make the second run skip it.
+  afterCommit(ctx, () => rememberBounded(lastWrites, userId, nowMillis, maxRememberedWrites));
 }

@@ -9,7 +9,7 @@ import { findUserOAuthAccounts, oauthProviderEntriesByUser, oauthProviderEntry, 
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { findTeamServerView, teamServerView } from './team-views';
-import type { DbWriter } from '../storage/transactions';
+import { sentTogether, type DbWriter } from '../storage/transactions';
 import { selectChannelsOfUser, selectUserById, userOfProject, type ChannelRow, type UserRow } from '../storage/user-queries';
 import { firstRow } from '../storage/query-results';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
@@ -24,18 +24,16 @@ const cachedUserServerViews = new WriteInvalidatedCache<Readonly<UserServerView>
  */
 export async function readUserServerView(ctx: Context, projectId: string, userId: string): Promise<Readonly<UserServerView>> {
   const view = await cachedUserServerViews.get(ctx, `${projectId}:${userId}`, async () => {
-    const row = userOfProject(await prepared(ctx, selectUserById).get({ userId }), projectId);
-    return row
-      ? Object.freeze(
-          serverView(
-            row,
-            await prepared(ctx, selectChannelsOfUser).all({ userId }),
-            await selectedTeamOf(ctx.db, row),
-            await oauthProvidersOf(ctx.db, userId),
-            await hasPasskey(ctx.db, userId),
-          ),
-        )
-      : null;
+    // Asked together: on PostgreSQL each is a round trip, and only the selected team waits for
+    // the user's row. The parts are read apart either way (no snapshot joins them).
+    const [found, channels, oauthProviders, passkey] = await sentTogether([
+      prepared(ctx, selectUserById).get({ userId }),
+      prepared(ctx, selectChannelsOfUser).all({ userId }),
+      oauthProvidersOf(ctx.db, userId),
+      hasPasskey(ctx.db, userId),
+    ]);
+    const row = userOfProject(found, projectId);
+    return row ? Object.freeze(serverView(row, channels, await selectedTeamOf(ctx.db, row), oauthProviders, passkey)) : null;
   });
   if (!view) throw knownError('USER_NOT_FOUND');
   return view;

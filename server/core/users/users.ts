@@ -17,7 +17,7 @@ import type { Db } from '../../../db/connection';
 import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { requireMembership } from '../storage/team-queries';
-import { writeTransaction, type DbWriter } from '../storage/transactions';
+import { sentTogether, writeTransaction, type DbWriter } from '../storage/transactions';
 import { findAuthEmailChannel, findPrimaryEmailChannel, findUserRow, requireUserRow, type ChannelRow, type UserRow } from '../storage/user-queries';
 import { enqueueWebhookEvent } from '../webhooks/webhook-events';
 import { isClientProfileImage } from './profile-images';
@@ -85,7 +85,17 @@ export async function insertUser(
 ): Promise<string> {
   const passwordHash = await passwordHashFor(ctx, projectId, input, input.primary_email);
   const create = async (tx: DbWriter) => {
-    const project = await requireProject(ctx, projectId);
+    // Independent statements are sent together (sentTogether): on PostgreSQL a transaction's
+    // statements are pipelined on its one connection, so each group costs one round trip; on
+    // SQLite they run one after the other as before. Only statements that need nothing of each
+    // other go together: which of them the driver sends first is not fixed. A statement that
+    // fails aborts the transaction, so the group fails and the transaction runs again or ends.
+    const [project, emailTaken] = await sentTogether([
+      requireProject(ctx, projectId),
+      input.primary_email && input.primary_email_auth_enabled
+        ? findAuthEmailChannel(ctx, projectId, input.primary_email).then((channel) => channel !== undefined)
+        : false,
+    ]);
     if (passwordHash && !project.credentialEnabled) throw plainTextError('PASSWORD_AUTH_NOT_ENABLED');
     if (input.otp_auth_enabled && !project.magicLinkEnabled) throw plainTextError('OTP_AUTH_NOT_ENABLED');
     if (input.passkey_auth_enabled) {
@@ -96,9 +106,7 @@ export async function insertUser(
     // (a trigger on PostgreSQL), which would otherwise queue concurrent sign-ups one behind the
     // other and hide the race this check's guards (SERIALIZABLE, the auth-email unique index)
     // are there for; and a refused sign-up then writes nothing at all.
-    if (input.primary_email && input.primary_email_auth_enabled && (await findAuthEmailChannel(ctx, projectId, input.primary_email)) !== undefined) {
-      throw knownError('USER_EMAIL_ALREADY_EXISTS');
-    }
+    if (emailTaken) throw knownError('USER_EMAIL_ALREADY_EXISTS');
 
     const now = imported?.signedUpAt ?? ctx.clock.now();
     const id = imported?.id ?? crypto.randomUUID();
@@ -122,15 +130,20 @@ export async function insertUser(
       requiresTotpMfa: input.totp_secret_base64 != null && imported?.requiresTotpMfa === true,
       externalId: imported?.externalId ?? null,
     });
-    await recordAuditEvent(ctx, { projectId, type: 'user.created', userId: id, details: input.primary_email ? { email: input.primary_email } : {} });
+    // After the user row, which both name.
+    const written: Promise<unknown>[] = [];
+    written.push(recordAuditEvent(ctx, { projectId, type: 'user.created', userId: id, details: input.primary_email ? { email: input.primary_email } : {} }));
     if (input.primary_email) {
-      await insertPrimaryEmail(ctx, tx, projectId, id, input.primary_email, {
-        verified: input.primary_email_verified ?? false,
-        usedForAuth: input.primary_email_auth_enabled ?? false,
-        now,
-        newUser: true,
-      });
+      written.push(
+        insertPrimaryEmail(ctx, tx, projectId, id, input.primary_email, {
+          verified: input.primary_email_verified ?? false,
+          usedForAuth: input.primary_email_auth_enabled ?? false,
+          now,
+          newUser: true,
+        }),
+      );
     }
+    await sentTogether(written);
     for (const email of imported?.otherEmails ?? []) {
       await insertOtherEmail(ctx, projectId, id, email, now);
     }
@@ -149,22 +162,71 @@ export async function insertUser(
   return await writeTransaction(ctx, create);
 }
 
+/**
+ * Fields of the user's own row that no rule relates to any other row or to the project's
+ * settings: an update of only these is one UPDATE, which also finds (and locks) the user.
+ */
+const ownRowFields = new Set(['display_name', 'profile_image_url', 'locale', 'client_metadata', 'client_read_only_metadata', 'server_metadata']);
+
+function ownRowChanges(input: UserUpdate): Partial<UserRow> {
+  const changes: Partial<UserRow> = {};
+  if (input.display_name !== undefined) {
+    changes.displayName = input.display_name || null;
+    changes.displayNameFolded = foldForSearch(changes.displayName);
+  }
+  if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
+  if (input.locale !== undefined) changes.locale = input.locale;
+  if (input.client_metadata !== undefined) changes.clientMetadata = input.client_metadata;
+  if (input.client_read_only_metadata !== undefined) changes.clientReadOnlyMetadata = input.client_read_only_metadata;
+  if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
+  return changes;
+}
+
+/**
+ * The common update (metadata, a name): the UPDATE finds the user of the project and locks its
+ * row, so nothing else is read; on PostgreSQL it runs at READ COMMITTED (the `row-locks`
+ * guard): concurrent updates of different users never collide, and two of the same user apply
+ * one after the other, the later one winning, as on SQLite. undefined when `input` asks for more.
+ */
+async function updateOwnRowFields(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView | undefined> {
+  const fields = Object.entries(input).filter(([, value]) => value !== undefined).map(([field]) => field);
+  if (fields.length === 0 || !fields.every((field) => ownRowFields.has(field))) return undefined;
+  await writeTransaction(
+    ctx,
+    async (tx) => {
+      // Sent together (see insertUser): the UPDATE and the event's read of the project's
+      // endpoints. The event's payload, the user's view, is read once the UPDATE has answered,
+      // so it shows the change; with no such user the event is rolled back with the rest.
+      const updating = Promise.resolve(
+        tx
+          .update(users)
+          .set(ownRowChanges(input))
+          .where(and(eq(users.id, userId), eq(users.projectId, projectId)))
+          .returning({ id: users.id }),
+      );
+      const [updated] = await sentTogether([
+        updating,
+        enqueueWebhookEvent(ctx, tx, projectId, 'user.updated', async () => {
+          await updating;
+          return await readUserServerView(ctx, projectId, userId);
+        }),
+      ]);
+      if (updated.length === 0) throw knownError('USER_NOT_FOUND');
+    },
+    'row-locks',
+  );
+  return await readUserServerView(ctx, projectId, userId);
+}
+
 export async function updateUser(ctx: Context, projectId: string, userId: string, input: UserUpdate): Promise<UserServerView> {
+  const ownRowOnly = await updateOwnRowFields(ctx, projectId, userId, input);
+  if (ownRowOnly) return ownRowOnly;
   const email = input.password ? (input.primary_email ?? (await findPrimaryEmailChannel(ctx.db, userId))?.value) : undefined;
   const passwordHash = await passwordHashFor(ctx, projectId, input, email);
   await writeTransaction(ctx, async (tx) => {
     const project = await requireProject(ctx, projectId);
     const row = await requireUserRow(tx, projectId, userId);
-    const changes: Partial<UserRow> = {};
-    if (input.display_name !== undefined) {
-      changes.displayName = input.display_name || null;
-      changes.displayNameFolded = foldForSearch(changes.displayName);
-    }
-    if (input.profile_image_url !== undefined) changes.profileImageUrl = input.profile_image_url;
-    if (input.locale !== undefined) changes.locale = input.locale;
-    if (input.client_metadata !== undefined) changes.clientMetadata = input.client_metadata;
-    if (input.client_read_only_metadata !== undefined) changes.clientReadOnlyMetadata = input.client_read_only_metadata;
-    if (input.server_metadata !== undefined) changes.serverMetadata = input.server_metadata;
+    const changes = ownRowChanges(input);
     // Stack ignores enabling OTP on update while the project has it off.
     if (input.otp_auth_enabled !== undefined && (project.magicLinkEnabled || !input.otp_auth_enabled)) {
       changes.otpAuthEnabled = input.otp_auth_enabled;
