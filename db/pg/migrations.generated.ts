@@ -13,6 +13,7 @@ import m10 from './migrations/0011_write_generation_slots.sql' with { type: 'tex
 import m11 from './migrations/0012_user_and_project_locale.sql' with { type: 'text' };
 import m12 from './migrations/0013_oidc_provider.sql' with { type: 'text' };
 import m13 from './migrations/0014_team_external_ids.sql' with { type: 'text' };
+import m14 from './migrations/0015_user_bans_and_impersonation.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -29,4 +30,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0012_user_and_project_locale", sql: m11 },
   { tag: "0013_oidc_provider", sql: m12 },
   { tag: "0014_team_external_ids", sql: m13 },
+  { tag: "0015_user_bans_and_impersonation", sql: m14 },
 ];

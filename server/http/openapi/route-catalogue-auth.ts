@@ -56,7 +56,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Password',
     access: 'client',
     response: { schema: sessionTokensResponse },
-    errors: ['EMAIL_PASSWORD_MISMATCH', 'PASSWORD_AUTHENTICATION_NOT_ENABLED', 'MULTI_FACTOR_AUTHENTICATION_REQUIRED'],
+    errors: ['USER_BANNED', 'EMAIL_PASSWORD_MISMATCH', 'PASSWORD_AUTHENTICATION_NOT_ENABLED', 'MULTI_FACTOR_AUTHENTICATION_REQUIRED'],
     textErrors: [rateLimited],
   },
   'POST /auth/password/update': {
@@ -65,7 +65,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: successResponse },
-    errors: ['PASSWORD_CONFIRMATION_MISMATCH', 'USER_DOES_NOT_HAVE_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
+    errors: ['IMPERSONATION_FORBIDS_THIS', 'PASSWORD_CONFIRMATION_MISMATCH', 'USER_DOES_NOT_HAVE_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
     textErrors: [rateLimited],
   },
   'POST /auth/password/send-reset-code': {
@@ -96,7 +96,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     signedInUser: true,
     response: { schema: successResponse },
-    errors: ['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
+    errors: ['IMPERSONATION_FORBIDS_THIS', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
   },
   'POST /auth/otp/send-sign-in-code': {
     summary: 'Email a magic link and a typed one-time code',
@@ -118,7 +118,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'One-time codes',
     access: 'client',
     response: { schema: v.object({ ...sessionTokensResponse.entries, is_new_user: v.boolean() }) },
-    errors: [...verificationCodeErrors, 'SIGN_UP_NOT_ENABLED', 'USER_EMAIL_ALREADY_EXISTS', 'MULTI_FACTOR_AUTHENTICATION_REQUIRED'],
+    errors: ['USER_BANNED', ...verificationCodeErrors, 'SIGN_UP_NOT_ENABLED', 'USER_EMAIL_ALREADY_EXISTS', 'MULTI_FACTOR_AUTHENTICATION_REQUIRED'],
   },
   'POST /auth/mfa/sign-in': {
     summary: 'Finish a sign-in that asked for a TOTP code; `totp` also takes one of the user\'s recovery codes',
@@ -131,7 +131,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
         recovery_codes_remaining: v.optional(v.number()),
       }),
     },
-    errors: [...verificationCodeErrors, 'INVALID_TOTP_CODE'],
+    errors: ['USER_BANNED', ...verificationCodeErrors, 'INVALID_TOTP_CODE'],
     textErrors: [rateLimited],
   },
   'GET /auth/mfa/recovery-codes': {
@@ -149,7 +149,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     body: v.object({ user_id: v.string() }),
     response: { schema: v.object({ codes: v.array(v.string()), remaining_count: v.number() }) },
-    errors: ['USER_NOT_FOUND', 'CANNOT_GET_OWN_USER_WITHOUT_USER', 'RECENT_AUTHENTICATION_REQUIRED'],
+    errors: ['IMPERSONATION_FORBIDS_THIS', 'USER_NOT_FOUND', 'CANNOT_GET_OWN_USER_WITHOUT_USER', 'RECENT_AUTHENTICATION_REQUIRED'],
     textErrors: [clientOnlyActsOnItself, { status: 400, when: 'the user has no TOTP second factor' }],
   },
   'POST /auth/passkey/initiate-passkey-registration': {
@@ -157,7 +157,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Passkeys',
     access: 'client',
     response: { schema: v.object({ options_json: v.looseObject({}), code: v.string() }) },
-    errors: ['PASSKEY_AUTHENTICATION_NOT_ENABLED', 'SCHEMA_ERROR'],
+    errors: ['IMPERSONATION_FORBIDS_THIS', 'PASSKEY_AUTHENTICATION_NOT_ENABLED', 'SCHEMA_ERROR'],
   },
   'POST /auth/passkey/register': {
     summary: "Finish registering a passkey with the browser's attestation; adds a passkey (an optional name labels it)",
@@ -165,6 +165,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     response: { schema: v.object({ user_handle: v.string() }) },
     errors: [
+      'IMPERSONATION_FORBIDS_THIS',
       ...verificationCodeErrors,
       'PASSKEY_AUTHENTICATION_NOT_ENABLED',
       'PASSKEY_AUTHENTICATION_FAILED',
@@ -184,6 +185,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     access: 'client',
     response: { schema: v.object({ ...sessionTokensResponse.entries, is_new_user: v.boolean() }) },
     errors: [
+      'USER_BANNED',
       ...verificationCodeErrors,
       'PASSKEY_AUTHENTICATION_NOT_ENABLED',
       'PASSKEY_AUTHENTICATION_FAILED',
@@ -210,7 +212,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Passkeys',
     access: 'client',
     response: { schema: successResponse },
-    errors: ['RECENT_AUTHENTICATION_REQUIRED'],
+    errors: ['IMPERSONATION_FORBIDS_THIS', 'RECENT_AUTHENTICATION_REQUIRED'],
     textErrors: [clientOnlyActsOnItself, { status: 404, when: 'no such passkey of this user' }],
   },
   'GET /auth/unlock': {
@@ -244,7 +246,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
         refresh_token: v.optional(v.string()),
       }),
     },
-    errors: ['REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED', 'INVALID_OAUTH_CLIENT_ID_OR_SECRET', 'INVALID_AUTHORIZATION_CODE'],
+    errors: ['USER_BANNED', 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED', 'INVALID_OAUTH_CLIENT_ID_OR_SECRET', 'INVALID_AUTHORIZATION_CODE'],
     textErrors: [{ status: 400, when: 'an authorization_code grant fails: an OAuth error object {error, error_description}' }],
   },
   'POST /auth/sessions/current/refresh': {
@@ -252,7 +254,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Sessions',
     access: 'client',
     response: { schema: accessTokenResponse },
-    errors: ['REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED'],
+    errors: ['USER_BANNED', 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED'],
   },
   'DELETE /auth/sessions/current': {
     summary: 'Sign out: end the session of X-Stack-Refresh-Token',
@@ -305,7 +307,7 @@ export const authRouteCatalogue: Record<string, RouteDescription> = {
     tag: 'Sessions',
     access: 'server',
     response: { schema: v.object({ access_token: v.string(), refresh_token: v.string() }) },
-    errors: ['USER_ID_DOES_NOT_EXIST'],
+    errors: ['USER_BANNED', 'USER_ID_DOES_NOT_EXIST'],
   },
   'GET /auth/oauth/authorize/:provider_id': {
     summary: "Start an OAuth sign-in: redirects the browser to the provider (project keys in the query)",

@@ -149,7 +149,7 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     signedInUser: true,
     bodyByAccess: { client: clientUserUpdateSchema, server: userUpdateSchema },
     response: { schema: userServerViewResponse, clientSchema: userClientViewResponse },
-    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER', 'USER_EMAIL_ALREADY_EXISTS', 'RECENT_AUTHENTICATION_REQUIRED'],
+    errors: ['CANNOT_GET_OWN_USER_WITHOUT_USER', 'USER_EMAIL_ALREADY_EXISTS', 'RECENT_AUTHENTICATION_REQUIRED', 'IMPERSONATION_FORBIDS_THIS'],
   },
   'DELETE /users/me': {
     summary: 'Delete the signed-in user (clients only when the project allows it)',

@@ -4,7 +4,7 @@
 import type { Context } from '../../core/storage/context';
 import { signInWithTotp } from '../../core/auth/mfa-sign-in';
 import { makeRecoveryCodes, readRecoveryCodeStatus } from '../../core/credentials/recovery-codes';
-import { requireAccess, resolveUserIdForCaller } from '../../core/credentials/callers';
+import { requireAccess, resolveUserIdForCaller, refuseInsideImpersonation } from '../../core/credentials/callers';
 import { mfaSignInSchema } from '../../protocol/otp-and-mfa-schemas';
 import { userIdOrMeSchema } from '../../protocol/user-schemas';
 import { noQueryParameters, wireObject } from '../../protocol/wire-object';
@@ -22,6 +22,7 @@ export function mfaAuthRoutes(app: ApiApp, ctx: Context) {
       '/auth/mfa/recovery-codes',
       async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
+        refuseInsideImpersonation(caller);
         return await readRecoveryCodeStatus(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id));
       },
       { query: recoveryCodeOwner },
