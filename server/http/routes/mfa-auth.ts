@@ -22,7 +22,6 @@ export function mfaAuthRoutes(app: ApiApp, ctx: Context) {
       '/auth/mfa/recovery-codes',
       async ({ auth, query }) => {
         const caller = requireAccess(auth, 'client');
-        refuseInsideImpersonation(caller);
         return await readRecoveryCodeStatus(ctx, caller.projectId, resolveUserIdForCaller(caller, query.user_id));
       },
       { query: recoveryCodeOwner },
@@ -31,6 +30,7 @@ export function mfaAuthRoutes(app: ApiApp, ctx: Context) {
       '/auth/mfa/recovery-codes',
       async ({ auth, body }) => {
         const caller = requireAccess(auth, 'client');
+        refuseInsideImpersonation(caller);
         const userId = resolveUserIdForCaller(caller, body.user_id);
         // Replacing codes that still work is what needs a recent sign-in; the first set does not.
         if ((await readRecoveryCodeStatus(ctx, caller.projectId, userId)).remaining_count > 0) {
