@@ -60,8 +60,8 @@ export const banRequestSchema = wireObject({
   ban_reason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500, 'ban_reason must be at most 500 characters')))),
 });
 
-/** POST /auth/impersonation/exchange: the code of an impersonation link. */
-export const impersonationExchangeSchema = wireObject({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) });
+/** GET /projects/{id}/impersonation: the code of an impersonation link. */
+export const impersonationLinkQuery = v.strictObject({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) });
 
 /** What a signed-in user may change about themselves with client access. */
 export const clientUserUpdateSchema = wireObject({

@@ -73,9 +73,9 @@ describe('authd users impersonate', () => {
 
   test('without --tokens it prints a single-use link to the hosted screens', async () => {
     const link = await inProject('users', 'impersonate', userId);
-    expect(link.url).toMatch(new RegExp(`/projects/${project.project_id}/handler/impersonate#code=[0-9a-z]{45}$`));
+    expect(link.url).toMatch(new RegExp(`/api/v1/projects/${project.project_id}/impersonation\\?code=[0-9a-z]{45}$`));
     const text = await cliOk(at('users', 'impersonate', userId, '--project', project.project_id));
-    expect(text.split('\n')[0]).toMatch(/\/handler\/impersonate#code=/);
+    expect(text.split('\n')[0]).toMatch(/\/impersonation\?code=/);
     expect(text).toContain('it works once');
   });
 });

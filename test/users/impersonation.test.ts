@@ -128,32 +128,46 @@ describe('inside it, how the user signs in cannot change', () => {
 });
 
 describe('the link for the hosted screens', () => {
-  test('a single-use code in the fragment, exchanged once for a session that names the admin', async () => {
+  const codeOf = (url: string) => new URL(url).searchParams.get('code')!;
+  const open = (url: string) => fetch(url.replace(/^http:\/\/[^/]+/, t.url), { redirect: 'manual' });
+
+  test("a single-use code, stored as a digest, that writes the session into the hosted screens' cookies", async () => {
     const user = await signUp(t, project);
     const link = expectOk(await call(t, 'POST', `/users/${user.user_id}/impersonation-link`, { headers: asAdmin() }));
-    const url = new URL(link.url);
-    expect(url.pathname).toBe(`/projects/${project.projectId}/handler/impersonate`);
-    expect(url.search).toBe('');
-    const code = new URLSearchParams(url.hash.slice(1)).get('code')!;
-    // Stored as a digest only.
+    expect(new URL(link.url).pathname).toBe(`/api/v1/projects/${project.projectId}/impersonation`);
+    const code = codeOf(link.url);
+    expect(code).toMatch(/^[0-9a-z]{45}$/);
     expect((await t.rows("SELECT code_hash FROM verification_codes WHERE kind = 'impersonation_link'")).map((r) => r.code_hash)).not.toContain(code);
 
-    const exchanged = expectOk(await call(t, 'POST', '/auth/impersonation/exchange', { headers: as(project, 'client'), body: { code } }));
-    expect(decodeJwt(exchanged.access_token)).toMatchObject({ sub: user.user_id, act: { sub: admin.userId } });
-    expectKnownError(
-      await call(t, 'POST', '/auth/impersonation/exchange', { headers: as(project, 'client'), body: { code } }),
-      409,
-      'VERIFICATION_CODE_ALREADY_USED',
-    );
+    const opened = await open(link.url);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/projects/${project.projectId}/handler/account-settings`);
+    const cookies = opened.headers.getSetCookie();
+    const refreshCookie = cookies.find((c) => c.startsWith(`stack-refresh-${project.projectId}=`))!;
+    expect(refreshCookie).toContain('Max-Age=3600');
+    expect(refreshCookie).toContain('SameSite=Lax');
+    const refreshToken = decodeURIComponent(refreshCookie.split(';')[0]!.split('=')[1]!);
+    const accessPair = JSON.parse(decodeURIComponent(cookies.find((c) => c.startsWith('stack-access='))!.split(';')[0]!.slice('stack-access='.length)));
+    expect(accessPair[0]).toBe(refreshToken);
+    expect(decodeJwt(accessPair[1])).toMatchObject({ sub: user.user_id, act: { sub: admin.userId } });
+    const refreshed = expectOk(await refreshFor(t, project, refreshToken));
+    expect(decodeJwt(refreshed.access_token).act).toEqual({ sub: admin.userId });
+
+    // Used up: a second open is a plain refusal, and sets no cookie.
+    const again = await open(link.url);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toStartWith('This impersonation link cannot be used:');
+    expect(again.headers.getSetCookie()).toEqual([]);
   });
 
   test('an expired link is refused', async () => {
     const user = await signUp(t, project);
     const link = expectOk(await call(t, 'POST', `/users/${user.user_id}/impersonation-link`, { headers: as(project, 'server') }));
-    const code = new URLSearchParams(new URL(link.url).hash.slice(1)).get('code')!;
     const restore = shiftClock(t, 3 * 60 * 1000);
     try {
-      expectKnownError(await call(t, 'POST', '/auth/impersonation/exchange', { headers: as(project, 'client'), body: { code } }), 400, 'VERIFICATION_CODE_EXPIRED');
+      const opened = await open(link.url);
+      expect(opened.status).toBe(400);
+      expect(opened.headers.getSetCookie()).toEqual([]);
     } finally {
       restore();
     }

@@ -6,7 +6,8 @@
 // account in the internal project.
 //
 // The hosted screens get such a session through a link: a single-use code (stored as a digest,
-// valid two minutes) that the screens exchange for the tokens, so no token ever sits in a URL.
+// valid two minutes) that authd's own entry exchanges for the session and writes into the cookies
+// the screens read, so no token ever sits in a URL.
 import type { Context } from '../storage/context';
 import { requireUserRow } from '../storage/user-queries';
 import { writeTransaction } from '../storage/transactions';
@@ -75,11 +76,11 @@ export async function createImpersonationLink(ctx: Context, projectId: string, u
     await recordImpersonation(ctx, projectId, userId, impersonator, 'link');
     return made;
   });
-  const url = `${instanceBaseUrl(ctx)}/projects/${encodeURIComponent(projectId)}/handler/impersonate#code=${code}`;
+  const url = `${instanceBaseUrl(ctx)}/api/v1/projects/${encodeURIComponent(projectId)}/impersonation?code=${code}`;
   return { url, expires_at_millis: ctx.clock.now() + 2 * 60 * 1000 };
 }
 
-/** The hosted screens' side of the link: the code, once, for the session's tokens. */
+/** The link's other end: the code, once, for the session's tokens. */
 export async function exchangeImpersonationCode(ctx: Context, projectId: string, code: string): Promise<ImpersonationTokens> {
   const data = await consumeVerificationCode(ctx, projectId, 'impersonation_link', code, (_tx, stored) => stored);
   return await startImpersonationSession(ctx, projectId, String(data.user_id), { sub: String(data.actor) });

@@ -38,11 +38,12 @@ export const supportRouteCatalogue: Record<string, RouteDescription> = {
     response: { schema: v.object({ url: v.string(), expires_at_millis: v.number() }) },
     errors: ['USER_NOT_FOUND', 'USER_BANNED'],
   },
-  'POST /auth/impersonation/exchange': {
-    summary: "The hosted screens' side of an impersonation link: its code, once, for the session's tokens",
-    tag: 'Sessions',
-    access: 'client',
-    response: { schema: impersonationTokens },
-    errors: ['VERIFICATION_CODE_NOT_FOUND', 'VERIFICATION_CODE_EXPIRED', 'VERIFICATION_CODE_ALREADY_USED', 'USER_BANNED'],
+  'GET /projects/:project_id/impersonation': {
+    summary:
+      "An impersonation link's entry, opened by the browser: the single-use code becomes the session, written into the hosted screens' cookies, and the browser goes on to account settings",
+    tag: 'Users',
+    access: 'none',
+    response: { status: 303, redirect: 'the project\'s hosted account settings' },
+    textErrors: [{ status: 400, when: 'the code is unknown, used or expired, or the user is banned (This impersonation link cannot be used: …)' }],
   },
 };
