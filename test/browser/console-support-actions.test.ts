@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createOwnedProject, ownerHeaders, signIn, type SignedIn } from '../support/admins';
 import { call, expectOk, goodPassword, uniqueEmail } from '../support/user-views';
 import { runCli, startTestInstance, type TestInstance } from '../support/instance';
+import { pollUntil } from '../support/poll-until';
 import { artifactsDir, launchBrowser, openPage, type TestPage } from './browser-support';
 import { expectAccessible, signInContext } from './widget-checks';
 
@@ -91,7 +92,7 @@ describe('banning from the console', () => {
       await visitor.page.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
       await visitor.page.getByRole('textbox', { name: 'Password', exact: true }).fill(goodPassword);
       await visitor.page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await visitor.page.getByText('This account is suspended. Please contact support.').waitFor();
+      await visitor.page.getByText('This account has been suspended. Contact the support of this app.').waitFor();
       expect(visitor.page.url()).toContain('/handler/sign-in');
       expect((await visitor.context.cookies()).filter((c) => c.name === `stack-refresh-${projectId}`)).toEqual([]);
       await visitor.close();
@@ -143,10 +144,16 @@ describe('impersonating from the console', () => {
         expect(decodeJwt(accessToken)).toMatchObject({ sub: user.id, act: { sub: admin.user_id } });
         await review(hosted, `hosted-impersonation-banner-${colorScheme}`);
 
+        // The banner stays on every page of the session, written by the server.
+        await hosted.goto(`${t.url}/projects/${projectId}/handler/account-settings/security`);
+        await hosted.getByTestId('impersonation-banner').waitFor();
         // The way out ends the impersonation session.
-        await banner.getByRole('button', { name: 'End impersonation' }).click();
-        await hosted.waitForURL((url) => !url.pathname.endsWith('/account-settings'));
-        await hosted.getByTestId('impersonation-banner').waitFor({ state: 'detached' });
+        await hosted.getByTestId('impersonation-banner').getByRole('link', { name: 'End impersonation' }).click();
+        const signedIn = async () => (await context.cookies()).some((c) => c.name === `stack-refresh-${projectId}` && c.value !== '');
+        expect(await pollUntil(signedIn, (still) => !still)).toBe(false);
+        await hosted.goto(`${t.url}/projects/${projectId}/handler/sign-in`);
+        await hosted.getByRole('textbox', { name: 'Email', exact: true }).waitFor();
+        expect(await hosted.getByTestId('impersonation-banner').count()).toBe(0);
         expect(opened.problems).toEqual([]);
         await opened.close();
       },

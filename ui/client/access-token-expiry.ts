@@ -5,8 +5,7 @@
 /** Refresh this long before `exp` (the SDK's margin), but never more than a quarter of the token's life. */
 const refreshMarginMillis = 20_000;
 
-/** The unverified claims of a token (also read by the hosted screens for an impersonation's `act`). */
-export function decodeClaims(token: string): { exp?: unknown; iat?: unknown; act?: unknown } | null {
+function decodeClaims(token: string): { exp?: unknown; iat?: unknown } | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
@@ -14,7 +13,7 @@ export function decodeClaims(token: string): { exp?: unknown; iat?: unknown; act
     const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return claims && typeof claims === 'object' ? (claims as { exp?: unknown; iat?: unknown; act?: unknown }) : null;
+    return claims && typeof claims === 'object' ? (claims as { exp?: unknown; iat?: unknown }) : null;
   } catch {
     return null;
   }

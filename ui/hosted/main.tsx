@@ -1,6 +1,6 @@
 // Entry of the hosted handler screens that authd serves itself: reads the project's public
 // settings authd put in the page, then renders the handler routes for the same-origin API.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAuthClient } from '../client/index';
 import { AuthProviderCore } from '../react/auth-provider-core';
@@ -15,8 +15,6 @@ import { textDirectionOf } from '../../server/protocol/locales';
 import { MessagesContext, useLocale } from '../react/i18n/messages-context';
 import type { MessageDecorator } from '../react/i18n/translator';
 import { useContext } from 'react';
-import { useCurrentUserValue } from '../react/auth-context';
-import { decodeClaims } from '../client/access-token-expiry';
 
 const config = JSON.parse(document.getElementById('authd-hosted-config')!.textContent!) as HostedScreensConfig;
 
@@ -54,30 +52,6 @@ function DocumentLanguage() {
     document.documentElement.dir = textDirectionOf(locale);
   }, [locale]);
   return null;
-}
-
-// Its code and words are fetched only for a session whose access token names an actor.
-const ImpersonationBanner = lazy(() => import('./impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })));
-
-/** Shows the impersonation banner while the session's access token carries an `act` claim. */
-function ImpersonationBannerGate() {
-  const user = useCurrentUserValue();
-  const [impersonated, setImpersonated] = useState(false);
-  useEffect(() => {
-    let current = true;
-    void client.getTokens().then((tokens) => {
-      if (current) setImpersonated(tokens.accessToken !== null && decodeClaims(tokens.accessToken)?.act !== undefined);
-    });
-    return () => {
-      current = false;
-    };
-  }, [user]);
-  if (!user || !impersonated) return null;
-  return (
-    <Suspense fallback={null}>
-      <ImpersonationBanner user={user.displayName ?? user.primaryEmail ?? user.id} />
-    </Suspense>
-  );
 }
 
 const langParameter = new URLSearchParams(location.search).get('lang');
@@ -126,7 +100,6 @@ function render(messageDecorator: MessageDecorator | undefined) {
     >
       <DocumentLanguage />
       <DocumentTitle />
-      <ImpersonationBannerGate />
       <HandlerRoutes pages={lazyPages} />
     </AuthProviderCore>,
   );

@@ -8,7 +8,11 @@
 // The hosted screens get such a session through a link: a single-use code (stored as a digest,
 // valid two minutes) that authd's own entry exchanges for the session and writes into the cookies
 // the screens read, so no token ever sits in a URL.
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Context } from '../storage/context';
+import { refreshTokens } from '../storage/tables';
+import { firstRow } from '../storage/query-results';
+import { sha256Hex } from '../credentials/random-tokens';
 import { requireUserRow } from '../storage/user-queries';
 import { writeTransaction } from '../storage/transactions';
 import { recordAuditEvent } from '../audit/audit-log';
@@ -84,4 +88,27 @@ export async function createImpersonationLink(ctx: Context, projectId: string, u
 export async function exchangeImpersonationCode(ctx: Context, projectId: string, code: string): Promise<ImpersonationTokens> {
   const data = await consumeVerificationCode(ctx, projectId, 'impersonation_link', code, (_tx, stored) => stored);
   return await startImpersonationSession(ctx, projectId, String(data.user_id), { sub: String(data.actor) });
+}
+
+/**
+ * The user of the live impersonation session a browser's refresh token belongs to, or null for
+ * any other session (the hosted pages write their banner for such a session only).
+ */
+export async function impersonatedUserOf(ctx: Context, projectId: string, refreshToken: string): Promise<string | null> {
+  const row = firstRow(
+    await ctx.db
+      .select({ userId: refreshTokens.userId })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.projectId, projectId),
+          eq(refreshTokens.tokenHash, sha256Hex(refreshToken)),
+          isNotNull(refreshTokens.actor),
+          isNull(refreshTokens.replacedAt),
+          gt(refreshTokens.expiresAt, ctx.clock.now()),
+        ),
+      )
+      .limit(1),
+  );
+  return row?.userId ?? null;
 }

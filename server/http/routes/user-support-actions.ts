@@ -15,6 +15,7 @@ import { sessionCookieName } from '../../core/oidc/oidc-browser-session';
 import { KnownError } from '../../protocol/known-errors';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import { isLocalhostName } from '../../protocol/localhost-names';
+import { impersonationMarkerCookie } from '../impersonation-banner';
 import { banRequestSchema, impersonationLinkQuery, uuidSchema } from '../../protocol/user-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
@@ -40,6 +41,8 @@ async function openImpersonationLink(ctx: Context, request: Request, projectId: 
   const headers = new Headers({ location: `/projects/${encodeURIComponent(projectId)}/handler/account-settings`, 'cache-control': 'no-store' });
   headers.append('set-cookie', `${encodeURIComponent(sessionCookieName(projectId))}=${encodeURIComponent(tokens.refresh_token)}; ${attributes}`);
   headers.append('set-cookie', `stack-access=${encodeURIComponent(JSON.stringify([tokens.refresh_token, tokens.access_token]))}; ${attributes}`);
+  // Tells the hosted pages to look for the session's banner (impersonation-banner.ts).
+  headers.append('set-cookie', `${impersonationMarkerCookie}=1; ${attributes}`);
   return new Response(null, { status: 303, headers });
 }
 

@@ -90,6 +90,4 @@ export default {
   'mfa.heading': "Multi-Faktor-Authentifizierung",
   'mfa.codeLabel': "Code",
   'mfa.submit': "Bestätigen",
-  'impersonation.banner': "Identitätsübernahme: Sie sind als {user} angemeldet. Passwörter, Multi-Faktor-Authentifizierung und Passkeys können in dieser Sitzung nicht geändert werden.",
-  'impersonation.end': "Identitätsübernahme beenden",
 } satisfies Catalogue<PagesKey>;

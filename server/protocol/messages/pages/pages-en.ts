@@ -106,10 +106,6 @@ export const pagesEn = {
   'mfa.lastRecoveryCodeTitle': 'You used your last recovery code',
   'mfa.lastRecoveryCodeText':
     'You are signed in, but you have no recovery codes left. Make new ones in Account settings, under Security, so you can still sign in if you lose your authenticator app.',
-
-  // The banner of an impersonation session (an admin signed in as the user), on every screen.
-  'impersonation.banner': 'Impersonation: you are signed in as {user}. Passwords, multi-factor authentication and passkeys cannot be changed in this session.',
-  'impersonation.end': 'End impersonation',
 } as const;
 
 export type PagesKey = keyof typeof pagesEn;

@@ -90,6 +90,4 @@ export default {
   'mfa.wrongRecoveryCode': "Este código de recuperación no es válido o ya se utilizó.",
   'mfa.lastRecoveryCodeTitle': "Usaste tu último código de recuperación",
   'mfa.lastRecoveryCodeText': "Has iniciado sesión, pero no te quedan códigos de recuperación. Crea nuevos en Configuración de la cuenta, en Seguridad, para poder iniciar sesión aunque pierdas tu aplicación de autenticación.",
-  'impersonation.banner': "Suplantación: has iniciado sesión como {user}. En esta sesión no se pueden cambiar las contraseñas, la autenticación multifactor ni las llaves de acceso.",
-  'impersonation.end': "Terminar la suplantación",
 } satisfies Catalogue<PagesKey>;

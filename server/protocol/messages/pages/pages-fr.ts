@@ -90,6 +90,4 @@ export default {
   'mfa.wrongRecoveryCode': "Ce code de récupération n’est pas valide ou a déjà été utilisé.",
   'mfa.lastRecoveryCodeTitle': "Vous avez utilisé votre dernier code de récupération",
   'mfa.lastRecoveryCodeText': "Vous êtes connecté, mais il ne vous reste aucun code de récupération. Créez-en de nouveaux dans Paramètres du compte, rubrique Sécurité, pour pouvoir vous connecter même si vous perdez votre application d’authentification.",
-  'impersonation.banner': "Emprunt d’identité : vous êtes connecté en tant que {user}. Les mots de passe, l’authentification multifacteur et les clés d’accès ne peuvent pas être modifiés dans cette session.",
-  'impersonation.end': "Mettre fin à l’emprunt d’identité",
 } satisfies Catalogue<PagesKey>;

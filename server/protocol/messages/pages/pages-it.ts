@@ -90,6 +90,4 @@ export default {
   'mfa.wrongRecoveryCode': "Questo codice di recupero non è valido o è già stato usato.",
   'mfa.lastRecoveryCodeTitle': "Hai usato l’ultimo codice di recupero",
   'mfa.lastRecoveryCodeText': "Hai effettuato l’accesso, ma non ti restano codici di recupero. Creane di nuovi in Impostazioni account, sotto Sicurezza, per poter accedere anche se perdi l’app di autenticazione.",
-  'impersonation.banner': "Impersonificazione: hai eseguito l’accesso come {user}. In questa sessione non è possibile modificare password, autenticazione a più fattori e passkey.",
-  'impersonation.end': "Termina l’impersonificazione",
 } satisfies Catalogue<PagesKey>;

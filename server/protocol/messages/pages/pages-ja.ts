@@ -90,6 +90,4 @@ export default {
   'mfa.wrongRecoveryCode': "このリカバリーコードは無効か、すでに使われています。",
   'mfa.lastRecoveryCodeTitle': "最後のリカバリーコードを使いました",
   'mfa.lastRecoveryCodeText': "サインインしましたが、リカバリーコードが残っていません。認証アプリをなくしてもサインインできるよう、アカウント設定の「セキュリティ」で新しいコードを作成してください。",
-  'impersonation.banner': "なりすましセッション：{user} としてサインインしています。このセッションではパスワード、多要素認証、パスキーを変更できません。",
-  'impersonation.end': "なりすましを終了",
 } satisfies Catalogue<PagesKey>;

@@ -90,6 +90,4 @@ export default {
   'mfa.wrongRecoveryCode': "이 복구 코드는 올바르지 않거나 이미 사용되었습니다.",
   'mfa.lastRecoveryCodeTitle': "마지막 복구 코드를 사용했습니다",
   'mfa.lastRecoveryCodeText': "로그인했지만 남은 복구 코드가 없습니다. 인증 앱을 잃어버려도 로그인할 수 있도록 계정 설정의 보안에서 새 코드를 만드세요.",
-  'impersonation.banner': "대리 로그인: {user}(으)로 로그인되어 있습니다. 이 세션에서는 비밀번호, 다단계 인증, 패스키를 변경할 수 없습니다.",
-  'impersonation.end': "대리 로그인 종료",
 } satisfies Catalogue<PagesKey>;

@@ -90,6 +90,4 @@ export default {
   'mfa.wrongRecoveryCode': "Este código de recuperação não é válido ou já foi usado.",
   'mfa.lastRecoveryCodeTitle': "Você usou seu último código de recuperação",
   'mfa.lastRecoveryCodeText': "Você entrou, mas não tem mais códigos de recuperação. Crie novos em Configurações da conta, na seção Segurança, para conseguir entrar se perder seu app autenticador.",
-  'impersonation.banner': "Personificação: você está conectado como {user}. Nesta sessão não é possível alterar senhas, a autenticação multifator nem as chaves de acesso.",
-  'impersonation.end': "Encerrar a personificação",
 } satisfies Catalogue<PagesKey>;

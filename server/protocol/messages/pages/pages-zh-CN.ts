@@ -90,6 +90,4 @@ export default {
   'mfa.wrongRecoveryCode': "此恢复码无效或已被使用。",
   'mfa.lastRecoveryCodeTitle': "你已用完最后一个恢复码",
   'mfa.lastRecoveryCodeText': "你已登录，但已没有剩余的恢复码。请在“账号设置”的“安全”中生成新的恢复码，以便在丢失身份验证器应用时仍能登录。",
-  'impersonation.banner': "模拟登录：你正以 {user} 的身份登录。在此会话中无法更改密码、多重身份验证和通行密钥。",
-  'impersonation.end': "结束模拟登录",
 } satisfies Catalogue<PagesKey>;

@@ -90,6 +90,4 @@ export default {
   'mfa.wrongRecoveryCode': "這組復原碼無效或已使用過。",
   'mfa.lastRecoveryCodeTitle': "你已用完最後一組復原碼",
   'mfa.lastRecoveryCodeText': "你已登入，但已沒有剩餘的復原碼。請在「帳號設定」的「安全性」中產生新的復原碼，以便在遺失驗證器應用程式時仍能登入。",
-  'impersonation.banner': "模擬登入：你正以 {user} 的身分登入。在此工作階段中無法變更密碼、多重要素驗證和通行金鑰。",
-  'impersonation.end': "結束模擬登入",
 } satisfies Catalogue<PagesKey>;

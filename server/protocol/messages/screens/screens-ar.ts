@@ -18,7 +18,6 @@ export default {
   'signIn.link': 'سجّل الدخول',
   'signUp.link': 'أنشئ حسابًا',
   'error.EMAIL_PASSWORD_MISMATCH': 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
-  'error.USER_BANNED': "هذا الحساب معلَّق. يُرجى التواصل مع الدعم.",
   'problem.tooManyWait': 'محاولات كثيرة جدًا. يُرجى الانتظار {wait} ثم المحاولة مرة أخرى.',
   'problem.tooMany': 'محاولات كثيرة جدًا. يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
   'problem.about': 'نحو {duration}',

@@ -18,7 +18,6 @@ export default {
   'signIn.link': 'Anmelden',
   'signUp.link': 'Registrieren',
   'error.EMAIL_PASSWORD_MISMATCH': 'E-Mail-Adresse oder Passwort ist falsch.',
-  'error.USER_BANNED': "Dieses Konto ist gesperrt. Bitte wenden Sie sich an den Support.",
   'problem.tooManyWait': 'Zu viele Versuche. Bitte warten Sie {wait} und versuchen Sie es dann erneut.',
   'problem.tooMany': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
   'problem.about': 'etwa {duration}',

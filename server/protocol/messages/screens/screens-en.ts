@@ -22,7 +22,6 @@ export const screensEn = {
   'signUp.link': 'Sign up',
 
   'error.EMAIL_PASSWORD_MISMATCH': 'Wrong e-mail or password.',
-  'error.USER_BANNED': 'This account is suspended. Please contact support.',
 
   'problem.tooManyWait': 'Too many attempts. Please wait {wait} and try again.',
   'problem.tooMany': 'Too many attempts. Please wait a moment and try again.',

@@ -18,7 +18,6 @@ export default {
   'signIn.link': 'Inicia sesión',
   'signUp.link': 'Regístrate',
   'error.EMAIL_PASSWORD_MISMATCH': 'El correo o la contraseña no son correctos.',
-  'error.USER_BANNED': "Esta cuenta está suspendida. Ponte en contacto con el soporte.",
   'problem.tooManyWait': 'Demasiados intentos. Espera {wait} y vuelve a intentarlo.',
   'problem.tooMany': 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   'problem.about': 'unos {duration}',

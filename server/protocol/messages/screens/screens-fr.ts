@@ -18,7 +18,6 @@ export default {
   'signIn.link': 'Se connecter',
   'signUp.link': 'S’inscrire',
   'error.EMAIL_PASSWORD_MISMATCH': 'Adresse e-mail ou mot de passe incorrect.',
-  'error.USER_BANNED': "Ce compte est suspendu. Veuillez contacter l’assistance.",
   'problem.tooManyWait': 'Trop de tentatives. Patientez {wait}, puis réessayez.',
   'problem.tooMany': 'Trop de tentatives. Patientez un instant, puis réessayez.',
   'problem.about': 'environ {duration}',

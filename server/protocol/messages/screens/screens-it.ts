@@ -18,7 +18,6 @@ export default {
   'signIn.link': 'Accedi',
   'signUp.link': 'Registrati',
   'error.EMAIL_PASSWORD_MISMATCH': 'Email o password errate.',
-  'error.USER_BANNED': "Questo account è sospeso. Contatta l’assistenza.",
   'problem.tooManyWait': 'Troppi tentativi. Attendi {wait} e riprova.',
   'problem.tooMany': 'Troppi tentativi. Attendi un momento e riprova.',
   'problem.about': 'circa {duration}',

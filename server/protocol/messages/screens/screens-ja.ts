@@ -18,7 +18,6 @@ export default {
   'signIn.link': 'サインイン',
   'signUp.link': 'アカウント登録',
   'error.EMAIL_PASSWORD_MISMATCH': 'メールアドレスまたはパスワードが正しくありません。',
-  'error.USER_BANNED': "このアカウントは停止されています。サポートにお問い合わせください。",
   'problem.tooManyWait': '試行回数が多すぎます。{wait}待ってから、もう一度お試しください。',
   'problem.tooMany': '試行回数が多すぎます。しばらく待ってから、もう一度お試しください。',
   'problem.about': '約{duration}',

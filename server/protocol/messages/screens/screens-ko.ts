@@ -18,7 +18,6 @@ export default {
   'signIn.link': '로그인',
   'signUp.link': '회원가입',
   'error.EMAIL_PASSWORD_MISMATCH': '이메일 또는 비밀번호가 올바르지 않습니다.',
-  'error.USER_BANNED': "이 계정은 정지되었습니다. 지원팀에 문의해 주세요.",
   'problem.tooManyWait': '시도 횟수가 너무 많습니다. {wait} 후에 다시 시도하세요.',
   'problem.tooMany': '시도 횟수가 너무 많습니다. 잠시 후에 다시 시도하세요.',
   'problem.about': '약 {duration}',

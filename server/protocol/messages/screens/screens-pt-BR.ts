@@ -18,7 +18,6 @@ export default {
   'signIn.link': 'Entrar',
   'signUp.link': 'Criar conta',
   'error.EMAIL_PASSWORD_MISMATCH': 'E-mail ou senha incorretos.',
-  'error.USER_BANNED': "Esta conta está suspensa. Entre em contato com o suporte.",
   'problem.tooManyWait': 'Muitas tentativas. Aguarde {wait} e tente de novo.',
   'problem.tooMany': 'Muitas tentativas. Aguarde um momento e tente de novo.',
   'problem.about': 'cerca de {duration}',

@@ -18,7 +18,6 @@ export default {
   'signIn.link': '登录',
   'signUp.link': '注册',
   'error.EMAIL_PASSWORD_MISMATCH': '邮箱或密码错误。',
-  'error.USER_BANNED': "此账号已被停用。请联系支持人员。",
   'problem.tooManyWait': '尝试次数过多。请等待{wait}后重试。',
   'problem.tooMany': '尝试次数过多。请稍候再试。',
   'problem.about': '约 {duration}',

@@ -18,7 +18,6 @@ export default {
   'signIn.link': '登入',
   'signUp.link': '註冊',
   'error.EMAIL_PASSWORD_MISMATCH': '電子郵件或密碼錯誤。',
-  'error.USER_BANNED': "此帳號已被停用。請聯絡客服。",
   'problem.tooManyWait': '嘗試次數過多。請等待{wait}後再試一次。',
   'problem.tooMany': '嘗試次數過多。請稍候再試一次。',
   'problem.about': '約 {duration}',
