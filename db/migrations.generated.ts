@@ -26,6 +26,7 @@ import m23 from './migrations/0024_user_external_ids.sql' with { type: 'text' };
 import m24 from './migrations/0025_user_and_project_locale.sql' with { type: 'text' };
 import m25 from './migrations/0026_oidc_provider.sql' with { type: 'text' };
 import m26 from './migrations/0027_team_external_ids.sql' with { type: 'text' };
+import m27 from './migrations/0028_user_bans_and_impersonation.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -55,4 +56,5 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0025_user_and_project_locale", sql: m24 },
   { tag: "0026_oidc_provider", sql: m25 },
   { tag: "0027_team_external_ids", sql: m26 },
+  { tag: "0028_user_bans_and_impersonation", sql: m27 },
 ];

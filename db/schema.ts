@@ -184,6 +184,12 @@ export const users = sqliteTable(
     locale: text('locale'),
     /** The user's id in the system it was imported from: a second run of the same import skips it. */
     externalId: text('external_id'),
+    /** When a ban was set; null for a user who is not banned. Sign-in and refresh are refused while it holds. */
+    bannedAt: millis('banned_at'),
+    /** When the ban ends by itself; null with bannedAt set is a ban until lifted. */
+    bannedUntil: millis('banned_until'),
+    /** Why, as the admin wrote it: shown to admins, never to the user. */
+    banReason: text('ban_reason'),
   },
   (t) => [
     // One user per source id in a project; NULL (users made in authd) never clash.
@@ -305,6 +311,11 @@ export const refreshTokens = sqliteTable(
      * column: they count from created_at.
      */
     verifiedAt: millis('verified_at'),
+    /**
+     * An impersonation session's actor, as its access tokens name it in the RFC 8693 `act` claim
+     * (`{"sub": …}` as JSON); null for the user's own sign-ins.
+     */
+    actor: text('actor'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),

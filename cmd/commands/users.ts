@@ -1,4 +1,4 @@
-// `authd users list|get|create|update|delete|set-password|disable-mfa|import|export|sessions|passkeys|email-clashes`, over the same core
+// `authd users list|get|create|update|delete|set-password|disable-mfa|import|export|sessions|passkeys|ban|unban|impersonate|email-clashes`, over the same core
 // functions and schemas as the server API.
 import { Command } from 'commander';
 import { deleteUser, listUsers, updateUser } from '../../server/core/users/users';
@@ -23,6 +23,7 @@ import {
 import { confirmDestructive, yesOption, readSecretFromStdin } from '../terminal-prompts';
 import { userPasskeysCommand } from './user-passkeys';
 import { userSessionsCommand } from './user-sessions';
+import { userSupportActionCommands } from './user-support-actions';
 import { userExportCommand, userImportCommand } from './user-transfers';
 import { parseAuditTime } from './audit';
 
@@ -188,6 +189,7 @@ export function usersCommand(): Command {
   usersCmd.addCommand(userExportCommand());
   usersCmd.addCommand(userSessionsCommand());
   usersCmd.addCommand(userPasskeysCommand());
+  for (const command of userSupportActionCommands()) usersCmd.addCommand(command);
   return usersCmd;
 }
 

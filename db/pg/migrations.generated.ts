@@ -13,7 +13,8 @@ import m10 from './migrations/0011_write_generation_slots.sql' with { type: 'tex
 import m11 from './migrations/0012_user_and_project_locale.sql' with { type: 'text' };
 import m12 from './migrations/0013_oidc_provider.sql' with { type: 'text' };
 import m13 from './migrations/0014_team_external_ids.sql' with { type: 'text' };
-import m14 from './migrations/0018_count_shards.sql' with { type: 'text' };
+import m14 from './migrations/0015_user_bans_and_impersonation.sql' with { type: 'text' };
+import m15 from './migrations/0016_count_shards.sql' with { type: 'text' };
 
 export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -30,5 +31,6 @@ export const embeddedMigrations: { tag: string; sql: string }[] = [
   { tag: "0012_user_and_project_locale", sql: m11 },
   { tag: "0013_oidc_provider", sql: m12 },
   { tag: "0014_team_external_ids", sql: m13 },
-  { tag: "0018_count_shards", sql: m14 },
+  { tag: "0015_user_bans_and_impersonation", sql: m14 },
+  { tag: "0016_count_shards", sql: m15 },
 ];

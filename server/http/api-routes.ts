@@ -33,6 +33,7 @@ import { teamRoutes } from './routes/teams';
 import { usageMetricsRoutes } from './routes/usage-metrics';
 import { auditEventRoutes } from './routes/audit-events';
 import { userRoutes } from './routes/users';
+import { userSupportActionRoutes } from './routes/user-support-actions';
 import { userTransferRoutes } from './routes/user-transfers';
 import { svixApiRoutes } from './routes/svix-api';
 import { webhookRoutes } from './routes/webhooks';
@@ -48,6 +49,7 @@ const routeFiles = [
   jwksRoutes,
   userTransferRoutes,
   userRoutes,
+  userSupportActionRoutes,
   passwordAuthRoutes,
   otpAuthRoutes,
   mfaAuthRoutes,

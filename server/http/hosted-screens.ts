@@ -13,6 +13,7 @@ import { hostedDocumentTitle, isHostedScreen, type HostedScreen, type HostedScre
 import { localeFromAcceptLanguage, matchLocale, textDirectionOf, type Locale } from '../protocol/locales';
 import { screensByLocale } from '../protocol/messages/all-locales';
 import { escapeHtml } from '../protocol/html-escape';
+import { carriesImpersonationMarker, impersonationBanner } from './impersonation-banner';
 
 const projectHandlerPattern = /^\/projects\/([^/]+)\/handler(?:\/(.*))?$/;
 const defaultHandlerPattern = /^\/handler(?:\/(.*))?$/;
@@ -190,6 +191,10 @@ async function serveIndex(ctx: Context, request: Request, runtime: string, proje
   const language = pageLanguageRequest(request);
   const languageKey = `${language.queryLocale ?? '-'} ${language.acceptLanguageLocale ?? '-'}`;
   const catalogues = pageCatalogues(screen, item);
+  if (carriesImpersonationMarker(request)) {
+    const withBanner = await impersonationPage(ctx, request, runtime, template, projectId, handlerPath, screen, catalogues, language);
+    if (withBanner) return withBanner;
+  }
   const prepared = await preparedPages.get(ctx, `${runtime} ${handlerPath} ${catalogues.join('+')} ${screen} ${languageKey}`, async () => {
     const id = await projectId();
     if (id === null) return textResponse(404, 'No default project: open /projects/{project id}/handler/sign-in');
@@ -202,6 +207,38 @@ async function serveIndex(ctx: Context, request: Request, runtime: string, proje
     ...pageShellHeaders,
     // The page's language follows the request's Accept-Language.
     vary: 'Accept-Language',
+  });
+}
+
+/**
+ * The page of an impersonation session: the banner written in after `<body>`, for this visitor
+ * alone (never cached, never stored); null for any other session, which gets the cached page.
+ */
+async function impersonationPage(
+  ctx: Context,
+  request: Request,
+  runtime: string,
+  template: string,
+  projectId: () => Promise<string | null> | string | null,
+  handlerPath: string,
+  screen: string,
+  catalogues: string[],
+  language: PageLanguageRequest,
+): Promise<Response | null> {
+  const id = await projectId();
+  if (id === null || !(await findProjectRow(ctx, id))) return null;
+  const locale = language.queryLocale ?? language.acceptLanguageLocale ?? (await hostedScreensConfig(ctx, id, handlerPath)).projectLocale;
+  const banner = await impersonationBanner(ctx, request, id, handlerPath, locale);
+  if (banner === null) return null;
+  const html = (await renderPage(ctx, runtime, template, id, handlerPath, screen, catalogues, language)).replace('<body>', () => `<body>${banner}`);
+  return new Response(html, {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      vary: 'Accept-Language, Cookie',
+    },
   });
 }
 

@@ -5,6 +5,9 @@ import { wireObject } from './wire-object';
 export const auditEventTypes = [
   'user.created',
   'user.deleted',
+  'user.banned',
+  'user.unbanned',
+  'impersonation.started',
   'sign_in.succeeded',
   'sign_in.failed',
   'sign_out',

@@ -366,6 +366,21 @@ export const knownErrorCatalogue = {
     message: `Confirm it is you first: this change needs a password, authenticator code or passkey given in the last ${windowMinutes} minutes.`,
     details: { window_minutes: windowMinutes },
   })),
+  // authd's own, not Stack's (its SDK throws a plain Error carrying the code): an admin banned the
+  // user. Sent only after the user proved who they are (a right password, code, passkey or
+  // provider account), so it tells nothing to someone who merely knows an address.
+  USER_BANNED: concrete(403, [], (bannedUntil: number | null) => ({
+    message:
+      bannedUntil === null
+        ? 'This account has been suspended. Contact the support of this app.'
+        : `This account has been suspended until ${new Date(bannedUntil).toISOString()}. Contact the support of this app.`,
+    details: { banned_until_millis: bannedUntil },
+  })),
+  // authd's own: an admin signed in as the user (impersonation) may look and act as them, but not
+  // change how they sign in.
+  IMPERSONATION_FORBIDS_THIS: concrete(403, [], noDetails(
+    "This is an impersonation session: passwords, multi-factor authentication and passkeys cannot be changed in it.",
+  )),
 } as const;
 
 type Catalogue = typeof knownErrorCatalogue;

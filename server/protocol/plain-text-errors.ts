@@ -18,6 +18,9 @@ const catalogue = {
   PRIMARY_EMAIL_VERIFIED_WITHOUT_EMAIL: [400, 'primary_email_verified cannot be true without primary_email'],
   USER_ALREADY_HAS_PASSWORD: [400, 'User already has a password set.'],
   CLIENT_ACTS_ONLY_ON_SIGNED_IN_USER: [403, 'Client access can only act on the signed-in user.'],
+  // Bans (authd's own).
+  BAN_UNTIL_IN_THE_PAST: [400, 'until must be a time in the future (or absent, for a ban until it is lifted).'],
+  IMPERSONATION_LINK_UNUSABLE: [400, (reason: string) => `This impersonation link cannot be used: ${reason} Make a new one in the console.`],
   // Importing and exporting users (authd's own; Stack has neither).
   IMPORT_FILE_UNREADABLE: [400, (reason: string) => `The import file cannot be read: ${reason}.`],
   IMPORT_FORMAT_UNKNOWN: [400, (format: string) => `Unknown import format "${format}": use auth0, supabase, clerk, firebase, stack, jsonl or csv.`],

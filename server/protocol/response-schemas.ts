@@ -49,6 +49,9 @@ export const userServerViewResponse = v.object({
   selected_team: v.nullable(teamServerViewResponse),
   server_metadata: json,
   last_active_at_millis: millis,
+  banned_at_millis: v.nullable(millis),
+  banned_until_millis: v.nullable(millis),
+  ban_reason: v.nullable(v.string()),
 });
 
 export const userClientViewResponse = v.object({

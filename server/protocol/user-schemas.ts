@@ -54,6 +54,15 @@ export const userCreateSchema = wireObject({
 });
 export type UserCreate = v.InferOutput<typeof userCreateSchema>;
 
+/** POST /users/{id}/ban: until when (absent or null: until lifted) and why (for admins only). */
+export const banRequestSchema = wireObject({
+  banned_until_millis: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)))),
+  ban_reason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(500, 'ban_reason must be at most 500 characters')))),
+});
+
+/** GET /projects/{id}/impersonation: the code of an impersonation link. */
+export const impersonationLinkQuery = v.strictObject({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) });
+
 /** What a signed-in user may change about themselves with client access. */
 export const clientUserUpdateSchema = wireObject({
   display_name: serverUserFields.display_name,
@@ -123,14 +132,32 @@ export interface UserServerView {
   requires_totp_mfa: boolean;
   /** authd addition: the language the user chose, or null. */
   locale: string | null;
+  /**
+   * authd additions, server view only: the user's ban, if one was set. It holds while
+   * banned_at_millis is set and banned_until_millis is null (until lifted) or still ahead.
+   */
+  banned_at_millis: number | null;
+  banned_until_millis: number | null;
+  ban_reason: string | null;
 }
 
 export type UserClientView = Omit<
   UserServerView,
-  'primary_email_auth_enabled' | 'server_metadata' | 'last_active_at_millis' | 'selected_team'
+  'primary_email_auth_enabled' | 'server_metadata' | 'last_active_at_millis' | 'selected_team' | BanFields
 > & { selected_team: TeamClientView | null };
 
+type BanFields = 'banned_at_millis' | 'banned_until_millis' | 'ban_reason';
+
 export function toClientUserView(view: UserServerView): UserClientView {
-  const { primary_email_auth_enabled: _a, server_metadata: _s, last_active_at_millis: _l, selected_team, ...client } = view;
+  const {
+    primary_email_auth_enabled: _a,
+    server_metadata: _s,
+    last_active_at_millis: _l,
+    banned_at_millis: _b,
+    banned_until_millis: _u,
+    ban_reason: _r,
+    selected_team,
+    ...client
+  } = view;
   return { ...client, selected_team: selected_team === null ? null : toClientTeamView(selected_team) };
 }

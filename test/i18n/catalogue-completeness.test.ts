@@ -14,7 +14,7 @@ import { authLoaders } from '../../server/protocol/messages/auth-loaders';
 import { formsLoaders } from '../../server/protocol/messages/forms-loaders';
 import { componentsLoaders } from '../../server/protocol/messages/components-loaders';
 import { securityFormsLoaders } from '../../server/protocol/messages/security-forms-loaders';
-import { emailsByLocale, oidcPagesByLocale } from '../../server/protocol/messages/all-locales';
+import { emailsByLocale, impersonationByLocale, oidcPagesByLocale } from '../../server/protocol/messages/all-locales';
 
 type AnyCatalogue = Catalogue<string>;
 
@@ -35,6 +35,7 @@ const catalogues: Record<string, () => Promise<Record<Locale, AnyCatalogue>>> = 
   teams: () => loadAll(teamsLoaders as never),
   emails: async () => emailsByLocale as Record<Locale, AnyCatalogue>,
   oidcPages: async () => oidcPagesByLocale as Record<Locale, AnyCatalogue>,
+  impersonation: async () => impersonationByLocale as Record<Locale, AnyCatalogue>,
 };
 
 const emailVariables = (message: Message) =>

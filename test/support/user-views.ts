@@ -46,10 +46,15 @@ export const serverViewFields = [
   'requires_totp_mfa',
   // authd addition: the user's language.
   'locale',
+  // authd additions, server view only: the user's ban.
+  'banned_at_millis',
+  'banned_until_millis',
+  'ban_reason',
 ].sort();
 
+const serverOnlyFields = ['primary_email_auth_enabled', 'server_metadata', 'last_active_at_millis', 'banned_at_millis', 'banned_until_millis', 'ban_reason'];
 export const clientViewFields = serverViewFields
-  .filter((f) => !['primary_email_auth_enabled', 'server_metadata', 'last_active_at_millis'].includes(f))
+  .filter((f) => !serverOnlyFields.includes(f))
   .sort();
 
 const nullableString = (v: unknown) => v === null || typeof v === 'string';

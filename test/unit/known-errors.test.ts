@@ -539,13 +539,31 @@ const concreteRows: { [C in ConcreteKnownErrorCode]: Row<C> } = {
     message: 'Confirm it is you first: this change needs a password, authenticator code or passkey given in the last 10 minutes.',
     details: { window_minutes: 10 },
   },
+  USER_BANNED: {
+    status: 403,
+    parents: [],
+    args: [Date.UTC(2030, 0, 2)],
+    message: 'This account has been suspended until 2030-01-02T00:00:00.000Z. Contact the support of this app.',
+    details: { banned_until_millis: Date.UTC(2030, 0, 2) },
+  },
+  IMPERSONATION_FORBIDS_THIS: {
+    status: 403,
+    parents: [],
+    args: [],
+    message: 'This is an impersonation session: passwords, multi-factor authentication and passkeys cannot be changed in it.',
+  },
 };
 
 /**
  * authd's own codes, for rules Stack lacks (a project's opt-in invitation match, recent
  * re-authentication before sensitive changes). The SDK does not know them: it throws a plain Error naming the code and message instead of a KnownError.
  */
-const authdOnlyCodes = new Set<string>(['TEAM_INVITATION_EMAIL_MISMATCH', 'RECENT_AUTHENTICATION_REQUIRED']);
+const authdOnlyCodes = new Set<string>([
+  'TEAM_INVITATION_EMAIL_MISMATCH',
+  'RECENT_AUTHENTICATION_REQUIRED',
+  'USER_BANNED',
+  'IMPERSONATION_FORBIDS_THIS',
+]);
 
 type AnyRow = Omit<Row<ConcreteKnownErrorCode>, 'args'> & { args: readonly unknown[] };
 const concreteEntries = Object.entries(concreteRows) as [ConcreteKnownErrorCode, AnyRow][];

@@ -94,4 +94,6 @@ export const knownErrorTable: { readonly [C in KnownErrorCode]: readonly [status
   OAUTH_PROVIDER_ACCESS_DENIED: [400, ''],
   CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: [409, ''],
   RECENT_AUTHENTICATION_REQUIRED: [403, ''],
+  USER_BANNED: [403, ''],
+  IMPERSONATION_FORBIDS_THIS: [403, ''],
 };

@@ -20,11 +20,24 @@ export interface VerifiedAccessToken {
   expiresAtSeconds: number;
   /** The session (sign-in) the token was issued for; null on tokens issued before authd named it. */
   sessionId: string | null;
+  /** An impersonation session's actor (the `act` claim's `sub`), else null. */
+  actorSubject: string | null;
 }
 
-export async function issueAccessToken(ctx: Context, projectId: string, userId: string, sessionId: string): Promise<string> {
+/** RFC 8693's `act` claim: who acts as the token's subject in an impersonation session. */
+export interface ActorClaim {
+  sub: string;
+}
+
+export async function issueAccessToken(
+  ctx: Context,
+  projectId: string,
+  userId: string,
+  sessionId: string,
+  actor: ActorClaim | null = null,
+): Promise<string> {
   const nowMillis = ctx.clock.now();
-  const token = await signAccessToken(ctx, projectId, userId, nowMillis, sessionId);
+  const token = await signAccessToken(ctx, projectId, userId, nowMillis, sessionId, actor);
   // Issuing a token is the "user activity" that last_active_at reports.
   await recordUserActivity(ctx, userId, nowMillis);
   return token;
@@ -40,11 +53,13 @@ export async function signAccessToken(
   userId: string,
   nowMillis: number,
   sessionId: string,
+  actor: ActorClaim | null = null,
 ): Promise<string> {
   const key = await getProjectSigningKey(ctx, projectId);
   const issuedAt = Math.floor(nowMillis / 1000);
   // `sid` is an addition to Stack's claims (the SDK reads only `exp`): revocation checks it.
-  const token = await new SignJWT({ branchId: 'main', sid: sessionId })
+  // `act` appears only in an impersonation session's tokens.
+  const token = await new SignJWT({ branchId: 'main', sid: sessionId, ...(actor ? { act: { sub: actor.sub } } : {}) })
     .setProtectedHeader({ alg: 'ES256', kid: key.keyId })
     .setIssuer(accessTokenIssuer)
     .setSubject(userId)
@@ -112,7 +127,9 @@ export async function verifyAccessTokenSignatureAndExpiry(
     });
     if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new Error('missing claims');
     const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
-    verified = { projectId: audience, userId: payload.sub, expiresAtSeconds: payload.exp, sessionId };
+    const act = payload.act as { sub?: unknown } | undefined;
+    const actorSubject = typeof act?.sub === 'string' ? act.sub : null;
+    verified = { projectId: audience, userId: payload.sub, expiresAtSeconds: payload.exp, sessionId, actorSubject };
     rememberBounded(cache, token, verified, maxCachedTokens);
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) {

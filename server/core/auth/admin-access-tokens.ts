@@ -8,8 +8,8 @@ import type { Context } from '../storage/context';
 import { findOwnedProjectIds } from '../projects/project-owners';
 import { internalProjectId, projectExists } from '../projects/projects';
 
-/** Throws unless `token` is a live access token of an internal user who owns `projectId`. */
-export async function requireProjectOwnerToken(ctx: Context, token: string, projectId: string): Promise<void> {
+/** Throws unless `token` is a live access token of an internal user who owns `projectId`; returns that user's id. */
+export async function requireProjectOwnerToken(ctx: Context, token: string, projectId: string): Promise<string> {
   // Verified tokens are cached until they expire; ownership below is read through a cache that
   // any write empties, so a revoked owner is refused on the very next request.
   const verified = await verifyAccessTokenSignatureAndExpiry(
@@ -19,8 +19,11 @@ export async function requireProjectOwnerToken(ctx: Context, token: string, proj
     'UNPARSABLE_ADMIN_ACCESS_TOKEN',
   );
   if (verified.projectId !== internalProjectId) throw knownError('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
+  // Someone impersonating an admin acts as that admin's account, never with their admin rights.
+  if (verified.actorSubject !== null) throw knownError('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
   const owned = await findOwnedProjectIds(ctx, verified.userId);
   if (owned === null) throw plainTextError('ADMIN_TOKEN_USER_GONE');
   if (!owned.includes(projectId)) throw knownError('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
   if (!(await projectExists(ctx, projectId))) throw knownError('INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN');
+  return verified.userId;
 }

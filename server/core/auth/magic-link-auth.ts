@@ -109,7 +109,7 @@ export async function signInWithMagicLink(
     primary_email_auth_enabled: true,
     otp_auth_enabled: true,
   });
-  const newUser = { id: userId, requiresTotpMfa: false };
+  const newUser = { id: userId, requiresTotpMfa: false, bannedAt: null, bannedUntil: null };
   return signInResponse(await completeSignIn(ctx, projectId, newUser, { method: 'magic_link', isNewUser: true }), true);
 }
 

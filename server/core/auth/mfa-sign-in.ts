@@ -1,5 +1,6 @@
 // The second step of a sign-in for a user with TOTP turned on: the attempt code that
 // `completeSignIn` handed out plus a code from the authenticator app give the session.
+import { refuseBannedUser } from '../users/user-ban-state';
 import { recordAuditEvent } from '../audit/audit-log';
 import { eq } from 'drizzle-orm';
 import { users } from '../storage/tables';
@@ -42,6 +43,8 @@ export async function signInWithTotp(
   const checkTotp = async () => await consumeVerificationCode(ctx, projectId, 'mfa_attempt', input.code, async (tx, data) => {
     const { user_id: userId, is_new_user: isNewUser, method } = data as unknown as MfaAttemptData;
     const user = await requireUserRow(tx, projectId, userId);
+    // Banned between the password and the code.
+    refuseBannedUser(user, ctx.clock.now());
     const guess = await reserveGuessExplainingLock(ctx, 'totp', projectId, userId, origin.ip);
     // TOTP turned off since the attempt began: the user simply signs in again, now without it.
     if (!user.totpSecretBase64) {

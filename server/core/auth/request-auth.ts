@@ -36,12 +36,14 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
 
   let userId: string | null = null;
   let sessionId: string | null = null;
+  let actorSubject: string | null = null;
   if (h.projectId !== undefined && h.accessToken !== undefined) {
     const token = await verifyAccessToken(ctx, h.projectId, h.accessToken);
     // A deleted user's still-unexpired token simply means "no user".
     if (await userExists(ctx, token.userId)) {
       userId = token.userId;
       sessionId = token.sessionId;
+      actorSubject = token.actorSubject;
     }
   }
   const anyKey = h.publishableClientKey ?? h.secretServerKey ?? h.superSecretAdminKey ?? h.adminAccessToken;
@@ -58,8 +60,8 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
 
   if (h.adminAccessToken !== undefined) {
     // An owner's token replaces key checking; the request gets the access type it names.
-    await requireProjectOwnerToken(ctx, h.adminAccessToken, projectId);
-    return { kind: 'project', projectId, accessType, userId, sessionId, requestLine };
+    const adminUserId = await requireProjectOwnerToken(ctx, h.adminAccessToken, projectId);
+    return { kind: 'project', projectId, accessType, userId, sessionId, actorSubject, adminUserId, requestLine };
   }
 
   const presented = {
@@ -90,5 +92,5 @@ export async function authenticateRequest(ctx: Context, headers: AuthHeaders, re
   }
   // Stack's step 8 (project missing) cannot happen here: key sets are deleted with their project,
   // so a valid key means the project exists, and checking again would cost a query per request.
-  return { kind: 'project', projectId, accessType, userId, sessionId, requestLine };
+  return { kind: 'project', projectId, accessType, userId, sessionId, actorSubject, requestLine };
 }

@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '../../../db/connection';
 import { refreshTokens } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
-import { issueAccessToken, signAccessToken } from './access-tokens';
+import { issueAccessToken, signAccessToken, type ActorClaim } from './access-tokens';
 import { recordUserActivity } from '../users/user-activity';
 import { isValidApiKey } from '../projects/api-keys';
 import type { Context } from '../storage/context';
@@ -18,6 +18,7 @@ import { sentTogether, writeTransaction, type Tx } from '../storage/transactions
 import { findProjectRow, projectExists } from '../projects/projects';
 import { crockfordString, randomCrockfordString, sha256Hex } from '../credentials/random-tokens';
 import { findUserRow } from '../storage/user-queries';
+import { refuseBannedUser, refuseIfUserBanned } from '../users/user-ban-state';
 import { recordAuditEvent } from '../audit/audit-log';
 import { currentAuditOrigin } from '../audit/audit-origin';
 import { recordSessionRevocations } from '../credentials/session-revocations';
@@ -39,7 +40,9 @@ export async function createSession(
   userId: string,
   expiresInMillis: number = defaultSessionLifetimeMillis,
 ): Promise<SessionTokens> {
-  if (!await findUserRow(ctx.db, projectId, userId)) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
+  const user = await findUserRow(ctx.db, projectId, userId);
+  if (!user) throw knownError('USER_ID_DOES_NOT_EXIST', userId);
+  refuseBannedUser(user, ctx.clock.now());
   // The caller is the app's server, not the user's device: its address says nothing useful.
   return await startSession(ctx, projectId, userId, expiresInMillis, undefined, { recordOrigin: false });
 }
@@ -58,6 +61,7 @@ const insertRefreshToken = (db: Db) =>
       lastUsedAt: sql.placeholder('lastUsedAt') as unknown as number,
       lastUsedIp: sql.placeholder('lastUsedIp') as unknown as string,
       lastUsedUserAgent: sql.placeholder('lastUsedUserAgent') as unknown as string,
+      actor: sql.placeholder('actor') as unknown as string,
     })
     .prepare();
 
@@ -69,7 +73,7 @@ export async function startSession(
   expiresInMillis: number = defaultSessionLifetimeMillis,
   /** Writes that belong with the new session (its sign-in's audit event), in its transaction. */
   alongside?: (tx: Tx) => Promise<void> | void,
-  options: { recordOrigin: boolean } = { recordOrigin: true },
+  options: SessionOptions = { recordOrigin: true },
 ): Promise<SessionTokens> {
   const now = ctx.clock.now();
   // Sent together: one round trip on PostgreSQL (see insertUser).
@@ -78,9 +82,16 @@ export async function startSession(
     return inserted;
   });
   return {
-    access_token: await signAccessToken(ctx, projectId, userId, now, session.sessionId),
+    access_token: await signAccessToken(ctx, projectId, userId, now, session.sessionId, options.actor ?? null),
     refresh_token: session.refreshToken,
   };
+}
+
+export interface SessionOptions {
+  /** Whether the request's device and address are the session's first use (the user's own sign-in). */
+  recordOrigin: boolean;
+  /** An impersonation session's actor, named by every access token it issues. */
+  actor?: ActorClaim;
 }
 
 export interface InsertedSession {
@@ -101,7 +112,7 @@ export async function insertSession(
   userId: string,
   now: number,
   expiresInMillis: number = defaultSessionLifetimeMillis,
-  options: { recordOrigin: boolean } = { recordOrigin: true },
+  options: SessionOptions = { recordOrigin: true },
 ): Promise<InsertedSession> {
   const refreshToken = randomCrockfordString(45);
   const sessionId = crypto.randomUUID();
@@ -117,6 +128,7 @@ export async function insertSession(
     lastUsedAt: origin ? now : null,
     lastUsedIp: origin?.ip() ?? null,
     lastUsedUserAgent: userAgent?.slice(0, maxStoredUserAgentLength) ?? null,
+    actor: options.actor ? JSON.stringify(options.actor) : null,
   });
   // Sent together with the token (after it): one round trip on PostgreSQL (see insertUser).
   await sentTogether([tokenWritten, recordUserActivity(ctx, userId, now)]);
@@ -135,6 +147,7 @@ const selectRefreshToken = (db: Db) =>
       lastUsedIp: refreshTokens.lastUsedIp,
       lastUsedUserAgent: refreshTokens.lastUsedUserAgent,
       verifiedAt: refreshTokens.verifiedAt,
+      actor: refreshTokens.actor,
     })
     .from(refreshTokens)
     .where(
@@ -163,6 +176,11 @@ export const refreshTokenReuseGraceMillis = 10_000;
 function successorToken(ctx: Pick<Context, 'secretKey'>, refreshToken: string): string {
   const mac = createHmac('sha512', ctx.secretKey).update('authd refresh token successor\0').update(refreshToken).digest();
   return crockfordString(mac.subarray(0, 45));
+}
+
+/** The stored actor of an impersonation session, as its tokens' `act` claim. */
+function actorOf(stored: string | null): ActorClaim | null {
+  return stored === null ? null : (JSON.parse(stored) as ActorClaim);
 }
 
 /** Where a refresh came from, kept on the session for its owner's list of devices. */
@@ -198,11 +216,14 @@ export async function refreshAccessToken(
   ]);
   const now = ctx.clock.now();
   if (!row || row.expiresAt <= now) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+  // A ban ends the sessions it finds; this refuses any made after it (a server's POST /auth/sessions
+  // racing the ban) all the same.
+  await refuseIfUserBanned(ctx, projectId, row.userId);
   if (row.replacedAt !== null) {
     // Within the grace window: a second tab, or a retry, of the refresh that replaced it.
     if (now - row.replacedAt <= refreshTokenReuseGraceMillis) {
       return {
-        access_token: await issueAccessToken(ctx, projectId, row.userId, row.sessionId ?? row.id),
+        access_token: await issueAccessToken(ctx, projectId, row.userId, row.sessionId ?? row.id, actorOf(row.actor)),
         refresh_token: successorToken(ctx, refreshToken),
       };
     }
@@ -235,7 +256,7 @@ export async function refreshAccessToken(
     if (row.lastUsedAt === null || now - row.lastUsedAt >= lastUseResolutionMillis || movedDevice) {
       await writeTransaction(ctx, async (tx) => await tx.update(refreshTokens).set(lastUse).where(eq(refreshTokens.id, row.id)));
     }
-    return { access_token: await issueAccessToken(ctx, projectId, row.userId, sessionId) };
+    return { access_token: await issueAccessToken(ctx, projectId, row.userId, sessionId, actorOf(row.actor)) };
   }
   const next = successorToken(ctx, refreshToken);
   const rotated = await writeTransaction(ctx, async (tx) => {
@@ -259,6 +280,7 @@ export async function refreshAccessToken(
         expiresAt: row.expiresAt,
         sessionId,
         verifiedAt: row.verifiedAt,
+        actor: row.actor,
         ...lastUse,
       }),
       tx
@@ -271,7 +293,7 @@ export async function refreshAccessToken(
   // A concurrent refresh with the same token claimed it between the read above and the claim:
   // read again, which now finds it replaced (answered within the window) or its family ended.
   if (!rotated) return await refreshAccessToken(ctx, projectId, refreshToken, origin);
-  return { access_token: await issueAccessToken(ctx, projectId, row.userId, sessionId), refresh_token: next };
+  return { access_token: await issueAccessToken(ctx, projectId, row.userId, sessionId, actorOf(row.actor)), refresh_token: next };
 }
 
 /** Sign-out: deletes that refresh token within the project, with the tokens it replaced. */

@@ -6,6 +6,7 @@ import { knownError } from '../../protocol/known-errors';
 import type { Context } from '../storage/context';
 import { insertSession, startSession, type InsertedSession, type SessionTokens } from './sessions';
 import { createVerificationCode } from '../credentials/verification-codes';
+import { refuseBannedUser, type BanColumns } from '../users/user-ban-state';
 
 export interface SignInResult extends SessionTokens {
   user_id: string;
@@ -23,7 +24,7 @@ export interface MfaAttemptData {
 export type SignInMethod = 'password' | 'magic_link' | 'passkey' | 'oauth';
 
 /** The user signing in, as the sign-in path has just read it (a user row qualifies). */
-export interface SigningInUser {
+export interface SigningInUser extends BanColumns {
   id: string;
   requiresTotpMfa: boolean;
 }
@@ -34,6 +35,8 @@ export async function completeSignIn(
   user: SigningInUser,
   options: { method: SignInMethod; isNewUser?: boolean },
 ): Promise<SignInResult> {
+  // Before the second factor too: a banned user is told so, not asked for a code that leads nowhere.
+  refuseBannedUser(user, ctx.clock.now());
   if (user.requiresTotpMfa) {
     const attempt: MfaAttemptData = { user_id: user.id, is_new_user: options.isNewUser ?? false, method: options.method };
     const attemptCode = await createVerificationCode(ctx, ctx.db, projectId, 'mfa_attempt', { ...attempt });

@@ -19,6 +19,10 @@ export type RequestAuth =
       userId: string | null;
       /** That token's session (its `sid`), for calls that need a recent sign-in; else null. */
       sessionId: string | null;
+      /** That token's `act` subject when it belongs to an impersonation session. */
+      actorSubject?: string | null;
+      /** The internal-project user whose admin access token authorised the request, if one did. */
+      adminUserId?: string;
     };
 
 const accessRank: Record<AccessType, number> = { client: 0, server: 1, admin: 2 };
@@ -102,4 +106,12 @@ export function resolveListedUserForCaller(
   if (requested !== undefined) return resolveUserIdForCaller(auth, requested);
   if (auth.accessType === 'client') throw plainTextError('CLIENT_MUST_LIST_OWN_USER');
   return undefined;
+}
+
+/**
+ * An impersonation session acts as the user but never changes how they sign in: passwords,
+ * multi-factor authentication and passkeys are refused inside it.
+ */
+export function refuseInsideImpersonation(auth: RequestAuth): void {
+  if (auth.kind === 'project' && auth.actorSubject) throw knownError('IMPERSONATION_FORBIDS_THIS');
 }

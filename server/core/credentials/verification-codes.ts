@@ -27,6 +27,8 @@ export const verificationCodeKinds = [
   // WebAuthn challenges: the initiate endpoints hand one out, register / sign-in consume it.
   'passkey_registration',
   'passkey_authentication',
+  // A link that opens the hosted screens inside an impersonation session (auth/impersonation.ts).
+  'impersonation_link',
 ] as const;
 export type VerificationCodeKind = (typeof verificationCodeKinds)[number];
 
@@ -46,6 +48,8 @@ export const verificationCodeLifetimeMillis: Record<VerificationCodeKind, number
   // The ceremony's 60 s timeout plus a few seconds for the answer to arrive.
   passkey_registration: 65 * 1000,
   passkey_authentication: 65 * 1000,
+  // Opened by the admin's own browser right after it was made.
+  impersonation_link: 2 * 60 * 1000,
 };
 
 /** Guessing a 6-character OTP is capped at this many tries per nonce. */

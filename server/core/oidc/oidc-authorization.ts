@@ -2,6 +2,7 @@
 // only, an exact redirect URI, PKCE S256 (required of public clients), then the user's authd
 // session, their consent, and the code. Until client and redirect URI are known good nothing
 // goes back to the redirect URI (an error page instead); after that refusals travel there.
+import { userBanned } from '../users/user-ban-state';
 import { and, eq } from 'drizzle-orm';
 import { oidcConsents, oidcGrants } from '../storage/tables';
 import type { Context } from '../storage/context';
@@ -133,6 +134,8 @@ export async function continueAuthorization(
     if (silent) refuse('login_required', 'The user is not signed in');
     return { kind: 'sign-in', reauthenticate: false };
   }
+  // A ban ends the user's sessions; one made since (or in a race with it) is refused all the same.
+  if (await userBanned(ctx, projectId, session.userId)) refuse('access_denied', 'The user is banned');
   const tooOld = request.maxAgeSeconds !== undefined && ctx.clock.now() - session.authTime > request.maxAgeSeconds * 1000;
   if (tooOld || request.prompt.includes('login')) {
     if (silent) refuse('login_required', 'The user must sign in again');

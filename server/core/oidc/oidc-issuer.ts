@@ -2,11 +2,7 @@
 // per project, since each project has its own users and signing keys; every endpoint sits under
 // it, so a relying party needs only the issuer to discover the rest.
 import type { Context } from '../storage/context';
-
-/** The instance's base URL: the configured public URL, else where this process listens. */
-export function instanceBaseUrl(ctx: Context): string {
-  return (ctx.settings.publicUrl ?? ctx.listeningUrl ?? 'http://localhost:8102').replace(/\/+$/, '');
-}
+import { instanceBaseUrl } from '../projects/instance-url';
 
 export function oidcIssuer(ctx: Context, projectId: string): string {
   return `${instanceBaseUrl(ctx)}/api/v1/projects/${encodeURIComponent(projectId)}/oidc`;

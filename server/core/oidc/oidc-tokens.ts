@@ -17,6 +17,7 @@ import type { OidcClientRow } from './oidc-clients';
 import { oidcIssuer } from './oidc-issuer';
 import { scopeString, type OidcScope } from './oidc-scopes';
 import { userClaims } from './oidc-claims';
+import { userBanned } from '../users/user-ban-state';
 
 type GrantRow = typeof oidcGrants.$inferSelect;
 
@@ -154,6 +155,8 @@ export async function refreshOidcTokens(ctx: Context, projectId: string, client:
   if (!grant || grant.clientId !== client.id || grant.revokedAt !== null || grant.expiresAt <= now) {
     throw new OidcError('invalid_grant', 'The refresh token is not valid');
   }
+  // The grant stays (the ban may be lifted), but hands out nothing while it holds.
+  if (await userBanned(ctx, projectId, grant.userId)) throw new OidcError('invalid_grant', 'The user is banned');
   const next = `oidcr_${randomCrockfordString(45)}`;
   const rotated = await writeTransaction(ctx, async (tx) => {
     const rows = await tx
@@ -190,6 +193,7 @@ export async function verifyOidcAccessToken(ctx: Context, projectId: string, tok
   }
   const grant = firstRow(await ctx.db.select().from(oidcGrants).where(eq(oidcGrants.id, String(payload.gid))).limit(1));
   if (!grant || grant.revokedAt !== null || grant.projectId !== projectId) throw refuse();
+  if (await userBanned(ctx, projectId, grant.userId)) throw refuse();
   return { grantId: grant.id, userId: grant.userId, clientId: grant.clientId, scopes: grant.scopes.split(' ') as OidcScope[] };
 }
 

@@ -84,6 +84,9 @@ function serverView(
     auth_with_email: hasPassword || row.otpAuthEnabled,
     requires_totp_mfa: row.requiresTotpMfa,
     locale: row.locale,
+    banned_at_millis: row.bannedAt,
+    banned_until_millis: row.bannedUntil,
+    ban_reason: row.banReason,
   };
 }
 

@@ -8,6 +8,7 @@ import type { RouteDescription } from './route-description';
 import { svixRouteCatalogue } from './route-catalogue-svix';
 import { teamRouteCatalogue } from './route-catalogue-teams';
 import { oidcClientRouteCatalogue, oidcRouteCatalogue } from './route-catalogue-oidc';
+import { supportRouteCatalogue } from './route-catalogue-support';
 
 export const routeCatalogue: Record<string, RouteDescription> = {
   ...authRouteCatalogue,
@@ -16,4 +17,5 @@ export const routeCatalogue: Record<string, RouteDescription> = {
   ...svixRouteCatalogue,
   ...oidcRouteCatalogue,
   ...oidcClientRouteCatalogue,
+  ...supportRouteCatalogue,
 };

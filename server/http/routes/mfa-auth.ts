@@ -4,7 +4,7 @@
 import type { Context } from '../../core/storage/context';
 import { signInWithTotp } from '../../core/auth/mfa-sign-in';
 import { makeRecoveryCodes, readRecoveryCodeStatus } from '../../core/credentials/recovery-codes';
-import { requireAccess, resolveUserIdForCaller } from '../../core/credentials/callers';
+import { requireAccess, resolveUserIdForCaller, refuseInsideImpersonation } from '../../core/credentials/callers';
 import { mfaSignInSchema } from '../../protocol/otp-and-mfa-schemas';
 import { userIdOrMeSchema } from '../../protocol/user-schemas';
 import { noQueryParameters, wireObject } from '../../protocol/wire-object';
@@ -30,6 +30,7 @@ export function mfaAuthRoutes(app: ApiApp, ctx: Context) {
       '/auth/mfa/recovery-codes',
       async ({ auth, body }) => {
         const caller = requireAccess(auth, 'client');
+        refuseInsideImpersonation(caller);
         const userId = resolveUserIdForCaller(caller, body.user_id);
         // Replacing codes that still work is what needs a recent sign-in; the first set does not.
         if ((await readRecoveryCodeStatus(ctx, caller.projectId, userId)).remaining_count > 0) {

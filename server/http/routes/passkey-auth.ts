@@ -5,7 +5,7 @@ import {
   registerPasskey,
   signInWithPasskey,
 } from '../../core/auth/passkeys';
-import { requireAccess, requireUser } from '../../core/credentials/callers';
+import { requireAccess, requireUser, refuseInsideImpersonation } from '../../core/credentials/callers';
 import type { Context } from '../../core/storage/context';
 import { initiatePasskeySchema, passkeyRegisterSchema, passkeySignInSchema } from '../../protocol/passkey-schemas';
 import type { ApiApp } from '../api-app';
@@ -16,6 +16,7 @@ export function passkeyAuthRoutes(app: ApiApp, ctx: Context) {
       '/auth/passkey/initiate-passkey-registration',
       async ({ auth }) => {
         const caller = requireAccess(auth, 'client');
+        refuseInsideImpersonation(caller);
         return await initiatePasskeyRegistration(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'));
       },
       { body: initiatePasskeySchema },
@@ -24,6 +25,7 @@ export function passkeyAuthRoutes(app: ApiApp, ctx: Context) {
       '/auth/passkey/register',
       async ({ auth, body }) => {
         const caller = requireAccess(auth, 'client');
+        refuseInsideImpersonation(caller);
         return await registerPasskey(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'), body);
       },
       { body: passkeyRegisterSchema },

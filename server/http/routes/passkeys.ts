@@ -1,7 +1,7 @@
 // /passkeys: authd's own endpoints for a user's named passkeys. Clients act only on themselves;
 // servers on any user of the project.
 import { listPasskeys, removePasskey, renamePasskey } from '../../core/auth/passkey-management';
-import { requireAccess, resolveUserIdForCaller } from '../../core/credentials/callers';
+import { requireAccess, resolveUserIdForCaller, refuseInsideImpersonation } from '../../core/credentials/callers';
 import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 import type { Context } from '../../core/storage/context';
 import { passkeyListQuery, passkeyParams, passkeyUpdateSchema } from '../../protocol/passkey-schemas';
@@ -39,6 +39,7 @@ export function passkeyRoutes(app: ApiApp, ctx: Context) {
       '/passkeys/:user_id/:passkey_id',
       async ({ auth, params }) => {
         const caller = requireAccess(auth, 'client');
+        refuseInsideImpersonation(caller);
         const userId = resolveUserIdForCaller(caller, params.user_id);
         await requireRecentAuthentication(ctx, caller);
         await removePasskey(ctx, caller.projectId, userId, params.passkey_id);

@@ -1,7 +1,7 @@
 // /auth/password/*: sign-up, sign-in and password changes.
 import type { Context } from '../../core/storage/context';
 import { setPassword, signInWithPassword, signUpWithPassword, updatePassword } from '../../core/auth/password-auth';
-import { requireAccess, requireUser } from '../../core/credentials/callers';
+import { requireAccess, requireUser, refuseInsideImpersonation } from '../../core/credentials/callers';
 import {
   checkPasswordResetCode,
   passwordResetRequestAnswer,
@@ -39,6 +39,7 @@ export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
       '/auth/password/update',
       async ({ auth, body, request }) => {
         const caller = requireAccess(auth, 'client');
+        refuseInsideImpersonation(caller);
         const keep = request.headers.get('x-stack-refresh-token') || undefined;
         await updatePassword(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'), body, keep);
         return { success: true };
@@ -73,6 +74,7 @@ export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
       '/auth/password/set',
       async ({ auth, body, request }) => {
         const caller = requireAccess(auth, 'client');
+        refuseInsideImpersonation(caller);
         const keep = request.headers.get('x-stack-refresh-token') || undefined;
         await setPassword(ctx, caller.projectId, requireUser(caller, 'SCHEMA_ERROR'), body.password, keep);
         return { success: true };

@@ -2,7 +2,7 @@
 // client reads and changes only itself, through the narrower client schema.
 import * as v from 'valibot';
 import type { Context } from '../../core/storage/context';
-import { requireAccess, requireUser } from '../../core/credentials/callers';
+import { refuseInsideImpersonation, requireAccess, requireUser } from '../../core/credentials/callers';
 import { deleteUser, deleteUserAsClient, listUsers, updateUser, updateUserAsClient } from '../../core/users/users';
 import { createUser } from '../../core/accounts/new-accounts';
 import { readUserServerView } from '../../core/users/user-views';
@@ -41,6 +41,8 @@ export function userRoutes(app: ApiApp, ctx: Context) {
           client: clientUserUpdateSchema,
           server: userUpdateSchema,
         });
+        // MFA on or off, or a password (server access), is how the user signs in: never an impersonator's to change.
+        if (update.totp_secret_base64 !== undefined || 'password' in update) refuseInsideImpersonation(caller);
         if (update.totp_secret_base64 === null) await requireRecentAuthentication(ctx, caller);
         const view = await (caller.accessType === 'client' ? updateUserAsClient : updateUser)(
           ctx,

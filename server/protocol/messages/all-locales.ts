@@ -1,5 +1,5 @@
 // Every locale of the catalogues the server itself writes with (page titles of the hosted
-// screens, the default emails, the OpenID Provider's pages), imported at once: the server holds them all, a browser never
+// screens, the default emails, the OpenID Provider's pages, the impersonation banner), imported at once: the server holds them all, a browser never
 // imports this module (it loads one locale through catalogue-loaders.ts).
 import type { Locale } from '../locales';
 import type { Catalogue } from './message-format';
@@ -36,6 +36,17 @@ import oidcPagesPtBr from './oidc/oidc-pt-BR';
 import oidcPagesZhCn from './oidc/oidc-zh-CN';
 import oidcPagesZhTw from './oidc/oidc-zh-TW';
 import oidcPagesAr from './oidc/oidc-ar';
+import { impersonationEn, type ImpersonationKey } from './impersonation/impersonation-en';
+import impersonationDe from './impersonation/impersonation-de';
+import impersonationEs from './impersonation/impersonation-es';
+import impersonationFr from './impersonation/impersonation-fr';
+import impersonationIt from './impersonation/impersonation-it';
+import impersonationJa from './impersonation/impersonation-ja';
+import impersonationKo from './impersonation/impersonation-ko';
+import impersonationPtBr from './impersonation/impersonation-pt-BR';
+import impersonationZhCn from './impersonation/impersonation-zh-CN';
+import impersonationZhTw from './impersonation/impersonation-zh-TW';
+import impersonationAr from './impersonation/impersonation-ar';
 
 export const screensByLocale: Record<Locale, Catalogue<ScreensKey>> = {
   en: screensEn,
@@ -78,4 +89,19 @@ export const oidcPagesByLocale: Record<Locale, Catalogue<OidcPagesKey>> = {
   'zh-CN': oidcPagesZhCn,
   'zh-TW': oidcPagesZhTw,
   ar: oidcPagesAr,
+};
+
+/** The banner written into hosted pages during an impersonation session (server/http/impersonation-banner.ts). */
+export const impersonationByLocale: Record<Locale, Catalogue<ImpersonationKey>> = {
+  en: impersonationEn,
+  de: impersonationDe,
+  es: impersonationEs,
+  fr: impersonationFr,
+  it: impersonationIt,
+  ja: impersonationJa,
+  ko: impersonationKo,
+  'pt-BR': impersonationPtBr,
+  'zh-CN': impersonationZhCn,
+  'zh-TW': impersonationZhTw,
+  ar: impersonationAr,
 };

@@ -1,5 +1,6 @@
 // One user of a project, as its admin sees them: profile (display name editable), contact
-// channels, the three metadata kinds as JSON editors, sessions (end one or all) and deletion.
+// channels, the three metadata kinds as JSON editors, support actions (ban, impersonate), sessions
+// (end one or all) and deletion.
 import { useState, type FormEvent } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
@@ -8,6 +9,7 @@ import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { TableFrame } from '../table-frame';
 import { SignInSection, UserAuditSection, UserTeamsSection } from './user-detail-sections';
+import { banHoldsNow, SupportSection } from './user-support-section';
 import { TypedConfirmation } from '../confirm-dialog';
 import { JsonEditor } from '../json-editor';
 import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
@@ -84,7 +86,9 @@ export function UserDetailPage() {
     <>
       {back}
       <div className={titleRowClass}>
-        <h1 className={pageTitleClass}>{view.display_name ?? view.primary_email ?? 'User'}</h1>
+        <h1 className={pageTitleClass}>
+          {view.display_name ?? view.primary_email ?? 'User'} {banHoldsNow(view) ? <span className={badgeClass}>banned</span> : null}
+        </h1>
         <TypedConfirmation
           action="Delete user"
           title="Delete this user?"
@@ -100,6 +104,7 @@ export function UserDetailPage() {
         <ProfileSection view={view} onSave={save} />
         <ContactChannelsSection api={api} projectId={projectId} userId={userId} />
       </div>
+      <SupportSection api={api} projectId={projectId} userId={userId} view={view} onChanged={user.reload} />
       <section className={panelClass} aria-labelledby="metadata-title">
         <h2 id="metadata-title" className={sectionTitleClass}>
           Metadata
@@ -130,8 +135,9 @@ export function UserDetailPage() {
         <SignInSection api={api} projectId={projectId} userId={userId} view={view} onChanged={user.reload} />
         <UserTeamsSection api={api} projectId={projectId} userId={userId} />
       </div>
-      <SessionsSection api={api} projectId={projectId} userId={userId} />
-      <UserAuditSection api={api} projectId={projectId} userId={userId} />
+      {/* Keyed by the ban, which ends every session: its list is read again. */}
+      <SessionsSection key={view.banned_at_millis ?? 'not banned'} api={api} projectId={projectId} userId={userId} />
+      <UserAuditSection key={`audit ${view.banned_at_millis ?? 'not banned'}`} api={api} projectId={projectId} userId={userId} />
     </>
   );
 }
