@@ -1,6 +1,5 @@
-// The small line icons of the account settings' sidebar and the dropdown widgets, drawn inline
-// (no icon font or package to ship) in the text colour. Decorative: every item carries its own
-// text, so they are hidden from assistive technology.
+// The small line icons of the dropdown widgets, drawn inline (no icon font or package to ship).
+// Decorative: every item carries its own text.
 import type { ReactNode } from 'react';
 
 function Icon(props: { children: ReactNode }) {
@@ -15,6 +14,7 @@ function Icon(props: { children: ReactNode }) {
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
+      focusable="false"
     >
       {props.children}
     </svg>
@@ -68,24 +68,5 @@ export const ChevronIcon = () => (
 export const CheckIcon = () => (
   <Icon>
     <path d="M20 6 9 17l-5-5" />
-  </Icon>
-);
-
-export const ProfileIcon = () => (
-  <Icon>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
-  </Icon>
-);
-
-export const SecurityIcon = () => (
-  <Icon>
-    <path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z" />
-  </Icon>
-);
-
-export const CloseIcon = () => (
-  <Icon>
-    <path d="M18 6L6 18M6 6l12 12" />
   </Icon>
 );
