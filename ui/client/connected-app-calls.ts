@@ -1,0 +1,31 @@
+// The client's calls for the signed-in user's connected apps: the OpenID Provider clients they
+// allowed to sign them in, and withdrawing that permission. Only the Connected apps item of
+// account settings makes them, and it imports this module with its own chunk: the client's
+// entry (and so every other screen) carries none of it.
+import type { AuthClient, ConnectedApp } from './index';
+
+type Answer = Record<string, any>;
+
+export interface ConnectedAppCalls {
+  /** The apps the user approved on the consent screen, by name. */
+  listConnectedApps(): Promise<ConnectedApp[]>;
+  /** Withdraws the permission: the app asks again next time, and its tokens end. */
+  revokeConnectedApp(clientId: string): Promise<void>;
+}
+
+export function connectedAppCalls(client: Pick<AuthClient, 'callAsUser'>): ConnectedAppCalls {
+  return {
+    async listConnectedApps() {
+      const answer = await client.callAsUser({ method: 'GET', path: '/users/me/connected-apps' });
+      return ((answer.items ?? []) as Answer[]).map((item) => ({
+        clientId: String(item.client_id),
+        name: String(item.client_name),
+        scopes: (item.scopes ?? []) as string[],
+        consentedAtMillis: Number(item.consented_at_millis),
+      }));
+    },
+    async revokeConnectedApp(clientId) {
+      await client.callAsUser({ method: 'DELETE', path: `/users/me/connected-apps/${encodeURIComponent(clientId)}` });
+    },
+  };
+}
