@@ -67,7 +67,7 @@ function AppRow(props: { app: ConnectedApp; t: Translator<ConnectedAppsKey>; onR
         )}
       </div>
       {scopes.length > 0 && (
-        <ul className={sectionTextClass} style={{ paddingInlineStart: '1.25rem' }}>
+        <ul className={sectionTextClass} style={{ margin: 0, paddingInlineStart: '1.25rem', listStyle: 'disc' }}>
           {scopes.map((scope) => (
             <li key={scope}>{t(scopeKeys[scope]!)}</li>
           ))}
