@@ -14,7 +14,6 @@ import {
   badgeClass,
   checkboxRowClass,
   columnFieldClass,
-  fieldClass,
   fieldsetClass,
   formRowClass,
   inputClass,
@@ -222,13 +221,13 @@ function CreateClientForm(props: { projectId: string; onCreated(client: OidcClie
       <h2 id="new-oidc-client-title" className={sectionTitleClass}>
         Register an app
       </h2>
-      <div className={fieldClass}>
+      <div className={columnFieldClass}>
         <label className={labelClass} htmlFor="oidc-client-name">
           Name (shown on the consent screen)
         </label>
         <input id="oidc-client-name" className={inputClass} value={name} required maxLength={200} onChange={(event) => setName(event.target.value)} />
       </div>
-      <div className={fieldClass}>
+      <div className={columnFieldClass}>
         <label className={labelClass} htmlFor="oidc-client-redirects">
           Redirect URIs, one a line (exact match)
         </label>
@@ -317,7 +316,7 @@ function EditClientForm(props: { projectId: string; client: OidcClient; onDone(s
       <h2 id="edit-oidc-client-title" className={sectionTitleClass}>
         Edit {props.client.name}
       </h2>
-      <div className={fieldClass}>
+      <div className={columnFieldClass}>
         <label className={labelClass} htmlFor="edit-oidc-client-redirects">
           Redirect URIs, one a line
         </label>
