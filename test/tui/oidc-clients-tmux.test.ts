@@ -8,7 +8,7 @@ import { ensureShells } from '../../scripts/ensure-shells';
 import { listOidcClients } from '../../server/core/oidc/oidc-clients';
 import { bunExecutable, repoRoot, startTestInstance, type TestInstance } from '../support/instance';
 import { removeScratchDirs, scratchDir } from '../support/cli';
-import { tmuxServer } from '../support/tmux';
+import { tmuxServer, type TmuxWindow } from '../support/tmux';
 
 let t: TestInstance;
 const terminals = tmuxServer('authd-tui-oidc-clients');
@@ -22,6 +22,25 @@ afterAll(async () => {
   await t.stop();
   removeScratchDirs();
 });
+
+/**
+ * Sends `key` until the screen shows `text`. A key that arrives between a screen's first frame
+ * and the moment its key handler is attached (Ink attaches it after rendering) is dropped, so a
+ * key sent right after the screen changed is sent again if nothing happened; each of these keys
+ * is harmless a second time once it has worked.
+ */
+async function press(tui: TmuxWindow, key: string, text: string): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await tui.keys(key);
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      const shown = await tui.screen();
+      if (shown.includes(text)) return shown;
+      await Bun.sleep(50);
+    }
+  }
+  return tui.waitFor(text);
+}
 
 test('register, edit, first-party and delete OIDC clients in the TUI', async () => {
   const demo = t.demo!;
@@ -38,20 +57,18 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
   await tui.waitFor('No OIDC clients: press n to register an app');
 
   // A confidential client: the secret is shown once.
-  await tui.keys('n');
-  await tui.waitFor('Name of the app');
+  await press(tui, 'n', 'Name of the app');
   await tui.type('Grafana');
   await tui.keys('Enter');
   await tui.waitFor('Redirect URI');
   await tui.type('https://grafana.example.com/login/generic_oauth');
   await tui.keys('Enter');
   await tui.waitFor('c confidential');
-  await tui.keys('c');
-  const shown = await tui.waitFor('Copy the client secret now');
+  const shown = await press(tui, 'c', 'Copy the client secret now');
   const clientId = /client id\s+(oidc_\w+)/.exec(shown)![1]!;
   const secret = /client secret\s+(oidcs_\w+)/.exec(shown)![1]!;
   const issuer = /issuer\s+(\S+)/.exec(shown)![1]!;
-  expect(shown).toContain('c copy the new credentials');
+  await tui.waitFor('c copy credentials');
   expect(issuer).toEndWith(`/api/v1/projects/${demo.projectId}/oidc`);
   // The secret authenticates the client at the running server (the TUI names the issuer by the
   // configured public URL): a made-up code is the grant's problem, not the client's.
@@ -64,23 +81,20 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
   expect(await clients()).toMatchObject([{ client_id: clientId, name: 'Grafana', type: 'confidential', first_party: false }]);
 
   // A public one: no secret.
-  await tui.keys('n');
-  await tui.waitFor('Name of the app');
+  await press(tui, 'n', 'Name of the app');
   await tui.type('Dashboard SPA');
   await tui.keys('Enter');
   await tui.waitFor('Redirect URI');
   await tui.type('http://localhost:5173/callback');
   await tui.keys('Enter');
   await tui.waitFor('p public');
-  await tui.keys('p');
-  const publicShown = await tui.waitFor('Dashboard SPA is registered (public');
+  const publicShown = await press(tui, 'p', 'Dashboard SPA is registered (public');
   expect(publicShown).not.toContain('client secret');
   expect((await clients()).find((c) => c.name === 'Dashboard SPA')?.type).toBe('public');
 
   // Redirect URIs: a bad one is refused in place, then two good ones.
   await tui.highlight('Grafana');
-  await tui.keys('u');
-  await tui.waitFor('Redirect URIs (space-separated)');
+  await press(tui, 'u', 'Redirect URIs (space-separated)');
   await tui.type(' not-a-uri');
   await tui.keys('Enter');
   await tui.waitFor('not-a-uri');
@@ -95,28 +109,23 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
   ]);
 
   // Scopes: teams taken away.
-  await tui.keys('s');
-  await tui.waitFor('Allowed scopes');
+  await press(tui, 's', 'Allowed scopes');
   for (let i = 0; i < ' teams'.length; i++) await tui.keys('BSpace');
   await tui.keys('Enter');
   await tui.waitFor('Scopes saved.');
   expect((await clients()).find((c) => c.name === 'Grafana')?.allowed_scopes).toEqual(['openid', 'profile', 'email', 'offline_access']);
 
-  await tui.keys('f');
-  await tui.waitFor('Grafana is first-party: no consent screen.');
+  await press(tui, 'f', 'Grafana is first-party: no consent screen.');
   expect((await clients()).find((c) => c.name === 'Grafana')?.first_party).toBe(true);
 
   // Delete: any key but y keeps it.
-  await tui.keys('d');
-  await tui.waitFor('Delete Grafana?');
-  await tui.keys('x');
-  await tui.waitFor('d delete');
+  await press(tui, 'd', 'Delete Grafana?');
+  await press(tui, 'x', 'd delete');
   expect((await clients()).map((c) => c.name).sort()).toEqual(['Dashboard SPA', 'Grafana']);
-  await tui.keys('d');
-  await tui.waitFor('Delete Grafana?');
-  await tui.keys('y');
-  await tui.waitFor('Grafana deleted.');
+  await press(tui, 'd', 'Delete Grafana?');
+  const afterDelete = await press(tui, 'y', 'Grafana deleted.');
   expect((await clients()).map((c) => c.name)).toEqual(['Dashboard SPA']);
-  await tui.keys('q');
-  await tui.waitFor('tui exited with 0');
+  // The deleted client's credentials are no longer on screen.
+  expect(afterDelete).not.toContain(clientId);
+  await press(tui, 'q', 'tui exited with 0');
 }, 120_000);

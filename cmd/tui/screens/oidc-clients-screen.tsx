@@ -55,7 +55,7 @@ export function OidcClientsScreen({ projectId }: { projectId: string }) {
     },
     { isActive: mode === 'list' },
   );
-  useHelp(`↑↓ move · n new client · u redirect URIs · s scopes · f first-party · d delete${created ? ' · c copy the new credentials' : ''}`);
+  useHelp(`↑↓ move · n new · u redirect URIs · s scopes · f first-party · d delete${created ? ' · c copy credentials' : ''}`);
 
   return (
     <Box flexDirection="column">
@@ -132,6 +132,8 @@ export function OidcClientsScreen({ projectId }: { projectId: string }) {
           onYes={() =>
             act(async () => {
               await deleteOidcClient(ctx, projectId, client.client_id);
+              // Its credentials are no use any more.
+              if (created?.client_id === client.client_id) setCreated(null);
               setMode('list');
               reload();
             }, `${client.name} deleted.`)
