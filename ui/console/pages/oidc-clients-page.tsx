@@ -320,7 +320,7 @@ function EditClientForm(props: { projectId: string; client: OidcClient; onDone(s
         <label className={labelClass} htmlFor="edit-oidc-client-redirects">
           Redirect URIs, one a line
         </label>
-        <textarea id="edit-oidc-client-redirects" className={textareaClass} rows={3} value={redirects} onChange={(event) => setRedirects(event.target.value)} />
+        <textarea id="edit-oidc-client-redirects" className={textareaClass} rows={3} autoFocus value={redirects} onChange={(event) => setRedirects(event.target.value)} />
       </div>
       <ScopeChoices chosen={chosen} onChange={setChosen} />
       <label className={checkboxRowClass}>
