@@ -10,6 +10,7 @@ import { startTestInstance, type TestInstance } from '../support/instance';
 import { goodPassword, signUp } from '../support/accounts';
 import { uniqueEmail } from '../support/api-expectations';
 import { createOidcClient } from '../../server/core/oidc/oidc-clients';
+import { pkceAuthorization } from '../support/oidc-relying-party';
 import { launchBrowser, openPage } from './browser-support';
 import { screenshotAtBothWidths, signInContext } from './widget-checks';
 
@@ -43,18 +44,7 @@ async function relyingPartyFor(name: string) {
   return {
     created,
     config,
-    async authorization() {
-      const verifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
-      const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri,
-        scope: 'openid email offline_access',
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state,
-      });
-      return { url, verifier, state };
-    },
+    authorization: () => pkceAuthorization(config, { redirectUri, scope: 'openid email offline_access' }),
   };
 }
 

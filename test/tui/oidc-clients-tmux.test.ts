@@ -24,22 +24,38 @@ afterAll(async () => {
 });
 
 /**
- * Sends `key` until the screen shows `text`. A key that arrives between a screen's first frame
- * and the moment its key handler is attached (Ink attaches it after rendering) is dropped, so a
- * key sent right after the screen changed is sent again if nothing happened; each of these keys
- * is harmless a second time once it has worked.
+ * Sends `key` until the screen shows `text` (or, given `{ gone }`, no longer shows that). A key
+ * that arrives between a screen's first frame and the moment its key handler is attached (Ink
+ * attaches it after rendering) is dropped, so a key sent right after the screen changed is sent
+ * again if nothing happened; each of these keys is harmless a second time once it has worked.
  */
-async function press(tui: TmuxWindow, key: string, text: string): Promise<string> {
+async function press(tui: TmuxWindow, key: string, text: string | { gone: string } | ((shown: string) => boolean)): Promise<string> {
+  const done = (shown: string) =>
+    typeof text === 'function' ? text(shown) : typeof text === 'string' ? shown.includes(text) : !shown.includes(text.gone);
   for (let attempt = 0; attempt < 5; attempt++) {
     await tui.keys(key);
     const deadline = Date.now() + 3000;
     while (Date.now() < deadline) {
       const shown = await tui.screen();
-      if (shown.includes(text)) return shown;
+      if (done(shown)) return shown;
       await Bun.sleep(50);
     }
   }
-  return tui.waitFor(text);
+  throw new Error(`${key} never led to ${JSON.stringify(text)}:\n${await tui.screen()}`);
+}
+
+/** Whether a text field labelled `label` holds exactly `value` (the cursor follows it). */
+const fieldHolds = (label: string, value: string) => (shown: string) => shown.split('\n').some((line) => line.trimEnd() === `${label}: ${value}`);
+
+/**
+ * Types `text` into a field that just opened holding `before`: its first key (not a space: the
+ * screen cannot show it) is sent until the field shows it (the field's handler is attached by
+ * then), the rest in one go.
+ */
+async function typeInto(tui: TmuxWindow, label: string, before: string, text: string): Promise<void> {
+  const [first, rest] = text.startsWith('BSpace') ? ['BSpace', text.slice('BSpace'.length)] : [text[0]!, text.slice(1)];
+  await press(tui, first, fieldHolds(label, first === 'BSpace' ? before.slice(0, -1) : before + first));
+  if (rest) await tui.type(rest);
 }
 
 test('register, edit, first-party and delete OIDC clients in the TUI', async () => {
@@ -58,10 +74,10 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
 
   // A confidential client: the secret is shown once.
   await press(tui, 'n', 'Name of the app');
-  await tui.type('Grafana');
+  await typeInto(tui, 'Name of the app (shown on the consent screen)', '', 'Grafana');
   await tui.keys('Enter');
-  await tui.waitFor('Redirect URI');
-  await tui.type('https://grafana.example.com/login/generic_oauth');
+  await tui.waitFor('Redirect URI (exact');
+  await typeInto(tui, 'Redirect URI (exact; more with u later)', '', 'https://grafana.example.com/login/generic_oauth');
   await tui.keys('Enter');
   await tui.waitFor('c confidential');
   const shown = await press(tui, 'c', 'Copy the client secret now');
@@ -82,10 +98,10 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
 
   // A public one: no secret.
   await press(tui, 'n', 'Name of the app');
-  await tui.type('Dashboard SPA');
+  await typeInto(tui, 'Name of the app (shown on the consent screen)', '', 'Dashboard SPA');
   await tui.keys('Enter');
-  await tui.waitFor('Redirect URI');
-  await tui.type('http://localhost:5173/callback');
+  await tui.waitFor('Redirect URI (exact');
+  await typeInto(tui, 'Redirect URI (exact; more with u later)', '', 'http://localhost:5173/callback');
   await tui.keys('Enter');
   await tui.waitFor('p public');
   const publicShown = await press(tui, 'p', 'Dashboard SPA is registered (public');
@@ -95,11 +111,11 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
   // Redirect URIs: a bad one is refused in place, then two good ones.
   await tui.highlight('Grafana');
   await press(tui, 'u', 'Redirect URIs (space-separated)');
-  await tui.type(' not-a-uri');
+  await typeInto(tui, 'Redirect URIs (space-separated)', 'https://grafana.example.com/login/generic_oauth', ',not-a-uri');
   await tui.keys('Enter');
   await tui.waitFor('not-a-uri');
   expect((await clients()).find((c) => c.name === 'Grafana')?.redirect_uris).toEqual(['https://grafana.example.com/login/generic_oauth']);
-  for (let i = 0; i < ' not-a-uri'.length; i++) await tui.keys('BSpace');
+  for (let i = 0; i < ',not-a-uri'.length; i++) await tui.keys('BSpace');
   await tui.type(' https://grafana2.example.com/login/generic_oauth');
   await tui.keys('Enter');
   await tui.waitFor('Redirect URIs saved.');
@@ -110,7 +126,8 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
 
   // Scopes: teams taken away.
   await press(tui, 's', 'Allowed scopes');
-  for (let i = 0; i < ' teams'.length; i++) await tui.keys('BSpace');
+  await typeInto(tui, 'Allowed scopes (of openid profile email offline_access teams)', 'openid profile email offline_access teams', 'BSpace');
+  for (let i = 1; i < ' teams'.length; i++) await tui.keys('BSpace');
   await tui.keys('Enter');
   await tui.waitFor('Scopes saved.');
   expect((await clients()).find((c) => c.name === 'Grafana')?.allowed_scopes).toEqual(['openid', 'profile', 'email', 'offline_access']);
@@ -120,7 +137,7 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
 
   // Delete: any key but y keeps it.
   await press(tui, 'd', 'Delete Grafana?');
-  await press(tui, 'x', 'd delete');
+  await press(tui, 'x', { gone: 'Delete Grafana?' });
   expect((await clients()).map((c) => c.name).sort()).toEqual(['Dashboard SPA', 'Grafana']);
   await press(tui, 'd', 'Delete Grafana?');
   const afterDelete = await press(tui, 'y', 'Grafana deleted.');

@@ -16,6 +16,12 @@ type Mode = 'list' | 'name' | 'redirect' | 'public' | 'redirects' | 'scopes' | '
 /** Space- or comma-separated values as a list (redirect URIs and scopes hold neither). */
 const wordsOf = (text: string) => text.split(/[\s,]+/).filter((word) => word !== '');
 
+/** The two lists edited as one line of words: redirect URIs (u) and allowed scopes (s). */
+const listFields = {
+  redirects: { field: 'redirect_uris', label: 'Redirect URIs (space-separated)', saved: 'Redirect URIs saved.' },
+  scopes: { field: 'allowed_scopes', label: 'Allowed scopes (of openid profile email offline_access teams)', saved: 'Scopes saved.' },
+} as const;
+
 /** The new client's credentials as environment-file lines, ready to paste into the app's settings. */
 function credentialsText(created: OidcClientCreation): string {
   return [`OIDC_ISSUER=${created.issuer}`, `OIDC_CLIENT_ID=${created.client_id}`, ...(created.client_secret ? [`OIDC_CLIENT_SECRET=${created.client_secret}`] : [])].join('\n');
@@ -99,29 +105,17 @@ export function OidcClientsScreen({ projectId }: { projectId: string }) {
         />
       ) : null}
       {mode === 'public' ? <ClientTypeChoice name={draft.name} onChoose={(isPublic) => void register(isPublic)} onCancel={() => setMode('list')} /> : null}
-      {mode === 'redirects' && client ? (
+      {(mode === 'redirects' || mode === 'scopes') && client ? (
         <TextField
-          label="Redirect URIs (space-separated)"
-          initial={client.redirect_uris.join(' ')}
+          key={mode}
+          label={listFields[mode].label}
+          initial={client[listFields[mode].field].join(' ')}
           onCancel={() => setMode('list')}
           onSubmit={(value) =>
             act(async () => {
-              await updateOidcClient(ctx, projectId, client.client_id, { redirect_uris: wordsOf(value) });
+              await updateOidcClient(ctx, projectId, client.client_id, { [listFields[mode].field]: wordsOf(value) });
               setMode('list');
-            }, 'Redirect URIs saved.')
-          }
-        />
-      ) : null}
-      {mode === 'scopes' && client ? (
-        <TextField
-          label="Allowed scopes (of openid profile email offline_access teams)"
-          initial={client.allowed_scopes.join(' ')}
-          onCancel={() => setMode('list')}
-          onSubmit={(value) =>
-            act(async () => {
-              await updateOidcClient(ctx, projectId, client.client_id, { allowed_scopes: wordsOf(value) });
-              setMode('list');
-            }, 'Scopes saved.')
+            }, listFields[mode].saved)
           }
         />
       ) : null}
