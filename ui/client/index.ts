@@ -352,7 +352,7 @@ export interface AuthClient {
   /**
    * A REST API v1 call on behalf of the signed-in user (their access token, renewed when refused
    * as invalid); the answer's JSON. Calls only one screen makes build on it in their own module
-   * (connected-app-calls.ts), so no other screen downloads them.
+   * (ui/react/account-settings/connected-app-calls.ts), so no other screen downloads them.
    */
   callAsUser(call: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown }): Promise<Record<string, any>>;
   /**

@@ -1,10 +1,10 @@
 // The Connected apps item: the apps (OpenID Provider clients) the user allowed on the consent
 // screen, each with what it may see and since when; 'Revoke access' asks first, then withdraws
 // the permission (the app asks again next time, and its tokens end). Its calls and its messages
-// load with this item only (connected-app-calls.ts, the connectedApps catalogue).
+// load with this item only (connected-app-calls.ts beside it, the connectedApps catalogue).
 import { useEffect, useMemo, useState } from 'react';
 import type { ConnectedApp } from '../../client/index';
-import { connectedAppCalls } from '../../client/connected-app-calls';
+import { connectedAppCalls } from './connected-app-calls';
 import { useAuthRuntime } from '../auth-context';
 import { errorTextClass } from '../components/styles';
 import { messageOf } from '../form-submit';

@@ -1,8 +1,8 @@
-// The client's calls for the signed-in user's connected apps: the OpenID Provider clients they
-// allowed to sign them in, and withdrawing that permission. Only the Connected apps item of
-// account settings makes them, and it imports this module with its own chunk: the client's
-// entry (and so every other screen) carries none of it.
-import type { AuthClient, ConnectedApp } from './index';
+// The calls for the signed-in user's connected apps: the OpenID Provider clients they allowed
+// to sign them in, and withdrawing that permission, on the client's callAsUser. Only the
+// Connected apps item makes them, so they live beside it and load with its chunk: the client's
+// entry (and so every other screen, and @authd/client) carries none of them.
+import type { AuthClient, ConnectedApp } from '../../client/index';
 
 type Answer = Record<string, any>;
 
