@@ -123,6 +123,7 @@ const screenCataloguesOf: Partial<Record<HostedScreen, string[]>> = {
 const settingsItemCatalogues: Record<string, string[]> = {
   security: ['security'],
   teams: ['teams', 'forms'],
+  'connected-apps': ['connectedApps'],
 };
 
 /**

@@ -623,7 +623,7 @@ describe('account settings in a host app', () => {
       await page.getByTestId('host-notifications').waitFor();
       expect(await page.getByRole('heading', { level: 2 }).innerText()).toBe('Notifications');
       const items = await page.getByRole('navigation').getByRole('link').allInnerTexts();
-      expect(items.slice(0, 4).map((item) => item.trim())).toEqual(['My Profile', 'Security', 'Sign Out', 'Notifications']);
+      expect(items.slice(0, 5).map((item) => item.trim())).toEqual(['My Profile', 'Security', 'Connected apps', 'Sign Out', 'Notifications']);
       await screenshot('account-host-app-extra-item');
       await page.getByRole('link', { name: 'My Profile' }).click();
       await page.waitForURL(`${hostUrl}/handler/account-settings/profile`);

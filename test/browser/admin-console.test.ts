@@ -608,6 +608,86 @@ describe('API keys', () => {
   );
 });
 
+describe('OIDC clients', () => {
+  test(
+    'empty, then register a confidential client (secret shown once, and it authenticates) and a public one, edit, delete after typing its name',
+    async () => {
+      const project = await ownedProject('OIDC project');
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/oidc-clients`);
+      await page.getByTestId('empty-state').getByText('No OIDC clients').waitFor();
+      await page.getByRole('textbox', { name: 'Name (shown on the consent screen)' }).fill('Grafana');
+      await page.getByRole('textbox', { name: 'Redirect URIs, one a line (exact match)' }).fill('https://grafana.example.com/login/generic_oauth');
+      await page.getByRole('button', { name: 'Register app' }).click();
+      const clientId = await page.getByTestId('created-client-id').innerText();
+      const secret = await page.getByTestId('created-client-secret').innerText();
+      expect(clientId).toMatch(/^oidc_/);
+      expect(secret).toMatch(/^oidcs_/);
+      // The secret authenticates the client at the token endpoint (a bad code, not a bad client).
+      const issuer = await page.getByTestId('created-issuer').innerText();
+      const token = await fetch(`${issuer}/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${btoa(`${clientId}:${secret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code: 'nope', redirect_uri: 'https://grafana.example.com/login/generic_oauth' }),
+      });
+      expect(((await token.json()) as { error: string }).error).toBe('invalid_grant');
+      const rows = page.getByTestId('oidc-clients-table').locator('tbody tr');
+      await rows.first().waitFor();
+      expect(await rows.first().innerText()).toContain('confidential');
+      await expectAccessible(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await opened.screenshot('console-oidc-clients-created-390');
+      await page.getByRole('button', { name: 'I have copied it' }).click();
+      expect(await page.getByTestId('created-client').count()).toBe(0);
+
+      // A public client has no secret.
+      await page.getByRole('textbox', { name: 'Name (shown on the consent screen)' }).fill('Single-page app');
+      await page.getByRole('textbox', { name: 'Redirect URIs, one a line (exact match)' }).fill('http://localhost:5173/callback');
+      await page.getByRole('checkbox', { name: /^Public client/ }).check();
+      await page.getByRole('button', { name: 'Register app' }).click();
+      await page.getByTestId('created-client').getByText('Single-page app is registered').waitFor();
+      expect(await page.getByTestId('created-client-secret').count()).toBe(0);
+      await page.getByRole('button', { name: 'Done' }).click();
+      await rows.nth(1).waitFor();
+
+      // Edit: another redirect URI, no teams scope, first-party.
+      await page.getByRole('button', { name: 'Edit Grafana' }).click();
+      const form = page.getByTestId('edit-oidc-client');
+      await form.getByRole('textbox').fill('https://grafana.example.com/login/generic_oauth\nhttps://grafana2.example.com/login/generic_oauth');
+      await form.getByRole('checkbox', { name: 'teams' }).uncheck();
+      await form.getByRole('checkbox', { name: 'First-party (no consent screen)' }).check();
+      await expectAccessible(page);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Grafana saved.').waitFor();
+      const saved = await call(t, 'GET', `/oidc-clients/${clientId}`, { headers: asOwner(project.id) });
+      expectOk(saved);
+      expect(saved.json).toMatchObject({
+        redirect_uris: ['https://grafana.example.com/login/generic_oauth', 'https://grafana2.example.com/login/generic_oauth'],
+        allowed_scopes: ['openid', 'profile', 'email', 'offline_access'],
+        first_party: true,
+      });
+      // A bad redirect URI is the API's message, and changes nothing.
+      await page.getByRole('button', { name: 'Edit Grafana' }).click();
+      await form.getByRole('textbox').fill('not a url');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByRole('alert').waitFor();
+      expect((await call(t, 'GET', `/oidc-clients/${clientId}`, { headers: asOwner(project.id) })).json.redirect_uris).toHaveLength(2);
+      await form.getByRole('button', { name: 'Cancel' }).click();
+
+      await rows.filter({ hasText: 'Grafana' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog').getByRole('textbox').fill('Grafana');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Grafana deleted.').waitFor();
+      expect((await call(t, 'GET', `/oidc-clients/${clientId}`, { headers: asOwner(project.id) })).status).toBe(404);
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+      await reviewPage(`/admin/projects/${project.id}/oidc-clients`, (p) => p.getByTestId('oidc-clients-table').waitFor(), 'oidc-clients');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
 describe('domains', () => {
   test(
     "the API's relative_fix_url opens this page; add a domain, turn localhost off, and the production checks clear",

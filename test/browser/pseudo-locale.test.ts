@@ -16,6 +16,9 @@ import { localeNames } from '../../server/protocol/locale-names';
 import { withMailBrowser } from './browser-support';
 import { expectAllFromCatalogue } from './pseudo-locale-checks';
 import { Secret, TOTP } from 'otpauth';
+import { createHash } from 'node:crypto';
+import { createOidcClient } from '../../server/core/oidc/oidc-clients';
+import { sessionCookieName } from '../../server/core/oidc/oidc-browser-session';
 
 let t: TestInstance, browser: Browser;
 const password = 'correct horse battery';
@@ -188,6 +191,58 @@ describe('pseudo locale at 390 px', () => {
         await page.getByTestId('team-members-row').or(page.getByTestId('team-member-row')).first().waitFor();
         await page.getByTestId('leave-team-section').waitFor();
         await expectAllFromCatalogue(page, 'settings-team', data);
+      } finally {
+        await context.close();
+      }
+    },
+    150_000,
+  );
+  test(
+    "account settings' Connected apps (an app with its scopes, the revoke question, the empty state): every word from the catalogue",
+    async () => {
+      const email = uniqueEmail('pseudo-apps');
+      const res = await call(t, 'POST', '/auth/password/sign-up', { headers: as(t.demo!, 'client'), body: { email, password } });
+      expect(res.status).toBe(200);
+      // The user approves an app on the consent screen (its Allow, posted with the session).
+      const redirectUri = 'http://localhost:9/callback';
+      const app = await createOidcClient(t.ctx, t.demo!.projectId, { name: 'Grafana', redirect_uris: [redirectUri] });
+      const allowed = await fetch(`${app.issuer}/authorize`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          cookie: `${sessionCookieName(t.demo!.projectId)}=${encodeURIComponent(res.json.refresh_token)}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          client_id: app.client_id,
+          redirect_uri: redirectUri,
+          response_type: 'code',
+          scope: 'openid profile email offline_access teams',
+          code_challenge: createHash('sha256').update('v'.repeat(50)).digest('base64url'),
+          code_challenge_method: 'S256',
+          decision: 'allow',
+        }),
+      });
+      expect(allowed.status).toBe(303);
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addCookies([
+        { name: `stack-refresh-${t.demo!.projectId}`, value: encodeURIComponent(res.json.refresh_token), url: t.url },
+      ]);
+      const page = await context.newPage();
+      try {
+        const today = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(Date.now());
+        const data = [email, email[0]!.toUpperCase(), 'Grafana', today];
+        await page.goto(`${t.url}/handler/account-settings/connected-apps?lang=en-XA`);
+        const row = page.getByTestId('connected-app-row');
+        await row.waitFor();
+        expect(await row.locator('li').count()).toBe(5);
+        await expectAllFromCatalogue(page, 'settings-connected-apps', data);
+        await row.getByRole('button').click();
+        await row.getByRole('alert').waitFor();
+        await expectAllFromCatalogue(page, 'settings-connected-apps-question', data);
+        await row.getByRole('button').first().click();
+        await page.getByTestId('connected-apps-empty').waitFor();
+        await expectAllFromCatalogue(page, 'settings-connected-apps-empty', data);
       } finally {
         await context.close();
       }

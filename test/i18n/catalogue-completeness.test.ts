@@ -14,6 +14,8 @@ import { authLoaders } from '../../server/protocol/messages/auth-loaders';
 import { formsLoaders } from '../../server/protocol/messages/forms-loaders';
 import { componentsLoaders } from '../../server/protocol/messages/components-loaders';
 import { securityFormsLoaders } from '../../server/protocol/messages/security-forms-loaders';
+import { connectedAppsLoaders } from '../../server/protocol/messages/connected-apps-loaders';
+import { imageCropLoaders } from '../../server/protocol/messages/image-crop-loaders';
 import { emailsByLocale, impersonationByLocale, oidcPagesByLocale } from '../../server/protocol/messages/all-locales';
 
 type AnyCatalogue = Catalogue<string>;
@@ -33,6 +35,8 @@ const catalogues: Record<string, () => Promise<Record<Locale, AnyCatalogue>>> = 
   security: () => loadAll(securityLoaders as never),
   securityForms: () => loadAll(securityFormsLoaders as never),
   teams: () => loadAll(teamsLoaders as never),
+  connectedApps: () => loadAll(connectedAppsLoaders as never),
+  imageCrop: () => loadAll(imageCropLoaders as never),
   emails: async () => emailsByLocale as Record<Locale, AnyCatalogue>,
   oidcPages: async () => oidcPagesByLocale as Record<Locale, AnyCatalogue>,
   impersonation: async () => impersonationByLocale as Record<Locale, AnyCatalogue>,

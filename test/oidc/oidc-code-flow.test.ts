@@ -12,6 +12,7 @@ import { as, call, uniqueEmail } from '../support/api-expectations';
 import { launchBrowser, openPage, type TestPage } from '../browser/browser-support';
 import { createOidcClient } from '../../server/core/oidc/oidc-clients';
 import { expectOk } from '../support/api-expectations';
+import { pkceAuthorization } from '../support/oidc-relying-party';
 import { newTotpSecret, setTotpSecretAsServer, totpAt } from '../support/totp';
 
 let t: TestInstance, browser: Browser;
@@ -167,15 +168,7 @@ describe('the OpenID Provider with openid-client as the relying party', () => {
       const created = await createOidcClient(t.ctx, project.projectId, { name: 'Internal tool', redirect_uris: [redirectUri], public: true, first_party: true });
       expect(created.client_secret).toBeUndefined();
       const config = await oidc.discovery(new URL(created.issuer), created.client_id, undefined, oidc.None(), insecure);
-      const verifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
-      const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri,
-        scope: 'openid email offline_access',
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state,
-      });
+      const { url, verifier, state } = await pkceAuthorization(config, { redirectUri, scope: 'openid email offline_access' });
       const { opened, arrivals } = await relyingPartyPage();
       await opened.page.goto(url.href);
       await signInOnHostedScreen(opened.page, email);
@@ -199,17 +192,8 @@ describe('the OpenID Provider with openid-client as the relying party', () => {
       expectOk(await setTotpSecretAsServer(t, project, user.user_id, secret.base64));
       const created = await createOidcClient(t.ctx, project.projectId, { name: 'Gitea', redirect_uris: [redirectUri], first_party: true });
       const config = await oidc.discovery(new URL(created.issuer), created.client_id, created.client_secret!, undefined, insecure);
-      const verifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri,
-        scope: 'openid email',
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state,
-        nonce,
-      });
+      const { url, verifier, state } = await pkceAuthorization(config, { redirectUri, scope: 'openid email', nonce });
       const { opened, arrivals } = await relyingPartyPage();
       await opened.page.goto(url.href);
       await signInOnHostedScreen(opened.page, email);

@@ -316,6 +316,7 @@ export function createAuthClientImplementation(options: AuthClientOptions): Auth
 
     ...teamCalls({ asUser: (call) => callAsUser(call), anonymously: callAnonymously }),
     ...teamManagement,
+    callAsUser: (call) => callAsUser(call),
     ...passkeys,
     async listSessions() {
       // The refresh token goes along so the server can tell which session is this device's.

@@ -350,12 +350,26 @@ export interface AuthClient {
   /** Ends one of the signed-in user's sessions (signs that device out). */
   revokeSession(sessionId: string): Promise<void>;
   /**
+   * A REST API v1 call on behalf of the signed-in user (their access token, renewed when refused
+   * as invalid); the answer's JSON. Calls only one screen makes build on it in their own module
+   * (ui/react/account-settings/connected-app-calls.ts), so no other screen downloads them.
+   */
+  callAsUser(call: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; body?: unknown }): Promise<Record<string, any>>;
+  /**
    * Proves a factor again, so this session may make the changes that answer
    * RECENT_AUTHENTICATION_REQUIRED (MFA off, passkey removal, primary email, new recovery codes)
    * for the next 10 minutes: the password, a code from the authenticator app, or a passkey (the
    * browser asks for one).
    */
   reauthenticate(proof: { password: string } | { totp: string } | { passkey: true }): Promise<void>;
+}
+
+/** An app the signed-in user allowed to sign them in through the project's OpenID Provider. */
+export interface ConnectedApp {
+  clientId: string;
+  name: string;
+  scopes: string[];
+  consentedAtMillis: number;
 }
 
 /** One sign-in of the user, on some device. */

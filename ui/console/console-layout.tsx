@@ -56,6 +56,7 @@ const projectPages = [
   { to: '/projects/$projectId/permissions', label: 'Permissions' },
   { to: '/projects/$projectId/sign-in-methods', label: 'Sign-in methods' },
   { to: '/projects/$projectId/api-keys', label: 'API keys' },
+  { to: '/projects/$projectId/oidc-clients', label: 'OIDC clients' },
   { to: '/projects/$projectId/domains', label: 'Domains' },
   { to: '/projects/$projectId/webhooks', label: 'Webhooks' },
   { to: '/projects/$projectId/audit-log', label: 'Audit log' },

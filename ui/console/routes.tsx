@@ -46,6 +46,12 @@ const apiKeysRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/api-keys-page'), 'ApiKeysPage'),
 });
 
+const oidcClientsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/oidc-clients',
+  component: lazyRouteComponent(() => import('./pages/oidc-clients-page'), 'OidcClientsPage'),
+});
+
 const domainsRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: '/domains',
@@ -96,7 +102,7 @@ const settingsRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   projectsRoute,
-  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, permissionsRoute, signInMethodsRoute, apiKeysRoute, domainsRoute, webhooksRoute, auditLogRoute, settingsRoute]),
+  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, permissionsRoute, signInMethodsRoute, apiKeysRoute, oidcClientsRoute, domainsRoute, webhooksRoute, auditLogRoute, settingsRoute]),
 ]);
 
 export const consoleRouter = createRouter({ routeTree, basepath: consoleBasePath, defaultPreload: 'intent' });

@@ -11,6 +11,7 @@ import { ConfigScreen } from './config-screen';
 import { EmailSettingsScreen } from './email-settings-screen';
 import { ProvidersScreen } from './providers-screen';
 import { KeysScreen } from './keys-screen';
+import { OidcClientsScreen } from './oidc-clients-screen';
 import { MetricsScreen } from './metrics-screen';
 import { OutboxScreen } from './outbox-screen';
 import { UsersScreen } from './users-screen';
@@ -36,6 +37,7 @@ function ProjectScreenLoaded({ projectId, project }: { projectId: string } & { p
     ['OAuth providers', <ProvidersScreen projectId={projectId} />],
     ['Email settings', <EmailSettingsScreen projectId={projectId} />],
     ['API keys', <KeysScreen projectId={projectId} />],
+    ['OIDC clients', <OidcClientsScreen projectId={projectId} />],
     ['Users', <UsersScreen projectId={projectId} />],
     ['Teams', <TeamsScreen projectId={projectId} />],
     ['Permission definitions', <PermissionsScreen projectId={projectId} />],

@@ -7,6 +7,7 @@ import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { TableFrame } from '../table-frame';
+import { CopyButton } from '../copy-button';
 import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
 import {
   badgeClass,
@@ -287,22 +288,5 @@ function CreatedKeys(props: { view: ApiKeySetCreationView; onDone(): void }) {
         </button>
       </div>
     </section>
-  );
-}
-
-function CopyButton(props: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className={smallButtonClass}
-      aria-label={`Copy the ${props.label.toLowerCase()}`}
-      onClick={async () => {
-        await navigator.clipboard.writeText(props.value);
-        setCopied(true);
-      }}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
   );
 }

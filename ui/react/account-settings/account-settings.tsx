@@ -1,5 +1,6 @@
-// {handler}/account-settings: the sidebar layout with My Profile, Security, Sign Out,
-// the host app's own items, and the user's teams. Signed-out visitors go to sign-in and come back.
+// {handler}/account-settings: the sidebar layout with My Profile, Security, Connected apps (the
+// OpenID Provider clients the user approved), Sign Out, the host app's own items, and the
+// user's teams. Signed-out visitors go to sign-in and come back.
 // Only the layout and My Profile load with the page; the other items are their own chunks.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Team } from '../../client/index';
@@ -11,7 +12,7 @@ import { useBrowserLocation } from '../navigation';
 import { Avatar } from './avatar';
 import { AccountSettingsContext, type TeamsState } from './account-settings-context';
 import { SettingsLayout, type SettingsMenuEntry } from './settings-layout';
-import { PlusIcon, ProfileIcon, SecurityIcon, SignOutIcon } from './settings-icons';
+import { ConnectedAppsIcon, PlusIcon, ProfileIcon, SecurityIcon, SignOutIcon } from './settings-icons';
 import { SignOutPage } from './sign-out-page';
 import { rootClass } from './account-settings-styles';
 import { useSettingsT } from '../i18n/lazy-messages';
@@ -21,6 +22,7 @@ import { textDirectionOf } from '../../../server/protocol/locales';
 // Each page loads when opened, My Profile too: the others then do not carry its editors.
 const ProfilePage = lazy(() => import('./profile-page').then((m) => ({ default: m.ProfilePage })));
 const SecurityPage = lazy(() => import('./security-page').then((m) => ({ default: m.SecurityPage })));
+const ConnectedAppsPage = lazy(() => import('./connected-apps-page').then((m) => ({ default: m.ConnectedAppsPage })));
 const TeamPage = lazy(() => import('./team-page').then((m) => ({ default: m.TeamPage })));
 const TeamCreationPage = lazy(() => import('./team-creation-page').then((m) => ({ default: m.TeamCreationPage })));
 
@@ -105,6 +107,9 @@ export function AccountSettings(props: AccountSettingsProps) {
     const list: SettingsMenuEntry[] = [
       { type: 'item', title: t('settings.profile'), subpath: 'profile', icon: <ProfileIcon />, content: <ProfilePage /> },
       { type: 'item', title: t('settings.security'), subpath: 'security', icon: <SecurityIcon />, content: <SecurityPage /> },
+      // Always listed: knowing whether the user has any would cost every item's first load a call
+      // (docs/decisions.md); the item itself says when no app is connected.
+      { type: 'item', title: t('settings.connectedApps'), subpath: 'connected-apps', icon: <ConnectedAppsIcon />, content: <ConnectedAppsPage /> },
       { type: 'item', title: t('settings.signOut'), subpath: 'sign-out', icon: <SignOutIcon />, content: <SignOutPage /> },
       ...(props.extraItems ?? []),
     ];

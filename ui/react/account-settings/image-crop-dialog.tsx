@@ -7,15 +7,15 @@ import { useEffect, useRef, useState } from 'react';
 import { contentClass, cropAreaClass, maskClass, sliderClass, rangeClass } from './crop-dialog-styles';
 import { messageOf } from '../form-submit';
 import { cropAt, drawCrop, exportCrop, imageTooLargeMessage, uprightCanvasOf, type SquareCrop } from './image-export';
-import { useSettingsT } from '../i18n/lazy-messages';
+import { useLazyT, useSettingsT } from '../i18n/lazy-messages';
 import { ImageOrientationError } from './jpeg-orientation';
 import type { Translator } from '../i18n/translator';
-import type { SettingsKey } from '../../../server/protocol/messages/settings/settings-en';
+import type { ImageCropKey } from '../../../server/protocol/messages/image-crop/image-crop-en';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
 import { SectionError } from './section-error';
 
 // The broken-EXIF failures jpeg-orientation.ts names, by their English (source) words.
-const orientationProblems: Record<string, SettingsKey> = {
+const orientationProblems: Record<string, ImageCropKey> = {
   'not a valid JPEG': 'image.notJpeg',
   'TIFF header contains invalid endian': 'image.tiffEndian',
   'TIFF header contains invalid version': 'image.tiffVersion',
@@ -24,12 +24,12 @@ const orientationProblems: Record<string, SettingsKey> = {
 };
 
 /** Why a file did not decode: a broken JPEG's own reason, else not an image this page can use. */
-function decodeProblemKey(failure: unknown): SettingsKey {
+function decodeProblemKey(failure: unknown): ImageCropKey {
   return (failure instanceof ImageOrientationError && orientationProblems[failure.message]) || 'image.invalid';
 }
 
 /** A failed save in the page's language: the image code's own failure, or the upload's. */
-function saveProblemOf(failure: unknown, t: Translator<SettingsKey>): string {
+function saveProblemOf(failure: unknown, t: Translator<ImageCropKey>): string {
   return failure instanceof Error && failure.message === imageTooLargeMessage ? t('image.tooLarge') : messageOf(failure);
 }
 
@@ -43,7 +43,8 @@ export function ImageCropDialog(props: {
   onClose(): void;
   onFailed(message: string): void;
 }) {
-  const t = useSettingsT();
+  const t = useLazyT('imageCrop');
+  const settingsT = useSettingsT();
   const [image, setImage] = useState<HTMLCanvasElement | null>(null);
   const [zoom, setZoom] = useState(1);
   const [center, setCenter] = useState({ x: 0, y: 0 });
@@ -174,10 +175,10 @@ export function ImageCropDialog(props: {
       <SectionError message={error} />
       <div className={inlineButtonsClass} style={{ justifyContent: 'flex-end' }}>
         <button type="button" className={compactSecondaryButtonClass} onClick={props.onClose} disabled={busy}>
-          {t('settings.cancel')}
+          {settingsT('settings.cancel')}
         </button>
         <button type="button" className={compactPrimaryButtonClass} onClick={() => void save()} disabled={busy}>
-          {t('settings.save')}
+          {settingsT('settings.save')}
         </button>
       </div>
     </dialog>

@@ -50,3 +50,10 @@ export const CloseIcon = () => (
     <path d="M18 6L6 18M6 6l12 12" />
   </Icon>
 );
+
+/** Connected apps: four app tiles. */
+export const ConnectedAppsIcon = () => (
+  <Icon>
+    <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />
+  </Icon>
+);

@@ -9,6 +9,8 @@ import { authLoaders } from '../../../server/protocol/messages/auth-loaders';
 import { formsLoaders } from '../../../server/protocol/messages/forms-loaders';
 import { componentsLoaders } from '../../../server/protocol/messages/components-loaders';
 import { securityFormsLoaders } from '../../../server/protocol/messages/security-forms-loaders';
+import { connectedAppsLoaders } from '../../../server/protocol/messages/connected-apps-loaders';
+import { imageCropLoaders } from '../../../server/protocol/messages/image-crop-loaders';
 import type { MessageArea, MessagesSource } from './messages-source';
 
 const loaders: Record<MessageArea, CatalogueLoaders<string>> = {
@@ -21,6 +23,8 @@ const loaders: Record<MessageArea, CatalogueLoaders<string>> = {
   security: securityLoaders,
   securityForms: securityFormsLoaders,
   teams: teamsLoaders,
+  connectedApps: connectedAppsLoaders,
+  imageCrop: imageCropLoaders,
 };
 
 export const bundledMessages: MessagesSource = async (area, locale) => (await loaders[area][locale]()).default;

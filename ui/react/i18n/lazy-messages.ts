@@ -1,7 +1,7 @@
 // The catalogues loaded when a screen that needs them first renders (they suspend until the
 // locale's messages are here): the account settings' frame and My Profile, the Security item, the
-// team pages, and the hosted screens other than sign-in and sign-up. Each is fetched on its own,
-// so a screen downloads only its messages and sign-in none of these.
+// team pages, Connected apps, the image crop dialog, and the hosted screens other than sign-in and sign-up. Each is
+// fetched on its own, so a screen downloads only its messages and sign-in none of these.
 import { useContext, useMemo } from 'react';
 import type { SettingsKey } from '../../../server/protocol/messages/settings/settings-en';
 import type { PagesKey } from '../../../server/protocol/messages/pages/pages-en';
@@ -11,6 +11,8 @@ import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
 import type { FormsKey } from '../../../server/protocol/messages/forms/forms-en';
 import type { ComponentsKey } from '../../../server/protocol/messages/components/components-en';
 import type { SecurityFormsKey } from '../../../server/protocol/messages/security-forms/security-forms-en';
+import type { ConnectedAppsKey } from '../../../server/protocol/messages/connected-apps/connected-apps-en';
+import type { ImageCropKey } from '../../../server/protocol/messages/image-crop/image-crop-en';
 import type { Catalogue } from '../../../server/protocol/messages/message-format';
 import { cachesFor } from './catalogue-cache';
 import { MessagesContext } from './messages-context';
@@ -26,6 +28,8 @@ export interface LazyAreaKeys {
   security: SecurityKey;
   securityForms: SecurityFormsKey;
   teams: TeamsKey;
+  connectedApps: ConnectedAppsKey;
+  imageCrop: ImageCropKey;
 }
 export type LazyArea = keyof LazyAreaKeys;
 
