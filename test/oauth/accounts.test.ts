@@ -1,7 +1,7 @@
 // Provider accounts on users against the real OAuth server on 127.0.0.1: linking to the signed-in
 // user and its two "already connected" errors, `oauth_providers` on POST /users, connected-account
 // access tokens (stored, refreshed at the provider, refused for shared keys), and provider tokens
-// kept sealed in the database.
+// kept sealed in the database; and a banned user's provider sign-in refused.
 import { describe, expect, test } from 'bun:test';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -243,4 +243,21 @@ test('provider tokens are sealed in the database, never in clear text', async ()
   expect(rows.every((row) => row.sealed_token.startsWith('v1.'))).toBe(true);
   expect(opened).toContainEqual({ kind: 'access', token: access });
   expect(opened).toContainEqual({ kind: 'refresh', token: refresh });
+});
+
+test('a banned user signing in with a provider gets USER_BANNED at the token exchange, and a session again once unbanned', async () => {
+  signInAtProvider();
+  const exchange = async () => {
+    const flow = await runFlow(t, project);
+    return await tokenRequest(t, codeExchangeFields(project, flow, flow.landing.searchParams.get('code')!));
+  };
+  const first = await exchange();
+  expect(first.status).toBe(200);
+  const userId = (await me(first.json.access_token)).id;
+  expect((await call(t, 'POST', `/users/${userId}/ban`, { headers: as(project, 'server'), body: {} })).status).toBe(200);
+  expectKnownError(await exchange(), 403, 'USER_BANNED', { banned_until_millis: null });
+  expect((await call(t, 'POST', `/users/${userId}/unban`, { headers: as(project, 'server') })).status).toBe(200);
+  const again = await exchange();
+  expect(again.status).toBe(200);
+  expect((await me(again.json.access_token)).id).toBe(userId);
 });

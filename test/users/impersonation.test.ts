@@ -160,6 +160,23 @@ describe('the link for the hosted screens', () => {
     expect(again.headers.getSetCookie()).toEqual([]);
   });
 
+  test("the hosted pages of that session carry the banner, in the page's language; other sessions' pages do not", async () => {
+    const user = await signUp(t, project);
+    const link = expectOk(await call(t, 'POST', `/users/${user.user_id}/impersonation-link`, { headers: asAdmin() }));
+    const cookies = (await open(link.url)).headers.getSetCookie().map((c) => c.split(';')[0]!);
+    expect(cookies.some((c) => c.startsWith('authd-impersonation='))).toBe(true);
+    const page = (path: string, cookie: string) => fetch(`${t.url}/projects/${project.projectId}/handler/${path}`, { headers: { cookie } });
+    const impersonating = await page('account-settings?lang=de', cookies.join('; '));
+    expect(impersonating.headers.get('cache-control')).toBe('no-store');
+    const html = await impersonating.text();
+    expect(html).toContain('data-testid="impersonation-banner"');
+    expect(html).toContain(`Identitätsübernahme: Sie sind als ${user.email} angemeldet.`);
+    // The user's own session, even with the marker cookie, gets the ordinary page.
+    const own = await page('account-settings', `authd-impersonation=1; stack-refresh-${project.projectId}=${encodeURIComponent(user.refresh_token)}`);
+    expect(await own.text()).not.toContain('impersonation-banner');
+    expect(own.headers.get('cache-control')).toBe('no-cache');
+  });
+
   test('an expired link is refused', async () => {
     const user = await signUp(t, project);
     const link = expectOk(await call(t, 'POST', `/users/${user.user_id}/impersonation-link`, { headers: as(project, 'server') }));

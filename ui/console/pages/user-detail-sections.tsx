@@ -38,7 +38,7 @@ interface Props {
 
 type Outcome = { ok: boolean; message: string } | null;
 
-function OutcomeLine(props: { outcome: Outcome }) {
+export function OutcomeLine(props: { outcome: Outcome }) {
   return (
     <p role="status" className={props.outcome && !props.outcome.ok ? errorTextClass : successTextClass}>
       {props.outcome?.message ?? ''}
@@ -47,7 +47,7 @@ function OutcomeLine(props: { outcome: Outcome }) {
 }
 
 /** Runs one change and says how it went; `after` reloads what the change affects. */
-function useAction(after: () => void) {
+export function useAction(after: () => void) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const run = async (work: () => Promise<string>) => {

@@ -3,11 +3,11 @@
 // project's hosted screens signed in as the user for an hour.
 import { useState, type FormEvent } from 'react';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
-import { describeFailure, type AdminApi } from '../admin-api';
+import type { AdminApi } from '../admin-api';
+import { OutcomeLine, useAction } from './user-detail-sections';
 import {
   badgeClass,
   definitionListClass,
-  errorTextClass,
   fieldClass,
   formRowClass,
   inputClass,
@@ -19,7 +19,6 @@ import {
   sectionTitleClass,
   smallButtonClass,
   smallDangerButtonClass,
-  successTextClass,
 } from '../styles';
 
 interface Props {
@@ -40,49 +39,36 @@ export function SupportSection(props: Props) {
   const path = `/users/${encodeURIComponent(userId)}`;
   const [until, setUntil] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const [link, setLink] = useState<{ url: string; expires_at_millis: number } | null>(null);
   const banned = banHoldsNow(view);
-
-  const run = async (work: () => Promise<string>) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome({ ok: true, message: await work() });
-    } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Each action reloads the user afterwards (a ban changes the view; a link changes nothing, harmlessly).
+  const action = useAction(props.onChanged);
+  const busy = action.busy;
 
   const ban = (event: FormEvent) => {
     event.preventDefault();
     const untilMillis = until === '' ? null : new Date(until).getTime();
     if (untilMillis !== null && !(untilMillis > Date.now())) {
-      setOutcome({ ok: false, message: 'Pick a time in the future, or leave it empty to ban until lifted.' });
+      action.setOutcome({ ok: false, message: 'Pick a time in the future, or leave it empty to ban until lifted.' });
       return;
     }
-    void run(async () => {
+    void action.run(async () => {
       await api.project(projectId, 'POST', `${path}/ban`, { banned_until_millis: untilMillis, ban_reason: reason.trim() === '' ? null : reason.trim() });
       setUntil('');
       setReason('');
       setLink(null);
-      props.onChanged();
       return 'Banned. Every session of the user has ended.';
     });
   };
 
   const unban = () =>
-    run(async () => {
+    action.run(async () => {
       await api.project(projectId, 'POST', `${path}/unban`);
-      props.onChanged();
       return 'The ban is lifted.';
     });
 
   const impersonate = () =>
-    run(async () => {
+    action.run(async () => {
       setLink(await api.project<{ url: string; expires_at_millis: number }>(projectId, 'POST', `${path}/impersonation-link`));
       return 'The link is ready: it works once, within two minutes.';
     });
@@ -150,9 +136,7 @@ export function SupportSection(props: Props) {
           </a>
         ) : null}
       </div>
-      <p role="status" className={outcome && !outcome.ok ? errorTextClass : successTextClass}>
-        {outcome?.message ?? ''}
-      </p>
+      <OutcomeLine outcome={action.outcome} />
     </section>
   );
 }
