@@ -3,7 +3,7 @@
 // typed errors. Every request the SDK sends is recorded (by wrapping fetch) so tests can also
 // check what went over the wire, e.g. that a rejected call was not retried.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'bun:test';
-import { StackAdminApp, StackClientApp, StackServerApp, type AdminProject, type ApiKey } from '@stackframe/js';
+import { StackAdminApp, StackClientApp, StackServerApp, type AdminOAuthProviderConfig, type AdminProject, type ApiKey } from '@stackframe/js';
 import { KnownError, KnownErrors } from '@stackframe/stack-shared';
 import { callApi, projectHeaders, startTestInstance, type TestInstance } from '../support/instance';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
@@ -297,6 +297,15 @@ test(
   async () => {
     const admin = adminApp();
     const before = await admin.getProject();
+    /** Config the update sends that the project then shows exactly as sent. */
+    const keptAsSent = {
+      domains: [{ domain: 'https://app.example.com', handlerPath: '/handler' }],
+      oauthProviders: [
+        { id: 'github', type: 'shared', enabled: true },
+        { id: 'google', type: 'standard', enabled: true, clientId: 'x', clientSecret: 'y' },
+      ] as AdminOAuthProviderConfig[],
+      emailConfig,
+    };
 
     const { requests, error } = await recordRequests(() =>
       before.update({
@@ -306,12 +315,7 @@ test(
           signUpEnabled: false,
           allowLocalhost: false,
           clientTeamCreationEnabled: true,
-          domains: [{ domain: 'https://app.example.com', handlerPath: '/handler' }],
-          oauthProviders: [
-            { id: 'github', type: 'shared', enabled: true },
-            { id: 'google', type: 'standard', enabled: true, clientId: 'x', clientSecret: 'y' },
-          ],
-          emailConfig,
+          ...keptAsSent,
           teamCreatorDefaultPermissions: [{ id: 'member' }, { id: 'admin' }],
           teamMemberDefaultPermissions: [{ id: 'member' }],
         },
@@ -332,12 +336,7 @@ test(
       clientUserDeletionEnabled: false,
       allowLocalhost: false,
       createTeamOnSignUp: false,
-      domains: [{ domain: 'https://app.example.com', handlerPath: '/handler' }],
-      oauthProviders: [
-        { id: 'github', type: 'shared', enabled: true },
-        { id: 'google', type: 'standard', enabled: true, clientId: 'x', clientSecret: 'y' },
-      ],
-      emailConfig,
+      ...keptAsSent,
       teamCreatorDefaultPermissions: [{ id: 'admin' }, { id: 'member' }],
       teamMemberDefaultPermissions: [{ id: 'member' }],
     };
