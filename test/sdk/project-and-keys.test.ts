@@ -111,6 +111,16 @@ type RawEmailConfig =
       sender_email: string;
     };
 
+/** The config switches both views show. */
+interface RawSwitches {
+  sign_up_enabled: boolean;
+  credential_enabled: boolean;
+  magic_link_enabled: boolean;
+  passkey_enabled: boolean;
+  client_team_creation_enabled: boolean;
+  client_user_deletion_enabled: boolean;
+}
+
 interface RawAdminView {
   id: string;
   display_name: string;
@@ -119,15 +129,9 @@ interface RawAdminView {
   user_count: number;
   is_production_mode: boolean;
   production_mode_errors?: { message: string; relative_fix_url: string }[];
-  config: {
+  config: RawSwitches & {
     id: string;
     allow_localhost: boolean;
-    sign_up_enabled: boolean;
-    credential_enabled: boolean;
-    magic_link_enabled: boolean;
-    passkey_enabled: boolean;
-    client_team_creation_enabled: boolean;
-    client_user_deletion_enabled: boolean;
     create_team_on_sign_up: boolean;
     oauth_providers: RawOAuthProvider[];
     enabled_oauth_providers: { id: string }[];
@@ -141,15 +145,7 @@ interface RawAdminView {
 interface RawClientView {
   id: string;
   display_name: string;
-  config: {
-    sign_up_enabled: boolean;
-    credential_enabled: boolean;
-    magic_link_enabled: boolean;
-    passkey_enabled: boolean;
-    client_team_creation_enabled: boolean;
-    client_user_deletion_enabled: boolean;
-    enabled_oauth_providers: { id: string }[];
-  };
+  config: RawSwitches & { enabled_oauth_providers: { id: string }[] };
 }
 
 async function serverAdminView(): Promise<RawAdminView> {
