@@ -4,8 +4,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { bunExecutable, repoRoot, startServeProcess, type ServeProcess } from '../support/instance';
-import { type CreatedProject, expectOneLineError, generatedKeyPatterns, getCurrentProject, removeScratchDirs, scratchDir, runProcess } from '../support/cli';
-import { uuidPattern } from '../support/api-expectations';
+import {
+  expectCreatedProjectJson,
+  expectOneLineError,
+  getCurrentProject,
+  removeScratchDirs,
+  runProcess,
+  scratchDir,
+  type CreatedProject,
+} from '../support/cli';
 import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { dropTestDatabase, ensurePostgres } from '../../scripts/ensure-postgres';
 
@@ -26,9 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('dist/authd copied alone into an empty directory', () => {
-  let created: CreatedProject;
-  let server: ServeProcess | undefined;
-  let smtp: SmtpReceiver;
+  let created: CreatedProject, server: ServeProcess | undefined, smtp: SmtpReceiver;
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
@@ -55,14 +60,7 @@ describe('dist/authd copied alone into an empty directory', () => {
     const result = await runBinary(['create-project', '--name', 'Binary project', '--json', '--data', './data']);
     expect(result.code).toBe(0);
     created = JSON.parse(result.stdout);
-    expect(Object.keys(created).sort()).toEqual([
-      'project_id',
-      'publishable_client_key',
-      'secret_server_key',
-      'super_secret_admin_key',
-    ]);
-    expect(created.project_id).toMatch(uuidPattern);
-    expect(created.publishable_client_key).toMatch(generatedKeyPatterns.publishable_client_key);
+    expectCreatedProjectJson(created);
     expect(readdirSync(workDir).sort()).toEqual(['authd', 'data']);
   });
 
@@ -172,8 +170,7 @@ describe('dist/authd on PostgreSQL', () => {
   // The core's tables are bound to the dialect at run time (server/core/storage/tables.ts):
   // this shows the bundled binary rebinds them, not only the sources.
   const env = { AUTHD_DATA: '', AUTHD_INSTANCE_KEY: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64') };
-  let url: string;
-  let server: ServeProcess | undefined;
+  let url: string, server: ServeProcess | undefined;
 
   beforeAll(async () => {
     url = await ensurePostgres('authd_binary');

@@ -139,7 +139,11 @@ export function withHostApp(
     file.t = await startTestInstance(instance);
     file.browser = await launchBrowser();
     const demo = file.t.demo!;
-    file.app = await createHostApp(name, files({ baseUrl: file.t.url, projectId: demo.projectId, publishableClientKey: demo.keys.publishable_client_key! }), install);
+    file.app = await createHostApp(
+      name,
+      files({ baseUrl: file.t.url, projectId: demo.projectId, publishableClientKey: demo.keys.publishable_client_key! }),
+      install,
+    );
   }, 300_000);
   afterAll(async () => {
     await file.served?.stop();
@@ -155,6 +159,9 @@ export async function buildAndPreview(file: HostAppFile): Promise<string> {
   await file.app.run(['npx', 'vite', 'build']);
   const port = await freePort();
   const hostUrl = `http://localhost:${port}`;
-  file.served = await file.app.serve(['npx', 'vite', 'preview', '--port', String(port), '--strictPort', '--host', 'localhost'], hostUrl);
+  file.served = await file.app.serve(
+    ['npx', 'vite', 'preview', '--port', String(port), '--strictPort', '--host', 'localhost'],
+    hostUrl,
+  );
   return hostUrl;
 }

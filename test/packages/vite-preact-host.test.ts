@@ -19,7 +19,9 @@ test('strict tsc passes, Vite builds it, and it signs up, in and out and switche
   const hostUrl = await buildAndPreview(host);
   await driveHostApp(host.t, host.browser, hostUrl, 'vite-preact');
   await host.app.run(['npx', 'vite', 'build', '-c', 'vite.baseline.config.ts']);
-  const weight = await signInPageWeight(host.browser, hostUrl, async () => builtScriptBytes(join(host.app.dir, 'dist-baseline', 'assets')));
+  const weight = await signInPageWeight(host.browser, hostUrl, async () =>
+    builtScriptBytes(join(host.app.dir, 'dist-baseline', 'assets')),
+  );
   console.log(
     `vite + preact sign-in page: ${weight.signInPage} B brotli, Preact alone ${weight.reactAlone} B, authd adds ${weight.added} B`,
   );

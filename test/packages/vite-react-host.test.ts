@@ -13,7 +13,15 @@ const host = withHostApp(
   'vite-react',
   (config) => viteAppFiles(config, 'react'),
   {
-    packages: ['vite', '@vitejs/plugin-react', 'react@19', 'react-dom@19', 'typescript', '@types/react@19', '@types/react-dom@19'],
+    packages: [
+      'vite',
+      '@vitejs/plugin-react',
+      'react@19',
+      'react-dom@19',
+      'typescript',
+      '@types/react@19',
+      '@types/react-dom@19',
+    ],
     tarballs: ['client', 'react'],
   },
   { settings: { hostedScreensRuntime: 'preact' } },
@@ -44,7 +52,9 @@ test('built by Vite and served on its own origin: sign up, user button, sign out
 
 test(`the sign-in page downloads at most ${signInPageBudgetBytes / 1000} KB (brotli) of @authd beyond React itself`, async () => {
   await host.app.run(['npx', 'vite', 'build', '-c', 'vite.baseline.config.ts']);
-  const weight = await signInPageWeight(host.browser, hostUrl, async () => builtScriptBytes(join(host.app.dir, 'dist-baseline', 'assets')));
+  const weight = await signInPageWeight(host.browser, hostUrl, async () =>
+    builtScriptBytes(join(host.app.dir, 'dist-baseline', 'assets')),
+  );
   console.log(
     `vite + react sign-in page: ${weight.signInPage} B brotli, React alone ${weight.reactAlone} B, authd adds ${weight.added} B`,
   );

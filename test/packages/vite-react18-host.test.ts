@@ -6,7 +6,15 @@ import { driveHostApp } from './host-app-flows';
 import { viteAppFiles } from './host-app-sources';
 
 const host = withHostApp('vite-react18', (config) => viteAppFiles(config, 'react'), {
-  packages: ['vite', '@vitejs/plugin-react', 'react@18.3', 'react-dom@18.3', 'typescript', '@types/react@18.3', '@types/react-dom@18.3'],
+  packages: [
+    'vite',
+    '@vitejs/plugin-react',
+    'react@18.3',
+    'react-dom@18.3',
+    'typescript',
+    '@types/react@18.3',
+    '@types/react-dom@18.3',
+  ],
   tarballs: ['client', 'react'],
 });
 

@@ -7,8 +7,8 @@ import { reserveGuessExplainingLock } from '../../server/core/auth/guess-reserva
 import { consumeRateLimit, rateLimitRules } from '../../server/core/credentials/rate-limits';
 import { silentLogger, defaultSettings } from '../../server/core/storage/context';
 import { openPostgresDatabase, type OpenedPostgresContext } from '../../server/core/storage/open-context';
-import { RateLimitedError } from '../../server/protocol/plain-text-errors';
 import { dropTestDatabases, testDatabase } from './postgres-support';
+import { refusalOf } from '../support/rate-limit-refusals';
 
 process.env.AUTHD_INSTANCE_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64');
 
@@ -25,16 +25,6 @@ afterAll(async () => {
   await dropTestDatabases();
 });
 
-/** The 429 an attempt got, or null when it went through. */
-async function refusalOf(attempt: () => Promise<unknown>): Promise<RateLimitedError | null> {
-  try {
-    await attempt();
-    return null;
-  } catch (error) {
-    if (error instanceof RateLimitedError) return error;
-    throw error;
-  }
-}
 
 const both = () => [first, second];
 

@@ -3,7 +3,7 @@
 // typed errors. Every request the SDK sends is recorded (by wrapping fetch) so tests can also
 // check what went over the wire, e.g. that a rejected call was not retried.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'bun:test';
-import { StackAdminApp, StackClientApp, StackServerApp, type AdminProject, type ApiKey } from '@stackframe/js';
+import { StackAdminApp, StackClientApp, StackServerApp, type AdminOAuthProviderConfig, type AdminProject, type ApiKey } from '@stackframe/js';
 import { KnownError, KnownErrors } from '@stackframe/stack-shared';
 import { callApi, projectHeaders, startTestInstance, type TestInstance } from '../support/instance';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
@@ -111,6 +111,16 @@ type RawEmailConfig =
       sender_email: string;
     };
 
+/** The config switches both views show. */
+interface RawSwitches {
+  sign_up_enabled: boolean;
+  credential_enabled: boolean;
+  magic_link_enabled: boolean;
+  passkey_enabled: boolean;
+  client_team_creation_enabled: boolean;
+  client_user_deletion_enabled: boolean;
+}
+
 interface RawAdminView {
   id: string;
   display_name: string;
@@ -119,15 +129,9 @@ interface RawAdminView {
   user_count: number;
   is_production_mode: boolean;
   production_mode_errors?: { message: string; relative_fix_url: string }[];
-  config: {
+  config: RawSwitches & {
     id: string;
     allow_localhost: boolean;
-    sign_up_enabled: boolean;
-    credential_enabled: boolean;
-    magic_link_enabled: boolean;
-    passkey_enabled: boolean;
-    client_team_creation_enabled: boolean;
-    client_user_deletion_enabled: boolean;
     create_team_on_sign_up: boolean;
     oauth_providers: RawOAuthProvider[];
     enabled_oauth_providers: { id: string }[];
@@ -141,15 +145,7 @@ interface RawAdminView {
 interface RawClientView {
   id: string;
   display_name: string;
-  config: {
-    sign_up_enabled: boolean;
-    credential_enabled: boolean;
-    magic_link_enabled: boolean;
-    passkey_enabled: boolean;
-    client_team_creation_enabled: boolean;
-    client_user_deletion_enabled: boolean;
-    enabled_oauth_providers: { id: string }[];
-  };
+  config: RawSwitches & { enabled_oauth_providers: { id: string }[] };
 }
 
 async function serverAdminView(): Promise<RawAdminView> {
@@ -297,6 +293,15 @@ test(
   async () => {
     const admin = adminApp();
     const before = await admin.getProject();
+    /** Config the update sends that the project then shows exactly as sent. */
+    const keptAsSent = {
+      domains: [{ domain: 'https://app.example.com', handlerPath: '/handler' }],
+      oauthProviders: [
+        { id: 'github', type: 'shared', enabled: true },
+        { id: 'google', type: 'standard', enabled: true, clientId: 'x', clientSecret: 'y' },
+      ] as AdminOAuthProviderConfig[],
+      emailConfig,
+    };
 
     const { requests, error } = await recordRequests(() =>
       before.update({
@@ -306,12 +311,7 @@ test(
           signUpEnabled: false,
           allowLocalhost: false,
           clientTeamCreationEnabled: true,
-          domains: [{ domain: 'https://app.example.com', handlerPath: '/handler' }],
-          oauthProviders: [
-            { id: 'github', type: 'shared', enabled: true },
-            { id: 'google', type: 'standard', enabled: true, clientId: 'x', clientSecret: 'y' },
-          ],
-          emailConfig,
+          ...keptAsSent,
           teamCreatorDefaultPermissions: [{ id: 'member' }, { id: 'admin' }],
           teamMemberDefaultPermissions: [{ id: 'member' }],
         },
@@ -332,12 +332,7 @@ test(
       clientUserDeletionEnabled: false,
       allowLocalhost: false,
       createTeamOnSignUp: false,
-      domains: [{ domain: 'https://app.example.com', handlerPath: '/handler' }],
-      oauthProviders: [
-        { id: 'github', type: 'shared', enabled: true },
-        { id: 'google', type: 'standard', enabled: true, clientId: 'x', clientSecret: 'y' },
-      ],
-      emailConfig,
+      ...keptAsSent,
       teamCreatorDefaultPermissions: [{ id: 'admin' }, { id: 'member' }],
       teamMemberDefaultPermissions: [{ id: 'member' }],
     };

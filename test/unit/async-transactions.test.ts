@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { openStorage, type Storage } from '../../db/connection';
-import { defaultSettings, silentLogger, systemClock, type Context } from '../../server/core/storage/context';
-import { isInsideTransaction, readSnapshot, routedDatabase, writeTransaction } from '../../server/core/storage/transactions';
+import type { Context } from '../../server/core/storage/context';
+import { isInsideTransaction, readSnapshot, writeTransaction } from '../../server/core/storage/transactions';
 import { WriteInvalidatedCache } from '../../server/core/storage/write-invalidated-cache';
 import { makeTempDir } from '../support/instance';
+import { contextOver } from '../support/storage-contexts';
 
 let dataDir: string, storage: Storage, other: Storage, ctx: Context;
 
@@ -16,15 +17,7 @@ beforeAll(() => {
   dataDir = makeTempDir();
   storage = openStorage(dataDir);
   other = openStorage(dataDir);
-  ctx = {
-    db: routedDatabase(storage),
-    storage,
-    secretKey: storage.secretKey,
-    clock: systemClock,
-    mode: 'development',
-    log: silentLogger,
-    settings: defaultSettings(),
-  };
+  ctx = contextOver(storage);
   storage.sqlite.run('CREATE TABLE probe_rows (name TEXT NOT NULL)');
 });
 

@@ -4,9 +4,9 @@
 // is measured by bench/rate-limits.ts.
 import { expect, test } from 'bun:test';
 import { consumeRateLimit, maxWindowsPerRule, rateLimitRules, rateLimitWindowCount } from '../../server/core/credentials/rate-limits';
-import { RateLimitedError } from '../../server/protocol/plain-text-errors';
 import type { TestInstance } from '../support/instance';
 import { withInstance } from '../support/file-instance';
+import { refusalOf } from '../support/rate-limit-refusals';
 
 let t: TestInstance;
 let now = Date.UTC(2026, 0, 1);
@@ -15,15 +15,7 @@ withInstance(async (started) => {
   t.ctx.clock = { now: () => now };
 });
 
-const refused = async (fn: () => Promise<void>) => {
-  try {
-    await fn();
-    return false;
-  } catch (error) {
-    if (error instanceof RateLimitedError) return true;
-    throw error;
-  }
-};
+const refused = async (fn: () => Promise<void>) => (await refusalOf(fn)) !== null;
 
 test('a limit refuses the attempt past it, per key, ignoring case, until its window ends', async () => {
   const { limit, windowMillis } = rateLimitRules.emailSendPerAddress;

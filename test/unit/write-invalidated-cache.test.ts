@@ -3,10 +3,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { openStorage, type Storage } from '../../db/connection';
-import { defaultSettings, silentLogger, systemClock, type Context } from '../../server/core/storage/context';
-import { routedDatabase, writeTransaction } from '../../server/core/storage/transactions';
+import type { Context } from '../../server/core/storage/context';
+import { writeTransaction } from '../../server/core/storage/transactions';
 import { WriteInvalidatedCache } from '../../server/core/storage/write-invalidated-cache';
 import { makeTempDir } from '../support/instance';
+import { contextOver } from '../support/storage-contexts';
 
 let dataDir: string, server: Storage, cli: Storage, ctx: Context;
 
@@ -14,15 +15,7 @@ beforeAll(() => {
   dataDir = makeTempDir();
   server = openStorage(dataDir);
   cli = openStorage(dataDir);
-  ctx = {
-    db: routedDatabase(server),
-    storage: server,
-    secretKey: server.secretKey,
-    clock: systemClock,
-    mode: 'development',
-    log: silentLogger,
-    settings: defaultSettings(),
-  };
+  ctx = contextOver(server);
   server.sqlite.run('CREATE TABLE cache_probe (value INTEGER NOT NULL)');
   server.sqlite.run('INSERT INTO cache_probe (value) VALUES (1)');
 });
