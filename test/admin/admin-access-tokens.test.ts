@@ -3,7 +3,24 @@
 // expired, not an internal token, not an owner, user deleted, project listed but gone.
 import { describe, expect, test } from 'bun:test';
 import type { TestInstance } from '../support/instance';
-import { as, call, createOwnedProject, expectKnownError, expectOk, expectTextError, flipChar, ownerHeaders, readProjectAsOwner, refreshFor, setServerMetadata, shiftClock, signUp, signUpAdmin, unknownUuid, type SignedIn } from '../support/admins';
+import {
+  as,
+  call,
+  createOwnedProject,
+  expectKnownError,
+  expectOk,
+  expectTextError,
+  flipChar,
+  ownerHeaders,
+  readProjectAsOwner,
+  refreshFor,
+  setServerMetadata,
+  shiftClock,
+  signUp,
+  signUpAdmin,
+  unknownUuid,
+  type SignedIn,
+} from '../support/admins';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, owner: SignedIn, owned: any;

@@ -4,7 +4,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { callApi, startServeProcess, startTestInstance, type ServeProcess, type TestInstance } from '../support/instance';
 import { removeScratchDirs, scratchDir, runCli } from '../support/cli';
-import { as, call, createOwnedProject, expectKnownError, expectOk, ownerHeaders, readProjectAsOwner, setServerMetadata, signUpAdmin, type SignedIn } from '../support/admins';
+import {
+  as,
+  call,
+  createOwnedProject,
+  expectKnownError,
+  expectOk,
+  ownerHeaders,
+  readProjectAsOwner,
+  setServerMetadata,
+  signUpAdmin,
+  type SignedIn,
+} from '../support/admins';
 
 describe('owners of different projects, in one instance', () => {
   let t: TestInstance, alice: SignedIn, bob: SignedIn, projectA: any, projectB: any;

@@ -4,7 +4,26 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { listProjectAdminViews } from '../../server/core/projects/projects';
 import type { TestInstance } from '../support/instance';
-import { as, call, createOwnedProject, expectKnownError, expectOk, expectSchemaError, expectTextError, listOwnedProjects, makeProject, managedProjectIdsOf, ownerHeaders, setServerMetadata, shiftClock, signUp, signUpAdmin, unknownUuid, uuidPattern, type SignedIn } from '../support/admins';
+import {
+  as,
+  call,
+  createOwnedProject,
+  expectKnownError,
+  expectOk,
+  expectSchemaError,
+  expectTextError,
+  listOwnedProjects,
+  makeProject,
+  managedProjectIdsOf,
+  ownerHeaders,
+  setServerMetadata,
+  shiftClock,
+  signUp,
+  signUpAdmin,
+  unknownUuid,
+  uuidPattern,
+  type SignedIn,
+} from '../support/admins';
 import { withInstance } from '../support/file-instance';
 import { stackDefaultConfig } from '../support/projects';
 

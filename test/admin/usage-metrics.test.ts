@@ -5,7 +5,21 @@ import { writeTransaction } from '../../server/core/storage/transactions';
 import { oauthAccounts } from '../../server/core/storage/tables';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import { as, call, createOwnedProject, createUser, expectKnownError, expectOk, expectUserView, makeProject, ownerHeaders, refreshFor, setProjectConfig, signUp, signUpAdmin } from '../support/admins';
+import {
+  as,
+  call,
+  createOwnedProject,
+  createUser,
+  expectKnownError,
+  expectOk,
+  expectUserView,
+  makeProject,
+  ownerHeaders,
+  refreshFor,
+  setProjectConfig,
+  signUp,
+  signUpAdmin,
+} from '../support/admins';
 import { withInstance } from '../support/file-instance';
 
 const day = 24 * 60 * 60 * 1000;

@@ -3,7 +3,17 @@
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from '../support/instance';
-import { adminView, as, call, expectKnownError, expectSchemaError, expectStillServing, expectTextError, makeProject, unknownUuid } from '../support/projects';
+import {
+  adminView,
+  as,
+  call,
+  expectKnownError,
+  expectSchemaError,
+  expectStillServing,
+  expectTextError,
+  makeProject,
+  unknownUuid,
+} from '../support/projects';
 import { withInstance } from '../support/file-instance';
 import { signInCall } from '../support/accounts';
 

@@ -4,7 +4,18 @@
 import { describe, expect, test } from 'bun:test';
 import path from 'node:path';
 import { readdirSync } from 'node:fs';
-import { architectureRules, coreFloorOf, coreFloors, describeCycle, describeRuleBreak, findImportCycles, findRuleBreaks, readImportGraph, scanImports, type ImportGraph } from './import-rules';
+import {
+  architectureRules,
+  coreFloorOf,
+  coreFloors,
+  describeCycle,
+  describeRuleBreak,
+  findImportCycles,
+  findRuleBreaks,
+  readImportGraph,
+  scanImports,
+  type ImportGraph,
+} from './import-rules';
 
 const repositoryRoot = path.resolve(import.meta.dir, '../..');
 const inServer = (file: string) => file.startsWith('server/');

@@ -13,7 +13,16 @@ import { ensureShells } from '../../scripts/ensure-shells';
 import { call, uniqueEmail } from '../support/api-expectations';
 import { bunExecutable, repoRoot, startTestInstance, type TestInstance } from '../support/instance';
 import { tmuxServer } from '../support/tmux';
-import { cliJson, cliOk, expectOneLineError, removeScratchDirs, runCli, runCliProcess, runProcess, scratchDir } from '../support/cli';
+import {
+  cliJson,
+  cliOk,
+  expectOneLineError,
+  removeScratchDirs,
+  runCli,
+  runCliProcess,
+  runProcess,
+  scratchDir,
+} from '../support/cli';
 
 let t: TestInstance;
 /** A directory holding an `authd` that runs this source, put first on PATH for the shells. */

@@ -2,7 +2,18 @@
 // `authd serve` holds: new projects, new keys, revocations and edits apply at once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startServeProcess, type ServeProcess } from '../support/instance';
-import { type CreatedProject, cliJson, cliOk, expectOneLineError, generatedKeyPatterns, getCurrentProject, storedBytes, removeScratchDirs, scratchDir, runCli } from '../support/cli';
+import {
+  type CreatedProject,
+  cliJson,
+  cliOk,
+  expectOneLineError,
+  generatedKeyPatterns,
+  getCurrentProject,
+  storedBytes,
+  removeScratchDirs,
+  scratchDir,
+  runCli,
+} from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
 
 const day = 86_400_000;

@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { networkInterfaces } from 'node:os';
 import { rmSync } from 'node:fs';
-import { callApi, makeTempDir, newDataLocation, projectHeaders, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
+import {
+  callApi,
+  makeTempDir,
+  newDataLocation,
+  projectHeaders,
+  startServeProcess,
+  type DataLocation,
+  type ServeProcess,
+} from '../support/instance';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startSmtpReceiver } from '../support/smtp-receiver';
 import { pollUntil } from '../support/poll-until';

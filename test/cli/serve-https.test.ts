@@ -11,7 +11,16 @@ import { saveCertificate } from '../../server/core/certificates/certificate-mana
 import { fileCertificateStore } from '../../server/core/certificates/certificate-store';
 import { readCertificateValidity } from '../../server/providers/acme-client';
 import { removeScratchDirs, scratchDir } from '../support/cli';
-import { freePort, httpsGet, httpsRequest, logMessages, startPebble, waitForLog, writeSelfSignedCertificate, type RunningPebble } from '../support/pebble';
+import {
+  freePort,
+  httpsGet,
+  httpsRequest,
+  logMessages,
+  startPebble,
+  waitForLog,
+  writeSelfSignedCertificate,
+  type RunningPebble,
+} from '../support/pebble';
 
 afterAll(removeScratchDirs);
 

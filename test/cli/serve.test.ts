@@ -4,7 +4,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bunExecutable, callApi, repoRoot, startServeProcess, type ServeProcess } from '../support/instance';
-import { type CreatedProject, cliJson, databaseFile, expectOneLineError, generatedKeyPatterns, getCurrentProject, integrityCheck, storedBytes, removeScratchDirs, scratchDir, runCli } from '../support/cli';
+import {
+  type CreatedProject,
+  cliJson,
+  databaseFile,
+  expectOneLineError,
+  generatedKeyPatterns,
+  getCurrentProject,
+  integrityCheck,
+  storedBytes,
+  removeScratchDirs,
+  scratchDir,
+  runCli,
+} from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
 
 // Runs after every describe block's own afterAll, so no server still uses these.

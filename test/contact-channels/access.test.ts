@@ -4,9 +4,27 @@
 // SCHEMA_ERROR. Nothing refused changes anyone's channels or sends an email.
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, expectKnownError, expectSchemaError, expectTextError, unknownUuid, uniqueEmail, expectOk } from '../support/api-expectations';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectSchemaError,
+  expectTextError,
+  unknownUuid,
+  uniqueEmail,
+  expectOk,
+} from '../support/api-expectations';
 import type { ApiResult, TestInstance } from '../support/instance';
-import { addChannel, channelsOf, expectNoChange, queuedEmailCount, serverUser, signUp, trustedCallback, type TestUser } from '../support/contact-channels';
+import {
+  addChannel,
+  channelsOf,
+  expectNoChange,
+  queuedEmailCount,
+  serverUser,
+  signUp,
+  trustedCallback,
+  type TestUser,
+} from '../support/contact-channels';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, demo: BootstrappedProject, alice: TestUser, bob: TestUser;

@@ -3,11 +3,32 @@
 // SMTP receiver and verified with its code. Every refused write leaves the channels unchanged.
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, expectKnownError, expectSchemaError, expectTextError, unknownUuid, uniqueEmail, expectOk } from '../support/api-expectations';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectSchemaError,
+  expectTextError,
+  unknownUuid,
+  uniqueEmail,
+  expectOk,
+} from '../support/api-expectations';
 import { type ApiResult, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { addChannel, channelsOf, codePattern, expectChannel, expectNoChange, queuedEmailCount, serverUser, signUp, trustedCallback, untrustedCallback, type TestUser } from '../support/contact-channels';
+import {
+  addChannel,
+  channelsOf,
+  codePattern,
+  expectChannel,
+  expectNoChange,
+  queuedEmailCount,
+  serverUser,
+  signUp,
+  trustedCallback,
+  untrustedCallback,
+  type TestUser,
+} from '../support/contact-channels';
 
 let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject;
 /** Signed up through the client endpoint; its sign-up email is the first channel. */

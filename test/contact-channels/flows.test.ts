@@ -7,7 +7,18 @@ import { as, call, expectKnownError, expectSchemaError, makeProject, uniqueEmail
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { addChannel, channelsOf, codePattern, expectNoChange, password, queuedEmailCount, serverUser, signUp, trustedCallback, type TestUser } from '../support/contact-channels';
+import {
+  addChannel,
+  channelsOf,
+  codePattern,
+  expectNoChange,
+  password,
+  queuedEmailCount,
+  serverUser,
+  signUp,
+  trustedCallback,
+  type TestUser,
+} from '../support/contact-channels';
 
 let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject, other: BootstrappedProject;
 

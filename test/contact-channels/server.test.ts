@@ -4,12 +4,33 @@
 // parameters. Refused writes leave the channels as they were.
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { as, call, expectKnownError, expectSchemaError, expectTextError, makeProject, unknownUuid, uniqueEmail, expectOk } from '../support/api-expectations';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectSchemaError,
+  expectTextError,
+  makeProject,
+  unknownUuid,
+  uniqueEmail,
+  expectOk,
+} from '../support/api-expectations';
 import { type AccessLevel, type TestInstance } from '../support/instance';
 import { apiScenarios, type ApiScenario, type ScenarioRequest, type ScenarioTarget } from '../support/api-scenarios';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { addChannel, channelsOf, expectChannel, expectNoChange, queuedEmailCount, serverUser, signUp, trustedCallback, untrustedCallback, type TestUser } from '../support/contact-channels';
+import {
+  addChannel,
+  channelsOf,
+  expectChannel,
+  expectNoChange,
+  queuedEmailCount,
+  serverUser,
+  signUp,
+  trustedCallback,
+  untrustedCallback,
+  type TestUser,
+} from '../support/contact-channels';
 
 let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject, other: BootstrappedProject, alice: TestUser;
 /** A user of another project, invisible to the demo project's keys. */

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { rateLimitRules } from '../../server/core/credentials/rate-limits';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
-import { as, call as callFromLoopback, expectOk, expectTextError, makeProject, setProjectConfig, uniqueEmail } from '../support/mail';
+import {
+  as,
+  call as callFromLoopback,
+  expectOk,
+  expectTextError,
+  makeProject,
+  setProjectConfig,
+  uniqueEmail,
+} from '../support/mail';
 import { addChannel, serverUser } from '../support/contact-channels';
 
 let t: TestInstance;

@@ -6,7 +6,22 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, expectOk, expectTextError, goodPassword, makeProject, pollUntil, queuedMessages, queuedMessagesOnceThere, resetCallback, setProjectConfig, sleep, uniqueEmail, type MessageRow } from '../support/mail';
+import {
+  as,
+  call,
+  expectOk,
+  expectTextError,
+  goodPassword,
+  makeProject,
+  pollUntil,
+  queuedMessages,
+  queuedMessagesOnceThere,
+  resetCallback,
+  setProjectConfig,
+  sleep,
+  uniqueEmail,
+  type MessageRow,
+} from '../support/mail';
 
 const maybeAnswer = { success: 'maybe, only if user with e-mail exists' };
 

@@ -9,7 +9,21 @@ import { rateLimitRules } from '../../server/core/credentials/rate-limits';
 import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, enableMagicLink, expectOk, expectTextError, goodPassword, magicLinkCallback, makeProject, queuedMessages, resetCallback, signUp, uniqueEmail, verificationCallback } from '../support/magic-links';
+import {
+  as,
+  call,
+  enableMagicLink,
+  expectOk,
+  expectTextError,
+  goodPassword,
+  magicLinkCallback,
+  makeProject,
+  queuedMessages,
+  resetCallback,
+  signUp,
+  uniqueEmail,
+  verificationCallback,
+} from '../support/magic-links';
 
 let t: TestInstance, smtp: SmtpReceiver;
 

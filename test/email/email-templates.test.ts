@@ -6,7 +6,20 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, expectKnownError, expectOk, expectSchemaError, expectSuccess, expectTextError, goodPassword, linkFromEmail, makeProject, resetCallback, uniqueEmail } from '../support/mail';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  expectSchemaError,
+  expectSuccess,
+  expectTextError,
+  goodPassword,
+  linkFromEmail,
+  makeProject,
+  resetCallback,
+  uniqueEmail,
+} from '../support/mail';
 
 let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject;
 

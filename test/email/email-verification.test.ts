@@ -7,7 +7,26 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, codePattern, expectKnownError, expectSchemaError, expectSuccess, expectOk, getMe, linkFromEmail, makeProject, queuedMessages, randomCode, shiftClock, signUp, sleep, uniqueEmail, untrustedCallback, verificationCallback } from '../support/mail';
+import {
+  as,
+  call,
+  codePattern,
+  expectKnownError,
+  expectSchemaError,
+  expectSuccess,
+  expectOk,
+  getMe,
+  linkFromEmail,
+  makeProject,
+  queuedMessages,
+  randomCode,
+  shiftClock,
+  signUp,
+  sleep,
+  uniqueEmail,
+  untrustedCallback,
+  verificationCallback,
+} from '../support/mail';
 
 let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject;
 

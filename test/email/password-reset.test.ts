@@ -6,7 +6,32 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, codePattern, expectKnownError, expectOk, expectRefreshRefused, expectRefreshWorks, expectSchemaError, expectSuccess, getMe, goodPassword, linkFromEmail, makeProject, queuedMessages, randomCode, resetCallback, setProjectConfig, shiftClock, signIn, signInCall, signUp, sleep, uniqueEmail, untrustedCallback } from '../support/mail';
+import {
+  as,
+  call,
+  codePattern,
+  expectKnownError,
+  expectOk,
+  expectRefreshRefused,
+  expectRefreshWorks,
+  expectSchemaError,
+  expectSuccess,
+  getMe,
+  goodPassword,
+  linkFromEmail,
+  makeProject,
+  queuedMessages,
+  randomCode,
+  resetCallback,
+  setProjectConfig,
+  shiftClock,
+  signIn,
+  signInCall,
+  signUp,
+  sleep,
+  uniqueEmail,
+  untrustedCallback,
+} from '../support/mail';
 
 let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject;
 

@@ -7,7 +7,20 @@ import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import type { ApiResult } from '../support/instance';
-import { as, call, expectKnownError, expectOk, expectTextError, makeProject, queuedMessagesOnceThere, resetCallback, shiftClock, signInCall, signUp, uniqueEmail } from '../support/mail';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  expectTextError,
+  makeProject,
+  queuedMessagesOnceThere,
+  resetCallback,
+  shiftClock,
+  signInCall,
+  signUp,
+  uniqueEmail,
+} from '../support/mail';
 
 let t: TestInstance, smtp: SmtpReceiver;
 

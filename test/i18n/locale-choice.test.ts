@@ -7,7 +7,17 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import type { SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, expectOk, expectSchemaError, getMe, makeProject, setProjectConfig, signUp, uniqueEmail } from '../support/mail';
+import {
+  as,
+  call,
+  expectOk,
+  expectSchemaError,
+  getMe,
+  makeProject,
+  setProjectConfig,
+  signUp,
+  uniqueEmail,
+} from '../support/mail';
 import { createUser } from '../support/accounts';
 import { enableMagicLink, sendSignInCode } from '../support/magic-links';
 import { localeFromAcceptLanguage, matchLocale } from '../../server/protocol/locales';

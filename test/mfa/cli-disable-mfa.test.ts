@@ -3,7 +3,16 @@
 import { expect, test } from 'bun:test';
 import type { TestInstance } from '../support/instance';
 import { runCli } from '../support/cli';
-import { expectMfaRequired, expectOk, makeProject, newTotpSecret, setTotpSecretAsClient, signInCall, signUp, storedTotp } from '../support/totp';
+import {
+  expectMfaRequired,
+  expectOk,
+  makeProject,
+  newTotpSecret,
+  setTotpSecretAsClient,
+  signInCall,
+  signUp,
+  storedTotp,
+} from '../support/totp';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;

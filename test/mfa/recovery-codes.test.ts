@@ -5,7 +5,25 @@
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import { as, call, expectInvalidTotp, expectMfaRequired, expectOk, expectTextError, getMe, makeProject, mfaSignIn, newTotpSecret, setTotpSecretAsClient, setTotpSecretAsServer, signInCall, signUp, totpAt, type SignedIn, type TotpSecret } from '../support/totp';
+import {
+  as,
+  call,
+  expectInvalidTotp,
+  expectMfaRequired,
+  expectOk,
+  expectTextError,
+  getMe,
+  makeProject,
+  mfaSignIn,
+  newTotpSecret,
+  setTotpSecretAsClient,
+  setTotpSecretAsServer,
+  signInCall,
+  signUp,
+  totpAt,
+  type SignedIn,
+  type TotpSecret,
+} from '../support/totp';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;

@@ -8,7 +8,33 @@ import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
-import { as, call, expectInvalidTotp, expectKnownError, expectMfaRequired, expectOk, expectRefreshWorks, expectSchemaError, expectTextError, expectUserRequiresTotp, getMe, goodPassword, makeProject, mfaSignIn, newTotpSecret, setTotpSecretAsClient, setTotpSecretAsServer, shiftClock, signInCall, signUp, storedTotp, totpAt, wrongTotp, type SignedIn, type TotpSecret } from '../support/totp';
+import {
+  as,
+  call,
+  expectInvalidTotp,
+  expectKnownError,
+  expectMfaRequired,
+  expectOk,
+  expectRefreshWorks,
+  expectSchemaError,
+  expectTextError,
+  expectUserRequiresTotp,
+  getMe,
+  goodPassword,
+  makeProject,
+  mfaSignIn,
+  newTotpSecret,
+  setTotpSecretAsClient,
+  setTotpSecretAsServer,
+  shiftClock,
+  signInCall,
+  signUp,
+  storedTotp,
+  totpAt,
+  wrongTotp,
+  type SignedIn,
+  type TotpSecret,
+} from '../support/totp';
 import { markEmailVerified } from '../support/accounts';
 
 let t: TestInstance, smtp: SmtpReceiver;

@@ -10,7 +10,15 @@ import { openSecret } from '../../server/core/storage/secret-box';
 import { as, call, expectKnownError, expectTextError } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import { createUser, shiftClock, signUp } from '../support/user-views';
-import { appErrorUrl, codeExchangeFields, runFlow, tokenRequest, withOAuthInstance, type AuthorizeOptions, type TestProvider } from '../support/oauth-provider';
+import {
+  appErrorUrl,
+  codeExchangeFields,
+  runFlow,
+  tokenRequest,
+  withOAuthInstance,
+  type AuthorizeOptions,
+  type TestProvider,
+} from '../support/oauth-provider';
 
 let provider: TestProvider, t: TestInstance, project: BootstrappedProject;
 

@@ -5,7 +5,15 @@ import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectTextError, makeProject } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
-import { appCallbackUrl, appErrorUrl, authorizeUrl, codeExchangeFields, pkcePair, TestBrowser, tokenRequest } from '../support/oauth-provider';
+import {
+  appCallbackUrl,
+  appErrorUrl,
+  authorizeUrl,
+  codeExchangeFields,
+  pkcePair,
+  TestBrowser,
+  tokenRequest,
+} from '../support/oauth-provider';
 import { withInstance } from '../support/file-instance';
 
 async function projectWithSharedGitHub(t: TestInstance): Promise<BootstrappedProject> {

@@ -8,7 +8,17 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { as, call, expectKnownError, expectTextError } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import { expectUserView, setProjectConfig, shiftClock, signUp } from '../support/user-views';
-import { appCallbackUrl, appErrorUrl, codeExchangeFields, goToProvider, runFlow, tokenRequest, withOAuthInstance, type FlowAtCallback, type TestProvider } from '../support/oauth-provider';
+import {
+  appCallbackUrl,
+  appErrorUrl,
+  codeExchangeFields,
+  goToProvider,
+  runFlow,
+  tokenRequest,
+  withOAuthInstance,
+  type FlowAtCallback,
+  type TestProvider,
+} from '../support/oauth-provider';
 import { requireTotpInStorage } from '../support/totp';
 
 let provider: TestProvider, t: TestInstance, project: BootstrappedProject;

@@ -7,7 +7,14 @@ import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import { appCallbackUrl, appErrorUrl, pkcePair, TestBrowser, withOAuthInstance, type TestProvider } from '../support/oauth-provider';
+import {
+  appCallbackUrl,
+  appErrorUrl,
+  pkcePair,
+  TestBrowser,
+  withOAuthInstance,
+  type TestProvider,
+} from '../support/oauth-provider';
 import { requireTotpInStorage } from '../support/totp';
 
 let provider: TestProvider, t: TestInstance, project: BootstrappedProject;

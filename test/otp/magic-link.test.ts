@@ -6,7 +6,34 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, enableMagicLink, expectKnownError, expectOk, expectRefreshWorks, expectSchemaError, expectSignInResponse, expectTextError, getMe, goodPassword, magicLinkCallback, makeProject, otpCheckCode, otpSignIn, queuedMessages, randomCode, receiveMagicLink, receivedCount, sendSignInCode, setProjectConfig, shiftClock, signInCall, signUp, uniqueEmail, untrustedCallback } from '../support/magic-links';
+import {
+  as,
+  call,
+  enableMagicLink,
+  expectKnownError,
+  expectOk,
+  expectRefreshWorks,
+  expectSchemaError,
+  expectSignInResponse,
+  expectTextError,
+  getMe,
+  goodPassword,
+  magicLinkCallback,
+  makeProject,
+  otpCheckCode,
+  otpSignIn,
+  queuedMessages,
+  randomCode,
+  receiveMagicLink,
+  receivedCount,
+  sendSignInCode,
+  setProjectConfig,
+  shiftClock,
+  signInCall,
+  signUp,
+  uniqueEmail,
+  untrustedCallback,
+} from '../support/magic-links';
 import { markEmailVerified } from '../support/accounts';
 
 let t: TestInstance, smtp: SmtpReceiver;

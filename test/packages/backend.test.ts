@@ -6,7 +6,18 @@
 import { describe, expect, test } from 'bun:test';
 import { rotateProjectSigningKey } from '../../server/core/auth/signing-keys';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { AccessTokenError, BadSignatureError, createAccessTokenVerifier, defaultClockToleranceSeconds, getUserFromRequest, MalformedTokenError, TokenExpiredError, UnknownKeyError, verifyAccessToken, WrongProjectError } from '../../ui/backend/index';
+import {
+  AccessTokenError,
+  BadSignatureError,
+  createAccessTokenVerifier,
+  defaultClockToleranceSeconds,
+  getUserFromRequest,
+  MalformedTokenError,
+  TokenExpiredError,
+  UnknownKeyError,
+  verifyAccessToken,
+  WrongProjectError,
+} from '../../ui/backend/index';
 import { authdExpress, type ExpressRequestLike } from '../../ui/backend/express';
 import { authdMiddleware, type HonoContextLike } from '../../ui/backend/hono';
 import { authdNextMiddleware, withAuthdUser } from '../../ui/backend/next';

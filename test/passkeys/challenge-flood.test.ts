@@ -3,7 +3,12 @@
 // deleted rather than kept forever.
 import { describe, expect, test } from 'bun:test';
 import type { TestInstance } from '../support/instance';
-import { createVerificationCode, pruneExpiredVerificationCodes, verificationCodeKinds, verificationCodeLifetimeMillis } from '../../server/core/credentials/verification-codes';
+import {
+  createVerificationCode,
+  pruneExpiredVerificationCodes,
+  verificationCodeKinds,
+  verificationCodeLifetimeMillis,
+} from '../../server/core/credentials/verification-codes';
 import { as, call, passkeyProject } from '../support/passkeys';
 import { withInstance } from '../support/file-instance';
 

@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { makeTempDir, runCli, startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectOk, makeProject, registerPasskey, signInWithPasskey, signUp } from '../support/passkeys';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  makeProject,
+  registerPasskey,
+  signInWithPasskey,
+  signUp,
+} from '../support/passkeys';
 
 let t: TestInstance;
 const dataDir = makeTempDir();

@@ -4,7 +4,29 @@
 import { expect, test } from 'bun:test';
 import type { TestInstance } from '../support/instance';
 import { assertCredential, createCredential } from '../support/software-authenticator';
-import { appOrigin, as, call, expectKnownError, expectMfaRequired, expectOk, getMe, initiateAuthentication, initiateRegistration, makeProject, mfaSignIn, newTotpSecret, passkeyProject, passkeySignInCall, registerCall, registerPasskey, setProjectConfig, setTotpSecretAsClient, signInWithPasskey, signUp, totpAt } from '../support/passkeys';
+import {
+  appOrigin,
+  as,
+  call,
+  expectKnownError,
+  expectMfaRequired,
+  expectOk,
+  getMe,
+  initiateAuthentication,
+  initiateRegistration,
+  makeProject,
+  mfaSignIn,
+  newTotpSecret,
+  passkeyProject,
+  passkeySignInCall,
+  registerCall,
+  registerPasskey,
+  setProjectConfig,
+  setTotpSecretAsClient,
+  signInWithPasskey,
+  signUp,
+  totpAt,
+} from '../support/passkeys';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;

@@ -2,7 +2,17 @@
 // removed passkey no longer signs in, the others still do.
 import { expect, test } from 'bun:test';
 import type { TestInstance } from '../support/instance';
-import { as, call, expectOk, getMe, passkeyProject, registerPasskey, signInWithPasskey, signUp, expectKnownError } from '../support/passkeys';
+import {
+  as,
+  call,
+  expectOk,
+  getMe,
+  passkeyProject,
+  registerPasskey,
+  signInWithPasskey,
+  signUp,
+  expectKnownError,
+} from '../support/passkeys';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance;

@@ -3,7 +3,14 @@
 // typed errors. Every request the SDK sends is recorded (by wrapping fetch) so tests can also
 // check what went over the wire, e.g. that a rejected call was not retried.
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'bun:test';
-import { StackAdminApp, StackClientApp, StackServerApp, type AdminOAuthProviderConfig, type AdminProject, type ApiKey } from '@stackframe/js';
+import {
+  StackAdminApp,
+  StackClientApp,
+  StackServerApp,
+  type AdminOAuthProviderConfig,
+  type AdminProject,
+  type ApiKey,
+} from '@stackframe/js';
 import { KnownError, KnownErrors } from '@stackframe/stack-shared';
 import { callApi, projectHeaders, startTestInstance, type TestInstance } from '../support/instance';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';

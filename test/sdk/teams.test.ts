@@ -11,7 +11,27 @@ import { as, call, expectKnownError, makeProject, unknownUuid, uniqueEmail, uuid
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { adminApp, clientApp, installRecorder, jsonBody, memberIdsOf, only, permissionIdsOf, pngDataUrl, recording, recordingRejection, rejection, serverApp, serverGet, serverRead, setClientTeamCreation, signedInUser, systemPermissionIds, teamIdsOf, uninstallRecorder } from '../support/sdk-apps';
+import {
+  adminApp,
+  clientApp,
+  installRecorder,
+  jsonBody,
+  memberIdsOf,
+  only,
+  permissionIdsOf,
+  pngDataUrl,
+  recording,
+  recordingRejection,
+  rejection,
+  serverApp,
+  serverGet,
+  serverRead,
+  setClientTeamCreation,
+  signedInUser,
+  systemPermissionIds,
+  teamIdsOf,
+  uninstallRecorder,
+} from '../support/sdk-apps';
 
 const testTimeout = 60_000;
 const invitationCallbackUrl = 'http://localhost:3000/handler/team-invitation';

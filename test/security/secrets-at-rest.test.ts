@@ -13,7 +13,14 @@ import { openSecret } from '../../server/core/storage/secret-box';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { codeFromEmail, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import { as, call, expectOk, makeProject, pollUntil, queuedMessages, uniqueEmail } from '../support/mail';
-import { codeExchangeFields, providerOAuthSettings, runFlow, startTestProvider, tokenRequest, type TestProvider } from '../support/oauth-provider';
+import {
+  codeExchangeFields,
+  providerOAuthSettings,
+  runFlow,
+  startTestProvider,
+  tokenRequest,
+  type TestProvider,
+} from '../support/oauth-provider';
 import { newTotpSecret, setTotpSecretAsClient } from '../support/totp';
 import { receiveMagicLink } from '../support/magic-links';
 

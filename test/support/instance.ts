@@ -12,7 +12,13 @@ import { dropTestDatabase, ensurePostgres } from '../../scripts/ensure-postgres'
 import { openPostgresDatabase } from '../../server/core/storage/open-context';
 import { runCli as runAuthd } from '../../cmd/main';
 import { bootstrapInstance, type BootstrappedProject } from '../../server/core/projects/bootstrap';
-import { defaultSettings, silentLogger, type Context, type InstanceMode, type InstanceSettings } from '../../server/core/storage/context';
+import {
+  defaultSettings,
+  silentLogger,
+  type Context,
+  type InstanceMode,
+  type InstanceSettings,
+} from '../../server/core/storage/context';
 import { startWebhookDelivery } from '../../server/core/webhooks/webhook-delivery';
 import { startEmailDelivery } from '../../server/core/email/email-delivery';
 import { startHttpServer } from '../../server/http/server';

@@ -6,7 +6,29 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { as, call, expectKnownError, expectList, expectOk, expectSchemaError, expectTextError, makeProject, makeUser, memberIdsOf, permissionIds, randomCode, revoke, setProjectConfig, shiftClock, teamIdsOf, teamWith, uniqueEmail, unknownUuid, uuidPattern, type TestUser } from '../support/teams';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectList,
+  expectOk,
+  expectSchemaError,
+  expectTextError,
+  makeProject,
+  makeUser,
+  memberIdsOf,
+  permissionIds,
+  randomCode,
+  revoke,
+  setProjectConfig,
+  shiftClock,
+  teamIdsOf,
+  teamWith,
+  uniqueEmail,
+  unknownUuid,
+  uuidPattern,
+  type TestUser,
+} from '../support/teams';
 import { markEmailVerified } from '../support/accounts';
 
 let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject, owner: TestUser, member: TestUser;

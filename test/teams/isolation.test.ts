@@ -4,7 +4,26 @@
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from '../support/instance';
-import { as, call, definePermission, definitions, expectKnownError, expectList, expectOk, expectTextError, makeProject, makeUser, memberIdsOf, permissionIds, readTeam, revoke, teamIdsOf, teamWith, uniqueEmail, type TestUser } from '../support/teams';
+import {
+  as,
+  call,
+  definePermission,
+  definitions,
+  expectKnownError,
+  expectList,
+  expectOk,
+  expectTextError,
+  makeProject,
+  makeUser,
+  memberIdsOf,
+  permissionIds,
+  readTeam,
+  revoke,
+  teamIdsOf,
+  teamWith,
+  uniqueEmail,
+  type TestUser,
+} from '../support/teams';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, p: BootstrappedProject, q: BootstrappedProject;

@@ -4,7 +4,26 @@
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import { addMember, as, call, createTeam, expectKnownError, expectList, expectMemberProfile, expectOk, expectSchemaError, expectTextError, expectUserView, makeProject, makeUser, pngDataUrl, revoke, teamWith, unknownUuid, type TestUser } from '../support/teams';
+import {
+  addMember,
+  as,
+  call,
+  createTeam,
+  expectKnownError,
+  expectList,
+  expectMemberProfile,
+  expectOk,
+  expectSchemaError,
+  expectTextError,
+  expectUserView,
+  makeProject,
+  makeUser,
+  pngDataUrl,
+  revoke,
+  teamWith,
+  unknownUuid,
+  type TestUser,
+} from '../support/teams';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, project: BootstrappedProject, owner: TestUser, member: TestUser;

@@ -4,7 +4,26 @@
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import { as, call, createTeam, definePermission, definitions, expectKnownError, expectList, expectOk, expectSchemaError, expectSuccess, expectTextError, grant, makeProject, makeUser, permissionIds, systemPermissionDescriptions, systemPermissionIds, teamWith } from '../support/teams';
+import {
+  as,
+  call,
+  createTeam,
+  definePermission,
+  definitions,
+  expectKnownError,
+  expectList,
+  expectOk,
+  expectSchemaError,
+  expectSuccess,
+  expectTextError,
+  grant,
+  makeProject,
+  makeUser,
+  permissionIds,
+  systemPermissionDescriptions,
+  systemPermissionIds,
+  teamWith,
+} from '../support/teams';
 import { withProject } from '../support/file-instance';
 
 let t: TestInstance, project: BootstrappedProject;

@@ -4,7 +4,19 @@
 import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { TestInstance } from '../support/instance';
-import { adminExpanded, as, call, expectList, expectOk, goodPassword, makeProject, memberIdsOf, permissionIds, setProjectConfig, uniqueEmail } from '../support/teams';
+import {
+  adminExpanded,
+  as,
+  call,
+  expectList,
+  expectOk,
+  goodPassword,
+  makeProject,
+  memberIdsOf,
+  permissionIds,
+  setProjectConfig,
+  uniqueEmail,
+} from '../support/teams';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, on: BootstrappedProject, off: BootstrappedProject;

@@ -7,7 +7,30 @@ import { apiScenarios } from '../support/api-scenarios';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { addEndpoint } from '../support/webhooks';
-import { adminExpanded, addMember, as, call, createTeam, expectKnownError, expectList, expectOk, expectSchemaError, expectSuccess, expectTeamView, expectTextError, makeProject, makeUser, permissionIds, pngDataUrl, readTeam, setProjectConfig, teamIdsOf, teamWith, unknownUuid, type TestUser } from '../support/teams';
+import {
+  adminExpanded,
+  addMember,
+  as,
+  call,
+  createTeam,
+  expectKnownError,
+  expectList,
+  expectOk,
+  expectSchemaError,
+  expectSuccess,
+  expectTeamView,
+  expectTextError,
+  makeProject,
+  makeUser,
+  permissionIds,
+  pngDataUrl,
+  readTeam,
+  setProjectConfig,
+  teamIdsOf,
+  teamWith,
+  unknownUuid,
+  type TestUser,
+} from '../support/teams';
 
 let t: TestInstance;
 /** client_team_creation_enabled = false (the default). */

@@ -9,7 +9,15 @@ import { as, call, expectKnownError, makeProject } from '../support/api-expectat
 import { signIn, signInCall } from '../support/accounts';
 import { cliJson, cliOk, expectOneLineError, runCli } from '../support/cli';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { codeExchangeFields, makeOAuthProject, runFlow, startOAuthInstance, startTestProvider, tokenRequest, type TestProvider } from '../support/oauth-provider';
+import {
+  codeExchangeFields,
+  makeOAuthProject,
+  runFlow,
+  startOAuthInstance,
+  startTestProvider,
+  tokenRequest,
+  type TestProvider,
+} from '../support/oauth-provider';
 import { formatCases as cases, fixture } from './format-cases';
 
 let provider: TestProvider, t: TestInstance;

@@ -5,7 +5,12 @@ import { describe, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generatedFamiliesPath, generatedTablePath, renderKnownErrorFamilies, renderKnownErrorTable } from '../../scripts/generate-client-known-errors';
+import {
+  generatedFamiliesPath,
+  generatedTablePath,
+  renderKnownErrorFamilies,
+  renderKnownErrorTable,
+} from '../../scripts/generate-client-known-errors';
 import { knownError, knownErrorCatalogue, knownErrorCodes } from '../../server/protocol/known-errors';
 import { isKnownError, KnownAuthError, KnownErrors } from '../../ui/client/index';
 import { knownAuthErrorFromWire } from '../../ui/client/errors';

@@ -2,7 +2,14 @@
 // stand-in; the real-browser check is in ui-react's Chromium tests), a custom asynchronous store,
 // and the x-stack-auth header, each driving a real session against a real authd.
 import { describe, expect, test } from 'bun:test';
-import { authHeaderValue, cookieTokenStore, memoryTokenStore, tokensFromAuthHeader, type StoredTokens, type TokenStore } from '../../ui/client/index';
+import {
+  authHeaderValue,
+  cookieTokenStore,
+  memoryTokenStore,
+  tokensFromAuthHeader,
+  type StoredTokens,
+  type TokenStore,
+} from '../../ui/client/index';
 import type { TestInstance } from '../support/instance';
 import { CookieJar } from './cookie-jar';
 import { recordingClient } from '../support/ui-client';

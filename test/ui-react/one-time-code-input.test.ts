@@ -4,7 +4,12 @@
 import { describe, expect, test } from 'bun:test';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { OneTimeCodeInput, checkOneTimeCodeLength, normalizeOneTimeCode, oneTimeCodeTooLongMessage } from '../../ui/react/components/one-time-code-input';
+import {
+  OneTimeCodeInput,
+  checkOneTimeCodeLength,
+  normalizeOneTimeCode,
+  oneTimeCodeTooLongMessage,
+} from '../../ui/react/components/one-time-code-input';
 
 describe('normalizeOneTimeCode', () => {
   test('keeps digits only by default and cuts to the length', () => {

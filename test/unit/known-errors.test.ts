@@ -1,7 +1,20 @@
 // The catalogue against Stack's known errors (expectations transcribed by hand) and against the SDK's parser.
 import { describe, expect, test } from 'bun:test';
-import { KnownError as SdkKnownError, KnownErrors as SdkKnownErrors, type KnownErrorJson as SdkKnownErrorJson } from '@stackframe/stack-shared/dist/known-errors';
-import { KnownError, isKnownErrorCode, knownError, knownErrorCatalogue, knownErrorCodes, type ConcreteKnownErrorCode, type KnownErrorArgs, type KnownErrorCode } from '../../server/protocol/known-errors';
+import {
+  KnownError as SdkKnownError,
+  KnownErrors as SdkKnownErrors,
+  type KnownErrorJson as SdkKnownErrorJson,
+} from '@stackframe/stack-shared/dist/known-errors';
+import {
+  KnownError,
+  isKnownErrorCode,
+  knownError,
+  knownErrorCatalogue,
+  knownErrorCodes,
+  type ConcreteKnownErrorCode,
+  type KnownErrorArgs,
+  type KnownErrorCode,
+} from '../../server/protocol/known-errors';
 
 type AbstractCode = Exclude<KnownErrorCode, ConcreteKnownErrorCode>;
 type Details = Record<string, unknown>;

@@ -3,7 +3,12 @@
 import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PlainTextError, RateLimitedError, plainTextError, plainTextErrorStatuses } from '../../server/protocol/plain-text-errors';
+import {
+  PlainTextError,
+  RateLimitedError,
+  plainTextError,
+  plainTextErrorStatuses,
+} from '../../server/protocol/plain-text-errors';
 
 describe('plain-text errors by name', () => {
   const cases = [

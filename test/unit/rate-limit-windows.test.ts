@@ -3,7 +3,12 @@
 // windows kept is bounded however many addresses show up. The throughput at 100,000+ windows
 // is measured by bench/rate-limits.ts.
 import { expect, test } from 'bun:test';
-import { consumeRateLimit, maxWindowsPerRule, rateLimitRules, rateLimitWindowCount } from '../../server/core/credentials/rate-limits';
+import {
+  consumeRateLimit,
+  maxWindowsPerRule,
+  rateLimitRules,
+  rateLimitWindowCount,
+} from '../../server/core/credentials/rate-limits';
 import type { TestInstance } from '../support/instance';
 import { withInstance } from '../support/file-instance';
 import { refusalOf } from '../support/rate-limit-refusals';

@@ -2,7 +2,14 @@
 // tolerance either side, replay refusal by time step, and the secret's validation.
 import { describe, expect, test } from 'bun:test';
 import { randomBytes } from 'node:crypto';
-import { acceptedTotpStep, decodeTotpSecret, openTotpSecret, sealTotpSecret, totpCodeForStep, totpStepAt } from '../../server/core/credentials/totp-codes';
+import {
+  acceptedTotpStep,
+  decodeTotpSecret,
+  openTotpSecret,
+  sealTotpSecret,
+  totpCodeForStep,
+  totpStepAt,
+} from '../../server/core/credentials/totp-codes';
 
 // RFC 6238 appendix B: the SHA-1 seed is the ASCII string "12345678901234567890".
 const rfcSecret = new Uint8Array(Buffer.from('12345678901234567890', 'ascii'));

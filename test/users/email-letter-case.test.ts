@@ -7,7 +7,18 @@ import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
-import { as, call, expectKnownError, expectOk, expectTextError, getUser, makeProject, signInCall, signUp, uniqueEmail } from '../support/user-views';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  expectTextError,
+  getUser,
+  makeProject,
+  signInCall,
+  signUp,
+  uniqueEmail,
+} from '../support/user-views';
 
 let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject;
 

@@ -5,7 +5,26 @@ import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, SignJWT, 
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { openSecret } from '../../server/core/storage/secret-box';
 import type { ApiResult, TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectOk, expectRefreshRefused, expectRefreshWorks, expectSchemaError, expectTextError, expectUserView, flipChar, getUser, makeProject, setProjectConfig, shiftClock, signUp, tokenIssuer, uniqueEmail, type SignedIn } from '../support/user-views';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  expectRefreshRefused,
+  expectRefreshWorks,
+  expectSchemaError,
+  expectTextError,
+  expectUserView,
+  flipChar,
+  getUser,
+  makeProject,
+  setProjectConfig,
+  shiftClock,
+  signUp,
+  tokenIssuer,
+  uniqueEmail,
+  type SignedIn,
+} from '../support/user-views';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, demo: BootstrappedProject, other: BootstrappedProject, user: SignedIn, otherUser: SignedIn;

@@ -3,7 +3,27 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from '../support/instance';
-import { as, call, createSessionFor, createUser, expectKnownError, expectNoUserSchemaError, expectOk, expectRefreshRefused, expectRefreshWorks, expectSchemaError, expectTextError, getUser, goodPassword, makeProject, setProjectConfig, signIn, signUp, uniqueEmail, type SignedIn } from '../support/user-views';
+import {
+  as,
+  call,
+  createSessionFor,
+  createUser,
+  expectKnownError,
+  expectNoUserSchemaError,
+  expectOk,
+  expectRefreshRefused,
+  expectRefreshWorks,
+  expectSchemaError,
+  expectTextError,
+  getUser,
+  goodPassword,
+  makeProject,
+  setProjectConfig,
+  signIn,
+  signUp,
+  uniqueEmail,
+  type SignedIn,
+} from '../support/user-views';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, demo: BootstrappedProject;

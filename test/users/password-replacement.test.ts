@@ -9,7 +9,17 @@ import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { addEndpoint } from '../support/webhooks';
-import { as, call, createSessionFor, createUser, expectOk, expectRefreshRefused, expectRefreshWorks, goodPassword, uniqueEmail } from '../support/user-views';
+import {
+  as,
+  call,
+  createSessionFor,
+  createUser,
+  expectOk,
+  expectRefreshRefused,
+  expectRefreshWorks,
+  goodPassword,
+  uniqueEmail,
+} from '../support/user-views';
 
 let t: TestInstance, smtp: SmtpReceiver, receiver: WebhookReceiver;
 

@@ -7,14 +7,28 @@
 import { describe, expect, test } from 'bun:test';
 import { StackClientApp } from '@stackframe/js';
 import { KnownErrors } from '@stackframe/stack-shared';
-import { breachedPasswordMessage, emailInPasswordMessage, weakPasswordMessage } from '../../server/core/credentials/password-policy';
+import {
+  breachedPasswordMessage,
+  emailInPasswordMessage,
+  weakPasswordMessage,
+} from '../../server/core/credentials/password-policy';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { runCli } from '../support/cli';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import type { ApiResult } from '../support/instance';
-import { as, call, createUser, expectOk, goodPassword, makeProject, setProjectConfig, signUp, uniqueEmail } from '../support/user-views';
+import {
+  as,
+  call,
+  createUser,
+  expectOk,
+  goodPassword,
+  makeProject,
+  setProjectConfig,
+  signUp,
+  uniqueEmail,
+} from '../support/user-views';
 
 let t: TestInstance, smtp: SmtpReceiver;
 

@@ -8,7 +8,23 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { recentAuthenticationWindowMillis } from '../../server/core/auth/recent-authentication';
 import { assertCredential } from '../support/software-authenticator';
 import type { TestInstance } from '../support/instance';
-import { appOrigin, as, call, expectKnownError, expectOk, expectSchemaError, initiateAuthentication, newTotpSecret, passkeyProject, registerPasskey, refreshFor, setTotpSecretAsClient, shiftClock, totpAt, wrongTotp } from '../support/passkeys';
+import {
+  appOrigin,
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  expectSchemaError,
+  initiateAuthentication,
+  newTotpSecret,
+  passkeyProject,
+  registerPasskey,
+  refreshFor,
+  setTotpSecretAsClient,
+  shiftClock,
+  totpAt,
+  wrongTotp,
+} from '../support/passkeys';
 import { signUp, uniqueEmail } from '../support/user-views';
 import { withInstance } from '../support/file-instance';
 

@@ -7,7 +7,17 @@ import { maxStoredUserAgentLength } from '../../server/core/auth/sessions';
 import { revokeSessionWithCli } from '../support/cli';
 import { pollUntil } from '../support/poll-until';
 import type { TestInstance } from '../support/instance';
-import { as, call, expectKnownError, expectOk, shiftClock, signIn, signUp, uniqueEmail, type SignedIn } from '../support/user-views';
+import {
+  as,
+  call,
+  expectKnownError,
+  expectOk,
+  shiftClock,
+  signIn,
+  signUp,
+  uniqueEmail,
+  type SignedIn,
+} from '../support/user-views';
 import { withProject } from '../support/file-instance';
 
 let t: TestInstance, project: BootstrappedProject;

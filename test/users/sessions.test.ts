@@ -4,7 +4,29 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { decodeJwt } from 'jose';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from '../support/instance';
-import { as, call, createSessionFor, createUser, expectKnownError, expectOk, expectRefreshRefused, expectRefreshWorks, expectSchemaError, makeProject, refreshFor, refreshGrant, refreshTokenPattern, shiftClock, signIn, signUp, sleep, tokenIssuer, uniqueEmail, unknownUuid, type SignedIn } from '../support/user-views';
+import {
+  as,
+  call,
+  createSessionFor,
+  createUser,
+  expectKnownError,
+  expectOk,
+  expectRefreshRefused,
+  expectRefreshWorks,
+  expectSchemaError,
+  makeProject,
+  refreshFor,
+  refreshGrant,
+  refreshTokenPattern,
+  shiftClock,
+  signIn,
+  signUp,
+  sleep,
+  tokenIssuer,
+  uniqueEmail,
+  unknownUuid,
+  type SignedIn,
+} from '../support/user-views';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, demo: BootstrappedProject, other: BootstrappedProject, user: SignedIn, otherUser: SignedIn;

@@ -5,7 +5,25 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { decodeJwt } from 'jose';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from '../support/instance';
-import { as, call, createUser, expectKnownError, expectOk, expectRefreshWorks, expectTextError, getUser, goodPassword, listAllUsers, makeProject, refreshTokenPattern, setProjectConfig, signIn, signUp, uniqueEmail, type SignedIn } from '../support/user-views';
+import {
+  as,
+  call,
+  createUser,
+  expectKnownError,
+  expectOk,
+  expectRefreshWorks,
+  expectTextError,
+  getUser,
+  goodPassword,
+  listAllUsers,
+  makeProject,
+  refreshTokenPattern,
+  setProjectConfig,
+  signIn,
+  signUp,
+  uniqueEmail,
+  type SignedIn,
+} from '../support/user-views';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, demo: BootstrappedProject, alice: SignedIn;

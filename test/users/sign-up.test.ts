@@ -4,7 +4,28 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { startTestInstance, type TestInstance } from '../support/instance';
-import { as, call, createUser, expectKnownError, expectOk, expectSchemaError, expectTextError, getUser, goodPassword, listAllUsers, makeProject, refreshTokenPattern, setProjectConfig, signIn, signUp, tokenIssuer, uniqueEmail, unknownUuid, uuidPattern, type SignedIn } from '../support/user-views';
+import {
+  as,
+  call,
+  createUser,
+  expectKnownError,
+  expectOk,
+  expectSchemaError,
+  expectTextError,
+  getUser,
+  goodPassword,
+  listAllUsers,
+  makeProject,
+  refreshTokenPattern,
+  setProjectConfig,
+  signIn,
+  signUp,
+  tokenIssuer,
+  uniqueEmail,
+  unknownUuid,
+  uuidPattern,
+  type SignedIn,
+} from '../support/user-views';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, demo: BootstrappedProject, credentialOff: BootstrappedProject, signUpOff: BootstrappedProject;

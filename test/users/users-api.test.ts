@@ -4,7 +4,31 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from '../support/instance';
-import { as, call, createSessionFor, createUser, expectKnownError, expectOk, expectRefreshRefused, expectRefreshWorks, expectSchemaError, expectTextError, expectUserView, getUser, goodPassword, listAllUsers, makeProject, setProjectConfig, shiftClock, signIn, signInCall, signUp, uniqueEmail, unknownUuid, type SignedIn } from '../support/user-views';
+import {
+  as,
+  call,
+  createSessionFor,
+  createUser,
+  expectKnownError,
+  expectOk,
+  expectRefreshRefused,
+  expectRefreshWorks,
+  expectSchemaError,
+  expectTextError,
+  expectUserView,
+  getUser,
+  goodPassword,
+  listAllUsers,
+  makeProject,
+  setProjectConfig,
+  shiftClock,
+  signIn,
+  signInCall,
+  signUp,
+  uniqueEmail,
+  unknownUuid,
+  type SignedIn,
+} from '../support/user-views';
 import { withInstance } from '../support/file-instance';
 
 let t: TestInstance, demo: BootstrappedProject, other: BootstrappedProject, otherUser: SignedIn;
