@@ -18,6 +18,8 @@ export interface ConsoleBuildTools {
   writeCompressedCopies(file: string): unknown;
   plugins: import('bun').BunPlugin[];
   withoutUnreadPandaDefaults(stylesheetText: string): string;
+  /** The screens' bundling options (build-ui.ts), so both builds bundle alike. */
+  bundleOptions: Partial<import('bun').BuildConfig>;
 }
 
 export async function buildConsole(tools: ConsoleBuildTools): Promise<void> {
@@ -33,13 +35,7 @@ export async function buildConsole(tools: ConsoleBuildTools): Promise<void> {
   const result = await Bun.build({
     entrypoints: [join(root, 'ui', 'console', 'main.tsx')],
     outdir: assets,
-    target: 'browser',
-    format: 'esm',
-    splitting: true,
-    minify: true,
-    sourcemap: 'none',
-    naming: { entry: '[name]-[hash].[ext]', chunk: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
-    define: { 'process.env.NODE_ENV': '"production"' },
+    ...tools.bundleOptions,
     plugins: tools.plugins,
   });
   if (!result.success) {

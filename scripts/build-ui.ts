@@ -93,6 +93,17 @@ export const preactCompatPlugin: BunPlugin = {
   },
 };
 
+/** How the hosted screens and the admin console are bundled for the browser: split, minified, hashed names. */
+export const browserBundleOptions = {
+  target: 'browser',
+  format: 'esm',
+  splitting: true,
+  minify: true,
+  sourcemap: 'none',
+  naming: { entry: '[name]-[hash].[ext]', chunk: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+} as const;
+
 /**
  * The style modules (`styles.ts`, `*-styles.ts`) only export Panda class names built by `css()`:
  * they are evaluated here at build time and shipped as plain strings, so the screens do not
@@ -207,13 +218,7 @@ export async function buildRuntime(
   const result = await Bun.build({
     entrypoints: [join(root, 'ui', 'hosted', 'main.tsx')],
     outdir: assets,
-    target: 'browser',
-    format: 'esm',
-    splitting: true,
-    minify: true,
-    sourcemap: 'none',
-    naming: { entry: '[name]-[hash].[ext]', chunk: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
-    define: { 'process.env.NODE_ENV': '"production"' },
+    ...browserBundleOptions,
     plugins: [precomputedStylesPlugin, ...(runtime === 'preact' ? [preactCompatPlugin] : []), ...(options.plugins ?? []), messages.plugin],
   });
   if (!result.success) {
@@ -274,7 +279,7 @@ export async function buildUi(options: { ifStale?: boolean; quiet?: boolean } = 
     sizes[runtime] = await buildRuntime(runtime, cssName);
   }
   progress?.step('admin console');
-  await buildConsole({ runPanda, writeCompressedCopies, withoutUnreadPandaDefaults, plugins: [precomputedStylesPlugin] });
+  await buildConsole({ runPanda, writeCompressedCopies, withoutUnreadPandaDefaults, plugins: [precomputedStylesPlugin], bundleOptions: browserBundleOptions });
   progress?.done();
   writeFileSync(stampFile, JSON.stringify({ sourceTime }));
   writeFileSync(join(hostedOut, 'sizes.json'), JSON.stringify(sizes, null, 2));
