@@ -6,30 +6,25 @@ import type { ApiKeySetCreationView, ApiKeySetObfuscatedView } from '../../../se
 import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
-import { TableFrame } from '../table-frame';
-import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
+import { FailureAlert } from '../page-states';
+import { DataTable } from '../data-table';
+import { Section } from '../section';
+import { useAction } from '../action';
+import { SelectField, TextField, SubmitRow } from '../text-field';
+import { TwoStepButton } from '../two-step-button';
 import {
   badgeClass,
   checkboxRowClass,
   columnFieldClass,
-  fieldClass,
   fieldsetClass,
   formRowClass,
-  inputClass,
   labelClass,
-  mutedClass,
   pageTitleClass,
   panelClass,
-  primaryButtonClass,
   secretBoxClass,
   sectionTitleClass,
-  selectClass,
   smallButtonClass,
-  smallDangerButtonClass,
-  tableClass,
   textClass,
-  visuallyHiddenClass,
-  wideOnlyClass,
   keyListClass,
 } from '../styles';
 
@@ -85,97 +80,44 @@ export function ApiKeysPage() {
         }}
       />
       {created ? <CreatedKeys view={created} onDone={() => setCreated(null)} /> : null}
-      <section className={panelClass} aria-labelledby="key-sets-title">
-        <h2 id="key-sets-title" className={sectionTitleClass}>
-          Key sets
-        </h2>
+      <Section id="key-sets-title" title="Key sets">
         <FailureAlert message={failure} />
-        {keys.state === 'loading' ? (
-          <LoadingState label="Loading key sets…" />
-        ) : keys.state === 'failed' ? (
-          <FailedState what="The key sets" error={keys.error} onRetry={keys.reload} />
-        ) : keys.data.items.length === 0 ? (
-          <EmptyState title="No key sets">
-            <p className={mutedClass}>Create one above for your app's frontend (publishable key) or server (secret key).</p>
-          </EmptyState>
-        ) : (
-          <TableFrame label="Key sets">
-            <table className={tableClass} data-testid="key-sets-table">
-              <thead>
-                <tr>
-                  <th scope="col">Description</th>
-                  <th scope="col">Keys</th>
-                  <th scope="col" className={wideOnlyClass}>
-                    Expires
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className={visuallyHiddenClass}>Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.items.map((key) => {
-                  const status = statusOf(key, now);
-                  return (
-                    <tr key={key.id}>
-                      <td>{key.description || '—'}</td>
-                      <td>
-                        <span className={keyListClass}>
-                          {kinds
-                            .filter((kind) => key[kind.field])
-                            .map((kind) => (
-                              <span key={kind.field}>{`${kind.prefix}_…${key[kind.field]!.last_four}`}</span>
-                            ))}
-                        </span>
-                      </td>
-                      <td className={wideOnlyClass}>{key.expires_at_millis >= neverMillis ? 'never' : new Date(key.expires_at_millis).toLocaleDateString()}</td>
-                      <td>
-                        <span className={badgeClass}>{status}</span>
-                      </td>
-                      <td>{status === 'valid' ? <RevokeButton onRevoke={() => revoke(key.id)} /> : null}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
-      </section>
+        <DataTable
+          items="key sets"
+          data={keys}
+          empty={{
+            title: 'No key sets',
+            hint: "Create one above for your app's frontend (publishable key) or server (secret key).",
+          }}
+          columns={[
+            { header: 'Description', cell: (key) => key.description || '—' },
+            {
+              header: 'Keys',
+              cell: (key) => (
+                <span className={keyListClass}>
+                  {kinds
+                    .filter((kind) => key[kind.field])
+                    .map((kind) => (
+                      <span key={kind.field}>{`${kind.prefix}_…${key[kind.field]!.last_four}`}</span>
+                    ))}
+                </span>
+              ),
+            },
+            {
+              header: 'Expires',
+              wideOnly: true,
+              cell: (key) => (key.expires_at_millis >= neverMillis ? 'never' : new Date(key.expires_at_millis).toLocaleDateString()),
+            },
+            { header: 'Status', cell: (key) => <span className={badgeClass}>{statusOf(key, now)}</span> },
+            {
+              header: 'Action',
+              headerHidden: true,
+              cell: (key) => (statusOf(key, now) === 'valid' ? <TwoStepButton action="Revoke" onConfirm={() => revoke(key.id)} /> : null),
+            },
+          ]}
+        />
+      </Section>
     </>
-  );
-}
-
-/** Two steps, so a stray click revokes nothing: the app using the keys stops working at once. */
-function RevokeButton(props: { onRevoke(): Promise<void> }) {
-  const [armed, setArmed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!armed) {
-    return (
-      <button type="button" className={smallButtonClass} onClick={() => setArmed(true)}>
-        Revoke
-      </button>
-    );
-  }
-  return (
-    <span className={formRowClass}>
-      <button
-        type="button"
-        className={smallDangerButtonClass}
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          await props.onRevoke();
-          setBusy(false);
-          setArmed(false);
-        }}
-      >
-        Revoke for good
-      </button>
-      <button type="button" className={smallButtonClass} onClick={() => setArmed(false)}>
-        Keep
-      </button>
-    </span>
   );
 }
 
@@ -183,19 +125,17 @@ function CreateKeysForm(props: { projectId: string; onCreated(view: ApiKeySetCre
   const { api } = useConsoleSession();
   const [description, setDescription] = useState('');
   const [lifetime, setLifetime] = useState('3');
-  const [wanted, setWanted] = useState<Record<string, boolean>>({ publishable_client_key: true, secret_server_key: true, super_secret_admin_key: false });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
+  const [wanted, setWanted] = useState<Record<string, boolean>>({
+    publishable_client_key: true,
+    secret_server_key: true,
+    super_secret_admin_key: false,
+  });
+  const action = useAction();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!kinds.some((kind) => wanted[kind.field])) {
-      setFailure('Pick at least one kind of key.');
-      return;
-    }
+    if (!kinds.some((kind) => wanted[kind.field])) return action.refuse('Pick at least one kind of key.');
     const chosen = lifetimes[Number(lifetime)]!;
-    setBusy(true);
-    setFailure(null);
-    try {
+    void action.run(async () => {
       const view = await api.project<ApiKeySetCreationView>(props.projectId, 'POST', '/internal/api-keys', {
         description: description.trim(),
         expires_at_millis: chosen.millis === null ? neverMillis : Date.now() + chosen.millis,
@@ -205,11 +145,7 @@ function CreateKeysForm(props: { projectId: string; onCreated(view: ApiKeySetCre
       });
       setDescription('');
       props.onCreated(view);
-    } catch (error) {
-      setFailure(describeFailure(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className={panelClass} onSubmit={submit} aria-labelledby="new-keys-title">
@@ -217,54 +153,34 @@ function CreateKeysForm(props: { projectId: string; onCreated(view: ApiKeySetCre
         New key set
       </h2>
       <div className={formRowClass}>
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor="key-description">
-            Description
-          </label>
-          <input id="key-description" className={inputClass} value={description} maxLength={1000} onChange={(event) => setDescription(event.target.value)} />
-        </div>
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor="key-lifetime">
-            Expires after
-          </label>
-          <select id="key-lifetime" className={selectClass} value={lifetime} onChange={(event) => setLifetime(event.target.value)}>
-            {lifetimes.map((choice, index) => (
-              <option key={choice.label} value={String(index)}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField id="key-description" label="Description" value={description} maxLength={1000} onChange={setDescription} />
+        <SelectField
+          id="key-lifetime"
+          label="Expires after"
+          value={lifetime}
+          onChange={setLifetime}
+          options={lifetimes.map((choice, index) => [String(index), choice.label] as const)}
+        />
       </div>
       <fieldset className={fieldsetClass}>
         <legend className={labelClass}>Keys in the set</legend>
         {kinds.map((kind) => (
           <label key={kind.field} className={checkboxRowClass}>
-            <input
-              type="checkbox"
-              checked={wanted[kind.field] === true}
-              onChange={(event) => setWanted({ ...wanted, [kind.field]: event.target.checked })}
-            />
+            <input type="checkbox" checked={wanted[kind.field] === true} onChange={(event) => setWanted({ ...wanted, [kind.field]: event.target.checked })} />
             {kind.label}
           </label>
         ))}
       </fieldset>
-      <FailureAlert message={failure} />
-      <div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? 'Creating…' : 'Create keys'}
-        </button>
-      </div>
+      <SubmitRow busy={action.busy} failure={action.failure}>
+        {action.busy ? 'Creating…' : 'Create keys'}
+      </SubmitRow>
     </form>
   );
 }
 
 function CreatedKeys(props: { view: ApiKeySetCreationView; onDone(): void }) {
   return (
-    <section className={panelClass} aria-labelledby="created-keys-title" data-testid="created-keys">
-      <h2 id="created-keys-title" className={sectionTitleClass}>
-        Copy your keys now
-      </h2>
+    <Section id="created-keys-title" title="Copy your keys now" testId="created-keys">
       <p className={textClass}>authd keeps only a hash of each key: this is the only time they are shown.</p>
       {kinds.map((kind) => {
         const value = props.view[kind.field];
@@ -286,7 +202,7 @@ function CreatedKeys(props: { view: ApiKeySetCreationView; onDone(): void }) {
           I have copied them
         </button>
       </div>
-    </section>
+    </Section>
   );
 }
 

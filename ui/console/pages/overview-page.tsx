@@ -18,6 +18,7 @@ import {
   sectionTitleClass,
   statGridClass,
 } from '../styles';
+import { Section } from '../section';
 
 const route = getRouteApi('/projects/$projectId/overview');
 
@@ -55,10 +56,7 @@ export function OverviewPage() {
             <DailyChart title="Sign-ups per day" series={metrics.data.daily_users} testId="sign-ups-chart" />
             <DailyChart title="Active users per day" series={metrics.data.daily_active_users} testId="active-chart" />
           </div>
-          <section className={panelClass} aria-labelledby="recent-title">
-            <h2 id="recent-title" className={sectionTitleClass}>
-              Newest users
-            </h2>
+          <Section id="recent-title" title="Newest users">
             {metrics.data.recently_registered.length === 0 ? (
               <EmptyState title="No users yet">
                 <p className={mutedClass}>People who sign up to this project appear here.</p>
@@ -75,7 +73,7 @@ export function OverviewPage() {
                 ))}
               </ul>
             )}
-          </section>
+          </Section>
         </>
       )}
     </>

@@ -3,32 +3,28 @@
 // which permissions each contains) and deleted after typing the id.
 import { useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { TypedConfirmation } from '../confirm-dialog';
 import { FailedState, LoadingState, FailureAlert } from '../page-states';
-import { TableFrame } from '../table-frame';
+import { Table } from '../data-table';
+import { Section } from '../section';
+import { useAction } from '../action';
+import { TextField, SubmitRow } from '../text-field';
 import {
   badgeClass,
   checkboxRowClass,
   codeCellClass,
-  fieldClass,
   fieldsetClass,
   formRowClass,
-  inputClass,
   labelClass,
   mutedClass,
   pageTitleClass,
   panelClass,
-  primaryButtonClass,
   sectionTitleClass,
   smallButtonClass,
   successTextClass,
-  tableClass,
   titleRowClass,
-  visuallyHiddenClass,
-  wideOnlyClass,
 } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/permissions');
@@ -58,73 +54,66 @@ export function PermissionsPage() {
     <>
       <h1 className={pageTitleClass}>Team permissions</h1>
       <p className={mutedClass}>
-        What a team member may do. The built-in <code>$</code> permissions are what authd checks itself; yours are for your app, and one may
-        contain others.
+        What a team member may do. The built-in <code>$</code> permissions are what authd checks itself; yours are for your app, and one may contain others.
       </p>
       <p role="status" className={successTextClass}>
         {notice ?? ''}
       </p>
-      <section className={panelClass} aria-labelledby="definitions-title">
-        <h2 id="definitions-title" className={sectionTitleClass}>
-          Permissions
-        </h2>
-        <TableFrame label="Table of permissions">
-          <table className={tableClass} data-testid="permissions-table">
-            <thead>
-              <tr>
-                <th scope="col">Permission</th>
-                <th scope="col" className={wideOnlyClass}>
-                  Description
-                </th>
-                <th scope="col">Contains</th>
-                <th scope="col">
-                  <span className={visuallyHiddenClass}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {all.map((definition) => (
-                <tr key={definition.id}>
-                  <td className={codeCellClass}>
-                    {definition.id} {isBuiltIn(definition.id) ? <span className={badgeClass}>built in</span> : null}
-                  </td>
-                  <td className={wideOnlyClass}>{definition.description || '—'}</td>
-                  <td>
-                    {definition.contained_permission_ids.length === 0
-                      ? '—'
-                      : definition.contained_permission_ids.map((id) => (
-                          <span key={id} className={badgeClass}>
-                            {id}
-                          </span>
-                        ))}
-                  </td>
-                  <td>
-                    {isBuiltIn(definition.id) ? null : (
-                      <span className={formRowClass}>
-                        <button type="button" className={smallButtonClass} aria-label={`Edit ${definition.id}`} onClick={() => setEditing(definition.id)}>
-                          Edit
-                        </button>
-                        <TypedConfirmation
-                          action="Delete"
-                          title={`Delete ${definition.id}?`}
-                          description="Every grant of it, in every team, ends; permissions containing it no longer do."
-                          phrase={definition.id}
-                          onConfirm={async () => {
-                            await api.project(projectId, 'DELETE', path(definition.id));
-                            setNotice(`${definition.id} deleted.`);
-                            if (editing === definition.id) setEditing(null);
-                            definitions.reload();
-                          }}
-                        />
+      <Section id="definitions-title" title="Permissions">
+        <Table
+          label="Table of permissions"
+          testId="permissions-table"
+          rows={all}
+          rowKey={(definition) => definition.id}
+          columns={[
+            {
+              header: 'Permission',
+              className: codeCellClass,
+              cell: (definition) => (
+                <>
+                  {definition.id} {isBuiltIn(definition.id) ? <span className={badgeClass}>built in</span> : null}
+                </>
+              ),
+            },
+            { header: 'Description', wideOnly: true, cell: (definition) => definition.description || '—' },
+            {
+              header: 'Contains',
+              cell: (definition) =>
+                definition.contained_permission_ids.length === 0
+                  ? '—'
+                  : definition.contained_permission_ids.map((id) => (
+                      <span key={id} className={badgeClass}>
+                        {id}
                       </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      </section>
+                    )),
+            },
+            {
+              header: 'Actions',
+              headerHidden: true,
+              cell: (definition) =>
+                isBuiltIn(definition.id) ? null : (
+                  <span className={formRowClass}>
+                    <button type="button" className={smallButtonClass} aria-label={`Edit ${definition.id}`} onClick={() => setEditing(definition.id)}>
+                      Edit
+                    </button>
+                    <TypedConfirmation
+                      action="Delete"
+                      title={`Delete ${definition.id}?`}
+                      description="Every grant of it, in every team, ends; permissions containing it no longer do."
+                      phrase={definition.id}
+                      onConfirm={async () => {
+                        await api.project(projectId, 'DELETE', path(definition.id));
+                        setNotice(`${definition.id} deleted.`);
+                        if (editing === definition.id) setEditing(null);
+                        definitions.reload();
+                      }}
+                    />
+                  </span>
+                ),
+            },
+          ]}
+        />
+      </Section>
       {edited ? (
         <PermissionForm
           key={edited.id}
@@ -168,30 +157,20 @@ function PermissionForm(props: {
   const [id, setId] = useState(props.initial?.id ?? '');
   const [description, setDescription] = useState(props.initial?.description ?? '');
   const [contained, setContained] = useState<string[]>(props.initial?.contained_permission_ids ?? []);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const action = useAction();
   const formId = props.initial ? 'edit-permission' : 'new-permission';
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!props.initial && id.trim() === '') {
-      setFailure('Give the permission an id, such as read_reports.');
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (!props.initial && id.trim() === '') return action.refuse('Give the permission an id, such as read_reports.');
+    void action.run(async () => {
       await props.onSubmit({ id: id.trim(), description: description.trim(), contained_permission_ids: contained });
       if (!props.initial) {
         setId('');
         setDescription('');
         setContained([]);
       }
-    } catch (error) {
-      setFailure(describeFailure(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -207,20 +186,8 @@ function PermissionForm(props: {
         ) : null}
       </div>
       <div className={formRowClass}>
-        {props.initial ? null : (
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor={`${formId}-id`}>
-              Id
-            </label>
-            <input id={`${formId}-id`} className={inputClass} value={id} spellCheck={false} onChange={(event) => setId(event.target.value)} />
-          </div>
-        )}
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor={`${formId}-description`}>
-            Description
-          </label>
-          <input id={`${formId}-description`} className={inputClass} value={description} onChange={(event) => setDescription(event.target.value)} />
-        </div>
+        {props.initial ? null : <TextField id={`${formId}-id`} label="Id" value={id} spellCheck={false} onChange={setId} />}
+        <TextField id={`${formId}-description`} label="Description" value={description} onChange={setDescription} />
       </div>
       <fieldset className={fieldsetClass}>
         <legend className={labelClass}>Contains</legend>
@@ -229,20 +196,15 @@ function PermissionForm(props: {
             <input
               type="checkbox"
               checked={contained.includes(other.id)}
-              onChange={(event) =>
-                setContained(event.target.checked ? [...contained, other.id] : contained.filter((candidate) => candidate !== other.id))
-              }
+              onChange={(event) => setContained(event.target.checked ? [...contained, other.id] : contained.filter((candidate) => candidate !== other.id))}
             />
             <span className={codeCellClass}>{other.id}</span>
           </label>
         ))}
       </fieldset>
-      <FailureAlert message={failure} />
-      <div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {props.initial ? 'Save permission' : 'Create permission'}
-        </button>
-      </div>
+      <SubmitRow busy={action.busy} failure={action.failure}>
+        {props.initial ? 'Save permission' : 'Create permission'}
+      </SubmitRow>
     </form>
   );
 }

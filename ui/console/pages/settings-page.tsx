@@ -3,16 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
-import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { useReloadProject } from '../console-layout';
 import { FailedState, LoadingState } from '../page-states';
 import {
   checkboxRowClass,
-  errorTextClass,
   columnFieldClass,
-  inputClass,
   labelClass,
   linkClass,
   mutedClass,
@@ -20,9 +17,11 @@ import {
   panelClass,
   primaryButtonClass,
   sectionTitleClass,
-  successTextClass,
   textareaClass,
 } from '../styles';
+import { Section } from '../section';
+import { OutcomeLine, useAction } from '../action';
+import { TextField } from '../text-field';
 
 const route = getRouteApi('/projects/$projectId/settings');
 
@@ -42,78 +41,48 @@ function SettingsForms(props: { view: ProjectAdminView; onSaved(): void }) {
   const [name, setName] = useState(view.display_name);
   const [description, setDescription] = useState(view.description ?? '');
   const [production, setProduction] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-
-  const patch = async (body: Record<string, unknown>, done: string): Promise<boolean> => {
-    setBusy(true);
-    setOutcome(null);
-    try {
+  const action = useAction();
+  const patch = (body: Record<string, unknown>, done: string) =>
+    action.run(async () => {
       await api.project(view.id, 'PATCH', '/projects/current', body);
-      setOutcome({ ok: true, message: done });
       props.onSaved();
       reloadProject();
-      return true;
-    } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+      return done;
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') {
-      setOutcome({ ok: false, message: 'The project needs a name.' });
-      return;
-    }
+    if (name.trim() === '') return action.refuse('The project needs a name.');
     void patch({ display_name: name.trim(), description: description.trim() === '' ? null : description.trim() }, 'Saved.');
   };
 
   return (
     <>
       <h1 className={pageTitleClass}>Settings</h1>
-      <p role="status" className={outcome && !outcome.ok ? errorTextClass : successTextClass}>
-        {outcome?.message ?? ''}
-      </p>
+      <OutcomeLine outcome={action.outcome} />
       <form className={panelClass} onSubmit={submit} aria-labelledby="project-details-title" noValidate>
         <h2 id="project-details-title" className={sectionTitleClass}>
           Project
         </h2>
-        <div className={columnFieldClass}>
-          <label className={labelClass} htmlFor="settings-name">
-            Name
-          </label>
-          <input id="settings-name" className={inputClass} value={name} maxLength={256} onChange={(event) => setName(event.target.value)} />
-        </div>
+        <TextField id="settings-name" label="Name" className={columnFieldClass} value={name} maxLength={256} onChange={setName} />
         <div className={columnFieldClass}>
           <label className={labelClass} htmlFor="settings-description">
             Description
           </label>
-          <textarea
-            id="settings-description"
-            className={textareaClass}
-            value={description}
-            rows={3}
-            onChange={(event) => setDescription(event.target.value)}
-          />
+          <textarea id="settings-description" className={textareaClass} value={description} rows={3} onChange={(event) => setDescription(event.target.value)} />
         </div>
         <p className={mutedClass}>Project id: {view.id}</p>
         <div>
-          <button type="submit" className={primaryButtonClass} disabled={busy}>
+          <button type="submit" className={primaryButtonClass} disabled={action.busy}>
             Save
           </button>
         </div>
       </form>
-      <section className={panelClass} aria-labelledby="production-mode-title">
-        <h2 id="production-mode-title" className={sectionTitleClass}>
-          Production mode
-        </h2>
+      <Section id="production-mode-title" title="Production mode">
         <label className={checkboxRowClass}>
           <input
             type="checkbox"
             checked={production ?? view.is_production_mode}
-            disabled={busy}
+            disabled={action.busy}
             onChange={async (event) => {
               const on = event.target.checked;
               setProduction(on);
@@ -131,7 +100,7 @@ function SettingsForms(props: { view: ProjectAdminView; onSaved(): void }) {
             .
           </p>
         ) : null}
-      </section>
+      </Section>
     </>
   );
 }

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { sharedOAuthProviderIds } from '../../../server/protocol/oauth-provider-ids';
-import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { FailedState, LoadingState } from '../page-states';
-import { checkboxRowClass, errorTextClass, fieldsetClass, labelClass, mutedClass, pageTitleClass, panelClass, sectionTitleClass, successTextClass } from '../styles';
+import { checkboxRowClass, fieldsetClass, labelClass, mutedClass, pageTitleClass } from '../styles';
+import { Section } from '../section';
+import { OutcomeLine, useAction } from '../action';
 
 const route = getRouteApi('/projects/$projectId/sign-in-methods');
 
@@ -19,7 +20,11 @@ const methodSwitches: Switch[] = [
   { key: 'credential_enabled', label: 'Password', hint: 'Email and password.' },
   { key: 'magic_link_enabled', label: 'Magic link and one-time code', hint: 'A link and a code sent by email.' },
   { key: 'passkey_enabled', label: 'Passkeys', hint: 'Fingerprint, face or a security key.' },
-  { key: 'password_strength_check_enabled', label: 'Password strength check', hint: 'Refuse breached, guessable or email-containing passwords.' },
+  {
+    key: 'password_strength_check_enabled',
+    label: 'Password strength check',
+    hint: 'Refuse breached, guessable or email-containing passwords.',
+  },
 ];
 
 const accountSwitches: Switch[] = [
@@ -27,7 +32,11 @@ const accountSwitches: Switch[] = [
   { key: 'client_team_creation_enabled', label: 'Users create teams', hint: 'Signed-in users can create their own teams.' },
   { key: 'create_team_on_sign_up', label: 'A personal team on sign-up', hint: 'Each new user gets a team of their own.' },
   { key: 'client_user_deletion_enabled', label: 'Users delete their account', hint: 'From account settings.' },
-  { key: 'team_invitation_requires_matching_email', label: 'Invitations need the invited address', hint: 'Only an account with that verified email accepts.' },
+  {
+    key: 'team_invitation_requires_matching_email',
+    label: 'Invitations need the invited address',
+    hint: 'Only an account with that verified email accepts.',
+  },
 ];
 
 export function SignInMethodsPage() {
@@ -36,23 +45,20 @@ export function SignInMethodsPage() {
   const project = useApiData(() => api.project<ProjectAdminView>(projectId, 'GET', '/projects/current'), [projectId]);
   // What the switches show while a change is saved: the saved value replaces it on reload.
   const [shown, setShown] = useState<Record<string, boolean>>({});
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const action = useAction(project.reload);
 
   const save = async (config: Partial<Config>, shownChange: Record<string, boolean>, done: string) => {
     setShown((current) => ({ ...current, ...shownChange }));
-    setOutcome(null);
-    try {
+    const saved = await action.run(async () => {
       await api.project(projectId, 'PATCH', '/projects/current', { config });
-      setOutcome({ ok: true, message: done });
-    } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
-      setShown((current) => {
-        const next = { ...current };
-        for (const key of Object.keys(shownChange)) delete next[key];
-        return next;
-      });
-    }
-    project.reload();
+      return done;
+    });
+    if (saved) return;
+    setShown((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(shownChange)) delete next[key];
+      return next;
+    });
   };
 
   if (project.state === 'loading') return <LoadingState label="Loading the sign-in settings…" />;
@@ -80,28 +86,18 @@ export function SignInMethodsPage() {
   const toggleProvider = (id: string, enabled: boolean) => {
     const existing = providers.find((p) => p.id === id);
     // The API takes the whole list and keeps every provider it had, so one is switched in place.
-    const list = existing
-      ? providers.map((p) => (p.id === id ? { ...p, enabled } : p))
-      : [...providers, { id, enabled, type: 'shared' as const }];
+    const list = existing ? providers.map((p) => (p.id === id ? { ...p, enabled } : p)) : [...providers, { id, enabled, type: 'shared' as const }];
     void save({ oauth_providers: list }, { [`oauth:${id}`]: enabled }, `${id} sign-in ${enabled ? 'on' : 'off'}.`);
   };
 
   return (
     <>
       <h1 className={pageTitleClass}>Sign-in methods</h1>
-      <p role="status" className={outcome && !outcome.ok ? errorTextClass : successTextClass}>
-        {outcome?.message ?? ''}
-      </p>
-      <section className={panelClass} aria-labelledby="methods-title">
-        <h2 id="methods-title" className={sectionTitleClass}>
-          Ways to sign in
-        </h2>
+      <OutcomeLine outcome={action.outcome} />
+      <Section id="methods-title" title="Ways to sign in">
         <div className={fieldsetClass}>{methodSwitches.map(switchRow)}</div>
-      </section>
-      <section className={panelClass} aria-labelledby="oauth-title">
-        <h2 id="oauth-title" className={sectionTitleClass}>
-          OAuth providers
-        </h2>
+      </Section>
+      <Section id="oauth-title" title="OAuth providers">
         <p className={mutedClass}>
           Switched on here, a provider uses authd's shared keys (in development, its built-in mock provider). Own keys are set with{' '}
           <code>authd projects update --config-json</code>.
@@ -120,13 +116,10 @@ export function SignInMethodsPage() {
             );
           })}
         </fieldset>
-      </section>
-      <section className={panelClass} aria-labelledby="accounts-title">
-        <h2 id="accounts-title" className={sectionTitleClass}>
-          Accounts and teams
-        </h2>
+      </Section>
+      <Section id="accounts-title" title="Accounts and teams">
         <div className={fieldsetClass}>{accountSwitches.map(switchRow)}</div>
-      </section>
+      </Section>
     </>
   );
 }

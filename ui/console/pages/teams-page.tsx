@@ -1,27 +1,13 @@
 // A project's teams (GET /teams as its admin, oldest first) and a form to create one.
 import { useState, type FormEvent } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
-import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
-import { TableFrame } from '../table-frame';
-import {
-  cellNowrapClass,
-  fieldClass,
-  formRowClass,
-  inputClass,
-  labelClass,
-  linkClass,
-  monoClass,
-  mutedClass,
-  pageTitleClass,
-  panelClass,
-  primaryButtonClass,
-  sectionTitleClass,
-  tableClass,
-  wideOnlyClass,
-} from '../styles';
+import { DataTable } from '../data-table';
+import { Section } from '../section';
+import { useAction } from '../action';
+import { PanelForm, TextField } from '../text-field';
+import { cellNowrapClass, linkClass, monoClass, pageTitleClass, primaryButtonClass } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/teams');
 
@@ -39,47 +25,29 @@ export function TeamsPage() {
     <>
       <h1 className={pageTitleClass}>Teams</h1>
       <CreateTeamForm projectId={projectId} onCreated={teams.reload} />
-      <section className={panelClass} aria-labelledby="teams-title">
-        <h2 id="teams-title" className={sectionTitleClass}>
-          All teams
-        </h2>
-        {teams.state === 'loading' ? (
-          <LoadingState label="Loading teams…" />
-        ) : teams.state === 'failed' ? (
-          <FailedState what="The teams" error={teams.error} onRetry={teams.reload} />
-        ) : teams.data.items.length === 0 ? (
-          <EmptyState title="No teams yet">
-            <p className={mutedClass}>Create one above, or let users create their own if the project allows it.</p>
-          </EmptyState>
-        ) : (
-          <TableFrame label="Table of teams">
-            <table className={tableClass} data-testid="teams-table">
-              <thead>
-                <tr>
-                  <th scope="col">Team</th>
-                  <th scope="col" className={wideOnlyClass}>
-                    Id
-                  </th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {teams.data.items.map((team) => (
-                  <tr key={team.id}>
-                    <td>
-                      <Link to="/projects/$projectId/teams/$teamId" params={{ projectId, teamId: team.id }} className={linkClass}>
-                        {team.display_name}
-                      </Link>
-                    </td>
-                    <td className={`${monoClass} ${wideOnlyClass}`}>{team.id}</td>
-                    <td className={cellNowrapClass}>{new Date(team.created_at_millis).toLocaleDateString()}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
-      </section>
+      <Section id="teams-title" title="All teams">
+        <DataTable
+          items="teams"
+          data={teams}
+          empty={{ title: 'No teams yet', hint: 'Create one above, or let users create their own if the project allows it.' }}
+          columns={[
+            {
+              header: 'Team',
+              cell: (team) => (
+                <Link to="/projects/$projectId/teams/$teamId" params={{ projectId, teamId: team.id }} className={linkClass}>
+                  {team.display_name}
+                </Link>
+              ),
+            },
+            { header: 'Id', wideOnly: true, className: monoClass, cell: (team) => team.id },
+            {
+              header: 'Created',
+              className: cellNowrapClass,
+              cell: (team) => new Date(team.created_at_millis).toLocaleDateString(),
+            },
+          ]}
+        />
+      </Section>
     </>
   );
 }
@@ -87,43 +55,27 @@ export function TeamsPage() {
 function CreateTeamForm(props: { projectId: string; onCreated(): void }) {
   const { api } = useConsoleSession();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
+  const action = useAction();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') {
-      setFailure('Give the team a name.');
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (name.trim() === '') return action.refuse('Give the team a name.');
+    void action.run(async () => {
       await api.project(props.projectId, 'POST', '/teams', { display_name: name.trim() });
       setName('');
       props.onCreated();
-    } catch (error) {
-      setFailure(describeFailure(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
-    <form className={panelClass} onSubmit={submit} aria-labelledby="new-team-title" noValidate>
-      <h2 id="new-team-title" className={sectionTitleClass}>
-        New team
-      </h2>
-      <div className={formRowClass}>
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor="team-name">
-            Name
-          </label>
-          <input id="team-name" className={inputClass} value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? 'Creating…' : 'Create team'}
-        </button>
-      </div>
-      <FailureAlert message={failure} />
-    </form>
+    <PanelForm
+      id="new-team-title"
+      title="New team"
+      onSubmit={submit}
+      submit={action.busy ? 'Creating…' : 'Create team'}
+      submitClass={primaryButtonClass}
+      busy={action.busy}
+      failure={action.failure}
+    >
+      <TextField id="team-name" label="Name" value={name} maxLength={200} onChange={setName} />
+    </PanelForm>
   );
 }
