@@ -57,6 +57,7 @@ const projectPages = [
   { to: '/projects/$projectId/sign-in-methods', label: 'Sign-in methods' },
   { to: '/projects/$projectId/api-keys', label: 'API keys' },
   { to: '/projects/$projectId/domains', label: 'Domains' },
+  { to: '/projects/$projectId/emails', label: 'Emails' },
   { to: '/projects/$projectId/webhooks', label: 'Webhooks' },
   { to: '/projects/$projectId/audit-log', label: 'Audit log' },
   { to: '/projects/$projectId/settings', label: 'Settings' },

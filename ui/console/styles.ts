@@ -393,3 +393,27 @@ export const chartBarClass = css({ fill: 'accent' });
 export const recentListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: '0', margin: '0' });
 /** An identifier kept on one line (permission ids break badly anywhere). */
 export const codeCellClass = css({ fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' });
+
+/** A warning that asks for a look, not an error: the danger colour on its edge only. */
+export const warningBoxClass = css({
+  padding: '3',
+  margin: '0',
+  borderRadius: 'control',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'danger',
+  borderLeftWidth: '4px',
+  color: 'text',
+  fontSize: 'sm',
+});
+
+/** An email's rendered HTML, as its recipient's mail app would frame it. */
+export const previewFrameClass = css({
+  width: '100%',
+  height: '480px',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'line',
+  borderRadius: 'control',
+  bg: 'white',
+});

@@ -11,10 +11,32 @@ import { ApiStates } from '../data-table';
 import { Section } from '../section';
 import { useAction } from '../action';
 import { PanelForm, TextField } from '../text-field';
-import { cardGridClass, mainClass, mutedClass, panelClass, pageTitleClass, primaryButtonClass, projectCardLinkClass, titleRowClass } from '../styles';
+import {
+  cardGridClass,
+  mainClass,
+  mutedClass,
+  panelClass,
+  pageTitleClass,
+  primaryButtonClass,
+  projectCardLinkClass,
+  titleRowClass,
+  warningBoxClass,
+} from '../styles';
 
 interface ProjectList {
   items: ProjectAdminView[];
+}
+
+/** More projects than this and the console warns, as Stack's SDK does past 10 client apps. */
+export const manyClientAppsWarningAbove = 10;
+
+function ManyProjectsWarning(props: { count: number }) {
+  return (
+    <p className={warningBoxClass} role="note" data-testid="many-projects-warning">
+      <strong>More than {manyClientAppsWarningAbove} client apps.</strong> You own {props.count} projects. An app usually needs one project (one per product and
+      environment); many of them for one app is usually a mistake, such as a script or a test that creates a project each time it runs.
+    </p>
+  );
 }
 
 export function ProjectsPage() {
@@ -24,6 +46,9 @@ export function ProjectsPage() {
     <main className={mainClass}>
       <h1 className={pageTitleClass}>Projects</h1>
       <CreateProjectForm onCreated={projects.reload} />
+      {projects.state === 'ready' && projects.data.items.length > manyClientAppsWarningAbove ? (
+        <ManyProjectsWarning count={projects.data.items.length} />
+      ) : null}
       <Section id="your-projects" title="Your projects">
         <ApiStates
           data={projects}

@@ -1,15 +1,16 @@
 // How people sign in to a project and what they may do themselves (PATCH /projects/current
 // config), and its OAuth providers on authd's shared keys: each switch saves at once.
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
-import { sharedOAuthProviderIds } from '../../../server/protocol/oauth-provider-ids';
+import type { OAuthProviderConfig, ProjectAdminView } from '../../../server/protocol/project-schemas';
+import { oauthProviderIds, sharedOAuthProviderIds, type OAuthProviderId } from '../../../server/protocol/oauth-provider-ids';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { FailedState, LoadingState } from '../page-states';
-import { checkboxRowClass, fieldsetClass, labelClass, mutedClass, pageTitleClass } from '../styles';
+import { checkboxRowClass, fieldsetClass, formRowClass, labelClass, mutedClass, pageTitleClass, secondaryButtonClass } from '../styles';
 import { Section } from '../section';
 import { OutcomeLine, useAction } from '../action';
+import { SelectField, TextField } from '../text-field';
 
 const route = getRouteApi('/projects/$projectId/sign-in-methods');
 
@@ -47,18 +48,19 @@ export function SignInMethodsPage() {
   const [shown, setShown] = useState<Record<string, boolean>>({});
   const action = useAction(project.reload);
 
-  const save = async (config: Partial<Config>, shownChange: Record<string, boolean>, done: string) => {
+  const save = async (config: Partial<Config>, shownChange: Record<string, boolean>, done: string): Promise<boolean> => {
     setShown((current) => ({ ...current, ...shownChange }));
     const saved = await action.run(async () => {
       await api.project(projectId, 'PATCH', '/projects/current', { config });
       return done;
     });
-    if (saved) return;
+    if (saved) return true;
     setShown((current) => {
       const next = { ...current };
       for (const key of Object.keys(shownChange)) delete next[key];
       return next;
     });
+    return false;
   };
 
   if (project.state === 'loading') return <LoadingState label="Loading the sign-in settings…" />;
@@ -99,8 +101,7 @@ export function SignInMethodsPage() {
       </Section>
       <Section id="oauth-title" title="OAuth providers">
         <p className={mutedClass}>
-          Switched on here, a provider uses authd's shared keys (in development, its built-in mock provider). Own keys are set with{' '}
-          <code>authd projects update --config-json</code>.
+          Switched on here, a provider uses authd's shared keys (in development, its built-in mock provider) until you give it your own below.
         </p>
         <fieldset className={fieldsetClass}>
           <legend className={labelClass}>Sign in with</legend>
@@ -116,10 +117,93 @@ export function SignInMethodsPage() {
             );
           })}
         </fieldset>
+        <OwnKeysForm providers={providers} onSave={(list, done) => save({ oauth_providers: list }, {}, done)} />
       </Section>
       <Section id="accounts-title" title="Accounts and teams">
         <div className={fieldsetClass}>{accountSwitches.map(switchRow)}</div>
       </Section>
     </>
+  );
+}
+
+/**
+ * One provider's keys: authd's shared ones (where it has them) or the project's own client id and
+ * secret. The secret is write-only here: the form never shows it, and an empty box keeps it.
+ */
+function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAuthProviderConfig[], done: string): Promise<boolean> }) {
+  const [id, setId] = useState<string>(oauthProviderIds[0]);
+  const stored = props.providers.find((provider) => provider.id === id);
+  const canShare = sharedOAuthProviderIds.includes(id as OAuthProviderId);
+  const [own, setOwn] = useState(stored?.type === 'standard' || !canShare);
+  const [clientId, setClientId] = useState(stored?.client_id ?? '');
+  const [secret, setSecret] = useState('');
+  const [busy, setBusy] = useState(false);
+  const choose = (next: string) => {
+    const provider = props.providers.find((candidate) => candidate.id === next);
+    setId(next);
+    setOwn(provider?.type === 'standard' || !sharedOAuthProviderIds.includes(next as OAuthProviderId));
+    setClientId(provider?.client_id ?? '');
+    setSecret('');
+  };
+  const secretStored = stored?.type === 'standard' && Boolean(stored.client_secret);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const enabled = stored?.enabled ?? true;
+    const changed: OAuthProviderConfig = own
+      ? { id, enabled, type: 'standard', client_id: clientId.trim(), client_secret: secret || (secretStored ? stored.client_secret : '') }
+      : { id, enabled, type: 'shared' };
+    // The API takes the whole list; the others go back as they were.
+    const list = stored ? props.providers.map((provider) => (provider.id === id ? changed : provider)) : [...props.providers, changed];
+    setBusy(true);
+    if (await props.onSave(list, own ? `${id} uses your own keys.` : `${id} uses authd's shared keys.`)) setSecret('');
+    setBusy(false);
+  };
+  return (
+    <form className={fieldsetClass} onSubmit={submit} aria-labelledby="own-keys-title" noValidate data-testid="own-keys-form">
+      <h3 id="own-keys-title" className={labelClass}>
+        Keys of a provider
+      </h3>
+      <div className={formRowClass}>
+        <SelectField
+          id="keys-provider"
+          label="Provider"
+          value={id}
+          onChange={choose}
+          options={oauthProviderIds.map((provider) => [provider, provider] as const)}
+        />
+        <SelectField
+          id="keys-kind"
+          label="Keys"
+          value={own ? 'own' : 'shared'}
+          onChange={(kind) => setOwn(kind === 'own')}
+          options={
+            canShare
+              ? [
+                  ['shared', "authd's shared keys"],
+                  ['own', 'Your own keys'],
+                ]
+              : [['own', 'Your own keys']]
+          }
+        />
+      </div>
+      {own ? (
+        <div className={formRowClass}>
+          <TextField id="keys-client-id" label="Client id" value={clientId} spellCheck={false} autoComplete="off" onChange={setClientId} />
+          <TextField
+            id="keys-client-secret"
+            label={secretStored ? 'Client secret (stored; type a new one to replace it)' : 'Client secret'}
+            type="password"
+            autoComplete="new-password"
+            value={secret}
+            onChange={setSecret}
+          />
+        </div>
+      ) : null}
+      <div>
+        <button type="submit" className={secondaryButtonClass} disabled={busy}>
+          Save keys
+        </button>
+      </div>
+    </form>
   );
 }

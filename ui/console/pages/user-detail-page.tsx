@@ -10,7 +10,7 @@ import { ApiStates, DataTable } from '../data-table';
 import { Section } from '../section';
 import { OutcomeLine, useAction } from '../action';
 import { RowForm, TextField } from '../text-field';
-import { SignInSection, UserAuditSection, UserTeamsSection } from './user-detail-sections';
+import { PasskeysSection, SignInSection, UserAuditSection, UserTeamsSection } from './user-detail-sections';
 import { TypedConfirmation } from '../confirm-dialog';
 import { JsonEditor } from '../json-editor';
 import { FailureAlert } from '../page-states';
@@ -111,6 +111,7 @@ export function UserDetailPage() {
               <SignInSection api={api} projectId={projectId} userId={userId} view={view} onChanged={user.reload} />
               <UserTeamsSection api={api} projectId={projectId} userId={userId} />
             </div>
+            <PasskeysSection api={api} projectId={projectId} userId={userId} onChanged={user.reload} />
             <SessionsSection api={api} projectId={projectId} userId={userId} />
             <UserAuditSection api={api} projectId={projectId} userId={userId} />
           </>

@@ -5,9 +5,10 @@ import { Link } from '@tanstack/react-router';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
 import type { AuditEventView } from '../../../server/protocol/audit-schemas';
 import type { AdminApi } from '../admin-api';
-import { useApiData } from '../api-data';
+import { useApiData, type List } from '../api-data';
 import { ApiStates, DataTable } from '../data-table';
 import { Section } from '../section';
+import { TwoStepButton } from '../two-step-button';
 import { ActionButton, OutcomeLine, useAction } from '../action';
 import { RowForm, TextField } from '../text-field';
 import {
@@ -28,10 +29,19 @@ interface Props {
   userId: string;
 }
 
+function unusedCodes(count: number): string {
+  if (count === 0) return 'none unused';
+  return count === 1 ? '1 unused' : `${count} unused`;
+}
+
 export function SignInSection(props: Props & { view: UserServerView; onChanged(): void }) {
   const { api, projectId, userId, view } = props;
   const path = `/users/${encodeURIComponent(userId)}`;
   const action = useAction(props.onChanged);
+  const recoveryCodes = useApiData(
+    () => api.project<{ remaining_count: number }>(projectId, 'GET', `/auth/mfa/recovery-codes?user_id=${encodeURIComponent(userId)}`),
+    [projectId, userId, view],
+  );
   const [password, setPassword] = useState('');
 
   const setNewPassword = (event: FormEvent) => {
@@ -53,6 +63,10 @@ export function SignInSection(props: Props & { view: UserServerView; onChanged()
         <dd>{view.requires_totp_mfa ? 'on (authenticator app)' : 'off'}</dd>
         <dt>Passkeys</dt>
         <dd>{view.passkey_auth_enabled ? 'sign-in with a passkey on' : 'off'}</dd>
+        <dt>Recovery codes</dt>
+        <dd data-testid="recovery-code-count">
+          {recoveryCodes.state === 'ready' ? unusedCodes(recoveryCodes.data.remaining_count) : recoveryCodes.state === 'failed' ? 'could not be read' : '…'}
+        </dd>
         <dt>OAuth accounts</dt>
         <dd>
           {view.oauth_providers.length === 0 ? (
@@ -155,6 +169,59 @@ export function UserAuditSection(props: Props) {
             header: 'By',
             wideOnly: true,
             cell: (event) => (event.actor.id ? `${event.actor.type} ${event.actor.id}` : event.actor.type),
+          },
+        ]}
+      />
+    </Section>
+  );
+}
+
+interface Passkey {
+  id: string;
+  name: string;
+  created_at_millis: number;
+  last_used_at_millis: number | null;
+}
+
+/** The user's passkeys (GET /passkeys?user_id=), each deleted in two steps. */
+export function PasskeysSection(props: Props & { onChanged(): void }) {
+  const { api, projectId, userId } = props;
+  const passkeys = useApiData(() => api.project<List<Passkey>>(projectId, 'GET', `/passkeys?user_id=${encodeURIComponent(userId)}`), [projectId, userId]);
+  const action = useAction(() => {
+    passkeys.reload();
+    props.onChanged();
+  });
+  return (
+    <Section id="passkeys-title" title="Passkeys">
+      <OutcomeLine outcome={action.outcome} />
+      <DataTable
+        items="passkeys"
+        data={passkeys}
+        empty={{ title: 'No passkeys', hint: 'The user adds one in account settings.' }}
+        columns={[
+          { header: 'Name', cell: (passkey) => passkey.name },
+          { header: 'Created', className: cellNowrapClass, cell: (passkey) => new Date(passkey.created_at_millis).toLocaleDateString() },
+          {
+            header: 'Last used',
+            wideOnly: true,
+            className: cellNowrapClass,
+            cell: (passkey) => (passkey.last_used_at_millis === null ? 'never' : new Date(passkey.last_used_at_millis).toLocaleString()),
+          },
+          {
+            header: 'Action',
+            headerHidden: true,
+            cell: (passkey) => (
+              <TwoStepButton
+                action="Delete"
+                label={`Delete the passkey ${passkey.name}`}
+                onConfirm={async () => {
+                  await action.run(async () => {
+                    await api.project(projectId, 'DELETE', `/passkeys/${encodeURIComponent(userId)}/${encodeURIComponent(passkey.id)}`);
+                    return `Passkey ${passkey.name} deleted.`;
+                  });
+                }}
+              />
+            ),
           },
         ]}
       />
