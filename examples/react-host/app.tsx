@@ -15,6 +15,7 @@ import {
   useUser,
   type SettingsMenuEntry,
 } from '../../ui/react/index';
+import { pseudoLocaleTag, pseudoLocalize } from '../../ui/react/i18n/pseudo-locale';
 
 declare global {
   interface Window {
@@ -84,6 +85,10 @@ function Page(props: { onToggleTheme(): void }) {
   return <Home onToggleTheme={props.onToggleTheme} />;
 }
 
+// `?lang=ja` picks the components' language (the provider's `locale`); `?lang=en-XA` is the
+// pseudo locale the screen tests render with, every message marked and lengthened.
+const lang = new URLSearchParams(location.search).get('lang') ?? undefined;
+
 function App() {
   const [dark, setDark] = useState(() => matchMedia('(prefers-color-scheme: dark)').matches);
   useEffect(() => {
@@ -91,7 +96,13 @@ function App() {
   }, [dark]);
   return (
     // No router here: every page change is a full navigation, so App renders from the new URL.
-    <AuthProvider client={client} theme={dark ? 'dark' : 'light'} navigate={(url) => location.assign(url)}>
+    <AuthProvider
+      client={client}
+      theme={dark ? 'dark' : 'light'}
+      navigate={(url) => location.assign(url)}
+      locale={lang === pseudoLocaleTag ? undefined : lang}
+      messageDecorator={lang === pseudoLocaleTag ? pseudoLocalize : undefined}
+    >
       <Page onToggleTheme={() => setDark((on) => !on)} />
     </AuthProvider>
   );

@@ -6,15 +6,16 @@
 // the signed-up card, the already-signed-in card, forgot password (form and sent card), the
 // emailed links' problem cards, the error page, the OAuth failure card, the team invitation, and
 // account settings' My Profile, Sign Out, Security (change password, MFA set-up, new recovery
-// codes and their count) and a team page.
+// codes and their count) and a team page. Passkeys, 'Confirm it's you' and the host app's
+// widgets: pseudo-locale-widgets.test.ts.
 import { describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
-import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { localeNames } from '../../server/protocol/locale-names';
-import { artifactsDir, launchBrowser } from './browser-support';
+import { launchBrowser } from './browser-support';
+import { expectAllFromCatalogue } from './pseudo-locale-checks';
 import { Secret, TOTP } from 'otpauth';
 
 let t: TestInstance;
@@ -28,75 +29,6 @@ withMailInstance(
   },
   { instance: { settings: { hostedScreensRuntime: 'preact' } }, timeoutMillis: 180_000, beforeStop: async () => await browser?.close() },
 );
-
-interface Findings {
-  outside: string[];
-  unlabelled: string[];
-  overflowing: string[];
-  title: string;
-  pageWidth: number;
-}
-
-/** Reads the page: text outside markers, attributes outside markers, boxes text overflows. */
-async function inspect(page: Page, allowed: string[]): Promise<Findings> {
-  return await page.evaluate((allowedData) => {
-    const root = document.getElementById('root')!;
-    // Nested messages (a link inside a sentence) nest their markers: strip innermost first.
-    const stripMarked = (text: string) => {
-      let previous;
-      do {
-        previous = text;
-        text = text.replace(/⟦[^⟦⟧]*⟧/g, ' ');
-      } while (text !== previous);
-      return text;
-    };
-    const leftover = (text: string) => {
-      let rest = stripMarked(text);
-      // Longest first, so a name is not broken up by a shorter one (an initial).
-      for (const data of [...allowedData].sort((a, b) => b.length - a.length)) rest = rest.split(data).join(' ');
-      // Punctuation and separators between messages are layout, not words.
-      return rest.replace(/[\s·•|:,.()\-–]+/g, ' ').trim();
-    };
-    const outside = leftover(root.innerText)
-      .split(/\s{2,}|\n/)
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const unlabelled: string[] = [];
-    for (const element of root.querySelectorAll('[aria-label], [title], [placeholder]')) {
-      for (const name of ['aria-label', 'title', 'placeholder']) {
-        const value = element.getAttribute(name);
-        if (value && leftover(value) !== '') unlabelled.push(`${element.tagName} ${name}="${value}"`);
-      }
-    }
-    const overflowing: string[] = [];
-    for (const element of root.querySelectorAll<HTMLElement>('*')) {
-      if (element.getClientRects().length === 0 || element.tagName === 'svg' || element.closest('svg')) continue;
-      const style = getComputedStyle(element);
-      const rect = element.getBoundingClientRect();
-      const clipped = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
-      if (clipped && element.scrollWidth > element.clientWidth + 1 && element.tagName !== 'SELECT' && element.tagName !== 'INPUT') {
-        overflowing.push(`cut off: <${element.tagName.toLowerCase()}> "${element.innerText.slice(0, 40)}"`);
-      }
-      if (rect.right > window.innerWidth + 1 || rect.left < -1) {
-        overflowing.push(`outside the viewport: <${element.tagName.toLowerCase()}> "${element.innerText.slice(0, 40)}"`);
-      }
-    }
-    return { outside, unlabelled, overflowing, title: document.title, pageWidth: document.documentElement.scrollWidth };
-  }, allowed);
-}
-
-async function expectAllFromCatalogue(page: Page, name: string, allowed: string[]) {
-  await page.screenshot({ path: join(artifactsDir, `pseudo-${name}.png`), fullPage: true });
-  const found = await inspect(page, allowed);
-  expect({ name, outside: found.outside, unlabelled: found.unlabelled, overflowing: found.overflowing }).toEqual({
-    name,
-    outside: [],
-    unlabelled: [],
-    overflowing: [],
-  });
-  expect(found.pageWidth).toBeLessThanOrEqual(390);
-  return found;
-}
 
 describe('pseudo locale at 390 px', () => {
   test(
