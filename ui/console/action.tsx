@@ -2,6 +2,7 @@
 // (the API's message when it failed), and a reload of what the change affects.
 import { useState } from 'react';
 import { describeFailure } from './admin-api';
+import { useConsoleT } from './console-messages';
 import { errorTextClass, smallButtonClass, successTextClass } from './styles';
 
 export type Outcome = { ok: boolean; message: string } | null;
@@ -18,6 +19,7 @@ export function OutcomeLine(props: { outcome: Outcome }) {
 export function useAction(after: () => void = () => {}) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const t = useConsoleT();
   /** Answers whether the change worked. */
   const run = async (work: () => Promise<string | void>): Promise<boolean> => {
     setBusy(true);
@@ -26,7 +28,7 @@ export function useAction(after: () => void = () => {}) {
       setOutcome({ ok: true, message: (await work()) ?? '' });
       return true;
     } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
+      setOutcome({ ok: false, message: describeFailure(error, t) });
       return false;
     } finally {
       setBusy(false);

@@ -2,6 +2,7 @@
 // back through the cursors already seen (the API gives none backwards).
 import { useState } from 'react';
 import { pagerClass, smallButtonClass } from './styles';
+import { useConsoleT } from './console-messages';
 
 export function useCursorPages() {
   // The cursors of the pages before this one, and this page's (null: the first page).
@@ -26,15 +27,17 @@ export function useCursorPages() {
   };
 }
 
-export function CursorPager(props: { pages: ReturnType<typeof useCursorPages>; next: string | null; label: string; backText: string; forwardText: string }) {
+/** `label` names the pages ("Pages of users"); the buttons say Previous page and Next page unless told otherwise. */
+export function CursorPager(props: { pages: ReturnType<typeof useCursorPages>; next: string | null; label: string; previous?: string; following?: string }) {
   const { pages, next } = props;
+  const t = useConsoleT();
   return (
     <nav className={pagerClass} aria-label={props.label}>
       <button type="button" className={smallButtonClass} disabled={!pages.hasEarlier} onClick={pages.back}>
-        {props.backText}
+        {props.previous ?? t('pager.previous')}
       </button>
       <button type="button" className={smallButtonClass} disabled={next === null} onClick={() => next !== null && pages.forward(next)}>
-        {props.forwardText}
+        {props.following ?? t('pager.next')}
       </button>
     </nav>
   );

@@ -7,6 +7,16 @@ import { EmptyState, FailedState, LoadingState } from './page-states';
 import { TableFrame } from './table-frame';
 import { mutedClass, tableClass, visuallyHiddenClass, wideOnlyClass } from './styles';
 
+/** A list's own words: its loading state, what failed to load, and the table's accessible name. */
+export interface ListText {
+  /** e.g. "Loading teams…" */
+  loading: string;
+  /** What failed to load, as a sentence of its own, e.g. "The teams could not be loaded". */
+  failed: string;
+  /** e.g. "Table of teams" */
+  label: string;
+}
+
 /** How the empty state reads: its title and, when there is more to say, a line under it. */
 export interface EmptyText {
   title: string;
@@ -17,7 +27,7 @@ interface StatesProps<D> {
   data: ApiData<D>;
   /** The loading state's words, e.g. "Loading teams…". */
   loading: string;
-  /** What failed to load, as the start of a sentence, e.g. "The teams". */
+  /** What failed to load, as a sentence of its own, e.g. "The teams could not be loaded". */
   failed: string;
   /** Without `empty`, an answer is never empty (one user, one team); a list is empty without items. */
   isEmpty?(data: D): boolean;
@@ -90,25 +100,23 @@ export function Table<T>(props: TableShape<T> & { rows: T[] }) {
 }
 
 /**
- * An API list's items as a table, or the loading, failed or empty state in its place. `items`
- * names them in the plural ("teams"), for the states' words, the table's name and its test id.
+ * An API list's items as a table, or the loading, failed or empty state in its place, in the
+ * list's own words (`text`, from the catalogue, so each language says them its way).
  */
 export function DataTable<T extends { id: string }>(props: {
   data: ApiData<{ items: T[] }>;
-  items: string;
+  text: ListText;
   empty: EmptyText;
   columns: Column<T>[];
-  /** Where the failure names the list otherwise ("The audit log"). */
-  failed?: string;
-  testId?: string;
+  testId: string;
 }) {
-  const { items } = props;
+  const { text } = props;
   return (
-    <ApiStates data={props.data} loading={`Loading ${items}…`} failed={props.failed ?? `The ${items}`} empty={props.empty}>
+    <ApiStates data={props.data} loading={text.loading} failed={text.failed} empty={props.empty}>
       {(answer) => (
         <Table
-          label={`Table of ${items}`}
-          testId={props.testId ?? `${items.replaceAll(' ', '-')}-table`}
+          label={text.label}
+          testId={props.testId}
           rows={answer.items}
           rowKey={(row) => row.id}
           columns={props.columns}

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthClient } from '../client/index';
 import { createAdminApi, describeFailure } from './admin-api';
+import { useConsoleT, useReportAdminLocale } from './console-messages';
 import { ConsoleSessionContext, type ConsoleSession, type SignedInAdmin } from './console-context';
 import { consoleAdminMetadataKey, consoleBasePath, type ConsoleConfig } from '../../server/protocol/admin-console-config';
 import { centeredCardClass, mutedClass, pageTitleClass, primaryButtonClass, secondaryButtonClass, textClass } from './styles';
@@ -14,11 +15,13 @@ type GateState =
   | { state: 'checking' }
   | { state: 'signing-in' }
   | { state: 'refused'; email: string | null }
-  | { state: 'failed'; message: string }
+  | { state: 'failed'; error: unknown }
   | { state: 'admin'; admin: SignedInAdmin };
 
 interface OwnProfile extends SignedInAdmin {
   client_read_only_metadata: Record<string, unknown> | null;
+  /** The admin's stored language (account settings → My Profile), null to follow the browser. */
+  locale?: string | null;
 }
 
 export function signInUrlFor(config: ConsoleConfig, returnTo: string): string {
@@ -30,6 +33,8 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
   const api = useMemo(() => createAdminApi(client, config.publishableClientKey), [client, config]);
   const [gate, setGate] = useState<GateState>({ state: 'checking' });
   const [attempt, setAttempt] = useState(0);
+  const t = useConsoleT();
+  const reportAdminLocale = useReportAdminLocale();
 
   useEffect(() => {
     let current = true;
@@ -43,13 +48,15 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
       const me = await api.internal<OwnProfile>('GET', '/users/me');
       const marked = me.client_read_only_metadata?.[consoleAdminMetadataKey] === true;
       if (!current) return;
+      // The admin's stored language outranks the browser's (an explicit ?lang= outranks both).
+      reportAdminLocale(me.locale ?? null);
       setGate(
         marked
           ? { state: 'admin', admin: { id: me.id, primary_email: me.primary_email, display_name: me.display_name } }
           : { state: 'refused', email: me.primary_email },
       );
     };
-    check().catch((error: unknown) => current && setGate({ state: 'failed', message: describeFailure(error) }));
+    check().catch((error: unknown) => current && setGate({ state: 'failed', error }));
     // A sign-out in another tab ends the console here too.
     const unsubscribe = client.onSessionChange((tokens) => {
       if (tokens.refreshToken === null) setAttempt((n) => n + 1);
@@ -58,7 +65,7 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
       current = false;
       unsubscribe();
     };
-  }, [client, config, api, attempt]);
+  }, [client, config, api, attempt, reportAdminLocale]);
 
   const signOut = useCallback(async () => {
     // Ends the session on the server and in the cookies the hosted screens share, then offers
@@ -76,32 +83,30 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
     <main className={centeredCardClass} data-testid={`console-${gate.state}`}>
       {gate.state === 'refused' ? (
         <>
-          <h1 className={pageTitleClass}>Not an admin</h1>
+          <h1 className={pageTitleClass}>{t('gate.refusedTitle')}</h1>
           <p className={textClass}>
-            {gate.email ?? 'This account'} is signed in to authd but is not an admin, so it cannot use the console.
+            {gate.email === null ? t('gate.refusedThisAccount') : t('gate.refused', { email: gate.email })}
           </p>
-          <p className={mutedClass}>
-            An operator makes admins on the server with <code>authd admins add EMAIL</code>.
-          </p>
+          <p className={mutedClass}>{t.rich('gate.refusedHint', { command: <code>authd admins add EMAIL</code> })}</p>
           <button type="button" className={secondaryButtonClass} onClick={() => void signOut()}>
-            Sign out and use another account
+            {t('gate.signOutOther')}
           </button>
         </>
       ) : gate.state === 'failed' ? (
         <>
-          <h1 className={pageTitleClass}>The console could not start</h1>
+          <h1 className={pageTitleClass}>{t('gate.failedTitle')}</h1>
           <p className={textClass} role="alert">
-            {gate.message}
+            {describeFailure(gate.error, t)}
           </p>
           <button type="button" className={primaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t('state.retry')}
           </button>
         </>
       ) : (
         <>
-          <h1 className={pageTitleClass}>authd console</h1>
+          <h1 className={pageTitleClass}>{t('shell.brand')}</h1>
           <p className={mutedClass} role="status">
-            {gate.state === 'signing-in' ? 'Taking you to sign-in…' : 'Checking your session…'}
+            {gate.state === 'signing-in' ? t('gate.signingIn') : t('gate.checking')}
           </p>
         </>
       )}

@@ -2,8 +2,11 @@
 // set, removing an endpoint): the first press arms it, the second does it, Keep disarms it.
 import { useState } from 'react';
 import { formRowClass, smallButtonClass, smallDangerButtonClass } from './styles';
+import { useConsoleT } from './console-messages';
 
-export function TwoStepButton(props: { action: string; label?: string; onConfirm(): Promise<void> }) {
+/** `action` is the first press's words ("Revoke"), `confirm` the second's ("Revoke for good"). */
+export function TwoStepButton(props: { action: string; confirm: string; label?: string; onConfirm(): Promise<void> }) {
+  const t = useConsoleT();
   const [armed, setArmed] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!armed) {
@@ -26,10 +29,10 @@ export function TwoStepButton(props: { action: string; label?: string; onConfirm
           setArmed(false);
         }}
       >
-        {props.action} for good
+        {props.confirm}
       </button>
       <button type="button" className={smallButtonClass} onClick={() => setArmed(false)}>
-        Keep
+        {t('twoStep.keep')}
       </button>
     </span>
   );

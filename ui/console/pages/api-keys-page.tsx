@@ -6,6 +6,8 @@ import type { ApiKeySetCreationView, ApiKeySetObfuscatedView } from '../../../se
 import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { formatDay, useConsoleT } from '../console-messages';
+import type { ConsoleKey } from '../../../server/protocol/messages/console/console-en';
 import { FailureAlert } from '../page-states';
 import { DataTable } from '../data-table';
 import { Section } from '../section';
@@ -33,20 +35,20 @@ const dayMillis = 24 * 60 * 60 * 1000;
 /** What "never" means for a key set, as the CLI's default (the last second of 2099). */
 const neverMillis = Date.UTC(2099, 11, 31, 23, 59, 59);
 const lifetimes = [
-  { label: '1 day', millis: dayMillis },
-  { label: '1 week', millis: 7 * dayMillis },
-  { label: '90 days', millis: 90 * dayMillis },
-  { label: '1 year', millis: 365 * dayMillis },
-  { label: 'Never', millis: null },
-] as const;
+  { label: 'keys.oneDay', millis: dayMillis },
+  { label: 'keys.oneWeek', millis: 7 * dayMillis },
+  { label: 'keys.ninetyDays', millis: 90 * dayMillis },
+  { label: 'keys.oneYear', millis: 365 * dayMillis },
+  { label: 'keys.never', millis: null },
+] as const satisfies readonly { label: ConsoleKey; millis: number | null }[];
 
 const kinds = [
-  { field: 'publishable_client_key', flag: 'has_publishable_client_key', label: 'Publishable client key', prefix: 'pck' },
-  { field: 'secret_server_key', flag: 'has_secret_server_key', label: 'Secret server key', prefix: 'ssk' },
-  { field: 'super_secret_admin_key', flag: 'has_super_secret_admin_key', label: 'Super secret admin key', prefix: 'sak' },
-] as const;
+  { field: 'publishable_client_key', flag: 'has_publishable_client_key', label: 'keys.publishable', copy: 'keys.copyPublishable', prefix: 'pck' },
+  { field: 'secret_server_key', flag: 'has_secret_server_key', label: 'keys.secret', copy: 'keys.copySecret', prefix: 'ssk' },
+  { field: 'super_secret_admin_key', flag: 'has_super_secret_admin_key', label: 'keys.admin', copy: 'keys.copyAdmin', prefix: 'sak' },
+] as const satisfies readonly { label: ConsoleKey; copy: ConsoleKey; [other: string]: string }[];
 
-function statusOf(key: ApiKeySetObfuscatedView, now: number): string {
+function statusOf(key: ApiKeySetObfuscatedView, now: number): 'revoked' | 'expired' | 'valid' {
   if (key.manually_revoked_at_millis !== undefined) return 'revoked';
   return key.expires_at_millis <= now ? 'expired' : 'valid';
 }
@@ -58,20 +60,21 @@ export function ApiKeysPage() {
   const [created, setCreated] = useState<ApiKeySetCreationView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const now = Date.now();
+  const t = useConsoleT();
 
   const revoke = async (id: string) => {
     setFailure(null);
     try {
       await api.project(projectId, 'PATCH', `/internal/api-keys/${encodeURIComponent(id)}`, { revoked: true });
     } catch (error) {
-      setFailure(describeFailure(error));
+      setFailure(describeFailure(error, t));
     }
     keys.reload();
   };
 
   return (
     <>
-      <h1 className={pageTitleClass}>API keys</h1>
+      <h1 className={pageTitleClass}>{t('nav.apiKeys')}</h1>
       <CreateKeysForm
         projectId={projectId}
         onCreated={(view) => {
@@ -80,19 +83,17 @@ export function ApiKeysPage() {
         }}
       />
       {created ? <CreatedKeys view={created} onDone={() => setCreated(null)} /> : null}
-      <Section id="key-sets-title" title="Key sets">
+      <Section id="key-sets-title" title={t('keys.sets')}>
         <FailureAlert message={failure} />
         <DataTable
-          items="key sets"
+          text={{ loading: t('keys.loading'), failed: t('keys.failed'), label: t('keys.table') }}
+          testId="key-sets-table"
           data={keys}
-          empty={{
-            title: 'No key sets',
-            hint: "Create one above for your app's frontend (publishable key) or server (secret key).",
-          }}
+          empty={{ title: t('keys.empty'), hint: t('keys.emptyHint') }}
           columns={[
-            { header: 'Description', cell: (key) => key.description || '—' },
+            { header: t('common.description'), cell: (key) => key.description || t('common.none') },
             {
-              header: 'Keys',
+              header: t('methods.keys'),
               cell: (key) => (
                 <span className={keyListClass}>
                   {kinds
@@ -104,15 +105,16 @@ export function ApiKeysPage() {
               ),
             },
             {
-              header: 'Expires',
+              header: t('team.expires'),
               wideOnly: true,
-              cell: (key) => (key.expires_at_millis >= neverMillis ? 'never' : new Date(key.expires_at_millis).toLocaleDateString()),
+              cell: (key) => (key.expires_at_millis >= neverMillis ? t('common.never') : formatDay(t, key.expires_at_millis)),
             },
-            { header: 'Status', cell: (key) => <span className={badgeClass}>{statusOf(key, now)}</span> },
+            { header: t('keys.status'), cell: (key) => <span className={badgeClass}>{t(`keys.${statusOf(key, now)}`)}</span> },
             {
-              header: 'Action',
+              header: t('common.action'),
               headerHidden: true,
-              cell: (key) => (statusOf(key, now) === 'valid' ? <TwoStepButton action="Revoke" onConfirm={() => revoke(key.id)} /> : null),
+              cell: (key) =>
+                statusOf(key, now) === 'valid' ? <TwoStepButton action={t('team.revoke')} confirm={t('keys.revokeForGood')} onConfirm={() => revoke(key.id)} /> : null,
             },
           ]}
         />
@@ -131,9 +133,10 @@ function CreateKeysForm(props: { projectId: string; onCreated(view: ApiKeySetCre
     super_secret_admin_key: false,
   });
   const action = useAction();
+  const t = useConsoleT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!kinds.some((kind) => wanted[kind.field])) return action.refuse('Pick at least one kind of key.');
+    if (!kinds.some((kind) => wanted[kind.field])) return action.refuse(t('keys.kindRequired'));
     const chosen = lifetimes[Number(lifetime)]!;
     void action.run(async () => {
       const view = await api.project<ApiKeySetCreationView>(props.projectId, 'POST', '/internal/api-keys', {
@@ -150,75 +153,78 @@ function CreateKeysForm(props: { projectId: string; onCreated(view: ApiKeySetCre
   return (
     <form className={panelClass} onSubmit={submit} aria-labelledby="new-keys-title">
       <h2 id="new-keys-title" className={sectionTitleClass}>
-        New key set
+        {t('keys.new')}
       </h2>
       <div className={formRowClass}>
-        <TextField id="key-description" label="Description" value={description} maxLength={1000} onChange={setDescription} />
+        <TextField id="key-description" label={t('common.description')} value={description} maxLength={1000} onChange={setDescription} />
         <SelectField
           id="key-lifetime"
-          label="Expires after"
+          label={t('keys.expiresAfter')}
           value={lifetime}
           onChange={setLifetime}
-          options={lifetimes.map((choice, index) => [String(index), choice.label] as const)}
+          options={lifetimes.map((choice, index) => [String(index), t(choice.label)] as const)}
         />
       </div>
       <fieldset className={fieldsetClass}>
-        <legend className={labelClass}>Keys in the set</legend>
+        <legend className={labelClass}>{t('keys.inTheSet')}</legend>
         {kinds.map((kind) => (
           <label key={kind.field} className={checkboxRowClass}>
             <input type="checkbox" checked={wanted[kind.field] === true} onChange={(event) => setWanted({ ...wanted, [kind.field]: event.target.checked })} />
-            {kind.label}
+            {t(kind.label)}
           </label>
         ))}
       </fieldset>
       <SubmitRow busy={action.busy} failure={action.failure}>
-        {action.busy ? 'Creating…' : 'Create keys'}
+        {action.busy ? t('common.creating') : t('keys.create')}
       </SubmitRow>
     </form>
   );
 }
 
 function CreatedKeys(props: { view: ApiKeySetCreationView; onDone(): void }) {
+  const t = useConsoleT();
   return (
-    <Section id="created-keys-title" title="Copy your keys now" testId="created-keys">
-      <p className={textClass}>authd keeps only a hash of each key: this is the only time they are shown.</p>
+    <Section id="created-keys-title" title={t('keys.copyNow')} testId="created-keys">
+      <p className={textClass}>{t('keys.shownOnce')}</p>
       {kinds.map((kind) => {
         const value = props.view[kind.field];
         if (!value) return null;
         return (
           <div key={kind.field} className={columnFieldClass}>
-            <span className={labelClass}>{kind.label}</span>
+            <span className={labelClass}>{t(kind.label)}</span>
             <div className={formRowClass}>
               <code className={secretBoxClass} data-testid={`created-${kind.prefix}`}>
                 {value}
               </code>
-              <CopyButton value={value} label={kind.label} />
+              <CopyButton value={value} label={t(kind.copy)} />
             </div>
           </div>
         );
       })}
       <div>
         <button type="button" className={smallButtonClass} onClick={props.onDone}>
-          I have copied them
+          {t('keys.copiedThem')}
         </button>
       </div>
     </Section>
   );
 }
 
+/** `label` names what is copied, as a whole sentence ("Copy the secret server key"). */
 function CopyButton(props: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
+  const t = useConsoleT();
   return (
     <button
       type="button"
       className={smallButtonClass}
-      aria-label={`Copy the ${props.label.toLowerCase()}`}
+      aria-label={props.label}
       onClick={async () => {
         await navigator.clipboard.writeText(props.value);
         setCopied(true);
       }}
     >
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? t('keys.copied') : t('keys.copy')}
     </button>
   );
 }

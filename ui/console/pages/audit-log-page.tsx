@@ -6,6 +6,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { auditEventTypes, type AuditEventView } from '../../../server/protocol/audit-schemas';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { formatMoment, useConsoleT } from '../console-messages';
 import { DataTable } from '../data-table';
 import { CursorPager, useCursorPages } from '../cursor-pager';
 import { SelectField, TextField } from '../text-field';
@@ -59,6 +60,7 @@ export function AuditLogPage() {
   const pages = useCursorPages();
   const { cursor } = pages;
   const [live, setLive] = useState(false);
+  const t = useConsoleT();
   const page = useApiData(() => api.project<AuditPage>(projectId, 'GET', listPath(filter, cursor)), [projectId, filter, cursor]);
   const { reload } = page;
 
@@ -78,62 +80,61 @@ export function AuditLogPage() {
 
   return (
     <>
-      <h1 className={pageTitleClass}>Audit log</h1>
-      <form className={panelClass} onSubmit={apply} aria-label="Filter the audit log">
+      <h1 className={pageTitleClass}>{t('nav.auditLog')}</h1>
+      <form className={panelClass} onSubmit={apply} aria-label={t('auditLog.filterLabel')}>
         <div className={formRowClass}>
           <SelectField
             id="audit-type"
-            label="Event"
+            label={t('audit.event')}
             value={draft.type}
             onChange={(type) => setDraft({ ...draft, type })}
-            options={[['', 'Any event'], ...auditEventTypes.map((type) => [type, type] as const)]}
+            options={[['', t('auditLog.anyEvent')], ...auditEventTypes.map((type) => [type, type] as const)]}
           />
-          <TextField id="audit-user" label="User id" value={draft.userId} spellCheck={false} onChange={(userId) => setDraft({ ...draft, userId })} />
+          <TextField id="audit-user" label={t('user.id')} value={draft.userId} spellCheck={false} onChange={(userId) => setDraft({ ...draft, userId })} />
         </div>
         <div className={formRowClass}>
-          <TextField id="audit-since" label="From (UTC day)" type="date" value={draft.since} onChange={(since) => setDraft({ ...draft, since })} />
-          <TextField id="audit-until" label="To (UTC day)" type="date" value={draft.until} onChange={(until) => setDraft({ ...draft, until })} />
+          <TextField id="audit-since" label={t('auditLog.from')} type="date" value={draft.since} onChange={(since) => setDraft({ ...draft, since })} />
+          <TextField id="audit-until" label={t('auditLog.to')} type="date" value={draft.until} onChange={(until) => setDraft({ ...draft, until })} />
           <button type="submit" className={secondaryButtonClass}>
-            Apply filters
+            {t('auditLog.apply')}
           </button>
         </div>
         <label className={checkboxRowClass}>
           <input type="checkbox" checked={live} onChange={(event) => setLive(event.target.checked)} />
-          Live: show new events as they happen (newest page)
+          {t('auditLog.live')}
         </label>
       </form>
-      <section className={panelClass} aria-label="Audit events">
+      <section className={panelClass} aria-label={t('audit.events')}>
         <DataTable
-          items="audit events"
+          text={{ loading: t('audit.loading'), failed: t('auditLog.failed'), label: t('audit.table') }}
           data={page}
-          failed="The audit log"
           empty={{
-            title: Object.values(filter).every((value) => value === '') ? 'No audit events yet' : 'No event matches these filters',
+            title: Object.values(filter).every((value) => value === '') ? t('auditLog.empty') : t('auditLog.noMatch'),
           }}
           testId="audit-table"
           columns={[
-            { header: 'When', className: cellNowrapClass, cell: (event) => new Date(event.occurred_at_millis).toLocaleString() },
-            { header: 'Event', className: codeCellClass, cell: (event) => event.type },
+            { header: t('audit.when'), className: cellNowrapClass, cell: (event) => formatMoment(t, event.occurred_at_millis) },
+            { header: t('audit.event'), className: codeCellClass, cell: (event) => event.type },
             {
-              header: 'User',
+              header: t('users.user'),
               cell: (event) =>
                 event.user_id ? (
                   <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: event.user_id }} className={linkClass}>
                     {event.user_id.slice(0, 8)}
                   </Link>
                 ) : (
-                  '—'
+                  t('common.none')
                 ),
             },
             {
-              header: 'By',
+              header: t('audit.by'),
               wideOnly: true,
               cell: (event) => (event.actor.id ? `${event.actor.type} ${event.actor.id.slice(0, 8)}` : event.actor.type),
             },
-            { header: 'From', wideOnly: true, cell: (event) => <span className={mutedClass}>{event.ip ?? '—'}</span> },
+            { header: t('user.from'), wideOnly: true, cell: (event) => <span className={mutedClass}>{event.ip ?? t('common.none')}</span> },
           ]}
         />
-        <CursorPager pages={pages} next={next} label="Pages of audit events" backText="Newer" forwardText="Older" />
+        <CursorPager pages={pages} next={next} label={t('auditLog.pages')} previous={t('auditLog.newer')} following={t('auditLog.older')} />
       </section>
     </>
   );

@@ -6,6 +6,7 @@ import type { ProjectAdminView } from '../../../server/protocol/project-schemas'
 import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { useConsoleT } from '../console-messages';
 import { ApiStates, Table } from '../data-table';
 import { EmptyState } from '../page-states';
 import { Section } from '../section';
@@ -35,6 +36,7 @@ export function DomainsPage() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   // The box shows the change at once; the saved value replaces it when the project is read back.
   const [localhostShown, setLocalhostShown] = useState<boolean | null>(null);
+  const t = useConsoleT();
 
   const update = async (config: { domains?: Domain[]; allow_localhost?: boolean }, done: string): Promise<boolean> => {
     setOutcome(null);
@@ -44,7 +46,7 @@ export function DomainsPage() {
       project.reload();
       return true;
     } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
+      setOutcome({ ok: false, message: describeFailure(error, t) });
       setLocalhostShown(null);
       return false;
     }
@@ -52,47 +54,49 @@ export function DomainsPage() {
 
   return (
     <>
-      <h1 className={pageTitleClass}>Domains</h1>
-      <p className={mutedClass}>Sign-in screens and emails send people back only to these addresses (and to localhost while it is allowed).</p>
-      <ApiStates data={project} loading="Loading the project's domains…" failed="The domains">
+      <h1 className={pageTitleClass}>{t('nav.domains')}</h1>
+      <p className={mutedClass}>{t('domains.intro')}</p>
+      <ApiStates data={project} loading={t('domains.loading')} failed={t('domains.failed')}>
         {(view) => (
           <>
             <OutcomeLine outcome={outcome} />
             <ProductionReadiness view={view} />
-            <Section id="trusted-domains-title" title="Trusted domains">
+            <Section id="trusted-domains-title" title={t('domains.trusted')}>
               {view.config.domains.length === 0 ? (
-                <EmptyState title="No trusted domains">
-                  <p className={mutedClass}>Add the address of the app that signs people in with this project.</p>
+                <EmptyState title={t('domains.empty')}>
+                  <p className={mutedClass}>{t('domains.emptyHint')}</p>
                 </EmptyState>
               ) : (
                 <Table
-                  label="Trusted domains"
+                  label={t('domains.trusted')}
                   testId="domains-table"
                   rows={view.config.domains}
                   rowKey={(domain) => domain.domain}
                   columns={[
-                    { header: 'Domain', className: breakAnywhereClass, cell: (domain) => domain.domain },
-                    { header: 'Handler path', wideOnly: true, className: monoClass, cell: (domain) => domain.handler_path },
+                    { header: t('domains.domain'), className: breakAnywhereClass, cell: (domain) => domain.domain },
+                    { header: t('domains.handlerPath'), wideOnly: true, className: monoClass, cell: (domain) => domain.handler_path },
                     {
-                      header: 'Action',
+                      header: t('common.action'),
                       headerHidden: true,
                       cell: (domain) => (
                         <button
                           type="button"
                           className={smallButtonClass}
-                          aria-label={`Remove ${domain.domain}`}
-                          onClick={() => update({ domains: view.config.domains.filter((d) => d.domain !== domain.domain) }, `${domain.domain} removed.`)}
+                          aria-label={t('domains.removeLabel', { domain: domain.domain })}
+                          onClick={() =>
+                            update({ domains: view.config.domains.filter((d) => d.domain !== domain.domain) }, t('domains.removed', { domain: domain.domain }))
+                          }
                         >
-                          Remove
+                          {t('team.remove')}
                         </button>
                       ),
                     },
                   ]}
                 />
               )}
-              <AddDomainForm onAdd={(domain) => update({ domains: [...view.config.domains, domain] }, `${domain.domain} added.`)} />
+              <AddDomainForm onAdd={(domain) => update({ domains: [...view.config.domains, domain] }, t('domains.added', { domain: domain.domain }))} />
             </Section>
-            <Section id="localhost-title" title="Localhost">
+            <Section id="localhost-title" title={t('domains.localhost')}>
               <label className={checkboxRowClass}>
                 <input
                   type="checkbox"
@@ -100,10 +104,10 @@ export function DomainsPage() {
                   onChange={(event) => {
                     const allow = event.target.checked;
                     setLocalhostShown(allow);
-                    void update({ allow_localhost: allow }, allow ? 'Localhost is allowed.' : 'Localhost is no longer allowed.');
+                    void update({ allow_localhost: allow }, allow ? t('domains.localhostOn') : t('domains.localhostOff'));
                   }}
                 />
-                Allow redirects to localhost (for development; production mode refuses it)
+                {t('domains.allowLocalhost')}
               </label>
             </Section>
           </>
@@ -115,10 +119,11 @@ export function DomainsPage() {
 
 function ProductionReadiness(props: { view: ProjectAdminView }) {
   const problems = props.view.production_mode_errors;
+  const t = useConsoleT();
   return (
-    <Section id="production-title" title={`Production mode ${props.view.is_production_mode ? 'is on' : 'is off'}`} testId="production-readiness">
+    <Section id="production-title" title={props.view.is_production_mode ? t('domains.productionOn') : t('domains.productionOff')} testId="production-readiness">
       {problems.length === 0 ? (
-        <p className={successTextClass}>Nothing here stands in the way of production mode.</p>
+        <p className={successTextClass}>{t('domains.ready')}</p>
       ) : (
         <ul className={problemListClass}>
           {problems.map((problem) => (
@@ -135,21 +140,22 @@ function AddDomainForm(props: { onAdd(domain: Domain): Promise<boolean> }) {
   const [handlerPath, setHandlerPath] = useState('/handler');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useConsoleT();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     let url: URL;
     try {
       url = new URL(domain.trim());
     } catch {
-      setProblem('Enter a full address, such as https://app.example.com.');
+      setProblem(t('domains.fullAddress'));
       return;
     }
     if (url.protocol !== 'https:') {
-      setProblem('A trusted domain must start with https://.');
+      setProblem(t('domains.httpsOnly'));
       return;
     }
     if (!handlerPath.startsWith('/')) {
-      setProblem('The handler path must start with /.');
+      setProblem(t('domains.handlerSlash'));
       return;
     }
     setProblem(null);
@@ -160,10 +166,10 @@ function AddDomainForm(props: { onAdd(domain: Domain): Promise<boolean> }) {
   return (
     <RowForm
       onSubmit={submit}
-      submit="Add domain"
+      submit={t('domains.add')}
       submitClass={primaryButtonClass}
       busy={busy}
-      label="Add a trusted domain"
+      label={t('domains.addLabel')}
       after={
         problem ? (
           <p id="new-domain-problem" className={errorTextClass} role="alert">
@@ -172,8 +178,8 @@ function AddDomainForm(props: { onAdd(domain: Domain): Promise<boolean> }) {
         ) : null
       }
     >
-      <TextField id="new-domain" label="Domain" value={domain} inputMode="url" errorId={problem ? 'new-domain-problem' : undefined} onChange={setDomain} />
-      <TextField id="new-handler-path" label="Handler path" value={handlerPath} onChange={setHandlerPath} />
+      <TextField id="new-domain" label={t('domains.domain')} value={domain} inputMode="url" errorId={problem ? 'new-domain-problem' : undefined} onChange={setDomain} />
+      <TextField id="new-handler-path" label={t('domains.handlerPath')} value={handlerPath} onChange={setHandlerPath} />
     </RowForm>
   );
 }

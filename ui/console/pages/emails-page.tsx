@@ -7,9 +7,12 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { EmailConfig, ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { emailTemplateTypes } from '../../../templates/default-email-templates';
 import { supportedLocales } from '../../../server/protocol/locales';
+import { localeNames } from '../../../server/protocol/locale-names';
+import type { ConsoleKey } from '../../../server/protocol/messages/console/console-en';
 import type { AdminApi } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { formatMoment, useConsoleT } from '../console-messages';
 import { ApiStates, DataTable } from '../data-table';
 import { JsonEditor } from '../json-editor';
 import { Section } from '../section';
@@ -48,10 +51,11 @@ export function EmailsPage() {
   const { projectId } = route.useParams();
   const { api } = useConsoleSession();
   const project = useApiData(() => api.project<ProjectAdminView>(projectId, 'GET', '/projects/current'), [projectId]);
+  const t = useConsoleT();
   return (
     <>
-      <h1 className={pageTitleClass}>Emails</h1>
-      <ApiStates data={project} loading="Loading the email settings…" failed="The email settings">
+      <h1 className={pageTitleClass}>{t('nav.emails')}</h1>
+      <ApiStates data={project} loading={t('emails.loading')} failed={t('emails.failed')}>
         {(view) => (
           <EmailServerForm
             key={JSON.stringify(view.config.email_config)}
@@ -82,9 +86,10 @@ function EmailServerForm(props: { api: AdminApi; projectId: string; config: Emai
   const [senderName, setSenderName] = useState(stored?.sender_name ?? '');
   const [senderEmail, setSenderEmail] = useState(stored?.sender_email ?? '');
   const action = useAction();
+  const t = useConsoleT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (own && !stored && password === '') return action.refuse("Type the SMTP server's password.");
+    if (own && !stored && password === '') return action.refuse(t('emails.passwordRequired'));
     const config: EmailConfig = own
       ? ({
           type: 'standard',
@@ -99,35 +104,35 @@ function EmailServerForm(props: { api: AdminApi; projectId: string; config: Emai
     void action.run(async () => {
       await props.api.project(props.projectId, 'PATCH', '/projects/current', { config: { email_config: config } });
       props.onSaved();
-      return own ? `Emails are sent through ${host.trim()}.` : "Emails are sent through authd's shared server.";
+      return own ? t('emails.sentThrough', { host: host.trim() }) : t('emails.sentThroughShared');
     });
   };
   return (
-    <Section id="email-server-title" title="Email server">
-      <form onSubmit={submit} noValidate aria-label="Email server" className={formContentsClass}>
+    <Section id="email-server-title" title={t('emails.server')}>
+      <form onSubmit={submit} noValidate aria-label={t('emails.server')} className={formContentsClass}>
         <div className={formRowClass}>
           <SelectField
             id="email-server-kind"
-            label="Send through"
+            label={t('emails.sendThrough')}
             value={own ? 'own' : 'shared'}
             onChange={(kind) => setOwn(kind === 'own')}
             options={[
-              ['shared', "authd's shared server (development: the outbox)"],
-              ['own', 'Your own SMTP server'],
+              ['shared', t('emails.sharedServer')],
+              ['own', t('emails.ownServer')],
             ]}
           />
         </div>
         {own ? (
           <>
             <div className={formRowClass}>
-              <TextField id="smtp-host" label="SMTP host" value={host} spellCheck={false} onChange={setHost} />
-              <TextField id="smtp-port" label="Port" value={port} inputMode="text" onChange={setPort} />
+              <TextField id="smtp-host" label={t('emails.host')} value={host} spellCheck={false} onChange={setHost} />
+              <TextField id="smtp-port" label={t('emails.port')} value={port} inputMode="text" onChange={setPort} />
             </div>
             <div className={formRowClass}>
-              <TextField id="smtp-username" label="Username" value={username} autoComplete="off" spellCheck={false} onChange={setUsername} />
+              <TextField id="smtp-username" label={t('emails.username')} value={username} autoComplete="off" spellCheck={false} onChange={setUsername} />
               <TextField
                 id="smtp-password"
-                label={stored ? 'Password (stored; type a new one to replace it)' : 'Password'}
+                label={stored ? t('emails.passwordStored') : t('signIn.password')}
                 type="password"
                 autoComplete="new-password"
                 value={password}
@@ -135,15 +140,15 @@ function EmailServerForm(props: { api: AdminApi; projectId: string; config: Emai
               />
             </div>
             <div className={formRowClass}>
-              <TextField id="sender-name" label="Sender name" value={senderName} onChange={setSenderName} />
-              <TextField id="sender-email" label="Sender address" type="email" value={senderEmail} onChange={setSenderEmail} />
+              <TextField id="sender-name" label={t('emails.senderName')} value={senderName} onChange={setSenderName} />
+              <TextField id="sender-email" label={t('emails.senderAddress')} type="email" value={senderEmail} onChange={setSenderEmail} />
             </div>
           </>
         ) : null}
         <OutcomeLine outcome={action.outcome} />
         <div>
           <button type="submit" className={primaryButtonClass} disabled={action.busy}>
-            Save email server
+            {t('emails.saveServer')}
           </button>
         </div>
       </form>
@@ -155,34 +160,35 @@ function TestEmailForm(props: { api: AdminApi; projectId: string }) {
   const { admin } = useConsoleSession();
   const [recipient, setRecipient] = useState(admin.primary_email ?? '');
   const action = useAction();
+  const t = useConsoleT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!recipient.includes('@')) return action.refuse('Enter the address to send the test email to.');
+    if (!recipient.includes('@')) return action.refuse(t('emails.testRecipientRequired'));
     void action.run(async () => {
       const sent = await props.api.project<{ sent: 'smtp' | 'outbox'; server?: string }>(props.projectId, 'POST', '/emails/test', {
         recipient_email: recipient.trim(),
       });
       return sent.sent === 'smtp'
-        ? `${sent.server} accepted the test email to ${recipient.trim()}.`
-        : `The test email to ${recipient.trim()} is in the outbox below.`;
+        ? t('emails.testAccepted', { server: sent.server ?? '', email: recipient.trim() })
+        : t('emails.testInOutbox', { email: recipient.trim() });
     });
   };
   return (
-    <Section id="test-email-title" title="Send a test email">
-      <p className={mutedClass}>Sent at once with the settings above, so a wrong server or password shows here.</p>
-      <RowForm onSubmit={submit} submit={action.busy ? 'Sending…' : 'Send test email'} submitClass={secondaryButtonClass} busy={action.busy}>
-        <TextField id="test-email-recipient" label="To" type="email" value={recipient} onChange={setRecipient} />
+    <Section id="test-email-title" title={t('emails.test')}>
+      <p className={mutedClass}>{t('emails.testIntro')}</p>
+      <RowForm onSubmit={submit} submit={action.busy ? t('emails.sending') : t('emails.sendTest')} submitClass={secondaryButtonClass} busy={action.busy}>
+        <TextField id="test-email-recipient" label={t('emails.to')} type="email" value={recipient} onChange={setRecipient} />
       </RowForm>
       <OutcomeLine outcome={action.outcome} />
     </Section>
   );
 }
 
-const templateNames: Record<string, string> = {
-  email_verification: 'Email verification',
-  password_reset: 'Password reset',
-  magic_link: 'Magic link and code',
-  team_invitation: 'Team invitation',
+const templateNames: Record<string, ConsoleKey> = {
+  email_verification: 'emails.templateVerification',
+  password_reset: 'emails.templateReset',
+  magic_link: 'emails.templateMagicLink',
+  team_invitation: 'emails.templateInvitation',
 };
 
 function TemplatesSection(props: { api: AdminApi; projectId: string }) {
@@ -199,25 +205,32 @@ function TemplatesSection(props: { api: AdminApi; projectId: string }) {
     preview.reload();
   };
   const action = useAction(changed);
+  const t = useConsoleT();
   const path = `/email-templates/${type}`;
+  const templateName = (kind: string) => (templateNames[kind] ? t(templateNames[kind]) : kind);
   return (
-    <Section id="templates-title" title="Templates">
+    <Section id="templates-title" title={t('emails.templates')}>
       <div className={formRowClass}>
         <SelectField
           id="template-type"
-          label="Template"
+          label={t('emails.template')}
           value={type}
           onChange={setType}
-          options={emailTemplateTypes.map((t) => [t, templateNames[t] ?? t] as const)}
+          options={emailTemplateTypes.map((kind) => [kind, templateName(kind)] as const)}
         />
-        <SelectField id="template-locale" label="Preview in" value={locale} onChange={setLocale} options={supportedLocales.map((l) => [l, l] as const)} />
+        <SelectField
+          id="template-locale"
+          label={t('emails.previewIn')}
+          value={locale}
+          onChange={setLocale}
+          // Each language by its own name, as account settings' picker lists them.
+          options={supportedLocales.map((l) => [l, localeNames[l]] as const)}
+        />
       </div>
-      <ApiStates data={template} loading="Loading the template…" failed="The template">
+      <ApiStates data={template} loading={t('emails.templateLoading')} failed={t('emails.templateFailed')}>
         {(view) => (
           <>
-            <p className={mutedClass}>
-              {view.is_default ? "authd's default, sent in each recipient's language." : 'Edited for this project: sent as written, in every language.'}
-            </p>
+            <p className={mutedClass}>{view.is_default ? t('emails.isDefault') : t('emails.isEdited')}</p>
             <TemplateSubjectForm
               key={`${view.type} ${view.subject}`}
               subject={view.subject}
@@ -227,8 +240,9 @@ function TemplatesSection(props: { api: AdminApi; projectId: string }) {
             <JsonEditor
               key={`${view.type} ${JSON.stringify(view.content)}`}
               testId="template-content"
-              label="Content (an email document, as JSON)"
-              hint="The blocks of the email; {{ variables }} are filled in when it is sent."
+              label={t('emails.content')}
+              saveLabel={t('emails.saveContent')}
+              hint={t('emails.contentHint', { variables: '{{ variables }}' })}
               value={view.content}
               onSave={async (content) => {
                 await api.project(projectId, 'PATCH', path, { content });
@@ -241,10 +255,10 @@ function TemplatesSection(props: { api: AdminApi; projectId: string }) {
                   action={action}
                   work={async () => {
                     await api.project(projectId, 'DELETE', path);
-                    return 'The template is the default again.';
+                    return t('emails.resetDone');
                   }}
                 >
-                  Reset to the default
+                  {t('emails.reset')}
                 </ActionButton>
               </div>
             )}
@@ -252,14 +266,17 @@ function TemplatesSection(props: { api: AdminApi; projectId: string }) {
           </>
         )}
       </ApiStates>
-      <ApiStates data={preview} loading="Rendering the preview…" failed="The preview">
+      <ApiStates data={preview} loading={t('emails.previewLoading')} failed={t('emails.previewFailed')}>
         {(rendered) => (
           <div data-testid="template-preview">
             <p className={textClass}>
-              <strong>Subject:</strong> <span data-testid="template-preview-subject">{rendered.subject}</span>
+              {t.rich('emails.previewSubject', {
+                label: <strong>{t('emails.subjectLabel')}</strong>,
+                subject: <span data-testid="template-preview-subject">{rendered.subject}</span>,
+              })}
             </p>
             {/* Sandboxed: the email's own markup, with no script and no access to the console. */}
-            <iframe className={previewFrameClass} title={`Preview of the ${templateNames[type] ?? type} email`} sandbox="" srcDoc={rendered.html} />
+            <iframe className={previewFrameClass} title={t('emails.previewTitle', { template: templateName(type) })} sandbox="" srcDoc={rendered.html} />
           </div>
         )}
       </ApiStates>
@@ -269,42 +286,45 @@ function TemplatesSection(props: { api: AdminApi; projectId: string }) {
 
 function TemplateSubjectForm(props: { subject: string; action: ReturnType<typeof useAction>; onSave(subject: string): Promise<unknown> }) {
   const [subject, setSubject] = useState(props.subject);
+  const t = useConsoleT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void props.action.run(async () => {
       await props.onSave(subject);
-      return 'Subject saved.';
+      return t('emails.subjectSaved');
     });
   };
   return (
-    <RowForm onSubmit={submit} submit="Save subject" submitClass={secondaryButtonClass} busy={props.action.busy}>
-      <TextField id="template-subject" label="Subject" value={subject} maxLength={1000} onChange={setSubject} />
+    <RowForm onSubmit={submit} submit={t('emails.saveSubject')} submitClass={secondaryButtonClass} busy={props.action.busy}>
+      <TextField id="template-subject" label={t('emails.subject')} value={subject} maxLength={1000} onChange={setSubject} />
     </RowForm>
   );
 }
 
 function OutboxSection(props: { api: AdminApi; projectId: string }) {
   const outbox = useApiData(() => props.api.project<{ items: OutboxEmail[] }>(props.projectId, 'GET', '/emails/outbox'), [props.projectId]);
+  const t = useConsoleT();
   return (
     <Section
       id="outbox-title"
-      title="Development outbox"
+      title={t('emails.outbox')}
       actions={
         <button type="button" className={secondaryButtonClass} onClick={outbox.reload}>
-          Refresh
+          {t('webhooks.refresh')}
         </button>
       }
     >
-      <p className={mutedClass}>In development, a project without its own SMTP server keeps its emails here instead of sending them (the newest 50).</p>
+      <p className={mutedClass}>{t('emails.outboxIntro', { count: 50 })}</p>
       <DataTable
-        items="outbox emails"
+        text={{ loading: t('emails.outboxLoading'), failed: t('emails.outboxFailed'), label: t('emails.outboxTable') }}
+        testId="outbox-emails-table"
         data={outbox}
-        empty={{ title: 'The outbox is empty', hint: 'Sign-up, reset and invitation emails appear here while the instance runs in development.' }}
+        empty={{ title: t('emails.outboxEmpty'), hint: t('emails.outboxEmptyHint') }}
         columns={[
-          { header: 'When', className: cellNowrapClass, cell: (email) => new Date(email.created_at_millis).toLocaleString() },
-          { header: 'To', cell: (email) => email.recipient },
+          { header: t('audit.when'), className: cellNowrapClass, cell: (email) => formatMoment(t, email.created_at_millis) },
+          { header: t('emails.to'), cell: (email) => email.recipient },
           {
-            header: 'Email',
+            header: t('emails.email'),
             cell: (email) => (
               <details>
                 <summary>{email.subject}</summary>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { useConsoleT } from '../console-messages';
 import { TypedConfirmation } from '../confirm-dialog';
 import { FailedState, LoadingState, FailureAlert } from '../page-states';
 import { Table } from '../data-table';
@@ -43,44 +44,43 @@ export function PermissionsPage() {
   const definitions = useApiData(() => api.project<{ items: Definition[] }>(projectId, 'GET', '/team-permission-definitions'), [projectId]);
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const t = useConsoleT();
 
-  if (definitions.state === 'loading') return <LoadingState label="Loading permissions…" />;
-  if (definitions.state === 'failed') return <FailedState what="The permissions" error={definitions.error} onRetry={definitions.reload} />;
+  if (definitions.state === 'loading') return <LoadingState label={t('permissions.loading')} />;
+  if (definitions.state === 'failed') return <FailedState what={t('permissions.failed')} error={definitions.error} onRetry={definitions.reload} />;
   const all = definitions.data.items;
   const edited = all.find((definition) => definition.id === editing) ?? null;
   const path = (id: string) => `/team-permission-definitions/${encodeURIComponent(id)}`;
 
   return (
     <>
-      <h1 className={pageTitleClass}>Team permissions</h1>
-      <p className={mutedClass}>
-        What a team member may do. The built-in <code>$</code> permissions are what authd checks itself; yours are for your app, and one may contain others.
-      </p>
+      <h1 className={pageTitleClass}>{t('permissions.title')}</h1>
+      <p className={mutedClass}>{t.rich('permissions.intro', { dollar: <code>$</code> })}</p>
       <p role="status" className={successTextClass}>
         {notice ?? ''}
       </p>
-      <Section id="definitions-title" title="Permissions">
+      <Section id="definitions-title" title={t('nav.permissions')}>
         <Table
-          label="Table of permissions"
+          label={t('permissions.table')}
           testId="permissions-table"
           rows={all}
           rowKey={(definition) => definition.id}
           columns={[
             {
-              header: 'Permission',
+              header: t('permissions.permission'),
               className: codeCellClass,
               cell: (definition) => (
                 <>
-                  {definition.id} {isBuiltIn(definition.id) ? <span className={badgeClass}>built in</span> : null}
+                  {definition.id} {isBuiltIn(definition.id) ? <span className={badgeClass}>{t('permissions.builtIn')}</span> : null}
                 </>
               ),
             },
-            { header: 'Description', wideOnly: true, cell: (definition) => definition.description || '—' },
+            { header: t('common.description'), wideOnly: true, cell: (definition) => definition.description || t('common.none') },
             {
-              header: 'Contains',
+              header: t('permissions.contains'),
               cell: (definition) =>
                 definition.contained_permission_ids.length === 0
-                  ? '—'
+                  ? t('common.none')
                   : definition.contained_permission_ids.map((id) => (
                       <span key={id} className={badgeClass}>
                         {id}
@@ -88,22 +88,22 @@ export function PermissionsPage() {
                     )),
             },
             {
-              header: 'Actions',
+              header: t('common.actions'),
               headerHidden: true,
               cell: (definition) =>
                 isBuiltIn(definition.id) ? null : (
                   <span className={formRowClass}>
-                    <button type="button" className={smallButtonClass} aria-label={`Edit ${definition.id}`} onClick={() => setEditing(definition.id)}>
-                      Edit
+                    <button type="button" className={smallButtonClass} aria-label={t('permissions.editLabel', { id: definition.id })} onClick={() => setEditing(definition.id)}>
+                      {t('permissions.edit')}
                     </button>
                     <TypedConfirmation
-                      action="Delete"
-                      title={`Delete ${definition.id}?`}
-                      description="Every grant of it, in every team, ends; permissions containing it no longer do."
+                      action={t('common.delete')}
+                      title={t('projects.deleteTitle', { project: definition.id })}
+                      description={t('permissions.deleteText')}
                       phrase={definition.id}
                       onConfirm={async () => {
                         await api.project(projectId, 'DELETE', path(definition.id));
-                        setNotice(`${definition.id} deleted.`);
+                        setNotice(t('permissions.deleted', { id: definition.id }));
                         if (editing === definition.id) setEditing(null);
                         definitions.reload();
                       }}
@@ -117,7 +117,7 @@ export function PermissionsPage() {
       {edited ? (
         <PermissionForm
           key={edited.id}
-          title={`Edit ${edited.id}`}
+          title={t('permissions.editLabel', { id: edited.id })}
           initial={edited}
           others={all.filter((definition) => definition.id !== edited.id)}
           onCancel={() => setEditing(null)}
@@ -127,18 +127,18 @@ export function PermissionsPage() {
               contained_permission_ids: input.contained_permission_ids,
             });
             setEditing(null);
-            setNotice(`${edited.id} saved.`);
+            setNotice(t('permissions.saved', { id: edited.id }));
             definitions.reload();
           }}
         />
       ) : null}
       <PermissionForm
-        title="New permission"
+        title={t('permissions.new')}
         initial={null}
         others={all}
         onSubmit={async (input) => {
           await api.project(projectId, 'POST', '/team-permission-definitions', input);
-          setNotice(`${input.id} created.`);
+          setNotice(t('permissions.created', { id: input.id }));
           definitions.reload();
         }}
       />
@@ -158,11 +158,12 @@ function PermissionForm(props: {
   const [description, setDescription] = useState(props.initial?.description ?? '');
   const [contained, setContained] = useState<string[]>(props.initial?.contained_permission_ids ?? []);
   const action = useAction();
+  const t = useConsoleT();
   const formId = props.initial ? 'edit-permission' : 'new-permission';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!props.initial && id.trim() === '') return action.refuse('Give the permission an id, such as read_reports.');
+    if (!props.initial && id.trim() === '') return action.refuse(t('permissions.idRequired'));
     void action.run(async () => {
       await props.onSubmit({ id: id.trim(), description: description.trim(), contained_permission_ids: contained });
       if (!props.initial) {
@@ -181,16 +182,16 @@ function PermissionForm(props: {
         </h2>
         {props.onCancel ? (
           <button type="button" className={smallButtonClass} onClick={props.onCancel}>
-            Cancel
+            {t('confirm.cancel')}
           </button>
         ) : null}
       </div>
       <div className={formRowClass}>
-        {props.initial ? null : <TextField id={`${formId}-id`} label="Id" value={id} spellCheck={false} onChange={setId} />}
-        <TextField id={`${formId}-description`} label="Description" value={description} onChange={setDescription} />
+        {props.initial ? null : <TextField id={`${formId}-id`} label={t('common.id')} value={id} spellCheck={false} onChange={setId} />}
+        <TextField id={`${formId}-description`} label={t('common.description')} value={description} onChange={setDescription} />
       </div>
       <fieldset className={fieldsetClass}>
-        <legend className={labelClass}>Contains</legend>
+        <legend className={labelClass}>{t('permissions.contains')}</legend>
         {props.others.map((other) => (
           <label key={other.id} className={checkboxRowClass}>
             <input
@@ -203,7 +204,7 @@ function PermissionForm(props: {
         ))}
       </fieldset>
       <SubmitRow busy={action.busy} failure={action.failure}>
-        {props.initial ? 'Save permission' : 'Create permission'}
+        {props.initial ? t('permissions.save') : t('permissions.create')}
       </SubmitRow>
     </form>
   );

@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { useConsoleT } from '../console-messages';
 import { TypedConfirmation } from '../confirm-dialog';
 import { ApiStates } from '../data-table';
 import { Section } from '../section';
@@ -31,10 +32,10 @@ interface ProjectList {
 export const manyClientAppsWarningAbove = 10;
 
 function ManyProjectsWarning(props: { count: number }) {
+  const t = useConsoleT();
   return (
     <p className={warningBoxClass} role="note" data-testid="many-projects-warning">
-      <strong>More than {manyClientAppsWarningAbove} client apps.</strong> You own {props.count} projects. An app usually needs one project (one per product and
-      environment); many of them for one app is usually a mistake, such as a script or a test that creates a project each time it runs.
+      <strong>{t('projects.manyTitle', { count: manyClientAppsWarningAbove })}</strong> {t('projects.manyText', { count: props.count })}
     </p>
   );
 }
@@ -42,22 +43,20 @@ function ManyProjectsWarning(props: { count: number }) {
 export function ProjectsPage() {
   const { api } = useConsoleSession();
   const projects = useApiData(() => api.internal<ProjectList>('GET', '/internal/projects'), []);
+  const t = useConsoleT();
   return (
     <main className={mainClass}>
-      <h1 className={pageTitleClass}>Projects</h1>
+      <h1 className={pageTitleClass}>{t('projects.title')}</h1>
       <CreateProjectForm onCreated={projects.reload} />
       {projects.state === 'ready' && projects.data.items.length > manyClientAppsWarningAbove ? (
         <ManyProjectsWarning count={projects.data.items.length} />
       ) : null}
-      <Section id="your-projects" title="Your projects">
+      <Section id="your-projects" title={t('projects.yours')}>
         <ApiStates
           data={projects}
-          loading="Loading your projects…"
-          failed="Your projects"
-          empty={{
-            title: 'No projects yet',
-            hint: 'Create one above; each project has its own users, keys and sign-in settings.',
-          }}
+          loading={t('projects.loading')}
+          failed={t('projects.failed')}
+          empty={{ title: t('projects.emptyTitle'), hint: t('projects.emptyHint') }}
         >
           {(data) => (
             <ul className={cardGridClass} data-testid="project-list">
@@ -67,15 +66,15 @@ export function ProjectsPage() {
                     {project.display_name}
                   </Link>
                   <p className={mutedClass}>
-                    {project.user_count === 1 ? '1 user' : `${project.user_count} users`}
-                    {project.is_production_mode ? ' · production mode' : ''}
+                    {t('projects.userCount', { count: project.user_count })}
+                    {project.is_production_mode ? ` · ${t('projects.productionMode')}` : ''}
                   </p>
                   <p className={mutedClass}>{project.id}</p>
                   <div className={titleRowClass}>
                     <TypedConfirmation
-                      action="Delete project"
-                      title={`Delete ${project.display_name}?`}
-                      description="Its users, teams, keys and settings are deleted for good, and every app signing in with it stops working."
+                      action={t('projects.delete')}
+                      title={t('projects.deleteTitle', { project: project.display_name })}
+                      description={t('projects.deleteText')}
                       phrase={project.display_name}
                       onConfirm={async () => {
                         await api.project(project.id, 'DELETE', '/projects/current');
@@ -97,10 +96,11 @@ function CreateProjectForm(props: { onCreated(): void }) {
   const { api } = useConsoleSession();
   const [name, setName] = useState('');
   const action = useAction();
+  const t = useConsoleT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (action.busy) return;
-    if (name.trim() === '') return action.refuse('Give the project a name.');
+    if (name.trim() === '') return action.refuse(t('projects.nameRequired'));
     void action.run(async () => {
       await api.internal('POST', '/internal/projects', { display_name: name.trim(), config: {} });
       setName('');
@@ -111,15 +111,15 @@ function CreateProjectForm(props: { onCreated(): void }) {
   return (
     <PanelForm
       id="new-project"
-      title="New project"
+      title={t('projects.new')}
       onSubmit={submit}
-      submit={action.busy ? 'Creating…' : 'Create project'}
+      submit={action.busy ? t('common.creating') : t('projects.create')}
       submitClass={primaryButtonClass}
       busy={action.busy}
       failure={action.failure}
       errorId={errorId}
     >
-      <TextField id="project-name" label="Name" value={name} maxLength={200} errorId={errorId} onChange={setName} />
+      <TextField id="project-name" label={t('common.name')} value={name} maxLength={200} errorId={errorId} onChange={setName} />
     </PanelForm>
   );
 }

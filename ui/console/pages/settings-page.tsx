@@ -5,6 +5,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { useConsoleT } from '../console-messages';
 import { useReloadProject } from '../console-layout';
 import { FailedState, LoadingState } from '../page-states';
 import {
@@ -29,8 +30,9 @@ export function SettingsPage() {
   const { projectId } = route.useParams();
   const { api } = useConsoleSession();
   const project = useApiData(() => api.project<ProjectAdminView>(projectId, 'GET', '/projects/current'), [projectId]);
-  if (project.state === 'loading') return <LoadingState label="Loading the project's settings…" />;
-  if (project.state === 'failed') return <FailedState what="The settings" error={project.error} onRetry={project.reload} />;
+  const t = useConsoleT();
+  if (project.state === 'loading') return <LoadingState label={t('settings.loading')} />;
+  if (project.state === 'failed') return <FailedState what={t('settings.failed')} error={project.error} onRetry={project.reload} />;
   return <SettingsForms key={project.data.id} view={project.data} onSaved={project.reload} />;
 }
 
@@ -42,6 +44,7 @@ function SettingsForms(props: { view: ProjectAdminView; onSaved(): void }) {
   const [description, setDescription] = useState(view.description ?? '');
   const [production, setProduction] = useState<boolean | null>(null);
   const action = useAction();
+  const t = useConsoleT();
   const patch = (body: Record<string, unknown>, done: string) =>
     action.run(async () => {
       await api.project(view.id, 'PATCH', '/projects/current', body);
@@ -51,33 +54,33 @@ function SettingsForms(props: { view: ProjectAdminView; onSaved(): void }) {
     });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') return action.refuse('The project needs a name.');
-    void patch({ display_name: name.trim(), description: description.trim() === '' ? null : description.trim() }, 'Saved.');
+    if (name.trim() === '') return action.refuse(t('settings.nameRequired'));
+    void patch({ display_name: name.trim(), description: description.trim() === '' ? null : description.trim() }, t('json.saved'));
   };
 
   return (
     <>
-      <h1 className={pageTitleClass}>Settings</h1>
+      <h1 className={pageTitleClass}>{t('nav.settings')}</h1>
       <OutcomeLine outcome={action.outcome} />
       <form className={panelClass} onSubmit={submit} aria-labelledby="project-details-title" noValidate>
         <h2 id="project-details-title" className={sectionTitleClass}>
-          Project
+          {t('nav.label')}
         </h2>
-        <TextField id="settings-name" label="Name" className={columnFieldClass} value={name} maxLength={256} onChange={setName} />
+        <TextField id="settings-name" label={t('common.name')} className={columnFieldClass} value={name} maxLength={256} onChange={setName} />
         <div className={columnFieldClass}>
           <label className={labelClass} htmlFor="settings-description">
-            Description
+            {t('common.description')}
           </label>
           <textarea id="settings-description" className={textareaClass} value={description} rows={3} onChange={(event) => setDescription(event.target.value)} />
         </div>
-        <p className={mutedClass}>Project id: {view.id}</p>
+        <p className={mutedClass}>{t('settings.projectId', { id: view.id })}</p>
         <div>
           <button type="submit" className={primaryButtonClass} disabled={action.busy}>
-            Save
+            {t('settings.save')}
           </button>
         </div>
       </form>
-      <Section id="production-mode-title" title="Production mode">
+      <Section id="production-mode-title" title={t('settings.production')}>
         <label className={checkboxRowClass}>
           <input
             type="checkbox"
@@ -86,18 +89,24 @@ function SettingsForms(props: { view: ProjectAdminView; onSaved(): void }) {
             onChange={async (event) => {
               const on = event.target.checked;
               setProduction(on);
-              if (!(await patch({ is_production_mode: on }, on ? 'Production mode is on.' : 'Production mode is off.'))) setProduction(null);
+              if (!(await patch({ is_production_mode: on }, on ? t('settings.productionIsOn') : t('settings.productionIsOff')))) setProduction(null);
             }}
           />
-          Production mode: refuse localhost, plain http and shared development credentials
+          {t('settings.productionSwitch')}
         </label>
         {view.production_mode_errors.length > 0 ? (
           <p className={mutedClass}>
-            {view.production_mode_errors.length === 1 ? 'One check fails' : `${view.production_mode_errors.length} checks fail`}: see{' '}
-            <Link to="/projects/$projectId/domains" params={{ projectId: view.id }} className={linkClass}>
-              Domains
-            </Link>
-            .
+            {t.rich(
+              'settings.checksFail',
+              {
+                link: (
+                  <Link to="/projects/$projectId/domains" params={{ projectId: view.id }} className={linkClass}>
+                    {t('nav.domains')}
+                  </Link>
+                ),
+              },
+              { count: view.production_mode_errors.length },
+            )}
           </p>
         ) : null}
       </Section>

@@ -6,6 +6,8 @@ import type { OAuthProviderConfig, ProjectAdminView } from '../../../server/prot
 import { oauthProviderIds, sharedOAuthProviderIds, type OAuthProviderId } from '../../../server/protocol/oauth-provider-ids';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { useConsoleT } from '../console-messages';
+import type { ConsoleKey } from '../../../server/protocol/messages/console/console-en';
 import { FailedState, LoadingState } from '../page-states';
 import { checkboxRowClass, fieldsetClass, formRowClass, labelClass, mutedClass, pageTitleClass, secondaryButtonClass } from '../styles';
 import { Section } from '../section';
@@ -15,29 +17,22 @@ import { SelectField, TextField } from '../text-field';
 const route = getRouteApi('/projects/$projectId/sign-in-methods');
 
 type Config = ProjectAdminView['config'];
-type Switch = { key: keyof Config & string; label: string; hint: string };
+/** A switch's words are `methods.<name>` and `methods.<name>Hint`. */
+type Switch = { key: keyof Config & string; name: string };
 
 const methodSwitches: Switch[] = [
-  { key: 'credential_enabled', label: 'Password', hint: 'Email and password.' },
-  { key: 'magic_link_enabled', label: 'Magic link and one-time code', hint: 'A link and a code sent by email.' },
-  { key: 'passkey_enabled', label: 'Passkeys', hint: 'Fingerprint, face or a security key.' },
-  {
-    key: 'password_strength_check_enabled',
-    label: 'Password strength check',
-    hint: 'Refuse breached, guessable or email-containing passwords.',
-  },
+  { key: 'credential_enabled', name: 'password' },
+  { key: 'magic_link_enabled', name: 'magicLink' },
+  { key: 'passkey_enabled', name: 'passkeys' },
+  { key: 'password_strength_check_enabled', name: 'strength' },
 ];
 
 const accountSwitches: Switch[] = [
-  { key: 'sign_up_enabled', label: 'Sign-up', hint: 'New people can create an account; off, only existing users sign in.' },
-  { key: 'client_team_creation_enabled', label: 'Users create teams', hint: 'Signed-in users can create their own teams.' },
-  { key: 'create_team_on_sign_up', label: 'A personal team on sign-up', hint: 'Each new user gets a team of their own.' },
-  { key: 'client_user_deletion_enabled', label: 'Users delete their account', hint: 'From account settings.' },
-  {
-    key: 'team_invitation_requires_matching_email',
-    label: 'Invitations need the invited address',
-    hint: 'Only an account with that verified email accepts.',
-  },
+  { key: 'sign_up_enabled', name: 'signUp' },
+  { key: 'client_team_creation_enabled', name: 'teamCreation' },
+  { key: 'create_team_on_sign_up', name: 'personalTeam' },
+  { key: 'client_user_deletion_enabled', name: 'userDeletion' },
+  { key: 'team_invitation_requires_matching_email', name: 'matchingEmail' },
 ];
 
 export function SignInMethodsPage() {
@@ -47,6 +42,7 @@ export function SignInMethodsPage() {
   // What the switches show while a change is saved: the saved value replaces it on reload.
   const [shown, setShown] = useState<Record<string, boolean>>({});
   const action = useAction(project.reload);
+  const t = useConsoleT();
 
   const save = async (config: Partial<Config>, shownChange: Record<string, boolean>, done: string): Promise<boolean> => {
     setShown((current) => ({ ...current, ...shownChange }));
@@ -63,22 +59,27 @@ export function SignInMethodsPage() {
     return false;
   };
 
-  if (project.state === 'loading') return <LoadingState label="Loading the sign-in settings…" />;
-  if (project.state === 'failed') return <FailedState what="The sign-in settings" error={project.error} onRetry={project.reload} />;
+  if (project.state === 'loading') return <LoadingState label={t('methods.loading')} />;
+  if (project.state === 'failed') return <FailedState what={t('methods.failed')} error={project.error} onRetry={project.reload} />;
   const config = project.data.config;
   const switchRow = (item: Switch) => {
     const checked = shown[item.key] ?? config[item.key] === true;
+    const label = t(`methods.${item.name}` as ConsoleKey);
     return (
       <label key={item.key} className={checkboxRowClass}>
         <input
           type="checkbox"
           checked={checked}
           onChange={(event) =>
-            void save({ [item.key]: event.target.checked }, { [item.key]: event.target.checked }, `${item.label} ${event.target.checked ? 'on' : 'off'}.`)
+            void save(
+              { [item.key]: event.target.checked },
+              { [item.key]: event.target.checked },
+              t(event.target.checked ? 'methods.switchedOn' : 'methods.switchedOff', { what: label }),
+            )
           }
         />
         <span>
-          {item.label} <span className={mutedClass}>{item.hint}</span>
+          {label} <span className={mutedClass}>{t(`methods.${item.name}Hint` as ConsoleKey)}</span>
         </span>
       </label>
     );
@@ -89,29 +90,27 @@ export function SignInMethodsPage() {
     const existing = providers.find((p) => p.id === id);
     // The API takes the whole list and keeps every provider it had, so one is switched in place.
     const list = existing ? providers.map((p) => (p.id === id ? { ...p, enabled } : p)) : [...providers, { id, enabled, type: 'shared' as const }];
-    void save({ oauth_providers: list }, { [`oauth:${id}`]: enabled }, `${id} sign-in ${enabled ? 'on' : 'off'}.`);
+    void save({ oauth_providers: list }, { [`oauth:${id}`]: enabled }, t(enabled ? 'methods.providerOn' : 'methods.providerOff', { provider: id }));
   };
 
   return (
     <>
-      <h1 className={pageTitleClass}>Sign-in methods</h1>
+      <h1 className={pageTitleClass}>{t('nav.signInMethods')}</h1>
       <OutcomeLine outcome={action.outcome} />
-      <Section id="methods-title" title="Ways to sign in">
+      <Section id="methods-title" title={t('methods.ways')}>
         <div className={fieldsetClass}>{methodSwitches.map(switchRow)}</div>
       </Section>
-      <Section id="oauth-title" title="OAuth providers">
-        <p className={mutedClass}>
-          Switched on here, a provider uses authd's shared keys (in development, its built-in mock provider) until you give it your own below.
-        </p>
+      <Section id="oauth-title" title={t('methods.oauth')}>
+        <p className={mutedClass}>{t('methods.oauthIntro')}</p>
         <fieldset className={fieldsetClass}>
-          <legend className={labelClass}>Sign in with</legend>
+          <legend className={labelClass}>{t('methods.signInWith')}</legend>
           {[...new Set([...sharedOAuthProviderIds, ...providers.map((p) => p.id)])].map((id) => {
             const configured = providers.find((p) => p.id === id);
             return (
               <label key={id} className={checkboxRowClass}>
                 <input type="checkbox" checked={providerShown(id)} onChange={(event) => toggleProvider(id, event.target.checked)} />
                 <span>
-                  {id} <span className={mutedClass}>{configured?.type === 'standard' ? 'own keys' : 'shared keys'}</span>
+                  {id} <span className={mutedClass}>{configured?.type === 'standard' ? t('methods.ownKeysShort') : t('methods.sharedKeysShort')}</span>
                 </span>
               </label>
             );
@@ -119,7 +118,7 @@ export function SignInMethodsPage() {
         </fieldset>
         <OwnKeysForm providers={providers} onSave={(list, done) => save({ oauth_providers: list }, {}, done)} />
       </Section>
-      <Section id="accounts-title" title="Accounts and teams">
+      <Section id="accounts-title" title={t('methods.accounts')}>
         <div className={fieldsetClass}>{accountSwitches.map(switchRow)}</div>
       </Section>
     </>
@@ -138,6 +137,7 @@ function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAu
   const [clientId, setClientId] = useState(stored?.client_id ?? '');
   const [secret, setSecret] = useState('');
   const [busy, setBusy] = useState(false);
+  const t = useConsoleT();
   const choose = (next: string) => {
     const provider = props.providers.find((candidate) => candidate.id === next);
     setId(next);
@@ -155,43 +155,43 @@ function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAu
     // The API takes the whole list; the others go back as they were.
     const list = stored ? props.providers.map((provider) => (provider.id === id ? changed : provider)) : [...props.providers, changed];
     setBusy(true);
-    if (await props.onSave(list, own ? `${id} uses your own keys.` : `${id} uses authd's shared keys.`)) setSecret('');
+    if (await props.onSave(list, t(own ? 'methods.usesOwn' : 'methods.usesShared', { provider: id }))) setSecret('');
     setBusy(false);
   };
   return (
     <form className={fieldsetClass} onSubmit={submit} aria-labelledby="own-keys-title" noValidate data-testid="own-keys-form">
       <h3 id="own-keys-title" className={labelClass}>
-        Keys of a provider
+        {t('methods.keysTitle')}
       </h3>
       <div className={formRowClass}>
         <SelectField
           id="keys-provider"
-          label="Provider"
+          label={t('methods.provider')}
           value={id}
           onChange={choose}
           options={oauthProviderIds.map((provider) => [provider, provider] as const)}
         />
         <SelectField
           id="keys-kind"
-          label="Keys"
+          label={t('methods.keys')}
           value={own ? 'own' : 'shared'}
           onChange={(kind) => setOwn(kind === 'own')}
           options={
             canShare
               ? [
-                  ['shared', "authd's shared keys"],
-                  ['own', 'Your own keys'],
+                  ['shared', t('methods.sharedKeys')],
+                  ['own', t('methods.ownKeys')],
                 ]
-              : [['own', 'Your own keys']]
+              : [['own', t('methods.ownKeys')]]
           }
         />
       </div>
       {own ? (
         <div className={formRowClass}>
-          <TextField id="keys-client-id" label="Client id" value={clientId} spellCheck={false} autoComplete="off" onChange={setClientId} />
+          <TextField id="keys-client-id" label={t('methods.clientId')} value={clientId} spellCheck={false} autoComplete="off" onChange={setClientId} />
           <TextField
             id="keys-client-secret"
-            label={secretStored ? 'Client secret (stored; type a new one to replace it)' : 'Client secret'}
+            label={secretStored ? t('methods.clientSecretStored') : t('methods.clientSecret')}
             type="password"
             autoComplete="new-password"
             value={secret}
@@ -201,7 +201,7 @@ function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAu
       ) : null}
       <div>
         <button type="submit" className={secondaryButtonClass} disabled={busy}>
-          Save keys
+          {t('methods.saveKeys')}
         </button>
       </div>
     </form>

@@ -6,6 +6,7 @@ import type { UserServerView } from '../../../server/protocol/user-schemas';
 import { ConsoleRefusal, type AdminApi } from '../admin-api';
 import { useApiData, type List } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { formatMoment, useConsoleT } from '../console-messages';
 import { TypedConfirmation } from '../confirm-dialog';
 import { ApiStates, DataTable } from '../data-table';
 import { Section } from '../section';
@@ -32,23 +33,24 @@ export function TeamDetailPage() {
   const { api } = useConsoleSession();
   const navigate = useNavigate();
   const team = useApiData(() => api.project<TeamView>(projectId, 'GET', `/teams/${encodeURIComponent(teamId)}`), [projectId, teamId]);
+  const t = useConsoleT();
   const back = (
     <Link to="/projects/$projectId/teams" params={{ projectId }} className={linkClass}>
-      ← All teams
+      {t('team.back')}
     </Link>
   );
   return (
     <>
       {back}
-      <ApiStates data={team} loading="Loading the team…" failed="This team">
+      <ApiStates data={team} loading={t('team.loading')} failed={t('team.failed')}>
         {(view) => (
           <>
             <div className={titleRowClass}>
               <h1 className={pageTitleClass}>{view.display_name}</h1>
               <TypedConfirmation
-                action="Delete team"
-                title={`Delete ${view.display_name}?`}
-                description="Its memberships, permissions granted in it and open invitations are deleted for good; its members' accounts stay."
+                action={t('team.delete')}
+                title={t('projects.deleteTitle', { project: view.display_name })}
+                description={t('team.deleteText')}
                 phrase={view.display_name}
                 onConfirm={async () => {
                   await api.project(projectId, 'DELETE', `/teams/${encodeURIComponent(teamId)}`);
@@ -99,29 +101,31 @@ function MembersSection(props: { api: AdminApi; projectId: string; teamId: strin
     return { items: users.items, grants: grants.items };
   }, [projectId, teamId]);
   const action = useAction(members.reload);
+  const t = useConsoleT();
   const add = (email: string) => {
     const wanted = email.trim().toLowerCase();
-    if (!wanted) return action.refuse('Enter the email address of a user of this project.');
+    if (!wanted) return action.refuse(t('team.memberEmailRequired'));
     return action.run(async () => {
       const found = await api.project<List<UserServerView>>(projectId, 'GET', `/users?query=${encodeURIComponent(wanted)}`);
       const user = found.items.find((candidate) => candidate.primary_email?.toLowerCase() === wanted);
-      if (!user) throw new ConsoleRefusal(`No user of this project has the email ${wanted}.`);
+      if (!user) throw new ConsoleRefusal(t('team.noSuchUser', { email: wanted }));
       await api.project(projectId, 'POST', `/team-memberships/${team}/${encodeURIComponent(user.id)}`, {});
-      return `${wanted} added to the team.`;
+      return t('team.added', { email: wanted });
     });
   };
   const grantsOf = (userId: string) => (members.state === 'ready' ? members.data.grants.filter((grant) => grant.user_id === userId) : []);
 
   return (
-    <Section id="members-title" title="Members">
-      <EmailForm id="member-email" label="Add a user by email" submit="Add member" action={action} onEmail={add} />
+    <Section id="members-title" title={t('team.members')}>
+      <EmailForm id="member-email" label={t('team.addByEmail')} submit={t('team.addMember')} action={action} onEmail={add} />
       <DataTable
-        items="members"
+        text={{ loading: t('team.membersLoading'), failed: t('team.membersFailed'), label: t('team.membersTable') }}
+        testId="members-table"
         data={members}
-        empty={{ title: 'No members yet' }}
+        empty={{ title: t('team.membersEmpty') }}
         columns={[
           {
-            header: 'Member',
+            header: t('team.member'),
             cell: (user) => (
               <span className={stackedCellClass}>
                 <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
@@ -132,7 +136,7 @@ function MembersSection(props: { api: AdminApi; projectId: string; teamId: strin
             ),
           },
           {
-            header: 'Permissions',
+            header: t('nav.permissions'),
             wideOnly: true,
             cell: (user) =>
               grantsOf(user.id).map((grant) => (
@@ -142,19 +146,19 @@ function MembersSection(props: { api: AdminApi; projectId: string; teamId: strin
               )),
           },
           {
-            header: 'Action',
+            header: t('common.action'),
             headerHidden: true,
             className: cellNowrapClass,
             cell: (user) => (
               <ActionButton
                 action={action}
-                label={`Remove ${user.primary_email ?? user.display_name ?? user.id} from the team`}
+                label={t('team.removeLabel', { user: user.primary_email ?? user.display_name ?? user.id })}
                 work={async () => {
                   await api.project(projectId, 'DELETE', `/team-memberships/${team}/${encodeURIComponent(user.id)}`);
-                  return `${user.primary_email ?? 'The user'} removed from the team.`;
+                  return user.primary_email === null ? t('team.removedUser') : t('team.removed', { email: user.primary_email });
                 }}
               >
-                Remove
+                {t('team.remove')}
               </ActionButton>
             ),
           },
@@ -169,9 +173,10 @@ function InvitationsSection(props: { api: AdminApi; projectId: string; teamId: s
   const team = encodeURIComponent(teamId);
   const invitations = useApiData(() => api.project<List<Invitation>>(projectId, 'GET', `/team-invitations?team_id=${team}`), [projectId, teamId]);
   const action = useAction(invitations.reload);
+  const t = useConsoleT();
   const send = (email: string) => {
     const recipient = email.trim();
-    if (!recipient.includes('@')) return action.refuse('Enter an email address to invite.');
+    if (!recipient.includes('@')) return action.refuse(t('team.inviteEmailRequired'));
     return action.run(async () => {
       // The link opens the project's own hosted invitation screen, which authd always trusts.
       const callbackUrl = `${location.origin}/projects/${encodeURIComponent(projectId)}/handler/team-invitation`;
@@ -180,33 +185,34 @@ function InvitationsSection(props: { api: AdminApi; projectId: string; teamId: s
         email: recipient,
         callback_url: callbackUrl,
       });
-      return `Invitation sent to ${recipient}.`;
+      return t('team.invitationSent', { email: recipient });
     });
   };
   return (
-    <Section id="invitations-title" title="Invitations">
-      <EmailForm id="invite-email" label="Invite by email" submit="Send invitation" action={action} onEmail={send} />
+    <Section id="invitations-title" title={t('team.invitations')}>
+      <EmailForm id="invite-email" label={t('team.inviteByEmail')} submit={t('team.sendInvitation')} action={action} onEmail={send} />
       <DataTable
-        items="invitations"
+        text={{ loading: t('team.invitationsLoading'), failed: t('team.invitationsFailed'), label: t('team.invitationsTable') }}
+        testId="invitations-table"
         data={invitations}
-        empty={{ title: 'No open invitations' }}
+        empty={{ title: t('team.invitationsEmpty') }}
         columns={[
-          { header: 'Recipient', cell: (invitation) => invitation.recipient_email },
-          { header: 'Expires', wideOnly: true, cell: (invitation) => new Date(invitation.expires_at_millis).toLocaleString() },
+          { header: t('team.recipient'), cell: (invitation) => invitation.recipient_email },
+          { header: t('team.expires'), wideOnly: true, cell: (invitation) => formatMoment(t, invitation.expires_at_millis) },
           {
-            header: 'Action',
+            header: t('common.action'),
             headerHidden: true,
             className: cellNowrapClass,
             cell: (invitation) => (
               <ActionButton
                 action={action}
-                label={`Revoke the invitation to ${invitation.recipient_email}`}
+                label={t('team.revokeLabel', { email: invitation.recipient_email })}
                 work={async () => {
                   await api.project(projectId, 'DELETE', `/team-invitations/${encodeURIComponent(invitation.id)}?team_id=${team}`);
-                  return `Invitation to ${invitation.recipient_email} revoked.`;
+                  return t('team.revoked', { email: invitation.recipient_email });
                 }}
               >
-                Revoke
+                {t('team.revoke')}
               </ActionButton>
             ),
           },

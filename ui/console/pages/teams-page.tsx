@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { formatDay, useConsoleT } from '../console-messages';
 import { DataTable } from '../data-table';
 import { Section } from '../section';
 import { useAction } from '../action';
@@ -21,29 +22,31 @@ export function TeamsPage() {
   const { projectId } = route.useParams();
   const { api } = useConsoleSession();
   const teams = useApiData(() => api.project<{ items: TeamView[] }>(projectId, 'GET', '/teams'), [projectId]);
+  const t = useConsoleT();
   return (
     <>
-      <h1 className={pageTitleClass}>Teams</h1>
+      <h1 className={pageTitleClass}>{t('teams.title')}</h1>
       <CreateTeamForm projectId={projectId} onCreated={teams.reload} />
-      <Section id="teams-title" title="All teams">
+      <Section id="teams-title" title={t('teams.all')}>
         <DataTable
-          items="teams"
+          text={{ loading: t('teams.loading'), failed: t('teams.failed'), label: t('teams.table') }}
+          testId="teams-table"
           data={teams}
-          empty={{ title: 'No teams yet', hint: 'Create one above, or let users create their own if the project allows it.' }}
+          empty={{ title: t('teams.emptyTitle'), hint: t('teams.emptyHint') }}
           columns={[
             {
-              header: 'Team',
+              header: t('teams.team'),
               cell: (team) => (
                 <Link to="/projects/$projectId/teams/$teamId" params={{ projectId, teamId: team.id }} className={linkClass}>
                   {team.display_name}
                 </Link>
               ),
             },
-            { header: 'Id', wideOnly: true, className: monoClass, cell: (team) => team.id },
+            { header: t('common.id'), wideOnly: true, className: monoClass, cell: (team) => team.id },
             {
-              header: 'Created',
+              header: t('common.created'),
               className: cellNowrapClass,
-              cell: (team) => new Date(team.created_at_millis).toLocaleDateString(),
+              cell: (team) => formatDay(t, team.created_at_millis),
             },
           ]}
         />
@@ -56,9 +59,10 @@ function CreateTeamForm(props: { projectId: string; onCreated(): void }) {
   const { api } = useConsoleSession();
   const [name, setName] = useState('');
   const action = useAction();
+  const t = useConsoleT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') return action.refuse('Give the team a name.');
+    if (name.trim() === '') return action.refuse(t('teams.nameRequired'));
     void action.run(async () => {
       await api.project(props.projectId, 'POST', '/teams', { display_name: name.trim() });
       setName('');
@@ -68,14 +72,14 @@ function CreateTeamForm(props: { projectId: string; onCreated(): void }) {
   return (
     <PanelForm
       id="new-team-title"
-      title="New team"
+      title={t('teams.new')}
       onSubmit={submit}
-      submit={action.busy ? 'Creating…' : 'Create team'}
+      submit={action.busy ? t('common.creating') : t('teams.create')}
       submitClass={primaryButtonClass}
       busy={action.busy}
       failure={action.failure}
     >
-      <TextField id="team-name" label="Name" value={name} maxLength={200} onChange={setName} />
+      <TextField id="team-name" label={t('common.name')} value={name} maxLength={200} onChange={setName} />
     </PanelForm>
   );
 }

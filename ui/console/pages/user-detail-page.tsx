@@ -6,6 +6,7 @@ import type { UserServerView } from '../../../server/protocol/user-schemas';
 import type { AdminApi } from '../admin-api';
 import { useApiData, type List } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { formatMoment, useConsoleT, type ConsoleT } from '../console-messages';
 import { ApiStates, DataTable } from '../data-table';
 import { Section } from '../section';
 import { OutcomeLine, useAction } from '../action';
@@ -48,13 +49,13 @@ interface UserSession {
 
 /** The three metadata kinds, by who may read and change them. */
 const metadataKinds = [
-  { field: 'client_metadata', label: 'Client metadata', hint: "The user's app can read and change it." },
-  { field: 'client_read_only_metadata', label: 'Client read-only metadata', hint: "The user's app can read it; only servers change it." },
-  { field: 'server_metadata', label: 'Server metadata', hint: 'Only servers read and change it.' },
+  { field: 'client_metadata', name: 'clientMetadata' },
+  { field: 'client_read_only_metadata', name: 'clientReadOnlyMetadata' },
+  { field: 'server_metadata', name: 'serverMetadata' },
 ] as const;
 
-function dateTime(millis: number | null): string {
-  return millis === null ? '—' : new Date(millis).toLocaleString();
+function dateTime(t: ConsoleT, millis: number | null): string {
+  return millis === null ? t('common.none') : formatMoment(t, millis);
 }
 
 export function UserDetailPage() {
@@ -62,10 +63,11 @@ export function UserDetailPage() {
   const { api } = useConsoleSession();
   const navigate = useNavigate();
   const user = useApiData(() => api.project<UserServerView>(projectId, 'GET', `/users/${encodeURIComponent(userId)}`), [projectId, userId]);
+  const t = useConsoleT();
 
   const back = (
     <Link to="/projects/$projectId/users" params={{ projectId }} className={linkClass}>
-      ← All users
+      {t('user.back')}
     </Link>
   );
   const save = async (patch: Record<string, unknown>) => {
@@ -75,15 +77,15 @@ export function UserDetailPage() {
   return (
     <>
       {back}
-      <ApiStates data={user} loading="Loading the user…" failed="This user">
+      <ApiStates data={user} loading={t('user.loading')} failed={t('user.failed')}>
         {(view) => (
           <>
             <div className={titleRowClass}>
-              <h1 className={pageTitleClass}>{view.display_name ?? view.primary_email ?? 'User'}</h1>
+              <h1 className={pageTitleClass}>{view.display_name ?? view.primary_email ?? t('users.user')}</h1>
               <TypedConfirmation
-                action="Delete user"
-                title="Delete this user?"
-                description="The account, its sessions, contact channels and team memberships are deleted for good."
+                action={t('user.delete')}
+                title={t('user.deleteTitle')}
+                description={t('user.deleteText')}
                 phrase={view.primary_email ?? view.id}
                 onConfirm={async () => {
                   await api.project(projectId, 'DELETE', `/users/${encodeURIComponent(userId)}`);
@@ -95,13 +97,14 @@ export function UserDetailPage() {
               <ProfileSection view={view} onSave={save} />
               <ContactChannelsSection api={api} projectId={projectId} userId={userId} />
             </div>
-            <Section id="metadata-title" title="Metadata">
+            <Section id="metadata-title" title={t('user.metadata')}>
               {metadataKinds.map((kind) => (
                 <JsonEditor
                   key={kind.field}
                   testId={kind.field.replaceAll('_', '-')}
-                  label={kind.label}
-                  hint={kind.hint}
+                  label={t(`user.${kind.name}`)}
+                  saveLabel={t(`user.${kind.name}Save`)}
+                  hint={t(`user.${kind.name}Hint`)}
                   value={view[kind.field]}
                   onSave={(value) => save({ [kind.field]: value })}
                 />
@@ -125,30 +128,31 @@ function ProfileSection(props: { view: UserServerView; onSave(patch: Record<stri
   const { view } = props;
   const [name, setName] = useState(view.display_name ?? '');
   const action = useAction();
+  const t = useConsoleT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(async () => {
       await props.onSave({ display_name: name.trim() === '' ? null : name.trim() });
-      return 'Saved.';
+      return t('json.saved');
     });
   };
   return (
-    <Section id="profile-title" title="Profile">
+    <Section id="profile-title" title={t('user.profile')}>
       <dl className={definitionListClass}>
-        <dt>User id</dt>
+        <dt>{t('user.id')}</dt>
         <dd>{view.id}</dd>
-        <dt>Primary email</dt>
+        <dt>{t('user.primaryEmail')}</dt>
         <dd>
-          {view.primary_email ?? '—'}{' '}
-          {view.primary_email ? <span className={badgeClass}>{view.primary_email_verified ? 'verified' : 'unverified'}</span> : null}
+          {view.primary_email ?? t('common.none')}{' '}
+          {view.primary_email ? <span className={badgeClass}>{view.primary_email_verified ? t('user.verified') : t('users.unverified')}</span> : null}
         </dd>
-        <dt>Signed up</dt>
-        <dd>{dateTime(view.signed_up_at_millis)}</dd>
-        <dt>Last active</dt>
-        <dd>{dateTime(view.last_active_at_millis)}</dd>
+        <dt>{t('users.signedUp')}</dt>
+        <dd>{dateTime(t, view.signed_up_at_millis)}</dd>
+        <dt>{t('user.lastActive')}</dt>
+        <dd>{dateTime(t, view.last_active_at_millis)}</dd>
       </dl>
-      <RowForm onSubmit={submit} submit={action.busy ? 'Saving…' : 'Save name'} submitClass={secondaryButtonClass} busy={action.busy}>
-        <TextField id="display-name" label="Display name" value={name} maxLength={256} onChange={setName} />
+      <RowForm onSubmit={submit} submit={action.busy ? t('common.saving') : t('user.saveName')} submitClass={secondaryButtonClass} busy={action.busy}>
+        <TextField id="display-name" label={t('user.displayName')} value={name} maxLength={256} onChange={setName} />
       </RowForm>
       <OutcomeLine outcome={action.outcome} />
     </Section>
@@ -160,15 +164,20 @@ function ContactChannelsSection(props: { api: AdminApi; projectId: string; userI
     () => props.api.project<List<ContactChannel>>(props.projectId, 'GET', `/contact-channels?user_id=${encodeURIComponent(props.userId)}`),
     [props.projectId, props.userId],
   );
+  const t = useConsoleT();
   return (
-    <Section id="channels-title" title="Contact channels">
-      <ApiStates data={channels} loading="Loading contact channels…" failed="The contact channels" empty={{ title: 'No contact channels' }}>
+    <Section id="channels-title" title={t('user.channels')}>
+      <ApiStates data={channels} loading={t('user.channelsLoading')} failed={t('user.channelsFailed')} empty={{ title: t('user.channelsEmpty') }}>
         {(data) => (
           <ul className={channelListClass} data-testid="contact-channels">
             {data.items.map((channel) => (
               <li key={channel.id}>
                 {channel.value}{' '}
-                {[channel.is_primary ? 'primary' : null, channel.is_verified ? 'verified' : 'unverified', channel.used_for_auth ? 'used for sign-in' : null]
+                {[
+                  channel.is_primary ? t('user.primary') : null,
+                  channel.is_verified ? t('user.verified') : t('users.unverified'),
+                  channel.used_for_auth ? t('user.usedForSignIn') : null,
+                ]
                   .filter(Boolean)
                   .map((tag) => (
                     <span key={tag} className={badgeClass}>
@@ -191,6 +200,7 @@ function SessionsSection(props: { api: AdminApi; projectId: string; userId: stri
     [projectId, userId],
   );
   const action = useAction(sessions.reload);
+  const t = useConsoleT();
   const end = (ids: string[]) =>
     action.run(async () => {
       for (const id of ids) await api.project(projectId, 'DELETE', `/auth/sessions/${encodeURIComponent(id)}?user_id=${encodeURIComponent(userId)}`);
@@ -198,34 +208,35 @@ function SessionsSection(props: { api: AdminApi; projectId: string; userId: stri
   return (
     <Section
       id="sessions-title"
-      title="Sessions"
+      title={t('user.sessions')}
       actions={
         sessions.state === 'ready' && sessions.data.items.length > 1 ? (
           <button type="button" className={smallDangerButtonClass} disabled={action.busy} onClick={() => end(sessions.data.items.map((s) => s.id))}>
-            End all sessions
+            {t('user.endAll')}
           </button>
         ) : null
       }
     >
       <FailureAlert message={action.failure} />
       <DataTable
-        items="sessions"
+        text={{ loading: t('user.sessionsLoading'), failed: t('user.sessionsFailed'), label: t('user.sessionsTable') }}
+        testId="sessions-table"
         data={sessions}
-        empty={{ title: 'No active sessions', hint: 'The user is signed in nowhere.' }}
+        empty={{ title: t('user.sessionsEmpty'), hint: t('user.sessionsEmptyHint') }}
         columns={[
-          { header: 'Started', cell: (session) => dateTime(session.created_at_millis) },
-          { header: 'Last used', wideOnly: true, cell: (session) => dateTime(session.last_used_at_millis) },
+          { header: t('user.started'), cell: (session) => dateTime(t, session.created_at_millis) },
+          { header: t('user.lastUsed'), wideOnly: true, cell: (session) => dateTime(t, session.last_used_at_millis) },
           {
-            header: 'From',
+            header: t('user.from'),
             wideOnly: true,
-            cell: (session) => [session.last_used_ip, session.last_used_user_agent].filter(Boolean).join(' · ') || '—',
+            cell: (session) => [session.last_used_ip, session.last_used_user_agent].filter(Boolean).join(' · ') || t('common.none'),
           },
           {
-            header: 'Action',
+            header: t('common.action'),
             headerHidden: true,
             cell: (session) => (
               <button type="button" className={smallButtonClass} disabled={action.busy} onClick={() => end([session.id])}>
-                End session
+                {t('user.endSession')}
               </button>
             ),
           },

@@ -6,6 +6,7 @@ import type { UserServerView } from '../../../server/protocol/user-schemas';
 import type { AuditEventView } from '../../../server/protocol/audit-schemas';
 import type { AdminApi } from '../admin-api';
 import { useApiData, type List } from '../api-data';
+import { formatDay, formatMoment, useConsoleT } from '../console-messages';
 import { ApiStates, DataTable } from '../data-table';
 import { Section } from '../section';
 import { TwoStepButton } from '../two-step-button';
@@ -29,11 +30,6 @@ interface Props {
   userId: string;
 }
 
-function unusedCodes(count: number): string {
-  if (count === 0) return 'none unused';
-  return count === 1 ? '1 unused' : `${count} unused`;
-}
-
 export function SignInSection(props: Props & { view: UserServerView; onChanged(): void }) {
   const { api, projectId, userId, view } = props;
   const path = `/users/${encodeURIComponent(userId)}`;
@@ -43,34 +39,39 @@ export function SignInSection(props: Props & { view: UserServerView; onChanged()
     [projectId, userId, view],
   );
   const [password, setPassword] = useState('');
+  const t = useConsoleT();
 
   const setNewPassword = (event: FormEvent) => {
     event.preventDefault();
-    if (password.length === 0) return action.refuse('Type the new password first.');
+    if (password.length === 0) return action.refuse(t('signIn.passwordRequired'));
     void action.run(async () => {
       await api.project(projectId, 'PATCH', path, { password });
       setPassword('');
-      return 'Password set. The user was signed out everywhere.';
+      return t('signIn.passwordSet');
     });
   };
 
   return (
-    <Section id="sign-in-title" title="Sign-in and security">
+    <Section id="sign-in-title" title={t('signIn.title')}>
       <dl className={definitionListClass}>
-        <dt>Password</dt>
-        <dd>{view.has_password ? 'set' : 'none'}</dd>
-        <dt>Multi-factor</dt>
-        <dd>{view.requires_totp_mfa ? 'on (authenticator app)' : 'off'}</dd>
-        <dt>Passkeys</dt>
-        <dd>{view.passkey_auth_enabled ? 'sign-in with a passkey on' : 'off'}</dd>
-        <dt>Recovery codes</dt>
+        <dt>{t('signIn.password')}</dt>
+        <dd>{view.has_password ? t('signIn.passwordIsSet') : t('signIn.none')}</dd>
+        <dt>{t('users.mfa')}</dt>
+        <dd>{view.requires_totp_mfa ? t('signIn.mfaOn') : t('signIn.off')}</dd>
+        <dt>{t('signIn.passkeys')}</dt>
+        <dd>{view.passkey_auth_enabled ? t('signIn.passkeysOn') : t('signIn.off')}</dd>
+        <dt>{t('signIn.recoveryCodes')}</dt>
         <dd data-testid="recovery-code-count">
-          {recoveryCodes.state === 'ready' ? unusedCodes(recoveryCodes.data.remaining_count) : recoveryCodes.state === 'failed' ? 'could not be read' : '…'}
+          {recoveryCodes.state === 'ready'
+            ? t('signIn.unusedCodes', { count: recoveryCodes.data.remaining_count })
+            : recoveryCodes.state === 'failed'
+              ? t('signIn.couldNotRead')
+              : '…'}
         </dd>
-        <dt>OAuth accounts</dt>
+        <dt>{t('signIn.oauthAccounts')}</dt>
         <dd>
           {view.oauth_providers.length === 0 ? (
-            'none'
+            t('signIn.none')
           ) : (
             <ul className={recentListClass} data-testid="oauth-accounts">
               {view.oauth_providers.map((account) => (
@@ -88,10 +89,10 @@ export function SignInSection(props: Props & { view: UserServerView; onChanged()
             action={action}
             work={async () => {
               await api.project(projectId, 'PATCH', path, { totp_secret_base64: null });
-              return 'Multi-factor sign-in turned off.';
+              return t('signIn.mfaTurnedOff');
             }}
           >
-            Turn multi-factor off
+            {t('signIn.turnMfaOff')}
           </ActionButton>
         ) : null}
         {view.primary_email ? (
@@ -104,15 +105,15 @@ export function SignInSection(props: Props & { view: UserServerView; onChanged()
                 email: view.primary_email,
                 callback_url: callbackUrl,
               });
-              return `A password reset email was sent to ${view.primary_email}.`;
+              return t('signIn.resetSent', { email: view.primary_email ?? '' });
             }}
           >
-            Send a password reset email
+            {t('signIn.sendReset')}
           </ActionButton>
         ) : null}
       </div>
-      <RowForm onSubmit={setNewPassword} submit="Set password" submitClass={secondaryButtonClass} busy={action.busy}>
-        <TextField id="new-password" label="New password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+      <RowForm onSubmit={setNewPassword} submit={t('signIn.setPassword')} submitClass={secondaryButtonClass} busy={action.busy}>
+        <TextField id="new-password" label={t('signIn.newPassword')} type="password" autoComplete="new-password" value={password} onChange={setPassword} />
       </RowForm>
       <OutcomeLine outcome={action.outcome} />
     </Section>
@@ -127,9 +128,10 @@ interface Team {
 export function UserTeamsSection(props: Props) {
   const { api, projectId, userId } = props;
   const teams = useApiData(() => api.project<{ items: Team[] }>(projectId, 'GET', `/teams?user_id=${encodeURIComponent(userId)}`), [projectId, userId]);
+  const t = useConsoleT();
   return (
-    <Section id="user-teams-title" title="Teams">
-      <ApiStates data={teams} loading="Loading the user's teams…" failed="The user's teams" empty={{ title: 'In no team' }}>
+    <Section id="user-teams-title" title={t('nav.teams')}>
+      <ApiStates data={teams} loading={t('user.teamsLoading')} failed={t('user.teamsFailed')} empty={{ title: t('user.teamsEmpty') }}>
         {(data) => (
           <ul className={recentListClass} data-testid="user-teams">
             {data.items.map((team) => (
@@ -154,19 +156,20 @@ export function UserAuditSection(props: Props) {
     () => api.project<{ items: AuditEventView[] }>(projectId, 'GET', `/audit-events?user_id=${encodeURIComponent(userId)}&limit=${userAuditEventsShown}`),
     [projectId, userId],
   );
+  const t = useConsoleT();
   return (
-    <Section id="user-audit-title" title="Audit events">
-      <p className={mutedClass}>The latest {userAuditEventsShown} events about this user, newest first.</p>
+    <Section id="user-audit-title" title={t('audit.events')}>
+      <p className={mutedClass}>{t('user.auditLatest', { count: userAuditEventsShown })}</p>
       <DataTable
-        items="audit events"
+        text={{ loading: t('audit.loading'), failed: t('audit.failed'), label: t('audit.table') }}
         data={events}
-        empty={{ title: 'No audit events' }}
+        empty={{ title: t('audit.empty') }}
         testId="user-audit-table"
         columns={[
-          { header: 'When', className: cellNowrapClass, cell: (event) => new Date(event.occurred_at_millis).toLocaleString() },
-          { header: 'Event', className: monoClass, cell: (event) => event.type },
+          { header: t('audit.when'), className: cellNowrapClass, cell: (event) => formatMoment(t, event.occurred_at_millis) },
+          { header: t('audit.event'), className: monoClass, cell: (event) => event.type },
           {
-            header: 'By',
+            header: t('audit.by'),
             wideOnly: true,
             cell: (event) => (event.actor.id ? `${event.actor.type} ${event.actor.id}` : event.actor.type),
           },
@@ -191,33 +194,36 @@ export function PasskeysSection(props: Props & { onChanged(): void }) {
     passkeys.reload();
     props.onChanged();
   });
+  const t = useConsoleT();
   return (
-    <Section id="passkeys-title" title="Passkeys">
+    <Section id="passkeys-title" title={t('signIn.passkeys')}>
       <OutcomeLine outcome={action.outcome} />
       <DataTable
-        items="passkeys"
+        text={{ loading: t('passkeys.loading'), failed: t('passkeys.failed'), label: t('passkeys.table') }}
+        testId="passkeys-table"
         data={passkeys}
-        empty={{ title: 'No passkeys', hint: 'The user adds one in account settings.' }}
+        empty={{ title: t('passkeys.empty'), hint: t('passkeys.emptyHint') }}
         columns={[
-          { header: 'Name', cell: (passkey) => passkey.name },
-          { header: 'Created', className: cellNowrapClass, cell: (passkey) => new Date(passkey.created_at_millis).toLocaleDateString() },
+          { header: t('common.name'), cell: (passkey) => passkey.name },
+          { header: t('common.created'), className: cellNowrapClass, cell: (passkey) => formatDay(t, passkey.created_at_millis) },
           {
-            header: 'Last used',
+            header: t('user.lastUsed'),
             wideOnly: true,
             className: cellNowrapClass,
-            cell: (passkey) => (passkey.last_used_at_millis === null ? 'never' : new Date(passkey.last_used_at_millis).toLocaleString()),
+            cell: (passkey) => (passkey.last_used_at_millis === null ? t('common.never') : formatMoment(t, passkey.last_used_at_millis)),
           },
           {
-            header: 'Action',
+            header: t('common.action'),
             headerHidden: true,
             cell: (passkey) => (
               <TwoStepButton
-                action="Delete"
-                label={`Delete the passkey ${passkey.name}`}
+                action={t('common.delete')}
+                confirm={t('common.deleteForGood')}
+                label={t('passkeys.deleteLabel', { name: passkey.name })}
                 onConfirm={async () => {
                   await action.run(async () => {
                     await api.project(projectId, 'DELETE', `/passkeys/${encodeURIComponent(userId)}/${encodeURIComponent(passkey.id)}`);
-                    return `Passkey ${passkey.name} deleted.`;
+                    return t('passkeys.deleted', { name: passkey.name });
                   });
                 }}
               />

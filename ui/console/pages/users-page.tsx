@@ -5,6 +5,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { formatDay, formatList, useConsoleT } from '../console-messages';
 import { DataTable } from '../data-table';
 import { CursorPager, useCursorPages } from '../cursor-pager';
 import { SelectField, TextField } from '../text-field';
@@ -58,6 +59,7 @@ export function UsersPage() {
   const [draft, setDraft] = useState<UserFilter>(anyUser);
   const [filter, setFilter] = useState<UserFilter>(anyUser);
   const pages = useCursorPages();
+  const t = useConsoleT();
   const { cursor } = pages;
   const page = useApiData(() => api.project<UserPage>(projectId, 'GET', listPath(filter, cursor)), [projectId, filter, cursor]);
 
@@ -71,58 +73,59 @@ export function UsersPage() {
 
   return (
     <>
-      <h1 className={pageTitleClass}>Users</h1>
-      <form className={panelClass} role="search" aria-label="Search and filter users" onSubmit={search}>
+      <h1 className={pageTitleClass}>{t('users.title')}</h1>
+      <form className={panelClass} role="search" aria-label={t('users.searchLabel')} onSubmit={search}>
         <div className={formRowClass}>
           <TextField
             id="user-search"
-            label="Search by name, email or user id"
+            label={t('users.search')}
             type="search"
             value={draft.query}
             onChange={(query) => setDraft({ ...draft, query })}
           />
           <button type="submit" className={secondaryButtonClass}>
-            Search
+            {t('users.searchButton')}
           </button>
         </div>
         <div className={formRowClass}>
           <SelectField
             id="user-verified"
-            label="Email"
+            label={t('users.email')}
             value={draft.verified}
             onChange={(verified) => setDraft({ ...draft, verified: verified as UserFilter['verified'] })}
             options={[
-              ['', 'Any'],
-              ['true', 'Verified'],
-              ['false', 'Not verified'],
+              ['', t('users.any')],
+              ['true', t('users.verified')],
+              ['false', t('users.notVerified')],
             ]}
           />
           <SelectField
             id="user-mfa"
-            label="Multi-factor"
+            label={t('users.mfa')}
             value={draft.mfa}
             onChange={(mfa) => setDraft({ ...draft, mfa: mfa as UserFilter['mfa'] })}
             options={[
-              ['', 'Any'],
-              ['true', 'On'],
-              ['false', 'Off'],
+              ['', t('users.any')],
+              ['true', t('users.on')],
+              ['false', t('users.off')],
             ]}
           />
-          <TextField id="user-from" label="Signed up from (UTC day)" type="date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
-          <TextField id="user-to" label="to (UTC day)" type="date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
+          <TextField id="user-from" label={t('users.from')} type="date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+          <TextField id="user-to" label={t('users.to')} type="date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
         </div>
       </form>
-      <section className={panelClass} aria-label="Users">
+      <section className={panelClass} aria-label={t('users.title')}>
         <DataTable
-          items="users"
+          text={{ loading: t('users.loading'), failed: t('users.failed'), label: t('users.table') }}
+          testId="users-table"
           data={page}
           empty={{
-            title: filter.query ? `No user matches “${filter.query}”` : filtered ? 'No user matches these filters' : 'No users yet',
-            hint: filter.query || filtered ? 'Try part of a name or an email address, or fewer filters.' : 'People who sign up to this project appear here.',
+            title: filter.query ? t('users.noMatch', { query: filter.query }) : filtered ? t('users.noMatchFilters') : t('users.emptyTitle'),
+            hint: filter.query || filtered ? t('users.noMatchHint') : t('users.emptyHint'),
           }}
           columns={[
             {
-              header: 'User',
+              header: t('users.user'),
               cell: (user) => (
                 <span className={stackedCellClass}>
                   <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
@@ -130,34 +133,35 @@ export function UsersPage() {
                   </Link>
                   {user.primary_email && (user.display_name || !user.primary_email_verified) ? (
                     <span className={mutedClass}>
-                      {user.display_name ? user.primary_email : null} {user.primary_email_verified ? null : <span className={badgeClass}>unverified</span>}
+                      {user.display_name ? user.primary_email : null} {user.primary_email_verified ? null : <span className={badgeClass}>{t('users.unverified')}</span>}
                     </span>
                   ) : null}
                 </span>
               ),
             },
             {
-              header: 'Signed up',
+              header: t('users.signedUp'),
               className: cellNowrapClass,
-              cell: (user) => new Date(user.signed_up_at_millis).toLocaleDateString(),
+              cell: (user) => formatDay(t, user.signed_up_at_millis),
             },
             {
-              header: 'Sign-in',
+              header: t('users.signIn'),
               wideOnly: true,
               className: cellNowrapClass,
-              cell: (user) =>
-                [
-                  user.has_password ? 'password' : null,
-                  user.passkey_auth_enabled ? 'passkey' : null,
-                  user.requires_totp_mfa ? 'MFA' : null,
+              // Provider ids are names, shown as they are.
+              cell: (user) => {
+                const ways = [
+                  user.has_password ? t('users.password') : null,
+                  user.passkey_auth_enabled ? t('users.passkey') : null,
+                  user.requires_totp_mfa ? t('users.mfaShort') : null,
                   ...user.oauth_providers.map((p) => p.id),
-                ]
-                  .filter(Boolean)
-                  .join(', ') || '—',
+                ].filter((way): way is string => way !== null);
+                return ways.length === 0 ? t('common.none') : formatList(t, ways);
+              },
             },
           ]}
         />
-        <CursorPager pages={pages} next={next} label="Pages of users" backText="Previous page" forwardText="Next page" />
+        <CursorPager pages={pages} next={next} label={t('users.pages')} />
       </section>
     </>
   );

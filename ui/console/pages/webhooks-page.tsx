@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { ConsoleRefusal, describeFailure, type AdminApi } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { formatMoment, formatTime, useConsoleT } from '../console-messages';
 import { FailureAlert } from '../page-states';
 import { DataTable } from '../data-table';
 import { Section } from '../section';
@@ -59,6 +60,7 @@ export function WebhooksPage() {
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const t = useConsoleT();
 
   const remove = async (endpoint: Endpoint) => {
     setFailure(null);
@@ -66,15 +68,15 @@ export function WebhooksPage() {
       await api.project(projectId, 'DELETE', `/webhooks/endpoints/${encodeURIComponent(endpoint.id)}`);
       if (shown === endpoint.id) setShown(null);
     } catch (error) {
-      setFailure(describeFailure(error));
+      setFailure(describeFailure(error, t));
     }
     endpoints.reload();
   };
 
   return (
     <>
-      <h1 className={pageTitleClass}>Webhooks</h1>
-      <p className={mutedClass}>authd sends every event to every endpoint, signed as Standard Webhooks, and retries a failed delivery for about a day.</p>
+      <h1 className={pageTitleClass}>{t('nav.webhooks')}</h1>
+      <p className={mutedClass}>{t('webhooks.intro')}</p>
       <NewEndpointForm
         api={api}
         projectId={projectId}
@@ -84,27 +86,28 @@ export function WebhooksPage() {
         }}
       />
       {secret ? (
-        <Section id="secret-title" title="Copy the signing secret now" testId="endpoint-secret">
-          <p className={textClass}>Your receiver at {secret.url} checks each delivery with it; this is the only time it is shown.</p>
+        <Section id="secret-title" title={t('webhooks.copySecret')} testId="endpoint-secret">
+          <p className={textClass}>{t('webhooks.secretText', { url: secret.url })}</p>
           <code className={secretBoxClass}>{secret.secret}</code>
           <div>
             <button type="button" className={smallButtonClass} onClick={() => setSecret(null)}>
-              I have copied it
+              {t('webhooks.copiedIt')}
             </button>
           </div>
         </Section>
       ) : null}
-      <Section id="endpoints-title" title="Endpoints">
+      <Section id="endpoints-title" title={t('webhooks.endpoints')}>
         <FailureAlert message={failure} />
         <DataTable
-          items="endpoints"
+          text={{ loading: t('webhooks.endpointsLoading'), failed: t('webhooks.endpointsFailed'), label: t('webhooks.endpointsTable') }}
+          testId="endpoints-table"
           data={endpoints}
-          empty={{ title: 'No endpoints', hint: "Add the URL of your app's webhook receiver above." }}
+          empty={{ title: t('webhooks.endpointsEmpty'), hint: t('webhooks.endpointsEmptyHint') }}
           columns={[
-            { header: 'URL', className: breakAnywhereClass, cell: (endpoint) => endpoint.url },
-            { header: 'Description', wideOnly: true, cell: (endpoint) => endpoint.description || '—' },
+            { header: t('webhooks.url'), className: breakAnywhereClass, cell: (endpoint) => endpoint.url },
+            { header: t('common.description'), wideOnly: true, cell: (endpoint) => endpoint.description || t('common.none') },
             {
-              header: 'Actions',
+              header: t('common.actions'),
               headerHidden: true,
               className: cellNowrapClass,
               cell: (endpoint) => (
@@ -113,12 +116,17 @@ export function WebhooksPage() {
                     type="button"
                     className={smallButtonClass}
                     aria-pressed={shown === endpoint.id}
-                    aria-label={`Deliveries to ${endpoint.url}`}
+                    aria-label={t('webhooks.deliveriesTo', { url: endpoint.url })}
                     onClick={() => setShown(shown === endpoint.id ? null : endpoint.id)}
                   >
-                    Deliveries
+                    {t('webhooks.deliveries')}
                   </button>
-                  <TwoStepButton action="Remove" label={`Remove ${endpoint.url}`} onConfirm={() => remove(endpoint)} />
+                  <TwoStepButton
+                    action={t('team.remove')}
+                    confirm={t('webhooks.removeForGood')}
+                    label={t('domains.removeLabel', { domain: endpoint.url })}
+                    onConfirm={() => remove(endpoint)}
+                  />
                 </span>
               ),
             },
@@ -136,6 +144,7 @@ function NewEndpointForm(props: { api: AdminApi; projectId: string; onCreated(cr
   const [url, setUrl] = useState('https://');
   const [description, setDescription] = useState('');
   const action = useAction();
+  const t = useConsoleT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(async () => {
@@ -151,15 +160,15 @@ function NewEndpointForm(props: { api: AdminApi; projectId: string; onCreated(cr
   return (
     <PanelForm
       id="new-endpoint-title"
-      title="New endpoint"
+      title={t('webhooks.new')}
       onSubmit={submit}
-      submit="Add endpoint"
+      submit={t('webhooks.add')}
       submitClass={primaryButtonClass}
       busy={action.busy}
       failure={action.failure}
     >
-      <TextField id="endpoint-url" label="URL" inputMode="url" value={url} onChange={setUrl} />
-      <TextField id="endpoint-description" label="Description" value={description} maxLength={1000} onChange={setDescription} />
+      <TextField id="endpoint-url" label={t('webhooks.url')} inputMode="url" value={url} onChange={setUrl} />
+      <TextField id="endpoint-description" label={t('common.description')} value={description} maxLength={1000} onChange={setDescription} />
     </PanelForm>
   );
 }
@@ -172,11 +181,16 @@ function DeliveryLog(props: { api: AdminApi; projectId: string; endpoint: Endpoi
     [projectId, endpointId],
   );
   const action = useAction(deliveries.reload);
+  const t = useConsoleT();
   if (!endpoint) return null;
   const retry = (delivery: Delivery) =>
     action.run(async () => {
       const after = await api.project<Delivery>(projectId, 'POST', `/webhooks/deliveries/${encodeURIComponent(delivery.id)}/retry`);
-      const said = `Retried ${delivery.event_type}: ${after.status} (HTTP ${after.last_status_code ?? 'no answer'}).`;
+      const said = t('webhooks.retried', {
+        event: delivery.event_type,
+        status: t(`webhooks.status.${after.status}`),
+        http: after.last_status_code === null ? t('webhooks.noAnswer') : `HTTP ${after.last_status_code}`,
+      });
       // A retry the receiver refused again is a failure to report, though the call worked.
       if (after.status !== 'succeeded') throw new ConsoleRefusal(said);
       return said;
@@ -184,51 +198,55 @@ function DeliveryLog(props: { api: AdminApi; projectId: string; endpoint: Endpoi
   return (
     <Section
       id="deliveries-title"
-      title={`Deliveries to ${endpoint.url}`}
+      title={t('webhooks.deliveriesTo', { url: endpoint.url })}
       actions={
         <button type="button" className={smallButtonClass} onClick={deliveries.reload}>
-          Refresh
+          {t('webhooks.refresh')}
         </button>
       }
     >
       <OutcomeLine outcome={action.outcome} />
       <DataTable
-        items="deliveries"
+        text={{ loading: t('webhooks.deliveriesLoading'), failed: t('webhooks.deliveriesFailed'), label: t('webhooks.deliveriesTable') }}
+        testId="deliveries-table"
         data={deliveries}
-        empty={{ title: 'No deliveries yet', hint: 'Events appear here once something happens in the project.' }}
+        empty={{ title: t('webhooks.deliveriesEmpty'), hint: t('webhooks.deliveriesEmptyHint') }}
         columns={[
           {
-            header: 'Event',
+            header: t('audit.event'),
             cell: (delivery) => (
               <>
                 <span className={codeCellClass}>{delivery.event_type}</span>
                 <br />
-                <span className={mutedClass}>{new Date(delivery.created_at_millis).toLocaleString()}</span>
+                <span className={mutedClass}>{formatMoment(t, delivery.created_at_millis)}</span>
               </>
             ),
           },
-          { header: 'Status', cell: (delivery) => <span className={badgeClass}>{delivery.status}</span> },
+          { header: t('keys.status'), cell: (delivery) => <span className={badgeClass}>{t(`webhooks.status.${delivery.status}`)}</span> },
           {
-            header: 'Attempts',
+            header: t('webhooks.attempts'),
             wideOnly: true,
             cell: (delivery) => (
-              <ol className={recentListClass} aria-label={`Attempts of ${delivery.event_type}`}>
+              <ol className={recentListClass} aria-label={t('webhooks.attemptsOf', { event: delivery.event_type })}>
                 {delivery.attempt_log.map((attempt) => (
                   <li key={attempt.attempt} className={mutedClass}>
-                    #{attempt.attempt} {new Date(attempt.attempted_at_millis).toLocaleTimeString()}:{' '}
-                    {attempt.status_code === null ? (attempt.error ?? 'no answer') : `HTTP ${attempt.status_code}`}
+                    {t('webhooks.attempt', {
+                      number: attempt.attempt,
+                      time: formatTime(t, attempt.attempted_at_millis),
+                      result: attempt.status_code === null ? (attempt.error ?? t('webhooks.noAnswer')) : `HTTP ${attempt.status_code}`,
+                    })}
                   </li>
                 ))}
               </ol>
             ),
           },
           {
-            header: 'Action',
+            header: t('common.action'),
             headerHidden: true,
             className: cellNowrapClass,
             cell: (delivery) => (
               <button type="button" className={smallButtonClass} disabled={action.busy} onClick={() => retry(delivery)}>
-                Retry
+                {t('webhooks.retry')}
               </button>
             ),
           },
