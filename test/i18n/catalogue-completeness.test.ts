@@ -14,6 +14,7 @@ import { authLoaders } from '../../server/protocol/messages/auth-loaders';
 import { formsLoaders } from '../../server/protocol/messages/forms-loaders';
 import { componentsLoaders } from '../../server/protocol/messages/components-loaders';
 import { securityFormsLoaders } from '../../server/protocol/messages/security-forms-loaders';
+import { consoleLoaders } from '../../server/protocol/messages/console-loaders';
 import { emailsByLocale, oidcPagesByLocale } from '../../server/protocol/messages/all-locales';
 
 type AnyCatalogue = Catalogue<string>;
@@ -33,6 +34,7 @@ const catalogues: Record<string, () => Promise<Record<Locale, AnyCatalogue>>> = 
   security: () => loadAll(securityLoaders as never),
   securityForms: () => loadAll(securityFormsLoaders as never),
   teams: () => loadAll(teamsLoaders as never),
+  console: () => loadAll(consoleLoaders as never),
   emails: async () => emailsByLocale as Record<Locale, AnyCatalogue>,
   oidcPages: async () => oidcPagesByLocale as Record<Locale, AnyCatalogue>,
 };

@@ -63,9 +63,9 @@ export const navClass = css({
     flexShrink: '0',
     paddingY: '4',
     borderBottomWidth: '0',
-    borderRightWidth: '1px',
-    borderRightStyle: 'solid',
-    borderRightColor: 'line',
+    borderInlineEndWidth: '1px',
+    borderInlineEndStyle: 'solid',
+    borderInlineEndColor: 'line',
   },
 });
 export const navHeadingClass = css({
@@ -191,7 +191,7 @@ export const tableClass = css({
   borderCollapse: 'collapse',
   fontSize: 'md',
   '& th, & td': {
-    textAlign: 'left',
+    textAlign: 'start',
     paddingY: '2',
     paddingX: '3',
     borderBottomWidth: '1px',
@@ -366,7 +366,7 @@ export const selectClass = css({
 });
 export const channelListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: '0', margin: '0' });
 export const fieldsetClass = css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', padding: '0', margin: '0' });
-export const problemListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', paddingLeft: '4', listStyle: 'disc', color: 'danger', margin: '0' });
+export const problemListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', paddingInlineStart: '4', listStyle: 'disc', color: 'danger', margin: '0' });
 export const formContentsClass = css({ display: 'contents' });
 /** Columns that only help on a wide screen; a phone shows the table without them. */
 export const wideOnlyClass = css({ '@media (max-width: 639px)': { display: 'none' } });
@@ -402,7 +402,7 @@ export const warningBoxClass = css({
   borderWidth: '1px',
   borderStyle: 'solid',
   borderColor: 'danger',
-  borderLeftWidth: '4px',
+  borderInlineStartWidth: '4px',
   color: 'text',
   fontSize: 'sm',
 });

@@ -63,7 +63,9 @@ export function SignInSection(props: Props & { view: UserServerView; onChanged()
         <dt>{t('signIn.recoveryCodes')}</dt>
         <dd data-testid="recovery-code-count">
           {recoveryCodes.state === 'ready'
-            ? t('signIn.unusedCodes', { count: recoveryCodes.data.remaining_count })
+            ? recoveryCodes.data.remaining_count === 0
+              ? t('signIn.noUnusedCodes')
+              : t('signIn.unusedCodes', { count: recoveryCodes.data.remaining_count })
             : recoveryCodes.state === 'failed'
               ? t('signIn.couldNotRead')
               : '…'}
