@@ -3,8 +3,8 @@
 // stored locale, the browser's languages, English; the console belongs to no project, so no
 // project default), its one catalogue loaded for that locale only, and the page's `lang` and
 // `dir` set so Arabic mirrors. Dates and numbers are written with Intl for the locale.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { textDirectionOf, type Locale } from '../../server/protocol/locales';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { matchLocale, textDirectionOf, type Locale } from '../../server/protocol/locales';
 import type { Catalogue } from '../../server/protocol/messages/message-format';
 import { consoleLoaders } from '../../server/protocol/messages/console-loaders';
 import type { ConsoleKey } from '../../server/protocol/messages/console/console-en';
@@ -13,26 +13,13 @@ import { makeTranslator, type MessageDecorator, type Translator } from '../react
 
 export type ConsoleT = Translator<ConsoleKey>;
 
-interface ConsoleMessagesValue {
-  t: ConsoleT;
-  /** The signed-in admin's stored locale, once the session gate has read it (null: none stored). */
-  reportAdminLocale(locale: string | null): void;
-}
-
-const ConsoleMessagesContext = createContext<ConsoleMessagesValue | null>(null);
+const ConsoleMessagesContext = createContext<ConsoleT | null>(null);
 
 /** The console's translator, with the locale it speaks (`t.locale`). */
 export function useConsoleT(): ConsoleT {
-  const value = useContext(ConsoleMessagesContext);
-  if (!value) throw new Error('useConsoleT outside ConsoleMessages');
-  return value.t;
-}
-
-/** Tells the console the signed-in admin's stored locale (it outranks the browser's languages). */
-export function useReportAdminLocale(): (locale: string | null) => void {
-  const value = useContext(ConsoleMessagesContext);
-  if (!value) throw new Error('useReportAdminLocale outside ConsoleMessages');
-  return value.reportAdminLocale;
+  const t = useContext(ConsoleMessagesContext);
+  if (!t) throw new Error('useConsoleT outside ConsoleMessages');
+  return t;
 }
 
 /** A day as the locale writes it, in digits (the admin's time zone). */
@@ -60,22 +47,28 @@ export function formatNumber(t: ConsoleT, value: number): string {
   return new Intl.NumberFormat(t.locale).format(value);
 }
 
-export function ConsoleMessages(props: { explicit: string | null; decorate: MessageDecorator; children: ReactNode }) {
-  const [adminLocale, setAdminLocale] = useState<string | null>(null);
-  const locale: Locale = chooseLocale({ explicit: props.explicit, user: adminLocale, requested: browserLanguages() });
+/**
+ * Loads and provides the console's messages. `user` is the signed-in person's stored locale and
+ * `ready` says the session check has read it: until then nothing loads (and nothing shows, the
+ * check is one call), unless `explicit` names a language, which outranks it anyway.
+ */
+export function ConsoleMessages(props: { explicit: string | null; user: string | null; ready: boolean; decorate: MessageDecorator; children: ReactNode }) {
+  const known = props.ready || matchLocale(props.explicit) !== null;
+  const locale: Locale = chooseLocale({ explicit: props.explicit, user: props.user, requested: browserLanguages() });
   const [loaded, setLoaded] = useState<{ locale: Locale; messages: Catalogue<ConsoleKey> } | null>(null);
 
   useEffect(() => {
+    if (!known) return;
     let current = true;
     consoleLoaders[locale]().then(
       (module) => current && setLoaded({ locale, messages: module.default }),
-      // A failed download (offline): English is part of no first load either, so say it plainly.
-      () => current && setLoaded(null),
+      // A failed download (offline) leaves the words shown so far; a reload tries again.
+      () => {},
     );
     return () => {
       current = false;
     };
-  }, [locale]);
+  }, [locale, known]);
 
   useEffect(() => {
     if (!loaded) return;
@@ -83,12 +76,8 @@ export function ConsoleMessages(props: { explicit: string | null; decorate: Mess
     document.documentElement.dir = textDirectionOf(loaded.locale);
   }, [loaded]);
 
-  const reportAdminLocale = useCallback((stored: string | null) => setAdminLocale(stored), []);
-  const value = useMemo(
-    () => (loaded ? { t: makeTranslator(loaded.locale, loaded.messages, props.decorate), reportAdminLocale } : null),
-    [loaded, props.decorate, reportAdminLocale],
-  );
-  // Until the first locale's words are here the page stays blank (one small download).
-  if (!value) return null;
-  return <ConsoleMessagesContext.Provider value={value}>{props.children}</ConsoleMessagesContext.Provider>;
+  const t = useMemo(() => (loaded ? makeTranslator(loaded.locale, loaded.messages, props.decorate) : null), [loaded, props.decorate]);
+  // Until the locale's words are here the page stays blank (one small download).
+  if (!t) return null;
+  return <ConsoleMessagesContext.Provider value={t}>{props.children}</ConsoleMessagesContext.Provider>;
 }

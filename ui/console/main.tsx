@@ -9,7 +9,6 @@ import { SessionGate } from './session-gate';
 import { consoleRouter } from './routes';
 import { useSystemTheme } from './theme';
 import { appClass } from './styles';
-import { ConsoleMessages } from './console-messages';
 import type { MessageDecorator } from '../react/i18n/translator';
 
 const config = JSON.parse(document.getElementById('authd-console-config')!.textContent!) as ConsoleConfig;
@@ -29,11 +28,9 @@ function Console(props: { decorate: MessageDecorator }) {
   const theme = useSystemTheme();
   return (
     <div className={`authd-root ${appClass}`} data-authd-theme={theme}>
-      <ConsoleMessages explicit={langParameter === 'en-XA' ? 'en' : langParameter} decorate={props.decorate}>
-        <SessionGate client={client} config={config}>
-          <RouterProvider router={consoleRouter} />
-        </SessionGate>
-      </ConsoleMessages>
+      <SessionGate client={client} config={config} explicitLocale={langParameter === 'en-XA' ? 'en' : langParameter} decorate={props.decorate}>
+        <RouterProvider router={consoleRouter} />
+      </SessionGate>
     </div>
   );
 }

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthClient } from '../client/index';
 import { createAdminApi, describeFailure } from './admin-api';
-import { useConsoleT, useReportAdminLocale } from './console-messages';
+import { ConsoleMessages, useConsoleT } from './console-messages';
+import type { MessageDecorator } from '../react/i18n/translator';
 import { ConsoleSessionContext, type ConsoleSession, type SignedInAdmin } from './console-context';
 import { consoleAdminMetadataKey, consoleBasePath, type ConsoleConfig } from '../../server/protocol/admin-console-config';
 import { centeredCardClass, mutedClass, pageTitleClass, primaryButtonClass, secondaryButtonClass, textClass } from './styles';
@@ -14,9 +15,9 @@ import { centeredCardClass, mutedClass, pageTitleClass, primaryButtonClass, seco
 type GateState =
   | { state: 'checking' }
   | { state: 'signing-in' }
-  | { state: 'refused'; email: string | null }
+  | { state: 'refused'; email: string | null; locale: string | null }
   | { state: 'failed'; error: unknown }
-  | { state: 'admin'; admin: SignedInAdmin };
+  | { state: 'admin'; admin: SignedInAdmin; locale: string | null };
 
 interface OwnProfile extends SignedInAdmin {
   client_read_only_metadata: Record<string, unknown> | null;
@@ -28,13 +29,16 @@ export function signInUrlFor(config: ConsoleConfig, returnTo: string): string {
   return `${config.signInPath}?after_auth_return_to=${encodeURIComponent(returnTo)}`;
 }
 
-export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; children: ReactNode }) {
+/**
+ * The session check, then the console in the signed-in person's language: its words are loaded
+ * once the check knows whose session this is (their stored locale outranks the browser's), so
+ * only the chosen locale's messages are downloaded; with `?lang=` they load at once.
+ */
+export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; explicitLocale: string | null; decorate: MessageDecorator; children: ReactNode }) {
   const { client, config } = props;
   const api = useMemo(() => createAdminApi(client, config.publishableClientKey), [client, config]);
   const [gate, setGate] = useState<GateState>({ state: 'checking' });
   const [attempt, setAttempt] = useState(0);
-  const t = useConsoleT();
-  const reportAdminLocale = useReportAdminLocale();
 
   useEffect(() => {
     let current = true;
@@ -48,12 +52,11 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
       const me = await api.internal<OwnProfile>('GET', '/users/me');
       const marked = me.client_read_only_metadata?.[consoleAdminMetadataKey] === true;
       if (!current) return;
-      // The admin's stored language outranks the browser's (an explicit ?lang= outranks both).
-      reportAdminLocale(me.locale ?? null);
+      const locale = me.locale ?? null;
       setGate(
         marked
-          ? { state: 'admin', admin: { id: me.id, primary_email: me.primary_email, display_name: me.display_name } }
-          : { state: 'refused', email: me.primary_email },
+          ? { state: 'admin', admin: { id: me.id, primary_email: me.primary_email, display_name: me.display_name }, locale }
+          : { state: 'refused', email: me.primary_email, locale },
       );
     };
     check().catch((error: unknown) => current && setGate({ state: 'failed', error }));
@@ -65,7 +68,7 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
       current = false;
       unsubscribe();
     };
-  }, [client, config, api, attempt, reportAdminLocale]);
+  }, [client, config, api, attempt]);
 
   const signOut = useCallback(async () => {
     // Ends the session on the server and in the cookies the hosted screens share, then offers
@@ -78,7 +81,26 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
     [gate, api, config, signOut],
   );
 
-  if (session) return <ConsoleSessionContext.Provider value={session}>{props.children}</ConsoleSessionContext.Provider>;
+  return (
+    <ConsoleMessages
+      explicit={props.explicitLocale}
+      user={gate.state === 'admin' || gate.state === 'refused' ? gate.locale : null}
+      ready={gate.state !== 'checking'}
+      decorate={props.decorate}
+    >
+      {session ? (
+        <ConsoleSessionContext.Provider value={session}>{props.children}</ConsoleSessionContext.Provider>
+      ) : (
+        <GateScreen gate={gate} signOut={signOut} retry={() => setAttempt((n) => n + 1)} />
+      )}
+    </ConsoleMessages>
+  );
+}
+
+/** What shows while there is no admin: the check, the way to sign-in, a refusal or a failure. */
+function GateScreen(props: { gate: GateState; signOut(): Promise<void>; retry(): void }) {
+  const { gate, signOut } = props;
+  const t = useConsoleT();
   return (
     <main className={centeredCardClass} data-testid={`console-${gate.state}`}>
       {gate.state === 'refused' ? (
@@ -98,7 +120,7 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
           <p className={textClass} role="alert">
             {describeFailure(gate.error, t)}
           </p>
-          <button type="button" className={primaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className={primaryButtonClass} onClick={props.retry}>
             {t('state.retry')}
           </button>
         </>
