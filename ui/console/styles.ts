@@ -20,7 +20,10 @@ export const headerClass = css({
   alignItems: 'center',
   gap: '3',
   paddingX: '4',
-  height: '52px',
+  paddingY: '2',
+  // Grows to a second line when a language's words for the brand and Sign out need it.
+  minHeight: '52px',
+  flexWrap: 'wrap',
   bg: 'surface',
   borderBottomWidth: '1px',
   borderBottomStyle: 'solid',

@@ -58,6 +58,11 @@ function SettingsForms(props: { view: ProjectAdminView; onSaved(): void }) {
     void patch({ display_name: name.trim(), description: description.trim() === '' ? null : description.trim() }, t('json.saved'));
   };
 
+  const domainsLink = (
+    <Link to="/projects/$projectId/domains" params={{ projectId: view.id }} className={linkClass}>
+      {t('nav.domains')}
+    </Link>
+  );
   return (
     <>
       <h1 className={pageTitleClass}>{t('nav.settings')}</h1>
@@ -96,17 +101,9 @@ function SettingsForms(props: { view: ProjectAdminView; onSaved(): void }) {
         </label>
         {view.production_mode_errors.length > 0 ? (
           <p className={mutedClass}>
-            {t.rich(
-              'settings.checksFail',
-              {
-                link: (
-                  <Link to="/projects/$projectId/domains" params={{ projectId: view.id }} className={linkClass}>
-                    {t('nav.domains')}
-                  </Link>
-                ),
-              },
-              { count: view.production_mode_errors.length },
-            )}
+            {view.production_mode_errors.length === 1
+              ? t.rich('settings.oneCheckFails', { link: domainsLink })
+              : t.rich('settings.checksFail', { link: domainsLink }, { count: view.production_mode_errors.length })}
           </p>
         ) : null}
       </Section>

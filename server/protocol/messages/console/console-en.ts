@@ -444,7 +444,8 @@ export const consoleEn = {
   'settings.productionIsOn': 'Production mode is on.',
   'settings.productionIsOff': 'Production mode is off.',
   'settings.productionSwitch': 'Production mode: refuse localhost, plain http and shared development credentials',
-  'settings.checksFail': { one: 'One check fails: see {link}.', other: '{count} checks fail: see {link}.' },
+  'settings.oneCheckFails': 'One check fails: see {link}.',
+  'settings.checksFail': { one: '{count} check fails: see {link}.', other: '{count} checks fail: see {link}.' },
 
   // Emails.
   'emails.loading': 'Loading the email settings…',

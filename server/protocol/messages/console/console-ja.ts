@@ -408,6 +408,7 @@ export default {
   'settings.productionIsOn': "本番モードをオンにしました。",
   'settings.productionIsOff': "本番モードをオフにしました。",
   'settings.productionSwitch': "本番モード：localhost、暗号化されていない http、開発用の共有認証情報を拒否します",
+  'settings.oneCheckFails': "1 件のチェックに失敗しています。{link} を確認してください。",
   'settings.checksFail': {"other": "{count} 件のチェックに失敗しています。{link} を確認してください。"},
   'emails.loading': "メール設定を読み込んでいます…",
   'emails.failed': "メール設定を読み込めませんでした",
