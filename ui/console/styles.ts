@@ -146,8 +146,11 @@ export const inputClass = css({
 });
 export const checkboxRowClass = css({ display: 'flex', alignItems: 'center', gap: '2' });
 
+// A button is one line at least as high as a field, and wraps when a language's words are
+// longer than the row is wide (at 390 px), instead of running out of the page.
 const buttonBase = {
-  height: '38px',
+  minHeight: '38px',
+  maxWidth: '100%',
   paddingX: '4',
   borderRadius: 'control',
   fontSize: 'md',
@@ -155,7 +158,7 @@ const buttonBase = {
   cursor: 'pointer',
   borderWidth: '1px',
   borderStyle: 'solid',
-  whiteSpace: 'nowrap',
+  whiteSpace: 'normal',
   _disabled: { opacity: '0.6', cursor: 'not-allowed' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
 } as const;
@@ -164,7 +167,7 @@ export const secondaryButtonClass = css({ ...buttonBase, bg: 'surface', color: '
 export const dangerButtonClass = css({ ...buttonBase, bg: 'danger', color: 'white', borderColor: 'danger', _dark: { color: 'gray950' } });
 export const smallButtonClass = css({
   ...buttonBase,
-  height: '30px',
+  minHeight: '30px',
   paddingX: '3',
   fontSize: 'sm',
   bg: 'surface',
@@ -173,7 +176,7 @@ export const smallButtonClass = css({
 });
 export const smallDangerButtonClass = css({
   ...buttonBase,
-  height: '30px',
+  minHeight: '30px',
   paddingX: '3',
   fontSize: 'sm',
   bg: 'surface',
