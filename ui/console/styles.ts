@@ -144,7 +144,7 @@ export const inputClass = css({
   boxSizing: 'border-box',
   _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
 });
-export const checkboxRowClass = css({ display: 'flex', alignItems: 'center', gap: '2' });
+export const checkboxRowClass = css({ display: 'flex', alignItems: 'center', gap: '2', overflowWrap: 'anywhere' });
 
 // A button is one line at least as high as a field, and wraps when a language's words are
 // longer than the row is wide (at 390 px), instead of running out of the page.
@@ -205,10 +205,12 @@ export const tableClass = css({
     borderBottomColor: 'line',
     verticalAlign: 'middle',
   },
-  '& th': { fontSize: 'sm', color: 'muted', fontWeight: '600', whiteSpace: 'nowrap' },
+  // Headers and the nowrap cells keep to one line where the table has room (640 px and up);
+  // on a phone a longer language's words wrap instead of pushing the table past the screen.
+  '& th': { fontSize: 'sm', color: 'muted', fontWeight: '600', '@media (min-width: 640px)': { whiteSpace: 'nowrap' } },
   '& tbody tr:last-child td': { borderBottomWidth: '0' },
 });
-export const cellNowrapClass = css({ whiteSpace: 'nowrap' });
+export const cellNowrapClass = css({ '@media (min-width: 640px)': { whiteSpace: 'nowrap' } });
 export const monoClass = css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' });
 
 export const definitionListClass = css({
@@ -224,6 +226,7 @@ export const definitionListClass = css({
 export const stateBoxClass = css({
   padding: '6',
   textAlign: 'center',
+  overflowWrap: 'anywhere',
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
@@ -398,7 +401,7 @@ export const chartClass = css({ width: '100%', height: '120px', display: 'block'
 export const chartBarClass = css({ fill: 'accent' });
 export const recentListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: '0', margin: '0' });
 /** An identifier kept on one line (permission ids break badly anywhere). */
-export const codeCellClass = css({ fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' });
+export const codeCellClass = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere', '@media (min-width: 640px)': { whiteSpace: 'nowrap' } });
 
 /** A warning that asks for a look, not an error: the danger colour on its edge only. */
 export const warningBoxClass = css({
