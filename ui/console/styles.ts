@@ -230,6 +230,7 @@ export const stateBoxClass = css({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
+  '& > *': { maxWidth: '100%' },
   gap: '2',
   color: 'muted',
 });
