@@ -10,6 +10,7 @@ import {
   updateEmailTemplate,
 } from '../../server/core/email/email-templates';
 import { emailTemplateTypes, type EmailTemplateType } from '../../templates/default-email-templates';
+import { isSupportedLocale, sourceLocale, supportedLocales } from '../../server/protocol/locales';
 import { CliError, parseJsonFlag, printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
 
 function templateType(text: string): EmailTemplateType {
@@ -75,9 +76,11 @@ export function emailTemplatesCommand(): Command {
     projectCommand('preview')
       .description('the template rendered with sample values, as a recipient reads it')
       .argument('<type>', emailTemplateTypes.join(' | '))
-      .action((type: string, options: ProjectOption) =>
+      .option('--locale <locale>', `the recipient's language, for an unedited template (${supportedLocales.join(', ')})`, sourceLocale)
+      .action((type: string, options: ProjectOption & { locale: string }) =>
         withProject(options, async (ctx, projectId) => {
-          const preview = await previewEmailTemplate(ctx, projectId, templateType(type));
+          if (!isSupportedLocale(options.locale)) throw new CliError(`--locale must be one of ${supportedLocales.join(', ')}.`);
+          const preview = await previewEmailTemplate(ctx, projectId, templateType(type), options.locale);
           if (options.json) return printJson(preview);
           printLine(`Subject: ${preview.subject}`);
           printLine();

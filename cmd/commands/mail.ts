@@ -8,10 +8,17 @@ export function mailCommand(): Command {
   return withCommonOptions(new Command('mail'))
     .description('list queued, sent, failed and development (outbox) emails, newest first')
     .option('--to <email>', 'only emails to this address')
+    .option('--project <id>', "only this project's emails")
+    .option('--outbox', 'only the development outbox: emails kept instead of sent, as the console shows them')
     .option('--limit <n>', 'how many', '20')
-    .action((options: CommonOptions & { to?: string; limit: string }) =>
+    .action((options: CommonOptions & { to?: string; project?: string; outbox?: boolean; limit: string }) =>
       withContext(options, async (ctx) => {
-        const messages = await listEmailMessages(ctx, { recipient: options.to, limit: parseCount('--limit', options.limit) });
+        const messages = await listEmailMessages(ctx, {
+          recipient: options.to,
+          projectId: options.project,
+          status: options.outbox ? 'outbox' : undefined,
+          limit: parseCount('--limit', options.limit),
+        });
         if (options.json) {
           return printJson({
             items: messages.map((m) => ({

@@ -8,6 +8,7 @@ import { connectedAccountRoutes } from './routes/connected-accounts';
 import { contactChannelRoutes } from './routes/contact-channels';
 import { devOAuthRoutes } from './routes/dev-oauth';
 import { emailTemplateRoutes } from './routes/email-templates';
+import { projectEmailRoutes } from './routes/project-emails';
 import { jwksRoutes } from './routes/jwks';
 import { accountUnlockRoutes } from './routes/account-unlock';
 import { passkeyAuthRoutes } from './routes/passkey-auth';
@@ -59,6 +60,7 @@ const routeFiles = [
   sessionRoutes,
   contactChannelRoutes,
   emailTemplateRoutes,
+  projectEmailRoutes,
   teamRoutes,
   teamMembershipRoutes,
   teamMemberProfileRoutes,

@@ -17,6 +17,7 @@ import { securityFormsLoaders } from '../../server/protocol/messages/security-fo
 import { connectedAppsLoaders } from '../../server/protocol/messages/connected-apps-loaders';
 import { imageCropLoaders } from '../../server/protocol/messages/image-crop-loaders';
 import { emailsByLocale, impersonationByLocale, oidcPagesByLocale } from '../../server/protocol/messages/all-locales';
+import { consoleLoaders } from '../../server/protocol/messages/console-loaders';
 
 type AnyCatalogue = Catalogue<string>;
 
@@ -37,6 +38,7 @@ const catalogues: Record<string, () => Promise<Record<Locale, AnyCatalogue>>> = 
   teams: () => loadAll(teamsLoaders as never),
   connectedApps: () => loadAll(connectedAppsLoaders as never),
   imageCrop: () => loadAll(imageCropLoaders as never),
+  console: () => loadAll(consoleLoaders as never),
   emails: async () => emailsByLocale as Record<Locale, AnyCatalogue>,
   oidcPages: async () => oidcPagesByLocale as Record<Locale, AnyCatalogue>,
   impersonation: async () => impersonationByLocale as Record<Locale, AnyCatalogue>,
@@ -46,7 +48,8 @@ const emailVariables = (message: Message) =>
   [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...(text ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!)))].sort();
 
 // Words that stay as they are in every language: product names and the values of placeholders.
-const sameInEveryLanguage = new Set(['{screen} – {project}']);
+// The console's `{failure}: {reason}`-like messages are layout between placeholders.
+const sameInEveryLanguage = new Set(['{screen} – {project}', '{failure}: {reason}', '#{number} {time}: {result}', '{label} {subject}']);
 
 describe.each(Object.keys(catalogues))('the %s catalogue', (name) => {
   test('every locale has every key of the English source, and no other', async () => {

@@ -3,6 +3,7 @@
 // as a client, and every call on an owned project as `admin` with that token in
 // `x-stack-admin-access-token`. Nothing here reaches a route the SDKs cannot.
 import type { AuthClient } from '../client/index';
+import type { ConsoleT } from './console-messages';
 
 /** An API answer that is not a success: its known-error code (when the API named one) and message. */
 export class ApiCallError extends Error {
@@ -26,7 +27,7 @@ export interface AdminApi {
 export function createAdminApi(client: AuthClient, publishableClientKey: string): AdminApi {
   async function send<T>(headers: Record<string, string>, method: string, path: string, body: unknown): Promise<T> {
     const accessToken = await client.getAccessToken();
-    if (accessToken === null) throw new ApiCallError(401, 'USER_AUTHENTICATION_REQUIRED', 'You are signed out. Sign in again.');
+    if (accessToken === null) throw new ApiCallError(401, 'USER_AUTHENTICATION_REQUIRED', '');
     const response = await fetch(`${client.baseUrl}/api/v1${path}`, {
       method,
       headers: {
@@ -52,7 +53,7 @@ export function createAdminApi(client: AuthClient, publishableClientKey: string)
       } catch {
         // A plain-text refusal: its text is the message.
       }
-      throw new ApiCallError(status, code, message || `The call failed (${status}).`);
+      throw new ApiCallError(status, code, message);
     }
     return (text ? JSON.parse(text) : null) as T;
   }
@@ -78,9 +79,18 @@ export class ConsoleRefusal extends Error {
   override name = 'ConsoleRefusal';
 }
 
-/** A message a person can act on, for any failure a call can end in. */
-export function describeFailure(error: unknown): string {
-  if (error instanceof ApiCallError || error instanceof ConsoleRefusal) return error.message;
-  if (error instanceof Error) return `authd could not be reached (${error.message}).`;
-  return 'Something went wrong.';
+/**
+ * A message a person can act on, for any failure a call can end in: a known error the console's
+ * catalogue words (`error.CODE`) in the admin's language, else the server's message as it sent
+ * it (as the hosted screens show them), and the console's own words around the rest.
+ */
+export function describeFailure(error: unknown, t: ConsoleT): string {
+  if (error instanceof ApiCallError) {
+    const key = `error.${error.code}`;
+    if (error.code !== null && t.has(key)) return t(key);
+    return error.message || t('failure.status', { status: error.status });
+  }
+  if (error instanceof ConsoleRefusal) return error.message;
+  if (error instanceof Error) return t('failure.unreachable', { reason: error.message });
+  return t('failure.unknown');
 }

@@ -2,6 +2,11 @@
 // with a retry, ready) and a reload after the page changed something.
 import { useCallback, useEffect, useState } from 'react';
 
+/** The shape of the API's list answers. */
+export interface List<T> {
+  items: T[];
+}
+
 export type ApiData<T> =
   | { state: 'loading'; reload(): void }
   | { state: 'failed'; error: unknown; reload(): void }

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Dialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { describeFailure } from './admin-api';
+import { useConsoleT } from './console-messages';
 import {
   dangerButtonClass,
   dialogActionsClass,
@@ -36,6 +37,7 @@ export function TypedConfirmation(props: {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const matches = typed === props.phrase;
+  const t = useConsoleT();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +48,7 @@ export function TypedConfirmation(props: {
       await props.onConfirm();
       setOpen(false);
     } catch (error) {
-      setFailure(describeFailure(error));
+      setFailure(describeFailure(error, t));
     } finally {
       setBusy(false);
     }
@@ -75,7 +77,7 @@ export function TypedConfirmation(props: {
                 <Dialog.Description className={textClass}>{props.description}</Dialog.Description>
                 <div className={columnFieldClass}>
                   <label className={labelClass} htmlFor="typed-confirmation">
-                    Type <strong>{props.phrase}</strong> to confirm
+                    {t.rich('confirm.typeToConfirm', { phrase: <strong>{props.phrase}</strong> })}
                   </label>
                   <input
                     id="typed-confirmation"
@@ -89,10 +91,10 @@ export function TypedConfirmation(props: {
                 <FailureAlert message={failure} />
                 <div className={dialogActionsClass}>
                   <Dialog.CloseTrigger className={secondaryButtonClass} type="button">
-                    Cancel
+                    {t('confirm.cancel')}
                   </Dialog.CloseTrigger>
                   <button type="submit" className={dangerButtonClass} disabled={!matches || busy}>
-                    {busy ? 'Deleting…' : props.action}
+                    {busy ? t('confirm.deleting') : props.action}
                   </button>
                 </div>
               </form>

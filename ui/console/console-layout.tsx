@@ -5,6 +5,8 @@ import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { useConsoleSession } from './console-context';
 import { useApiData } from './api-data';
 import { FailedState } from './page-states';
+import { useConsoleT } from './console-messages';
+import type { ConsoleKey } from '../../server/protocol/messages/console/console-en';
 import {
   bodyClass,
   brandClass,
@@ -23,18 +25,22 @@ import {
 
 export function ConsoleShell() {
   const { admin, signOut } = useConsoleSession();
+  const t = useConsoleT();
+  useEffect(() => {
+    document.title = t('shell.brand');
+  }, [t]);
   return (
     <>
       <header className={headerClass}>
         <Link to="/" className={brandClass}>
-          authd console
+          {t('shell.brand')}
         </Link>
         <span className={headerSpacerClass} />
         <span className={headerUserClass} data-testid="signed-in-admin">
           {admin.primary_email ?? admin.display_name ?? admin.id}
         </span>
         <button type="button" className={smallButtonClass} onClick={() => void signOut()}>
-          Sign out
+          {t('shell.signOut')}
         </button>
       </header>
       <div className={bodyClass}>
@@ -50,18 +56,19 @@ interface ProjectName {
 }
 
 const projectPages = [
-  { to: '/projects/$projectId/overview', label: 'Overview' },
-  { to: '/projects/$projectId/users', label: 'Users' },
-  { to: '/projects/$projectId/teams', label: 'Teams' },
-  { to: '/projects/$projectId/permissions', label: 'Permissions' },
-  { to: '/projects/$projectId/sign-in-methods', label: 'Sign-in methods' },
-  { to: '/projects/$projectId/api-keys', label: 'API keys' },
-  { to: '/projects/$projectId/oidc-clients', label: 'OIDC clients' },
-  { to: '/projects/$projectId/domains', label: 'Domains' },
-  { to: '/projects/$projectId/webhooks', label: 'Webhooks' },
-  { to: '/projects/$projectId/audit-log', label: 'Audit log' },
-  { to: '/projects/$projectId/settings', label: 'Settings' },
-] as const;
+  { to: '/projects/$projectId/overview', label: 'nav.overview' },
+  { to: '/projects/$projectId/users', label: 'nav.users' },
+  { to: '/projects/$projectId/teams', label: 'nav.teams' },
+  { to: '/projects/$projectId/permissions', label: 'nav.permissions' },
+  { to: '/projects/$projectId/sign-in-methods', label: 'nav.signInMethods' },
+  { to: '/projects/$projectId/api-keys', label: 'nav.apiKeys' },
+  { to: '/projects/$projectId/oidc-clients', label: 'nav.oidcClients' },
+  { to: '/projects/$projectId/domains', label: 'nav.domains' },
+  { to: '/projects/$projectId/emails', label: 'nav.emails' },
+  { to: '/projects/$projectId/webhooks', label: 'nav.webhooks' },
+  { to: '/projects/$projectId/audit-log', label: 'nav.auditLog' },
+  { to: '/projects/$projectId/settings', label: 'nav.settings' },
+] as const satisfies readonly { to: string; label: ConsoleKey }[];
 
 const ReloadProjectContext = createContext<() => void>(() => {});
 
@@ -76,27 +83,28 @@ export function ProjectFrame() {
   const { api } = useConsoleSession();
   const project = useApiData(() => api.project<ProjectName>(projectId, 'GET', '/projects/current'), [projectId]);
   const name = project.state === 'ready' ? project.data.display_name : null;
+  const t = useConsoleT();
   useEffect(() => {
-    if (name) document.title = `${name} · authd console`;
-  }, [name]);
+    if (name) document.title = t('shell.projectTitle', { project: name });
+  }, [name, t]);
   return (
     <>
-      <nav className={navClass} aria-label="Project">
+      <nav className={navClass} aria-label={t('nav.label')}>
         <p className={navHeadingClass} data-testid="project-name">
           {name ?? projectId}
         </p>
         <Link to="/" className={navLinkClass} activeOptions={{ exact: true }}>
-          All projects
+          {t('nav.allProjects')}
         </Link>
         {projectPages.map((page) => (
           <Link key={page.to} to={page.to} params={{ projectId }} className={navLinkClass} activeOptions={{ includeSearch: false }}>
-            {page.label}
+            {t(page.label)}
           </Link>
         ))}
       </nav>
       <main className={mainClass}>
         {project.state === 'failed' ? (
-          <FailedState what="This project" error={project.error} onRetry={project.reload} />
+          <FailedState what={t('nav.projectFailed')} error={project.error} onRetry={project.reload} />
         ) : (
           <ReloadProjectContext.Provider value={project.reload}>
             <Outlet />
@@ -108,15 +116,18 @@ export function ProjectFrame() {
 }
 
 export function NotFoundPage() {
+  const t = useConsoleT();
   return (
     <main className={mainClass}>
-      <h1 className={pageTitleClass}>No such page</h1>
+      <h1 className={pageTitleClass}>{t('notFound.title')}</h1>
       <p className={textClass}>
-        This address is not a page of the console.{' '}
-        <Link to="/" className={linkClass}>
-          See your projects
-        </Link>
-        .
+        {t.rich('notFound.text', {
+          link: (
+            <Link to="/" className={linkClass}>
+              {t('notFound.link')}
+            </Link>
+          ),
+        })}
       </p>
     </main>
   );

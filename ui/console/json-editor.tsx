@@ -3,6 +3,7 @@
 // differs from what is stored.
 import { useId, useState } from 'react';
 import { describeFailure } from './admin-api';
+import { useConsoleT, type ConsoleT } from './console-messages';
 import { columnFieldClass, errorTextClass, formRowClass, labelClass, mutedClass, smallButtonClass, successTextClass, textareaClass } from './styles';
 
 function formatted(value: unknown): string {
@@ -10,21 +11,23 @@ function formatted(value: unknown): string {
 }
 
 /** The parsed value, or the reason the text is not JSON. */
-export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+export function parseJsonText(text: string, t: ConsoleT): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : 'Not valid JSON' };
+    return { ok: false, message: error instanceof Error ? error.message : t('json.invalid') };
   }
 }
 
-export function JsonEditor(props: { label: string; hint: string; value: unknown; onSave(value: unknown): Promise<void>; testId: string }) {
+/** `saveLabel` is the button's words ("Save client metadata"). */
+export function JsonEditor(props: { label: string; saveLabel: string; hint: string; value: unknown; onSave(value: unknown): Promise<void>; testId: string }) {
   const id = useId();
+  const t = useConsoleT();
   const [text, setText] = useState(() => formatted(props.value));
   const [saved, setSaved] = useState(() => formatted(props.value));
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const parsed = parseJsonText(text);
+  const parsed = parseJsonText(text, t);
   const changed = parsed.ok && formatted(parsed.value) !== saved;
 
   const save = async () => {
@@ -35,9 +38,9 @@ export function JsonEditor(props: { label: string; hint: string; value: unknown;
       await props.onSave(parsed.value);
       setSaved(formatted(parsed.value));
       setText(formatted(parsed.value));
-      setOutcome({ ok: true, message: 'Saved.' });
+      setOutcome({ ok: true, message: t('json.saved') });
     } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
+      setOutcome({ ok: false, message: describeFailure(error, t) });
     } finally {
       setBusy(false);
     }
@@ -66,10 +69,10 @@ export function JsonEditor(props: { label: string; hint: string; value: unknown;
       />
       <div className={formRowClass}>
         <button type="button" className={smallButtonClass} disabled={!changed || busy} onClick={save}>
-          {busy ? 'Saving…' : `Save ${props.label.toLowerCase()}`}
+          {busy ? t('json.saving') : props.saveLabel}
         </button>
         <p id={`${id}-status`} role="status" className={!parsed.ok || (outcome && !outcome.ok) ? errorTextClass : successTextClass}>
-          {!parsed.ok ? `Not valid JSON: ${parsed.message}` : (outcome?.message ?? '')}
+          {!parsed.ok ? t('json.notValid', { reason: parsed.message }) : (outcome?.message ?? '')}
         </p>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { SessionGate } from './session-gate';
 import { consoleRouter } from './routes';
 import { useSystemTheme } from './theme';
 import { appClass } from './styles';
+import type { MessageDecorator } from '../react/i18n/translator';
 
 const config = JSON.parse(document.getElementById('authd-console-config')!.textContent!) as ConsoleConfig;
 
@@ -20,15 +21,21 @@ const client = createAuthClient({
   tokenStore: 'cookie',
 });
 
-function Console() {
+// `?lang=` as the console was opened: it holds for the visit, as the pages' own links drop it.
+const langParameter = new URLSearchParams(location.search).get('lang');
+
+function Console(props: { decorate: MessageDecorator }) {
   const theme = useSystemTheme();
   return (
     <div className={`authd-root ${appClass}`} data-authd-theme={theme}>
-      <SessionGate client={client} config={config}>
+      <SessionGate client={client} config={config} explicitLocale={langParameter === 'en-XA' ? 'en' : langParameter} decorate={props.decorate}>
         <RouterProvider router={consoleRouter} />
       </SessionGate>
     </div>
   );
 }
 
-createRoot(document.getElementById('root')!).render(<Console />);
+const render = (decorate: MessageDecorator) => createRoot(document.getElementById('root')!).render(<Console decorate={decorate} />);
+// The pseudo locale (`en-XA`: every message marked and lengthened) loads only when a test asks for it.
+if (langParameter === 'en-XA') void import('../react/i18n/pseudo-locale').then((module) => render(module.pseudoLocalize));
+else render(null);

@@ -2,6 +2,7 @@
 // the one-line alert of an action that failed.
 import type { ReactNode } from 'react';
 import { describeFailure } from './admin-api';
+import { useConsoleT } from './console-messages';
 import { errorBoxClass, errorTextClass, mutedClass, secondaryButtonClass, skeletonRowClass, stateBoxClass, textClass } from './styles';
 
 export function LoadingState(props: { label: string }) {
@@ -15,14 +16,16 @@ export function LoadingState(props: { label: string }) {
   );
 }
 
+/** `what` says what failed to load, as a sentence of its own ("The teams could not be loaded"). */
 export function FailedState(props: { what: string; error: unknown; onRetry(): void }) {
+  const t = useConsoleT();
   return (
     <div role="alert" data-testid="error-state" className={errorBoxClass}>
       <p className={textClass}>
-        {props.what} could not be loaded: {describeFailure(props.error)}
+        {t('state.failed', { failure: props.what, reason: describeFailure(props.error, t) })}
       </p>
       <button type="button" className={secondaryButtonClass} onClick={props.onRetry}>
-        Try again
+        {t('state.retry')}
       </button>
     </div>
   );

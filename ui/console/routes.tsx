@@ -88,6 +88,12 @@ const webhooksRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/webhooks-page'), 'WebhooksPage'),
 });
 
+const emailsRoute = createRoute({
+  getParentRoute: () => projectRoute,
+  path: '/emails',
+  component: lazyRouteComponent(() => import('./pages/emails-page'), 'EmailsPage'),
+});
+
 const auditLogRoute = createRoute({
   getParentRoute: () => projectRoute,
   path: '/audit-log',
@@ -102,7 +108,7 @@ const settingsRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   projectsRoute,
-  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, permissionsRoute, signInMethodsRoute, apiKeysRoute, oidcClientsRoute, domainsRoute, webhooksRoute, auditLogRoute, settingsRoute]),
+  projectRoute.addChildren([projectIndexRoute, overviewRoute, usersRoute, userRoute, teamsRoute, teamRoute, permissionsRoute, signInMethodsRoute, apiKeysRoute, oidcClientsRoute, domainsRoute, emailsRoute, webhooksRoute, auditLogRoute, settingsRoute]),
 ]);
 
 export const consoleRouter = createRouter({ routeTree, basepath: consoleBasePath, defaultPreload: 'intent' });

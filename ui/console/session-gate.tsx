@@ -6,6 +6,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthClient } from '../client/index';
 import { createAdminApi, describeFailure } from './admin-api';
+import { ConsoleMessages, useConsoleT } from './console-messages';
+import type { MessageDecorator } from '../react/i18n/translator';
 import { ConsoleSessionContext, type ConsoleSession, type SignedInAdmin } from './console-context';
 import { consoleAdminMetadataKey, consoleBasePath, type ConsoleConfig } from '../../server/protocol/admin-console-config';
 import { centeredCardClass, mutedClass, pageTitleClass, primaryButtonClass, secondaryButtonClass, textClass } from './styles';
@@ -13,19 +15,26 @@ import { centeredCardClass, mutedClass, pageTitleClass, primaryButtonClass, seco
 type GateState =
   | { state: 'checking' }
   | { state: 'signing-in' }
-  | { state: 'refused'; email: string | null }
-  | { state: 'failed'; message: string }
-  | { state: 'admin'; admin: SignedInAdmin };
+  | { state: 'refused'; email: string | null; locale: string | null }
+  | { state: 'failed'; error: unknown }
+  | { state: 'admin'; admin: SignedInAdmin; locale: string | null };
 
 interface OwnProfile extends SignedInAdmin {
   client_read_only_metadata: Record<string, unknown> | null;
+  /** The admin's stored language (account settings → My Profile), null to follow the browser. */
+  locale?: string | null;
 }
 
 export function signInUrlFor(config: ConsoleConfig, returnTo: string): string {
   return `${config.signInPath}?after_auth_return_to=${encodeURIComponent(returnTo)}`;
 }
 
-export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; children: ReactNode }) {
+/**
+ * The session check, then the console in the signed-in person's language: its words are loaded
+ * once the check knows whose session this is (their stored locale outranks the browser's), so
+ * only the chosen locale's messages are downloaded; with `?lang=` they load at once.
+ */
+export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; explicitLocale: string | null; decorate: MessageDecorator; children: ReactNode }) {
   const { client, config } = props;
   const api = useMemo(() => createAdminApi(client, config.publishableClientKey), [client, config]);
   const [gate, setGate] = useState<GateState>({ state: 'checking' });
@@ -43,13 +52,14 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
       const me = await api.internal<OwnProfile>('GET', '/users/me');
       const marked = me.client_read_only_metadata?.[consoleAdminMetadataKey] === true;
       if (!current) return;
+      const locale = me.locale ?? null;
       setGate(
         marked
-          ? { state: 'admin', admin: { id: me.id, primary_email: me.primary_email, display_name: me.display_name } }
-          : { state: 'refused', email: me.primary_email },
+          ? { state: 'admin', admin: { id: me.id, primary_email: me.primary_email, display_name: me.display_name }, locale }
+          : { state: 'refused', email: me.primary_email, locale },
       );
     };
-    check().catch((error: unknown) => current && setGate({ state: 'failed', message: describeFailure(error) }));
+    check().catch((error: unknown) => current && setGate({ state: 'failed', error }));
     // A sign-out in another tab ends the console here too.
     const unsubscribe = client.onSessionChange((tokens) => {
       if (tokens.refreshToken === null) setAttempt((n) => n + 1);
@@ -71,37 +81,54 @@ export function SessionGate(props: { client: AuthClient; config: ConsoleConfig; 
     [gate, api, config, signOut],
   );
 
-  if (session) return <ConsoleSessionContext.Provider value={session}>{props.children}</ConsoleSessionContext.Provider>;
+  return (
+    <ConsoleMessages
+      explicit={props.explicitLocale}
+      user={gate.state === 'admin' || gate.state === 'refused' ? gate.locale : null}
+      ready={gate.state !== 'checking'}
+      decorate={props.decorate}
+    >
+      {session ? (
+        <ConsoleSessionContext.Provider value={session}>{props.children}</ConsoleSessionContext.Provider>
+      ) : (
+        <GateScreen gate={gate} signOut={signOut} retry={() => setAttempt((n) => n + 1)} />
+      )}
+    </ConsoleMessages>
+  );
+}
+
+/** What shows while there is no admin: the check, the way to sign-in, a refusal or a failure. */
+function GateScreen(props: { gate: GateState; signOut(): Promise<void>; retry(): void }) {
+  const { gate, signOut } = props;
+  const t = useConsoleT();
   return (
     <main className={centeredCardClass} data-testid={`console-${gate.state}`}>
       {gate.state === 'refused' ? (
         <>
-          <h1 className={pageTitleClass}>Not an admin</h1>
+          <h1 className={pageTitleClass}>{t('gate.refusedTitle')}</h1>
           <p className={textClass}>
-            {gate.email ?? 'This account'} is signed in to authd but is not an admin, so it cannot use the console.
+            {gate.email === null ? t('gate.refusedThisAccount') : t('gate.refused', { email: gate.email })}
           </p>
-          <p className={mutedClass}>
-            An operator makes admins on the server with <code>authd admins add EMAIL</code>.
-          </p>
+          <p className={mutedClass}>{t.rich('gate.refusedHint', { command: <code>authd admins add EMAIL</code> })}</p>
           <button type="button" className={secondaryButtonClass} onClick={() => void signOut()}>
-            Sign out and use another account
+            {t('gate.signOutOther')}
           </button>
         </>
       ) : gate.state === 'failed' ? (
         <>
-          <h1 className={pageTitleClass}>The console could not start</h1>
+          <h1 className={pageTitleClass}>{t('gate.failedTitle')}</h1>
           <p className={textClass} role="alert">
-            {gate.message}
+            {describeFailure(gate.error, t)}
           </p>
-          <button type="button" className={primaryButtonClass} onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+          <button type="button" className={primaryButtonClass} onClick={props.retry}>
+            {t('state.retry')}
           </button>
         </>
       ) : (
         <>
-          <h1 className={pageTitleClass}>authd console</h1>
+          <h1 className={pageTitleClass}>{t('shell.brand')}</h1>
           <p className={mutedClass} role="status">
-            {gate.state === 'signing-in' ? 'Taking you to sign-in…' : 'Checking your session…'}
+            {gate.state === 'signing-in' ? t('gate.signingIn') : t('gate.checking')}
           </p>
         </>
       )}

@@ -20,7 +20,10 @@ export const headerClass = css({
   alignItems: 'center',
   gap: '3',
   paddingX: '4',
-  height: '52px',
+  paddingY: '2',
+  // Grows to a second line when a language's words for the brand and Sign out need it.
+  minHeight: '52px',
+  flexWrap: 'wrap',
   bg: 'surface',
   borderBottomWidth: '1px',
   borderBottomStyle: 'solid',
@@ -63,9 +66,9 @@ export const navClass = css({
     flexShrink: '0',
     paddingY: '4',
     borderBottomWidth: '0',
-    borderRightWidth: '1px',
-    borderRightStyle: 'solid',
-    borderRightColor: 'line',
+    borderInlineEndWidth: '1px',
+    borderInlineEndStyle: 'solid',
+    borderInlineEndColor: 'line',
   },
 });
 export const navHeadingClass = css({
@@ -141,10 +144,13 @@ export const inputClass = css({
   boxSizing: 'border-box',
   _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
 });
-export const checkboxRowClass = css({ display: 'flex', alignItems: 'center', gap: '2' });
+export const checkboxRowClass = css({ display: 'flex', alignItems: 'center', gap: '2', overflowWrap: 'anywhere' });
 
+// A button is one line at least as high as a field, and wraps when a language's words are
+// longer than the row is wide (at 390 px), instead of running out of the page.
 const buttonBase = {
-  height: '38px',
+  minHeight: '38px',
+  maxWidth: '100%',
   paddingX: '4',
   borderRadius: 'control',
   fontSize: 'md',
@@ -152,7 +158,7 @@ const buttonBase = {
   cursor: 'pointer',
   borderWidth: '1px',
   borderStyle: 'solid',
-  whiteSpace: 'nowrap',
+  whiteSpace: 'normal',
   _disabled: { opacity: '0.6', cursor: 'not-allowed' },
   _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
 } as const;
@@ -161,7 +167,7 @@ export const secondaryButtonClass = css({ ...buttonBase, bg: 'surface', color: '
 export const dangerButtonClass = css({ ...buttonBase, bg: 'danger', color: 'white', borderColor: 'danger', _dark: { color: 'gray950' } });
 export const smallButtonClass = css({
   ...buttonBase,
-  height: '30px',
+  minHeight: '30px',
   paddingX: '3',
   fontSize: 'sm',
   bg: 'surface',
@@ -170,7 +176,7 @@ export const smallButtonClass = css({
 });
 export const smallDangerButtonClass = css({
   ...buttonBase,
-  height: '30px',
+  minHeight: '30px',
   paddingX: '3',
   fontSize: 'sm',
   bg: 'surface',
@@ -191,7 +197,7 @@ export const tableClass = css({
   borderCollapse: 'collapse',
   fontSize: 'md',
   '& th, & td': {
-    textAlign: 'left',
+    textAlign: 'start',
     paddingY: '2',
     paddingX: '3',
     borderBottomWidth: '1px',
@@ -199,10 +205,12 @@ export const tableClass = css({
     borderBottomColor: 'line',
     verticalAlign: 'middle',
   },
-  '& th': { fontSize: 'sm', color: 'muted', fontWeight: '600', whiteSpace: 'nowrap' },
+  // Headers and the nowrap cells keep to one line where the table has room (640 px and up);
+  // on a phone a longer language's words wrap instead of pushing the table past the screen.
+  '& th': { fontSize: 'sm', color: 'muted', fontWeight: '600', '@media (min-width: 640px)': { whiteSpace: 'nowrap' } },
   '& tbody tr:last-child td': { borderBottomWidth: '0' },
 });
-export const cellNowrapClass = css({ whiteSpace: 'nowrap' });
+export const cellNowrapClass = css({ '@media (min-width: 640px)': { whiteSpace: 'nowrap' } });
 export const monoClass = css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' });
 
 export const definitionListClass = css({
@@ -218,9 +226,11 @@ export const definitionListClass = css({
 export const stateBoxClass = css({
   padding: '6',
   textAlign: 'center',
+  overflowWrap: 'anywhere',
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
+  '& > *': { maxWidth: '100%' },
   gap: '2',
   color: 'muted',
 });
@@ -366,7 +376,7 @@ export const selectClass = css({
 });
 export const channelListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: '0', margin: '0' });
 export const fieldsetClass = css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', padding: '0', margin: '0' });
-export const problemListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', paddingLeft: '4', listStyle: 'disc', color: 'danger', margin: '0' });
+export const problemListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', paddingInlineStart: '4', listStyle: 'disc', color: 'danger', margin: '0' });
 export const formContentsClass = css({ display: 'contents' });
 /** Columns that only help on a wide screen; a phone shows the table without them. */
 export const wideOnlyClass = css({ '@media (max-width: 639px)': { display: 'none' } });
@@ -392,4 +402,28 @@ export const chartClass = css({ width: '100%', height: '120px', display: 'block'
 export const chartBarClass = css({ fill: 'accent' });
 export const recentListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: '0', margin: '0' });
 /** An identifier kept on one line (permission ids break badly anywhere). */
-export const codeCellClass = css({ fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' });
+export const codeCellClass = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere', '@media (min-width: 640px)': { whiteSpace: 'nowrap' } });
+
+/** A warning that asks for a look, not an error: the danger colour on its edge only. */
+export const warningBoxClass = css({
+  padding: '3',
+  margin: '0',
+  borderRadius: 'control',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'danger',
+  borderInlineStartWidth: '4px',
+  color: 'text',
+  fontSize: 'sm',
+});
+
+/** An email's rendered HTML, as its recipient's mail app would frame it. */
+export const previewFrameClass = css({
+  width: '100%',
+  height: '480px',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'line',
+  borderRadius: 'control',
+  bg: 'white',
+});

@@ -2,7 +2,7 @@
 // exists exactly when the change that caused it commits; the server's delivery worker sends
 // them. Which transport a project uses is decided here, before anything is queued, so a
 // project that cannot send learns it from the request that tried.
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { emailMessages, projectEmailConfigs, projects } from '../storage/tables';
 import type { Context, InstanceSettings } from '../storage/context';
 import { afterCommit, writeTransaction } from '../storage/transactions';
@@ -131,13 +131,19 @@ export function openEmailMessage(ctx: Context, row: EmailMessageRow): EmailMessa
 
 export async function listEmailMessages(
   ctx: Context,
-  options: { recipient?: string; limit?: number } = {},
+  options: { recipient?: string; limit?: number; projectId?: string; status?: EmailMessageRow['status'] } = {},
 ): Promise<EmailMessageRow[]> {
   return (
     await ctx.db
       .select()
       .from(emailMessages)
-      .where(options.recipient ? eq(emailMessages.recipient, options.recipient) : undefined)
+      .where(
+        and(
+          options.recipient ? eq(emailMessages.recipient, options.recipient) : undefined,
+          options.projectId ? eq(emailMessages.projectId, options.projectId) : undefined,
+          options.status ? eq(emailMessages.status, options.status) : undefined,
+        ),
+      )
       .orderBy(desc(emailMessages.createdAt))
       .limit(options.limit ?? 50)
   ).map((row) => {

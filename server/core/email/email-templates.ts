@@ -134,16 +134,24 @@ const previewVariables: EmailVariables = {
   unlockLink: 'https://example.com/api/v1/auth/unlock?code=…',
 };
 
-/** The project's template of `type` rendered with sample values, as its recipients would read it. */
+/**
+ * The project's template of `type` rendered with sample values, as its recipients would read it:
+ * an edited template as written, an unedited one in `locale` (a recipient's language), as sent.
+ */
 export async function previewEmailTemplate(
   ctx: Context,
   projectId: string,
   type: EmailTemplateType,
+  locale: Locale = 'en',
 ): Promise<{ subject: string; html: string; text: string }> {
   const project = firstRow(
     await ctx.db.select({ displayName: projects.displayName }).from(projects).where(eq(projects.id, projectId)).limit(1),
   );
+  if (!project) await requireProjectRow(ctx.db, projectId);
   const variables = { projectDisplayName: project?.displayName ?? '', ...previewVariables };
-  const template = await readEmailTemplate(ctx.db, projectId, type);
-  return { subject: renderSubject(template.subject, variables), ...renderEmailDocument(template.content, variables) };
+  const stored = await readEmailTemplate(ctx.db, projectId, type);
+  const language: Locale = stored.is_default ? locale : 'en';
+  const template = stored.is_default ? defaultEmailTemplatesIn(locale)[type] : stored;
+  const rendered = renderEmailDocument(template.content, variables, { lang: language, dir: textDirectionOf(language) });
+  return { subject: renderSubject(template.subject, variables), ...rendered };
 }

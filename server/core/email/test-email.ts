@@ -10,15 +10,24 @@ import { requireProjectRow } from '../projects/projects';
 import { resolveEmailTransport, queueEmail } from './email-queue';
 import { knownError } from '../../protocol/known-errors';
 import { escapeHtml } from '../../protocol/html-escape';
+import { consumeRateLimit, type RequestOrigin } from '../credentials/rate-limits';
 
 export type TestEmailOutcome = { sent: 'smtp'; server: string } | { sent: 'outbox' };
 
 const testSubject = 'authd test email';
 
-export async function sendTestEmail(ctx: Context, projectId: string, recipient: string): Promise<TestEmailOutcome> {
+/**
+ * `origin` is the API caller's: a call over HTTP counts against the email rate limits, as every
+ * email sent on request does; the CLI, run by the operator on the machine, is not limited.
+ */
+export async function sendTestEmail(ctx: Context, projectId: string, recipient: string, origin?: RequestOrigin): Promise<TestEmailOutcome> {
   const project = await requireProjectRow(ctx.db, projectId);
   const address = v.safeParse(emailSchema, recipient);
   if (!address.success) throw knownError('SCHEMA_ERROR', `The test email's recipient is not an email address: ${recipient}`);
+  if (origin) {
+    await consumeRateLimit(ctx, 'emailSendPerIp', projectId, origin.ip);
+    await consumeRateLimit(ctx, 'emailSendPerAddress', projectId, address.output);
+  }
   const text = `This is a test email from authd for the project "${project.displayName}". Its email settings work.`;
   const message = { subject: testSubject, text, html: `<p>${escapeHtml(text)}</p>` };
   const transport = await resolveEmailTransport(ctx, ctx.db, projectId);

@@ -287,6 +287,34 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
     access: 'admin',
     response: { schema: successResponse },
   },
+  'GET /email-templates/:type/preview': {
+    summary: 'An email template rendered with sample values, as sent (an unedited one in ?locale=, English by default)',
+    tag: 'Email templates',
+    access: 'admin',
+    response: { schema: v.object({ subject: v.string(), html: v.string(), text: v.string() }) },
+  },
+  'POST /emails/test': {
+    summary: "Send a test email now with the project's email settings (kept in the outbox in development without SMTP)",
+    tag: 'Email templates',
+    access: 'admin',
+    response: {
+      schema: v.object({ success: v.literal(true), sent: v.picklist(['smtp', 'outbox']), server: v.optional(v.string()) }),
+    },
+    textErrors: [
+      { status: 502, when: "the project's SMTP server refused the message or could not be reached (TEST_EMAIL_NOT_SENT)" },
+      { status: 429, when: 'too many emails to this address or from this client; Retry-After says when to try again' },
+    ],
+  },
+  'GET /emails/outbox': {
+    summary: 'The development outbox: the newest 50 emails kept instead of sent, with their links',
+    tag: 'Email templates',
+    access: 'admin',
+    response: {
+      schema: listResponse(
+        v.object({ id: v.string(), recipient: v.string(), subject: v.string(), html: v.string(), text: v.string(), created_at_millis: v.number() }),
+      ),
+    },
+  },
   'POST /webhooks/svix-token': {
     summary: 'A one-hour token that manages this project\'s webhooks and nothing else',
     tag: 'Webhooks',

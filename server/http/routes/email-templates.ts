@@ -1,10 +1,17 @@
 // /email-templates (admin): the project's templates, edited or default.
 import * as v from 'valibot';
 import type { Context } from '../../core/storage/context';
-import { listEmailTemplates, readEmailTemplate, resetEmailTemplate, updateEmailTemplate } from '../../core/email/email-templates';
+import {
+  listEmailTemplates,
+  previewEmailTemplate,
+  readEmailTemplate,
+  resetEmailTemplate,
+  updateEmailTemplate,
+} from '../../core/email/email-templates';
 import { requireAccess } from '../../core/credentials/callers';
 import { noQueryParameters, wireObject } from '../../protocol/wire-object';
 import { emailTemplateTypes } from '../../../templates/default-email-templates';
+import { sourceLocale, supportedLocales } from '../../protocol/locales';
 import type { ApiApp } from '../api-app';
 
 const templateParams = v.strictObject({
@@ -18,6 +25,10 @@ const templateUpdateSchema = wireObject({
       v.check((c) => c !== null, 'content may not be null'),
     ),
   ),
+});
+
+const previewQuery = v.strictObject({
+  locale: v.optional(v.picklist(supportedLocales, `Must be one of ${supportedLocales.join(', ')}`)),
 });
 
 export function emailTemplateRoutes(app: ApiApp, ctx: Context) {
@@ -36,6 +47,12 @@ export function emailTemplateRoutes(app: ApiApp, ctx: Context) {
         params: templateParams,
         query: noQueryParameters,
       },
+    )
+    .get(
+      '/email-templates/:type/preview',
+      async ({ auth, params, query }) =>
+        await previewEmailTemplate(ctx, requireAccess(auth, 'admin').projectId, params.type, query.locale ?? sourceLocale),
+      { params: templateParams, query: previewQuery },
     )
     .patch(
       '/email-templates/:type',

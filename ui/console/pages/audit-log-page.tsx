@@ -6,26 +6,20 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { auditEventTypes, type AuditEventView } from '../../../server/protocol/audit-schemas';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
-import { EmptyState, FailedState, LoadingState } from '../page-states';
-import { TableFrame } from '../table-frame';
+import { formatMoment, useConsoleT } from '../console-messages';
+import { DataTable } from '../data-table';
+import { CursorPager, useCursorPages } from '../cursor-pager';
+import { SelectField, TextField } from '../text-field';
 import {
   cellNowrapClass,
   checkboxRowClass,
   codeCellClass,
-  fieldClass,
   formRowClass,
-  inputClass,
-  labelClass,
   linkClass,
   mutedClass,
   pageTitleClass,
-  pagerClass,
   panelClass,
   secondaryButtonClass,
-  selectClass,
-  smallButtonClass,
-  tableClass,
-  wideOnlyClass,
 } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/audit-log');
@@ -63,9 +57,10 @@ export function AuditLogPage() {
   const { api } = useConsoleSession();
   const [draft, setDraft] = useState<Filter>(noFilter);
   const [filter, setFilter] = useState<Filter>(noFilter);
-  const [earlier, setEarlier] = useState<(string | null)[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const [live, setLive] = useState(false);
+  const t = useConsoleT();
   const page = useApiData(() => api.project<AuditPage>(projectId, 'GET', listPath(filter, cursor)), [projectId, filter, cursor]);
   const { reload } = page;
 
@@ -79,129 +74,67 @@ export function AuditLogPage() {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilter({ ...draft, userId: draft.userId.trim() });
-    setEarlier([]);
-    setCursor(null);
+    pages.restart();
   };
   const next = page.state === 'ready' ? page.data.pagination.next_cursor : null;
 
   return (
     <>
-      <h1 className={pageTitleClass}>Audit log</h1>
-      <form className={panelClass} onSubmit={apply} aria-label="Filter the audit log">
+      <h1 className={pageTitleClass}>{t('nav.auditLog')}</h1>
+      <form className={panelClass} onSubmit={apply} aria-label={t('auditLog.filterLabel')}>
         <div className={formRowClass}>
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor="audit-type">
-              Event
-            </label>
-            <select id="audit-type" className={selectClass} value={draft.type} onChange={(event) => setDraft({ ...draft, type: event.target.value })}>
-              <option value="">Any event</option>
-              {auditEventTypes.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor="audit-user">
-              User id
-            </label>
-            <input id="audit-user" className={inputClass} value={draft.userId} spellCheck={false} onChange={(event) => setDraft({ ...draft, userId: event.target.value })} />
-          </div>
+          <SelectField
+            id="audit-type"
+            label={t('audit.event')}
+            value={draft.type}
+            onChange={(type) => setDraft({ ...draft, type })}
+            options={[['', t('auditLog.anyEvent')], ...auditEventTypes.map((type) => [type, type] as const)]}
+          />
+          <TextField id="audit-user" label={t('user.id')} value={draft.userId} spellCheck={false} onChange={(userId) => setDraft({ ...draft, userId })} />
         </div>
         <div className={formRowClass}>
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor="audit-since">
-              From (UTC day)
-            </label>
-            <input id="audit-since" className={inputClass} type="date" value={draft.since} onChange={(event) => setDraft({ ...draft, since: event.target.value })} />
-          </div>
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor="audit-until">
-              To (UTC day)
-            </label>
-            <input id="audit-until" className={inputClass} type="date" value={draft.until} onChange={(event) => setDraft({ ...draft, until: event.target.value })} />
-          </div>
+          <TextField id="audit-since" label={t('auditLog.from')} type="date" value={draft.since} onChange={(since) => setDraft({ ...draft, since })} />
+          <TextField id="audit-until" label={t('auditLog.to')} type="date" value={draft.until} onChange={(until) => setDraft({ ...draft, until })} />
           <button type="submit" className={secondaryButtonClass}>
-            Apply filters
+            {t('auditLog.apply')}
           </button>
         </div>
         <label className={checkboxRowClass}>
           <input type="checkbox" checked={live} onChange={(event) => setLive(event.target.checked)} />
-          Live: show new events as they happen (newest page)
+          {t('auditLog.live')}
         </label>
       </form>
-      <section className={panelClass} aria-label="Audit events">
-        {page.state === 'loading' ? (
-          <LoadingState label="Loading audit events…" />
-        ) : page.state === 'failed' ? (
-          <FailedState what="The audit log" error={page.error} onRetry={page.reload} />
-        ) : page.data.items.length === 0 ? (
-          <EmptyState title={Object.values(filter).every((value) => value === '') ? 'No audit events yet' : 'No event matches these filters'} />
-        ) : (
-          <TableFrame label="Table of audit events">
-            <table className={tableClass} data-testid="audit-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">User</th>
-                  <th scope="col" className={wideOnlyClass}>
-                    By
-                  </th>
-                  <th scope="col" className={wideOnlyClass}>
-                    From
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.items.map((event) => (
-                  <tr key={event.id}>
-                    <td className={cellNowrapClass}>{new Date(event.occurred_at_millis).toLocaleString()}</td>
-                    <td className={codeCellClass}>{event.type}</td>
-                    <td>
-                      {event.user_id ? (
-                        <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: event.user_id }} className={linkClass}>
-                          {event.user_id.slice(0, 8)}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td className={wideOnlyClass}>{event.actor.id ? `${event.actor.type} ${event.actor.id.slice(0, 8)}` : event.actor.type}</td>
-                    <td className={wideOnlyClass}>
-                      <span className={mutedClass}>{event.ip ?? '—'}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
-        <nav className={pagerClass} aria-label="Pages of audit events">
-          <button
-            type="button"
-            className={smallButtonClass}
-            disabled={earlier.length === 0}
-            onClick={() => {
-              setCursor(earlier[earlier.length - 1] ?? null);
-              setEarlier(earlier.slice(0, -1));
-            }}
-          >
-            Newer
-          </button>
-          <button
-            type="button"
-            className={smallButtonClass}
-            disabled={next === null}
-            onClick={() => {
-              setEarlier([...earlier, cursor]);
-              setCursor(next);
-            }}
-          >
-            Older
-          </button>
-        </nav>
+      <section className={panelClass} aria-label={t('audit.events')}>
+        <DataTable
+          text={{ loading: t('audit.loading'), failed: t('auditLog.failed'), label: t('audit.table') }}
+          data={page}
+          empty={{
+            title: Object.values(filter).every((value) => value === '') ? t('auditLog.empty') : t('auditLog.noMatch'),
+          }}
+          testId="audit-table"
+          columns={[
+            { header: t('audit.when'), className: cellNowrapClass, cell: (event) => formatMoment(t, event.occurred_at_millis) },
+            { header: t('audit.event'), className: codeCellClass, cell: (event) => event.type },
+            {
+              header: t('users.user'),
+              cell: (event) =>
+                event.user_id ? (
+                  <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: event.user_id }} className={linkClass}>
+                    {event.user_id.slice(0, 8)}
+                  </Link>
+                ) : (
+                  t('common.none')
+                ),
+            },
+            {
+              header: t('audit.by'),
+              wideOnly: true,
+              cell: (event) => (event.actor.id ? `${event.actor.type} ${event.actor.id.slice(0, 8)}` : event.actor.type),
+            },
+            { header: t('user.from'), wideOnly: true, cell: (event) => <span className={mutedClass}>{event.ip ?? t('common.none')}</span> },
+          ]}
+        />
+        <CursorPager pages={pages} next={next} label={t('auditLog.pages')} previous={t('auditLog.newer')} following={t('auditLog.older')} />
       </section>
     </>
   );

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { describeFailure } from '../admin-api';
+import { useConsoleT } from '../console-messages';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { TableFrame } from '../table-frame';
@@ -57,6 +58,7 @@ const linesOf = (text: string) =>
 export function OidcClientsPage() {
   const { projectId } = route.useParams();
   const { api } = useConsoleSession();
+  const t = useConsoleT();
   const clients = useApiData(() => api.project<{ items: OidcClient[] }>(projectId, 'GET', '/oidc-clients'), [projectId]);
   const [created, setCreated] = useState<(OidcClient & { client_secret?: string }) | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -190,6 +192,7 @@ function ScopeChoices(props: { chosen: string[]; onChange(chosen: string[]): voi
 
 function CreateClientForm(props: { projectId: string; onCreated(client: OidcClient & { client_secret?: string }): void }) {
   const { api } = useConsoleSession();
+  const t = useConsoleT();
   const [name, setName] = useState('');
   const [redirects, setRedirects] = useState('');
   const [isPublic, setPublic] = useState(false);
@@ -211,7 +214,7 @@ function CreateClientForm(props: { projectId: string; onCreated(client: OidcClie
       setRedirects('');
       props.onCreated(client);
     } catch (error) {
-      setFailure(describeFailure(error));
+      setFailure(describeFailure(error, t));
     } finally {
       setBusy(false);
     }
@@ -275,7 +278,7 @@ function CreatedClient(props: { client: OidcClient & { client_secret?: string };
             <code className={secretBoxClass} data-testid={field.testId}>
               {field.value}
             </code>
-            <CopyButton value={field.value} label={field.label} />
+            <CopyButton value={field.value} label={`Copy the ${field.label.toLowerCase()}`} />
           </div>
         </div>
       ))}
@@ -290,6 +293,7 @@ function CreatedClient(props: { client: OidcClient & { client_secret?: string };
 
 function EditClientForm(props: { projectId: string; client: OidcClient; onDone(saved: boolean): void }) {
   const { api } = useConsoleSession();
+  const t = useConsoleT();
   const [redirects, setRedirects] = useState(props.client.redirect_uris.join('\n'));
   const [chosen, setChosen] = useState(props.client.allowed_scopes);
   const [firstParty, setFirstParty] = useState(props.client.first_party);
@@ -307,7 +311,7 @@ function EditClientForm(props: { projectId: string; client: OidcClient; onDone(s
       });
       props.onDone(true);
     } catch (error) {
-      setFailure(describeFailure(error));
+      setFailure(describeFailure(error, t));
       setBusy(false);
     }
   };

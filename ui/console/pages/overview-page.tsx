@@ -4,6 +4,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { formatDay, formatNumber, useConsoleT } from '../console-messages';
 import { EmptyState, FailedState, LoadingState } from '../page-states';
 import {
   chartBarClass,
@@ -18,6 +19,7 @@ import {
   sectionTitleClass,
   statGridClass,
 } from '../styles';
+import { Section } from '../section';
 
 const route = getRouteApi('/projects/$projectId/overview');
 
@@ -37,31 +39,29 @@ export function OverviewPage() {
   const { projectId } = route.useParams();
   const { api } = useConsoleSession();
   const metrics = useApiData(() => api.project<UsageMetrics>(projectId, 'GET', '/internal/metrics'), [projectId]);
+  const t = useConsoleT();
   return (
     <>
-      <h1 className={pageTitleClass}>Overview</h1>
+      <h1 className={pageTitleClass}>{t('overview.title')}</h1>
       {metrics.state === 'loading' ? (
-        <LoadingState label="Loading the project's figures…" />
+        <LoadingState label={t('overview.loading')} />
       ) : metrics.state === 'failed' ? (
-        <FailedState what="The figures" error={metrics.error} onRetry={metrics.reload} />
+        <FailedState what={t('overview.failed')} error={metrics.error} onRetry={metrics.reload} />
       ) : (
         <>
           <div className={statGridClass}>
-            <Stat label="Users" value={metrics.data.total_users} testId="total-users" />
-            <Stat label="Sign-ups, last 31 days" value={sum(metrics.data.daily_users)} testId="recent-sign-ups" />
-            <Stat label="Active today" value={metrics.data.daily_active_users.at(-1)?.activity ?? 0} testId="active-today" />
+            <Stat label={t('overview.users')} value={metrics.data.total_users} testId="total-users" />
+            <Stat label={t('overview.signUps31')} value={sum(metrics.data.daily_users)} testId="recent-sign-ups" />
+            <Stat label={t('overview.activeToday')} value={metrics.data.daily_active_users.at(-1)?.activity ?? 0} testId="active-today" />
           </div>
           <div className={detailGridClass}>
-            <DailyChart title="Sign-ups per day" series={metrics.data.daily_users} testId="sign-ups-chart" />
-            <DailyChart title="Active users per day" series={metrics.data.daily_active_users} testId="active-chart" />
+            <DailyChart title={t('overview.signUpsPerDay')} series={metrics.data.daily_users} testId="sign-ups-chart" />
+            <DailyChart title={t('overview.activePerDay')} series={metrics.data.daily_active_users} testId="active-chart" />
           </div>
-          <section className={panelClass} aria-labelledby="recent-title">
-            <h2 id="recent-title" className={sectionTitleClass}>
-              Newest users
-            </h2>
+          <Section id="recent-title" title={t('overview.newest')}>
             {metrics.data.recently_registered.length === 0 ? (
-              <EmptyState title="No users yet">
-                <p className={mutedClass}>People who sign up to this project appear here.</p>
+              <EmptyState title={t('users.emptyTitle')}>
+                <p className={mutedClass}>{t('users.emptyHint')}</p>
               </EmptyState>
             ) : (
               <ul className={recentListClass}>
@@ -70,12 +70,12 @@ export function OverviewPage() {
                     <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
                       {user.display_name ?? user.primary_email ?? user.id}
                     </Link>{' '}
-                    <span className={mutedClass}>{new Date(user.signed_up_at_millis).toLocaleDateString()}</span>
+                    <span className={mutedClass}>{formatDay(t, user.signed_up_at_millis)}</span>
                   </li>
                 ))}
               </ul>
             )}
-          </section>
+          </Section>
         </>
       )}
     </>
@@ -87,11 +87,12 @@ function sum(series: DailyFigure[]): number {
 }
 
 function Stat(props: { label: string; value: number; testId: string }) {
+  const t = useConsoleT();
   return (
     <section className={panelClass} aria-label={props.label}>
       <p className={mutedClass}>{props.label}</p>
       <p className={figureNumberClass} data-testid={props.testId}>
-        {props.value.toLocaleString()}
+        {formatNumber(t, props.value)}
       </p>
     </section>
   );
@@ -99,15 +100,17 @@ function Stat(props: { label: string; value: number; testId: string }) {
 
 /** One bar per day; the figure's text alternative gives the total and the busiest day. */
 function DailyChart(props: { title: string; series: DailyFigure[]; testId: string }) {
+  const t = useConsoleT();
   const highest = Math.max(1, ...props.series.map((day) => day.activity));
   const busiest = props.series.reduce<DailyFigure | null>((best, day) => (best === null || day.activity > best.activity ? day : best), null);
   const width = 310;
   const height = 120;
   const slot = width / Math.max(1, props.series.length);
+  const days = props.series.length;
   const summary =
     busiest === null || busiest.activity === 0
-      ? `${props.title}: none in the last ${props.series.length} days.`
-      : `${props.title}: ${sum(props.series)} in the last ${props.series.length} days, most on ${busiest.date} (${busiest.activity}).`;
+      ? t('overview.chartNone', { chart: props.title, count: days })
+      : t('overview.chartSummary', { chart: props.title, total: sum(props.series), count: days, date: busiest.date, most: busiest.activity });
   return (
     <section className={panelClass} aria-labelledby={`${props.testId}-title`}>
       <h2 id={`${props.testId}-title`} className={sectionTitleClass}>
@@ -133,7 +136,11 @@ function DailyChart(props: { title: string; series: DailyFigure[]; testId: strin
         })}
       </svg>
       <p className={mutedClass}>
-        {props.series[0]?.date} – {props.series.at(-1)?.date}, highest {highest === 1 && sum(props.series) === 0 ? 0 : highest} a day
+        {t('overview.chartRange', {
+          from: props.series[0]?.date ?? '',
+          to: props.series.at(-1)?.date ?? '',
+          count: highest === 1 && sum(props.series) === 0 ? 0 : highest,
+        })}
       </p>
     </section>
   );

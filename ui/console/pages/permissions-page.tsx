@@ -3,32 +3,29 @@
 // which permissions each contains) and deleted after typing the id.
 import { useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { useConsoleT } from '../console-messages';
 import { TypedConfirmation } from '../confirm-dialog';
 import { FailedState, LoadingState, FailureAlert } from '../page-states';
-import { TableFrame } from '../table-frame';
+import { Table } from '../data-table';
+import { Section } from '../section';
+import { useAction } from '../action';
+import { TextField, SubmitRow } from '../text-field';
 import {
   badgeClass,
   checkboxRowClass,
   codeCellClass,
-  fieldClass,
   fieldsetClass,
   formRowClass,
-  inputClass,
   labelClass,
   mutedClass,
   pageTitleClass,
   panelClass,
-  primaryButtonClass,
   sectionTitleClass,
   smallButtonClass,
   successTextClass,
-  tableClass,
   titleRowClass,
-  visuallyHiddenClass,
-  wideOnlyClass,
 } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/permissions');
@@ -47,88 +44,80 @@ export function PermissionsPage() {
   const definitions = useApiData(() => api.project<{ items: Definition[] }>(projectId, 'GET', '/team-permission-definitions'), [projectId]);
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const t = useConsoleT();
 
-  if (definitions.state === 'loading') return <LoadingState label="Loading permissions…" />;
-  if (definitions.state === 'failed') return <FailedState what="The permissions" error={definitions.error} onRetry={definitions.reload} />;
+  if (definitions.state === 'loading') return <LoadingState label={t('permissions.loading')} />;
+  if (definitions.state === 'failed') return <FailedState what={t('permissions.failed')} error={definitions.error} onRetry={definitions.reload} />;
   const all = definitions.data.items;
   const edited = all.find((definition) => definition.id === editing) ?? null;
   const path = (id: string) => `/team-permission-definitions/${encodeURIComponent(id)}`;
 
   return (
     <>
-      <h1 className={pageTitleClass}>Team permissions</h1>
-      <p className={mutedClass}>
-        What a team member may do. The built-in <code>$</code> permissions are what authd checks itself; yours are for your app, and one may
-        contain others.
-      </p>
+      <h1 className={pageTitleClass}>{t('permissions.title')}</h1>
+      <p className={mutedClass}>{t.rich('permissions.intro', { dollar: <code>$</code> })}</p>
       <p role="status" className={successTextClass}>
         {notice ?? ''}
       </p>
-      <section className={panelClass} aria-labelledby="definitions-title">
-        <h2 id="definitions-title" className={sectionTitleClass}>
-          Permissions
-        </h2>
-        <TableFrame label="Table of permissions">
-          <table className={tableClass} data-testid="permissions-table">
-            <thead>
-              <tr>
-                <th scope="col">Permission</th>
-                <th scope="col" className={wideOnlyClass}>
-                  Description
-                </th>
-                <th scope="col">Contains</th>
-                <th scope="col">
-                  <span className={visuallyHiddenClass}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {all.map((definition) => (
-                <tr key={definition.id}>
-                  <td className={codeCellClass}>
-                    {definition.id} {isBuiltIn(definition.id) ? <span className={badgeClass}>built in</span> : null}
-                  </td>
-                  <td className={wideOnlyClass}>{definition.description || '—'}</td>
-                  <td>
-                    {definition.contained_permission_ids.length === 0
-                      ? '—'
-                      : definition.contained_permission_ids.map((id) => (
-                          <span key={id} className={badgeClass}>
-                            {id}
-                          </span>
-                        ))}
-                  </td>
-                  <td>
-                    {isBuiltIn(definition.id) ? null : (
-                      <span className={formRowClass}>
-                        <button type="button" className={smallButtonClass} aria-label={`Edit ${definition.id}`} onClick={() => setEditing(definition.id)}>
-                          Edit
-                        </button>
-                        <TypedConfirmation
-                          action="Delete"
-                          title={`Delete ${definition.id}?`}
-                          description="Every grant of it, in every team, ends; permissions containing it no longer do."
-                          phrase={definition.id}
-                          onConfirm={async () => {
-                            await api.project(projectId, 'DELETE', path(definition.id));
-                            setNotice(`${definition.id} deleted.`);
-                            if (editing === definition.id) setEditing(null);
-                            definitions.reload();
-                          }}
-                        />
+      <Section id="definitions-title" title={t('nav.permissions')}>
+        <Table
+          label={t('permissions.table')}
+          testId="permissions-table"
+          rows={all}
+          rowKey={(definition) => definition.id}
+          columns={[
+            {
+              header: t('permissions.permission'),
+              className: codeCellClass,
+              cell: (definition) => (
+                <>
+                  {definition.id} {isBuiltIn(definition.id) ? <span className={badgeClass}>{t('permissions.builtIn')}</span> : null}
+                </>
+              ),
+            },
+            { header: t('common.description'), wideOnly: true, cell: (definition) => definition.description || t('common.none') },
+            {
+              header: t('permissions.contains'),
+              cell: (definition) =>
+                definition.contained_permission_ids.length === 0
+                  ? t('common.none')
+                  : definition.contained_permission_ids.map((id) => (
+                      <span key={id} className={badgeClass}>
+                        {id}
                       </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      </section>
+                    )),
+            },
+            {
+              header: t('common.actions'),
+              headerHidden: true,
+              cell: (definition) =>
+                isBuiltIn(definition.id) ? null : (
+                  <span className={formRowClass}>
+                    <button type="button" className={smallButtonClass} aria-label={t('permissions.editLabel', { id: definition.id })} onClick={() => setEditing(definition.id)}>
+                      {t('permissions.edit')}
+                    </button>
+                    <TypedConfirmation
+                      action={t('common.delete')}
+                      title={t('projects.deleteTitle', { project: definition.id })}
+                      description={t('permissions.deleteText')}
+                      phrase={definition.id}
+                      onConfirm={async () => {
+                        await api.project(projectId, 'DELETE', path(definition.id));
+                        setNotice(t('permissions.deleted', { id: definition.id }));
+                        if (editing === definition.id) setEditing(null);
+                        definitions.reload();
+                      }}
+                    />
+                  </span>
+                ),
+            },
+          ]}
+        />
+      </Section>
       {edited ? (
         <PermissionForm
           key={edited.id}
-          title={`Edit ${edited.id}`}
+          title={t('permissions.editLabel', { id: edited.id })}
           initial={edited}
           others={all.filter((definition) => definition.id !== edited.id)}
           onCancel={() => setEditing(null)}
@@ -138,18 +127,18 @@ export function PermissionsPage() {
               contained_permission_ids: input.contained_permission_ids,
             });
             setEditing(null);
-            setNotice(`${edited.id} saved.`);
+            setNotice(t('permissions.saved', { id: edited.id }));
             definitions.reload();
           }}
         />
       ) : null}
       <PermissionForm
-        title="New permission"
+        title={t('permissions.new')}
         initial={null}
         others={all}
         onSubmit={async (input) => {
           await api.project(projectId, 'POST', '/team-permission-definitions', input);
-          setNotice(`${input.id} created.`);
+          setNotice(t('permissions.created', { id: input.id }));
           definitions.reload();
         }}
       />
@@ -168,30 +157,21 @@ function PermissionForm(props: {
   const [id, setId] = useState(props.initial?.id ?? '');
   const [description, setDescription] = useState(props.initial?.description ?? '');
   const [contained, setContained] = useState<string[]>(props.initial?.contained_permission_ids ?? []);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const action = useAction();
+  const t = useConsoleT();
   const formId = props.initial ? 'edit-permission' : 'new-permission';
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!props.initial && id.trim() === '') {
-      setFailure('Give the permission an id, such as read_reports.');
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (!props.initial && id.trim() === '') return action.refuse(t('permissions.idRequired'));
+    void action.run(async () => {
       await props.onSubmit({ id: id.trim(), description: description.trim(), contained_permission_ids: contained });
       if (!props.initial) {
         setId('');
         setDescription('');
         setContained([]);
       }
-    } catch (error) {
-      setFailure(describeFailure(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -202,47 +182,30 @@ function PermissionForm(props: {
         </h2>
         {props.onCancel ? (
           <button type="button" className={smallButtonClass} onClick={props.onCancel}>
-            Cancel
+            {t('confirm.cancel')}
           </button>
         ) : null}
       </div>
       <div className={formRowClass}>
-        {props.initial ? null : (
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor={`${formId}-id`}>
-              Id
-            </label>
-            <input id={`${formId}-id`} className={inputClass} value={id} spellCheck={false} onChange={(event) => setId(event.target.value)} />
-          </div>
-        )}
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor={`${formId}-description`}>
-            Description
-          </label>
-          <input id={`${formId}-description`} className={inputClass} value={description} onChange={(event) => setDescription(event.target.value)} />
-        </div>
+        {props.initial ? null : <TextField id={`${formId}-id`} label={t('common.id')} value={id} spellCheck={false} onChange={setId} />}
+        <TextField id={`${formId}-description`} label={t('common.description')} value={description} onChange={setDescription} />
       </div>
       <fieldset className={fieldsetClass}>
-        <legend className={labelClass}>Contains</legend>
+        <legend className={labelClass}>{t('permissions.contains')}</legend>
         {props.others.map((other) => (
           <label key={other.id} className={checkboxRowClass}>
             <input
               type="checkbox"
               checked={contained.includes(other.id)}
-              onChange={(event) =>
-                setContained(event.target.checked ? [...contained, other.id] : contained.filter((candidate) => candidate !== other.id))
-              }
+              onChange={(event) => setContained(event.target.checked ? [...contained, other.id] : contained.filter((candidate) => candidate !== other.id))}
             />
             <span className={codeCellClass}>{other.id}</span>
           </label>
         ))}
       </fieldset>
-      <FailureAlert message={failure} />
-      <div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {props.initial ? 'Save permission' : 'Create permission'}
-        </button>
-      </div>
+      <SubmitRow busy={action.busy} failure={action.failure}>
+        {props.initial ? t('permissions.save') : t('permissions.create')}
+      </SubmitRow>
     </form>
   );
 }

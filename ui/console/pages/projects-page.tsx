@@ -4,80 +4,90 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
-import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { useConsoleT } from '../console-messages';
 import { TypedConfirmation } from '../confirm-dialog';
-import { EmptyState, FailedState, LoadingState } from '../page-states';
+import { ApiStates } from '../data-table';
+import { Section } from '../section';
+import { useAction } from '../action';
+import { PanelForm, TextField } from '../text-field';
 import {
   cardGridClass,
-  errorTextClass,
-  fieldClass,
-  formRowClass,
-  inputClass,
-  labelClass,
   mainClass,
   mutedClass,
   panelClass,
   pageTitleClass,
   primaryButtonClass,
   projectCardLinkClass,
-  sectionTitleClass,
   titleRowClass,
+  warningBoxClass,
 } from '../styles';
 
 interface ProjectList {
   items: ProjectAdminView[];
 }
 
+/** More projects than this and the console warns, as Stack's SDK does past 10 client apps. */
+export const manyClientAppsWarningAbove = 10;
+
+function ManyProjectsWarning(props: { count: number }) {
+  const t = useConsoleT();
+  return (
+    <p className={warningBoxClass} role="note" data-testid="many-projects-warning">
+      <strong>{t('projects.manyTitle', { count: manyClientAppsWarningAbove })}</strong> {t('projects.manyText', { count: props.count })}
+    </p>
+  );
+}
+
 export function ProjectsPage() {
   const { api } = useConsoleSession();
   const projects = useApiData(() => api.internal<ProjectList>('GET', '/internal/projects'), []);
+  const t = useConsoleT();
   return (
     <main className={mainClass}>
-      <h1 className={pageTitleClass}>Projects</h1>
+      <h1 className={pageTitleClass}>{t('projects.title')}</h1>
       <CreateProjectForm onCreated={projects.reload} />
-      <section className={panelClass} aria-labelledby="your-projects">
-        <h2 id="your-projects" className={sectionTitleClass}>
-          Your projects
-        </h2>
-        {projects.state === 'loading' ? (
-          <LoadingState label="Loading your projects…" />
-        ) : projects.state === 'failed' ? (
-          <FailedState what="Your projects" error={projects.error} onRetry={projects.reload} />
-        ) : projects.data.items.length === 0 ? (
-          <EmptyState title="No projects yet">
-            <p className={mutedClass}>Create one above; each project has its own users, keys and sign-in settings.</p>
-          </EmptyState>
-        ) : (
-          <ul className={cardGridClass} data-testid="project-list">
-            {projects.data.items.map((project) => (
-              <li key={project.id} className={panelClass} data-testid="project-card">
-                <Link to="/projects/$projectId/overview" params={{ projectId: project.id }} className={projectCardLinkClass}>
-                  {project.display_name}
-                </Link>
-                <p className={mutedClass}>
-                  {project.user_count === 1 ? '1 user' : `${project.user_count} users`}
-                  {project.is_production_mode ? ' · production mode' : ''}
-                </p>
-                <p className={mutedClass}>{project.id}</p>
-                <div className={titleRowClass}>
-                  <TypedConfirmation
-                    action="Delete project"
-                    title={`Delete ${project.display_name}?`}
-                    description="Its users, teams, keys and settings are deleted for good, and every app signing in with it stops working."
-                    phrase={project.display_name}
-                    onConfirm={async () => {
-                      await api.project(project.id, 'DELETE', '/projects/current');
-                      projects.reload();
-                    }}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {projects.state === 'ready' && projects.data.items.length > manyClientAppsWarningAbove ? (
+        <ManyProjectsWarning count={projects.data.items.length} />
+      ) : null}
+      <Section id="your-projects" title={t('projects.yours')}>
+        <ApiStates
+          data={projects}
+          loading={t('projects.loading')}
+          failed={t('projects.failed')}
+          empty={{ title: t('projects.emptyTitle'), hint: t('projects.emptyHint') }}
+        >
+          {(data) => (
+            <ul className={cardGridClass} data-testid="project-list">
+              {data.items.map((project) => (
+                <li key={project.id} className={panelClass} data-testid="project-card">
+                  <Link to="/projects/$projectId/overview" params={{ projectId: project.id }} className={projectCardLinkClass}>
+                    {project.display_name}
+                  </Link>
+                  <p className={mutedClass}>
+                    {t('projects.userCount', { count: project.user_count })}
+                    {project.is_production_mode ? ` · ${t('projects.productionMode')}` : ''}
+                  </p>
+                  <p className={mutedClass}>{project.id}</p>
+                  <div className={titleRowClass}>
+                    <TypedConfirmation
+                      action={t('projects.delete')}
+                      title={t('projects.deleteTitle', { project: project.display_name })}
+                      description={t('projects.deleteText')}
+                      phrase={project.display_name}
+                      onConfirm={async () => {
+                        await api.project(project.id, 'DELETE', '/projects/current');
+                        projects.reload();
+                      }}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ApiStates>
+      </Section>
     </main>
   );
 }
@@ -85,56 +95,31 @@ export function ProjectsPage() {
 function CreateProjectForm(props: { onCreated(): void }) {
   const { api } = useConsoleSession();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
+  const action = useAction();
+  const t = useConsoleT();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    if (name.trim() === '') {
-      setFailure('Give the project a name.');
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
+    if (action.busy) return;
+    if (name.trim() === '') return action.refuse(t('projects.nameRequired'));
+    void action.run(async () => {
       await api.internal('POST', '/internal/projects', { display_name: name.trim(), config: {} });
       setName('');
       props.onCreated();
-    } catch (error) {
-      setFailure(describeFailure(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
+  const errorId = action.failure ? 'project-name-error' : undefined;
   return (
-    <form className={panelClass} onSubmit={submit} aria-labelledby="new-project" noValidate>
-      <h2 id="new-project" className={sectionTitleClass}>
-        New project
-      </h2>
-      <div className={formRowClass}>
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor="project-name">
-            Name
-          </label>
-          <input
-            id="project-name"
-            className={inputClass}
-            value={name}
-            maxLength={200}
-            aria-invalid={failure !== null}
-            aria-describedby={failure ? 'project-name-error' : undefined}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? 'Creating…' : 'Create project'}
-        </button>
-      </div>
-      {failure ? (
-        <p id="project-name-error" className={errorTextClass} role="alert">
-          {failure}
-        </p>
-      ) : null}
-    </form>
+    <PanelForm
+      id="new-project"
+      title={t('projects.new')}
+      onSubmit={submit}
+      submit={action.busy ? t('common.creating') : t('projects.create')}
+      submitClass={primaryButtonClass}
+      busy={action.busy}
+      failure={action.failure}
+      errorId={errorId}
+    >
+      <TextField id="project-name" label={t('common.name')} value={name} maxLength={200} errorId={errorId} onChange={setName} />
+    </PanelForm>
   );
 }

@@ -3,16 +3,14 @@
 import { useState, type FormEvent } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
-import { describeFailure } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { useConsoleT } from '../console-messages';
 import { useReloadProject } from '../console-layout';
 import { FailedState, LoadingState } from '../page-states';
 import {
   checkboxRowClass,
-  errorTextClass,
   columnFieldClass,
-  inputClass,
   labelClass,
   linkClass,
   mutedClass,
@@ -20,9 +18,11 @@ import {
   panelClass,
   primaryButtonClass,
   sectionTitleClass,
-  successTextClass,
   textareaClass,
 } from '../styles';
+import { Section } from '../section';
+import { OutcomeLine, useAction } from '../action';
+import { TextField } from '../text-field';
 
 const route = getRouteApi('/projects/$projectId/settings');
 
@@ -30,8 +30,9 @@ export function SettingsPage() {
   const { projectId } = route.useParams();
   const { api } = useConsoleSession();
   const project = useApiData(() => api.project<ProjectAdminView>(projectId, 'GET', '/projects/current'), [projectId]);
-  if (project.state === 'loading') return <LoadingState label="Loading the project's settings…" />;
-  if (project.state === 'failed') return <FailedState what="The settings" error={project.error} onRetry={project.reload} />;
+  const t = useConsoleT();
+  if (project.state === 'loading') return <LoadingState label={t('settings.loading')} />;
+  if (project.state === 'failed') return <FailedState what={t('settings.failed')} error={project.error} onRetry={project.reload} />;
   return <SettingsForms key={project.data.id} view={project.data} onSaved={project.reload} />;
 }
 
@@ -42,96 +43,70 @@ function SettingsForms(props: { view: ProjectAdminView; onSaved(): void }) {
   const [name, setName] = useState(view.display_name);
   const [description, setDescription] = useState(view.description ?? '');
   const [production, setProduction] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-
-  const patch = async (body: Record<string, unknown>, done: string): Promise<boolean> => {
-    setBusy(true);
-    setOutcome(null);
-    try {
+  const action = useAction();
+  const t = useConsoleT();
+  const patch = (body: Record<string, unknown>, done: string) =>
+    action.run(async () => {
       await api.project(view.id, 'PATCH', '/projects/current', body);
-      setOutcome({ ok: true, message: done });
       props.onSaved();
       reloadProject();
-      return true;
-    } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+      return done;
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') {
-      setOutcome({ ok: false, message: 'The project needs a name.' });
-      return;
-    }
-    void patch({ display_name: name.trim(), description: description.trim() === '' ? null : description.trim() }, 'Saved.');
+    if (name.trim() === '') return action.refuse(t('settings.nameRequired'));
+    void patch({ display_name: name.trim(), description: description.trim() === '' ? null : description.trim() }, t('json.saved'));
   };
 
+  const domainsLink = (
+    <Link to="/projects/$projectId/domains" params={{ projectId: view.id }} className={linkClass}>
+      {t('nav.domains')}
+    </Link>
+  );
   return (
     <>
-      <h1 className={pageTitleClass}>Settings</h1>
-      <p role="status" className={outcome && !outcome.ok ? errorTextClass : successTextClass}>
-        {outcome?.message ?? ''}
-      </p>
+      <h1 className={pageTitleClass}>{t('nav.settings')}</h1>
+      <OutcomeLine outcome={action.outcome} />
       <form className={panelClass} onSubmit={submit} aria-labelledby="project-details-title" noValidate>
         <h2 id="project-details-title" className={sectionTitleClass}>
-          Project
+          {t('nav.label')}
         </h2>
-        <div className={columnFieldClass}>
-          <label className={labelClass} htmlFor="settings-name">
-            Name
-          </label>
-          <input id="settings-name" className={inputClass} value={name} maxLength={256} onChange={(event) => setName(event.target.value)} />
-        </div>
+        <TextField id="settings-name" label={t('common.name')} className={columnFieldClass} value={name} maxLength={256} onChange={setName} />
         <div className={columnFieldClass}>
           <label className={labelClass} htmlFor="settings-description">
-            Description
+            {t('common.description')}
           </label>
-          <textarea
-            id="settings-description"
-            className={textareaClass}
-            value={description}
-            rows={3}
-            onChange={(event) => setDescription(event.target.value)}
-          />
+          <textarea id="settings-description" className={textareaClass} value={description} rows={3} onChange={(event) => setDescription(event.target.value)} />
         </div>
-        <p className={mutedClass}>Project id: {view.id}</p>
+        <p className={mutedClass}>{t('settings.projectId', { id: view.id })}</p>
         <div>
-          <button type="submit" className={primaryButtonClass} disabled={busy}>
-            Save
+          <button type="submit" className={primaryButtonClass} disabled={action.busy}>
+            {t('settings.save')}
           </button>
         </div>
       </form>
-      <section className={panelClass} aria-labelledby="production-mode-title">
-        <h2 id="production-mode-title" className={sectionTitleClass}>
-          Production mode
-        </h2>
+      <Section id="production-mode-title" title={t('settings.production')}>
         <label className={checkboxRowClass}>
           <input
             type="checkbox"
             checked={production ?? view.is_production_mode}
-            disabled={busy}
+            disabled={action.busy}
             onChange={async (event) => {
               const on = event.target.checked;
               setProduction(on);
-              if (!(await patch({ is_production_mode: on }, on ? 'Production mode is on.' : 'Production mode is off.'))) setProduction(null);
+              if (!(await patch({ is_production_mode: on }, on ? t('settings.productionIsOn') : t('settings.productionIsOff')))) setProduction(null);
             }}
           />
-          Production mode: refuse localhost, plain http and shared development credentials
+          {t('settings.productionSwitch')}
         </label>
         {view.production_mode_errors.length > 0 ? (
           <p className={mutedClass}>
-            {view.production_mode_errors.length === 1 ? 'One check fails' : `${view.production_mode_errors.length} checks fail`}: see{' '}
-            <Link to="/projects/$projectId/domains" params={{ projectId: view.id }} className={linkClass}>
-              Domains
-            </Link>
-            .
+            {view.production_mode_errors.length === 1
+              ? t.rich('settings.oneCheckFails', { link: domainsLink })
+              : t.rich('settings.checksFail', { link: domainsLink }, { count: view.production_mode_errors.length })}
           </p>
         ) : null}
-      </section>
+      </Section>
     </>
   );
 }

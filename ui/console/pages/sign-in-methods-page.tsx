@@ -1,33 +1,38 @@
 // How people sign in to a project and what they may do themselves (PATCH /projects/current
 // config), and its OAuth providers on authd's shared keys: each switch saves at once.
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
-import { sharedOAuthProviderIds } from '../../../server/protocol/oauth-provider-ids';
-import { describeFailure } from '../admin-api';
+import type { OAuthProviderConfig, ProjectAdminView } from '../../../server/protocol/project-schemas';
+import { oauthProviderIds, sharedOAuthProviderIds, type OAuthProviderId } from '../../../server/protocol/oauth-provider-ids';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
+import { useConsoleT } from '../console-messages';
+import type { ConsoleKey } from '../../../server/protocol/messages/console/console-en';
 import { FailedState, LoadingState } from '../page-states';
-import { checkboxRowClass, errorTextClass, fieldsetClass, labelClass, mutedClass, pageTitleClass, panelClass, sectionTitleClass, successTextClass } from '../styles';
+import { checkboxRowClass, fieldsetClass, formRowClass, labelClass, mutedClass, pageTitleClass, secondaryButtonClass } from '../styles';
+import { Section } from '../section';
+import { OutcomeLine, useAction } from '../action';
+import { SelectField, TextField } from '../text-field';
 
 const route = getRouteApi('/projects/$projectId/sign-in-methods');
 
 type Config = ProjectAdminView['config'];
-type Switch = { key: keyof Config & string; label: string; hint: string };
+/** A switch's words are `methods.<name>` and `methods.<name>Hint`. */
+type Switch = { key: keyof Config & string; name: string };
 
 const methodSwitches: Switch[] = [
-  { key: 'credential_enabled', label: 'Password', hint: 'Email and password.' },
-  { key: 'magic_link_enabled', label: 'Magic link and one-time code', hint: 'A link and a code sent by email.' },
-  { key: 'passkey_enabled', label: 'Passkeys', hint: 'Fingerprint, face or a security key.' },
-  { key: 'password_strength_check_enabled', label: 'Password strength check', hint: 'Refuse breached, guessable or email-containing passwords.' },
+  { key: 'credential_enabled', name: 'password' },
+  { key: 'magic_link_enabled', name: 'magicLink' },
+  { key: 'passkey_enabled', name: 'passkeys' },
+  { key: 'password_strength_check_enabled', name: 'strength' },
 ];
 
 const accountSwitches: Switch[] = [
-  { key: 'sign_up_enabled', label: 'Sign-up', hint: 'New people can create an account; off, only existing users sign in.' },
-  { key: 'client_team_creation_enabled', label: 'Users create teams', hint: 'Signed-in users can create their own teams.' },
-  { key: 'create_team_on_sign_up', label: 'A personal team on sign-up', hint: 'Each new user gets a team of their own.' },
-  { key: 'client_user_deletion_enabled', label: 'Users delete their account', hint: 'From account settings.' },
-  { key: 'team_invitation_requires_matching_email', label: 'Invitations need the invited address', hint: 'Only an account with that verified email accepts.' },
+  { key: 'sign_up_enabled', name: 'signUp' },
+  { key: 'client_team_creation_enabled', name: 'teamCreation' },
+  { key: 'create_team_on_sign_up', name: 'personalTeam' },
+  { key: 'client_user_deletion_enabled', name: 'userDeletion' },
+  { key: 'team_invitation_requires_matching_email', name: 'matchingEmail' },
 ];
 
 export function SignInMethodsPage() {
@@ -36,41 +41,45 @@ export function SignInMethodsPage() {
   const project = useApiData(() => api.project<ProjectAdminView>(projectId, 'GET', '/projects/current'), [projectId]);
   // What the switches show while a change is saved: the saved value replaces it on reload.
   const [shown, setShown] = useState<Record<string, boolean>>({});
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const action = useAction(project.reload);
+  const t = useConsoleT();
 
-  const save = async (config: Partial<Config>, shownChange: Record<string, boolean>, done: string) => {
+  const save = async (config: Partial<Config>, shownChange: Record<string, boolean>, done: string): Promise<boolean> => {
     setShown((current) => ({ ...current, ...shownChange }));
-    setOutcome(null);
-    try {
+    const saved = await action.run(async () => {
       await api.project(projectId, 'PATCH', '/projects/current', { config });
-      setOutcome({ ok: true, message: done });
-    } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
-      setShown((current) => {
-        const next = { ...current };
-        for (const key of Object.keys(shownChange)) delete next[key];
-        return next;
-      });
-    }
-    project.reload();
+      return done;
+    });
+    if (saved) return true;
+    setShown((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(shownChange)) delete next[key];
+      return next;
+    });
+    return false;
   };
 
-  if (project.state === 'loading') return <LoadingState label="Loading the sign-in settings…" />;
-  if (project.state === 'failed') return <FailedState what="The sign-in settings" error={project.error} onRetry={project.reload} />;
+  if (project.state === 'loading') return <LoadingState label={t('methods.loading')} />;
+  if (project.state === 'failed') return <FailedState what={t('methods.failed')} error={project.error} onRetry={project.reload} />;
   const config = project.data.config;
   const switchRow = (item: Switch) => {
     const checked = shown[item.key] ?? config[item.key] === true;
+    const label = t(`methods.${item.name}` as ConsoleKey);
     return (
       <label key={item.key} className={checkboxRowClass}>
         <input
           type="checkbox"
           checked={checked}
           onChange={(event) =>
-            void save({ [item.key]: event.target.checked }, { [item.key]: event.target.checked }, `${item.label} ${event.target.checked ? 'on' : 'off'}.`)
+            void save(
+              { [item.key]: event.target.checked },
+              { [item.key]: event.target.checked },
+              t(event.target.checked ? 'methods.switchedOn' : 'methods.switchedOff', { what: label }),
+            )
           }
         />
         <span>
-          {item.label} <span className={mutedClass}>{item.hint}</span>
+          {label} <span className={mutedClass}>{t(`methods.${item.name}Hint` as ConsoleKey)}</span>
         </span>
       </label>
     );
@@ -80,53 +89,121 @@ export function SignInMethodsPage() {
   const toggleProvider = (id: string, enabled: boolean) => {
     const existing = providers.find((p) => p.id === id);
     // The API takes the whole list and keeps every provider it had, so one is switched in place.
-    const list = existing
-      ? providers.map((p) => (p.id === id ? { ...p, enabled } : p))
-      : [...providers, { id, enabled, type: 'shared' as const }];
-    void save({ oauth_providers: list }, { [`oauth:${id}`]: enabled }, `${id} sign-in ${enabled ? 'on' : 'off'}.`);
+    const list = existing ? providers.map((p) => (p.id === id ? { ...p, enabled } : p)) : [...providers, { id, enabled, type: 'shared' as const }];
+    void save({ oauth_providers: list }, { [`oauth:${id}`]: enabled }, t(enabled ? 'methods.providerOn' : 'methods.providerOff', { provider: id }));
   };
 
   return (
     <>
-      <h1 className={pageTitleClass}>Sign-in methods</h1>
-      <p role="status" className={outcome && !outcome.ok ? errorTextClass : successTextClass}>
-        {outcome?.message ?? ''}
-      </p>
-      <section className={panelClass} aria-labelledby="methods-title">
-        <h2 id="methods-title" className={sectionTitleClass}>
-          Ways to sign in
-        </h2>
+      <h1 className={pageTitleClass}>{t('nav.signInMethods')}</h1>
+      <OutcomeLine outcome={action.outcome} />
+      <Section id="methods-title" title={t('methods.ways')}>
         <div className={fieldsetClass}>{methodSwitches.map(switchRow)}</div>
-      </section>
-      <section className={panelClass} aria-labelledby="oauth-title">
-        <h2 id="oauth-title" className={sectionTitleClass}>
-          OAuth providers
-        </h2>
-        <p className={mutedClass}>
-          Switched on here, a provider uses authd's shared keys (in development, its built-in mock provider). Own keys are set with{' '}
-          <code>authd projects update --config-json</code>.
-        </p>
+      </Section>
+      <Section id="oauth-title" title={t('methods.oauth')}>
+        <p className={mutedClass}>{t('methods.oauthIntro')}</p>
         <fieldset className={fieldsetClass}>
-          <legend className={labelClass}>Sign in with</legend>
+          <legend className={labelClass}>{t('methods.signInWith')}</legend>
           {[...new Set([...sharedOAuthProviderIds, ...providers.map((p) => p.id)])].map((id) => {
             const configured = providers.find((p) => p.id === id);
             return (
               <label key={id} className={checkboxRowClass}>
                 <input type="checkbox" checked={providerShown(id)} onChange={(event) => toggleProvider(id, event.target.checked)} />
                 <span>
-                  {id} <span className={mutedClass}>{configured?.type === 'standard' ? 'own keys' : 'shared keys'}</span>
+                  {id} <span className={mutedClass}>{configured?.type === 'standard' ? t('methods.ownKeysShort') : t('methods.sharedKeysShort')}</span>
                 </span>
               </label>
             );
           })}
         </fieldset>
-      </section>
-      <section className={panelClass} aria-labelledby="accounts-title">
-        <h2 id="accounts-title" className={sectionTitleClass}>
-          Accounts and teams
-        </h2>
+        <OwnKeysForm providers={providers} onSave={(list, done) => save({ oauth_providers: list }, {}, done)} />
+      </Section>
+      <Section id="accounts-title" title={t('methods.accounts')}>
         <div className={fieldsetClass}>{accountSwitches.map(switchRow)}</div>
-      </section>
+      </Section>
     </>
+  );
+}
+
+/**
+ * One provider's keys: authd's shared ones (where it has them) or the project's own client id and
+ * secret. The secret is write-only here: the form never shows it, and an empty box keeps it.
+ */
+function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAuthProviderConfig[], done: string): Promise<boolean> }) {
+  const [id, setId] = useState<string>(oauthProviderIds[0]);
+  const stored = props.providers.find((provider) => provider.id === id);
+  const canShare = sharedOAuthProviderIds.includes(id as OAuthProviderId);
+  const [own, setOwn] = useState(stored?.type === 'standard' || !canShare);
+  const [clientId, setClientId] = useState(stored?.client_id ?? '');
+  const [secret, setSecret] = useState('');
+  const [busy, setBusy] = useState(false);
+  const t = useConsoleT();
+  const choose = (next: string) => {
+    const provider = props.providers.find((candidate) => candidate.id === next);
+    setId(next);
+    setOwn(provider?.type === 'standard' || !sharedOAuthProviderIds.includes(next as OAuthProviderId));
+    setClientId(provider?.client_id ?? '');
+    setSecret('');
+  };
+  const secretStored = stored?.type === 'standard' && Boolean(stored.client_secret);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const enabled = stored?.enabled ?? true;
+    const changed: OAuthProviderConfig = own
+      ? { id, enabled, type: 'standard', client_id: clientId.trim(), client_secret: secret || (secretStored ? stored.client_secret : '') }
+      : { id, enabled, type: 'shared' };
+    // The API takes the whole list; the others go back as they were.
+    const list = stored ? props.providers.map((provider) => (provider.id === id ? changed : provider)) : [...props.providers, changed];
+    setBusy(true);
+    if (await props.onSave(list, t(own ? 'methods.usesOwn' : 'methods.usesShared', { provider: id }))) setSecret('');
+    setBusy(false);
+  };
+  return (
+    <form className={fieldsetClass} onSubmit={submit} aria-labelledby="own-keys-title" noValidate data-testid="own-keys-form">
+      <h3 id="own-keys-title" className={labelClass}>
+        {t('methods.keysTitle')}
+      </h3>
+      <div className={formRowClass}>
+        <SelectField
+          id="keys-provider"
+          label={t('methods.provider')}
+          value={id}
+          onChange={choose}
+          options={oauthProviderIds.map((provider) => [provider, provider] as const)}
+        />
+        <SelectField
+          id="keys-kind"
+          label={t('methods.keys')}
+          value={own ? 'own' : 'shared'}
+          onChange={(kind) => setOwn(kind === 'own')}
+          options={
+            canShare
+              ? [
+                  ['shared', t('methods.sharedKeys')],
+                  ['own', t('methods.ownKeys')],
+                ]
+              : [['own', t('methods.ownKeys')]]
+          }
+        />
+      </div>
+      {own ? (
+        <div className={formRowClass}>
+          <TextField id="keys-client-id" label={t('methods.clientId')} value={clientId} spellCheck={false} autoComplete="off" onChange={setClientId} />
+          <TextField
+            id="keys-client-secret"
+            label={secretStored ? t('methods.clientSecretStored') : t('methods.clientSecret')}
+            type="password"
+            autoComplete="new-password"
+            value={secret}
+            onChange={setSecret}
+          />
+        </div>
+      ) : null}
+      <div>
+        <button type="submit" className={secondaryButtonClass} disabled={busy}>
+          {t('methods.saveKeys')}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -4,37 +4,30 @@
 import { useState, type FormEvent } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
-import { describeFailure, type AdminApi } from '../admin-api';
-import { useApiData } from '../api-data';
+import type { AdminApi } from '../admin-api';
+import { useApiData, type List } from '../api-data';
 import { useConsoleSession } from '../console-context';
-import { TableFrame } from '../table-frame';
-import { SignInSection, UserAuditSection, UserTeamsSection } from './user-detail-sections';
+import { formatMoment, useConsoleT, type ConsoleT } from '../console-messages';
+import { ApiStates, DataTable } from '../data-table';
+import { Section } from '../section';
+import { OutcomeLine, useAction } from '../action';
+import { RowForm, TextField } from '../text-field';
+import { PasskeysSection, SignInSection, UserAuditSection, UserTeamsSection } from './user-detail-sections';
 import { banHoldsNow, SupportSection } from './user-support-section';
 import { TypedConfirmation } from '../confirm-dialog';
 import { JsonEditor } from '../json-editor';
-import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
+import { FailureAlert } from '../page-states';
 import {
   badgeClass,
   channelListClass,
   definitionListClass,
   detailGridClass,
-  errorTextClass,
-  fieldClass,
-  formRowClass,
-  inputClass,
-  labelClass,
   linkClass,
-  mutedClass,
   pageTitleClass,
-  panelClass,
   secondaryButtonClass,
-  sectionTitleClass,
   smallButtonClass,
   smallDangerButtonClass,
-  tableClass,
   titleRowClass,
-  visuallyHiddenClass,
-  wideOnlyClass,
 } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/users/$userId');
@@ -56,12 +49,15 @@ interface UserSession {
   last_used_user_agent: string | null;
 }
 
-interface List<T> {
-  items: T[];
-}
+/** The three metadata kinds, by who may read and change them. */
+const metadataKinds = [
+  { field: 'client_metadata', name: 'clientMetadata' },
+  { field: 'client_read_only_metadata', name: 'clientReadOnlyMetadata' },
+  { field: 'server_metadata', name: 'serverMetadata' },
+] as const;
 
-function dateTime(millis: number | null): string {
-  return millis === null ? '—' : new Date(millis).toLocaleString();
+function dateTime(t: ConsoleT, millis: number | null): string {
+  return millis === null ? t('common.none') : formatMoment(t, millis);
 }
 
 export function UserDetailPage() {
@@ -69,15 +65,13 @@ export function UserDetailPage() {
   const { api } = useConsoleSession();
   const navigate = useNavigate();
   const user = useApiData(() => api.project<UserServerView>(projectId, 'GET', `/users/${encodeURIComponent(userId)}`), [projectId, userId]);
+  const t = useConsoleT();
 
   const back = (
     <Link to="/projects/$projectId/users" params={{ projectId }} className={linkClass}>
-      ← All users
+      {t('user.back')}
     </Link>
   );
-  if (user.state === 'loading') return <>{back}<LoadingState label="Loading the user…" /></>;
-  if (user.state === 'failed') return <>{back}<FailedState what="This user" error={user.error} onRetry={user.reload} /></>;
-  const view = user.data;
   const save = async (patch: Record<string, unknown>) => {
     await api.project(projectId, 'PATCH', `/users/${encodeURIComponent(userId)}`, patch);
   };
@@ -85,59 +79,54 @@ export function UserDetailPage() {
   return (
     <>
       {back}
-      <div className={titleRowClass}>
-        <h1 className={pageTitleClass}>
-          {view.display_name ?? view.primary_email ?? 'User'} {banHoldsNow(view) ? <span className={badgeClass}>banned</span> : null}
-        </h1>
-        <TypedConfirmation
-          action="Delete user"
-          title="Delete this user?"
-          description="The account, its sessions, contact channels and team memberships are deleted for good."
-          phrase={view.primary_email ?? view.id}
-          onConfirm={async () => {
-            await api.project(projectId, 'DELETE', `/users/${encodeURIComponent(userId)}`);
-            await navigate({ to: '/projects/$projectId/users', params: { projectId } });
-          }}
-        />
-      </div>
-      <div className={detailGridClass}>
-        <ProfileSection view={view} onSave={save} />
-        <ContactChannelsSection api={api} projectId={projectId} userId={userId} />
-      </div>
-      <SupportSection api={api} projectId={projectId} userId={userId} view={view} onChanged={user.reload} />
-      <section className={panelClass} aria-labelledby="metadata-title">
-        <h2 id="metadata-title" className={sectionTitleClass}>
-          Metadata
-        </h2>
-        <JsonEditor
-          testId="client-metadata"
-          label="Client metadata"
-          hint="The user's app can read and change it."
-          value={view.client_metadata}
-          onSave={(value) => save({ client_metadata: value })}
-        />
-        <JsonEditor
-          testId="client-read-only-metadata"
-          label="Client read-only metadata"
-          hint="The user's app can read it; only servers change it."
-          value={view.client_read_only_metadata}
-          onSave={(value) => save({ client_read_only_metadata: value })}
-        />
-        <JsonEditor
-          testId="server-metadata"
-          label="Server metadata"
-          hint="Only servers read and change it."
-          value={view.server_metadata}
-          onSave={(value) => save({ server_metadata: value })}
-        />
-      </section>
-      <div className={detailGridClass}>
-        <SignInSection api={api} projectId={projectId} userId={userId} view={view} onChanged={user.reload} />
-        <UserTeamsSection api={api} projectId={projectId} userId={userId} />
-      </div>
-      {/* Keyed by the ban, which ends every session: its list is read again. */}
-      <SessionsSection key={view.banned_at_millis ?? 'not banned'} api={api} projectId={projectId} userId={userId} />
-      <UserAuditSection key={`audit ${view.banned_at_millis ?? 'not banned'}`} api={api} projectId={projectId} userId={userId} />
+      <ApiStates data={user} loading={t('user.loading')} failed={t('user.failed')}>
+        {(view) => (
+          <>
+            <div className={titleRowClass}>
+              <h1 className={pageTitleClass}>
+                {view.display_name ?? view.primary_email ?? t('users.user')}{' '}
+                {banHoldsNow(view) ? <span className={badgeClass}>{t('user.bannedBadge')}</span> : null}
+              </h1>
+              <TypedConfirmation
+                action={t('user.delete')}
+                title={t('user.deleteTitle')}
+                description={t('user.deleteText')}
+                phrase={view.primary_email ?? view.id}
+                onConfirm={async () => {
+                  await api.project(projectId, 'DELETE', `/users/${encodeURIComponent(userId)}`);
+                  await navigate({ to: '/projects/$projectId/users', params: { projectId } });
+                }}
+              />
+            </div>
+            <div className={detailGridClass}>
+              <ProfileSection view={view} onSave={save} />
+              <ContactChannelsSection api={api} projectId={projectId} userId={userId} />
+            </div>
+            <SupportSection api={api} projectId={projectId} userId={userId} view={view} onChanged={user.reload} />
+            <Section id="metadata-title" title={t('user.metadata')}>
+              {metadataKinds.map((kind) => (
+                <JsonEditor
+                  key={kind.field}
+                  testId={kind.field.replaceAll('_', '-')}
+                  label={t(`user.${kind.name}`)}
+                  saveLabel={t(`user.${kind.name}Save`)}
+                  hint={t(`user.${kind.name}Hint`)}
+                  value={view[kind.field]}
+                  onSave={(value) => save({ [kind.field]: value })}
+                />
+              ))}
+            </Section>
+            <div className={detailGridClass}>
+              <SignInSection api={api} projectId={projectId} userId={userId} view={view} onChanged={user.reload} />
+              <UserTeamsSection api={api} projectId={projectId} userId={userId} />
+            </div>
+            <PasskeysSection api={api} projectId={projectId} userId={userId} onChanged={user.reload} />
+            {/* Keyed by the ban, which ends every session: its list is read again. */}
+            <SessionsSection key={view.banned_at_millis ?? 'not banned'} api={api} projectId={projectId} userId={userId} />
+            <UserAuditSection key={`audit ${view.banned_at_millis ?? 'not banned'}`} api={api} projectId={projectId} userId={userId} />
+          </>
+        )}
+      </ApiStates>
     </>
   );
 }
@@ -145,53 +134,35 @@ export function UserDetailPage() {
 function ProfileSection(props: { view: UserServerView; onSave(patch: Record<string, unknown>): Promise<void> }) {
   const { view } = props;
   const [name, setName] = useState(view.display_name ?? '');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const submit = async (event: FormEvent) => {
+  const action = useAction();
+  const t = useConsoleT();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setOutcome(null);
-    try {
+    void action.run(async () => {
       await props.onSave({ display_name: name.trim() === '' ? null : name.trim() });
-      setOutcome({ ok: true, message: 'Saved.' });
-    } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
-    } finally {
-      setBusy(false);
-    }
+      return t('json.saved');
+    });
   };
   return (
-    <section className={panelClass} aria-labelledby="profile-title">
-      <h2 id="profile-title" className={sectionTitleClass}>
-        Profile
-      </h2>
+    <Section id="profile-title" title={t('user.profile')}>
       <dl className={definitionListClass}>
-        <dt>User id</dt>
+        <dt>{t('user.id')}</dt>
         <dd>{view.id}</dd>
-        <dt>Primary email</dt>
+        <dt>{t('user.primaryEmail')}</dt>
         <dd>
-          {view.primary_email ?? '—'} {view.primary_email ? <span className={badgeClass}>{view.primary_email_verified ? 'verified' : 'unverified'}</span> : null}
+          {view.primary_email ?? t('common.none')}{' '}
+          {view.primary_email ? <span className={badgeClass}>{view.primary_email_verified ? t('user.verified') : t('users.unverified')}</span> : null}
         </dd>
-        <dt>Signed up</dt>
-        <dd>{dateTime(view.signed_up_at_millis)}</dd>
-        <dt>Last active</dt>
-        <dd>{dateTime(view.last_active_at_millis)}</dd>
+        <dt>{t('users.signedUp')}</dt>
+        <dd>{dateTime(t, view.signed_up_at_millis)}</dd>
+        <dt>{t('user.lastActive')}</dt>
+        <dd>{dateTime(t, view.last_active_at_millis)}</dd>
       </dl>
-      <form className={formRowClass} onSubmit={submit}>
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor="display-name">
-            Display name
-          </label>
-          <input id="display-name" className={inputClass} value={name} maxLength={256} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <button type="submit" className={secondaryButtonClass} disabled={busy}>
-          {busy ? 'Saving…' : 'Save name'}
-        </button>
-      </form>
-      <p role="status" className={outcome && !outcome.ok ? errorTextClass : mutedClass}>
-        {outcome?.message ?? ''}
-      </p>
-    </section>
+      <RowForm onSubmit={submit} submit={action.busy ? t('common.saving') : t('user.saveName')} submitClass={secondaryButtonClass} busy={action.busy}>
+        <TextField id="display-name" label={t('user.displayName')} value={name} maxLength={256} onChange={setName} />
+      </RowForm>
+      <OutcomeLine outcome={action.outcome} />
+    </Section>
   );
 }
 
@@ -200,34 +171,32 @@ function ContactChannelsSection(props: { api: AdminApi; projectId: string; userI
     () => props.api.project<List<ContactChannel>>(props.projectId, 'GET', `/contact-channels?user_id=${encodeURIComponent(props.userId)}`),
     [props.projectId, props.userId],
   );
+  const t = useConsoleT();
   return (
-    <section className={panelClass} aria-labelledby="channels-title">
-      <h2 id="channels-title" className={sectionTitleClass}>
-        Contact channels
-      </h2>
-      {channels.state === 'loading' ? (
-        <LoadingState label="Loading contact channels…" />
-      ) : channels.state === 'failed' ? (
-        <FailedState what="The contact channels" error={channels.error} onRetry={channels.reload} />
-      ) : channels.data.items.length === 0 ? (
-        <EmptyState title="No contact channels" />
-      ) : (
-        <ul className={channelListClass} data-testid="contact-channels">
-          {channels.data.items.map((channel) => (
-            <li key={channel.id}>
-              {channel.value}{' '}
-              {[channel.is_primary ? 'primary' : null, channel.is_verified ? 'verified' : 'unverified', channel.used_for_auth ? 'used for sign-in' : null]
-                .filter(Boolean)
-                .map((tag) => (
-                  <span key={tag} className={badgeClass}>
-                    {tag}
-                  </span>
-                ))}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <Section id="channels-title" title={t('user.channels')}>
+      <ApiStates data={channels} loading={t('user.channelsLoading')} failed={t('user.channelsFailed')} empty={{ title: t('user.channelsEmpty') }}>
+        {(data) => (
+          <ul className={channelListClass} data-testid="contact-channels">
+            {data.items.map((channel) => (
+              <li key={channel.id}>
+                {channel.value}{' '}
+                {[
+                  channel.is_primary ? t('user.primary') : null,
+                  channel.is_verified ? t('user.verified') : t('users.unverified'),
+                  channel.used_for_auth ? t('user.usedForSignIn') : null,
+                ]
+                  .filter(Boolean)
+                  .map((tag) => (
+                    <span key={tag} className={badgeClass}>
+                      {tag}
+                    </span>
+                  ))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ApiStates>
+    </Section>
   );
 }
 
@@ -237,75 +206,49 @@ function SessionsSection(props: { api: AdminApi; projectId: string; userId: stri
     () => api.project<List<UserSession>>(projectId, 'GET', `/auth/sessions?user_id=${encodeURIComponent(userId)}`),
     [projectId, userId],
   );
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const end = async (ids: string[]) => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const action = useAction(sessions.reload);
+  const t = useConsoleT();
+  const end = (ids: string[]) =>
+    action.run(async () => {
       for (const id of ids) await api.project(projectId, 'DELETE', `/auth/sessions/${encodeURIComponent(id)}?user_id=${encodeURIComponent(userId)}`);
-    } catch (error) {
-      setFailure(describeFailure(error));
-    } finally {
-      setBusy(false);
-      sessions.reload();
-    }
-  };
+    });
   return (
-    <section className={panelClass} aria-labelledby="sessions-title">
-      <div className={titleRowClass}>
-        <h2 id="sessions-title" className={sectionTitleClass}>
-          Sessions
-        </h2>
-        {sessions.state === 'ready' && sessions.data.items.length > 1 ? (
-          <button type="button" className={smallDangerButtonClass} disabled={busy} onClick={() => end(sessions.data.items.map((s) => s.id))}>
-            End all sessions
+    <Section
+      id="sessions-title"
+      title={t('user.sessions')}
+      actions={
+        sessions.state === 'ready' && sessions.data.items.length > 1 ? (
+          <button type="button" className={smallDangerButtonClass} disabled={action.busy} onClick={() => end(sessions.data.items.map((s) => s.id))}>
+            {t('user.endAll')}
           </button>
-        ) : null}
-      </div>
-      <FailureAlert message={failure} />
-      {sessions.state === 'loading' ? (
-        <LoadingState label="Loading sessions…" />
-      ) : sessions.state === 'failed' ? (
-        <FailedState what="The sessions" error={sessions.error} onRetry={sessions.reload} />
-      ) : sessions.data.items.length === 0 ? (
-        <EmptyState title="No active sessions">
-          <p className={mutedClass}>The user is signed in nowhere.</p>
-        </EmptyState>
-      ) : (
-        <TableFrame label="Sessions">
-          <table className={tableClass} data-testid="sessions-table">
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col" className={wideOnlyClass}>
-                  Last used
-                </th>
-                <th scope="col" className={wideOnlyClass}>
-                  From
-                </th>
-                <th scope="col">
-                  <span className={visuallyHiddenClass}>Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.data.items.map((session) => (
-                <tr key={session.id}>
-                  <td>{dateTime(session.created_at_millis)}</td>
-                  <td className={wideOnlyClass}>{dateTime(session.last_used_at_millis)}</td>
-                  <td className={wideOnlyClass}>{[session.last_used_ip, session.last_used_user_agent].filter(Boolean).join(' · ') || '—'}</td>
-                  <td>
-                    <button type="button" className={smallButtonClass} disabled={busy} onClick={() => end([session.id])}>
-                      End session
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
-    </section>
+        ) : null
+      }
+    >
+      <FailureAlert message={action.failure} />
+      <DataTable
+        text={{ loading: t('user.sessionsLoading'), failed: t('user.sessionsFailed'), label: t('user.sessionsTable') }}
+        testId="sessions-table"
+        data={sessions}
+        empty={{ title: t('user.sessionsEmpty'), hint: t('user.sessionsEmptyHint') }}
+        columns={[
+          { header: t('user.started'), cell: (session) => dateTime(t, session.created_at_millis) },
+          { header: t('user.lastUsed'), wideOnly: true, cell: (session) => dateTime(t, session.last_used_at_millis) },
+          {
+            header: t('user.from'),
+            wideOnly: true,
+            cell: (session) => [session.last_used_ip, session.last_used_user_agent].filter(Boolean).join(' · ') || t('common.none'),
+          },
+          {
+            header: t('common.action'),
+            headerHidden: true,
+            cell: (session) => (
+              <button type="button" className={smallButtonClass} disabled={action.busy} onClick={() => end([session.id])}>
+                {t('user.endSession')}
+              </button>
+            ),
+          },
+        ]}
+      />
+    </Section>
   );
 }

@@ -4,30 +4,24 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
 import type { AuditEventView } from '../../../server/protocol/audit-schemas';
-import { describeFailure, type AdminApi } from '../admin-api';
-import { useApiData } from '../api-data';
-import { EmptyState, FailedState, LoadingState } from '../page-states';
-import { TableFrame } from '../table-frame';
+import type { AdminApi } from '../admin-api';
+import { useApiData, type List } from '../api-data';
+import { formatDay, formatMoment, useConsoleT } from '../console-messages';
+import { ApiStates, DataTable } from '../data-table';
+import { Section } from '../section';
+import { TwoStepButton } from '../two-step-button';
+import { ActionButton, OutcomeLine, useAction } from '../action';
+import { RowForm, TextField } from '../text-field';
 import {
   badgeClass,
   cellNowrapClass,
   definitionListClass,
-  errorTextClass,
-  fieldClass,
   formRowClass,
-  inputClass,
-  labelClass,
   linkClass,
   monoClass,
   mutedClass,
-  panelClass,
   recentListClass,
   secondaryButtonClass,
-  sectionTitleClass,
-  smallButtonClass,
-  successTextClass,
-  tableClass,
-  wideOnlyClass,
 } from '../styles';
 
 interface Props {
@@ -36,70 +30,50 @@ interface Props {
   userId: string;
 }
 
-type Outcome = { ok: boolean; message: string } | null;
-
-export function OutcomeLine(props: { outcome: Outcome }) {
-  return (
-    <p role="status" className={props.outcome && !props.outcome.ok ? errorTextClass : successTextClass}>
-      {props.outcome?.message ?? ''}
-    </p>
-  );
-}
-
-/** Runs one change and says how it went; `after` reloads what the change affects. */
-export function useAction(after: () => void) {
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const run = async (work: () => Promise<string>) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome({ ok: true, message: await work() });
-      after();
-    } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, outcome, setOutcome, run };
-}
-
 export function SignInSection(props: Props & { view: UserServerView; onChanged(): void }) {
   const { api, projectId, userId, view } = props;
   const path = `/users/${encodeURIComponent(userId)}`;
   const action = useAction(props.onChanged);
+  const recoveryCodes = useApiData(
+    () => api.project<{ remaining_count: number }>(projectId, 'GET', `/auth/mfa/recovery-codes?user_id=${encodeURIComponent(userId)}`),
+    [projectId, userId, view],
+  );
   const [password, setPassword] = useState('');
+  const t = useConsoleT();
 
   const setNewPassword = (event: FormEvent) => {
     event.preventDefault();
-    if (password.length === 0) {
-      action.setOutcome({ ok: false, message: 'Type the new password first.' });
-      return;
-    }
+    if (password.length === 0) return action.refuse(t('signIn.passwordRequired'));
     void action.run(async () => {
       await api.project(projectId, 'PATCH', path, { password });
       setPassword('');
-      return 'Password set. The user was signed out everywhere.';
+      return t('signIn.passwordSet');
     });
   };
 
   return (
-    <section className={panelClass} aria-labelledby="sign-in-title">
-      <h2 id="sign-in-title" className={sectionTitleClass}>
-        Sign-in and security
-      </h2>
+    <Section id="sign-in-title" title={t('signIn.title')}>
       <dl className={definitionListClass}>
-        <dt>Password</dt>
-        <dd>{view.has_password ? 'set' : 'none'}</dd>
-        <dt>Multi-factor</dt>
-        <dd>{view.requires_totp_mfa ? 'on (authenticator app)' : 'off'}</dd>
-        <dt>Passkeys</dt>
-        <dd>{view.passkey_auth_enabled ? 'sign-in with a passkey on' : 'off'}</dd>
-        <dt>OAuth accounts</dt>
+        <dt>{t('signIn.password')}</dt>
+        <dd>{view.has_password ? t('signIn.passwordIsSet') : t('signIn.none')}</dd>
+        <dt>{t('users.mfa')}</dt>
+        <dd>{view.requires_totp_mfa ? t('signIn.mfaOn') : t('signIn.off')}</dd>
+        <dt>{t('signIn.passkeys')}</dt>
+        <dd>{view.passkey_auth_enabled ? t('signIn.passkeysOn') : t('signIn.off')}</dd>
+        <dt>{t('signIn.recoveryCodes')}</dt>
+        <dd data-testid="recovery-code-count">
+          {recoveryCodes.state === 'ready'
+            ? recoveryCodes.data.remaining_count === 0
+              ? t('signIn.noUnusedCodes')
+              : t('signIn.unusedCodes', { count: recoveryCodes.data.remaining_count })
+            : recoveryCodes.state === 'failed'
+              ? t('signIn.couldNotRead')
+              : '…'}
+        </dd>
+        <dt>{t('signIn.oauthAccounts')}</dt>
         <dd>
           {view.oauth_providers.length === 0 ? (
-            'none'
+            t('signIn.none')
           ) : (
             <ul className={recentListClass} data-testid="oauth-accounts">
               {view.oauth_providers.map((account) => (
@@ -113,58 +87,38 @@ export function SignInSection(props: Props & { view: UserServerView; onChanged()
       </dl>
       <div className={formRowClass}>
         {view.requires_totp_mfa ? (
-          <button
-            type="button"
-            className={smallButtonClass}
-            disabled={action.busy}
-            onClick={() =>
-              action.run(async () => {
-                await api.project(projectId, 'PATCH', path, { totp_secret_base64: null });
-                return 'Multi-factor sign-in turned off.';
-              })
-            }
+          <ActionButton
+            action={action}
+            work={async () => {
+              await api.project(projectId, 'PATCH', path, { totp_secret_base64: null });
+              return t('signIn.mfaTurnedOff');
+            }}
           >
-            Turn multi-factor off
-          </button>
+            {t('signIn.turnMfaOff')}
+          </ActionButton>
         ) : null}
         {view.primary_email ? (
-          <button
-            type="button"
-            className={smallButtonClass}
-            disabled={action.busy}
-            onClick={() =>
-              action.run(async () => {
-                // The link opens the project's own hosted reset screen on this authd.
-                const callbackUrl = `${location.origin}/projects/${encodeURIComponent(projectId)}/handler/password-reset`;
-                await api.project(projectId, 'POST', '/auth/password/send-reset-code', { email: view.primary_email, callback_url: callbackUrl });
-                return `A password reset email was sent to ${view.primary_email}.`;
-              })
-            }
+          <ActionButton
+            action={action}
+            work={async () => {
+              // The link opens the project's own hosted reset screen on this authd.
+              const callbackUrl = `${location.origin}/projects/${encodeURIComponent(projectId)}/handler/password-reset`;
+              await api.project(projectId, 'POST', '/auth/password/send-reset-code', {
+                email: view.primary_email,
+                callback_url: callbackUrl,
+              });
+              return t('signIn.resetSent', { email: view.primary_email ?? '' });
+            }}
           >
-            Send a password reset email
-          </button>
+            {t('signIn.sendReset')}
+          </ActionButton>
         ) : null}
       </div>
-      <form className={formRowClass} onSubmit={setNewPassword}>
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor="new-password">
-            New password
-          </label>
-          <input
-            id="new-password"
-            className={inputClass}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <button type="submit" className={secondaryButtonClass} disabled={action.busy}>
-          Set password
-        </button>
-      </form>
+      <RowForm onSubmit={setNewPassword} submit={t('signIn.setPassword')} submitClass={secondaryButtonClass} busy={action.busy}>
+        <TextField id="new-password" label={t('signIn.newPassword')} type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+      </RowForm>
       <OutcomeLine outcome={action.outcome} />
-    </section>
+    </Section>
   );
 }
 
@@ -176,29 +130,23 @@ interface Team {
 export function UserTeamsSection(props: Props) {
   const { api, projectId, userId } = props;
   const teams = useApiData(() => api.project<{ items: Team[] }>(projectId, 'GET', `/teams?user_id=${encodeURIComponent(userId)}`), [projectId, userId]);
+  const t = useConsoleT();
   return (
-    <section className={panelClass} aria-labelledby="user-teams-title">
-      <h2 id="user-teams-title" className={sectionTitleClass}>
-        Teams
-      </h2>
-      {teams.state === 'loading' ? (
-        <LoadingState label="Loading the user's teams…" />
-      ) : teams.state === 'failed' ? (
-        <FailedState what="The user's teams" error={teams.error} onRetry={teams.reload} />
-      ) : teams.data.items.length === 0 ? (
-        <EmptyState title="In no team" />
-      ) : (
-        <ul className={recentListClass} data-testid="user-teams">
-          {teams.data.items.map((team) => (
-            <li key={team.id}>
-              <Link to="/projects/$projectId/teams/$teamId" params={{ projectId, teamId: team.id }} className={linkClass}>
-                {team.display_name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <Section id="user-teams-title" title={t('nav.teams')}>
+      <ApiStates data={teams} loading={t('user.teamsLoading')} failed={t('user.teamsFailed')} empty={{ title: t('user.teamsEmpty') }}>
+        {(data) => (
+          <ul className={recentListClass} data-testid="user-teams">
+            {data.items.map((team) => (
+              <li key={team.id}>
+                <Link to="/projects/$projectId/teams/$teamId" params={{ projectId, teamId: team.id }} className={linkClass}>
+                  {team.display_name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ApiStates>
+    </Section>
   );
 }
 
@@ -207,46 +155,84 @@ export const userAuditEventsShown = 20;
 export function UserAuditSection(props: Props) {
   const { api, projectId, userId } = props;
   const events = useApiData(
-    () =>
-      api.project<{ items: AuditEventView[] }>(projectId, 'GET', `/audit-events?user_id=${encodeURIComponent(userId)}&limit=${userAuditEventsShown}`),
+    () => api.project<{ items: AuditEventView[] }>(projectId, 'GET', `/audit-events?user_id=${encodeURIComponent(userId)}&limit=${userAuditEventsShown}`),
     [projectId, userId],
   );
+  const t = useConsoleT();
   return (
-    <section className={panelClass} aria-labelledby="user-audit-title">
-      <h2 id="user-audit-title" className={sectionTitleClass}>
-        Audit events
-      </h2>
-      <p className={mutedClass}>The latest {userAuditEventsShown} events about this user, newest first.</p>
-      {events.state === 'loading' ? (
-        <LoadingState label="Loading audit events…" />
-      ) : events.state === 'failed' ? (
-        <FailedState what="The audit events" error={events.error} onRetry={events.reload} />
-      ) : events.data.items.length === 0 ? (
-        <EmptyState title="No audit events" />
-      ) : (
-        <TableFrame label="Table of audit events">
-          <table className={tableClass} data-testid="user-audit-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Event</th>
-                <th scope="col" className={wideOnlyClass}>
-                  By
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.data.items.map((event) => (
-                <tr key={event.id}>
-                  <td className={cellNowrapClass}>{new Date(event.occurred_at_millis).toLocaleString()}</td>
-                  <td className={monoClass}>{event.type}</td>
-                  <td className={wideOnlyClass}>{event.actor.id ? `${event.actor.type} ${event.actor.id}` : event.actor.type}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
-    </section>
+    <Section id="user-audit-title" title={t('audit.events')}>
+      <p className={mutedClass}>{t('user.auditLatest', { count: userAuditEventsShown })}</p>
+      <DataTable
+        text={{ loading: t('audit.loading'), failed: t('audit.failed'), label: t('audit.table') }}
+        data={events}
+        empty={{ title: t('audit.empty') }}
+        testId="user-audit-table"
+        columns={[
+          { header: t('audit.when'), className: cellNowrapClass, cell: (event) => formatMoment(t, event.occurred_at_millis) },
+          { header: t('audit.event'), className: monoClass, cell: (event) => event.type },
+          {
+            header: t('audit.by'),
+            wideOnly: true,
+            cell: (event) => (event.actor.id ? `${event.actor.type} ${event.actor.id}` : event.actor.type),
+          },
+        ]}
+      />
+    </Section>
+  );
+}
+
+interface Passkey {
+  id: string;
+  name: string;
+  created_at_millis: number;
+  last_used_at_millis: number | null;
+}
+
+/** The user's passkeys (GET /passkeys?user_id=), each deleted in two steps. */
+export function PasskeysSection(props: Props & { onChanged(): void }) {
+  const { api, projectId, userId } = props;
+  const passkeys = useApiData(() => api.project<List<Passkey>>(projectId, 'GET', `/passkeys?user_id=${encodeURIComponent(userId)}`), [projectId, userId]);
+  const action = useAction(() => {
+    passkeys.reload();
+    props.onChanged();
+  });
+  const t = useConsoleT();
+  return (
+    <Section id="passkeys-title" title={t('signIn.passkeys')}>
+      <OutcomeLine outcome={action.outcome} />
+      <DataTable
+        text={{ loading: t('passkeys.loading'), failed: t('passkeys.failed'), label: t('passkeys.table') }}
+        testId="passkeys-table"
+        data={passkeys}
+        empty={{ title: t('passkeys.empty'), hint: t('passkeys.emptyHint') }}
+        columns={[
+          { header: t('common.name'), cell: (passkey) => passkey.name },
+          { header: t('common.created'), className: cellNowrapClass, cell: (passkey) => formatDay(t, passkey.created_at_millis) },
+          {
+            header: t('user.lastUsed'),
+            wideOnly: true,
+            className: cellNowrapClass,
+            cell: (passkey) => (passkey.last_used_at_millis === null ? t('common.never') : formatMoment(t, passkey.last_used_at_millis)),
+          },
+          {
+            header: t('common.action'),
+            headerHidden: true,
+            cell: (passkey) => (
+              <TwoStepButton
+                action={t('common.delete')}
+                confirm={t('common.deleteForGood')}
+                label={t('passkeys.deleteLabel', { name: passkey.name })}
+                onConfirm={async () => {
+                  await action.run(async () => {
+                    await api.project(projectId, 'DELETE', `/passkeys/${encodeURIComponent(userId)}/${encodeURIComponent(passkey.id)}`);
+                    return t('passkeys.deleted', { name: passkey.name });
+                  });
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+    </Section>
   );
 }

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
 import type { AdminApi } from '../admin-api';
-import { OutcomeLine, useAction } from './user-detail-sections';
+import { OutcomeLine, useAction } from '../action';
 import {
   badgeClass,
   definitionListClass,

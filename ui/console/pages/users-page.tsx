@@ -5,26 +5,20 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
-import { TableFrame } from '../table-frame';
-import { EmptyState, FailedState, LoadingState } from '../page-states';
+import { formatDay, formatList, useConsoleT } from '../console-messages';
+import { DataTable } from '../data-table';
+import { CursorPager, useCursorPages } from '../cursor-pager';
+import { SelectField, TextField } from '../text-field';
 import {
   badgeClass,
   cellNowrapClass,
-  fieldClass,
   formRowClass,
-  inputClass,
-  labelClass,
   linkClass,
   mutedClass,
   pageTitleClass,
-  pagerClass,
   panelClass,
   secondaryButtonClass,
-  selectClass,
-  smallButtonClass,
-  tableClass,
   stackedCellClass,
-  wideOnlyClass,
 } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/users');
@@ -64,145 +58,110 @@ export function UsersPage() {
   const { api } = useConsoleSession();
   const [draft, setDraft] = useState<UserFilter>(anyUser);
   const [filter, setFilter] = useState<UserFilter>(anyUser);
-  // The cursors of the pages before this one, and this page's (null: the first page).
-  const [earlier, setEarlier] = useState<(string | null)[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
+  const pages = useCursorPages();
+  const t = useConsoleT();
+  const { cursor } = pages;
   const page = useApiData(() => api.project<UserPage>(projectId, 'GET', listPath(filter, cursor)), [projectId, filter, cursor]);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
     setFilter({ ...draft, query: draft.query.trim() });
-    setEarlier([]);
-    setCursor(null);
+    pages.restart();
   };
   const filtered = filter.verified !== '' || filter.mfa !== '' || filter.from !== '' || filter.to !== '';
   const next = page.state === 'ready' ? (page.data.pagination?.next_cursor ?? null) : null;
 
   return (
     <>
-      <h1 className={pageTitleClass}>Users</h1>
-      <form className={panelClass} role="search" aria-label="Search and filter users" onSubmit={search}>
+      <h1 className={pageTitleClass}>{t('users.title')}</h1>
+      <form className={panelClass} role="search" aria-label={t('users.searchLabel')} onSubmit={search}>
         <div className={formRowClass}>
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor="user-search">
-              Search by name, email or user id
-            </label>
-            <input id="user-search" className={inputClass} type="search" value={draft.query} onChange={(event) => setDraft({ ...draft, query: event.target.value })} />
-          </div>
+          <TextField
+            id="user-search"
+            label={t('users.search')}
+            type="search"
+            value={draft.query}
+            onChange={(query) => setDraft({ ...draft, query })}
+          />
           <button type="submit" className={secondaryButtonClass}>
-            Search
+            {t('users.searchButton')}
           </button>
         </div>
         <div className={formRowClass}>
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor="user-verified">
-              Email
-            </label>
-            <select id="user-verified" className={selectClass} value={draft.verified} onChange={(event) => setDraft({ ...draft, verified: event.target.value as UserFilter['verified'] })}>
-              <option value="">Any</option>
-              <option value="true">Verified</option>
-              <option value="false">Not verified</option>
-            </select>
-          </div>
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor="user-mfa">
-              Multi-factor
-            </label>
-            <select id="user-mfa" className={selectClass} value={draft.mfa} onChange={(event) => setDraft({ ...draft, mfa: event.target.value as UserFilter['mfa'] })}>
-              <option value="">Any</option>
-              <option value="true">On</option>
-              <option value="false">Off</option>
-            </select>
-          </div>
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor="user-from">
-              Signed up from (UTC day)
-            </label>
-            <input id="user-from" className={inputClass} type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
-          </div>
-          <div className={fieldClass}>
-            <label className={labelClass} htmlFor="user-to">
-              to (UTC day)
-            </label>
-            <input id="user-to" className={inputClass} type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
-          </div>
+          <SelectField
+            id="user-verified"
+            label={t('users.email')}
+            value={draft.verified}
+            onChange={(verified) => setDraft({ ...draft, verified: verified as UserFilter['verified'] })}
+            options={[
+              ['', t('users.any')],
+              ['true', t('users.verified')],
+              ['false', t('users.notVerified')],
+            ]}
+          />
+          <SelectField
+            id="user-mfa"
+            label={t('users.mfa')}
+            value={draft.mfa}
+            onChange={(mfa) => setDraft({ ...draft, mfa: mfa as UserFilter['mfa'] })}
+            options={[
+              ['', t('users.any')],
+              ['true', t('users.on')],
+              ['false', t('users.off')],
+            ]}
+          />
+          <TextField id="user-from" label={t('users.from')} type="date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+          <TextField id="user-to" label={t('users.to')} type="date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
         </div>
       </form>
-      <section className={panelClass} aria-label="Users">
-        {page.state === 'loading' ? (
-          <LoadingState label="Loading users…" />
-        ) : page.state === 'failed' ? (
-          <FailedState what="The users" error={page.error} onRetry={page.reload} />
-        ) : page.data.items.length === 0 ? (
-          <EmptyState title={filter.query ? `No user matches “${filter.query}”` : filtered ? 'No user matches these filters' : 'No users yet'}>
-            <p className={mutedClass}>
-              {filter.query || filtered ? 'Try part of a name or an email address, or fewer filters.' : 'People who sign up to this project appear here.'}
-            </p>
-          </EmptyState>
-        ) : (
-          <TableFrame label="Table of users">
-            <table className={tableClass} data-testid="users-table">
-              <thead>
-                <tr>
-                  <th scope="col">User</th>
-                  <th scope="col">Signed up</th>
-                  <th scope="col" className={wideOnlyClass}>
-                    Sign-in
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.items.map((user) => (
-                  <tr key={user.id}>
-                    <td>
-                      <span className={stackedCellClass}>
-                        <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
-                          {user.display_name ?? user.primary_email ?? user.id}
-                        </Link>
-                        {user.primary_email && (user.display_name || !user.primary_email_verified) ? (
-                          <span className={mutedClass}>
-                            {user.display_name ? user.primary_email : null}{' '}
-                            {user.primary_email_verified ? null : <span className={badgeClass}>unverified</span>}
-                          </span>
-                        ) : null}
-                      </span>
-                    </td>
-                    <td className={cellNowrapClass}>{new Date(user.signed_up_at_millis).toLocaleDateString()}</td>
-                    <td className={`${cellNowrapClass} ${wideOnlyClass}`}>
-                      {[user.has_password ? 'password' : null, user.passkey_auth_enabled ? 'passkey' : null, user.requires_totp_mfa ? 'MFA' : null, ...user.oauth_providers.map((p) => p.id)]
-                        .filter(Boolean)
-                        .join(', ') || '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
-        <nav className={pagerClass} aria-label="Pages of users">
-          <button
-            type="button"
-            className={smallButtonClass}
-            disabled={earlier.length === 0}
-            onClick={() => {
-              setCursor(earlier[earlier.length - 1] ?? null);
-              setEarlier(earlier.slice(0, -1));
-            }}
-          >
-            Previous page
-          </button>
-          <button
-            type="button"
-            className={smallButtonClass}
-            disabled={next === null}
-            onClick={() => {
-              setEarlier([...earlier, cursor]);
-              setCursor(next);
-            }}
-          >
-            Next page
-          </button>
-        </nav>
+      <section className={panelClass} aria-label={t('users.title')}>
+        <DataTable
+          text={{ loading: t('users.loading'), failed: t('users.failed'), label: t('users.table') }}
+          testId="users-table"
+          data={page}
+          empty={{
+            title: filter.query ? t('users.noMatch', { query: filter.query }) : filtered ? t('users.noMatchFilters') : t('users.emptyTitle'),
+            hint: filter.query || filtered ? t('users.noMatchHint') : t('users.emptyHint'),
+          }}
+          columns={[
+            {
+              header: t('users.user'),
+              cell: (user) => (
+                <span className={stackedCellClass}>
+                  <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
+                    {user.display_name ?? user.primary_email ?? user.id}
+                  </Link>
+                  {user.primary_email && (user.display_name || !user.primary_email_verified) ? (
+                    <span className={mutedClass}>
+                      {user.display_name ? user.primary_email : null} {user.primary_email_verified ? null : <span className={badgeClass}>{t('users.unverified')}</span>}
+                    </span>
+                  ) : null}
+                </span>
+              ),
+            },
+            {
+              header: t('users.signedUp'),
+              className: cellNowrapClass,
+              cell: (user) => formatDay(t, user.signed_up_at_millis),
+            },
+            {
+              header: t('users.signIn'),
+              wideOnly: true,
+              className: cellNowrapClass,
+              // Provider ids are names, shown as they are.
+              cell: (user) => {
+                const ways = [
+                  user.has_password ? t('users.password') : null,
+                  user.passkey_auth_enabled ? t('users.passkey') : null,
+                  user.requires_totp_mfa ? t('users.mfaShort') : null,
+                  ...user.oauth_providers.map((p) => p.id),
+                ].filter((way): way is string => way !== null);
+                return ways.length === 0 ? t('common.none') : formatList(t, ways);
+              },
+            },
+          ]}
+        />
+        <CursorPager pages={pages} next={next} label={t('users.pages')} />
       </section>
     </>
   );

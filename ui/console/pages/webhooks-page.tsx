@@ -2,36 +2,29 @@
 // shown once, and each endpoint's delivery log: status, every attempt, and a retry.
 import { useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { describeFailure, type AdminApi } from '../admin-api';
+import { ConsoleRefusal, describeFailure, type AdminApi } from '../admin-api';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
-import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
-import { TableFrame } from '../table-frame';
+import { formatMoment, formatTime, useConsoleT } from '../console-messages';
+import { FailureAlert } from '../page-states';
+import { DataTable } from '../data-table';
+import { Section } from '../section';
+import { OutcomeLine, useAction } from '../action';
+import { PanelForm, TextField } from '../text-field';
+import { TwoStepButton } from '../two-step-button';
 import {
   badgeClass,
   breakAnywhereClass,
   cellNowrapClass,
   codeCellClass,
-  errorTextClass,
-  fieldClass,
   formRowClass,
-  inputClass,
-  labelClass,
   mutedClass,
   pageTitleClass,
-  panelClass,
   primaryButtonClass,
   recentListClass,
   secretBoxClass,
-  sectionTitleClass,
   smallButtonClass,
-  smallDangerButtonClass,
-  successTextClass,
-  tableClass,
   textClass,
-  titleRowClass,
-  visuallyHiddenClass,
-  wideOnlyClass,
 } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/webhooks');
@@ -67,6 +60,7 @@ export function WebhooksPage() {
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const t = useConsoleT();
 
   const remove = async (endpoint: Endpoint) => {
     setFailure(null);
@@ -74,15 +68,15 @@ export function WebhooksPage() {
       await api.project(projectId, 'DELETE', `/webhooks/endpoints/${encodeURIComponent(endpoint.id)}`);
       if (shown === endpoint.id) setShown(null);
     } catch (error) {
-      setFailure(describeFailure(error));
+      setFailure(describeFailure(error, t));
     }
     endpoints.reload();
   };
 
   return (
     <>
-      <h1 className={pageTitleClass}>Webhooks</h1>
-      <p className={mutedClass}>authd sends every event to every endpoint, signed as Standard Webhooks, and retries a failed delivery for about a day.</p>
+      <h1 className={pageTitleClass}>{t('nav.webhooks')}</h1>
+      <p className={mutedClass}>{t('webhooks.intro')}</p>
       <NewEndpointForm
         api={api}
         projectId={projectId}
@@ -92,72 +86,53 @@ export function WebhooksPage() {
         }}
       />
       {secret ? (
-        <section className={panelClass} aria-labelledby="secret-title" data-testid="endpoint-secret">
-          <h2 id="secret-title" className={sectionTitleClass}>
-            Copy the signing secret now
-          </h2>
-          <p className={textClass}>Your receiver at {secret.url} checks each delivery with it; this is the only time it is shown.</p>
+        <Section id="secret-title" title={t('webhooks.copySecret')} testId="endpoint-secret">
+          <p className={textClass}>{t('webhooks.secretText', { url: secret.url })}</p>
           <code className={secretBoxClass}>{secret.secret}</code>
           <div>
             <button type="button" className={smallButtonClass} onClick={() => setSecret(null)}>
-              I have copied it
+              {t('webhooks.copiedIt')}
             </button>
           </div>
-        </section>
+        </Section>
       ) : null}
-      <section className={panelClass} aria-labelledby="endpoints-title">
-        <h2 id="endpoints-title" className={sectionTitleClass}>
-          Endpoints
-        </h2>
+      <Section id="endpoints-title" title={t('webhooks.endpoints')}>
         <FailureAlert message={failure} />
-        {endpoints.state === 'loading' ? (
-          <LoadingState label="Loading endpoints…" />
-        ) : endpoints.state === 'failed' ? (
-          <FailedState what="The endpoints" error={endpoints.error} onRetry={endpoints.reload} />
-        ) : endpoints.data.items.length === 0 ? (
-          <EmptyState title="No endpoints">
-            <p className={mutedClass}>Add the URL of your app's webhook receiver above.</p>
-          </EmptyState>
-        ) : (
-          <TableFrame label="Table of endpoints">
-            <table className={tableClass} data-testid="endpoints-table">
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col" className={wideOnlyClass}>
-                    Description
-                  </th>
-                  <th scope="col">
-                    <span className={visuallyHiddenClass}>Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {endpoints.data.items.map((endpoint) => (
-                  <tr key={endpoint.id}>
-                    <td className={breakAnywhereClass}>{endpoint.url}</td>
-                    <td className={wideOnlyClass}>{endpoint.description || '—'}</td>
-                    <td className={cellNowrapClass}>
-                      <span className={formRowClass}>
-                        <button
-                          type="button"
-                          className={smallButtonClass}
-                          aria-pressed={shown === endpoint.id}
-                          aria-label={`Deliveries to ${endpoint.url}`}
-                          onClick={() => setShown(shown === endpoint.id ? null : endpoint.id)}
-                        >
-                          Deliveries
-                        </button>
-                        <RemoveButton label={`Remove ${endpoint.url}`} onRemove={() => remove(endpoint)} />
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
-      </section>
+        <DataTable
+          text={{ loading: t('webhooks.endpointsLoading'), failed: t('webhooks.endpointsFailed'), label: t('webhooks.endpointsTable') }}
+          testId="endpoints-table"
+          data={endpoints}
+          empty={{ title: t('webhooks.endpointsEmpty'), hint: t('webhooks.endpointsEmptyHint') }}
+          columns={[
+            { header: t('webhooks.url'), className: breakAnywhereClass, cell: (endpoint) => endpoint.url },
+            { header: t('common.description'), wideOnly: true, cell: (endpoint) => endpoint.description || t('common.none') },
+            {
+              header: t('common.actions'),
+              headerHidden: true,
+              className: cellNowrapClass,
+              cell: (endpoint) => (
+                <span className={formRowClass}>
+                  <button
+                    type="button"
+                    className={smallButtonClass}
+                    aria-pressed={shown === endpoint.id}
+                    aria-label={t('webhooks.deliveriesTo', { url: endpoint.url })}
+                    onClick={() => setShown(shown === endpoint.id ? null : endpoint.id)}
+                  >
+                    {t('webhooks.deliveries')}
+                  </button>
+                  <TwoStepButton
+                    action={t('team.remove')}
+                    confirm={t('webhooks.removeForGood')}
+                    label={t('domains.removeLabel', { domain: endpoint.url })}
+                    onConfirm={() => remove(endpoint)}
+                  />
+                </span>
+              ),
+            },
+          ]}
+        />
+      </Section>
       {shown && endpoints.state === 'ready' ? (
         <DeliveryLog key={shown} api={api} projectId={projectId} endpoint={endpoints.data.items.find((e) => e.id === shown) ?? null} />
       ) : null}
@@ -165,32 +140,14 @@ export function WebhooksPage() {
   );
 }
 
-function RemoveButton(props: { label: string; onRemove(): Promise<void> }) {
-  const [armed, setArmed] = useState(false);
-  if (!armed) {
-    return (
-      <button type="button" className={smallButtonClass} aria-label={props.label} onClick={() => setArmed(true)}>
-        Remove
-      </button>
-    );
-  }
-  return (
-    <button type="button" className={smallDangerButtonClass} onClick={() => void props.onRemove()}>
-      Remove for good
-    </button>
-  );
-}
-
 function NewEndpointForm(props: { api: AdminApi; projectId: string; onCreated(created: { url: string; secret: string }): void }) {
   const [url, setUrl] = useState('https://');
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
+  const action = useAction();
+  const t = useConsoleT();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
+    void action.run(async () => {
       const created = await props.api.project<Endpoint & { secret: string }>(props.projectId, 'POST', '/webhooks/endpoints', {
         url: url.trim(),
         description: description.trim(),
@@ -198,36 +155,21 @@ function NewEndpointForm(props: { api: AdminApi; projectId: string; onCreated(cr
       setUrl('https://');
       setDescription('');
       props.onCreated({ url: created.url, secret: created.secret });
-    } catch (error) {
-      setFailure(describeFailure(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
-    <form className={panelClass} onSubmit={submit} aria-labelledby="new-endpoint-title" noValidate>
-      <h2 id="new-endpoint-title" className={sectionTitleClass}>
-        New endpoint
-      </h2>
-      <div className={formRowClass}>
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor="endpoint-url">
-            URL
-          </label>
-          <input id="endpoint-url" className={inputClass} inputMode="url" value={url} onChange={(event) => setUrl(event.target.value)} />
-        </div>
-        <div className={fieldClass}>
-          <label className={labelClass} htmlFor="endpoint-description">
-            Description
-          </label>
-          <input id="endpoint-description" className={inputClass} value={description} maxLength={1000} onChange={(event) => setDescription(event.target.value)} />
-        </div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          Add endpoint
-        </button>
-      </div>
-      <FailureAlert message={failure} />
-    </form>
+    <PanelForm
+      id="new-endpoint-title"
+      title={t('webhooks.new')}
+      onSubmit={submit}
+      submit={t('webhooks.add')}
+      submitClass={primaryButtonClass}
+      busy={action.busy}
+      failure={action.failure}
+    >
+      <TextField id="endpoint-url" label={t('webhooks.url')} inputMode="url" value={url} onChange={setUrl} />
+      <TextField id="endpoint-description" label={t('common.description')} value={description} maxLength={1000} onChange={setDescription} />
+    </PanelForm>
   );
 }
 
@@ -238,90 +180,78 @@ function DeliveryLog(props: { api: AdminApi; projectId: string; endpoint: Endpoi
     () => api.project<{ items: Delivery[] }>(projectId, 'GET', `/webhooks/endpoints/${encodeURIComponent(endpointId)}/deliveries?limit=50`),
     [projectId, endpointId],
   );
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction(deliveries.reload);
+  const t = useConsoleT();
   if (!endpoint) return null;
-  const retry = async (delivery: Delivery) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
+  const retry = (delivery: Delivery) =>
+    action.run(async () => {
       const after = await api.project<Delivery>(projectId, 'POST', `/webhooks/deliveries/${encodeURIComponent(delivery.id)}/retry`);
-      setOutcome({ ok: after.status === 'succeeded', message: `Retried ${delivery.event_type}: ${after.status} (HTTP ${after.last_status_code ?? 'no answer'}).` });
-    } catch (error) {
-      setOutcome({ ok: false, message: describeFailure(error) });
-    } finally {
-      setBusy(false);
-      deliveries.reload();
-    }
-  };
+      const said = t('webhooks.retried', {
+        event: delivery.event_type,
+        status: t(`webhooks.status.${after.status}`),
+        http: after.last_status_code === null ? t('webhooks.noAnswer') : `HTTP ${after.last_status_code}`,
+      });
+      // A retry the receiver refused again is a failure to report, though the call worked.
+      if (after.status !== 'succeeded') throw new ConsoleRefusal(said);
+      return said;
+    });
   return (
-    <section className={panelClass} aria-labelledby="deliveries-title">
-      <div className={titleRowClass}>
-        <h2 id="deliveries-title" className={sectionTitleClass}>
-          Deliveries to {endpoint.url}
-        </h2>
+    <Section
+      id="deliveries-title"
+      title={t('webhooks.deliveriesTo', { url: endpoint.url })}
+      actions={
         <button type="button" className={smallButtonClass} onClick={deliveries.reload}>
-          Refresh
+          {t('webhooks.refresh')}
         </button>
-      </div>
-      <p role="status" className={outcome && !outcome.ok ? errorTextClass : successTextClass}>
-        {outcome?.message ?? ''}
-      </p>
-      {deliveries.state === 'loading' ? (
-        <LoadingState label="Loading deliveries…" />
-      ) : deliveries.state === 'failed' ? (
-        <FailedState what="The deliveries" error={deliveries.error} onRetry={deliveries.reload} />
-      ) : deliveries.data.items.length === 0 ? (
-        <EmptyState title="No deliveries yet">
-          <p className={mutedClass}>Events appear here once something happens in the project.</p>
-        </EmptyState>
-      ) : (
-        <TableFrame label="Table of deliveries">
-          <table className={tableClass} data-testid="deliveries-table">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col" className={wideOnlyClass}>
-                  Attempts
-                </th>
-                <th scope="col">
-                  <span className={visuallyHiddenClass}>Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.data.items.map((delivery) => (
-                <tr key={delivery.id}>
-                  <td>
-                    <span className={codeCellClass}>{delivery.event_type}</span>
-                    <br />
-                    <span className={mutedClass}>{new Date(delivery.created_at_millis).toLocaleString()}</span>
-                  </td>
-                  <td>
-                    <span className={badgeClass}>{delivery.status}</span>
-                  </td>
-                  <td className={wideOnlyClass}>
-                    <ol className={recentListClass} aria-label={`Attempts of ${delivery.event_type}`}>
-                      {delivery.attempt_log.map((attempt) => (
-                        <li key={attempt.attempt} className={mutedClass}>
-                          #{attempt.attempt} {new Date(attempt.attempted_at_millis).toLocaleTimeString()}:{' '}
-                          {attempt.status_code === null ? (attempt.error ?? 'no answer') : `HTTP ${attempt.status_code}`}
-                        </li>
-                      ))}
-                    </ol>
-                  </td>
-                  <td className={cellNowrapClass}>
-                    <button type="button" className={smallButtonClass} disabled={busy} onClick={() => retry(delivery)}>
-                      Retry
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
-    </section>
+      }
+    >
+      <OutcomeLine outcome={action.outcome} />
+      <DataTable
+        text={{ loading: t('webhooks.deliveriesLoading'), failed: t('webhooks.deliveriesFailed'), label: t('webhooks.deliveriesTable') }}
+        testId="deliveries-table"
+        data={deliveries}
+        empty={{ title: t('webhooks.deliveriesEmpty'), hint: t('webhooks.deliveriesEmptyHint') }}
+        columns={[
+          {
+            header: t('audit.event'),
+            cell: (delivery) => (
+              <>
+                <span className={codeCellClass}>{delivery.event_type}</span>
+                <br />
+                <span className={mutedClass}>{formatMoment(t, delivery.created_at_millis)}</span>
+              </>
+            ),
+          },
+          { header: t('keys.status'), cell: (delivery) => <span className={badgeClass}>{t(`webhooks.status.${delivery.status}`)}</span> },
+          {
+            header: t('webhooks.attempts'),
+            wideOnly: true,
+            cell: (delivery) => (
+              <ol className={recentListClass} aria-label={t('webhooks.attemptsOf', { event: delivery.event_type })}>
+                {delivery.attempt_log.map((attempt) => (
+                  <li key={attempt.attempt} className={mutedClass}>
+                    {t('webhooks.attempt', {
+                      number: attempt.attempt,
+                      time: formatTime(t, attempt.attempted_at_millis),
+                      result: attempt.status_code === null ? (attempt.error ?? t('webhooks.noAnswer')) : `HTTP ${attempt.status_code}`,
+                    })}
+                  </li>
+                ))}
+              </ol>
+            ),
+          },
+          {
+            header: t('common.action'),
+            headerHidden: true,
+            className: cellNowrapClass,
+            cell: (delivery) => (
+              <button type="button" className={smallButtonClass} disabled={action.busy} onClick={() => retry(delivery)}>
+                {t('webhooks.retry')}
+              </button>
+            ),
+          },
+        ]}
+      />
+    </Section>
   );
 }
