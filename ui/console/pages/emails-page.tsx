@@ -185,6 +185,11 @@ const templateNames: Record<string, string> = {
   team_invitation: 'Team invitation',
 };
 
+/** A language by its own name ("Deutsch"), as its speakers would pick it. */
+function languageName(locale: string): string {
+  return new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+}
+
 function TemplatesSection(props: { api: AdminApi; projectId: string }) {
   const { api, projectId } = props;
   const [type, setType] = useState<string>(emailTemplateTypes[0]);
@@ -210,7 +215,13 @@ function TemplatesSection(props: { api: AdminApi; projectId: string }) {
           onChange={setType}
           options={emailTemplateTypes.map((t) => [t, templateNames[t] ?? t] as const)}
         />
-        <SelectField id="template-locale" label="Preview in" value={locale} onChange={setLocale} options={supportedLocales.map((l) => [l, l] as const)} />
+        <SelectField
+          id="template-locale"
+          label="Preview in"
+          value={locale}
+          onChange={setLocale}
+          options={supportedLocales.map((l) => [l, languageName(l)] as const)}
+        />
       </div>
       <ApiStates data={template} loading="Loading the template…" failed="The template">
         {(view) => (
@@ -227,8 +238,8 @@ function TemplatesSection(props: { api: AdminApi; projectId: string }) {
             <JsonEditor
               key={`${view.type} ${JSON.stringify(view.content)}`}
               testId="template-content"
-              label="Content (an email document, as JSON)"
-              hint="The blocks of the email; {{ variables }} are filled in when it is sent."
+              label="Content"
+              hint="The email's blocks, as a JSON email document; {{ variables }} are filled in when it is sent."
               value={view.content}
               onSave={async (content) => {
                 await api.project(projectId, 'PATCH', path, { content });
@@ -301,7 +312,7 @@ function OutboxSection(props: { api: AdminApi; projectId: string }) {
         data={outbox}
         empty={{ title: 'The outbox is empty', hint: 'Sign-up, reset and invitation emails appear here while the instance runs in development.' }}
         columns={[
-          { header: 'When', className: cellNowrapClass, cell: (email) => new Date(email.created_at_millis).toLocaleString() },
+          { header: 'When', wideOnly: true, className: cellNowrapClass, cell: (email) => new Date(email.created_at_millis).toLocaleString() },
           { header: 'To', cell: (email) => email.recipient },
           {
             header: 'Email',
