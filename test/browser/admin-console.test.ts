@@ -12,6 +12,9 @@ import { createOwnedProject, ownerHeaders, signIn, type SignedIn } from '../supp
 import { as, call, expectOk, goodPassword, uniqueEmail } from '../support/user-views';
 import { pollUntil, queuedMessagesOnceThere } from '../support/mail';
 import { startWebhookReceiver } from '../support/webhook-receiver';
+import { startSmtpReceiver } from '../support/smtp-receiver';
+import { appOrigin, registerPasskey } from '../support/passkeys';
+import { signUp as signUpUser } from '../support/accounts';
 import { repoRoot, runCli, type TestInstance } from '../support/instance';
 import { artifactsDir, openPage, withInstanceBrowser, type TestPage } from './browser-support';
 import { expectAccessible, signInContext } from './widget-checks';
@@ -888,6 +891,262 @@ describe('sign-in methods and settings', () => {
       await reviewPage(`/admin/projects/${project.id}/settings`, (p) => p.getByRole('textbox', { name: 'Name' }).waitFor(), 'settings');
     },
     browserTestTimeout * 2,
+  );
+});
+
+describe('emails', () => {
+  test(
+    "SMTP server and sender saved (the password write-only), a test email to the outbox then through the project's own server, a template's preview in a chosen language, edited and reset",
+    async () => {
+      const smtp = await startSmtpReceiver();
+      const project = await ownedProject('Emails project');
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/emails`);
+      await page.getByRole('heading', { name: 'Emails', level: 1 }).waitFor();
+      const outbox = page.getByTestId('outbox-emails-table');
+      await page.getByTestId('empty-state').getByText('The outbox is empty').waitFor();
+
+      // Development without SMTP: the test email waits in the outbox.
+      const outboxTo = uniqueEmail('console-outbox');
+      await page.getByRole('textbox', { name: 'To', exact: true }).fill(outboxTo);
+      await page.getByRole('button', { name: 'Send test email' }).click();
+      await page.getByText(`The test email to ${outboxTo} is in the outbox below.`).waitFor();
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await outbox.getByText(outboxTo).waitFor();
+      await outbox.getByText('authd test email').click();
+      await outbox.getByText('Its email settings work.', { exact: false }).waitFor();
+
+      // The project's own server and sender; the password is never shown back.
+      const port = Number(new URL(smtp.url).port);
+      await page.getByRole('combobox', { name: 'Send through' }).selectOption('own');
+      await page.getByRole('button', { name: 'Save email server' }).click();
+      await page.getByText("Type the SMTP server's password.").waitFor();
+      await page.getByRole('textbox', { name: 'SMTP host' }).fill('127.0.0.1');
+      await page.getByRole('textbox', { name: 'Port' }).fill(String(port));
+      await page.getByRole('textbox', { name: 'Username' }).fill('mailer');
+      await page.getByLabel('Password', { exact: true }).fill('mailer-password');
+      await page.getByRole('textbox', { name: 'Sender name' }).fill('Shop');
+      await page.getByRole('textbox', { name: 'Sender address' }).fill('noreply@shop.example.com');
+      await page.getByRole('button', { name: 'Save email server' }).click();
+      await page.getByText('Emails are sent through 127.0.0.1.').waitFor();
+      const stored = expectOk(await call(t, 'GET', '/projects/current', { headers: asOwner(project.id) })).config.email_config;
+      expect(stored).toEqual({
+        type: 'standard',
+        host: '127.0.0.1',
+        port,
+        username: 'mailer',
+        password: 'mailer-password',
+        sender_name: 'Shop',
+        sender_email: 'noreply@shop.example.com',
+      });
+      const secretBox = page.getByLabel('Password (stored; type a new one to replace it)');
+      await secretBox.waitFor();
+      expect(await secretBox.inputValue()).toBe('');
+      expect(await page.content()).not.toContain('mailer-password');
+
+      const smtpTo = uniqueEmail('console-smtp');
+      await page.getByRole('textbox', { name: 'To', exact: true }).fill(smtpTo);
+      await page.getByRole('button', { name: 'Send test email' }).click();
+      await page.getByText(`127.0.0.1:${port} accepted the test email to ${smtpTo}.`).waitFor();
+      expect((await smtp.waitFor(smtpTo)).subject).toBe('authd test email');
+
+      // Templates: the server's own rendering, in the chosen language; edited, then reset.
+      const subject = page.getByTestId('template-preview-subject');
+      await page.getByRole('combobox', { name: 'Template' }).selectOption('password_reset');
+      await page.getByText('Reset your password at Emails project').waitFor();
+      await page.getByRole('combobox', { name: 'Preview in' }).selectOption('de');
+      await page.waitForFunction(() => {
+        const shown = document.querySelector('[data-testid="template-preview-subject"]')?.textContent ?? '';
+        return shown.includes('Emails project') && !shown.startsWith('Reset your password');
+      });
+      const frame = page.frameLocator('iframe[title="Preview of the Password reset email"]');
+      await frame.locator('html[lang="de"]').waitFor({ state: 'attached' });
+      await frame.getByText('Emails project').first().waitFor();
+      await page.getByTestId('template-preview').screenshot({ path: join(artifactsDir, 'console-emails-preview-de.png') });
+      await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Reset now for {{ projectDisplayName }}');
+      await page.getByRole('button', { name: 'Save subject' }).click();
+      await page.getByText('Subject saved.').waitFor();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="template-preview-subject"]')?.textContent === 'Reset now for Emails project',
+      );
+      expect(expectOk(await call(t, 'GET', '/email-templates/password_reset', { headers: asOwner(project.id) })).is_default).toBe(
+        false,
+      );
+      await page.getByRole('button', { name: 'Reset to the default' }).click();
+      await page.getByText('The template is the default again.').waitFor();
+      await page.waitForFunction(
+        () => !document.querySelector('[data-testid="template-preview-subject"]')?.textContent?.startsWith('Reset now'),
+      );
+      expect(await subject.innerText()).toContain('Emails project');
+      expect(expectOk(await call(t, 'GET', '/email-templates/password_reset', { headers: asOwner(project.id) })).is_default).toBe(
+        true,
+      );
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+      await smtp.stop();
+      await reviewPage(`/admin/projects/${project.id}/emails`, (p) => p.getByTestId('outbox-emails-table').waitFor(), 'emails');
+    },
+    browserTestTimeout * 2,
+  );
+});
+
+describe('sign-in methods: own OAuth keys', () => {
+  test(
+    'a provider given its own client id and secret (the secret write-only, kept when left empty), then back to shared keys',
+    async () => {
+      const project = await ownedProject('Own keys project');
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/sign-in-methods`);
+      const form = page.getByTestId('own-keys-form');
+      await form.waitFor();
+      const github = async () =>
+        (
+          expectOk(await call(t, 'GET', '/projects/current', { headers: asOwner(project.id) })).config.oauth_providers as any[]
+        ).find((p) => p.id === 'github');
+      await form.getByRole('combobox', { name: 'Provider' }).selectOption('github');
+      await form.getByRole('combobox', { name: 'Keys' }).selectOption('own');
+      await form.getByRole('textbox', { name: 'Client id' }).fill('gh-client-1');
+      await form.getByLabel('Client secret', { exact: true }).fill('gh-secret-1');
+      await form.getByRole('button', { name: 'Save keys' }).click();
+      await page.getByText('github uses your own keys.').waitFor();
+      expect(await github()).toMatchObject({
+        type: 'standard',
+        enabled: true,
+        client_id: 'gh-client-1',
+        client_secret: 'gh-secret-1',
+      });
+      const secret = form.getByLabel('Client secret (stored; type a new one to replace it)');
+      await secret.waitFor();
+      expect(await secret.inputValue()).toBe('');
+      await page.getByText('own keys').first().waitFor();
+
+      await form.getByRole('textbox', { name: 'Client id' }).fill('gh-client-2');
+      await form.getByRole('button', { name: 'Save keys' }).click();
+      await pollUntil(github, (provider) => provider.client_id === 'gh-client-2');
+      expect(await github()).toMatchObject({ client_id: 'gh-client-2', client_secret: 'gh-secret-1' });
+
+      // A provider without shared keys offers only own keys; the API's refusal is shown.
+      await form.getByRole('combobox', { name: 'Provider' }).selectOption('facebook');
+      expect(await form.getByRole('combobox', { name: 'Keys' }).locator('option').allInnerTexts()).toEqual(['Your own keys']);
+      await form.getByRole('button', { name: 'Save keys' }).click();
+      await page.getByText('client_id and client_secret are required', { exact: false }).waitFor();
+
+      await form.getByRole('combobox', { name: 'Provider' }).selectOption('github');
+      await form.getByRole('combobox', { name: 'Keys' }).selectOption('shared');
+      await form.getByRole('button', { name: 'Save keys' }).click();
+      await page.getByText("github uses authd's shared keys.").waitFor();
+      expect(await github()).toMatchObject({ type: 'shared', enabled: true });
+      await expectAccessible(page);
+      expect(opened.problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
+      await opened.close();
+    },
+    browserTestTimeout,
+  );
+});
+
+describe('user detail: passkeys and recovery codes', () => {
+  test(
+    "the user's passkeys (name, created, last used) deleted in two steps, and how many recovery codes are left",
+    async () => {
+      const project = await ownedProject('Passkey project');
+      expectOk(
+        await call(t, 'PATCH', '/projects/current', {
+          headers: asOwner(project.id),
+          body: { config: { passkey_enabled: true } },
+        }),
+      );
+      const keys = expectOk(
+        await call(t, 'POST', '/internal/api-keys', {
+          headers: asOwner(project.id),
+          body: {
+            description: 'test',
+            expires_at_millis: Date.now() + 86_400_000,
+            has_publishable_client_key: true,
+            has_secret_server_key: true,
+            has_super_secret_admin_key: false,
+          },
+        }),
+      );
+      const withKeys = { projectId: project.id, displayName: 'Passkey project', keys };
+      const person = await signUpUser(t, withKeys, { email: uniqueEmail('passkey-person') });
+      await registerPasskey(t, withKeys, person.access_token, appOrigin, 'Work laptop');
+      const totpSecret = Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString('base64');
+      expectOk(await call(t, 'PATCH', `/users/${person.user_id}`, { headers: asOwner(project.id), body: { totp_secret_base64: totpSecret } }));
+      const codes = expectOk(
+        await call(t, 'POST', '/auth/mfa/recovery-codes', {
+          headers: ownerHeaders(project.id, admin.access_token, 'server'),
+          body: { user_id: person.user_id },
+        }),
+      );
+      const opened = await openAsAdmin();
+      const { page } = opened;
+      await page.goto(`${t.url}/admin/projects/${project.id}/users/${person.user_id}`);
+      const table = page.getByTestId('passkeys-table');
+      await table.getByText('Work laptop').waitFor();
+      expect(await table.locator('tbody tr').count()).toBe(1);
+      expect(await table.locator('tbody tr td').nth(2).innerText()).toBe('never');
+      await page.getByTestId('recovery-code-count').getByText(`${codes.codes.length} unused`).waitFor();
+      await expectAccessible(page);
+      await page.screenshot({ path: join(artifactsDir, 'console-user-passkeys-1280.png'), fullPage: true });
+
+      await table.getByRole('button', { name: 'Delete the passkey Work laptop' }).click();
+      await table.getByRole('button', { name: 'Delete for good' }).click();
+      await page.getByText('Passkey Work laptop deleted.').waitFor();
+      await page.getByTestId('empty-state').getByText('No passkeys').waitFor();
+      expect(
+        expectOk(
+          await call(t, 'GET', `/passkeys?user_id=${person.user_id}`, {
+            headers: ownerHeaders(project.id, admin.access_token, 'server'),
+          }),
+        ).items,
+      ).toEqual([]);
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+    },
+    browserTestTimeout,
+  );
+});
+
+/** Spec §9: a warning once more than 10 client apps are made. */
+const manyClientAppsWarningAbove = 10;
+
+describe('projects: many of them', () => {
+  test(
+    `past ${manyClientAppsWarningAbove} projects the Projects page warns, beside where projects are made`,
+    async () => {
+      const email = uniqueEmail('many-projects-admin');
+      expect((await runCli(['admins', 'add', email, '--password-stdin', ...t.databaseArgs], { stdin: adminPassword })).code).toBe(
+        0,
+      );
+      const many = await signIn(t, t.internal, email, adminPassword);
+      for (let i = 0; i < manyClientAppsWarningAbove; i++) await createOwnedProject(t, many, { display_name: `App ${i}` });
+      const opened = await openPage(browser);
+      await signInContext(t, t.internal, opened.context, many.user_id);
+      const { page } = opened;
+      await page.goto(`${t.url}/admin`);
+      await page
+        .getByTestId('project-card')
+        .nth(manyClientAppsWarningAbove - 1)
+        .waitFor();
+      expect(await page.getByTestId('many-projects-warning').count()).toBe(0);
+      await page.getByRole('textbox', { name: 'Name' }).fill('One too many');
+      await page.getByRole('button', { name: 'Create project' }).click();
+      const warning = page.getByTestId('many-projects-warning');
+      await warning.waitFor();
+      expect(await warning.innerText()).toContain(
+        `More than ${manyClientAppsWarningAbove} client apps. You own ${manyClientAppsWarningAbove + 1} projects.`,
+      );
+      await expectAccessible(page);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: join(artifactsDir, `console-projects-warning-light-${width}.png`) });
+      }
+      expect(opened.problems).toEqual([]);
+      await opened.close();
+    },
+    browserTestTimeout,
   );
 });
 
