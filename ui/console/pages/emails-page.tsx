@@ -14,7 +14,7 @@ import { ApiStates, DataTable } from '../data-table';
 import { JsonEditor } from '../json-editor';
 import { Section } from '../section';
 import { ActionButton, OutcomeLine, useAction } from '../action';
-import { RowForm, SelectField, TextField } from '../text-field';
+import { RowForm, SecretField, SelectField, TextField } from '../text-field';
 import {
   cellNowrapClass,
   formRowClass,
@@ -125,14 +125,7 @@ function EmailServerForm(props: { api: AdminApi; projectId: string; config: Emai
             </div>
             <div className={formRowClass}>
               <TextField id="smtp-username" label="Username" value={username} autoComplete="off" spellCheck={false} onChange={setUsername} />
-              <TextField
-                id="smtp-password"
-                label={stored ? 'Password (stored; type a new one to replace it)' : 'Password'}
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={setPassword}
-              />
+              <SecretField id="smtp-password" label="Password" stored={stored !== null} value={password} onChange={setPassword} />
             </div>
             <div className={formRowClass}>
               <TextField id="sender-name" label="Sender name" value={senderName} onChange={setSenderName} />

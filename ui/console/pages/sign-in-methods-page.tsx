@@ -10,7 +10,7 @@ import { FailedState, LoadingState } from '../page-states';
 import { checkboxRowClass, fieldsetClass, formRowClass, labelClass, mutedClass, pageTitleClass, secondaryButtonClass } from '../styles';
 import { Section } from '../section';
 import { OutcomeLine, useAction } from '../action';
-import { SelectField, TextField } from '../text-field';
+import { SecretField, SelectField, TextField } from '../text-field';
 
 const route = getRouteApi('/projects/$projectId/sign-in-methods');
 
@@ -189,14 +189,7 @@ function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAu
       {own ? (
         <div className={formRowClass}>
           <TextField id="keys-client-id" label="Client id" value={clientId} spellCheck={false} autoComplete="off" onChange={setClientId} />
-          <TextField
-            id="keys-client-secret"
-            label={secretStored ? 'Client secret (stored; type a new one to replace it)' : 'Client secret'}
-            type="password"
-            autoComplete="new-password"
-            value={secret}
-            onChange={setSecret}
-          />
+          <SecretField id="keys-client-secret" label="Client secret" stored={secretStored} value={secret} onChange={setSecret} />
         </div>
       ) : null}
       <div>
