@@ -12,7 +12,7 @@ import { createOwnedProject, ownerHeaders, signIn, type SignedIn } from '../supp
 import { as, call, expectOk, goodPassword, uniqueEmail } from '../support/user-views';
 import { pollUntil, queuedMessagesOnceThere } from '../support/mail';
 import { startWebhookReceiver } from '../support/webhook-receiver';
-import { startSmtpReceiver } from '../support/smtp-receiver';
+import { ownSmtpConfig, startSmtpReceiver } from '../support/smtp-receiver';
 import { appOrigin, registerPasskey } from '../support/passkeys';
 import { signUp as signUpUser } from '../support/accounts';
 import { repoRoot, runCli, type TestInstance } from '../support/instance';
@@ -924,26 +924,19 @@ describe('emails', () => {
       await page.getByText("Type the SMTP server's password.").waitFor();
       await page.getByRole('textbox', { name: 'SMTP host' }).fill('127.0.0.1');
       await page.getByRole('textbox', { name: 'Port' }).fill(String(port));
-      await page.getByRole('textbox', { name: 'Username' }).fill('mailer');
-      await page.getByLabel('Password', { exact: true }).fill('mailer-password');
-      await page.getByRole('textbox', { name: 'Sender name' }).fill('Shop');
-      await page.getByRole('textbox', { name: 'Sender address' }).fill('noreply@shop.example.com');
+      const wanted = ownSmtpConfig(port);
+      await page.getByRole('textbox', { name: 'Username' }).fill(wanted.username);
+      await page.getByLabel('Password', { exact: true }).fill(wanted.password);
+      await page.getByRole('textbox', { name: 'Sender name' }).fill(wanted.sender_name);
+      await page.getByRole('textbox', { name: 'Sender address' }).fill(wanted.sender_email);
       await page.getByRole('button', { name: 'Save email server' }).click();
       await page.getByText('Emails are sent through 127.0.0.1.').waitFor();
       const stored = expectOk(await call(t, 'GET', '/projects/current', { headers: asOwner(project.id) })).config.email_config;
-      expect(stored).toEqual({
-        type: 'standard',
-        host: '127.0.0.1',
-        port,
-        username: 'mailer',
-        password: 'mailer-password',
-        sender_name: 'Shop',
-        sender_email: 'noreply@shop.example.com',
-      });
+      expect(stored).toEqual(wanted);
       const secretBox = page.getByLabel('Password (stored; type a new one to replace it)');
       await secretBox.waitFor();
       expect(await secretBox.inputValue()).toBe('');
-      expect(await page.content()).not.toContain('mailer-password');
+      expect(await page.content()).not.toContain(wanted.password);
 
       const smtpTo = uniqueEmail('console-smtp');
       await page.getByRole('textbox', { name: 'To', exact: true }).fill(smtpTo);

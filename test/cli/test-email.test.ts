@@ -2,7 +2,7 @@
 // a refusing server reported in one line, and development without SMTP keeping it in the outbox.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { cliJson, cliOk, expectOneLineError, removeScratchDirs, runCli, scratchDir } from '../support/cli';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { ownSmtpConfig, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 
 let smtp: SmtpReceiver;
 const dataDir = scratchDir();
@@ -25,19 +25,10 @@ async function projectWithEmail(name: string, emailConfig: object | null): Promi
   return projectId;
 }
 
-const ownServer = (port: number) => ({
-  type: 'standard',
-  host: '127.0.0.1',
-  port,
-  username: 'mailer',
-  password: 'mailer-password',
-  sender_name: 'Shop',
-  sender_email: 'noreply@shop.example.com',
-});
 
 test("the project's own SMTP server receives the test email", async () => {
   const port = Number(new URL(smtp.url).port);
-  const projectId = await projectWithEmail('Own mail', ownServer(port));
+  const projectId = await projectWithEmail('Own mail', ownSmtpConfig(port));
   const out = await cliOk(at('projects', 'test-email', projectId, '--to', 'admin@shop.example.com'));
   expect(out).toBe(`Test email to admin@shop.example.com accepted by 127.0.0.1:${port}.\n`);
   const received = await smtp.waitFor('admin@shop.example.com');
@@ -49,7 +40,7 @@ test('a server that refuses connections: the reason in one line, exit code not 0
   const closed = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
   const port = closed.port;
   closed.stop(true);
-  const projectId = await projectWithEmail('Broken mail', ownServer(port));
+  const projectId = await projectWithEmail('Broken mail', ownSmtpConfig(port));
   const line = expectOneLineError(await runCli(at('projects', 'test-email', projectId, '--to', 'admin@shop.example.com')));
   expect(line).toStartWith(`authd: The test email was not accepted by 127.0.0.1:${port}: `);
   expect(line).toMatch(/ECONNREFUSED/);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { rateLimitRules } from '../../server/core/credentials/rate-limits';
 import { runCli, startTestInstance, type TestInstance } from '../support/instance';
-import { startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
+import { ownSmtpConfig, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   as,
   call,
@@ -32,23 +32,11 @@ afterAll(async () => {
   await t?.stop();
 });
 
-function ownSmtp(port: number) {
-  return {
-    type: 'standard',
-    host: '127.0.0.1',
-    port,
-    username: 'mailer',
-    password: 'mailer-password',
-    sender_name: 'Shop',
-    sender_email: 'noreply@shop.example.com',
-  };
-}
-
 describe('POST /emails/test and GET /emails/outbox', () => {
   test("sent at once through the project's own SMTP server", async () => {
     const project = await makeProject(t, 'Own mail');
     const port = Number(new URL(smtp.url).port);
-    await setProjectConfig(t, project, { email_config: ownSmtp(port) });
+    await setProjectConfig(t, project, { email_config: ownSmtpConfig(port) });
     const to = uniqueEmail('test-email');
     const sent = expectOk(
       await call(t, 'POST', '/emails/test', { headers: as(project, 'admin'), body: { recipient_email: to } }),

@@ -134,3 +134,16 @@ export function codeFromEmail(email: ReceivedEmail): string {
   if (!code) throw new Error(`no code in ${link}`);
   return code;
 }
+
+/** A project's own email server pointing at a receiver on `port`, as the tests configure it. */
+export function ownSmtpConfig(port: number) {
+  return {
+    type: 'standard',
+    host: '127.0.0.1',
+    port,
+    username: 'mailer',
+    password: 'mailer-password',
+    sender_name: 'Shop',
+    sender_email: 'noreply@shop.example.com',
+  } as const;
+}

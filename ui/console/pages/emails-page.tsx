@@ -17,7 +17,7 @@ import { ApiStates, DataTable } from '../data-table';
 import { JsonEditor } from '../json-editor';
 import { Section } from '../section';
 import { ActionButton, OutcomeLine, useAction } from '../action';
-import { RowForm, SelectField, TextField } from '../text-field';
+import { RowForm, SecretField, SelectField, TextField } from '../text-field';
 import {
   cellNowrapClass,
   formRowClass,

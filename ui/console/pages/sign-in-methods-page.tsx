@@ -12,7 +12,7 @@ import { FailedState, LoadingState } from '../page-states';
 import { checkboxRowClass, fieldsetClass, formRowClass, labelClass, mutedClass, pageTitleClass, secondaryButtonClass } from '../styles';
 import { Section } from '../section';
 import { OutcomeLine, useAction } from '../action';
-import { SelectField, TextField } from '../text-field';
+import { SecretField, SelectField, TextField } from '../text-field';
 
 const route = getRouteApi('/projects/$projectId/sign-in-methods');
 
