@@ -1102,7 +1102,7 @@ describe('user detail: passkeys and recovery codes', () => {
   );
 });
 
-/** Spec §9: a warning once more than 10 client apps are made. */
+/** Past this many projects the Projects page warns, as Stack warns past 10 client apps. */
 const manyClientAppsWarningAbove = 10;
 
 describe('projects: many of them', () => {
