@@ -52,15 +52,7 @@ export function EmailsPage() {
     <>
       <h1 className={pageTitleClass}>Emails</h1>
       <ApiStates data={project} loading="Loading the email settings…" failed="The email settings">
-        {(view) => (
-          <EmailServerForm
-            key={JSON.stringify(view.config.email_config)}
-            api={api}
-            projectId={projectId}
-            config={view.config.email_config}
-            onSaved={project.reload}
-          />
-        )}
+        {(view) => <EmailServerForm api={api} projectId={projectId} config={view.config.email_config} onSaved={project.reload} />}
       </ApiStates>
       <TestEmailForm api={api} projectId={projectId} />
       <TemplatesSection api={api} projectId={projectId} />
@@ -98,6 +90,8 @@ function EmailServerForm(props: { api: AdminApi; projectId: string; config: Emai
       : { type: 'shared' };
     void action.run(async () => {
       await props.api.project(props.projectId, 'PATCH', '/projects/current', { config: { email_config: config } });
+      // The form stays (its status line with it); the stored password is what a new one replaces.
+      setPassword('');
       props.onSaved();
       return own ? `Emails are sent through ${host.trim()}.` : "Emails are sent through authd's shared server.";
     });
