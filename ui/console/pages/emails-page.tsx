@@ -56,15 +56,7 @@ export function EmailsPage() {
     <>
       <h1 className={pageTitleClass}>{t('nav.emails')}</h1>
       <ApiStates data={project} loading={t('emails.loading')} failed={t('emails.failed')}>
-        {(view) => (
-          <EmailServerForm
-            key={JSON.stringify(view.config.email_config)}
-            api={api}
-            projectId={projectId}
-            config={view.config.email_config}
-            onSaved={project.reload}
-          />
-        )}
+        {(view) => <EmailServerForm api={api} projectId={projectId} config={view.config.email_config} onSaved={project.reload} />}
       </ApiStates>
       <TestEmailForm api={api} projectId={projectId} />
       <TemplatesSection api={api} projectId={projectId} />
@@ -103,6 +95,8 @@ function EmailServerForm(props: { api: AdminApi; projectId: string; config: Emai
       : { type: 'shared' };
     void action.run(async () => {
       await props.api.project(props.projectId, 'PATCH', '/projects/current', { config: { email_config: config } });
+      // The form stays (its status line with it); the stored password is what a new one replaces.
+      setPassword('');
       props.onSaved();
       return own ? t('emails.sentThrough', { host: host.trim() }) : t('emails.sentThroughShared');
     });
