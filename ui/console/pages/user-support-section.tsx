@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
 import type { AdminApi } from '../admin-api';
 import { OutcomeLine, useAction } from '../action';
+import { formatMoment, useConsoleT } from '../console-messages';
 import {
   badgeClass,
   definitionListClass,
@@ -43,13 +44,14 @@ export function SupportSection(props: Props) {
   const banned = banHoldsNow(view);
   // Each action reloads the user afterwards (a ban changes the view; a link changes nothing, harmlessly).
   const action = useAction(props.onChanged);
+  const t = useConsoleT();
   const busy = action.busy;
 
   const ban = (event: FormEvent) => {
     event.preventDefault();
     const untilMillis = until === '' ? null : new Date(until).getTime();
     if (untilMillis !== null && !(untilMillis > Date.now())) {
-      action.setOutcome({ ok: false, message: 'Pick a time in the future, or leave it empty to ban until lifted.' });
+      action.refuse(t('support.pastUntil'));
       return;
     }
     void action.run(async () => {
@@ -57,42 +59,44 @@ export function SupportSection(props: Props) {
       setUntil('');
       setReason('');
       setLink(null);
-      return 'Banned. Every session of the user has ended.';
+      return t('support.bannedDone');
     });
   };
 
   const unban = () =>
     action.run(async () => {
       await api.project(projectId, 'POST', `${path}/unban`);
-      return 'The ban is lifted.';
+      return t('support.lifted');
     });
 
   const impersonate = () =>
     action.run(async () => {
       setLink(await api.project<{ url: string; expires_at_millis: number }>(projectId, 'POST', `${path}/impersonation-link`));
-      return 'The link is ready: it works once, within two minutes.';
+      return t('support.linkReady');
     });
 
   return (
     <section className={panelClass} aria-labelledby="support-title" data-testid="support-section">
       <h2 id="support-title" className={sectionTitleClass}>
-        Support
+        {t('support.title')}
       </h2>
       <dl className={definitionListClass}>
-        <dt>Status</dt>
+        <dt>{t('support.status')}</dt>
         <dd data-testid="ban-status">
           {banned ? (
             <>
-              <span className={badgeClass}>banned</span>{' '}
-              {view.banned_until_millis === null ? 'until lifted' : `until ${new Date(view.banned_until_millis).toLocaleString()}`}
+              <span className={badgeClass}>{t('support.banned')}</span>{' '}
+              {view.banned_until_millis === null
+                ? t('support.untilLifted')
+                : t('support.until', { time: formatMoment(t, view.banned_until_millis) })}
             </>
           ) : (
-            'can sign in'
+            t('support.canSignIn')
           )}
         </dd>
         {banned && view.ban_reason ? (
           <>
-            <dt>Reason</dt>
+            <dt>{t('support.reason')}</dt>
             <dd>{view.ban_reason}</dd>
           </>
         ) : null}
@@ -100,39 +104,36 @@ export function SupportSection(props: Props) {
       {banned ? (
         <div className={formRowClass}>
           <button type="button" className={secondaryButtonClass} disabled={busy} onClick={unban}>
-            Lift the ban
+            {t('support.lift')}
           </button>
         </div>
       ) : (
-        <form className={formRowClass} onSubmit={ban} aria-label="Ban this user">
+        <form className={formRowClass} onSubmit={ban} aria-label={t('support.banForm')}>
           <div className={fieldClass}>
             <label className={labelClass} htmlFor="ban-until">
-              Banned until (empty: until lifted)
+              {t('support.untilLabel')}
             </label>
             <input id="ban-until" className={inputClass} type="datetime-local" value={until} onChange={(event) => setUntil(event.target.value)} />
           </div>
           <div className={fieldClass}>
             <label className={labelClass} htmlFor="ban-reason">
-              Reason (for admins only)
+              {t('support.reasonLabel')}
             </label>
             <input id="ban-reason" className={inputClass} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
           </div>
           <button type="submit" className={smallDangerButtonClass} disabled={busy}>
-            Ban user
+            {t('support.ban')}
           </button>
         </form>
       )}
-      <p className={mutedClass}>
-        Impersonating opens this project&rsquo;s sign-in screens as the user for one hour. Passwords, multi-factor sign-in and passkeys
-        cannot be changed there, and the audit log records it on the user and on you.
-      </p>
+      <p className={mutedClass}>{t('support.impersonationText')}</p>
       <div className={formRowClass}>
         <button type="button" className={smallButtonClass} disabled={busy || banned} onClick={impersonate}>
-          Impersonate
+          {t('support.impersonate')}
         </button>
         {link ? (
           <a className={linkClass} href={link.url} target="_blank" rel="noopener noreferrer" data-testid="impersonation-link" onClick={() => setLink(null)}>
-            Open the hosted screens as this user
+            {t('support.openLink')}
           </a>
         ) : null}
       </div>
