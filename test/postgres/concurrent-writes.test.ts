@@ -119,7 +119,7 @@ describe('concurrent writes of one row through two instances', () => {
 
 describe('the counts every sign-up raises, under concurrent writers', () => {
   // The project's user count, its sign-ups per day and its active users per day are kept in
-  // shards of the writing server process (PostgreSQL migration 0018), summed by views of the
+  // shards of the writing server process (PostgreSQL migration 0016), summed by views of the
   // old names: every writer adds to its own row, so the sum must still be exact.
   test('40 users made, each with a session, and 10 of them deleted at once through both instances: each count equals the users table', async () => {
     const project = demo.project_id;

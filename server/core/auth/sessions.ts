@@ -7,7 +7,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../../db/connection';
-import { refreshTokens } from '../storage/tables';
+import { refreshTokens, users } from '../storage/tables';
 import { knownError } from '../../protocol/known-errors';
 import { issueAccessToken, signAccessToken, type ActorClaim } from './access-tokens';
 import { recordUserActivity } from '../users/user-activity';
@@ -18,7 +18,7 @@ import { sentTogether, writeTransaction, type Tx } from '../storage/transactions
 import { findProjectRow, projectExists } from '../projects/projects';
 import { crockfordString, randomCrockfordString, sha256Hex } from '../credentials/random-tokens';
 import { findUserRow } from '../storage/user-queries';
-import { refuseBannedUser, refuseIfUserBanned } from '../users/user-ban-state';
+import { refuseBannedUser } from '../users/user-ban-state';
 import { recordAuditEvent } from '../audit/audit-log';
 import { currentAuditOrigin } from '../audit/audit-origin';
 import { recordSessionRevocations } from '../credentials/session-revocations';
@@ -148,8 +148,13 @@ const selectRefreshToken = (db: Db) =>
       lastUsedUserAgent: refreshTokens.lastUsedUserAgent,
       verifiedAt: refreshTokens.verifiedAt,
       actor: refreshTokens.actor,
+      // The user's ban, read with the token (not from a per-instance cache another instance's
+      // ban does not empty): one statement on the refresh path.
+      bannedAt: users.bannedAt,
+      bannedUntil: users.bannedUntil,
     })
     .from(refreshTokens)
+    .leftJoin(users, eq(users.id, refreshTokens.userId))
     .where(
       and(eq(refreshTokens.projectId, sql.placeholder('projectId')), eq(refreshTokens.tokenHash, sql.placeholder('tokenHash'))),
     )
@@ -218,7 +223,7 @@ export async function refreshAccessToken(
   if (!row || row.expiresAt <= now) throw knownError('REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
   // A ban ends the sessions it finds; this refuses any made after it (a server's POST /auth/sessions
   // racing the ban) all the same.
-  await refuseIfUserBanned(ctx, projectId, row.userId);
+  refuseBannedUser(row, now);
   if (row.replacedAt !== null) {
     // Within the grace window: a second tab, or a retry, of the refresh that replaced it.
     if (now - row.replacedAt <= refreshTokenReuseGraceMillis) {

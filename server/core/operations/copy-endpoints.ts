@@ -240,8 +240,8 @@ export async function postgresTarget(client: SQL): Promise<CopyTarget> {
       for (let start = 0; start < rows.length; start += perStatement) {
         const chunk = rows.slice(start, start + perStatement);
         const tuples = chunk.map((_, r) => `(${table.columns.map((__, c) => `$${r * width + c + 1}`).join(', ')})`);
-        // No ON CONFLICT: PostgreSQL keeps the counts as views over per-process shards (migration
-        // 0018), and each view's INSTEAD OF trigger makes a row written into it replace the key's count.
+        // No ON CONFLICT: PostgreSQL keeps the counts as views over per-process shards (PostgreSQL migration
+        // 0016), and each view's INSTEAD OF trigger makes a row written into it replace the key's count.
         await connection.unsafe(
           `INSERT INTO ${quoted(table.name)} (${columnList(table)}) VALUES ${tuples.join(', ')}`,
           chunk.flat(),

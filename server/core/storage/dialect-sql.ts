@@ -27,7 +27,7 @@ export function insertionOrderedId(): string {
 
 /**
  * Whether the database itself adds a user's first activity of a day to that day's count
- * (PostgreSQL: a trigger on last_active_day, into the writer's shard, db/pg/migrations/0018),
+ * (PostgreSQL: a trigger on last_active_day, into the writer's shard, db/pg/migrations/0016),
  * or core does (SQLite: an upsert of the day's one row, which its single writer serialises).
  */
 export function activeDaysCountedByDatabase(): boolean {
