@@ -3,8 +3,7 @@
 // secret is shown once, with a copy button, since authd keeps only its digest.
 import { useState, type FormEvent } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { describeFailure } from '../admin-api';
-import { useConsoleT } from '../console-messages';
+import { useAction } from '../action';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { TableFrame } from '../table-frame';
@@ -58,7 +57,6 @@ const linesOf = (text: string) =>
 export function OidcClientsPage() {
   const { projectId } = route.useParams();
   const { api } = useConsoleSession();
-  const t = useConsoleT();
   const clients = useApiData(() => api.project<{ items: OidcClient[] }>(projectId, 'GET', '/oidc-clients'), [projectId]);
   const [created, setCreated] = useState<(OidcClient & { client_secret?: string }) | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -192,18 +190,15 @@ function ScopeChoices(props: { chosen: string[]; onChange(chosen: string[]): voi
 
 function CreateClientForm(props: { projectId: string; onCreated(client: OidcClient & { client_secret?: string }): void }) {
   const { api } = useConsoleSession();
-  const t = useConsoleT();
   const [name, setName] = useState('');
   const [redirects, setRedirects] = useState('');
   const [isPublic, setPublic] = useState(false);
   const [firstParty, setFirstParty] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
+  const action = useAction();
+  const { busy, failure } = action;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
+    void action.run(async () => {
       const client = await api.project<OidcClient & { client_secret?: string }>(props.projectId, 'POST', '/oidc-clients', {
         name: name.trim(),
         redirect_uris: linesOf(redirects),
@@ -213,11 +208,7 @@ function CreateClientForm(props: { projectId: string; onCreated(client: OidcClie
       setName('');
       setRedirects('');
       props.onCreated(client);
-    } catch (error) {
-      setFailure(describeFailure(error, t));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className={panelClass} onSubmit={submit} aria-labelledby="new-oidc-client-title">
@@ -293,27 +284,21 @@ function CreatedClient(props: { client: OidcClient & { client_secret?: string };
 
 function EditClientForm(props: { projectId: string; client: OidcClient; onDone(saved: boolean): void }) {
   const { api } = useConsoleSession();
-  const t = useConsoleT();
   const [redirects, setRedirects] = useState(props.client.redirect_uris.join('\n'));
   const [chosen, setChosen] = useState(props.client.allowed_scopes);
   const [firstParty, setFirstParty] = useState(props.client.first_party);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
+  const action = useAction();
+  const { busy, failure } = action;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
+    void action.run(async () => {
       await api.project(props.projectId, 'PATCH', `/oidc-clients/${encodeURIComponent(props.client.client_id)}`, {
         redirect_uris: linesOf(redirects),
         allowed_scopes: scopes.filter((scope) => chosen.includes(scope)),
         first_party: firstParty,
       });
       props.onDone(true);
-    } catch (error) {
-      setFailure(describeFailure(error, t));
-      setBusy(false);
-    }
+    });
   };
   return (
     <form className={panelClass} onSubmit={submit} aria-labelledby="edit-oidc-client-title" data-testid="edit-oidc-client">
