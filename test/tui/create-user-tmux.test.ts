@@ -1,37 +1,20 @@
 // `authd tui` at a real terminal (tmux), from source: n on a project's users screen creates a
 // user by email through core's createUser, and the running server serves that user at once.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { join } from 'node:path';
-import { ensureShells } from '../../scripts/ensure-shells';
+import { expect, test } from 'bun:test';
 import { call } from '../support/api-expectations';
-import { bunExecutable, repoRoot, startTestInstance, type TestInstance } from '../support/instance';
-import { removeScratchDirs, scratchDir } from '../support/cli';
-import { tmuxServer } from '../support/tmux';
+import type { TestInstance } from '../support/instance';
+import { openDemoProjectScreen, withTuiInstance, type TuiFile } from '../support/tui-sessions';
 
+let tuiFile: TuiFile;
 let t: TestInstance;
-const terminals = tmuxServer('authd-tui-create-user');
-
-beforeAll(async () => {
-  await ensureShells();
-  t = await startTestInstance({ dataDir: scratchDir('authd-tui-create-user-') });
-}, 300_000);
-afterAll(async () => {
-  await terminals.stop();
-  await t.stop();
-  removeScratchDirs();
+withTuiInstance('authd-tui-create-user', (started) => {
+  tuiFile = started;
+  t = started.t;
 });
 
 test('n on the users screen creates a user the API then serves; a bad address is refused in place', async () => {
   const demo = t.demo!;
-  const tui = await terminals.open(
-    `${[bunExecutable, join(repoRoot, 'cmd', 'main.ts'), 'tui', ...t.databaseArgs].join(' ')}; echo "tui exited with $?"; sleep 60`,
-  );
-  await tui.waitFor(demo.displayName);
-  await tui.highlight(demo.displayName);
-  await tui.keys('Enter');
-  await tui.waitFor('Configuration');
-  await tui.highlight('Users');
-  await tui.keys('Enter');
+  const tui = await openDemoProjectScreen(tuiFile, 'Users');
   await tui.waitFor('n new user');
   await tui.keys('n');
   await tui.waitFor("New user's email");

@@ -2,25 +2,17 @@
 // a confidential client (its secret shown once, and it authenticates at the token endpoint) and a
 // public one (no secret), changes redirect URIs and scopes (a bad URI refused in place), switches
 // first-party, and deletes after confirming (another key keeps it), each checked through core.
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { join } from 'node:path';
-import { ensureShells } from '../../scripts/ensure-shells';
+import { expect, test } from 'bun:test';
 import { listOidcClients } from '../../server/core/oidc/oidc-clients';
-import { bunExecutable, repoRoot, startTestInstance, type TestInstance } from '../support/instance';
-import { removeScratchDirs, scratchDir } from '../support/cli';
-import { tmuxServer, type TmuxWindow } from '../support/tmux';
+import type { TestInstance } from '../support/instance';
+import type { TmuxWindow } from '../support/tmux';
+import { openDemoProjectScreen, withTuiInstance, type TuiFile } from '../support/tui-sessions';
 
+let tuiFile: TuiFile;
 let t: TestInstance;
-const terminals = tmuxServer('authd-tui-oidc-clients');
-
-beforeAll(async () => {
-  await ensureShells();
-  t = await startTestInstance({ dataDir: scratchDir('authd-tui-oidc-clients-') });
-}, 300_000);
-afterAll(async () => {
-  await terminals.stop();
-  await t.stop();
-  removeScratchDirs();
+withTuiInstance('authd-tui-oidc-clients', (started) => {
+  tuiFile = started;
+  t = started.t;
 });
 
 /**
@@ -61,15 +53,7 @@ async function typeInto(tui: TmuxWindow, label: string, before: string, text: st
 test('register, edit, first-party and delete OIDC clients in the TUI', async () => {
   const demo = t.demo!;
   const clients = () => listOidcClients(t.ctx, demo.projectId);
-  const tui = await terminals.open(
-    `${[bunExecutable, join(repoRoot, 'cmd', 'main.ts'), 'tui', ...t.databaseArgs].join(' ')}; echo "tui exited with $?"; sleep 60`,
-  );
-  await tui.waitFor(demo.displayName);
-  await tui.highlight(demo.displayName);
-  await tui.keys('Enter');
-  await tui.waitFor('Configuration');
-  await tui.highlight('OIDC clients');
-  await tui.keys('Enter');
+  const tui = await openDemoProjectScreen(tuiFile, 'OIDC clients');
   await tui.waitFor('No OIDC clients: press n to register an app');
 
   // A confidential client: the secret is shown once.
