@@ -5,12 +5,17 @@
 // many buttons use it.
 import { cva } from '../../styled-system/css';
 
+// Written-out types: the published @authd/react's declarations cannot name Panda's generated
+// recipe types (they are not shipped), and callers only ever call these for a class name.
+type FocusRingVariants = { offset?: 'on' | 'near' | 'apart' };
+type ButtonVariants = { size?: 'full' | 'compact'; tone?: 'primary' | 'secondary' | 'danger' };
+
 /**
  * 2 px of the accent colour around a control the keyboard is on: `apart` (2 px off its edge,
  * buttons and the crop area), `near` (1 px, the sidebar's items) or `on` its edge (small icon
  * buttons inside a field or a line of text).
  */
-export const focusRing = cva({
+export const focusRing: (variants?: FocusRingVariants) => string = cva({
   base: { _focusVisible: { outline: '2px solid', outlineColor: 'accent' } },
   variants: {
     offset: {
@@ -28,7 +33,7 @@ export const focusRing = cva({
  * (outlined) or `danger`. What all buttons share comes after the size and tone, so the class
  * names stand in the order the screens' bundles have always had (it compresses best there).
  */
-export const button = cva({
+export const button: (variants?: ButtonVariants) => string = cva({
   variants: {
     size: { full: { height: '40px', width: '100%' }, compact: { height: '36px', paddingX: '4' } },
     tone: {
