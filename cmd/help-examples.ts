@@ -62,6 +62,12 @@ export const helpExamples: Record<string, string[]> = {
     'authd users delete "$USER_ID" --yes   # in a script',
   ],
   'users email-clashes': ['authd users email-clashes'],
+  'users ban': [
+    'authd users ban "$USER_ID" --project "$PROJECT_ID" --reason "chargeback fraud"',
+    'authd users ban "$USER_ID" --until 2027-01-31 --json',
+  ],
+  'users unban': ['authd users unban "$USER_ID" --project "$PROJECT_ID"'],
+  'users impersonate': ['authd users impersonate "$USER_ID" --project "$PROJECT_ID"', 'authd users impersonate "$USER_ID" --tokens --json'],
   'users sessions': ['authd users sessions list "$USER_ID"'],
   'users sessions list': ['authd users sessions list "$USER_ID" --project "$PROJECT_ID"'],
   'users sessions revoke': ['authd users sessions revoke "$USER_ID" "$SESSION_ID" --yes'],

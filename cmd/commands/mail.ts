@@ -2,6 +2,7 @@
 // development without SMTP this is where sign-up and reset links can be read.
 import { Command } from 'commander';
 import { listEmailMessages } from '../../server/core/email/email-queue';
+import { requireProjectRow } from '../../server/core/projects/projects';
 import { parseCount, printJson, printLine, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
 
 export function mailCommand(): Command {
@@ -13,6 +14,8 @@ export function mailCommand(): Command {
     .option('--limit <n>', 'how many', '20')
     .action((options: CommonOptions & { to?: string; project?: string; outbox?: boolean; limit: string }) =>
       withContext(options, async (ctx) => {
+        // A mistyped --project would otherwise read as "No emails.".
+        if (options.project !== undefined) await requireProjectRow(ctx.db, options.project);
         const messages = await listEmailMessages(ctx, {
           recipient: options.to,
           projectId: options.project,

@@ -36,6 +36,7 @@ describe('known errors', () => {
         INSUFFICIENT_ACCESS_TYPE: ['client', ['server']],
         ACCESS_TOKEN_EXPIRED: [],
         ADMIN_ACCESS_TOKEN_EXPIRED: [],
+        USER_BANNED: [Date.UTC(2027, 0, 31)],
       };
       const wire = knownError(code as never, ...((sampleArguments[code] ?? ['x', 'y', 'z']) as never[])).toJSON();
       const rebuilt: KnownAuthError = knownAuthErrorFromWire(wire.code, wire.error, wire.details, entry.status);
