@@ -8,7 +8,7 @@ export const consoleBasePath = '/admin';
  * The console pages of a project, as `/admin/projects/{id}/{page}`. The API's `relative_fix_url`
  * values (`/projects/{id}/domains`) are these paths without the prefix; the server sends them on.
  */
-export const consolePagesOfProject: readonly string[] = ['overview', 'users', 'teams', 'permissions', 'sign-in-methods', 'api-keys', 'domains', 'webhooks', 'audit-log', 'settings'];
+export const consolePagesOfProject: readonly string[] = ['overview', 'users', 'teams', 'permissions', 'sign-in-methods', 'api-keys', 'oidc-clients', 'domains', 'emails', 'webhooks', 'audit-log', 'settings'];
 
 /** Settings the console reads from its page (public: the internal project's hosted sign-in shows the same). */
 export interface ConsoleConfig {

@@ -21,7 +21,7 @@ export function providerAuthorizeUrl(
   params.set('code_challenge', request.codeChallenge);
   params.set('code_challenge_method', 'S256');
   params.set('access_type', 'offline');
-  for (const [name, value] of Object.entries(provider.definition.extraAuthorizeParams ?? {})) params.set(name, value);
+  for (const [name, value] of Object.entries({ ...provider.definition.extraAuthorizeParams, ...provider.projectAuthorizeParams })) params.set(name, value);
   return url.toString();
 }
 

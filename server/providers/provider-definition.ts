@@ -56,6 +56,11 @@ export interface ResolvedOAuthProvider {
   endpoints: ProviderEndpoints;
   clientId: string;
   clientSecret: string;
+  /**
+   * Authorize parameters of this project's own keys: Facebook Login for Business's `config_id`
+   * (the project's facebook_config_id), which names the permissions configured at Facebook.
+   */
+  projectAuthorizeParams?: Record<string, string>;
   /** The built-in development mock stands in for the real provider. */
   isDevMock: boolean;
   readProfile: OAuthProviderDefinition['readProfile'];

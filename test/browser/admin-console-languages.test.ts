@@ -212,6 +212,13 @@ describe('every console page in the pseudo locale at 390 px: no word outside the
     );
     const team = expectOk(await call(t, 'POST', '/teams', { headers, body: { display_name: 'Pseudo team' } }), 201);
     expectOk(await call(t, 'POST', `/team-memberships/${team.id}/${user.id}`, { headers, body: {} }), 201);
+    const redirectUri = 'https://pseudo.example.com/callback';
+    const client = expectOk(
+      await call(t, 'POST', '/oidc-clients', { headers: ownerHeaders(project.id, admin.access_token), body: { name: 'Pseudo app', redirect_uris: [redirectUri] } }),
+      201,
+    );
+    // The OIDC client's name, id and redirect URI are data, and so are the scopes' protocol names.
+    data.push('Pseudo app', client.client_id, redirectUri, 'openid', 'profile', 'email', 'offline_access', 'teams');
     data.push(admin.email, 'Pseudo project', 'Pseudo Person', userEmail, 'Pseudo team', project.id, user.id, team.id, 'authd admins add EMAIL', '$', '{{ variables }}');
     data.push(...auditEventTypes, ...oauthProviderIds, ...Object.values(localeNames), 'https://', '/handler', '…', user.id.slice(0, 8));
     // The built-in permissions' ids are data, shown as they are.
@@ -228,6 +235,7 @@ describe('every console page in the pseudo locale at 390 px: no word outside the
       permissions: `${base}/permissions`,
       'sign-in-methods': `${base}/sign-in-methods`,
       'api-keys': `${base}/api-keys`,
+      'oidc-clients': `${base}/oidc-clients`,
       domains: `${base}/domains`,
       emails: `${base}/emails`,
       webhooks: `${base}/webhooks`,
@@ -253,6 +261,11 @@ describe('every console page in the pseudo locale at 390 px: no word outside the
     permissions: (p) => p.getByTestId('permissions-table').waitFor(),
     'sign-in-methods': (p) => p.getByTestId('own-keys-form').waitFor(),
     'api-keys': (p) => p.getByTestId('empty-state').waitFor(),
+    // The client's edit form open under its table.
+    'oidc-clients': async (p) => {
+      await p.getByTestId('oidc-clients-table').locator('tbody button').first().click();
+      await p.getByTestId('edit-oidc-client').waitFor();
+    },
     domains: (p) => p.getByTestId('production-readiness').waitFor(),
     emails: (p) => p.getByTestId('template-preview').waitFor(),
     webhooks: (p) => p.getByTestId('empty-state').waitFor(),

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { consoleFirstLoadBudgetBytes } from '../../scripts/build-console';
+import { consolePagesOfProject } from '../../server/protocol/admin-console-config';
 import { createOwnedProject, ownerHeaders, signIn, type SignedIn } from '../support/admins';
 import { as, call, expectOk, goodPassword, uniqueEmail } from '../support/user-views';
 import { pollUntil, queuedMessagesOnceThere } from '../support/mail';
@@ -1031,6 +1032,29 @@ describe('sign-in methods: own OAuth keys', () => {
       await form.getByRole('button', { name: 'Save keys' }).click();
       await page.getByText("github uses authd's shared keys.").waitFor();
       expect(await github()).toMatchObject({ type: 'shared', enabled: true });
+
+      // Microsoft's own keys take a tenant id, shown again when the provider is chosen again.
+      const microsoft = async () =>
+        (expectOk(await call(t, 'GET', '/projects/current', { headers: asOwner(project.id) })).config.oauth_providers as any[]).find(
+          (p) => p.id === 'microsoft',
+        );
+      await form.getByRole('combobox', { name: 'Provider' }).selectOption('microsoft');
+      await form.getByRole('combobox', { name: 'Keys' }).selectOption('own');
+      await form.getByRole('textbox', { name: 'Client id' }).fill('ms-client');
+      await form.getByLabel('Client secret', { exact: true }).fill('ms-secret');
+      await form.getByRole('textbox', { name: /^Tenant id/ }).fill('contoso.onmicrosoft.com');
+      await form.getByRole('button', { name: 'Save keys' }).click();
+      await page.getByText('microsoft uses your own keys.').waitFor();
+      expect(await microsoft()).toMatchObject({ type: 'standard', client_id: 'ms-client', microsoft_tenant_id: 'contoso.onmicrosoft.com' });
+      await form.getByRole('combobox', { name: 'Provider' }).selectOption('github');
+      await form.getByRole('combobox', { name: 'Provider' }).selectOption('microsoft');
+      expect(await form.getByRole('textbox', { name: /^Tenant id/ }).inputValue()).toBe('contoso.onmicrosoft.com');
+      // Facebook's field is its configuration id; GitHub has none.
+      await form.getByRole('combobox', { name: 'Provider' }).selectOption('facebook');
+      await form.getByRole('textbox', { name: /^Configuration id/ }).waitFor();
+      await form.getByRole('combobox', { name: 'Provider' }).selectOption('github');
+      await form.getByRole('combobox', { name: 'Keys' }).selectOption('own');
+      expect(await form.getByRole('textbox', { name: /^(Tenant|Configuration) id/ }).count()).toBe(0);
       await expectAccessible(page);
       expect(opened.problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
       await opened.close();
@@ -1226,5 +1250,17 @@ describe('budget and serving', () => {
     expect(fix.status).toBe(302);
     expect(fix.headers.get('location')).toBe('/admin/projects/abc/domains');
     expect((await fetch(`${t.url}/projects/abc/elsewhere`, { redirect: 'manual' })).status).toBe(404);
+  });
+
+  test("every page of a project the console has is one the API's links may name: /projects/{id}/{page} redirects to it", async () => {
+    // The console's own list of pages, read from its router (a page there and not in the list
+    // would be a link that answers 404).
+    const routerPages = [...readFileSync(join(repoRoot, 'ui/console/routes.tsx'), 'utf8').matchAll(/path: '\/([a-z-]+)'/g)].map((m) => m[1]!);
+    expect(routerPages).toContain('emails');
+    expect([...consolePagesOfProject].sort()).toEqual([...new Set(routerPages)].sort());
+    for (const page of consolePagesOfProject) {
+      const answer = await fetch(`${t.url}/projects/abc/${page}`, { redirect: 'manual' });
+      expect(`${page}: ${answer.status} ${answer.headers.get('location')}`).toBe(`${page}: 302 /admin/projects/abc/${page}`);
+    }
   });
 });

@@ -45,19 +45,10 @@ export function TextField(props: {
 
 /**
  * A secret typed in and never shown back (an SMTP password, a client secret): with one stored,
- * the box stays empty and says so, and an empty box keeps the stored one.
+ * the box stays empty and its label says so (the caller's words), and an empty box keeps it.
  */
-export function SecretField(props: { id: string; label: string; stored: boolean; value: string; onChange(value: string): void }) {
-  return (
-    <TextField
-      id={props.id}
-      label={props.stored ? `${props.label} (stored; type a new one to replace it)` : props.label}
-      type="password"
-      autoComplete="new-password"
-      value={props.value}
-      onChange={props.onChange}
-    />
-  );
+export function SecretField(props: { id: string; label: string; value: string; onChange(value: string): void }) {
+  return <TextField id={props.id} label={props.label} type="password" autoComplete="new-password" value={props.value} onChange={props.onChange} />;
 }
 
 /** A labelled choice among `options` (value and words). */

@@ -68,7 +68,13 @@ export async function resolveProjectProvider(
   if (entry.type === 'standard') {
     if (!entry.clientId || !entry.clientSecret) throw knownError('OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED');
     const endpoints = providerEndpoints(ctx.settings.oauth, definition, entry.microsoftTenantId);
-    return { ...base, endpoints, clientId: entry.clientId, clientSecret: openOptionalSecret(ctx, entry.clientSecret)! };
+    return {
+      ...base,
+      endpoints,
+      clientId: entry.clientId,
+      clientSecret: openOptionalSecret(ctx, entry.clientSecret)!,
+      ...(id === 'facebook' && entry.facebookConfigId ? { projectAuthorizeParams: { config_id: entry.facebookConfigId } } : {}),
+    };
   }
   const shared = ctx.settings.oauth?.sharedCredentials?.[id];
   if (shared) {

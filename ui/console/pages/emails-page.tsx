@@ -124,14 +124,7 @@ function EmailServerForm(props: { api: AdminApi; projectId: string; config: Emai
             </div>
             <div className={formRowClass}>
               <TextField id="smtp-username" label={t('emails.username')} value={username} autoComplete="off" spellCheck={false} onChange={setUsername} />
-              <TextField
-                id="smtp-password"
-                label={stored ? t('emails.passwordStored') : t('signIn.password')}
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={setPassword}
-              />
+              <SecretField id="smtp-password" label={stored ? t('emails.passwordStored') : t('signIn.password')} value={password} onChange={setPassword} />
             </div>
             <div className={formRowClass}>
               <TextField id="sender-name" label={t('emails.senderName')} value={senderName} onChange={setSenderName} />

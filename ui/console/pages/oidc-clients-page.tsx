@@ -1,40 +1,40 @@
 // A project's OpenID Provider clients (GET/POST/PATCH/DELETE /oidc-clients): the apps that sign
 // people in with this project ("Sign in with …" for Grafana, Gitea). A confidential client's
 // secret is shown once, with a copy button, since authd keeps only its digest.
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useAction } from '../action';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
-import { TableFrame } from '../table-frame';
+import { useConsoleT } from '../console-messages';
+import type { ConsoleKey } from '../../../server/protocol/messages/console/console-en';
+import { ApiStates, Table } from '../data-table';
+import { Section } from '../section';
+import { TextField, SubmitRow } from '../text-field';
 import { CopyButton } from '../copy-button';
 import { TypedConfirmation } from '../confirm-dialog';
-import { EmptyState, FailedState, LoadingState, FailureAlert } from '../page-states';
 import {
   badgeClass,
   checkboxRowClass,
   columnFieldClass,
   fieldsetClass,
   formRowClass,
-  inputClass,
   labelClass,
-  mutedClass,
   pageTitleClass,
   panelClass,
   primaryButtonClass,
   secretBoxClass,
   sectionTitleClass,
   smallButtonClass,
-  tableClass,
+  stackedCellClass,
   textClass,
   textareaClass,
-  visuallyHiddenClass,
-  wideOnlyClass,
 } from '../styles';
+import { FailureAlert } from '../page-states';
 
 const route = getRouteApi('/projects/$projectId/oidc-clients');
 
-/** The scopes a client may be allowed (the provider's own list, docs/openid-provider.md). */
+/** The scopes a client may be allowed (the provider's own list, docs/openid-provider.md): protocol names, shown as they are. */
 const scopes = ['openid', 'profile', 'email', 'offline_access', 'teams'] as const;
 
 /** A client as the API shows it (no secret). */
@@ -48,6 +48,8 @@ interface OidcClient {
   issuer: string;
 }
 
+type CreatedOidcClient = OidcClient & { client_secret?: string };
+
 const linesOf = (text: string) =>
   text
     .split('\n')
@@ -57,15 +59,17 @@ const linesOf = (text: string) =>
 export function OidcClientsPage() {
   const { projectId } = route.useParams();
   const { api } = useConsoleSession();
+  const t = useConsoleT();
   const clients = useApiData(() => api.project<{ items: OidcClient[] }>(projectId, 'GET', '/oidc-clients'), [projectId]);
-  const [created, setCreated] = useState<(OidcClient & { client_secret?: string }) | null>(null);
+  const [created, setCreated] = useState<CreatedOidcClient | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const path = (id: string) => `/oidc-clients/${encodeURIComponent(id)}`;
+  const editedClient = editing && clients.state === 'ready' ? clients.data.items.find((client) => client.client_id === editing) : undefined;
 
   return (
     <>
-      <h1 className={pageTitleClass}>OIDC clients</h1>
+      <h1 className={pageTitleClass}>{t('nav.oidcClients')}</h1>
       <CreateClientForm
         projectId={projectId}
         onCreated={(client) => {
@@ -74,132 +78,129 @@ export function OidcClientsPage() {
         }}
       />
       {created ? <CreatedClient client={created} onDone={() => setCreated(null)} /> : null}
-      <section className={panelClass} aria-labelledby="oidc-clients-title">
-        <h2 id="oidc-clients-title" className={sectionTitleClass}>
-          Clients
-        </h2>
+      <Section id="oidc-clients-title" title={t('oidc.clients')}>
         {notice ? (
           <p className={textClass} role="status">
             {notice}
           </p>
         ) : null}
-        {clients.state === 'loading' ? (
-          <LoadingState label="Loading clients…" />
-        ) : clients.state === 'failed' ? (
-          <FailedState what="The OIDC clients" error={clients.error} onRetry={clients.reload} />
-        ) : clients.data.items.length === 0 ? (
-          <EmptyState title="No OIDC clients">
-            <p className={mutedClass}>Register an app above (Grafana, Gitea, oauth2-proxy…) to let it sign people in with this project.</p>
-          </EmptyState>
-        ) : (
-          <TableFrame label="OIDC clients">
-            <table className={tableClass} data-testid="oidc-clients-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col" className={wideOnlyClass}>
-                    Client ID
-                  </th>
-                  <th scope="col">Type</th>
-                  <th scope="col" className={wideOnlyClass}>
-                    Redirect URIs
-                  </th>
-                  <th scope="col">
-                    <span className={visuallyHiddenClass}>Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {clients.data.items.map((client) => (
-                  <tr key={client.client_id}>
-                    <td>
-                      {client.name}
-                      {client.first_party ? <span className={badgeClass}> first-party</span> : null}
-                    </td>
-                    <td className={wideOnlyClass}>
-                      <code>{client.client_id}</code>
-                    </td>
-                    <td>
-                      <span className={badgeClass}>{client.type}</span>
-                    </td>
-                    <td className={wideOnlyClass}>{client.redirect_uris.join(', ')}</td>
-                    <td>
+        <ApiStates data={clients} loading={t('oidc.loading')} failed={t('oidc.failed')} empty={{ title: t('oidc.empty'), hint: t('oidc.emptyHint') }}>
+          {(answer) => (
+            <Table
+              label={t('oidc.table')}
+              testId="oidc-clients-table"
+              rows={answer.items}
+              rowKey={(client) => client.client_id}
+              columns={[
+                {
+                  // The kind of client under its name, not a column of its own: the table then
+                  // fits a phone in every language.
+                  header: t('common.name'),
+                  cell: (client) => (
+                    <span className={stackedCellClass}>
+                      <span>{client.name}</span>
                       <span className={formRowClass}>
-                        <button type="button" className={smallButtonClass} aria-label={`Edit ${client.name}`} onClick={() => setEditing(client.client_id)}>
-                          Edit
-                        </button>
-                        <TypedConfirmation
-                          action="Delete"
-                          title={`Delete ${client.name}?`}
-                          description="The app can no longer sign anyone in; its tokens and every user's consent to it end."
-                          phrase={client.name}
-                          onConfirm={async () => {
-                            await api.project(projectId, 'DELETE', path(client.client_id));
-                            setNotice(`${client.name} deleted.`);
-                            if (editing === client.client_id) setEditing(null);
-                            clients.reload();
-                          }}
-                        />
+                        <span className={badgeClass}>{t(`oidc.${client.type}` satisfies ConsoleKey)}</span>
+                        {client.first_party ? <span className={badgeClass}>{t('oidc.firstPartyBadge')}</span> : null}
                       </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableFrame>
-        )}
-      </section>
-      {editing && clients.state === 'ready'
-        ? (() => {
-            const client = clients.data.items.find((c) => c.client_id === editing);
-            return client ? (
-              <EditClientForm
-                key={client.client_id}
-                projectId={projectId}
-                client={client}
-                onDone={(saved) => {
-                  setEditing(null);
-                  if (saved) setNotice(`${client.name} saved.`);
-                  clients.reload();
-                }}
-              />
-            ) : null;
-          })()
-        : null}
+                    </span>
+                  ),
+                },
+                { header: t('methods.clientId'), wideOnly: true, cell: (client) => <code>{client.client_id}</code> },
+                { header: t('oidc.redirectUris'), wideOnly: true, cell: (client) => client.redirect_uris.join(', ') },
+                {
+                  header: t('common.actions'),
+                  headerHidden: true,
+                  cell: (client) => (
+                    <span className={formRowClass}>
+                      <button type="button" className={smallButtonClass} aria-label={t('oidc.editNamed', { name: client.name })} onClick={() => setEditing(client.client_id)}>
+                        {t('oidc.edit')}
+                      </button>
+                      <TypedConfirmation
+                        action={t('common.delete')}
+                        title={t('oidc.deleteTitle', { name: client.name })}
+                        description={t('oidc.deleteText')}
+                        phrase={client.name}
+                        onConfirm={async () => {
+                          await api.project(projectId, 'DELETE', path(client.client_id));
+                          setNotice(t('oidc.deleted', { name: client.name }));
+                          if (editing === client.client_id) setEditing(null);
+                          clients.reload();
+                        }}
+                      />
+                    </span>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </ApiStates>
+      </Section>
+      {editedClient ? (
+        <EditClientForm
+          key={editedClient.client_id}
+          projectId={projectId}
+          client={editedClient}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) setNotice(t('oidc.saved', { name: editedClient.name }));
+            clients.reload();
+          }}
+        />
+      ) : null}
     </>
   );
 }
 
-function ScopeChoices(props: { chosen: string[]; onChange(chosen: string[]): void }) {
+/** The redirect URIs, one a line, and whether the client skips the consent screen: both forms have them. */
+function RedirectsAndFirstParty(props: {
+  id: string;
+  label: string;
+  redirects: string;
+  onRedirects(text: string): void;
+  firstParty: boolean;
+  onFirstParty(on: boolean): void;
+  rows: number;
+  autoFocus?: boolean;
+  children?: ReactNode;
+}) {
+  const t = useConsoleT();
   return (
-    <fieldset className={fieldsetClass}>
-      <legend className={labelClass}>Allowed scopes</legend>
-      {scopes.map((scope) => (
-        <label key={scope} className={checkboxRowClass}>
-          <input
-            type="checkbox"
-            checked={props.chosen.includes(scope)}
-            onChange={(event) => props.onChange(event.target.checked ? [...props.chosen, scope] : props.chosen.filter((s) => s !== scope))}
-          />
-          {scope}
+    <>
+      <div className={columnFieldClass}>
+        <label className={labelClass} htmlFor={props.id}>
+          {props.label}
         </label>
-      ))}
-    </fieldset>
+        <textarea
+          id={props.id}
+          className={textareaClass}
+          rows={props.rows}
+          autoFocus={props.autoFocus}
+          value={props.redirects}
+          onChange={(event) => props.onRedirects(event.target.value)}
+        />
+      </div>
+      {props.children}
+      <label className={checkboxRowClass}>
+        <input type="checkbox" checked={props.firstParty} onChange={(event) => props.onFirstParty(event.target.checked)} />
+        {t('oidc.firstPartyLabel')}
+      </label>
+    </>
   );
 }
 
-function CreateClientForm(props: { projectId: string; onCreated(client: OidcClient & { client_secret?: string }): void }) {
+function CreateClientForm(props: { projectId: string; onCreated(client: CreatedOidcClient): void }) {
   const { api } = useConsoleSession();
+  const t = useConsoleT();
   const [name, setName] = useState('');
   const [redirects, setRedirects] = useState('');
   const [isPublic, setPublic] = useState(false);
   const [firstParty, setFirstParty] = useState(false);
   const action = useAction();
-  const { busy, failure } = action;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(async () => {
-      const client = await api.project<OidcClient & { client_secret?: string }>(props.projectId, 'POST', '/oidc-clients', {
+      const client = await api.project<CreatedOidcClient>(props.projectId, 'POST', '/oidc-clients', {
         name: name.trim(),
         redirect_uris: linesOf(redirects),
         public: isPublic,
@@ -213,82 +214,74 @@ function CreateClientForm(props: { projectId: string; onCreated(client: OidcClie
   return (
     <form className={panelClass} onSubmit={submit} aria-labelledby="new-oidc-client-title">
       <h2 id="new-oidc-client-title" className={sectionTitleClass}>
-        Register an app
+        {t('oidc.register')}
       </h2>
-      <div className={columnFieldClass}>
-        <label className={labelClass} htmlFor="oidc-client-name">
-          Name (shown on the consent screen)
+      <TextField id="oidc-client-name" className={columnFieldClass} label={t('oidc.nameLabel')} value={name} maxLength={200} onChange={setName} />
+      <RedirectsAndFirstParty
+        id="oidc-client-redirects"
+        label={t('oidc.redirectsLabel')}
+        rows={2}
+        redirects={redirects}
+        onRedirects={setRedirects}
+        firstParty={firstParty}
+        onFirstParty={setFirstParty}
+      >
+        <label className={checkboxRowClass}>
+          <input type="checkbox" checked={isPublic} onChange={(event) => setPublic(event.target.checked)} />
+          {t('oidc.publicLabel')}
         </label>
-        <input id="oidc-client-name" className={inputClass} value={name} required maxLength={200} onChange={(event) => setName(event.target.value)} />
-      </div>
-      <div className={columnFieldClass}>
-        <label className={labelClass} htmlFor="oidc-client-redirects">
-          Redirect URIs, one a line (exact match)
-        </label>
-        <textarea id="oidc-client-redirects" className={textareaClass} rows={2} required value={redirects} onChange={(event) => setRedirects(event.target.value)} />
-      </div>
-      <label className={checkboxRowClass}>
-        <input type="checkbox" checked={isPublic} onChange={(event) => setPublic(event.target.checked)} />
-        Public client (no secret; PKCE required), for apps that cannot keep a secret
-      </label>
-      <label className={checkboxRowClass}>
-        <input type="checkbox" checked={firstParty} onChange={(event) => setFirstParty(event.target.checked)} />
-        First-party (no consent screen)
-      </label>
-      <FailureAlert message={failure} />
-      <div>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? 'Registering…' : 'Register app'}
-        </button>
-      </div>
+      </RedirectsAndFirstParty>
+      <SubmitRow busy={action.busy} failure={action.failure}>
+        {action.busy ? t('oidc.registering') : t('oidc.registerButton')}
+      </SubmitRow>
     </form>
   );
 }
 
-function CreatedClient(props: { client: OidcClient & { client_secret?: string }; onDone(): void }) {
+function CreatedClient(props: { client: CreatedOidcClient; onDone(): void }) {
   const { client } = props;
-  const fields = [
-    { label: 'Client ID', value: client.client_id, testId: 'created-client-id' },
-    ...(client.client_secret ? [{ label: 'Client secret', value: client.client_secret, testId: 'created-client-secret' }] : []),
-    { label: 'Issuer', value: client.issuer, testId: 'created-issuer' },
+  const t = useConsoleT();
+  const fields: { label: string; copy: string; value: string; testId: string }[] = [
+    { label: t('methods.clientId'), copy: t('oidc.copyClientId'), value: client.client_id, testId: 'created-client-id' },
+    ...(client.client_secret
+      ? [{ label: t('methods.clientSecret'), copy: t('oidc.copySecret'), value: client.client_secret, testId: 'created-client-secret' }]
+      : []),
+    { label: t('oidc.issuer'), copy: t('oidc.copyIssuer'), value: client.issuer, testId: 'created-issuer' },
   ];
   return (
-    <section className={panelClass} aria-labelledby="created-client-title" data-testid="created-client">
-      <h2 id="created-client-title" className={sectionTitleClass}>
-        {client.client_secret ? 'Copy the client secret now' : `${client.name} is registered`}
-      </h2>
-      <p className={textClass}>
-        {client.client_secret
-          ? 'authd keeps only a digest of the secret: this is the only time it is shown.'
-          : 'A public client has no secret: it proves itself with PKCE.'}
-      </p>
+    <Section
+      id="created-client-title"
+      testId="created-client"
+      title={client.client_secret ? t('oidc.copySecretNow') : t('oidc.registered', { name: client.name })}
+    >
+      <p className={textClass}>{client.client_secret ? t('oidc.secretShownOnce') : t('oidc.publicNoSecret')}</p>
       {fields.map((field) => (
-        <div key={field.label} className={columnFieldClass}>
+        <div key={field.testId} className={columnFieldClass}>
           <span className={labelClass}>{field.label}</span>
           <div className={formRowClass}>
             <code className={secretBoxClass} data-testid={field.testId}>
               {field.value}
             </code>
-            <CopyButton value={field.value} label={`Copy the ${field.label.toLowerCase()}`} />
+            <CopyButton value={field.value} label={field.copy} />
           </div>
         </div>
       ))}
       <div>
         <button type="button" className={smallButtonClass} onClick={props.onDone}>
-          {client.client_secret ? 'I have copied it' : 'Done'}
+          {client.client_secret ? t('oidc.copiedIt') : t('oidc.done')}
         </button>
       </div>
-    </section>
+    </Section>
   );
 }
 
 function EditClientForm(props: { projectId: string; client: OidcClient; onDone(saved: boolean): void }) {
   const { api } = useConsoleSession();
+  const t = useConsoleT();
   const [redirects, setRedirects] = useState(props.client.redirect_uris.join('\n'));
   const [chosen, setChosen] = useState(props.client.allowed_scopes);
   const [firstParty, setFirstParty] = useState(props.client.first_party);
   const action = useAction();
-  const { busy, failure } = action;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(async () => {
@@ -303,26 +296,39 @@ function EditClientForm(props: { projectId: string; client: OidcClient; onDone(s
   return (
     <form className={panelClass} onSubmit={submit} aria-labelledby="edit-oidc-client-title" data-testid="edit-oidc-client">
       <h2 id="edit-oidc-client-title" className={sectionTitleClass}>
-        Edit {props.client.name}
+        {t('oidc.editNamed', { name: props.client.name })}
       </h2>
-      <div className={columnFieldClass}>
-        <label className={labelClass} htmlFor="edit-oidc-client-redirects">
-          Redirect URIs, one a line
-        </label>
-        <textarea id="edit-oidc-client-redirects" className={textareaClass} rows={3} autoFocus value={redirects} onChange={(event) => setRedirects(event.target.value)} />
-      </div>
-      <ScopeChoices chosen={chosen} onChange={setChosen} />
-      <label className={checkboxRowClass}>
-        <input type="checkbox" checked={firstParty} onChange={(event) => setFirstParty(event.target.checked)} />
-        First-party (no consent screen)
-      </label>
-      <FailureAlert message={failure} />
+      <RedirectsAndFirstParty
+        id="edit-oidc-client-redirects"
+        label={t('oidc.redirectsEditLabel')}
+        rows={3}
+        autoFocus
+        redirects={redirects}
+        onRedirects={setRedirects}
+        firstParty={firstParty}
+        onFirstParty={setFirstParty}
+      >
+        <fieldset className={fieldsetClass}>
+          <legend className={labelClass}>{t('oidc.allowedScopes')}</legend>
+          {scopes.map((scope) => (
+            <label key={scope} className={checkboxRowClass}>
+              <input
+                type="checkbox"
+                checked={chosen.includes(scope)}
+                onChange={(event) => setChosen(event.target.checked ? [...chosen, scope] : chosen.filter((s) => s !== scope))}
+              />
+              {scope}
+            </label>
+          ))}
+        </fieldset>
+      </RedirectsAndFirstParty>
+      <FailureAlert message={action.failure} />
       <div className={formRowClass}>
-        <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
+        <button type="submit" className={primaryButtonClass} disabled={action.busy}>
+          {action.busy ? t('common.saving') : t('oidc.save')}
         </button>
         <button type="button" className={smallButtonClass} onClick={() => props.onDone(false)}>
-          Cancel
+          {t('confirm.cancel')}
         </button>
       </div>
     </form>

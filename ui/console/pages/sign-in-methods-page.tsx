@@ -129,6 +129,12 @@ export function SignInMethodsPage() {
  * One provider's keys: authd's shared ones (where it has them) or the project's own client id and
  * secret. The secret is write-only here: the form never shows it, and an empty box keeps it.
  */
+/** The one option a provider's own keys may carry, and its words. */
+const providerOptions: Partial<Record<string, { field: 'facebook_config_id' | 'microsoft_tenant_id'; label: ConsoleKey }>> = {
+  facebook: { field: 'facebook_config_id', label: 'methods.facebookConfigId' },
+  microsoft: { field: 'microsoft_tenant_id', label: 'methods.microsoftTenantId' },
+};
+
 function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAuthProviderConfig[], done: string): Promise<boolean> }) {
   const [id, setId] = useState<string>(oauthProviderIds[0]);
   const stored = props.providers.find((provider) => provider.id === id);
@@ -136,6 +142,8 @@ function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAu
   const [own, setOwn] = useState(stored?.type === 'standard' || !canShare);
   const [clientId, setClientId] = useState(stored?.client_id ?? '');
   const [secret, setSecret] = useState('');
+  const option = providerOptions[id];
+  const [optionValue, setOptionValue] = useState((option && stored?.[option.field]) ?? '');
   const [busy, setBusy] = useState(false);
   const t = useConsoleT();
   const choose = (next: string) => {
@@ -144,13 +152,22 @@ function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAu
     setOwn(provider?.type === 'standard' || !sharedOAuthProviderIds.includes(next as OAuthProviderId));
     setClientId(provider?.client_id ?? '');
     setSecret('');
+    const nextOption = providerOptions[next];
+    setOptionValue((nextOption && provider?.[nextOption.field]) ?? '');
   };
   const secretStored = stored?.type === 'standard' && Boolean(stored.client_secret);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const enabled = stored?.enabled ?? true;
     const changed: OAuthProviderConfig = own
-      ? { id, enabled, type: 'standard', client_id: clientId.trim(), client_secret: secret || (secretStored ? stored.client_secret : '') }
+      ? {
+          id,
+          enabled,
+          type: 'standard',
+          client_id: clientId.trim(),
+          client_secret: secret || (secretStored ? stored.client_secret : ''),
+          ...(option && optionValue.trim() !== '' ? { [option.field]: optionValue.trim() } : {}),
+        }
       : { id, enabled, type: 'shared' };
     // The API takes the whole list; the others go back as they were.
     const list = stored ? props.providers.map((provider) => (provider.id === id ? changed : provider)) : [...props.providers, changed];
@@ -189,14 +206,8 @@ function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAu
       {own ? (
         <div className={formRowClass}>
           <TextField id="keys-client-id" label={t('methods.clientId')} value={clientId} spellCheck={false} autoComplete="off" onChange={setClientId} />
-          <TextField
-            id="keys-client-secret"
-            label={secretStored ? t('methods.clientSecretStored') : t('methods.clientSecret')}
-            type="password"
-            autoComplete="new-password"
-            value={secret}
-            onChange={setSecret}
-          />
+          <SecretField id="keys-client-secret" label={secretStored ? t('methods.clientSecretStored') : t('methods.clientSecret')} value={secret} onChange={setSecret} />
+          {option ? <TextField id="keys-option" label={t(option.label)} value={optionValue} spellCheck={false} autoComplete="off" onChange={setOptionValue} /> : null}
         </div>
       ) : null}
       <div>
