@@ -14,6 +14,8 @@ import { runCli, startTestInstance, type TestInstance } from '../support/instanc
 import { pollUntil } from '../support/poll-until';
 import { artifactsDir, launchBrowser, openPage, type TestPage } from './browser-support';
 import { expectAccessible, signInContext } from './widget-checks';
+import authJa from '../../server/protocol/messages/auth/auth-ja';
+import pagesDe from '../../server/protocol/messages/pages/pages-de';
 
 let t: TestInstance;
 let browser: Browser;
@@ -115,6 +117,36 @@ describe('banning from the console', () => {
       await review(opened.page, 'console-user-support-dark');
       expect(opened.problems).toEqual([]);
       await opened.close();
+    },
+    browserTestTimeout,
+  );
+});
+
+describe("the refusal in the user's language", () => {
+  test(
+    'a user banned until a day is told so on the Japanese sign-in, with the day; the error page words it in German',
+    async () => {
+      const user = await userWithPassword('banned-ja');
+      const until = Date.UTC(2031, 0, 15, 12, 0);
+      expectOk(
+        await call(t, 'POST', `/users/${user.id}/ban`, { headers: ownerHeaders(projectId, admin.access_token, 'server'), body: { banned_until_millis: until } }),
+      );
+      const visitor = await openPage(browser);
+      await visitor.page.goto(`${t.url}/projects/${projectId}/handler/sign-in?lang=ja`);
+      await visitor.page.locator('input[name=email]').fill(user.email);
+      await visitor.page.locator('input[name=password]').fill(goodPassword);
+      await visitor.page.locator('[data-testid=password-sign-in-form] button[type=submit]').click();
+      const day = new Intl.DateTimeFormat('ja', { dateStyle: 'medium', timeStyle: 'short' }).format(until);
+      await visitor.page.getByText(authJa['error.USER_BANNED_UNTIL'].replace('{until}', day)).waitFor();
+      expect(await visitor.page.getByText('suspended').count()).toBe(0);
+      await visitor.page.screenshot({ path: join(artifactsDir, 'banned-sign-in-ja-390.png') });
+
+      // A link that ends on the error page (a banned user's OAuth sign-in): the same words, in the page's language.
+      const details = encodeURIComponent(JSON.stringify({ banned_until_millis: null }));
+      await visitor.page.goto(`${t.url}/projects/${projectId}/handler/error?lang=de&errorCode=USER_BANNED&message=suspended&details=${details}`);
+      await visitor.page.getByTestId('error-message').getByText(pagesDe['error.USER_BANNED']).waitFor();
+      expect(visitor.problems).toEqual([]);
+      await visitor.close();
     },
     browserTestTimeout,
   );

@@ -7,20 +7,35 @@ import { KnownAuthError, NetworkError, RateLimitedError, UnexpectedResponseError
 import type { ScreensKey } from '../../server/protocol/messages/screens/screens-en';
 import { useT } from './i18n/messages-context';
 import type { Translator } from './i18n/translator';
+import type { MessageParameters } from '../../server/protocol/messages/message-format';
 
 type T = Translator<ScreensKey>;
 
 /**
- * The message of a failed call, as the screens show it on a field: with the screens' translator,
- * a known error the catalogue words (`error.CODE`) in their language; else the error's own
- * message (the server's English).
+ * The message of a failed call, as the screens show it on a field: a known error that one of the
+ * translators' catalogues words (`error.CODE`, the screens' first, then the screen's own, such
+ * as the sign-in card's) in their language; else the error's own message (the server's English).
+ * USER_BANNED with an end carries it, as the locale writes a moment (`error.USER_BANNED_UNTIL`).
  */
-export function messageOf(error: unknown, t?: T): string {
-  if (t && error instanceof KnownAuthError) {
-    const key = `error.${error.code}`;
-    if (t.has(key)) return t(key);
+export function messageOf(error: unknown, ...translators: KnownErrorWords[]): string {
+  if (error instanceof KnownAuthError) {
+    // A ban with an end is USER_BANNED_UNTIL, with the end as the locale writes a moment (the one
+    // known error whose words carry a value).
+    const until = error.details?.banned_until_millis;
+    const key = `error.${error.code}${typeof until === 'number' ? '_UNTIL' : ''}`;
+    const t = translators.find((candidate) => candidate.has(key));
+    // The cast: has() just said this catalogue has the key.
+    const words = t as unknown as (key: string, parameters: MessageParameters) => string;
+    if (t) return words(key, { until: typeof until === 'number' ? new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(until) : '' });
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What messageOf needs of a translator of any catalogue. */
+export interface KnownErrorWords {
+  (key: never, parameters?: MessageParameters): string;
+  locale: string;
+  has(key: string): boolean;
 }
 
 /** A wait as people say it: "40 seconds", "about 12 minutes", "about 2 hours" (units by Intl). */
@@ -71,6 +86,8 @@ export function useFormSubmit<Field extends string>(options: {
    * Otherwise they go, in the same words, on `failureField`.
    */
   formWideProblems?: boolean;
+  /** The screen's own catalogue, for known errors worded there rather than in the screens' (messageOf). */
+  errorWords?: KnownErrorWords;
 }): {
   errors: Partial<Record<Field, string | null>>;
   /** A message about the whole form (rate limit, network), shown above its button. */
@@ -109,7 +126,7 @@ export function useFormSubmit<Field extends string>(options: {
       if (error instanceof FieldError) setErrors({ [error.field]: error.message } as Partial<Record<Field, string | null>>);
       else if (problem && options.formWideProblems) setFormError(problem);
       else if (problem) setErrors({ [options.failureField]: problem } as Partial<Record<Field, string | null>>);
-      else setErrors({ [options.failureField]: messageOf(error, t) } as Partial<Record<Field, string | null>>);
+      else setErrors({ [options.failureField]: messageOf(error, t, ...(options.errorWords ? [options.errorWords] : [])) } as Partial<Record<Field, string | null>>);
       setFailedChecks(new Set());
       setFailures((n) => n + 1);
     } finally {

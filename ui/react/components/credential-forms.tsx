@@ -50,6 +50,7 @@ export function CredentialSignInForm(props: SignInFormProps & SharedEmail) {
     send: async () => props.onSignedIn(await runtime.client.signInWithPassword({ email: email.trim(), password })),
     failureField: 'email',
     formWideProblems: true,
+    errorWords: authT,
   });
 
   return (

@@ -29,7 +29,7 @@ export function codeProblemMessage(error: unknown, authT: Translator<AuthKey>, t
   if (isKnownError(error, 'VERIFICATION_CODE_ALREADY_USED')) return authT('code.used');
   if (isKnownError(error, 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED')) return authT('code.tooManyWrong');
   if (isKnownError(error, 'VERIFICATION_CODE_NOT_FOUND')) return authT('code.wrong');
-  return formProblemOf(error, t) ?? messageOf(error, t);
+  return formProblemOf(error, t) ?? messageOf(error, t, authT);
 }
 
 function useCountdown(seconds: number, restartKey: number): number {

@@ -42,7 +42,7 @@ export function MfaForm(props: {
       if (outcome.status === 'signed-in' && outcome.recoveryCodesRemaining === 0) setLastCodeUsed(outcome);
       else await props.onSignedIn(outcome);
     } catch (failure) {
-      setError(usingRecoveryCode && isKnownError(failure, 'INVALID_TOTP_CODE') ? t('mfa.wrongRecoveryCode') : messageOf(failure));
+      setError(usingRecoveryCode && isKnownError(failure, 'INVALID_TOTP_CODE') ? t('mfa.wrongRecoveryCode') : messageOf(failure, t));
     } finally {
       setBusy(false);
     }

@@ -30,7 +30,7 @@ function messageOfPasskeyFailure(failure: unknown, authT: Translator<AuthKey>, t
   }
   return isKnownError(failure, 'PASSKEY_AUTHENTICATION_FAILED')
     ? authT('passkey.unknown')
-    : (formProblemOf(failure, t) ?? messageOf(failure, t));
+    : (formProblemOf(failure, t) ?? messageOf(failure, t, authT));
 }
 
 /**

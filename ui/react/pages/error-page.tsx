@@ -7,10 +7,9 @@ import { bodyTextClass, detailsLineClass, labelClass, labelledValueClass } from 
 import { currentSearchParameter } from '../navigation';
 import { useT } from '../i18n/messages-context';
 import { usePagesT } from '../i18n/lazy-messages';
-import type { PagesKey } from '../../../server/protocol/messages/pages/pages-en';
+import { knownAuthErrorFromWire } from '../../client/errors';
+import { messageOf } from '../form-submit';
 
-/** Errors a person can reach by following links, said for them (`error.CODE` in the catalogue); any other shows its own message. */
-const codesForPeople = new Set(['REDIRECT_URL_NOT_WHITELISTED', 'OAUTH_PROVIDER_ACCESS_DENIED', 'OUTER_OAUTH_TIMEOUT']);
 
 export function ErrorPage() {
   const runtime = useAuthRuntime();
@@ -53,7 +52,8 @@ export function ErrorPage() {
       <div className={labelledValueClass}>
         <span className={labelClass}>{t('error.messageLabel')}</span>
         <p className={bodyTextClass} style={{ textAlign: 'start' }} data-testid="error-message">
-          {codesForPeople.has(errorCode) ? t(`error.${errorCode}` as PagesKey) : message}
+          {/* Errors a person can reach by following links are said for them (`error.CODE` in the catalogue); any other shows its own message. */}
+          {messageOf(knownAuthErrorFromWire(errorCode, message, parsedDetails, 400), t)}
         </p>
       </div>
       <p className={detailsLineClass} data-testid="error-details">

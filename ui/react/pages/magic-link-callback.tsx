@@ -12,6 +12,7 @@ import { useRedirectAfterAuth } from '../hooks';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
 import { isKnownError, type SignInOutcome } from '../../client/index';
+import { messageOf } from '../form-submit';
 
 export function MagicLinkCallback() {
   const runtime = useAuthRuntime();
@@ -53,6 +54,17 @@ export function MagicLinkCallback() {
           primary={{ label: pagesT('nav.goToSignIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
         >
           <CardText>{authT('auth.unverifiedAccount')}</CardText>
+        </MessageCard>
+      );
+    }
+    if (isKnownError(signIn.error, 'USER_BANNED')) {
+      return (
+        <MessageCard
+          title={pagesT('error.signInTitle')}
+          testId="banned-user"
+          primary={{ label: pagesT('nav.goToSignIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
+        >
+          <CardText>{messageOf(signIn.error, pagesT)}</CardText>
         </MessageCard>
       );
     }

@@ -31,6 +31,8 @@ export default {
   'code.used': 'Dieser Code wurde bereits verwendet. Fordern Sie einen neuen an.',
   'code.tooManyWrong': 'Zu viele falsche Codes. Fordern Sie einen neuen an.',
   'code.wrong': 'Dieser Code stimmt nicht. Prüfen Sie die E-Mail und versuchen Sie es erneut.',
+  'error.USER_BANNED': 'Dieses Konto wurde gesperrt. Wenden Sie sich an den Support dieser App.',
+  'error.USER_BANNED_UNTIL': 'Dieses Konto ist bis {until} gesperrt. Wenden Sie sich an den Support dieser App.',
   'code.newEmailSent': 'Eine neue E-Mail ist unterwegs.',
   'code.submit': 'Mit Code anmelden',
   'code.resendIn': 'Eine neue E-Mail können Sie in {seconds} s anfordern.',

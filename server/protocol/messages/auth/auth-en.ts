@@ -32,6 +32,9 @@ export const authEn = {
   'code.used': 'This code was already used. Send a new one.',
   'code.tooManyWrong': 'Too many wrong codes. Send a new one.',
   'code.wrong': 'That code is not right. Check the email and try again.',
+  // A banned user's refusal (USER_BANNED), with and without the ban's end.
+  'error.USER_BANNED': 'This account has been suspended. Contact the support of this app.',
+  'error.USER_BANNED_UNTIL': 'This account has been suspended until {until}. Contact the support of this app.',
   'code.newEmailSent': 'A new email is on its way.',
   'code.submit': 'Sign in with code',
   'code.resendIn': 'You can send a new email in {seconds} s.',

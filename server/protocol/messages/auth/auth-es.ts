@@ -31,6 +31,8 @@ export default {
   'code.used': 'Este código ya se usó. Pide uno nuevo.',
   'code.tooManyWrong': 'Demasiados códigos incorrectos. Pide uno nuevo.',
   'code.wrong': 'Ese código no es correcto. Revisa el correo y vuelve a intentarlo.',
+  'error.USER_BANNED': 'Esta cuenta ha sido suspendida. Ponte en contacto con el soporte de esta aplicación.',
+  'error.USER_BANNED_UNTIL': 'Esta cuenta está suspendida hasta el {until}. Ponte en contacto con el soporte de esta aplicación.',
   'code.newEmailSent': 'Un nuevo correo va de camino.',
   'code.submit': 'Iniciar sesión con el código',
   'code.resendIn': 'Podrás pedir un nuevo correo dentro de {seconds} s.',

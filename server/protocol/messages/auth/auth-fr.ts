@@ -31,6 +31,8 @@ export default {
   'code.used': 'Ce code a déjà été utilisé. Demandez-en un nouveau.',
   'code.tooManyWrong': 'Trop de codes erronés. Demandez-en un nouveau.',
   'code.wrong': 'Ce code n’est pas le bon. Vérifiez l’e-mail et réessayez.',
+  'error.USER_BANNED': 'Ce compte a été suspendu. Contactez l’assistance de cette application.',
+  'error.USER_BANNED_UNTIL': 'Ce compte est suspendu jusqu’au {until}. Contactez l’assistance de cette application.',
   'code.newEmailSent': 'Un nouvel e-mail est en route.',
   'code.submit': 'Se connecter avec le code',
   'code.resendIn': 'Vous pourrez demander un nouvel e-mail dans {seconds} s.',

@@ -31,6 +31,8 @@ export default {
   'code.used': 'Questo codice è già stato usato. Richiedine uno nuovo.',
   'code.tooManyWrong': 'Troppi codici errati. Richiedine uno nuovo.',
   'code.wrong': 'Il codice non è corretto. Controlla l’email e riprova.',
+  'error.USER_BANNED': 'Questo account è stato sospeso. Contatta l’assistenza di questa app.',
+  'error.USER_BANNED_UNTIL': 'Questo account è sospeso fino al {until}. Contatta l’assistenza di questa app.',
   'code.newEmailSent': 'Una nuova email è in arrivo.',
   'code.submit': 'Accedi con il codice',
   'code.resendIn': 'Potrai richiedere una nuova email tra {seconds} s.',

@@ -31,6 +31,8 @@ export default {
   'code.used': 'このコードはすでに使用されています。新しいコードを送信してください。',
   'code.tooManyWrong': '間違ったコードが多すぎます。新しいコードを送信してください。',
   'code.wrong': 'コードが正しくありません。メールを確認して、もう一度お試しください。',
+  'error.USER_BANNED': 'このアカウントは停止されています。このアプリのサポートにお問い合わせください。',
+  'error.USER_BANNED_UNTIL': 'このアカウントは {until} まで停止されています。このアプリのサポートにお問い合わせください。',
   'code.newEmailSent': '新しいメールを送信しました。',
   'code.submit': 'コードでサインイン',
   'code.resendIn': '{seconds} 秒後に新しいメールを送信できます。',

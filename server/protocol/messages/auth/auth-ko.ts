@@ -31,6 +31,8 @@ export default {
   'code.used': '이미 사용된 코드입니다. 새 코드를 받으세요.',
   'code.tooManyWrong': '잘못된 코드를 너무 많이 입력했습니다. 새 코드를 받으세요.',
   'code.wrong': '코드가 올바르지 않습니다. 이메일을 확인하고 다시 시도하세요.',
+  'error.USER_BANNED': '이 계정은 정지되었습니다. 이 앱의 지원팀에 문의하세요.',
+  'error.USER_BANNED_UNTIL': '이 계정은 {until}까지 정지되었습니다. 이 앱의 지원팀에 문의하세요.',
   'code.newEmailSent': '새 이메일을 보냈습니다.',
   'code.submit': '코드로 로그인',
   'code.resendIn': '{seconds}초 후에 새 이메일을 보낼 수 있습니다.',

@@ -31,6 +31,8 @@ export default {
   'code.used': 'Este código já foi usado. Peça um novo.',
   'code.tooManyWrong': 'Muitos códigos incorretos. Peça um novo.',
   'code.wrong': 'Esse código não está certo. Confira o e-mail e tente de novo.',
+  'error.USER_BANNED': 'Esta conta foi suspensa. Entre em contato com o suporte deste app.',
+  'error.USER_BANNED_UNTIL': 'Esta conta está suspensa até {until}. Entre em contato com o suporte deste app.',
   'code.newEmailSent': 'Um novo e-mail está a caminho.',
   'code.submit': 'Entrar com o código',
   'code.resendIn': 'Você poderá pedir um novo e-mail em {seconds} s.',

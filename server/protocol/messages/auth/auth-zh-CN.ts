@@ -31,6 +31,8 @@ export default {
   'code.used': '此验证码已被使用。请重新发送。',
   'code.tooManyWrong': '错误的验证码过多。请重新发送。',
   'code.wrong': '验证码不正确。请检查邮件后重试。',
+  'error.USER_BANNED': '此帐户已被停用。请联系此应用的支持团队。',
+  'error.USER_BANNED_UNTIL': '此帐户已被停用至 {until}。请联系此应用的支持团队。',
   'code.newEmailSent': '新邮件已发出。',
   'code.submit': '使用验证码登录',
   'code.resendIn': '{seconds} 秒后可重新发送邮件。',

@@ -31,6 +31,8 @@ export default {
   'code.used': '這個驗證碼已經使用過。請重新傳送。',
   'code.tooManyWrong': '輸入錯誤的驗證碼次數過多。請重新傳送。',
   'code.wrong': '驗證碼不正確。請檢查郵件後再試一次。',
+  'error.USER_BANNED': '此帳戶已被停權。請聯絡此應用程式的支援團隊。',
+  'error.USER_BANNED_UNTIL': '此帳戶已被停權至 {until}。請聯絡此應用程式的支援團隊。',
   'code.newEmailSent': '新的郵件已寄出。',
   'code.submit': '使用驗證碼登入',
   'code.resendIn': '{seconds} 秒後可以重新寄送郵件。',

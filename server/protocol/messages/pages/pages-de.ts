@@ -37,6 +37,8 @@ export default {
   'error.REDIRECT_URL_NOT_WHITELISTED': "Der Link hätte Sie auf eine Seite weitergeleitet, der diese App nicht vertraut, deshalb wurden Sie hier angehalten. Kehren Sie zur App zurück und melden Sie sich dort an.",
   'error.OAUTH_PROVIDER_ACCESS_DENIED': "Die Anmeldung wurde beim Anbieter abgebrochen, es hat sich nichts geändert. Sie können es erneut versuchen oder sich auf andere Weise anmelden.",
   'error.OUTER_OAUTH_TIMEOUT': "Die Anmeldung hat zu lange gedauert. Bitte melden Sie sich erneut an.",
+  'error.USER_BANNED': "Dieses Konto wurde gesperrt. Wenden Sie sich an den Support dieser App.",
+  'error.USER_BANNED_UNTIL': "Dieses Konto ist bis {until} gesperrt. Wenden Sie sich an den Support dieser App.",
   'oauth.failedTitle': "Anmeldung fehlgeschlagen",
   'oauth.failedText': "Bei der Verarbeitung des OAuth-Callbacks ist ein Fehler aufgetreten:",
   'oauth.failedDetails': "Fehler bei der Anmeldung während des OAuth-Callbacks. Bitte versuchen Sie es erneut.",

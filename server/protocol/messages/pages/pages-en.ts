@@ -45,6 +45,8 @@ export const pagesEn = {
   'error.OAUTH_PROVIDER_ACCESS_DENIED':
     'The sign-in was cancelled at the provider, so nothing changed. You can try again or sign in another way.',
   'error.OUTER_OAUTH_TIMEOUT': 'The sign-in took too long to finish. Please sign in again.',
+  'error.USER_BANNED': 'This account has been suspended. Contact the support of this app.',
+  'error.USER_BANNED_UNTIL': 'This account has been suspended until {until}. Contact the support of this app.',
 
   'oauth.failedTitle': 'Sign-in failed',
   'oauth.failedText': 'Something went wrong while processing the OAuth callback:',

@@ -37,6 +37,8 @@ export default {
   'error.REDIRECT_URL_NOT_WHITELISTED': "El enlace que seguiste te habría llevado a una página en la que esta aplicación no confía, así que te detuvimos aquí. Vuelve a la aplicación e inicia sesión desde allí.",
   'error.OAUTH_PROVIDER_ACCESS_DENIED': "El inicio de sesión se canceló en el proveedor, así que no cambió nada. Puedes intentarlo de nuevo o iniciar sesión de otra forma.",
   'error.OUTER_OAUTH_TIMEOUT': "El inicio de sesión tardó demasiado en completarse. Vuelve a iniciar sesión.",
+  'error.USER_BANNED': "Esta cuenta ha sido suspendida. Ponte en contacto con el soporte de esta aplicación.",
+  'error.USER_BANNED_UNTIL': "Esta cuenta está suspendida hasta el {until}. Ponte en contacto con el soporte de esta aplicación.",
   'oauth.failedTitle': "Error al iniciar sesión",
   'oauth.failedText': "Algo salió mal al procesar la respuesta de OAuth:",
   'oauth.failedDetails': "Error al iniciar sesión durante la respuesta de OAuth. Inténtalo de nuevo.",

@@ -37,6 +37,8 @@ export default {
   'error.REDIRECT_URL_NOT_WHITELISTED': "Le lien suivi vous aurait envoyé vers une page à laquelle cette application ne fait pas confiance ; vous avez donc été arrêté ici. Revenez à l’application et connectez-vous depuis celle-ci.",
   'error.OAUTH_PROVIDER_ACCESS_DENIED': "La connexion a été annulée chez le fournisseur ; rien n’a changé. Vous pouvez réessayer ou vous connecter autrement.",
   'error.OUTER_OAUTH_TIMEOUT': "La connexion a pris trop de temps. Veuillez vous reconnecter.",
+  'error.USER_BANNED': "Ce compte a été suspendu. Contactez l’assistance de cette application.",
+  'error.USER_BANNED_UNTIL': "Ce compte est suspendu jusqu’au {until}. Contactez l’assistance de cette application.",
   'oauth.failedTitle': "Échec de la connexion",
   'oauth.failedText': "Une erreur s’est produite lors du traitement du retour OAuth :",
   'oauth.failedDetails': "Erreur de connexion pendant le retour OAuth. Veuillez réessayer.",

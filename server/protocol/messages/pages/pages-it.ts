@@ -37,6 +37,8 @@ export default {
   'error.REDIRECT_URL_NOT_WHITELISTED': "Il link che hai seguito ti avrebbe portato su una pagina di cui questa app non si fida, quindi ti sei fermato qui. Torna all’app e accedi da lì.",
   'error.OAUTH_PROVIDER_ACCESS_DENIED': "L’accesso è stato annullato presso il provider, quindi non è cambiato nulla. Puoi riprovare o accedere in un altro modo.",
   'error.OUTER_OAUTH_TIMEOUT': "L’accesso ha richiesto troppo tempo. Accedi di nuovo.",
+  'error.USER_BANNED': "Questo account è stato sospeso. Contatta l’assistenza di questa app.",
+  'error.USER_BANNED_UNTIL': "Questo account è sospeso fino al {until}. Contatta l’assistenza di questa app.",
   'oauth.failedTitle': "Accesso non riuscito",
   'oauth.failedText': "Si è verificato un problema durante l’elaborazione del callback OAuth:",
   'oauth.failedDetails': "Errore di accesso durante il callback OAuth. Riprova.",

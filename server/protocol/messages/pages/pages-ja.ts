@@ -37,6 +37,8 @@ export default {
   'error.REDIRECT_URL_NOT_WHITELISTED': "たどったリンクは、このアプリが信頼していないページへ移動するものだったため、ここで止めました。アプリに戻り、そこからサインインしてください。",
   'error.OAUTH_PROVIDER_ACCESS_DENIED': "プロバイダーでサインインがキャンセルされたため、何も変更されていません。もう一度試すか、別の方法でサインインしてください。",
   'error.OUTER_OAUTH_TIMEOUT': "サインインに時間がかかりすぎました。もう一度サインインしてください。",
+  'error.USER_BANNED': "このアカウントは停止されています。このアプリのサポートにお問い合わせください。",
+  'error.USER_BANNED_UNTIL': "このアカウントは {until} まで停止されています。このアプリのサポートにお問い合わせください。",
   'oauth.failedTitle': "サインインに失敗しました",
   'oauth.failedText': "OAuth コールバックの処理中に問題が発生しました：",
   'oauth.failedDetails': "OAuth コールバック中にサインインエラーが発生しました。もう一度お試しください。",

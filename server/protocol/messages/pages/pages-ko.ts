@@ -37,6 +37,8 @@ export default {
   'error.REDIRECT_URL_NOT_WHITELISTED': "따라온 링크가 이 앱이 신뢰하지 않는 페이지로 보내려 했기 때문에 여기서 멈췄습니다. 앱으로 돌아가 그곳에서 로그인해 주세요.",
   'error.OAUTH_PROVIDER_ACCESS_DENIED': "제공자에서 로그인이 취소되어 아무것도 바뀌지 않았습니다. 다시 시도하거나 다른 방법으로 로그인하세요.",
   'error.OUTER_OAUTH_TIMEOUT': "로그인을 마치는 데 너무 오래 걸렸습니다. 다시 로그인해 주세요.",
+  'error.USER_BANNED': "이 계정은 정지되었습니다. 이 앱의 지원팀에 문의하세요.",
+  'error.USER_BANNED_UNTIL': "이 계정은 {until}까지 정지되었습니다. 이 앱의 지원팀에 문의하세요.",
   'oauth.failedTitle': "로그인 실패",
   'oauth.failedText': "OAuth 콜백을 처리하는 중 문제가 발생했습니다:",
   'oauth.failedDetails': "OAuth 콜백 중 로그인 오류가 발생했습니다. 다시 시도해 주세요.",

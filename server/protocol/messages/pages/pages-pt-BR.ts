@@ -37,6 +37,8 @@ export default {
   'error.REDIRECT_URL_NOT_WHITELISTED': "O link que você seguiu levaria a uma página em que este app não confia, então você foi parado aqui. Volte ao app e entre por lá.",
   'error.OAUTH_PROVIDER_ACCESS_DENIED': "O login foi cancelado no provedor, então nada mudou. Você pode tentar de novo ou entrar de outra forma.",
   'error.OUTER_OAUTH_TIMEOUT': "O login demorou demais para terminar. Entre novamente.",
+  'error.USER_BANNED': "Esta conta foi suspensa. Entre em contato com o suporte deste app.",
+  'error.USER_BANNED_UNTIL': "Esta conta está suspensa até {until}. Entre em contato com o suporte deste app.",
   'oauth.failedTitle': "Falha ao entrar",
   'oauth.failedText': "Algo deu errado ao processar o retorno do OAuth:",
   'oauth.failedDetails': "Erro ao entrar durante o retorno do OAuth. Tente novamente.",

@@ -37,6 +37,8 @@ export default {
   'error.REDIRECT_URL_NOT_WHITELISTED': "你打开的链接会将你带到此应用不信任的页面，因此在这里停了下来。请返回应用并从那里登录。",
   'error.OAUTH_PROVIDER_ACCESS_DENIED': "登录已在提供方处取消，没有任何更改。你可以重试，或改用其他方式登录。",
   'error.OUTER_OAUTH_TIMEOUT': "登录耗时过长。请重新登录。",
+  'error.USER_BANNED': "此帐户已被停用。请联系此应用的支持团队。",
+  'error.USER_BANNED_UNTIL': "此帐户已被停用至 {until}。请联系此应用的支持团队。",
   'oauth.failedTitle': "登录失败",
   'oauth.failedText': "处理 OAuth 回调时出错：",
   'oauth.failedDetails': "OAuth 回调过程中登录出错。请重试。",

@@ -37,6 +37,8 @@ export default {
   'error.REDIRECT_URL_NOT_WHITELISTED': "你開啟的連結會把你帶到這個應用程式不信任的頁面，因此在這裡停了下來。請返回應用程式並從那裡登入。",
   'error.OAUTH_PROVIDER_ACCESS_DENIED': "登入已在供應商端取消，沒有任何變更。你可以再試一次，或改用其他方式登入。",
   'error.OUTER_OAUTH_TIMEOUT': "登入花費的時間太長。請重新登入。",
+  'error.USER_BANNED': "此帳戶已被停權。請聯絡此應用程式的支援團隊。",
+  'error.USER_BANNED_UNTIL': "此帳戶已被停權至 {until}。請聯絡此應用程式的支援團隊。",
   'oauth.failedTitle': "登入失敗",
   'oauth.failedText': "處理 OAuth 回呼時發生問題：",
   'oauth.failedDetails': "OAuth 回呼期間登入發生錯誤。請再試一次。",
