@@ -2,7 +2,19 @@
 // button that sends them.
 import type { FormEvent, HTMLInputTypeAttribute, ReactNode } from 'react';
 import { FailureAlert } from './page-states';
-import { errorTextClass, fieldClass, formRowClass, inputClass, labelClass, panelClass, primaryButtonClass, sectionTitleClass, selectClass } from './styles';
+import {
+  columnFieldClass,
+  errorTextClass,
+  fieldClass,
+  formRowClass,
+  inputClass,
+  labelClass,
+  panelClass,
+  primaryButtonClass,
+  sectionTitleClass,
+  selectClass,
+  textareaClass,
+} from './styles';
 
 export function TextField(props: {
   id: string;
@@ -37,6 +49,25 @@ export function TextField(props: {
         spellCheck={props.spellCheck}
         aria-invalid={props.errorId ? true : undefined}
         aria-describedby={props.errorId}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A labelled box of several lines, the width of its form (a description, one URI a line). */
+export function TextAreaField(props: { id: string; label: ReactNode; value: string; onChange(value: string): void; rows: number; autoFocus?: boolean }) {
+  return (
+    <div className={columnFieldClass}>
+      <label className={labelClass} htmlFor={props.id}>
+        {props.label}
+      </label>
+      <textarea
+        id={props.id}
+        className={textareaClass}
+        rows={props.rows}
+        autoFocus={props.autoFocus}
+        value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
       />
     </div>

@@ -7,7 +7,6 @@ import type { RouteDescription } from './route-description';
 
 const base = '/projects/:project_id/oidc';
 const tag = 'OpenID Provider';
-const oauthError = v.object({ error: v.string(), error_description: v.string() });
 const tokenResponse = v.object({
   access_token: v.string(),
   token_type: v.literal('Bearer'),

@@ -10,7 +10,7 @@ import { useConsoleT } from '../console-messages';
 import type { ConsoleKey } from '../../../server/protocol/messages/console/console-en';
 import { ApiStates, Table } from '../data-table';
 import { Section } from '../section';
-import { TextField, SubmitRow } from '../text-field';
+import { TextAreaField, TextField, SubmitRow } from '../text-field';
 import { CopyButton } from '../copy-button';
 import { TypedConfirmation } from '../confirm-dialog';
 import {
@@ -28,7 +28,6 @@ import {
   smallButtonClass,
   stackedCellClass,
   textClass,
-  textareaClass,
 } from '../styles';
 import { FailureAlert } from '../page-states';
 
@@ -167,19 +166,7 @@ function RedirectsAndFirstParty(props: {
   const t = useConsoleT();
   return (
     <>
-      <div className={columnFieldClass}>
-        <label className={labelClass} htmlFor={props.id}>
-          {props.label}
-        </label>
-        <textarea
-          id={props.id}
-          className={textareaClass}
-          rows={props.rows}
-          autoFocus={props.autoFocus}
-          value={props.redirects}
-          onChange={(event) => props.onRedirects(event.target.value)}
-        />
-      </div>
+      <TextAreaField id={props.id} label={props.label} rows={props.rows} autoFocus={props.autoFocus} value={props.redirects} onChange={props.onRedirects} />
       {props.children}
       <label className={checkboxRowClass}>
         <input type="checkbox" checked={props.firstParty} onChange={(event) => props.onFirstParty(event.target.checked)} />

@@ -7,7 +7,7 @@ import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { useConsoleT } from '../console-messages';
 import { TypedConfirmation } from '../confirm-dialog';
-import { FailedState, LoadingState, FailureAlert } from '../page-states';
+import { FailedState, LoadingState } from '../page-states';
 import { Table } from '../data-table';
 import { Section } from '../section';
 import { useAction } from '../action';

@@ -11,18 +11,16 @@ import { FailedState, LoadingState } from '../page-states';
 import {
   checkboxRowClass,
   columnFieldClass,
-  labelClass,
   linkClass,
   mutedClass,
   pageTitleClass,
   panelClass,
   primaryButtonClass,
   sectionTitleClass,
-  textareaClass,
 } from '../styles';
 import { Section } from '../section';
 import { OutcomeLine, useAction } from '../action';
-import { TextField } from '../text-field';
+import { TextAreaField, TextField } from '../text-field';
 
 const route = getRouteApi('/projects/$projectId/settings');
 
@@ -72,12 +70,7 @@ function SettingsForms(props: { view: ProjectAdminView; onSaved(): void }) {
           {t('nav.label')}
         </h2>
         <TextField id="settings-name" label={t('common.name')} className={columnFieldClass} value={name} maxLength={256} onChange={setName} />
-        <div className={columnFieldClass}>
-          <label className={labelClass} htmlFor="settings-description">
-            {t('common.description')}
-          </label>
-          <textarea id="settings-description" className={textareaClass} value={description} rows={3} onChange={(event) => setDescription(event.target.value)} />
-        </div>
+        <TextAreaField id="settings-description" label={t('common.description')} value={description} rows={3} onChange={setDescription} />
         <p className={mutedClass}>{t('settings.projectId', { id: view.id })}</p>
         <div>
           <button type="submit" className={primaryButtonClass} disabled={action.busy}>

@@ -14,7 +14,6 @@ import { FormProblem, SubmitButton } from './form-parts';
 import { InAppLink } from './in-app-link';
 import { MagicLinkCodeStep } from './magic-link-code-step';
 import type { Translator } from '../i18n/translator';
-import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
 import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
 import { formClass } from './styles';
 import { rightAlignedClass } from './auth-page-styles';

@@ -3,7 +3,7 @@
 // rather than Ark UI's Tabs: the tab machine cost the sign-in screen about 9 KB of its budget.
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { tabContentClass, tabListClass, tabTriggerClass } from './tab-styles';
-import { useT, useTextDirection } from '../i18n/messages-context';
+import { useTextDirection } from '../i18n/messages-context';
 import { useAuthT } from '../i18n/lazy-messages';
 
 const tabs = [
@@ -13,7 +13,6 @@ const tabs = [
 type TabValue = (typeof tabs)[number]['value'];
 
 export function EmailMethodTabs(props: { magicLink: ReactNode; password: ReactNode }) {
-  const t = useT();
   const authT = useAuthT();
   // Right to left, the next tab is the one on the left.
   const step = useTextDirection() === 'rtl' ? -1 : 1;

@@ -2,12 +2,10 @@
 // screens of a project without a trusted domain): the app's name, the address to verify, a way on.
 import { useAuthRuntime, useCurrentUserValue, useProjectValue } from '../auth-context';
 import { CardText, MessageCard } from './card';
-import { useT } from '../i18n/messages-context';
 import { useAuthT } from '../i18n/lazy-messages';
 
 export function SignedUpCard() {
   const runtime = useAuthRuntime();
-  const t = useT();
   const authT = useAuthT();
   const user = useCurrentUserValue();
   const appName = useProjectValue()?.displayName ?? authT('signedUp.theApp');

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { MfaForm } from '../components/mfa-form';
-import { useT } from '../i18n/messages-context';
 import { useAuthT, usePagesT } from '../i18n/lazy-messages';
 import { AlreadySignedInCard, InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { useRedirectAfterAuth } from '../hooks';
@@ -16,7 +15,6 @@ import { messageOf } from '../form-submit';
 
 export function MagicLinkCallback() {
   const runtime = useAuthRuntime();
-  const t = useT();
   const authT = useAuthT();
   const pagesT = usePagesT();
   const user = useCurrentUserValue();
