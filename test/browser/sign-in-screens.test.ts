@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { breachedPasswordMessage } from '../../server/core/credentials/password-policy';
 import { authEn } from '../../server/protocol/messages/auth/auth-en';
+import pagesFr from '../../server/protocol/messages/pages/pages-fr';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { makeTempDir, repoRoot, startServeProcess, type TestInstance } from '../support/instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
@@ -344,6 +345,35 @@ describe('OAuth providers', () => {
       await page.getByTestId('signed-up').waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('oauth-callback-failed').count()).toBe(0);
       expect(problems).toEqual([]);
+      await page.context().close();
+    },
+    browserTestTimeout,
+  );
+
+  test(
+    'a banned user who signs in with a provider is told of the ban, in the screen language',
+    async () => {
+      const email = uniqueEmail('banned-oauth');
+      const first = await open();
+      await first.page.goto(`${t.url}/handler/sign-in`);
+      await first.page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+      await approveAtProvider(first.page, email);
+      await first.page.getByTestId('signed-up').waitFor();
+      await first.page.context().close();
+      const found = await call(t, 'GET', `/users?query=${encodeURIComponent(email)}`, { headers: as(t.demo!, 'server') });
+      const userId = (found.json.items as { id: string; primary_email: string }[]).find((user) => user.primary_email === email)!.id;
+      expect((await call(t, 'POST', `/users/${userId}/ban`, { headers: as(t.demo!, 'server'), body: {} })).status).toBe(200);
+
+      // A French browser: the language comes back with the provider's redirect (Accept-Language).
+      const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${t.url}/handler/sign-in`);
+      await page.getByRole('button', { name: /GitHub/ }).click();
+      await approveAtProvider(page, email);
+      await page.getByTestId('oauth-callback-failed').getByText(pagesFr['error.USER_BANNED']).waitFor();
+      // Not also "try again".
+      expect(await page.getByTestId('oauth-callback-failed').locator('pre').count()).toBe(0);
+      await page.screenshot({ path: join(artifactsDir, 'screens-oauth-banned-fr-390.png') });
       await page.context().close();
     },
     browserTestTimeout,

@@ -1,7 +1,8 @@
 // {handler}/oauth-callback: completes the provider sign-in and redirects; after 3 s a
 // manual link appears. A URL without code and state goes back to sign-in without a return path.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { OAuthCallbackError, type OAuthCallbackOutcome, type SignInOutcome } from '../../client/index';
+import { isKnownError, OAuthCallbackError, type OAuthCallbackOutcome, type SignInOutcome } from '../../client/index';
+import { messageOf } from '../form-submit';
 import { useAuthRuntime } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { detailsBlockClass, linkClass, spinnerRowClass } from '../components/styles';
@@ -63,6 +64,8 @@ export function OAuthCallback() {
   }, [callback]);
 
   if (callback.status === 'failed') {
+    // A banned user is told that alone, not that the sign-in went wrong and may be tried again.
+    const banned = isKnownError(callback.error, 'USER_BANNED');
     const details =
       callback.error instanceof OAuthCallbackError ? callback.error.message : t('oauth.failedDetails');
     return (
@@ -71,8 +74,8 @@ export function OAuthCallback() {
         testId="oauth-callback-failed"
         primary={{ label: t('nav.goToSignIn'), onClick: () => runtime.navigate(runtime.urls['sign-in']) }}
       >
-        <CardText>{t('oauth.failedText')}</CardText>
-        <pre className={detailsBlockClass}>{details}</pre>
+        <CardText>{banned ? messageOf(callback.error, t) : t('oauth.failedText')}</CardText>
+        {banned ? null : <pre className={detailsBlockClass}>{details}</pre>}
       </MessageCard>
     );
   }
