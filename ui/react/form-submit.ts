@@ -13,22 +13,28 @@ type T = Translator<ScreensKey>;
 
 /**
  * The message of a failed call, as the screens show it on a field: a known error that one of the
- * translators' catalogues words (`error.CODE`, the screens' first, then the screen's own, such
- * as the sign-in card's) in their language; else the error's own message (the server's English).
- * USER_BANNED with an end carries it, as the locale writes a moment (`error.USER_BANNED_UNTIL`).
+ * translators' catalogues words (knownErrorWords) in their language; else the error's own message
+ * (the server's English).
  */
 export function messageOf(error: unknown, ...translators: KnownErrorWords[]): string {
-  if (error instanceof KnownAuthError) {
-    // A ban with an end is USER_BANNED_UNTIL, with the end as the locale writes a moment (the one
-    // known error whose words carry a value).
-    const until = error.details?.banned_until_millis;
-    const key = `error.${error.code}${typeof until === 'number' ? '_UNTIL' : ''}`;
-    const t = translators.find((candidate) => candidate.has(key));
-    // The cast: has() just said this catalogue has the key.
-    const words = t as unknown as (key: string, parameters: MessageParameters) => string;
-    if (t) return words(key, { until: typeof until === 'number' ? new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(until) : '' });
-  }
-  return error instanceof Error ? error.message : String(error);
+  const words = error instanceof KnownAuthError ? knownErrorWords(error.code, error.details, translators) : null;
+  return words ?? (error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * A known error's words in the first of `translators` whose catalogue has them (`error.CODE`:
+ * the screens' catalogue first, then the screen's own, such as the sign-in card's), or null. A ban
+ * with an end is USER_BANNED_UNTIL, with the end as the locale writes a moment (the one known
+ * error whose words carry a value).
+ */
+export function knownErrorWords(code: string, details: unknown, translators: KnownErrorWords[]): string | null {
+  const until = (details as { banned_until_millis?: unknown } | undefined)?.banned_until_millis;
+  const key = `error.${code}${typeof until === 'number' ? '_UNTIL' : ''}`;
+  const t = translators.find((candidate) => candidate.has(key));
+  if (!t) return null;
+  // The cast: has() just said this catalogue has the key.
+  const words = t as unknown as (key: string, parameters: MessageParameters) => string;
+  return words(key, { until: typeof until === 'number' ? new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(until) : '' });
 }
 
 /** What messageOf needs of a translator of any catalogue. */

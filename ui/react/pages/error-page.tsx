@@ -7,8 +7,7 @@ import { bodyTextClass, detailsLineClass, labelClass, labelledValueClass } from 
 import { currentSearchParameter } from '../navigation';
 import { useT } from '../i18n/messages-context';
 import { usePagesT } from '../i18n/lazy-messages';
-import { knownAuthErrorFromWire } from '../../client/errors';
-import { messageOf } from '../form-submit';
+import { knownErrorWords } from '../form-submit';
 
 
 export function ErrorPage() {
@@ -53,7 +52,7 @@ export function ErrorPage() {
         <span className={labelClass}>{t('error.messageLabel')}</span>
         <p className={bodyTextClass} style={{ textAlign: 'start' }} data-testid="error-message">
           {/* Errors a person can reach by following links are said for them (`error.CODE` in the catalogue); any other shows its own message. */}
-          {messageOf(knownAuthErrorFromWire(errorCode, message, parsedDetails, 400), t)}
+          {knownErrorWords(errorCode, parsedDetails, [t]) ?? message}
         </p>
       </div>
       <p className={detailsLineClass} data-testid="error-details">
