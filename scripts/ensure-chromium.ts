@@ -7,6 +7,9 @@ export const chromiumPath = '/usr/bin/chromium';
 
 export async function ensureChromium(): Promise<string> {
   await ensureDebianPackage('chromium', [chromiumPath], 'the browser tests');
+  // Chromium's own fonts draw no Chinese, Japanese or Korean: without these the screenshots of
+  // those locales show empty boxes, and nobody can look at them.
+  await ensureDebianPackage('fonts-noto-cjk', ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'], 'readable ja, ko and zh screenshots');
   return chromiumPath;
 }
 
