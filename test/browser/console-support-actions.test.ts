@@ -145,6 +145,9 @@ describe("the refusal in the user's language", () => {
       const details = encodeURIComponent(JSON.stringify({ banned_until_millis: null }));
       await visitor.page.goto(`${t.url}/projects/${projectId}/handler/error?lang=de&errorCode=USER_BANNED&message=suspended&details=${details}`);
       await visitor.page.getByTestId('error-message').getByText(pagesDe['error.USER_BANNED']).waitFor();
+      // A made-up code that names another text of the page shows the message it came with.
+      await visitor.page.goto(`${t.url}/projects/${projectId}/handler/error?lang=de&errorCode=title&message=made-up&details=%7B%7D`);
+      await visitor.page.getByTestId('error-message').getByText('made-up', { exact: true }).waitFor();
       expect(visitor.problems).toEqual([]);
       await visitor.close();
     },

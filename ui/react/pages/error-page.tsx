@@ -9,7 +9,6 @@ import { useT } from '../i18n/messages-context';
 import { usePagesT } from '../i18n/lazy-messages';
 import { knownErrorWords } from '../form-submit';
 
-
 export function ErrorPage() {
   const runtime = useAuthRuntime();
   const t = usePagesT();
@@ -51,8 +50,10 @@ export function ErrorPage() {
       <div className={labelledValueClass}>
         <span className={labelClass}>{t('error.messageLabel')}</span>
         <p className={bodyTextClass} style={{ textAlign: 'start' }} data-testid="error-message">
-          {/* Errors a person can reach by following links are said for them (`error.CODE` in the catalogue); any other shows its own message. */}
-          {knownErrorWords(errorCode, parsedDetails, [t]) ?? message}
+          {/* Errors a person can reach by following links are said for them (`error.CODE` in the
+              catalogue); any other shows its own message. The code comes from the address, so
+              only a code's shape may name a key (not `title`, another text of the page). */}
+          {(/^[A-Z][A-Z_]*$/.test(errorCode) ? knownErrorWords(errorCode, parsedDetails, [t]) : null) ?? message}
         </p>
       </div>
       <p className={detailsLineClass} data-testid="error-details">
