@@ -17,8 +17,7 @@ type T = Translator<ScreensKey>;
  * (the server's English).
  */
 export function messageOf(error: unknown, ...translators: KnownErrorWords[]): string {
-  const words = error instanceof KnownAuthError ? knownErrorWords(error.code, error.details, translators) : null;
-  return words ?? (error instanceof Error ? error.message : String(error));
+  return (error instanceof KnownAuthError && knownErrorWords(error.code, error.details, translators)) || (error instanceof Error ? error.message : String(error));
 }
 
 /**
@@ -28,13 +27,11 @@ export function messageOf(error: unknown, ...translators: KnownErrorWords[]): st
  * error whose words carry a value).
  */
 export function knownErrorWords(code: string, details: unknown, translators: KnownErrorWords[]): string | null {
-  const until = (details as { banned_until_millis?: unknown } | undefined)?.banned_until_millis;
-  const key = `error.${code}${typeof until === 'number' ? '_UNTIL' : ''}`;
-  const t = translators.find((candidate) => candidate.has(key));
-  if (!t) return null;
+  const until = (details as { banned_until_millis?: number } | undefined)?.banned_until_millis;
+  const key = `error.${code}${until ? '_UNTIL' : ''}`;
   // The cast: has() just said this catalogue has the key.
-  const words = t as unknown as (key: string, parameters: MessageParameters) => string;
-  return words(key, { until: typeof until === 'number' ? new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(until) : '' });
+  const t = translators.find((candidate) => candidate.has(key)) as ((key: string, parameters: MessageParameters) => string) & KnownErrorWords;
+  return t ? t(key, { until: until ? new Intl.DateTimeFormat(t.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(until) : '' }) : null;
 }
 
 /** What messageOf needs of a translator of any catalogue. */
@@ -132,7 +129,7 @@ export function useFormSubmit<Field extends string>(options: {
       if (error instanceof FieldError) setErrors({ [error.field]: error.message } as Partial<Record<Field, string | null>>);
       else if (problem && options.formWideProblems) setFormError(problem);
       else if (problem) setErrors({ [options.failureField]: problem } as Partial<Record<Field, string | null>>);
-      else setErrors({ [options.failureField]: messageOf(error, t, ...(options.errorWords ? [options.errorWords] : [])) } as Partial<Record<Field, string | null>>);
+      else setErrors({ [options.failureField]: messageOf(error, t, options.errorWords ?? t) } as Partial<Record<Field, string | null>>);
       setFailedChecks(new Set());
       setFailures((n) => n + 1);
     } finally {
