@@ -125,16 +125,17 @@ export function SignInMethodsPage() {
   );
 }
 
-/**
- * One provider's keys: authd's shared ones (where it has them) or the project's own client id and
- * secret. The secret is write-only here: the form never shows it, and an empty box keeps it.
- */
 /** The one option a provider's own keys may carry, and its words. */
 const providerOptions: Partial<Record<string, { field: 'facebook_config_id' | 'microsoft_tenant_id'; label: ConsoleKey }>> = {
   facebook: { field: 'facebook_config_id', label: 'methods.facebookConfigId' },
   microsoft: { field: 'microsoft_tenant_id', label: 'methods.microsoftTenantId' },
 };
 
+/**
+ * One provider's keys: authd's shared ones (where it has them) or the project's own client id and
+ * secret (and its option, an empty box leaving none). The secret is write-only here: the form never
+ * shows it, and an empty box keeps it.
+ */
 function OwnKeysForm(props: { providers: OAuthProviderConfig[]; onSave(list: OAuthProviderConfig[], done: string): Promise<boolean> }) {
   const [id, setId] = useState<string>(oauthProviderIds[0]);
   const stored = props.providers.find((provider) => provider.id === id);
