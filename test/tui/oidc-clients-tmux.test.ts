@@ -56,6 +56,19 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
   const tui = await openDemoProjectScreen(tuiFile, 'OIDC clients');
   await tui.waitFor('No OIDC clients: press n to register an app');
 
+  // A redirect URI that cannot be one is refused where it is typed; the field stays open.
+  await press(tui, 'n', 'Name of the app');
+  await typeInto(tui, 'Name of the app (shown on the consent screen)', '', 'Broken');
+  await tui.keys('Enter');
+  await tui.waitFor('Redirect URI (exact');
+  await typeInto(tui, 'Redirect URI (exact; more with u later)', '', 'not-a-url');
+  await tui.keys('Enter');
+  const refused = await tui.waitFor('Invalid redirect URI "not-a-url"');
+  expect(refused).toContain('Redirect URI (exact; more with u later): not-a-url');
+  expect(refused).not.toContain('c confidential');
+  await press(tui, 'Escape', 'No OIDC clients: press n');
+  expect(await clients()).toEqual([]);
+
   // A confidential client: the secret is shown once.
   await press(tui, 'n', 'Name of the app');
   await typeInto(tui, 'Name of the app (shown on the consent screen)', '', 'Grafana');

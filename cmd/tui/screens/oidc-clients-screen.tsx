@@ -4,7 +4,14 @@
 // scopes (s), switch first-party on or off (f), and delete (d, confirmed).
 import { Box, Text, useInput, useStdout } from 'ink';
 import { useEffect, useState } from 'react';
-import { createOidcClient, deleteOidcClient, listOidcClients, updateOidcClient, type OidcClientCreation } from '../../../server/core/oidc/oidc-clients';
+import {
+  checkedRedirectUris,
+  createOidcClient,
+  deleteOidcClient,
+  listOidcClients,
+  updateOidcClient,
+  type OidcClientCreation,
+} from '../../../server/core/oidc/oidc-clients';
 import { copyWithOsc52 } from '../clipboard';
 import { useReloadable } from '../use-loaded';
 import { screenReadsSettled, useAction, useHelp, useNavigation } from '../navigation';
@@ -98,10 +105,14 @@ export function OidcClientsScreen({ projectId }: { projectId: string }) {
         <TextField
           label="Redirect URI (exact; more with u later)"
           onCancel={() => setMode('list')}
-          onSubmit={(redirect) => {
-            setDraft({ ...draft, redirect: redirect.trim() });
-            setMode('public');
-          }}
+          onSubmit={(redirect) =>
+            // Refused where it was typed, not after the client's kind is chosen.
+            void act(() => {
+              checkedRedirectUris([redirect.trim()]);
+              setDraft({ ...draft, redirect: redirect.trim() });
+              setMode('public');
+            })
+          }
         />
       ) : null}
       {mode === 'public' ? <ClientTypeChoice name={draft.name} onChoose={(isPublic) => void register(isPublic)} onCancel={() => setMode('list')} /> : null}

@@ -58,8 +58,11 @@ function clientView(ctx: Context, row: OidcClientRow): OidcClientView {
   };
 }
 
-/** Absolute, no fragment (RFC 6749), https, or http on localhost only (native and dev apps). */
-function checkedRedirectUris(uris: readonly string[]): string[] {
+/**
+ * The redirect URIs a client may register, without repeats; refuses the first that may not be one:
+ * absolute, no fragment (RFC 6749), https, or http on localhost only (native and dev apps).
+ */
+export function checkedRedirectUris(uris: readonly string[]): string[] {
   for (const uri of uris) {
     let url: URL;
     try {
