@@ -12,6 +12,8 @@ import { as, call, uniqueEmail } from '../support/api-expectations';
 import type { TestInstance } from '../support/instance';
 import type { SmtpReceiver } from '../support/smtp-receiver';
 import { artifactsDir, textOf, withMailBrowser } from './browser-support';
+import authDe from '../../server/protocol/messages/auth/auth-de';
+import pagesDe from '../../server/protocol/messages/pages/pages-de';
 
 let t: TestInstance, smtp: SmtpReceiver, browser: Browser;
 const browserTestTimeout = 150_000;
@@ -247,6 +249,34 @@ test(
       expect(opened.problems).toEqual([]);
     } finally {
       await opened.close();
+    }
+  },
+  browserTestTimeout,
+);
+
+test(
+  'a magic link sent from the German sign-in (lang=de) opens its page in German, in an English browser too',
+  async () => {
+    const sender = await open();
+    const reader = await open();
+    try {
+      const address = uniqueEmail('link-de');
+      await sender.page.goto(`${t.url}/handler/sign-in?lang=de`);
+      await input(sender.page, 'email').fill(address);
+      await sender.page.getByRole('button', { name: authDe['magicLink.submit'], exact: true }).click();
+      await sender.page.getByTestId('magic-link-code-step').waitFor();
+      const link = (await smtp.waitFor(address)).text.match(/https?:\/\/\S+/)?.[0];
+      expect(new URL(link!).searchParams.get('lang')).toBe('de');
+      // The sender's page spends the link; the other browser, signed out, is told it was used.
+      await sender.page.goto(link!);
+      await sender.page.getByTestId('signed-up').waitFor();
+      await reader.page.goto(link!);
+      await reader.page.getByText(pagesDe['link.usedMagicLink']).waitFor();
+      expect((await documentLanguage(reader.page)).lang).toBe('de');
+      expect([...sender.problems, ...reader.problems]).toEqual([]);
+    } finally {
+      await sender.close();
+      await reader.close();
     }
   },
   browserTestTimeout,

@@ -351,7 +351,7 @@ describe('OAuth providers', () => {
   );
 
   test(
-    'a banned user who signs in with a provider is told of the ban, in the screen language',
+    'a banned user who signs in with a provider is told of the ban, in the language the sign-in page was opened in',
     async () => {
       const email = uniqueEmail('banned-oauth');
       const first = await open();
@@ -364,13 +364,16 @@ describe('OAuth providers', () => {
       const userId = (found.json.items as { id: string; primary_email: string }[]).find((user) => user.primary_email === email)!.id;
       expect((await call(t, 'POST', `/users/${userId}/ban`, { headers: as(t.demo!, 'server'), body: {} })).status).toBe(200);
 
-      // A French browser: the language comes back with the provider's redirect (Accept-Language).
-      const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+      // An English browser on the French sign-in (`lang=fr`): the choice rides on the callback
+      // address through the provider's redirect, so the callback speaks French too.
+      const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
-      await page.goto(`${t.url}/handler/sign-in`);
+      await page.goto(`${t.url}/handler/sign-in?lang=fr`);
       await page.getByRole('button', { name: /GitHub/ }).click();
       await approveAtProvider(page, email);
       await page.getByTestId('oauth-callback-failed').getByText(pagesFr['error.USER_BANNED']).waitFor();
+      expect(new URL(page.url()).searchParams.get('lang')).toBe('fr');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
       // Not also "try again".
       expect(await page.getByTestId('oauth-callback-failed').locator('pre').count()).toBe(0);
       await page.screenshot({ path: join(artifactsDir, 'screens-oauth-banned-fr-390.png') });

@@ -18,6 +18,7 @@ import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
 import { formClass } from './styles';
 import { rightAlignedClass } from './auth-page-styles';
 import { useAuthT, useFormsT } from '../i18n/lazy-messages';
+import { withPageLanguage } from '../i18n/locale-choice';
 
 export interface SignInFormProps {
   /** Called with the outcome of a successful call; the page redirects or asks for a second factor. */
@@ -120,7 +121,7 @@ export async function sendMagicLink(
 ): Promise<MagicLinkSent> {
   // The return target rides on the callback, so the redirect after sign-in still goes where
   // the visitor was headed.
-  const callback = new URL(runtime.client.handlerUrls().magicLinkCallback);
+  const callback = new URL(withPageLanguage(runtime.client.handlerUrls().magicLinkCallback));
   if (returnTo) callback.searchParams.set('after_auth_return_to', returnTo);
   const sent = await runtime.client
     .sendMagicLinkEmail(address, { callbackUrl: callback.toString() })

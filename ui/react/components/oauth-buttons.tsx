@@ -14,6 +14,7 @@ import { errorTextClass } from './styles';
 import { compactProviderListClass, providerButtonClass, providerListClass } from './provider-button-styles';
 import { useT } from '../i18n/messages-context';
 import { useAuthT } from '../i18n/lazy-messages';
+import { withPageLanguage } from '../i18n/locale-choice';
 
 interface Brand {
   background: string;
@@ -155,10 +156,12 @@ export function OAuthButtons(props: { type: 'sign-in' | 'sign-up'; providerIds: 
     }
     try {
       const absoluteReturnTo = keepOAuthReturnTo(props.returnTo);
-      await runtime.client.signInWithOAuth(
-        providerId,
-        absoluteReturnTo ? { afterCallbackRedirectUrl: absoluteReturnTo } : undefined,
-      );
+      const handlerUrls = runtime.client.handlerUrls();
+      await runtime.client.signInWithOAuth(providerId, {
+        redirectUrl: withPageLanguage(handlerUrls.oauthCallback),
+        errorRedirectUrl: withPageLanguage(handlerUrls.error),
+        afterCallbackRedirectUrl: absoluteReturnTo,
+      });
     } catch (failure) {
       setError(formProblemOf(failure, t) ?? messageOf(failure, t));
       setStarting(null);
