@@ -1,7 +1,7 @@
 // What a browser really downloads from the hosted screens (preact/compat, served by default):
 // every byte of each of 14 screens' first load (HTML, CSS, JavaScript, API answers), as the
 // encoded body sizes Chromium reports, against the budgets (sign-in ≤ 40 KB, every other screen
-// ≤ 35 KB); and how the files are served:
+// ≤ 35 KB), with no API answer asked for twice; and how the files are served:
 // brotli or gzip by Accept-Encoding, immutable caching, ETags, a page shell with a skeleton card.
 import { describe, expect, test } from 'bun:test';
 import type { Browser, Request } from 'playwright-core';
@@ -78,6 +78,8 @@ interface FirstLoad {
   responses: { path: string; kind: string; bytes: number; encoding: string }[];
   /** How many times the screen asked for /api/v1/users/me. */
   usersMeCalls: number;
+  /** API paths asked for more than once (a screen that remounts while it loads asks again). */
+  repeatedApiCalls: string[];
   /** The page's language (`<html lang>`) and the catalogues the server wrote into it. */
   pageLanguage: string;
   pageCatalogues: string[];
@@ -160,6 +162,9 @@ async function measureFirstLoad(screen: MeasuredScreen, acceptLanguage = 'en'): 
     byKind,
     responses,
     usersMeCalls: responses.filter((r) => r.path === '/api/v1/users/me').length,
+    repeatedApiCalls: responses
+      .map((r) => r.path)
+      .filter((path, index, paths) => path.startsWith('/api/') && paths.indexOf(path) !== index),
     pageLanguage,
     pageCatalogues,
   };
@@ -215,6 +220,7 @@ describe('first-load budgets, every byte counted, as Chromium measures them', ()
       for (const r of load.responses) if (r.bytes > 1_000) expect(`${r.path} ${r.encoding}`).not.toEndWith(' identity');
       expect(load.byKind.js).toBeGreaterThan(5_000);
       if (screen.signedIn) expect(load.usersMeCalls).toBe(1);
+      expect({ screen: screen.name, repeated: load.repeatedApiCalls }).toEqual({ screen: screen.name, repeated: [] });
       // AUTHD_BUDGET_DETAILS=1 lists each response, to see where a screen's bytes go.
       if (process.env.AUTHD_BUDGET_DETAILS) console.log(screen.name, load.responses);
       const problem = overLimit(screen, load.bytes);

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createAuthClient } from '../client/index';
 import { AuthProviderCore } from '../react/auth-provider-core';
 import type { MessageArea, MessagesSource } from '../react/i18n/messages-source';
+import { cachesFor } from '../react/i18n/catalogue-cache';
 import type { Catalogue, Message } from '../../server/protocol/messages/message-format';
 import { HandlerRoutes } from '../react/handler/handler-routes';
 import { lazyPages } from '../react/handler/lazy-pages';
@@ -62,22 +63,31 @@ type CompactCatalogue = [Record<string, Message>, ...Message[]];
 const pageMessages = JSON.parse(document.getElementById('authd-messages')!.textContent!) as Partial<Record<MessageArea, CompactCatalogue>>;
 
 /**
- * The page's own messages, else the JSON the build wrote beside the scripts
+ * `[named, ...by position]` (scripts/compact-messages.ts): the build wrote most keys in these
+ * scripts as positions, so the array answers them and its named properties the rest.
+ */
+function expandedCatalogue([named, ...byPosition]: CompactCatalogue): Catalogue<string> {
+  return Object.assign(byPosition, named) as unknown as Catalogue<string>;
+}
+
+/**
+ * Another catalogue or locale than the page's: the JSON the build wrote beside the scripts
  * (`messages-<version>-<area>-<locale>.json`, cached for a year like them): no loader per locale
  * in the scripts.
  */
 const fetchedMessages: MessagesSource = async (area, locale) => {
-  let compact = locale === config.locale ? pageMessages[area] : undefined;
-  if (!compact) {
-    const response = await fetch(`${config.messagesBase}${area}-${locale}.json`);
-    if (!response.ok) throw new Error(`the ${locale} messages could not be loaded (${response.status})`);
-    compact = (await response.json()) as CompactCatalogue;
-  }
-  // `[named, ...by position]` (scripts/compact-messages.ts): the build wrote most keys in these
-  // scripts as positions, so the array answers them and its named properties the rest.
-  const [named, ...byPosition] = compact;
-  return Object.assign(byPosition, named) as unknown as Catalogue<string>;
+  const response = await fetch(`${config.messagesBase}${area}-${locale}.json`);
+  if (!response.ok) throw new Error(`the ${locale} messages could not be loaded (${response.status})`);
+  return expandedCatalogue((await response.json()) as CompactCatalogue);
 };
+
+// The page's own catalogues are in the cache before the first render, so no screen suspends for
+// words it already has: preact/compat's Suspense remounts what it showed when a part of it
+// suspends later, and a team page fetched its permissions and the user's team profile twice.
+const pageCaches = cachesFor(fetchedMessages);
+for (const [area, compact] of Object.entries(pageMessages)) {
+  pageCaches.area(area as MessageArea).keep(config.locale, expandedCatalogue(compact!));
+}
 
 // The page shell is a <main> with a skeleton card beside it, hidden once this renders.
 function render(messageDecorator: MessageDecorator | undefined) {

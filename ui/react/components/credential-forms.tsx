@@ -18,7 +18,7 @@ import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
 import { formClass } from './styles';
 import { rightAlignedClass } from './auth-page-styles';
 import { useAuthT, useFormsT } from '../i18n/lazy-messages';
-import { withPageLanguage } from '../i18n/locale-choice';
+import { withPageLanguage } from './oauth-return-to';
 
 export interface SignInFormProps {
   /** Called with the outcome of a successful call; the page redirects or asks for a second factor. */

@@ -8,13 +8,12 @@ import { formProblemOf, messageOf } from '../form-submit';
 import { isTrustedRedirect, refusedRedirectUrl, trustOf } from '../redirect-rules';
 import { useResolvedTheme } from './card';
 import { Spinner } from './form-parts';
-import { keepOAuthReturnTo } from './oauth-return-to';
+import { keepOAuthReturnTo, withPageLanguage } from './oauth-return-to';
 import { providerName } from './provider-names';
 import { errorTextClass } from './styles';
 import { compactProviderListClass, providerButtonClass, providerListClass } from './provider-button-styles';
 import { useT } from '../i18n/messages-context';
 import { useAuthT } from '../i18n/lazy-messages';
-import { withPageLanguage } from '../i18n/locale-choice';
 
 interface Brand {
   background: string;

@@ -1,6 +1,7 @@
 // Where an OAuth sign-in returns to: kept in this tab's sessionStorage while the browser visits
-// the provider, and taken once by the callback page. Its own module, so the callback page does
-// not download the sign-in buttons and their logos to read it.
+// the provider, and taken once by the callback page; and the page language the callbacks carry.
+// Its own module, so the callback page does not download the sign-in buttons and their logos to
+// read it, and no other screen downloads it at all.
 
 const returnToStorageKey = 'authd:oauth-return-to';
 
@@ -29,4 +30,17 @@ export function takeOAuthReturnTo(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * `url` with the hosted screens' `lang` parameter of this page, when it has one: the addresses a
+ * flow leaves by and comes back to (the OAuth callback and error page, the magic link) carry it,
+ * so the screen after the round trip speaks the language chosen before it.
+ */
+export function withPageLanguage(url: string): string {
+  const lang = typeof location === 'object' ? new URLSearchParams(location.search).get('lang') : null;
+  if (lang === null) return url;
+  const withLang = new URL(url, location.href);
+  withLang.searchParams.set('lang', lang);
+  return withLang.toString();
 }

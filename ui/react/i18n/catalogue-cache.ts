@@ -8,6 +8,8 @@ export interface CatalogueCache<Key extends string> {
   /** The messages when loaded, else undefined. */
   peek(locale: Locale): Catalogue<Key> | undefined;
   load(locale: Locale): Promise<Catalogue<Key>>;
+  /** Messages already at hand (written into the page): peeked from now on, never fetched. */
+  keep(locale: Locale, messages: Catalogue<Key>): void;
 }
 
 function catalogueCache<Key extends string>(load: (locale: Locale) => Promise<Catalogue<Key>>): CatalogueCache<Key> {
@@ -15,6 +17,7 @@ function catalogueCache<Key extends string>(load: (locale: Locale) => Promise<Ca
   const pending = new Map<Locale, Promise<Catalogue<Key>>>();
   return {
     peek: (locale) => loaded.get(locale),
+    keep: (locale, messages) => void loaded.set(locale, messages),
     load(locale) {
       const done = loaded.get(locale);
       if (done) return Promise.resolve(done);

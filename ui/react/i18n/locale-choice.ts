@@ -22,15 +22,3 @@ export function browserLanguages(): readonly string[] {
   return typeof navigator === 'object' && navigator.languages ? navigator.languages : [];
 }
 
-/**
- * `url` with the hosted screens' `lang` parameter of this page, when it has one: the addresses a
- * flow leaves by and comes back to (the OAuth callback and error page, the magic link) carry it,
- * so the screen after the round trip speaks the language chosen before it.
- */
-export function withPageLanguage(url: string): string {
-  const lang = typeof location === 'object' ? new URLSearchParams(location.search).get('lang') : null;
-  if (lang === null) return url;
-  const withLang = new URL(url, location.href);
-  withLang.searchParams.set('lang', lang);
-  return withLang.toString();
-}
