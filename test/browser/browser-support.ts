@@ -113,6 +113,12 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** On the sign-in page a redirect led to (with its return path): the password form, signed in. */
+export async function signInWhereRedirected(page: Page, email: string, password: string): Promise<void> {
+  await page.waitForURL(/\/handler\/sign-in\?after_auth_return_to=/);
+  await signInWithPassword(page, email, password);
+}
+
 export interface BrowserFileOptions extends MailInstanceOptions {
   /** Pages the file's tests opened, closed before the browser (an array the tests push to). */
   pages?: { close(): Promise<unknown> }[];
