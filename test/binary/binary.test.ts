@@ -8,6 +8,7 @@ import {
   expectCreatedProjectJson,
   expectOneLineError,
   getCurrentProject,
+  keyHeaders,
   removeScratchDirs,
   runProcess,
   scratchDir,
@@ -82,12 +83,7 @@ describe('dist/authd copied alone into an empty directory', () => {
     const signUp = (password: string) =>
       fetch(`${server!.url}/api/v1/auth/password/sign-up`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-stack-access-type': 'client',
-          'x-stack-project-id': created.project_id,
-          'x-stack-publishable-client-key': created.publishable_client_key,
-        },
+        headers: { 'content-type': 'application/json', ...keyHeaders(created.project_id, 'client', created) },
         body: JSON.stringify({ email: `binary-${password.length}@example.com`, password }),
       });
     const breached = await signUp('password1234');
@@ -101,12 +97,7 @@ describe('dist/authd copied alone into an empty directory', () => {
   // `serve` loads these on first use, not at start (cmd/main.ts, passkeys.ts, smtp-transport.ts,
   // routes/openapi.ts); a lazily loaded module can break in the bundle alone.
   test('code loaded on first use runs inside the binary: mail, passkeys, the OpenAPI document', async () => {
-    const clientHeaders = {
-      'content-type': 'application/json',
-      'x-stack-access-type': 'client',
-      'x-stack-project-id': created.project_id,
-      'x-stack-publishable-client-key': created.publishable_client_key,
-    };
+    const clientHeaders = { 'content-type': 'application/json', ...keyHeaders(created.project_id, 'client', created) };
     const reset = await fetch(`${server!.url}/api/v1/auth/password/send-reset-code`, {
       method: 'POST',
       headers: clientHeaders,
@@ -185,12 +176,7 @@ describe('dist/authd on PostgreSQL', () => {
     const demo = server.events.find((e) => e.event === 'project_created' && e.project_id !== 'internal')!;
     const signUp = await fetch(`${server.url}/api/v1/auth/password/sign-up`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-stack-project-id': demo.project_id,
-        'x-stack-access-type': 'client',
-        'x-stack-publishable-client-key': demo.publishable_client_key,
-      },
+      headers: { 'content-type': 'application/json', ...keyHeaders(demo.project_id, 'client', demo) },
       body: JSON.stringify({ email: 'binary-on-postgres@example.com', password: 'steady copper lanterns' }),
     });
     expect(signUp.status).toBe(200);

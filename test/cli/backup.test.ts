@@ -14,7 +14,7 @@ import { databaseAtSchemaLevel } from '../support/older-schema';
 import { readProjectAdminView } from '../../server/core/projects/projects';
 import { listUsers } from '../../server/core/users/users';
 import { callApi, repoRoot, startServeProcess } from '../support/instance';
-import { cliJson, cliOk, expectOneLineError, removeScratchDirs, runCli, scratchDir } from '../support/cli';
+import { cliJson, cliOk, expectOneLineError, keyHeaders, removeScratchDirs, runCli, scratchDir } from '../support/cli';
 
 afterAll(removeScratchDirs);
 
@@ -24,11 +24,7 @@ describe('backup while serving, then restore', () => {
     const server = await startServeProcess(dataDir);
     try {
       const demo = server.events.find((event) => event.event === 'project_created' && event.project_id !== 'internal')!;
-      const headers = {
-        'x-stack-project-id': demo.project_id,
-        'x-stack-access-type': 'client',
-        'x-stack-publishable-client-key': demo.publishable_client_key,
-      };
+      const headers = keyHeaders(demo.project_id, 'client', demo);
       const acknowledged: { email: string; at: number }[] = [];
       let signingUp = true;
       const load = (async () => {

@@ -78,6 +78,14 @@ const keyHeader = {
   admin: ['x-stack-super-secret-admin-key', 'super_secret_admin_key'],
 } as const;
 
+/** The X-Stack headers an SDK of `level` sends with one key of a printed set (or that key itself). */
+export function keyHeaders(projectId: string, level: keyof typeof keyHeader, keys: KeySet | string): Record<string, string> {
+  const [header, field] = keyHeader[level];
+  const key = typeof keys === 'string' ? keys : keys[field];
+  if (!key) throw new Error(`no ${field} to call with`);
+  return { 'x-stack-project-id': projectId, 'x-stack-access-type': level, [header]: key };
+}
+
 /** GET /api/v1/projects/current with one key of the set, as an SDK of that level would. */
 export function getCurrentProject(
   url: string,
@@ -85,12 +93,7 @@ export function getCurrentProject(
   level: keyof typeof keyHeader,
   keys: KeySet | string,
 ): Promise<ApiResult> {
-  const [header, field] = keyHeader[level];
-  const key = typeof keys === 'string' ? keys : keys[field];
-  if (!key) throw new Error(`no ${field} to call with`);
-  return callApi(url, 'GET', '/api/v1/projects/current', {
-    headers: { 'x-stack-project-id': projectId, 'x-stack-access-type': level, [header]: key },
-  });
+  return callApi(url, 'GET', '/api/v1/projects/current', { headers: keyHeaders(projectId, level, keys) });
 }
 
 /** The bytes of the database and its WAL, to check that no plain key was ever written. */
@@ -134,7 +137,12 @@ export function revokeSessionWithCli(
 
 /** create-project's --json answer: exactly the project id and the three keys, each in its format. */
 export function expectCreatedProjectJson(created: CreatedProject): void {
-  expect(Object.keys(created).sort()).toEqual(['project_id', 'publishable_client_key', 'secret_server_key', 'super_secret_admin_key']);
+  expect(Object.keys(created).sort()).toEqual([
+    'project_id',
+    'publishable_client_key',
+    'secret_server_key',
+    'super_secret_admin_key',
+  ]);
   expect(created.project_id).toMatch(uuidPattern);
   for (const kind of ['publishable_client_key', 'secret_server_key', 'super_secret_admin_key'] as const) {
     expect(created[kind]).toMatch(generatedKeyPatterns[kind]);
