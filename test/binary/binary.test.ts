@@ -7,6 +7,7 @@ import { bunExecutable, repoRoot, startServeProcess, type ServeProcess } from '.
 import {
   expectCreatedProjectJson,
   expectOneLineError,
+  expectPrintedKeysServe,
   getCurrentProject,
   keyHeaders,
   removeScratchDirs,
@@ -69,12 +70,7 @@ describe('dist/authd copied alone into an empty directory', () => {
     server = await startServeProcess('./data', ['--smtp', smtp.url], ['./authd'], workDir);
     // The data directory already existed but had no internal project yet.
     expect(server.events.filter((e) => e.event === 'project_created').map((e) => e.project_id)).toContain('internal');
-    const client = await getCurrentProject(server.url, created.project_id, 'client', created);
-    expect(client.status).toBe(200);
-    expect(client.json).toMatchObject({ id: created.project_id, display_name: 'Binary project' });
-    const admin = await getCurrentProject(server.url, created.project_id, 'admin', created);
-    expect(admin.status).toBe(200);
-    expect(admin.json.config).toBeDefined();
+    await expectPrintedKeysServe(server.url, created, 'Binary project');
     const wrong = await getCurrentProject(server.url, created.project_id, 'server', 'ssk_not_the_right_key_at_all_0000000000');
     expect(wrong.status).toBe(401);
   });

@@ -96,6 +96,20 @@ export function getCurrentProject(
   return callApi(url, 'GET', '/api/v1/projects/current', { headers: keyHeaders(projectId, level, keys) });
 }
 
+/** A printed project as a served instance answers its keys: the client view names it, the admin view has its config. */
+export async function expectPrintedKeysServe(
+  url: string,
+  printed: KeySet & { project_id: string },
+  displayName: string,
+): Promise<void> {
+  const client = await getCurrentProject(url, printed.project_id, 'client', printed);
+  expect(client.status).toBe(200);
+  expect(client.json).toMatchObject({ id: printed.project_id, display_name: displayName });
+  const admin = await getCurrentProject(url, printed.project_id, 'admin', printed);
+  expect(admin.status).toBe(200);
+  expect(admin.json.config).toBeDefined();
+}
+
 /** The bytes of the database and its WAL, to check that no plain key was ever written. */
 export function storedBytes(dataDir: string): string {
   return ['authd.db', 'authd.db-wal']
