@@ -335,12 +335,9 @@ test(
 
     const expectedConfig = {
       id: before.config.id,
+      ...demoSwitches,
       signUpEnabled: false,
-      credentialEnabled: true,
-      magicLinkEnabled: true,
-      passkeyEnabled: false,
       clientTeamCreationEnabled: true,
-      clientUserDeletionEnabled: false,
       allowLocalhost: false,
       createTeamOnSignUp: false,
       ...keptAsSent,
