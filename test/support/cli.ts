@@ -3,9 +3,9 @@
 import { Database } from 'bun:sqlite';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'bun:test';
+import { afterAll, beforeAll, expect } from 'bun:test';
 import { uuidPattern } from './api-expectations';
-import { callApi, makeTempDir, runCli, type ApiResult, type CliResult } from './instance';
+import { callApi, makeTempDir, runCli, startServeProcess, type ApiResult, type CliResult, type ServeProcess } from './instance';
 
 export { runCli, runCliProcess, runProcess, type CliResult, type ProcessOptions } from './instance';
 
@@ -108,6 +108,29 @@ export async function expectPrintedKeysServe(
   const admin = await getCurrentProject(url, printed.project_id, 'admin', printed);
   expect(admin.status).toBe(200);
   expect(admin.json.config).toBeDefined();
+}
+
+/**
+ * Registers hooks around an `authd serve` on `dataDir` for CLI tests that run beside it: the
+ * server starts, then the CLI makes a project while it runs (so the tests also show a running
+ * server serves what the CLI wrote, without a restart); `ready` gets both. After the tests the
+ * server must exit cleanly; `afterStop` runs then.
+ */
+export function serveBesideCli(
+  dataDir: string,
+  projectName: string,
+  ready: (served: { server: ServeProcess; project: CreatedProject }) => void,
+  afterStop?: () => void,
+): void {
+  let server: ServeProcess | undefined;
+  beforeAll(async () => {
+    server = await startServeProcess(dataDir);
+    ready({ server, project: await cliJson(['create-project', '--name', projectName, '--data', dataDir]) });
+  });
+  afterAll(async () => {
+    expect(await server?.stop()).toBe(0);
+    afterStop?.();
+  });
 }
 
 /** The bytes of the database and its WAL, to check that no plain key was ever written. */
