@@ -5,6 +5,7 @@
 import { afterEach, expect, test } from 'bun:test';
 import { connect } from 'node:net';
 import { defaultStopGraceMillis } from '../../server/http/server';
+import { keyHeaders } from '../support/cli';
 import { killServeProcess, newDataLocation, startServeProcess, type DataLocation, type ServeProcess } from '../support/instance';
 
 let server: ServeProcess | undefined, place: DataLocation | undefined;
@@ -24,11 +25,7 @@ test('SIGTERM while nested bodies are being handled stops the server promptly', 
   place = await newDataLocation();
   server = await startServeProcess(place.location);
   const demo = server.events.find((e) => e.event === 'project_created' && e.project_id !== 'internal')!;
-  const headers = {
-    'x-stack-project-id': demo.project_id,
-    'x-stack-access-type': 'client',
-    'x-stack-publishable-client-key': demo.publishable_client_key,
-  };
+  const headers = keyHeaders(demo.project_id, 'client', demo);
   const nested = '['.repeat(50 * 1024) + ']'.repeat(50 * 1024);
   const sendNested = () =>
     fetch(`${server!.url}/api/v1/auth/password/sign-in`, {

@@ -73,27 +73,21 @@ describe('restart on the same data directory', () => {
     expect(patched.status).toBe(200);
     const viewBefore = patched.json;
 
-    const created = await call(first, 'POST', '/internal/api-keys', {
-      headers: as(demo, 'admin'),
-      body: {
-        description: 'made before restart',
-        expires_at_millis: Date.now() + 3_600_000,
-        has_publishable_client_key: true,
-        has_secret_server_key: true,
-        has_super_secret_admin_key: false,
-      },
-    });
+    /** A key set valid for an hour, with a secret server key and no admin key. */
+    const createKeySet = (description: string, withPublishableKey: boolean) =>
+      call(first, 'POST', '/internal/api-keys', {
+        headers: as(demo, 'admin'),
+        body: {
+          description,
+          expires_at_millis: Date.now() + 3_600_000,
+          has_publishable_client_key: withPublishableKey,
+          has_secret_server_key: true,
+          has_super_secret_admin_key: false,
+        },
+      });
+    const created = await createKeySet('made before restart', true);
     expect(created.status).toBe(200);
-    const revoked = await call(first, 'POST', '/internal/api-keys', {
-      headers: as(demo, 'admin'),
-      body: {
-        description: 'revoked before restart',
-        expires_at_millis: Date.now() + 3_600_000,
-        has_publishable_client_key: false,
-        has_secret_server_key: true,
-        has_super_secret_admin_key: false,
-      },
-    });
+    const revoked = await createKeySet('revoked before restart', false);
     expect(
       (
         await call(first, 'PATCH', `/internal/api-keys/${revoked.json.id}`, {

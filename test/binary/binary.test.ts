@@ -7,7 +7,9 @@ import { bunExecutable, repoRoot, startServeProcess, type ServeProcess } from '.
 import {
   expectCreatedProjectJson,
   expectOneLineError,
+  expectPrintedKeysServe,
   getCurrentProject,
+  keyHeaders,
   removeScratchDirs,
   runProcess,
   scratchDir,
@@ -68,12 +70,7 @@ describe('dist/authd copied alone into an empty directory', () => {
     server = await startServeProcess('./data', ['--smtp', smtp.url], ['./authd'], workDir);
     // The data directory already existed but had no internal project yet.
     expect(server.events.filter((e) => e.event === 'project_created').map((e) => e.project_id)).toContain('internal');
-    const client = await getCurrentProject(server.url, created.project_id, 'client', created);
-    expect(client.status).toBe(200);
-    expect(client.json).toMatchObject({ id: created.project_id, display_name: 'Binary project' });
-    const admin = await getCurrentProject(server.url, created.project_id, 'admin', created);
-    expect(admin.status).toBe(200);
-    expect(admin.json.config).toBeDefined();
+    await expectPrintedKeysServe(server.url, created, 'Binary project');
     const wrong = await getCurrentProject(server.url, created.project_id, 'server', 'ssk_not_the_right_key_at_all_0000000000');
     expect(wrong.status).toBe(401);
   });
@@ -82,12 +79,7 @@ describe('dist/authd copied alone into an empty directory', () => {
     const signUp = (password: string) =>
       fetch(`${server!.url}/api/v1/auth/password/sign-up`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-stack-access-type': 'client',
-          'x-stack-project-id': created.project_id,
-          'x-stack-publishable-client-key': created.publishable_client_key,
-        },
+        headers: { 'content-type': 'application/json', ...keyHeaders(created.project_id, 'client', created) },
         body: JSON.stringify({ email: `binary-${password.length}@example.com`, password }),
       });
     const breached = await signUp('password1234');
@@ -101,12 +93,7 @@ describe('dist/authd copied alone into an empty directory', () => {
   // `serve` loads these on first use, not at start (cmd/main.ts, passkeys.ts, smtp-transport.ts,
   // routes/openapi.ts); a lazily loaded module can break in the bundle alone.
   test('code loaded on first use runs inside the binary: mail, passkeys, the OpenAPI document', async () => {
-    const clientHeaders = {
-      'content-type': 'application/json',
-      'x-stack-access-type': 'client',
-      'x-stack-project-id': created.project_id,
-      'x-stack-publishable-client-key': created.publishable_client_key,
-    };
+    const clientHeaders = { 'content-type': 'application/json', ...keyHeaders(created.project_id, 'client', created) };
     const reset = await fetch(`${server!.url}/api/v1/auth/password/send-reset-code`, {
       method: 'POST',
       headers: clientHeaders,
@@ -185,12 +172,7 @@ describe('dist/authd on PostgreSQL', () => {
     const demo = server.events.find((e) => e.event === 'project_created' && e.project_id !== 'internal')!;
     const signUp = await fetch(`${server.url}/api/v1/auth/password/sign-up`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-stack-project-id': demo.project_id,
-        'x-stack-access-type': 'client',
-        'x-stack-publishable-client-key': demo.publishable_client_key,
-      },
+      headers: { 'content-type': 'application/json', ...keyHeaders(demo.project_id, 'client', demo) },
       body: JSON.stringify({ email: 'binary-on-postgres@example.com', password: 'steady copper lanterns' }),
     });
     expect(signUp.status).toBe(200);

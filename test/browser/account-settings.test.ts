@@ -14,7 +14,7 @@ import { as, call, uniqueEmail } from '../support/api-expectations';
 import { repoRoot, type TestInstance } from '../support/instance';
 import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
 import { allowClientTeamCreation, startDemoHostApp } from '../support/host-apps';
-import { openPage, withMailBrowser, type TestPage } from './browser-support';
+import { openPage, signInWhereRedirected, withMailBrowser, type TestPage } from './browser-support';
 import { withExif } from './exif-jpeg';
 
 let t: TestInstance, smtp: SmtpReceiver, browser: Browser, hostApp: ReturnType<typeof Bun.serve>;
@@ -58,19 +58,9 @@ async function newPage(options: { colorScheme?: 'light' | 'dark'; width?: number
 /** Opens the account settings signed out, which leads to sign-in; signs in and comes back. */
 async function signInToAccountSettings(page: Page, email: string, userPassword = password): Promise<void> {
   await page.goto(`${t.url}/handler/account-settings/profile`);
-  await completePasswordSignIn(page, email, userPassword);
+  await signInWhereRedirected(page, email, userPassword);
   await page.waitForURL(/\/handler\/account-settings\/profile$/);
   await page.getByRole('heading', { name: 'Account Settings', level: 1 }).waitFor();
-}
-
-/** On the sign-in page a redirect led to (with its return path): the password form, signed in. */
-async function completePasswordSignIn(page: Page, email: string, userPassword = password): Promise<void> {
-  await page.waitForURL(/\/handler\/sign-in\?after_auth_return_to=/);
-  await page.getByRole('tab', { name: 'Password' }).click();
-  await page.locator('[data-testid="password-sign-in-form"]').waitFor();
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(userPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 /** axe-core in the page: no serious or critical violations. */
@@ -356,7 +346,7 @@ describe('account settings: security', () => {
         await page.getByRole('button', { name: 'Sign Out' }).click();
         await page.waitForURL((url) => !url.pathname.includes('account-settings'));
         await page.goto(`${t.url}/handler/account-settings/security`);
-        await completePasswordSignIn(page, email, newPassword);
+        await signInWhereRedirected(page, email, newPassword);
         await page.getByTestId('mfa-page').waitFor();
       };
       await signOutAndBackToTheCodeStep();
@@ -511,7 +501,7 @@ describe('account settings: teams', () => {
       const guestSession = await signUpThroughApi(guestEmail);
       await guest.page.goto(link.toString());
       await guest.page.getByRole('button', { name: 'Go to sign in' }).click();
-      await completePasswordSignIn(guest.page, guestEmail);
+      await signInWhereRedirected(guest.page, guestEmail, password);
       await guest.page.getByText('You are invited to join').waitFor();
       expect(await guest.page.getByText('Difference Engines').count()).toBeGreaterThan(0);
       await guest.page.getByRole('button', { name: 'Join' }).click();
@@ -618,7 +608,7 @@ describe('account settings in a host app', () => {
       await signUpThroughApi(email);
       const hostUrl = `http://127.0.0.1:${hostApp.port}`;
       await page.goto(`${hostUrl}/handler/account-settings/notifications`);
-      await completePasswordSignIn(page, email);
+      await signInWhereRedirected(page, email, password);
       await page.waitForURL(`${hostUrl}/handler/account-settings/notifications`);
       await page.getByTestId('host-notifications').waitFor();
       expect(await page.getByRole('heading', { level: 2 }).innerText()).toBe('Notifications');

@@ -59,7 +59,6 @@ test('three devices: this one marked, one signed out, then all other devices', a
   await dark.page.getByTestId('sessions-section').getByTestId('session-row').nth(1).waitFor();
   await screenshotAtBothWidths(dark.page, 'active-sessions-dark');
   for (const device of [...devices, dark]) {
-    expect(device.problems).toEqual([]);
-    await device.close();
+    await device.closeWithoutProblems();
   }
 }, 90_000);

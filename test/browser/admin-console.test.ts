@@ -71,8 +71,7 @@ async function reviewPage(path: string, ready: (page: Page) => Promise<void>, na
       await expectAccessible(opened.page);
       await opened.page.screenshot({ path: join(artifactsDir, `console-${name}-${colorScheme}-${width}.png`), fullPage: true });
     }
-    expect(opened.problems).toEqual([]);
-    await opened.close();
+    await opened.closeWithoutProblems();
   }
 }
 
@@ -101,8 +100,7 @@ describe('who gets in', () => {
       expect(new URL(opened.page.url()).searchParams.get('after_auth_return_to')).toBe('/admin');
       await opened.page.goto(`${t.url}/admin/projects/${crypto.randomUUID()}/domains`);
       await opened.page.waitForURL((url) => url.pathname === `/projects/${t.internal.projectId}/handler/sign-in`);
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
     },
     browserTestTimeout,
   );
@@ -128,8 +126,7 @@ describe('who gets in', () => {
         await opened.page.getByRole('button', { name: 'Sign out and use another account' }).click();
         await opened.page.waitForURL((url) => url.pathname === `/projects/${t.internal.projectId}/handler/sign-in`);
         expect((await opened.context.cookies()).filter((c) => c.name === `stack-refresh-${t.internal.projectId}` && c.value !== '')).toEqual([]);
-        expect(opened.problems).toEqual([]);
-        await opened.close();
+        await opened.closeWithoutProblems();
       }
     },
     browserTestTimeout,
@@ -150,8 +147,7 @@ describe('who gets in', () => {
       // And their token, sent as an admin token, is refused by the API the console uses.
       const asAdmin = await call(t, 'GET', '/projects/current', { headers: ownerHeaders(t.demo!.projectId, demoUser.access_token) });
       expect(asAdmin.headers.get('x-stack-known-error')).toBe('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
     },
     browserTestTimeout,
   );
@@ -193,8 +189,7 @@ describe('projects', () => {
       await page.getByTestId('empty-state').getByText('No projects yet').waitFor();
       const after = await call(t, 'GET', '/projects/current', { headers: ownerHeaders(owned[0].id, freshAdmin.access_token) });
       expect(after.headers.get('x-stack-known-error')).toBe('ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN');
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
     },
     browserTestTimeout,
   );
@@ -230,8 +225,7 @@ describe('projects', () => {
       await card.waitFor({ state: 'detached' });
       const owned = expectOk(await call(t, 'GET', '/internal/projects', { headers: as(t.internal, 'client', admin.access_token) })).items;
       expect(owned.map((p: any) => p.display_name)).not.toContain('Keyboard project');
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
     },
     browserTestTimeout,
   );
@@ -262,8 +256,7 @@ describe('overview', () => {
       expect(await page.getByTestId('sign-ups-chart').getAttribute('aria-label')).toBe(`Sign-ups per day: 3 in the last 31 days, most on ${today} (3).`);
       await page.getByRole('link', { name: 'Person 02' }).click();
       await page.getByRole('heading', { name: 'Person 02', level: 1 }).waitFor();
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
 
       const empty = await ownedProject('Empty overview');
       const second = await openAsAdmin({ colorScheme: 'dark' });
@@ -448,8 +441,7 @@ describe('users', () => {
       await page.waitForURL((url) => url.pathname === `/admin/projects/${project.id}/users`);
       await page.getByText('No users yet').waitFor();
       expect((await call(t, 'GET', `/users/${userId}`, { headers: asOwner(project.id) })).headers.get('x-stack-known-error')).toBe('USER_NOT_FOUND');
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
 
       const reviewed = await ownedProject('Detail review', 1);
       const reviewedUser = expectOk(await call(t, 'GET', '/users', { headers: asOwner(reviewed.id) })).items[0].id;
@@ -509,8 +501,7 @@ describe('teams', () => {
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete team' }).click();
       await page.getByText('No teams yet').waitFor();
       expect((await call(t, 'GET', `/teams/${teamId}`, { headers: asOwner(project.id) })).headers.get('x-stack-known-error')).toBe('TEAM_NOT_FOUND');
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
 
       const reviewed = await ownedProject('Teams review', 1);
       const team = expectOk(await call(t, 'POST', '/teams', { headers: asOwner(reviewed.id), body: { display_name: 'Reviewed team' } }), 201);
@@ -563,8 +554,7 @@ describe('permissions', () => {
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('read_reports deleted.').waitFor();
       expect((await definitions()).map((d) => d.id)).not.toContain('read_reports');
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
       await reviewPage(`/admin/projects/${project.id}/permissions`, (p) => p.getByTestId('permissions-table').waitFor(), 'permissions');
     },
     browserTestTimeout * 2,
@@ -604,8 +594,7 @@ describe('API keys', () => {
       await rows.first().getByRole('button', { name: 'Revoke for good' }).click();
       await rows.first().getByText('revoked').waitFor();
       expect((await serverCall()).headers.get('x-stack-known-error')).toBe('INVALID_SECRET_SERVER_KEY');
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
       await reviewPage(`/admin/projects/${project.id}/api-keys`, (p) => p.getByTestId('key-sets-table').waitFor(), 'api-keys');
     },
     browserTestTimeout * 2,
@@ -684,8 +673,7 @@ describe('OIDC clients', () => {
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Grafana deleted.').waitFor();
       expect((await call(t, 'GET', `/oidc-clients/${clientId}`, { headers: asOwner(project.id) })).status).toBe(404);
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
       await reviewPage(`/admin/projects/${project.id}/oidc-clients`, (p) => p.getByTestId('oidc-clients-table').waitFor(), 'oidc-clients');
     },
     browserTestTimeout * 2,
@@ -720,8 +708,7 @@ describe('domains', () => {
       expect(after.config.domains).toEqual([{ domain: 'https://app.example.com', handler_path: '/handler' }]);
       expect(after.config.allow_localhost).toBe(false);
       expect(after.production_mode_errors).toEqual([]);
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
       await reviewPage(`/admin/projects/${project.id}/domains`, (p) => p.getByTestId('domains-table').waitFor(), 'domains');
     },
     browserTestTimeout * 2,
@@ -772,8 +759,7 @@ describe('webhooks', () => {
         await page.getByTestId('empty-state').getByText('No endpoints').waitFor();
         expect(await endpoints()).toEqual([]);
         expect(receiver.rejected).toEqual([]);
-        expect(opened.problems).toEqual([]);
-        await opened.close();
+        await opened.closeWithoutProblems();
         await reviewPage(`/admin/projects/${project.id}/webhooks`, (p) => p.getByText('No endpoints').waitFor(), 'webhooks');
       } finally {
         await receiver.stop();
@@ -823,8 +809,7 @@ describe('audit log', () => {
       expectOk(await call(t, 'POST', '/users', { headers: ownerHeaders(project.id, admin.access_token, 'server'), body: { primary_email: email } }), 201);
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="audit-table"] tbody tr').length === 4);
       expect(await rows.first().innerText()).toContain('user.created');
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
       await reviewPage(`/admin/projects/${project.id}/audit-log`, (p) => p.getByTestId('audit-table').waitFor(), 'audit-log');
     },
     browserTestTimeout * 2,
@@ -856,8 +841,7 @@ describe('sign-in methods and settings', () => {
       await page.getByText('github sign-in off.').waitFor();
       now = await config();
       expect(now.oauth_providers).toContainEqual(expect.objectContaining({ id: 'github', enabled: false }));
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
       await reviewPage(`/admin/projects/${project.id}/sign-in-methods`, (p) => p.getByRole('checkbox', { name: /^Passkeys/ }).waitFor(), 'sign-in-methods');
     },
     browserTestTimeout * 2,
@@ -887,8 +871,7 @@ describe('sign-in methods and settings', () => {
       await page.getByRole('checkbox', { name: /^Production mode/ }).check();
       await page.getByText('Production mode is on.').waitFor();
       expect((await view()).is_production_mode).toBe(true);
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
       await reviewPage(`/admin/projects/${project.id}/settings`, (p) => p.getByRole('textbox', { name: 'Name' }).waitFor(), 'settings');
     },
     browserTestTimeout * 2,
@@ -976,8 +959,7 @@ describe('emails', () => {
       expect(expectOk(await call(t, 'GET', '/email-templates/password_reset', { headers: asOwner(project.id) })).is_default).toBe(
         true,
       );
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
       await smtp.stop();
       await reviewPage(`/admin/projects/${project.id}/emails`, (p) => p.getByTestId('outbox-emails-table').waitFor(), 'emails');
     },
@@ -1119,8 +1101,7 @@ describe('user detail: passkeys and recovery codes', () => {
           }),
         ).items,
       ).toEqual([]);
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
     },
     browserTestTimeout,
   );
@@ -1160,8 +1141,7 @@ describe('projects: many of them', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.screenshot({ path: join(artifactsDir, `console-projects-warning-light-${width}.png`) });
       }
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
     },
     browserTestTimeout,
   );

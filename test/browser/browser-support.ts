@@ -1,6 +1,7 @@
 // Browser-test support: one Debian Chromium per test file (playwright-core, never a downloaded
 // browser), pages that fail the test on console or page errors, screenshots kept as artifacts
 // in test-artifacts/, and the hosted screens built when their sources changed.
+import { expect } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -37,6 +38,8 @@ export interface TestPage {
   /** Saves a full-page PNG as test-artifacts/browser/<name>.png. */
   screenshot(name: string): Promise<void>;
   close(): Promise<void>;
+  /** Checks that the page logged no problems, then closes it: how most browser tests end. */
+  closeWithoutProblems(): Promise<void>;
 }
 
 /** A fresh context (own cookies) and page; `colorScheme` picks the light or dark theme. */
@@ -61,6 +64,10 @@ export async function openPage(browser: Browser, options: { colorScheme?: 'light
       await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
     },
     close: () => context.close(),
+    async closeWithoutProblems() {
+      expect(problems).toEqual([]);
+      await context.close();
+    },
   };
 }
 
@@ -111,6 +118,12 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** On the sign-in page a redirect led to (with its return path): the password form, signed in. */
+export async function signInWhereRedirected(page: Page, email: string, password: string): Promise<void> {
+  await page.waitForURL(/\/handler\/sign-in\?after_auth_return_to=/);
+  await signInWithPassword(page, email, password);
 }
 
 export interface BrowserFileOptions extends MailInstanceOptions {

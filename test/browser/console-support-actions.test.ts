@@ -103,8 +103,7 @@ describe('banning from the console', () => {
       await page.getByRole('button', { name: 'Lift the ban' }).click();
       await page.getByText('The ban is lifted.').waitFor();
       await page.getByTestId('ban-status').filter({ hasText: 'can sign in' }).waitFor();
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
     },
     browserTestTimeout,
   );
@@ -115,8 +114,7 @@ describe('banning from the console', () => {
       const user = await userWithPassword('dark');
       const opened = await openConsoleUserPage(user.id, 'dark');
       await review(opened.page, 'console-user-support-dark');
-      expect(opened.problems).toEqual([]);
-      await opened.close();
+      await opened.closeWithoutProblems();
     },
     browserTestTimeout,
   );
@@ -148,8 +146,7 @@ describe("the refusal in the user's language", () => {
       // A made-up code that names another text of the page shows the message it came with.
       await visitor.page.goto(`${t.url}/projects/${projectId}/handler/error?lang=de&errorCode=title&message=made-up&details=%7B%7D`);
       await visitor.page.getByTestId('error-message').getByText('made-up', { exact: true }).waitFor();
-      expect(visitor.problems).toEqual([]);
-      await visitor.close();
+      await visitor.closeWithoutProblems();
     },
     browserTestTimeout,
   );
@@ -190,8 +187,7 @@ describe('impersonating from the console', () => {
         await hosted.goto(`${t.url}/projects/${projectId}/handler/sign-in`);
         await hosted.getByRole('textbox', { name: 'Email', exact: true }).waitFor();
         expect(await hosted.getByTestId('impersonation-banner').count()).toBe(0);
-        expect(opened.problems).toEqual([]);
-        await opened.close();
+        await opened.closeWithoutProblems();
       },
       browserTestTimeout,
     );

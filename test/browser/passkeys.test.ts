@@ -92,15 +92,13 @@ test('add a passkey in account settings; the email field\'s autofill signs in wi
   await page.getByTestId('passkey-sign-in').click();
   await page.waitForURL(/\/handler\/account-settings\/security$/);
   await page.getByTestId('passkeys-section').getByText('Work laptop').waitFor();
-  expect(opened.problems).toEqual([]);
-  await opened.close();
+  await opened.closeWithoutProblems();
 
   const dark = await openPage(browser, { colorScheme: 'dark' });
   await dark.page.goto(`${localUrl}/handler/sign-in`);
   await dark.page.getByTestId('passkey-sign-in').waitFor();
   await shoot(dark.page, dark.screenshot, 'passkeys-sign-in-dark');
-  expect(dark.problems).toEqual([]);
-  await dark.close();
+  await dark.closeWithoutProblems();
 }, 150_000);
 
 /** Polls a condition of the test's own state (requests seen) until it holds, for up to 10 s. */

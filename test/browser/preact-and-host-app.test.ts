@@ -4,11 +4,11 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { as, call } from '../support/api-expectations';
 import { repoRoot, type TestInstance } from '../support/instance';
 import { startDemoHostApp } from '../support/host-apps';
-import { openPage, textOf, withInstanceBrowser, type TestPage } from './browser-support';
+import { openPage, signInWithPassword, textOf, withInstanceBrowser, type TestPage } from './browser-support';
 
 let t: TestInstance, browser: Browser, hostApp: ReturnType<typeof Bun.serve>;
 const pages: TestPage[] = [];
@@ -30,19 +30,6 @@ async function newUser(label: string): Promise<string> {
   return email;
 }
 
-function field(page: Page, label: string) {
-  return page.getByRole('textbox', { name: label, exact: true });
-}
-
-async function signInWithPassword(page: Page, email: string): Promise<void> {
-  await page.getByRole('tab', { name: 'Password' }).click();
-  // Preact renders updates asynchronously: wait for the password form to replace the other tab.
-  await page.getByTestId('password-sign-in-form').waitFor();
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
 describe('hosted screens, preact/compat build', () => {
   test(
     'the preact build loads and signs in',
@@ -62,7 +49,7 @@ describe('hosted screens, preact/compat build', () => {
       const entry = /%AUTHD_ASSETS%\/([^"]+\.js)/.exec(preactIndex)![1]!;
       expect(scripts).toContain(`/handler/_assets/${entry}`);
       await screenshot('preact-sign-in');
-      await signInWithPassword(page, email);
+      await signInWithPassword(page, email, password);
       await page.waitForURL((url) => url.searchParams.get('landed') === '1');
       // Signed in: the sign-in page now shows the already-signed-in card.
       await page.goto(`${t.url}/handler/sign-in`);
@@ -90,7 +77,7 @@ describe('example host app importing ui/react', () => {
       expect(new URL(page.url()).searchParams.get('after_auth_return_to')).toBe('/protected');
       await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
       await screenshot('host-app-sign-in');
-      await signInWithPassword(page, email);
+      await signInWithPassword(page, email, password);
       await page.waitForURL(`${hostUrl}/protected`);
       expect(await textOf(page, 'protected-user')).toBe(email);
       await screenshot('host-app-protected');

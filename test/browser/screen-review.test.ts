@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
-import { addVirtualAuthenticator, artifactsDir, openPage, textOf, withMailBrowser, type TestPage } from './browser-support';
+import { addVirtualAuthenticator, artifactsDir, openPage, signInWithPassword, textOf, withMailBrowser, type TestPage } from './browser-support';
 import { seriousAxeViolations, signInContext } from './widget-checks';
 
 let t: TestInstance, browser: Browser;
@@ -59,14 +59,6 @@ async function signUpThroughApi(email: string): Promise<{ userId: string }> {
 }
 
 const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
-
-async function signInWithPassword(page: Page, email: string): Promise<void> {
-  await page.getByRole('tab', { name: 'Password' }).click();
-  await page.getByTestId('password-sign-in-form').waitFor();
-  await field(page, 'Email').fill(email);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
 
 /** Screenshots at 390 px and 1280 px as review-<name>-<width>.png. */
 async function shootBothWidths(page: Page, name: string): Promise<void> {
@@ -196,7 +188,7 @@ describe('refusals end on the error card (2, 16, 17)', () => {
       for (const target of ['evil.example.com@127.0.0.1', `http://evil.example.com@127.0.0.1:${port}/handler/account-settings`]) {
         const { page, problems } = await newPage();
         await page.goto(`${t.url}/handler/sign-in?after_auth_return_to=${encodeURIComponent(target)}`);
-        await signInWithPassword(page, email);
+        await signInWithPassword(page, email, password);
         await page.getByTestId('known-error').waitFor();
         expect(new URL(page.url()).pathname).toBe('/handler/error');
         expect(await textOf(page, 'error-code')).toBe('REDIRECT_URL_NOT_WHITELISTED');
@@ -290,7 +282,7 @@ describe('forms and focus (10, 12, 17)', () => {
       });
       expect(set.status).toBe(200);
       await page.getByRole('link', { name: 'Sign in' }).click();
-      await signInWithPassword(page, email);
+      await signInWithPassword(page, email, password);
       await page.getByTestId('mfa-page').waitFor();
       await page.screenshot({ path: join(artifactsDir, 'review-mfa-back.png') });
       await page.getByRole('button', { name: 'Back to sign in' }).click();

@@ -14,9 +14,23 @@ import { databaseAtSchemaLevel } from '../support/older-schema';
 import { readProjectAdminView } from '../../server/core/projects/projects';
 import { listUsers } from '../../server/core/users/users';
 import { callApi, repoRoot, startServeProcess } from '../support/instance';
-import { cliJson, cliOk, expectOneLineError, removeScratchDirs, runCli, scratchDir } from '../support/cli';
+import { cliJson, cliOk, expectOneLineError, keyHeaders, removeScratchDirs, runCli, scratchDir } from '../support/cli';
 
 afterAll(removeScratchDirs);
+
+/** A new scratch data directory holding one project made by the CLI. */
+async function dataDirWithProject(prefix: string, name: string): Promise<string> {
+  const dataDir = scratchDir(prefix);
+  await cliOk(['create-project', '--name', name, '--data', dataDir]);
+  return dataDir;
+}
+
+/** `authd restore` of `backup` into a new scratch data directory writes its database file. */
+async function expectRestoresInto(prefix: string, backup: string): Promise<void> {
+  const restored = scratchDir(prefix);
+  await cliOk(['restore', backup, '--data', restored]);
+  expect(existsSync(join(restored, databaseFileName))).toBe(true);
+}
 
 describe('backup while serving, then restore', () => {
   test('every sign-up acknowledged before the backup began is in the restored database', async () => {
@@ -24,11 +38,7 @@ describe('backup while serving, then restore', () => {
     const server = await startServeProcess(dataDir);
     try {
       const demo = server.events.find((event) => event.event === 'project_created' && event.project_id !== 'internal')!;
-      const headers = {
-        'x-stack-project-id': demo.project_id,
-        'x-stack-access-type': 'client',
-        'x-stack-publishable-client-key': demo.publishable_client_key,
-      };
+      const headers = keyHeaders(demo.project_id, 'client', demo);
       const acknowledged: { email: string; at: number }[] = [];
       let signingUp = true;
       const load = (async () => {
@@ -82,8 +92,7 @@ describe('backup while serving, then restore', () => {
   }, 120_000);
 
   test('refusals: an existing target file, a file that is no database, a backup from a newer authd', async () => {
-    const dataDir = scratchDir('authd-backup-refusals-');
-    await cliOk(['create-project', '--name', 'Refusals', '--data', dataDir]);
+    const dataDir = await dataDirWithProject('authd-backup-refusals-', 'Refusals');
     const dir = scratchDir('authd-backup-files-');
     const taken = join(dir, 'taken.db');
     writeFileSync(taken, 'already here');
@@ -100,8 +109,7 @@ describe('backup while serving, then restore', () => {
   });
 
   test('a backup killed half-way leaves nothing at its target: the next backup to that path works and restores', async () => {
-    const dataDir = scratchDir('authd-backup-killed-');
-    await cliOk(['create-project', '--name', 'Killed backup', '--data', dataDir]);
+    const dataDir = await dataDirWithProject('authd-backup-killed-', 'Killed backup');
     // Padding, so the copy takes long enough to be caught half-way (about 80 MB).
     const db = new Database(join(dataDir, databaseFileName));
     db.run('CREATE TABLE backup_test_padding (b BLOB)');
@@ -124,23 +132,18 @@ describe('backup while serving, then restore', () => {
     await child.exited;
     expect(existsSync(target)).toBe(false);
     await cliOk(['backup', target, '--data', dataDir]);
-    const restored = scratchDir('authd-backup-killed-restored-');
-    await cliOk(['restore', target, '--data', restored]);
-    expect(existsSync(join(restored, databaseFileName))).toBe(true);
+    await expectRestoresInto('authd-backup-killed-restored-', target);
   }, 60_000);
 
   test('the backup file is readable by its owner only, and no partial file is left beside it', async () => {
-    const dataDir = scratchDir('authd-backup-mode-');
-    await cliOk(['create-project', '--name', 'Private backup', '--data', dataDir]);
+    const dataDir = await dataDirWithProject('authd-backup-mode-', 'Private backup');
     const dir = scratchDir('authd-backup-mode-files-');
     const file = join(dir, 'private.db');
     await cliOk(['backup', file, '--data', dataDir]);
     expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
     expect(readdirSync(dir)).toEqual(['private.db']);
     // And it restores.
-    const restored = scratchDir('authd-backup-mode-restored-');
-    await cliOk(['restore', file, '--data', restored]);
-    expect(existsSync(join(restored, databaseFileName))).toBe(true);
+    await expectRestoresInto('authd-backup-mode-restored-', file);
   });
 });
 

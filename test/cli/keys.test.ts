@@ -1,7 +1,7 @@
 // `authd keys create|list|revoke`, and the CLI changing a data directory that a running
 // `authd serve` holds: new projects, new keys, revocations and edits apply at once.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { startServeProcess, type ServeProcess } from '../support/instance';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { ServeProcess } from '../support/instance';
 import {
   type CreatedProject,
   cliJson,
@@ -13,6 +13,7 @@ import {
   removeScratchDirs,
   scratchDir,
   runCli,
+  serveBesideCli,
 } from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
 
@@ -28,16 +29,7 @@ const dataDir = scratchDir();
 const at = (...args: string[]) => [...args, '--data', dataDir];
 let server: ServeProcess, project: CreatedProject;
 
-beforeAll(async () => {
-  server = await startServeProcess(dataDir);
-  // Created while the server runs: the tests below also show it is served without a restart.
-  project = await cliJson(at('create-project', '--name', 'Keyed'));
-});
-
-afterAll(async () => {
-  expect(await server.stop()).toBe(0);
-  removeScratchDirs();
-});
+serveBesideCli(dataDir, 'Keyed', (served) => ({ server, project } = served), removeScratchDirs);
 
 const createKeys = (...flags: string[]) => cliJson(at('keys', 'create', '--project', project.project_id, ...flags));
 const listKeys = async () => (await cliJson(at('keys', 'list', '--project', project.project_id))).items as Record<string, any>[];

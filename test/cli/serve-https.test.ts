@@ -10,7 +10,7 @@ import { decodeInstanceKey } from '../../db/connection';
 import { saveCertificate } from '../../server/core/certificates/certificate-manager';
 import { fileCertificateStore } from '../../server/core/certificates/certificate-store';
 import { readCertificateValidity } from '../../server/providers/acme-client';
-import { removeScratchDirs, scratchDir } from '../support/cli';
+import { keyHeaders, removeScratchDirs, scratchDir } from '../support/cli';
 import {
   freePort,
   httpsGet,
@@ -253,12 +253,7 @@ describe('a stored certificate close to expiry', () => {
     // sent from 127.0.0.2, where the front's connection to the HTTP server comes from 127.0.0.1.
     const signUp = await httpsRequest(portOf(server), 'auth.test', '/api/v1/auth/password/sign-up', certificatePem, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-stack-project-id': demo.project_id,
-        'x-stack-access-type': 'client',
-        'x-stack-publishable-client-key': demo.publishable_client_key,
-      },
+      headers: { 'content-type': 'application/json', ...keyHeaders(demo.project_id, 'client', demo) },
       body: JSON.stringify({ email: 'front@example.com', password: 'a long enough password 1' }),
       localAddress: '127.0.0.2',
     });

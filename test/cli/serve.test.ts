@@ -9,6 +9,7 @@ import {
   cliJson,
   databaseFile,
   expectOneLineError,
+  expectPrintedKeysServe,
   generatedKeyPatterns,
   getCurrentProject,
   integrityCheck,
@@ -56,12 +57,7 @@ describe('first start in development mode, then a restart', () => {
 
   test('the printed keys authenticate over HTTP', async () => {
     const demo = createdEvents(first).find((e) => e.project_id !== 'internal')!;
-    const client = await getCurrentProject(first.url, demo.project_id, 'client', demo);
-    expect(client.status).toBe(200);
-    expect(client.json).toMatchObject({ id: demo.project_id, display_name: 'Demo project' });
-    const admin = await getCurrentProject(first.url, demo.project_id, 'admin', demo);
-    expect(admin.status).toBe(200);
-    expect(admin.json.config).toBeDefined();
+    await expectPrintedKeysServe(first.url, demo, 'Demo project');
     const internal = createdEvents(first).find((e) => e.project_id === 'internal')!;
     const internalServer = await getCurrentProject(first.url, 'internal', 'server', internal);
     expect(internalServer.status).toBe(200);

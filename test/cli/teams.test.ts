@@ -1,8 +1,18 @@
 // `authd teams …`, `authd teams members …` and `authd permissions …`, run as real CLI processes
 // against a data directory, and a CLI grant read at once by `authd serve` on the same directory.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { callApi, startServeProcess, type ServeProcess } from '../support/instance';
-import { type CreatedProject, cliJson, cliOk, expectOneLineError, removeScratchDirs, scratchDir, runCli } from '../support/cli';
+import { callApi, type ServeProcess } from '../support/instance';
+import {
+  type CreatedProject,
+  cliJson,
+  cliOk,
+  expectOneLineError,
+  keyHeaders,
+  removeScratchDirs,
+  scratchDir,
+  runCli,
+  serveBesideCli,
+} from '../support/cli';
 import { uuidPattern } from '../support/api-expectations';
 
 // Runs after every describe block's own afterAll, so no server still uses these.
@@ -473,20 +483,9 @@ describe('while authd serve holds the same data directory', () => {
   const served = (...args: string[]) => [...args, '--data', servedDir];
   let server: ServeProcess, servedProject: CreatedProject;
 
-  beforeAll(async () => {
-    server = await startServeProcess(servedDir);
-    servedProject = await cliJson(served('create-project', '--name', 'Served teams'));
-  });
+  serveBesideCli(servedDir, 'Served teams', (started) => ({ server, project: servedProject } = started));
 
-  afterAll(async () => {
-    expect(await server.stop()).toBe(0);
-  });
-
-  const serverHeaders = () => ({
-    'x-stack-project-id': servedProject.project_id,
-    'x-stack-access-type': 'server',
-    'x-stack-secret-server-key': servedProject.secret_server_key,
-  });
+  const serverHeaders = () => keyHeaders(servedProject.project_id, 'server', servedProject);
 
   test('a grant made by the CLI is visible at once through GET /api/v1/team-permissions, and so is its revocation', async () => {
     const inServed = (...args: string[]) => cliJson(served(...args, '--project', servedProject.project_id));

@@ -40,6 +40,14 @@ const sendMe = (user: TestUser, id: string, query = '') =>
 const nthEmailTo = (recipient: string, n: number): Promise<ReceivedEmail> =>
   smtp.waitFor(recipient, (m) => smtp.messages.filter((x) => x.to.includes(recipient)).indexOf(m) === n);
 
+/** A new server user's second channel, its verification code sent with `me` and read from the email. */
+async function channelWithEmailedCode(): Promise<{ user: TestUser; channel: any; code: string }> {
+  const user = await serverUser(t, demo);
+  const channel = await addChannel(t, demo, user.user_id);
+  expectOk(await sendMe(user, channel.id));
+  return { user, channel, code: codeFromEmail(await smtp.waitFor(channel.value)) };
+}
+
 describe('used_for_auth decides which addresses sign in', () => {
   test('a channel created with used_for_auth signs in; after PATCH to false it no longer does', async () => {
     const user = await signUp(t, demo);
@@ -148,10 +156,7 @@ describe('verification codes and emails', () => {
   });
 
   test('a code is only good in its own project', async () => {
-    const user = await serverUser(t, demo);
-    const channel = await addChannel(t, demo, user.user_id);
-    expectOk(await sendMe(user, channel.id));
-    const code = codeFromEmail(await smtp.waitFor(channel.value));
+    const { user, code } = await channelWithEmailedCode();
     expectKnownError(
       await call(t, 'POST', '/contact-channels/verify', { headers: as(other, 'client'), body: { code } }),
       404,
@@ -163,10 +168,7 @@ describe('verification codes and emails', () => {
   });
 
   test('the code accepts upper case (lower-cased before lookup) and is then used up for check-code too', async () => {
-    const user = await serverUser(t, demo);
-    const channel = await addChannel(t, demo, user.user_id);
-    expectOk(await sendMe(user, channel.id));
-    const code = codeFromEmail(await smtp.waitFor(channel.value));
+    const { user, code } = await channelWithEmailedCode();
     expectOk(
       await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code: code.toUpperCase() } }),
     );
@@ -179,10 +181,7 @@ describe('verification codes and emails', () => {
   });
 
   test('a code sent before the address was changed does not verify the new address', async () => {
-    const user = await serverUser(t, demo);
-    const channel = await addChannel(t, demo, user.user_id);
-    expectOk(await sendMe(user, channel.id));
-    const code = codeFromEmail(await smtp.waitFor(channel.value));
+    const { user, channel, code } = await channelWithEmailedCode();
     const value = uniqueEmail('moved');
     expectOk(await call(t, 'PATCH', `/contact-channels/me/${channel.id}`, { headers: client(user), body: { value } }));
     await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code } });

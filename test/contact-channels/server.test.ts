@@ -146,13 +146,19 @@ describe('server and admin keys act on any user of the project by id', () => {
     expectKnownError(taken, 409, 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE', { type: 'email' });
   });
 
-  test('server send-verification-code emails any user of the project; the code verifies it', async () => {
+  /** A new server user's second channel, and the server key's send-verification-code for it. */
+  async function serverSendToNewChannel(callbackUrl: string) {
     const user = await serverUser(t, demo);
     const channel = await addChannel(t, demo, user.user_id);
     const res = await call(t, 'POST', `/contact-channels/${user.user_id}/${channel.id}/send-verification-code`, {
       headers: as(demo, 'server'),
-      body: { callback_url: trustedCallback },
+      body: { callback_url: callbackUrl },
     });
+    return { user, channel, res };
+  }
+
+  test('server send-verification-code emails any user of the project; the code verifies it', async () => {
+    const { user, channel, res } = await serverSendToNewChannel(trustedCallback);
     expect(expectOk(res)).toEqual({ success: true });
     const code = codeFromEmail(await smtp.waitFor(channel.value));
     expect(expectOk(await call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code } }))).toEqual({
@@ -162,12 +168,7 @@ describe('server and admin keys act on any user of the project by id', () => {
   });
 
   test('server send with an untrusted callback_url → REDIRECT_URL_NOT_WHITELISTED, no email', async () => {
-    const user = await serverUser(t, demo);
-    const channel = await addChannel(t, demo, user.user_id);
-    const res = await call(t, 'POST', `/contact-channels/${user.user_id}/${channel.id}/send-verification-code`, {
-      headers: as(demo, 'server'),
-      body: { callback_url: untrustedCallback },
-    });
+    const { channel, res } = await serverSendToNewChannel(untrustedCallback);
     expectKnownError(res, 400, 'REDIRECT_URL_NOT_WHITELISTED');
     expect(await queuedEmailCount(t, channel.value)).toBe(0);
   });

@@ -153,29 +153,22 @@ describe('GET /email-templates/:type/preview', () => {
 describe('CLI', () => {
   test('authd email-templates preview --locale, and authd mail --project --outbox', async () => {
     const project = await makeProject(t, 'Cli mail');
-    const german = await runCli([
-      'email-templates',
-      'preview',
-      'email_verification',
-      '--project',
-      project.projectId,
-      '--locale',
-      'de',
-      '--json',
-      ...t.databaseArgs,
-    ]);
+    const previewInCli = (locale: string, ...options: string[]) =>
+      runCli([
+        'email-templates',
+        'preview',
+        'email_verification',
+        '--project',
+        project.projectId,
+        '--locale',
+        locale,
+        ...options,
+        ...t.databaseArgs,
+      ]);
+    const german = await previewInCli('de', '--json');
     expect(german.code).toBe(0);
     expect(JSON.parse(german.stdout).html).toStartWith('<!doctype html><html lang="de"');
-    const badLocale = await runCli([
-      'email-templates',
-      'preview',
-      'email_verification',
-      '--project',
-      project.projectId,
-      '--locale',
-      'xx',
-      ...t.databaseArgs,
-    ]);
+    const badLocale = await previewInCli('xx');
     expect(badLocale.code).not.toBe(0);
     expect(badLocale.stderr).toContain('--locale must be one of en, de,');
 

@@ -24,6 +24,7 @@ import {
   uniqueEmail,
   verificationCallback,
 } from '../support/magic-links';
+import { createTeam, sendTeamInvitation } from '../support/teams';
 
 let t: TestInstance, smtp: SmtpReceiver;
 
@@ -102,17 +103,9 @@ describe('mail before the answer', () => {
     );
     expect(alreadyReceived(signedUp)).toHaveLength(3);
 
-    const team = expectOk(
-      await call(t, 'POST', '/teams', { headers: as(project, 'server'), body: { display_name: 'Crew' } }),
-      201,
-    );
+    const team = await createTeam(t, project, { display_name: 'Crew' });
     const invited = uniqueEmail('invited');
-    expectOk(
-      await call(t, 'POST', '/team-invitations/send-code', {
-        headers: as(project, 'server'),
-        body: { team_id: team.id, email: invited, callback_url: 'http://localhost:3000/handler/team-invitation' },
-      }),
-    );
+    await sendTeamInvitation(t, project, team.id, invited, 'http://localhost:3000/handler/team-invitation');
     expect(alreadyReceived(invited)).toHaveLength(1);
   });
 

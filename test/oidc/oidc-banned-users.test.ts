@@ -10,6 +10,7 @@ import { signIn, signUp, type SignedIn } from '../support/accounts';
 import { as, call, expectOk } from '../support/api-expectations';
 import { createOidcClient, type OidcClientCreation } from '../../server/core/oidc/oidc-clients';
 import { sessionCookieName } from '../../server/core/oidc/oidc-browser-session';
+import { pkceAuthorization } from '../support/oidc-relying-party';
 
 let t: TestInstance;
 let client: OidcClientCreation;
@@ -29,15 +30,7 @@ const server = () => as(t.demo!, 'server');
 
 /** The authorization request as the relying party builds it, sent with the user's authd session cookie. */
 async function authorize(user: SignedIn): Promise<{ response: Response; verifier: string; state: string }> {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri,
-    scope: 'openid email offline_access',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  });
+  const { url, verifier, state } = await pkceAuthorization(config, { redirectUri, scope: 'openid email offline_access' });
   const cookie = `${sessionCookieName(t.demo!.projectId)}=${encodeURIComponent(user.refresh_token)}`;
   return { response: await fetch(url, { redirect: 'manual', headers: { cookie } }), verifier, state };
 }

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { signUp, goodPassword } from '../support/accounts';
 import { as, call, uniqueEmail } from '../support/api-expectations';
-import { launchBrowser, openPage, type TestPage } from '../browser/browser-support';
+import { launchBrowser, openPage, signInWhereRedirected, type TestPage } from '../browser/browser-support';
 import { createOidcClient } from '../../server/core/oidc/oidc-clients';
 import { expectOk } from '../support/api-expectations';
 import { pkceAuthorization } from '../support/oidc-relying-party';
@@ -53,15 +53,6 @@ async function relyingPartyPage(): Promise<{ opened: TestPage; arrivals: string[
   return { opened, arrivals };
 }
 
-async function signInOnHostedScreen(page: Page, email: string): Promise<void> {
-  await page.waitForURL(/\/handler\/sign-in\?after_auth_return_to=/);
-  await page.getByRole('tab', { name: 'Password' }).click();
-  await page.getByTestId('password-sign-in-form').waitFor();
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(goodPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
 async function arrivalAtCallback(page: Page, arrivals: string[]): Promise<URL> {
   await page.waitForURL((url) => url.port === String(relyingParty.port));
   await page.getByTestId('rp').waitFor();
@@ -86,20 +77,12 @@ describe('the OpenID Provider with openid-client as the relying party', () => {
       const config = await oidc.discovery(new URL(created.issuer), created.client_id, created.client_secret!, undefined, insecure);
       expect(config.serverMetadata().issuer).toBe(created.issuer);
 
-      const verifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      const authorizationUrl = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri,
-        scope: 'openid profile email offline_access teams',
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state,
-        nonce,
-      });
+      const authorization = await pkceAuthorization(config, { redirectUri, scope: 'openid profile email offline_access teams', nonce });
+      const { verifier, state } = authorization;
       const { opened, arrivals } = await relyingPartyPage();
-      await opened.page.goto(authorizationUrl.href);
-      await signInOnHostedScreen(opened.page, email);
+      await opened.page.goto(authorization.url.href);
+      await signInWhereRedirected(opened.page, email, goodPassword);
       // Not first-party: the consent screen names the client and what it asks for.
       await opened.page.getByTestId('oidc-consent').waitFor();
       expect(await opened.page.getByTestId('oidc-consent').innerText()).toContain('Grafana');
@@ -171,7 +154,7 @@ describe('the OpenID Provider with openid-client as the relying party', () => {
       const { url, verifier, state } = await pkceAuthorization(config, { redirectUri, scope: 'openid email offline_access' });
       const { opened, arrivals } = await relyingPartyPage();
       await opened.page.goto(url.href);
-      await signInOnHostedScreen(opened.page, email);
+      await signInWhereRedirected(opened.page, email, goodPassword);
       const callback = await arrivalAtCallback(opened.page, arrivals);
       const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
       expect(tokens.claims()!.email).toBe(email);
@@ -196,7 +179,7 @@ describe('the OpenID Provider with openid-client as the relying party', () => {
       const { url, verifier, state } = await pkceAuthorization(config, { redirectUri, scope: 'openid email', nonce });
       const { opened, arrivals } = await relyingPartyPage();
       await opened.page.goto(url.href);
-      await signInOnHostedScreen(opened.page, email);
+      await signInWhereRedirected(opened.page, email, goodPassword);
       // The password alone is not enough: the hosted sign-in asks for the authenticator's code.
       await opened.page.getByTestId('mfa-page').waitFor();
       expect(opened.page.url().startsWith(redirectUri)).toBe(false);

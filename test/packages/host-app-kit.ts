@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { packPackages, type PackageFolder } from '../../scripts/pack-packages';
 import { launchBrowser } from '../browser/browser-support';
 import { startTestInstance, type TestInstance } from '../support/instance';
+import { builtScriptBytes, signInPageWeight } from './host-app-flows';
 import type { AuthdConfig } from './host-app-sources';
 
 let packed: Promise<Record<PackageFolder, string>> | undefined;
@@ -164,4 +165,19 @@ export async function buildAndPreview(file: HostAppFile): Promise<string> {
     hostUrl,
   );
   return hostUrl;
+}
+
+/**
+ * The JavaScript the served app's sign-in page downloads beside the framework alone, which the
+ * app's vite.baseline.config.ts builds into dist-baseline; printed, then returned for the budget.
+ */
+export async function viteSignInPageWeight(file: HostAppFile, hostUrl: string, framework: string) {
+  await file.app.run(['npx', 'vite', 'build', '-c', 'vite.baseline.config.ts']);
+  const weight = await signInPageWeight(file.browser, hostUrl, async () =>
+    builtScriptBytes(join(file.app.dir, 'dist-baseline', 'assets')),
+  );
+  console.log(
+    `vite + ${framework.toLowerCase()} sign-in page: ${weight.signInPage} B brotli, ${framework} alone ${weight.reactAlone} B, authd adds ${weight.added} B`,
+  );
+  return weight;
 }

@@ -95,6 +95,16 @@ describe('an internal StackClientApp and the admin apps of its owned projects', 
     admin = await signedInAdmin('dashboard-admin@example.com');
   }, testTimeout);
 
+  /** A key set of the owned project through its admin app: valid 30 days, a secret server key, no admin key. */
+  const createKeySet = (description: string, withPublishableKey: boolean) =>
+    project.app.createApiKey({
+      description,
+      expiresAt: new Date(Date.now() + 30 * day),
+      hasPublishableClientKey: withPublishableKey,
+      hasSecretServerKey: true,
+      hasSuperSecretAdminKey: false,
+    });
+
   test(
     'listOwnedProjects is empty, createProject makes one the admin owns, and the list then shows it',
     async () => {
@@ -149,13 +159,7 @@ describe('an internal StackClientApp and the admin apps of its owned projects', 
   test(
     'the admin app creates, lists and revokes API key sets',
     async () => {
-      const created = await project.app.createApiKey({
-        description: 'made through the owner',
-        expiresAt: new Date(Date.now() + 30 * day),
-        hasPublishableClientKey: true,
-        hasSecretServerKey: true,
-        hasSuperSecretAdminKey: false,
-      });
+      const created = await createKeySet('made through the owner', true);
       expect(created.publishableClientKey).toStartWith('pck_');
       expect(created.secretServerKey).toStartWith('ssk_');
       expect(created.superSecretAdminKey).toBeUndefined();
@@ -213,15 +217,7 @@ describe('an internal StackClientApp and the admin apps of its owned projects', 
       const previousClock = t.ctx.clock;
       t.ctx.clock = { now: () => Date.now() + 11 * 60 * 1000 };
       try {
-        const { result: created, sent } = await recorded(() =>
-          project.app.createApiKey({
-            description: 'after expiry',
-            expiresAt: new Date(Date.now() + 30 * day),
-            hasPublishableClientKey: false,
-            hasSecretServerKey: true,
-            hasSuperSecretAdminKey: false,
-          }),
-        );
+        const { result: created, sent } = await recorded(() => createKeySet('after expiry', false));
         expect(created.secretServerKey).toStartWith('ssk_');
 
         const attempts = sent.filter((r) => r.path === '/api/v1/internal/api-keys' && r.method === 'POST');

@@ -18,6 +18,15 @@ import { installRecorder, recordRequests, uninstallRecorder } from '../support/s
 
 const testTimeout = 30_000;
 const day = 24 * 60 * 60 * 1000;
+/** The bootstrapped demo project's on/off settings as the SDK reads them (Stack's defaults). */
+const demoSwitches = {
+  signUpEnabled: true,
+  credentialEnabled: true,
+  magicLinkEnabled: true,
+  passkeyEnabled: false,
+  clientTeamCreationEnabled: false,
+  clientUserDeletionEnabled: false,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Request recording: these tests build a fresh app per read to bypass the SDK's per-app caches,
@@ -277,12 +286,7 @@ test(
     expect(Math.abs(project.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect(project.config.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(project.config).toMatchObject({
-      signUpEnabled: true,
-      credentialEnabled: true,
-      magicLinkEnabled: true,
-      passkeyEnabled: false,
-      clientTeamCreationEnabled: false,
-      clientUserDeletionEnabled: false,
+      ...demoSwitches,
       allowLocalhost: true,
       createTeamOnSignUp: false,
       oauthProviders: [],
@@ -331,12 +335,9 @@ test(
 
     const expectedConfig = {
       id: before.config.id,
+      ...demoSwitches,
       signUpEnabled: false,
-      credentialEnabled: true,
-      magicLinkEnabled: true,
-      passkeyEnabled: false,
       clientTeamCreationEnabled: true,
-      clientUserDeletionEnabled: false,
       allowLocalhost: false,
       createTeamOnSignUp: false,
       ...keptAsSent,
@@ -576,12 +577,7 @@ test(
       id: demo.projectId,
       displayName: demo.displayName,
       config: {
-        signUpEnabled: true,
-        credentialEnabled: true,
-        magicLinkEnabled: true,
-        passkeyEnabled: false,
-        clientTeamCreationEnabled: false,
-        clientUserDeletionEnabled: false,
+        ...demoSwitches,
         oauthProviders: [],
       },
     });

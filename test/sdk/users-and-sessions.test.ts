@@ -5,12 +5,12 @@
 // delete). Every request the SDK sends is recorded by wrapping fetch.
 import { describe, expect, setSystemTime, test } from 'bun:test';
 import { KnownErrors } from '@stackframe/stack-shared';
-import { as, call, expectKnownError, makeProject, uniqueEmail } from '../support/api-expectations';
+import { as, call, makeProject, uniqueEmail } from '../support/api-expectations';
 import { startTestInstance, type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { clientApp, recordApiCalls, rejection, serverApp, type RecordedApiCall } from '../support/sdk-apps';
 import { codeFromEmail, type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { signUp } from '../support/accounts';
+import { expectRefreshRefused, signUp } from '../support/accounts';
 
 const testTimeout = 30_000;
 const verificationCallbackUrl = 'http://localhost:3000/handler/email-verification';
@@ -165,16 +165,7 @@ describe('StackClientApp: an account from sign-up to sign-out', () => {
       expect(refreshToken).toMatch(/^[0-9a-hjkmnp-tv-z]{45}$/);
       await signedIn!.signOut();
       expect(await signInApp.getUser()).toBeNull();
-      const refused = await call(t, 'POST', '/auth/oauth/token', {
-        rawBody: new URLSearchParams({
-          grant_type: 'refresh_token',
-          refresh_token: refreshToken!,
-          client_id: demo.projectId,
-          client_secret: demo.keys.publishable_client_key!,
-        }).toString(),
-        contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
-      });
-      expectKnownError(refused, 401, 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+      await expectRefreshRefused(t, demo, refreshToken!);
     },
     testTimeout,
   );
@@ -356,16 +347,7 @@ describe('StackServerApp: user management', () => {
       expect(remaining.map((u) => u.id)).toEqual(ids.filter((id) => id !== target.id));
       const error = await rejection(server.getUser(target.id));
       expect(error).toBeInstanceOf(KnownErrors.UserNotFound);
-      const refresh = await call(t, 'POST', '/auth/oauth/token', {
-        rawBody: new URLSearchParams({
-          grant_type: 'refresh_token',
-          refresh_token: tokens.refreshToken!,
-          client_id: project.projectId,
-          client_secret: project.keys.publishable_client_key!,
-        }).toString(),
-        contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
-      });
-      expectKnownError(refresh, 401, 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED');
+      await expectRefreshRefused(t, project, tokens.refreshToken!);
     },
     testTimeout,
   );

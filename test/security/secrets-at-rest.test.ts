@@ -22,6 +22,7 @@ import {
   type TestProvider,
 } from '../support/oauth-provider';
 import { newTotpSecret, setTotpSecretAsClient } from '../support/totp';
+import { createTeam, sendTeamInvitation } from '../support/teams';
 import { receiveMagicLink } from '../support/magic-links';
 
 let provider: TestProvider, smtp: SmtpReceiver, t: TestInstance, project: BootstrappedProject;
@@ -29,6 +30,9 @@ let provider: TestProvider, smtp: SmtpReceiver, t: TestInstance, project: Bootst
 const secrets: Record<string, string> = {};
 const unique = (what: string) => `${what}-${crypto.randomUUID()}`;
 const callback = (page: string) => `http://localhost:3000/handler/${page}`;
+/** PATCH /projects/current with the admin key (the answer hides the secrets, so it is not compared). */
+const patchConfig = async (target: BootstrappedProject, config: Record<string, unknown>) =>
+  expectOk(await call(t, 'PATCH', '/projects/current', { headers: as(target, 'admin'), body: { config } }));
 
 beforeAll(async () => {
   provider = await startTestProvider();
@@ -40,46 +44,32 @@ beforeAll(async () => {
   secrets['super secret admin key'] = project.keys.super_secret_admin_key!;
 
   secrets['OAuth client secret'] = unique('oauth-client-secret');
-  expectOk(
-    await call(t, 'PATCH', '/projects/current', {
-      headers: as(project, 'admin'),
-      body: {
-        config: {
-          magic_link_enabled: true,
-          oauth_providers: [
-            {
-              id: 'google',
-              enabled: true,
-              type: 'standard',
-              client_id: 'at-rest-client',
-              client_secret: secrets['OAuth client secret'],
-            },
-          ],
-        },
+  await patchConfig(project, {
+    magic_link_enabled: true,
+    oauth_providers: [
+      {
+        id: 'google',
+        enabled: true,
+        type: 'standard',
+        client_id: 'at-rest-client',
+        client_secret: secrets['OAuth client secret'],
       },
-    }),
-  );
+    ],
+  });
   // A second project with its own mail server: only its stored password matters here.
   const ownSmtp = await makeProject(t, 'Own SMTP');
   secrets['SMTP password'] = unique('smtp-password');
-  expectOk(
-    await call(t, 'PATCH', '/projects/current', {
-      headers: as(ownSmtp, 'admin'),
-      body: {
-        config: {
-          email_config: {
-            type: 'standard',
-            host: '127.0.0.1',
-            port: 2525,
-            username: 'mailer',
-            password: secrets['SMTP password'],
-            sender_name: 'Own',
-            sender_email: 'own@example.com',
-          },
-        },
-      },
-    }),
-  );
+  await patchConfig(ownSmtp, {
+    email_config: {
+      type: 'standard',
+      host: '127.0.0.1',
+      port: 2525,
+      username: 'mailer',
+      password: secrets['SMTP password'],
+      sender_name: 'Own',
+      sender_email: 'own@example.com',
+    },
+  });
 
   // A password sign-up with its verification email.
   const email = uniqueEmail('rest');
@@ -112,17 +102,9 @@ beforeAll(async () => {
   secrets['magic-link code'] = magic.code;
   secrets['magic-link typed code'] = magic.typed;
 
-  const team = expectOk(
-    await call(t, 'POST', '/teams', { headers: as(project, 'server'), body: { display_name: 'Rest team' } }),
-    201,
-  );
+  const team = await createTeam(t, project, { display_name: 'Rest team' });
   const invitee = uniqueEmail('invitee');
-  expectOk(
-    await call(t, 'POST', '/team-invitations/send-code', {
-      headers: as(project, 'server'),
-      body: { team_id: team.id, email: invitee, callback_url: callback('team-invitation') },
-    }),
-  );
+  await sendTeamInvitation(t, project, team.id, invitee, callback('team-invitation'));
   secrets['invitation code'] = codeFromEmail(await smtp.waitFor(invitee));
 
   const endpoint = expectOk(

@@ -82,6 +82,24 @@ export function expectKnownError(res: ApiResult, status: number, code: string, d
   if (details !== undefined) expect(res.json.details).toEqual(details);
 }
 
+/**
+ * Admin-only endpoints: each request, sent with the client key and then the server key (with
+ * `accessToken` when given), is INSUFFICIENT_ACCESS_TYPE naming the level it came with.
+ */
+export async function expectAdminOnly(
+  t: TestInstance,
+  project: BootstrappedProject,
+  requests: { method: string; path: string; body?: unknown }[],
+  accessToken?: string,
+): Promise<void> {
+  for (const level of ['client', 'server'] as const) {
+    for (const { method, path, body } of requests) {
+      const res = await call(t, method, path, { headers: as(project, level, accessToken), body });
+      expectKnownError(res, 401, 'INSUFFICIENT_ACCESS_TYPE', { actual_access_type: level, allowed_access_types: ['admin'] });
+    }
+  }
+}
+
 /** SCHEMA_ERROR with the wire's message format; returns the message. */
 export function expectSchemaError(res: ApiResult, ...fragments: string[]): string {
   expectKnownError(res, 400, 'SCHEMA_ERROR');

@@ -3,9 +3,9 @@
 import { Database } from 'bun:sqlite';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'bun:test';
+import { afterAll, beforeAll, expect } from 'bun:test';
 import { uuidPattern } from './api-expectations';
-import { callApi, makeTempDir, runCli, type ApiResult, type CliResult } from './instance';
+import { callApi, makeTempDir, runCli, startServeProcess, type ApiResult, type CliResult, type ServeProcess } from './instance';
 
 export { runCli, runCliProcess, runProcess, type CliResult, type ProcessOptions } from './instance';
 
@@ -78,6 +78,14 @@ const keyHeader = {
   admin: ['x-stack-super-secret-admin-key', 'super_secret_admin_key'],
 } as const;
 
+/** The X-Stack headers an SDK of `level` sends with one key of a printed set (or that key itself). */
+export function keyHeaders(projectId: string, level: keyof typeof keyHeader, keys: KeySet | string): Record<string, string> {
+  const [header, field] = keyHeader[level];
+  const key = typeof keys === 'string' ? keys : keys[field];
+  if (!key) throw new Error(`no ${field} to call with`);
+  return { 'x-stack-project-id': projectId, 'x-stack-access-type': level, [header]: key };
+}
+
 /** GET /api/v1/projects/current with one key of the set, as an SDK of that level would. */
 export function getCurrentProject(
   url: string,
@@ -85,11 +93,43 @@ export function getCurrentProject(
   level: keyof typeof keyHeader,
   keys: KeySet | string,
 ): Promise<ApiResult> {
-  const [header, field] = keyHeader[level];
-  const key = typeof keys === 'string' ? keys : keys[field];
-  if (!key) throw new Error(`no ${field} to call with`);
-  return callApi(url, 'GET', '/api/v1/projects/current', {
-    headers: { 'x-stack-project-id': projectId, 'x-stack-access-type': level, [header]: key },
+  return callApi(url, 'GET', '/api/v1/projects/current', { headers: keyHeaders(projectId, level, keys) });
+}
+
+/** A printed project as a served instance answers its keys: the client view names it, the admin view has its config. */
+export async function expectPrintedKeysServe(
+  url: string,
+  printed: KeySet & { project_id: string },
+  displayName: string,
+): Promise<void> {
+  const client = await getCurrentProject(url, printed.project_id, 'client', printed);
+  expect(client.status).toBe(200);
+  expect(client.json).toMatchObject({ id: printed.project_id, display_name: displayName });
+  const admin = await getCurrentProject(url, printed.project_id, 'admin', printed);
+  expect(admin.status).toBe(200);
+  expect(admin.json.config).toBeDefined();
+}
+
+/**
+ * Registers hooks around an `authd serve` on `dataDir` for CLI tests that run beside it: the
+ * server starts, then the CLI makes a project while it runs (so the tests also show a running
+ * server serves what the CLI wrote, without a restart); `ready` gets both. After the tests the
+ * server must exit cleanly; `afterStop` runs then.
+ */
+export function serveBesideCli(
+  dataDir: string,
+  projectName: string,
+  ready: (served: { server: ServeProcess; project: CreatedProject }) => void,
+  afterStop?: () => void,
+): void {
+  let server: ServeProcess | undefined;
+  beforeAll(async () => {
+    server = await startServeProcess(dataDir);
+    ready({ server, project: await cliJson(['create-project', '--name', projectName, '--data', dataDir]) });
+  });
+  afterAll(async () => {
+    expect(await server?.stop()).toBe(0);
+    afterStop?.();
   });
 }
 
@@ -134,7 +174,12 @@ export function revokeSessionWithCli(
 
 /** create-project's --json answer: exactly the project id and the three keys, each in its format. */
 export function expectCreatedProjectJson(created: CreatedProject): void {
-  expect(Object.keys(created).sort()).toEqual(['project_id', 'publishable_client_key', 'secret_server_key', 'super_secret_admin_key']);
+  expect(Object.keys(created).sort()).toEqual([
+    'project_id',
+    'publishable_client_key',
+    'secret_server_key',
+    'super_secret_admin_key',
+  ]);
   expect(created.project_id).toMatch(uuidPattern);
   for (const kind of ['publishable_client_key', 'secret_server_key', 'super_secret_admin_key'] as const) {
     expect(created[kind]).toMatch(generatedKeyPatterns[kind]);

@@ -69,6 +69,21 @@ export async function createTeam(
   return expectOk(res, 201);
 }
 
+/** POST /team-invitations/send-code with the server key: `email` is invited to the team. */
+export async function sendTeamInvitation(
+  t: TestInstance,
+  project: BootstrappedProject,
+  teamId: string,
+  email: string,
+  callbackUrl: string,
+): Promise<void> {
+  const res = await call(t, 'POST', '/team-invitations/send-code', {
+    headers: as(project, 'server'),
+    body: { team_id: teamId, email, callback_url: callbackUrl },
+  });
+  expectOk(res);
+}
+
 /** POST /team-memberships with the server key. */
 export async function addMember(t: TestInstance, project: BootstrappedProject, teamId: string, userId: string): Promise<void> {
   const res = await call(t, 'POST', `/team-memberships/${teamId}/${userId}`, { headers: as(project, 'server'), body: {} });

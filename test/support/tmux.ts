@@ -5,8 +5,8 @@ import { runProcess } from './instance';
 
 export interface TmuxWindow {
   screen(): Promise<string>;
-  /** Waits until the screen shows `text` (up to 20 s: a busy machine starts bun slowly). */
-  waitFor(text: string): Promise<string>;
+  /** Waits until the screen shows `text`, or matches it (up to 20 s: a busy machine starts bun slowly). */
+  waitFor(text: string | RegExp): Promise<string>;
   /** Types `text` literally. */
   type(text: string): Promise<unknown>;
   /** Sends tmux key names: Enter, Tab, Escape, C-u, Down… */
@@ -18,12 +18,19 @@ export interface TmuxWindow {
 export interface TmuxServer {
   /** Runs `shellCommand` in a new window, 200×40 unless `size` says otherwise. */
   open(shellCommand: string, size?: { columns: number; rows: number }): Promise<TmuxWindow>;
+  /** Runs any other tmux command on this server (set-option, show-buffer…) and returns its output. */
+  run(...args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
 export function tmuxServer(name: string): TmuxServer {
   const tmux = ['tmux', '-L', `${name}-${process.pid}`];
   let windows = 0;
+  const run = async (...args: string[]) => {
+    const result = await runProcess([...tmux, ...args]);
+    if (result.code !== 0) throw new Error(`tmux ${args.join(' ')}: ${result.stderr}`);
+    return result.stdout;
+  };
   return {
     async open(shellCommand, size = { columns: 200, rows: 40 }) {
       const target = `w${++windows}`;
@@ -39,8 +46,8 @@ export function tmuxServer(name: string): TmuxServer {
           const deadline = Date.now() + 20_000;
           for (;;) {
             const shown = await screen();
-            if (shown.includes(text)) return shown;
-            if (Date.now() > deadline) throw new Error(`never showed ${text}:\n${shown}`);
+            if (typeof text === 'string' ? shown.includes(text) : text.test(shown)) return shown;
+            if (Date.now() > deadline) throw new Error(`never showed ${String(text)}:\n${shown}`);
             await Bun.sleep(50);
           }
         },
@@ -61,6 +68,7 @@ export function tmuxServer(name: string): TmuxServer {
         },
       };
     },
+    run,
     async stop() {
       await runProcess([...tmux, 'kill-server']);
     },

@@ -50,6 +50,11 @@ function list(query: string, headers: Record<string, string>) {
   return call(t, 'GET', `/team-member-profiles${query}`, { headers });
 }
 
+/** PATCH /team-member-profiles/{team}/me as `user`, a client. */
+function patchOwnProfile(user: TestUser, body: unknown) {
+  return call(t, 'PATCH', `/team-member-profiles/${team.id}/me`, { headers: as(project, 'client', user.access_token), body });
+}
+
 describe('GET /team-member-profiles', () => {
   test('a member with $read_members lists every member, oldest membership first, client view with fallbacks', async () => {
     const items = expectList(await list(`?team_id=${team.id}`, as(project, 'client', member.access_token)));
@@ -299,26 +304,10 @@ describe('PATCH /team-member-profiles/{team_id}/{user_id}', () => {
   });
 
   test('non-member: TEAM_MEMBERSHIP_NOT_FOUND; unknown fields: SCHEMA_ERROR; client plain-URL image: text 400', async () => {
-    expectKnownError(
-      await call(t, 'PATCH', `/team-member-profiles/${team.id}/me`, {
-        headers: as(project, 'client', outsider.access_token),
-        body: { display_name: 'x' },
-      }),
-      404,
-      'TEAM_MEMBERSHIP_NOT_FOUND',
-    );
-    expectSchemaError(
-      await call(t, 'PATCH', `/team-member-profiles/${team.id}/me`, {
-        headers: as(project, 'client', member.access_token),
-        body: { nickname: 'x' },
-      }),
-      'nickname',
-    );
+    expectKnownError(await patchOwnProfile(outsider, { display_name: 'x' }), 404, 'TEAM_MEMBERSHIP_NOT_FOUND');
+    expectSchemaError(await patchOwnProfile(member, { nickname: 'x' }), 'nickname');
     expectTextError(
-      await call(t, 'PATCH', `/team-member-profiles/${team.id}/me`, {
-        headers: as(project, 'client', member.access_token),
-        body: { profile_image_url: 'https://example.com/x.png' },
-      }),
+      await patchOwnProfile(member, { profile_image_url: 'https://example.com/x.png' }),
       400,
       'Invalid profile image URL',
     );

@@ -10,6 +10,7 @@ import {
   createTeam,
   definePermission,
   definitions,
+  expectAdminOnly,
   expectKnownError,
   expectList,
   expectOk,
@@ -57,34 +58,17 @@ describe('GET /team-permission-definitions', () => {
 
   test('client and server access: INSUFFICIENT_ACCESS_TYPE', async () => {
     const user = await makeUser(t, project);
-    for (const level of ['client', 'server'] as const) {
-      const headers = as(project, level, user.access_token);
-      const expected = { actual_access_type: level, allowed_access_types: ['admin'] };
-      expectKnownError(
-        await call(t, 'GET', '/team-permission-definitions', { headers }),
-        401,
-        'INSUFFICIENT_ACCESS_TYPE',
-        expected,
-      );
-      expectKnownError(
-        await call(t, 'POST', '/team-permission-definitions', { headers, body: { id: 'sneaky' } }),
-        401,
-        'INSUFFICIENT_ACCESS_TYPE',
-        expected,
-      );
-      expectKnownError(
-        await call(t, 'PATCH', '/team-permission-definitions/member', { headers, body: { description: 'x' } }),
-        401,
-        'INSUFFICIENT_ACCESS_TYPE',
-        expected,
-      );
-      expectKnownError(
-        await call(t, 'DELETE', '/team-permission-definitions/member', { headers }),
-        401,
-        'INSUFFICIENT_ACCESS_TYPE',
-        expected,
-      );
-    }
+    await expectAdminOnly(
+      t,
+      project,
+      [
+        { method: 'GET', path: '/team-permission-definitions' },
+        { method: 'POST', path: '/team-permission-definitions', body: { id: 'sneaky' } },
+        { method: 'PATCH', path: '/team-permission-definitions/member', body: { description: 'x' } },
+        { method: 'DELETE', path: '/team-permission-definitions/member' },
+      ],
+      user.access_token,
+    );
     const ids = (await definitions(t, project)).map((d) => d.id);
     expect(ids).not.toContain('sneaky');
     expect(ids).toContain('member');

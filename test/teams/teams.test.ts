@@ -59,6 +59,19 @@ async function allTeamIds(project: BootstrappedProject): Promise<string[]> {
   return expectList(await call(t, 'GET', '/teams', { headers: as(project, 'server') })).map((team) => team.id);
 }
 
+/** Deprecated POST /teams?add_current_user=true by a signed-in user: the team is made with them as its creator (admin). */
+async function expectAddCurrentUserMakesCreator(project: BootstrappedProject, level: 'client' | 'server', displayName: string) {
+  const user = await makeUser(t, project);
+  const res = await call(t, 'POST', '/teams?add_current_user=true', {
+    headers: as(project, level, user.access_token),
+    body: { display_name: displayName },
+  });
+  const team = expectOk(res, 201);
+  expectTeamView(team, level, { display_name: displayName });
+  expect(await teamIdsOf(t, project, user.user_id)).toEqual([team.id]);
+  expect(await permissionIds(t, project, team.id, user.user_id, false)).toEqual(['admin']);
+}
+
 describe('POST /teams (server)', () => {
   test('without a creator: 201 server view with the given fields and no members', async () => {
     const res = await call(t, 'POST', '/teams', {
@@ -109,15 +122,7 @@ describe('POST /teams (server)', () => {
   });
 
   test('deprecated add_current_user=true with a signed-in user makes that user the creator', async () => {
-    const user = await makeUser(t, closed);
-    const res = await call(t, 'POST', '/teams?add_current_user=true', {
-      headers: as(closed, 'server', user.access_token),
-      body: { display_name: 'Added me' },
-    });
-    const team = expectOk(res, 201);
-    expectTeamView(team, 'server', { display_name: 'Added me' });
-    expect(await teamIdsOf(t, closed, user.user_id)).toEqual([team.id]);
-    expect(await permissionIds(t, closed, team.id, user.user_id, false)).toEqual(['admin']);
+    await expectAddCurrentUserMakesCreator(closed, 'server', 'Added me');
   });
 
   test('add_current_user=false adds nobody', async () => {
@@ -279,15 +284,7 @@ describe('POST /teams (client)', () => {
   });
 
   test('deprecated add_current_user=true works for clients too', async () => {
-    const user = await makeUser(t, open);
-    const res = await call(t, 'POST', '/teams?add_current_user=true', {
-      headers: as(open, 'client', user.access_token),
-      body: { display_name: 'Legacy SDK team' },
-    });
-    const team = expectOk(res, 201);
-    expectTeamView(team, 'client', { display_name: 'Legacy SDK team' });
-    expect(await teamIdsOf(t, open, user.user_id)).toEqual([team.id]);
-    expect(await permissionIds(t, open, team.id, user.user_id, false)).toEqual(['admin']);
+    await expectAddCurrentUserMakesCreator(open, 'client', 'Legacy SDK team');
   });
 
   test('server-only fields are a SCHEMA_ERROR for clients', async () => {

@@ -6,51 +6,13 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bunExecutable, callApi, repoRoot, startServeProcess, type ServeProcess } from '../support/instance';
 import { removeScratchDirs, runProcess, scratchDir } from '../support/cli';
+import { tmuxServer } from '../support/tmux';
 
 const workDir = scratchDir('authd-tui-binary-');
 const dataDir = join(workDir, 'data');
 const binary = join(workDir, 'authd');
-// A private tmux server, so the test never touches a user's sessions.
-const tmux = ['tmux', '-L', `authd-tui-test-${process.pid}`];
+const terminals = tmuxServer('authd-tui-test');
 let server: ServeProcess;
-
-async function tmuxRun(...args: string[]): Promise<string> {
-  const result = await runProcess([...tmux, ...args]);
-  if (result.code !== 0) throw new Error(`tmux ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
-
-const pane = () => tmuxRun('capture-pane', '-p', '-t', 'tui');
-
-/** Waits until the terminal shows `text` (up to 20 s: the binary starts slowly on a busy machine). */
-async function waitForPane(text: string | RegExp): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const screen = await pane();
-    if (typeof text === 'string' ? screen.includes(text) : text.test(screen)) return screen;
-    if (Date.now() > deadline) throw new Error(`the terminal never showed ${String(text)}:\n${screen}`);
-    await Bun.sleep(50);
-  }
-}
-
-const send = (...keys: string[]) => tmuxRun('send-keys', '-t', 'tui', ...keys);
-const typeText = (text: string) => tmuxRun('send-keys', '-t', 'tui', '-l', text);
-
-/** Moves the highlight to the row holding `label` (rows are marked "› " when highlighted). */
-async function highlight(label: string): Promise<void> {
-  const selectedLine = async () => (await pane()).split('\n').find((line) => line.startsWith('› '));
-  for (let step = 0; step < 20; step++) {
-    const lines = (await pane()).split('\n');
-    const selected = lines.find((line) => line.startsWith('› '));
-    if (selected?.includes(label)) return;
-    const wanted = lines.findIndex((line) => /^[› ] /.test(line) && line.includes(label));
-    await send(wanted !== -1 && wanted < lines.indexOf(selected ?? '') ? 'Up' : 'Down');
-    // One row per key: wait for the highlight to move before looking again.
-    const deadline = Date.now() + 5000;
-    while ((await selectedLine()) === selected && Date.now() < deadline) await Bun.sleep(20);
-  }
-  throw new Error(`could not highlight ${label}:\n${await pane()}`);
-}
 
 const cli = async (...args: string[]) => {
   const result = await runProcess([binary, ...args, '--data', dataDir, '--json'], { cwd: workDir });
@@ -66,45 +28,45 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await runProcess([...tmux, 'kill-server']);
+  await terminals.stop();
   if (server) await server.stop();
   removeScratchDirs();
 });
 
 test('the compiled authd tui: create a project and a key, find a user, revoke the key, quit', async () => {
   // The shell line prints the exit status, so quitting can be checked on screen.
-  await tmuxRun(
-    'new-session', '-d', '-s', 'tui', '-x', '140', '-y', '40',
+  const tui = await terminals.open(
     // CI=true as CI machines set it: Ink would otherwise draw only its last frame, on exit.
     `CI=true ${binary} tui --data ${dataDir}; echo "tui exited with $?"; sleep 60`,
+    { columns: 140, rows: 40 },
   );
-  await waitForPane('n new project');
+  await tui.waitFor('n new project');
 
-  await send('n');
-  await waitForPane('New project name');
-  await typeText('Tmux shop');
-  await send('Enter');
-  await waitForPane('Created project "Tmux shop"');
-  await highlight('Tmux shop');
-  await send('Enter');
-  await waitForPane('Projects › Tmux shop');
-  await highlight('API keys');
-  await send('Enter');
-  await waitForPane('n new key set');
-  await send('n');
-  await waitForPane('Description of the new key set');
-  await typeText('tmux key');
-  await send('Enter');
-  const shown = await waitForPane('Copy these keys now');
+  await tui.keys('n');
+  await tui.waitFor('New project name');
+  await tui.type('Tmux shop');
+  await tui.keys('Enter');
+  await tui.waitFor('Created project "Tmux shop"');
+  await tui.highlight('Tmux shop');
+  await tui.keys('Enter');
+  await tui.waitFor('Projects › Tmux shop');
+  await tui.highlight('API keys');
+  await tui.keys('Enter');
+  await tui.waitFor('n new key set');
+  await tui.keys('n');
+  await tui.waitFor('Description of the new key set');
+  await tui.type('tmux key');
+  await tui.keys('Enter');
+  const shown = await tui.waitFor('Copy these keys now');
   const projectId = /project id\s+([0-9a-f-]{36})/.exec(shown)![1]!;
   const publishable = /publishable client key\s+(pck_\w+)/.exec(shown)![1]!;
   const secret = /secret server key\s+(ssk_\w+)/.exec(shown)![1]!;
   expect(shown).toContain('valid, never expires');
   // c copies the keys with OSC 52; tmux with set-clipboard on keeps them as a paste buffer.
-  await tmuxRun('set-option', '-s', 'set-clipboard', 'on');
-  await send('c');
-  await waitForPane('Sent the new keys to the clipboard');
-  const copied = await tmuxRun('show-buffer');
+  await terminals.run('set-option', '-s', 'set-clipboard', 'on');
+  await tui.keys('c');
+  await tui.waitFor('Sent the new keys to the clipboard');
+  const copied = await terminals.run('show-buffer');
   expect(copied).toContain(`NEXT_PUBLIC_STACK_PROJECT_ID=${projectId}`);
   expect(copied).toContain(`STACK_SECRET_SERVER_KEY=${secret}`);
 
@@ -120,32 +82,32 @@ test('the compiled authd tui: create a project and a key, find a user, revoke th
   });
   expect(other.status).toBe(200);
 
-  await send('Escape');
-  await waitForPane('Dev outbox');
-  await highlight('Users');
-  await send('Enter');
-  await waitForPane('someone.else@example.com');
-  await send('/');
-  await waitForPane('Search:');
-  await typeText('found.in');
+  await tui.keys('Escape');
+  await tui.waitFor('Dev outbox');
+  await tui.highlight('Users');
+  await tui.keys('Enter');
+  await tui.waitFor('someone.else@example.com');
+  await tui.keys('/');
+  await tui.waitFor('Search:');
+  await tui.type('found.in');
   // The list follows the search one read later (screens read core in effects): wait for it.
-  const found = await waitForPane(/^(?![\s\S]*someone\.else@example\.com)[\s\S]*Search: found\.in/);
+  const found = await tui.waitFor(/^(?![\s\S]*someone\.else@example\.com)[\s\S]*Search: found\.in/);
   expect(found).toContain('found.in.tmux@example.com');
   expect(found).not.toContain('someone.else@example.com');
-  await send('Enter');
-  await waitForPane('/ search · ');
-  await send('Escape');
-  await waitForPane('Dev outbox');
-  await highlight('API keys');
-  await send('Enter');
-  await waitForPane('n new key set');
-  await highlight('tmux key');
-  await send('r');
-  await waitForPane('Revoke "tmux key"?');
-  await send('y');
-  await waitForPane('Key set revoked.');
-  await send('q');
-  await waitForPane('tui exited with 0');
+  await tui.keys('Enter');
+  await tui.waitFor('/ search · ');
+  await tui.keys('Escape');
+  await tui.waitFor('Dev outbox');
+  await tui.highlight('API keys');
+  await tui.keys('Enter');
+  await tui.waitFor('n new key set');
+  await tui.highlight('tmux key');
+  await tui.keys('r');
+  await tui.waitFor('Revoke "tmux key"?');
+  await tui.keys('y');
+  await tui.waitFor('Key set revoked.');
+  await tui.keys('q');
+  await tui.waitFor('tui exited with 0');
 
   // Checked through the CLI, on the same data directory the server still runs on.
   const projects = await cli('projects', 'list');

@@ -50,6 +50,16 @@ async function typeInto(tui: TmuxWindow, label: string, before: string, text: st
   if (rest) await tui.type(rest);
 }
 
+/** From the client list: n, the app's name, then its redirect URI, each entered; the kind question comes next. */
+async function enterNewClient(tui: TmuxWindow, name: string, redirectUri: string): Promise<void> {
+  await press(tui, 'n', 'Name of the app');
+  await typeInto(tui, 'Name of the app (shown on the consent screen)', '', name);
+  await tui.keys('Enter');
+  await tui.waitFor('Redirect URI (exact');
+  await typeInto(tui, 'Redirect URI (exact; more with u later)', '', redirectUri);
+  await tui.keys('Enter');
+}
+
 test('register, edit, first-party and delete OIDC clients in the TUI', async () => {
   const demo = t.demo!;
   const clients = () => listOidcClients(t.ctx, demo.projectId);
@@ -57,12 +67,7 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
   await tui.waitFor('No OIDC clients: press n to register an app');
 
   // A redirect URI that cannot be one is refused where it is typed; the field stays open.
-  await press(tui, 'n', 'Name of the app');
-  await typeInto(tui, 'Name of the app (shown on the consent screen)', '', 'Broken');
-  await tui.keys('Enter');
-  await tui.waitFor('Redirect URI (exact');
-  await typeInto(tui, 'Redirect URI (exact; more with u later)', '', 'not-a-url');
-  await tui.keys('Enter');
+  await enterNewClient(tui, 'Broken', 'not-a-url');
   const refused = await tui.waitFor('Invalid redirect URI "not-a-url"');
   expect(refused).toContain('Redirect URI (exact; more with u later): not-a-url');
   expect(refused).not.toContain('c confidential');
@@ -70,12 +75,7 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
   expect(await clients()).toEqual([]);
 
   // A confidential client: the secret is shown once.
-  await press(tui, 'n', 'Name of the app');
-  await typeInto(tui, 'Name of the app (shown on the consent screen)', '', 'Grafana');
-  await tui.keys('Enter');
-  await tui.waitFor('Redirect URI (exact');
-  await typeInto(tui, 'Redirect URI (exact; more with u later)', '', 'https://grafana.example.com/login/generic_oauth');
-  await tui.keys('Enter');
+  await enterNewClient(tui, 'Grafana', 'https://grafana.example.com/login/generic_oauth');
   await tui.waitFor('c confidential');
   const shown = await press(tui, 'c', 'Copy the client secret now');
   const clientId = /client id\s+(oidc_\w+)/.exec(shown)![1]!;
@@ -94,12 +94,7 @@ test('register, edit, first-party and delete OIDC clients in the TUI', async () 
   expect(await clients()).toMatchObject([{ client_id: clientId, name: 'Grafana', type: 'confidential', first_party: false }]);
 
   // A public one: no secret.
-  await press(tui, 'n', 'Name of the app');
-  await typeInto(tui, 'Name of the app (shown on the consent screen)', '', 'Dashboard SPA');
-  await tui.keys('Enter');
-  await tui.waitFor('Redirect URI (exact');
-  await typeInto(tui, 'Redirect URI (exact; more with u later)', '', 'http://localhost:5173/callback');
-  await tui.keys('Enter');
+  await enterNewClient(tui, 'Dashboard SPA', 'http://localhost:5173/callback');
   await tui.waitFor('p public');
   const publicShown = await press(tui, 'p', 'Dashboard SPA is registered (public');
   expect(publicShown).not.toContain('client secret');

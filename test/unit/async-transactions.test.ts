@@ -2,29 +2,18 @@
 // work runs while one is open. Each test here would fail if a transaction's statements could
 // reach another's connection, if a throw left rows behind, or if a nested transaction waited on
 // the lock its own caller holds.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
-import { openStorage, type Storage } from '../../db/connection';
+import { describe, expect, test } from 'bun:test';
+import type { Storage } from '../../db/connection';
 import type { Context } from '../../server/core/storage/context';
 import { isInsideTransaction, readSnapshot, writeTransaction } from '../../server/core/storage/transactions';
 import { WriteInvalidatedCache } from '../../server/core/storage/write-invalidated-cache';
-import { makeTempDir } from '../support/instance';
-import { contextOver } from '../support/storage-contexts';
+import { withTwoConnections } from '../support/storage-contexts';
 
-let dataDir: string, storage: Storage, other: Storage, ctx: Context;
+let storage: Storage, other: Storage, ctx: Context;
 
-beforeAll(() => {
-  dataDir = makeTempDir();
-  storage = openStorage(dataDir);
-  other = openStorage(dataDir);
-  ctx = contextOver(storage);
+withTwoConnections((opened) => {
+  ({ storage, other, ctx } = opened);
   storage.sqlite.run('CREATE TABLE probe_rows (name TEXT NOT NULL)');
-});
-
-afterAll(() => {
-  storage.close();
-  other.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Names in the table, read the way a core function reads: through ctx.db's current connection. */

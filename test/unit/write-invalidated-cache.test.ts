@@ -1,29 +1,18 @@
 // The read cache must never answer from before a write: not after this process writes, not
 // after another connection (the CLI) commits, and not after a transaction that rolled back.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
-import { openStorage, type Storage } from '../../db/connection';
+import { describe, expect, test } from 'bun:test';
+import type { Storage } from '../../db/connection';
 import type { Context } from '../../server/core/storage/context';
 import { writeTransaction } from '../../server/core/storage/transactions';
 import { WriteInvalidatedCache } from '../../server/core/storage/write-invalidated-cache';
-import { makeTempDir } from '../support/instance';
-import { contextOver } from '../support/storage-contexts';
+import { withTwoConnections } from '../support/storage-contexts';
 
-let dataDir: string, server: Storage, cli: Storage, ctx: Context;
+let server: Storage, cli: Storage, ctx: Context;
 
-beforeAll(() => {
-  dataDir = makeTempDir();
-  server = openStorage(dataDir);
-  cli = openStorage(dataDir);
-  ctx = contextOver(server);
+withTwoConnections((opened) => {
+  ({ storage: server, other: cli, ctx } = opened);
   server.sqlite.run('CREATE TABLE cache_probe (value INTEGER NOT NULL)');
   server.sqlite.run('INSERT INTO cache_probe (value) VALUES (1)');
-});
-
-afterAll(() => {
-  server.close();
-  cli.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Read the way core reads: through ctx.db, the reader outside a transaction and the writer inside one. */

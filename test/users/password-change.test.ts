@@ -129,18 +129,23 @@ describe('POST /auth/password/update refusals: nothing changes', () => {
 });
 
 describe('POST /auth/password/update success', () => {
+  /** `user` changes goodPassword to 'the new password', naming `keptRefreshToken` as the session to keep. */
+  async function changePasswordKeeping(user: SignedIn, keptRefreshToken?: string): Promise<void> {
+    const res = await updatePassword(
+      demo,
+      { old_password: goodPassword, new_password: 'the new password' },
+      { accessToken: user.access_token, refreshToken: keptRefreshToken },
+    );
+    expect(expectOk(res)).toEqual({ success: true });
+  }
+
   test('keeps the session named in X-Stack-Refresh-Token and ends the user’s other sessions', async () => {
     const user = await signUp(t, demo, uniqueEmail('update-keep'));
     const b = await signIn(t, demo, user.email, user.password);
     const c = await signIn(t, demo, user.email, user.password);
     const bystander = await signUp(t, demo, uniqueEmail('bystander'));
 
-    const res = await updatePassword(
-      demo,
-      { old_password: goodPassword, new_password: 'the new password' },
-      { accessToken: user.access_token, refreshToken: user.refresh_token },
-    );
-    expect(expectOk(res)).toEqual({ success: true });
+    await changePasswordKeeping(user, user.refresh_token);
 
     await expectRefreshWorks(t, demo, user.refresh_token);
     await expectRefreshRefused(t, demo, b.refresh_token);
@@ -154,12 +159,7 @@ describe('POST /auth/password/update success', () => {
   test('keeping a session other than the caller’s own', async () => {
     const user = await signUp(t, demo, uniqueEmail('update-keep-other'));
     const b = await signIn(t, demo, user.email, user.password);
-    const res = await updatePassword(
-      demo,
-      { old_password: goodPassword, new_password: 'the new password' },
-      { accessToken: user.access_token, refreshToken: b.refresh_token },
-    );
-    expect(expectOk(res)).toEqual({ success: true });
+    await changePasswordKeeping(user, b.refresh_token);
     await expectRefreshWorks(t, demo, b.refresh_token);
     await expectRefreshRefused(t, demo, user.refresh_token);
   });
@@ -167,12 +167,7 @@ describe('POST /auth/password/update success', () => {
   test('a refresh token of another user in the header keeps none of this user’s sessions and leaves that user alone', async () => {
     const user = await signUp(t, demo, uniqueEmail('update-foreign-keep'));
     const someoneElse = await signUp(t, demo, uniqueEmail('someone-else'));
-    const res = await updatePassword(
-      demo,
-      { old_password: goodPassword, new_password: 'the new password' },
-      { accessToken: user.access_token, refreshToken: someoneElse.refresh_token },
-    );
-    expect(expectOk(res)).toEqual({ success: true });
+    await changePasswordKeeping(user, someoneElse.refresh_token);
     await expectRefreshRefused(t, demo, user.refresh_token);
     await expectRefreshWorks(t, demo, someoneElse.refresh_token);
     expect((await signIn(t, demo, someoneElse.email, goodPassword)).user_id).toBe(someoneElse.user_id);
@@ -181,12 +176,7 @@ describe('POST /auth/password/update success', () => {
   test('without X-Stack-Refresh-Token every session of the user ends', async () => {
     const user = await signUp(t, demo, uniqueEmail('update-all'));
     const b = await signIn(t, demo, user.email, user.password);
-    const res = await updatePassword(
-      demo,
-      { old_password: goodPassword, new_password: 'the new password' },
-      { accessToken: user.access_token },
-    );
-    expect(expectOk(res)).toEqual({ success: true });
+    await changePasswordKeeping(user);
     await expectRefreshRefused(t, demo, user.refresh_token);
     await expectRefreshRefused(t, demo, b.refresh_token);
     expect((await signIn(t, demo, user.email, 'the new password')).user_id).toBe(user.user_id);

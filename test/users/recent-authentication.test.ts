@@ -59,19 +59,23 @@ const expectRecentAuthRequired = (res: Awaited<ReturnType<typeof call>>) =>
 const totpOf = async (userId: string) =>
   (await t.rows('select totp_secret_base64 as secret from users where id = ?', userId))[0]!.secret;
 
+/** A user of the file's project who just turned TOTP on with their fresh sign-up's token. */
+async function signUpWithTotp(name: string) {
+  const user = await signUp(t, project, uniqueEmail(name));
+  const secret = newTotpSecret();
+  expectOk(await setTotpSecretAsClient(t, project, user.access_token, secret.base64));
+  return { user, secret };
+}
+
 describe('recent authentication', () => {
   test('a fresh sign-in may turn MFA off at once (as the SDK and its tests do)', async () => {
-    const user = await signUp(t, project, uniqueEmail('fresh'));
-    const secret = newTotpSecret();
-    expectOk(await setTotpSecretAsClient(t, project, user.access_token, secret.base64));
+    const { user } = await signUpWithTotp('fresh');
     expectOk(await setTotpSecretAsClient(t, project, user.access_token, null));
     expect(await totpOf(user.user_id)).toBeNull();
   });
 
   test('after the window: MFA off refused and left on; the password makes it recent again', async () => {
-    const user = await signUp(t, project, uniqueEmail('mfa-off'));
-    const secret = newTotpSecret();
-    expectOk(await setTotpSecretAsClient(t, project, user.access_token, secret.base64));
+    const { user } = await signUpWithTotp('mfa-off');
     try {
       const token = await afterWindow(user.refresh_token);
       expectRecentAuthRequired(await setTotpSecretAsClient(t, project, token, null));
@@ -93,9 +97,7 @@ describe('recent authentication', () => {
   });
 
   test('a TOTP code reauthenticates (a wrong one does not, nor the same one twice)', async () => {
-    const user = await signUp(t, project, uniqueEmail('totp'));
-    const secret = newTotpSecret();
-    expectOk(await setTotpSecretAsClient(t, project, user.access_token, secret.base64));
+    const { user, secret } = await signUpWithTotp('totp');
     try {
       const token = await afterWindow(user.refresh_token);
       expectKnownError(await reauthenticate(token, { totp: wrongTotp(t, secret) }), 400, 'INVALID_TOTP_CODE');
@@ -104,9 +106,7 @@ describe('recent authentication', () => {
       expectKnownError(await reauthenticate(token, { totp: code }), 400, 'INVALID_TOTP_CODE');
       // Replacing recovery codes that still work needs it; the first set did not.
       backToNow();
-      const first = await signUp(t, project, uniqueEmail('codes'));
-      const firstSecret = newTotpSecret();
-      expectOk(await setTotpSecretAsClient(t, project, first.access_token, firstSecret.base64));
+      const { user: first, secret: firstSecret } = await signUpWithTotp('codes');
       const made = expectOk(
         await call(t, 'POST', '/auth/mfa/recovery-codes', {
           headers: as(project, 'client', first.access_token),
