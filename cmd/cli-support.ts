@@ -221,6 +221,14 @@ export function parseUuids<K extends string>(
   return parseWithSchema(v.strictObject(Object.fromEntries(entries)), ids, typed) as Record<K, string>;
 }
 
+/**
+ * An id given with a flag, such as `--team <team-id>`, checked as parseUuids checks arguments;
+ * undefined when the flag was not given.
+ */
+export function parseOptionalUuidFlag(flag: string, text: string | undefined): string | undefined {
+  return text === undefined ? undefined : parseUuids({ id: text }, { id: flag }).id;
+}
+
 /** The JSON value of a flag such as --server-metadata. */
 export function parseJsonFlag(flag: string, text: string): unknown {
   try {
@@ -236,12 +244,19 @@ export function printJson(value: unknown): void {
 
 /**
  * A list command's output: `{ "items": [...] }` with --json, else one line an item, or `empty`
- * (e.g. "No teams.") when there is none.
+ * (e.g. "No teams.") when there is none; a list that is never empty, or says nothing when it is,
+ * gives no `empty`.
  */
-export function printList<T>(items: readonly T[], options: { json?: boolean; empty: string; line: (item: T) => string }): void {
+export function printList<T>(items: readonly T[], options: { json?: boolean; empty?: string; line: (item: T) => string }): void {
   if (options.json) return printJson({ items });
-  if (items.length === 0) return printLine(options.empty);
+  if (items.length === 0 && options.empty !== undefined) return printLine(options.empty);
   for (const item of items) printLine(options.line(item));
+}
+
+/** A change with nothing more to show: `{ "success": true }` with --json, else the line saying what was done. */
+export function printSuccess(options: { json?: boolean }, line: string): void {
+  if (options.json) return printJson({ success: true });
+  printLine(line);
 }
 
 /**

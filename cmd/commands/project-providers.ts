@@ -19,6 +19,7 @@ import {
   withContext,
   type CommonOptions,
   printList,
+  printSuccess,
 } from '../cli-support';
 import { confirmDestructive, yesOption, readSecretFromStdin } from '../terminal-prompts';
 
@@ -93,8 +94,7 @@ export function projectProvidersCommand(): Command {
         withContext(options, async (ctx) => {
           await confirmDestructive(options, `Remove the ${providerId} provider and its credentials from project ${projectId}?`);
           await removeOAuthProvider(ctx, projectId, providerId);
-          if (options.json) return printJson({ success: true });
-          printLine(`Removed the ${providerId} provider.`);
+          printSuccess(options, `Removed the ${providerId} provider.`);
         }),
       ),
   );

@@ -13,8 +13,9 @@ import {
   withProject,
   type ProjectOption,
   printList,
+  printSuccess,
 } from '../cli-support';
-import { confirmDestructive, yesOption } from '../terminal-prompts';
+import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
 
 /**
  * The CLI has no client address. Its sends share one per-IP window under this name (the
@@ -64,18 +65,16 @@ export function teamInvitationsCommand(): Command {
   );
 
   invitations.addCommand(
-    projectCommand('revoke')
+    destructiveProjectCommand('revoke')
       .description('withdraw a pending invitation; its link stops working')
       .argument('<team-id>')
       .argument('<invitation-id>')
-      .option(...yesOption)
-      .action((teamId: string, invitationId: string, options: ProjectOption & { yes?: boolean }) =>
+      .action((teamId: string, invitationId: string, options: DestructiveProjectOption) =>
         withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ team_id: teamId, invitation_id: invitationId });
           await confirmDestructive(options, `Withdraw invitation ${ids.invitation_id} to team ${ids.team_id}?`);
           await revokeTeamInvitation(ctx, projectId, serverCaller, ids.team_id, ids.invitation_id);
-          if (options.json) return printJson({ success: true });
-          printLine(`Withdrew invitation ${ids.invitation_id}.`);
+          printSuccess(options, `Withdrew invitation ${ids.invitation_id}.`);
         }),
       ),
   );
