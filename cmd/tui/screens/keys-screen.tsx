@@ -8,7 +8,8 @@ import { copyWithOsc52 } from '../clipboard';
 import { useReloadable } from '../use-loaded';
 import { screenReadsSettled, useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
-import { Confirm, TextField } from '../text-field';
+import { TextField } from '../text-field';
+import { ConfirmChange } from '../editable-list';
 
 export function keySetState(set: ApiKeySetObfuscatedView, now: number): string {
   if (set.manually_revoked_at_millis !== undefined) return 'revoked';
@@ -97,16 +98,14 @@ export function KeysScreen({ projectId }: { projectId: string }) {
         />
       ) : null}
       {mode === 'revoke' ? (
-        <Confirm
+        <ConfirmChange
           question={`Revoke "${sets[selected]!.description}"? Apps using it stop working at once.`}
-          onNo={() => setMode('list')}
-          onYes={() =>
-            act(async () => {
-              await revokeApiKeySet(ctx, projectId, sets[selected]!.id);
-              setMode('list');
-              reload();
-            }, 'Key set revoked.')
-          }
+          change={async () => {
+            await revokeApiKeySet(ctx, projectId, sets[selected]!.id);
+            reload();
+          }}
+          done="Key set revoked."
+          onClose={() => setMode('list')}
         />
       ) : null}
     </Box>

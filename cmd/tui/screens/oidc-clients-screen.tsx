@@ -16,7 +16,8 @@ import { copyWithOsc52 } from '../clipboard';
 import { useReloadable } from '../use-loaded';
 import { screenReadsSettled, useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
-import { Confirm, TextField } from '../text-field';
+import { TextField } from '../text-field';
+import { ConfirmChange } from '../editable-list';
 
 type Mode = 'list' | 'name' | 'redirect' | 'public' | 'redirects' | 'scopes' | 'delete';
 
@@ -131,18 +132,16 @@ export function OidcClientsScreen({ projectId }: { projectId: string }) {
         />
       ) : null}
       {mode === 'delete' && client ? (
-        <Confirm
+        <ConfirmChange
           question={`Delete ${client.name}? It can no longer sign anyone in; its tokens and every consent to it end.`}
-          onNo={() => setMode('list')}
-          onYes={() =>
-            act(async () => {
-              await deleteOidcClient(ctx, projectId, client.client_id);
-              // Its credentials are no use any more.
-              if (created?.client_id === client.client_id) setCreated(null);
-              setMode('list');
-              reload();
-            }, `${client.name} deleted.`)
-          }
+          change={async () => {
+            await deleteOidcClient(ctx, projectId, client.client_id);
+            // Its credentials are no use any more.
+            if (created?.client_id === client.client_id) setCreated(null);
+            reload();
+          }}
+          done={`${client.name} deleted.`}
+          onClose={() => setMode('list')}
         />
       ) : null}
     </Box>

@@ -13,6 +13,7 @@ import { LoadingLine } from '../loading-line';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
+import { ConfirmChange } from '../editable-list';
 
 type Mode = 'view' | 'metadata' | 'password' | 'delete' | 'signout' | 'end-session';
 
@@ -102,28 +103,21 @@ function UserScreenLoaded({ projectId, userId, loaded, reload }: { projectId: st
         />
       ) : null}
       {mode === 'signout' ? (
-        <Confirm
+        <ConfirmChange
           question={`End all ${sessions.length} session(s) of this user?`}
-          onNo={() => setMode('view')}
-          onYes={() =>
-            act(async () => {
-              const ended = await signOutEverywhere(ctx, projectId, userId);
-              say(`Signed out everywhere (${ended} session(s) ended).`);
-              setMode('view');
-            })
-          }
+          change={async () => {
+            const ended = await signOutEverywhere(ctx, projectId, userId);
+            say(`Signed out everywhere (${ended} session(s) ended).`);
+          }}
+          onClose={() => setMode('view')}
         />
       ) : null}
       {mode === 'end-session' && sessions[selectedSession] ? (
-        <Confirm
+        <ConfirmChange
           question={`End the session ${sessionRow(sessions[selectedSession]).trim()}?`}
-          onNo={() => setMode('view')}
-          onYes={() =>
-            act(async () => {
-              await endUserSession(ctx, projectId, userId, sessions[selectedSession]!.id);
-              setMode('view');
-            }, 'Session ended: that device is signed out.')
-          }
+          change={() => endUserSession(ctx, projectId, userId, sessions[selectedSession]!.id)}
+          done="Session ended: that device is signed out."
+          onClose={() => setMode('view')}
         />
       ) : null}
       {mode === 'delete' ? (
