@@ -253,9 +253,12 @@ export function printList<T>(items: readonly T[], options: { json?: boolean; emp
   for (const item of items) printLine(options.line(item));
 }
 
-/** A change with nothing more to show: `{ "success": true }` with --json, else the line saying what was done. */
-export function printSuccess(options: { json?: boolean }, line: string): void {
-  if (options.json) return printJson({ success: true });
+/**
+ * A change with no view to show: `{ "success": true }` (and any `details`, e.g. the new
+ * invitation's id) with --json, else the line saying what was done.
+ */
+export function printSuccess(options: { json?: boolean }, line: string, details: Record<string, unknown> = {}): void {
+  if (options.json) return printJson({ success: true, ...details });
   printLine(line);
 }
 

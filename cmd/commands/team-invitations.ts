@@ -7,8 +7,6 @@ import { invitationSendSchema, type TeamInvitationView } from '../../server/prot
 import {
   parseUuids,
   parseWithSchema,
-  printJson,
-  printLine,
   projectCommand,
   withProject,
   type ProjectOption,
@@ -45,8 +43,7 @@ export function teamInvitationsCommand(): Command {
             { team_id: '<team-id>', email: '--email', callback_url: '--callback-url' },
           );
           const { id } = await sendTeamInvitation(ctx, projectId, serverCaller, input, cliRequestOrigin);
-          if (options.json) return printJson({ success: true, id });
-          printLine(`Invited ${input.email} to team ${input.team_id} (invitation ${id}).`);
+          printSuccess(options, `Invited ${input.email} to team ${input.team_id} (invitation ${id}).`, { id });
         }),
       ),
   );

@@ -1,16 +1,7 @@
 // `authd users sessions list|revoke|sign-out USER_ID`: a user's sessions, ending one, or all.
 import { Command } from 'commander';
 import { endUserSession, listUserSessions, signOutEverywhere, type UserSessionView } from '../../server/core/auth/user-sessions';
-import {
-  parseUuids,
-  printJson,
-  printLine,
-  projectCommand,
-  withProject,
-  type ProjectOption,
-  printList,
-  printSuccess,
-} from '../cli-support';
+import { parseUuids, projectCommand, withProject, type ProjectOption, printList, printSuccess } from '../cli-support';
 import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
 
 export function userSessionsCommand(): Command {
@@ -49,8 +40,9 @@ export function userSessionsCommand(): Command {
           const id = parseUuids({ user_id: userId }).user_id;
           await confirmDestructive(options, `End every session of user ${id}?`);
           const ended = await signOutEverywhere(ctx, projectId, id);
-          if (options.json) return printJson({ success: true, ended_sessions: ended });
-          printLine(`Signed user ${id} out everywhere (${ended} session${ended === 1 ? '' : 's'} ended).`);
+          printSuccess(options, `Signed user ${id} out everywhere (${ended} session${ended === 1 ? '' : 's'} ended).`, {
+            ended_sessions: ended,
+          });
         }),
       ),
   );
