@@ -2,7 +2,8 @@
 // commands and a password typed without echo. In scripts (no TTY) nothing is asked: --yes and
 // piped passwords are how scripts answer, and a destructive command without --yes refuses.
 import type { Command } from 'commander';
-import { CliError, currentCliIo, processIo, projectCommand, type ProjectOption } from './cli-support';
+import { CliError, projectCommand, type ProjectOption } from './cli-support';
+import { currentCliIo, processIo } from './cli-output';
 
 /** A person is at the keyboard: the real process's stdin and stderr are terminals. */
 export function atTerminal(): boolean {

@@ -11,17 +11,8 @@ import {
 } from '../../server/core/email/email-templates';
 import { emailTemplateTypes, type EmailTemplateType } from '../../templates/default-email-templates';
 import { isSupportedLocale, sourceLocale, supportedLocales } from '../../server/protocol/locales';
-import {
-  CliError,
-  parseJsonFlag,
-  printJson,
-  printLine,
-  projectCommand,
-  withProject,
-  type ProjectOption,
-  printList,
-  printSuccess,
-} from '../cli-support';
+import { CliError, parseJsonFlag, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 
 function templateType(text: string): EmailTemplateType {
   if (!(emailTemplateTypes as readonly string[]).includes(text)) {

@@ -23,15 +23,12 @@ import {
   CliError,
   parseUuids,
   parseWithSchema,
-  printJson,
-  printLine,
   projectCommand,
   withProject,
   type ProjectOption,
-  printList,
   parseOptionalUuidFlag,
-  printSuccess,
 } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 
 interface DefinitionOptions extends ProjectOption {
   id?: string;

@@ -10,17 +10,8 @@ import {
   type OAuthProviderSummary,
 } from '../../server/core/projects/oauth-provider-settings';
 import { oauthProviderIds } from '../../server/protocol/oauth-provider-ids';
-import {
-  CliError,
-  parseOnOff,
-  printJson,
-  printLine,
-  withCommonOptions,
-  withContext,
-  type CommonOptions,
-  printList,
-  printSuccess,
-} from '../cli-support';
+import { CliError, parseOnOff, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 import { confirmDestructive, yesOption, readSecretFromStdin } from '../terminal-prompts';
 
 interface SetOptions extends CommonOptions {

@@ -23,15 +23,12 @@ import {
   parseJsonFlag,
   parseOnOff,
   parseWithSchema,
-  printJson,
-  printLine,
   withCommonOptions,
   withContext,
   withNewOrExistingContext,
   type CommonOptions,
-  printList,
-  printSuccess,
 } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 import { supportedLocales } from '../../server/protocol/locales';
 
 export function createProjectCommand(): Command {

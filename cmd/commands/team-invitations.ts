@@ -4,15 +4,8 @@ import { Command } from 'commander';
 import { listTeamInvitations, revokeTeamInvitation, sendTeamInvitation } from '../../server/core/teams/team-invitations';
 import { serverCaller } from '../../server/core/teams/team-callers';
 import { invitationSendSchema, type TeamInvitationView } from '../../server/protocol/team-schemas';
-import {
-  parseUuids,
-  parseWithSchema,
-  projectCommand,
-  withProject,
-  type ProjectOption,
-  printList,
-  printSuccess,
-} from '../cli-support';
+import { parseUuids, parseWithSchema, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printList, printSuccess } from '../cli-output';
 import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
 
 /**

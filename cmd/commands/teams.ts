@@ -25,16 +25,13 @@ import {
   parseJsonFlag,
   parseUuids,
   parseWithSchema,
-  printJson,
-  printLine,
   projectCommand,
   withProject,
   type CommonOptions,
   type ProjectOption,
-  printList,
   parseOptionalUuidFlag,
-  printSuccess,
 } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 
 interface TeamFieldOptions extends ProjectOption {
   name?: string;

@@ -3,7 +3,8 @@
 import { Command } from 'commander';
 import { listPasskeys, removePasskey } from '../../server/core/auth/passkey-management';
 import type { PasskeyView } from '../../server/protocol/passkey-schemas';
-import { parseUuids, projectCommand, withProject, type ProjectOption, printList, printSuccess } from '../cli-support';
+import { parseUuids, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printList, printSuccess } from '../cli-output';
 import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
 
 export function userPasskeysCommand(): Command {

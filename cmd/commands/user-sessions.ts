@@ -1,7 +1,8 @@
 // `authd users sessions list|revoke|sign-out USER_ID`: a user's sessions, ending one, or all.
 import { Command } from 'commander';
 import { endUserSession, listUserSessions, signOutEverywhere, type UserSessionView } from '../../server/core/auth/user-sessions';
-import { parseUuids, projectCommand, withProject, type ProjectOption, printList, printSuccess } from '../cli-support';
+import { parseUuids, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printList, printSuccess } from '../cli-output';
 import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
 
 export function userSessionsCommand(): Command {

@@ -11,16 +11,14 @@ import {
   parseJsonFlag,
   parseOnOff,
   parseWithSchema,
-  printJson,
-  printLine,
   projectCommand,
   withCommonOptions,
   withContext,
   withProject,
   type CommonOptions,
   type ProjectOption,
-  printSuccess,
 } from '../cli-support';
+import { printJson, printLine, printSuccess } from '../cli-output';
 import {
   confirmDestructive,
   readSecretFromStdin,

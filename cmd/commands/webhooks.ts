@@ -9,17 +9,8 @@ import {
   type WebhookDeliveryView,
 } from '../../server/core/webhooks/webhook-delivery-log';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../server/core/webhooks/webhook-endpoints';
-import {
-  CliError,
-  parseUuids,
-  printJson,
-  printLine,
-  projectCommand,
-  withProject,
-  type ProjectOption,
-  printList,
-  printSuccess,
-} from '../cli-support';
+import { CliError, parseUuids, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 
 export function webhooksCommand(): Command {
   const webhooksCmd = new Command('webhooks').description("manage a project's webhook endpoints and see their deliveries");
