@@ -13,6 +13,7 @@ import {
   type OidcClientCreation,
 } from '../../../server/core/oidc/oidc-clients';
 import { copyWithOsc52 } from '../clipboard';
+import { ShownOnce } from '../shown-once';
 import { useReloadable } from '../use-loaded';
 import { screenReadsSettled, useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
@@ -85,12 +86,14 @@ export function OidcClientsScreen({ projectId }: { projectId: string }) {
         </Text>
       ) : null}
       {created ? (
-        <Box flexDirection="column" borderStyle="round" borderColor="green" paddingX={1}>
-          <Text bold>{created.client_secret ? 'Copy the client secret now: it is not shown again.' : `${created.name} is registered (public: no secret, PKCE).`}</Text>
-          <Text>issuer         {created.issuer}</Text>
-          <Text>client id      {created.client_id}</Text>
-          {created.client_secret ? <Text>client secret  {created.client_secret}</Text> : null}
-        </Box>
+        <ShownOnce
+          heading={created.client_secret ? 'Copy the client secret now: it is not shown again.' : `${created.name} is registered (public: no secret, PKCE).`}
+          rows={[
+            ['issuer', created.issuer],
+            ['client id', created.client_id],
+            ['client secret', created.client_secret],
+          ]}
+        />
       ) : null}
       {mode === 'name' ? (
         <TextField
