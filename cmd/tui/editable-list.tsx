@@ -25,7 +25,11 @@ export interface EditableList<T> {
  * after each create or delete, with no reload to call); n switches to 'create', d to 'delete'
  * when a row is highlighted, Enter calls `open` with the highlighted row.
  */
-export function useEditableList<T>(load: () => Promise<T[]>, deps: readonly unknown[], open?: (item: T) => void): EditableList<T> {
+export function useEditableList<T>(
+  load: () => Promise<T[]>,
+  deps: readonly unknown[],
+  open?: (item: T) => void,
+): EditableList<T> {
   const [mode, setMode] = useState<EditableListMode>('list');
   const [loaded, reload] = useReloadable(load, [...deps, mode]);
   const items = loaded ?? [];
