@@ -1,6 +1,5 @@
 // What every authd command shares: the --data, --database and --json options, opening the
-// database, printing results, and turning errors into one line on stderr with a non-zero exit.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// database, checking typed values, and turning errors into one line (printing is cli-output.ts).
 import { Command } from 'commander';
 import * as v from 'valibot';
 import {
@@ -32,54 +31,7 @@ import { KnownError } from '../server/protocol/known-errors';
 import { PlainTextError } from '../server/protocol/plain-text-errors';
 import { uuidSchema } from '../server/protocol/user-schemas';
 import { describeValidationIssues } from '../server/protocol/validation-messages';
-
-/**
- * Where a command's output goes and its standard input comes from. A command never touches
- * process.stdout, console or Bun.stdin itself: it prints through printLine/printJson/
- * printErrorLine, so the same program runs as the real process or inside a test that captures
- * its output (test/support/cli.ts), with no subprocess to start.
- */
-export interface CliIo {
-  writeOut(text: string): void;
-  writeErr(text: string): void;
-  readStdin(): Promise<string>;
-}
-
-export const processIo: CliIo = {
-  writeOut: (text) => void process.stdout.write(text),
-  writeErr: (text) => void process.stderr.write(text),
-  readStdin: () => new Response(Bun.stdin.stream()).text(),
-};
-
-// Carried along the command's async calls rather than passed to every command builder:
-// commander gives actions no room for a context of our own.
-const ioOfThisRun = new AsyncLocalStorage<CliIo>();
-
-/** Runs `work` (one CLI invocation) with its output going to `io`. */
-export function withCliIo<T>(io: CliIo, work: () => T): T {
-  return ioOfThisRun.run(io, work);
-}
-
-export function currentCliIo(): CliIo {
-  return ioOfThisRun.getStore() ?? processIo;
-}
-
-/** One line of a command's result on stdout. */
-export function printLine(text = ''): void {
-  currentCliIo().writeOut(`${text}\n`);
-}
-
-/** One line on stderr: errors and warnings, never results. */
-export function printErrorLine(text: string): void {
-  currentCliIo().writeErr(`${text}\n`);
-}
-
-/** Core's log lines (e.g. an email that could not be queued), on stderr like any CLI warning. */
-export const cliLogger: Logger = {
-  info: (m) => printErrorLine(m),
-  warn: (m) => printErrorLine(`warning: ${m}`),
-  error: (m) => printErrorLine(`error: ${m}`),
-};
+import { cliLogger, printErrorLine } from './cli-output';
 
 export interface CommonOptions {
   data: string;
@@ -221,6 +173,14 @@ export function parseUuids<K extends string>(
   return parseWithSchema(v.strictObject(Object.fromEntries(entries)), ids, typed) as Record<K, string>;
 }
 
+/**
+ * An id given with a flag, such as `--team <team-id>`, checked as parseUuids checks arguments;
+ * undefined when the flag was not given.
+ */
+export function parseOptionalUuidFlag(flag: string, text: string | undefined): string | undefined {
+  return text === undefined ? undefined : parseUuids({ id: text }, { id: flag }).id;
+}
+
 /** The JSON value of a flag such as --server-metadata. */
 export function parseJsonFlag(flag: string, text: string): unknown {
   try {
@@ -228,20 +188,6 @@ export function parseJsonFlag(flag: string, text: string): unknown {
   } catch {
     throw new CliError(`${flag}: Invalid JSON format`);
   }
-}
-
-export function printJson(value: unknown): void {
-  currentCliIo().writeOut(`${JSON.stringify(value, null, 2)}\n`);
-}
-
-/**
- * A list command's output: `{ "items": [...] }` with --json, else one line an item, or `empty`
- * (e.g. "No teams.") when there is none.
- */
-export function printList<T>(items: readonly T[], options: { json?: boolean; empty: string; line: (item: T) => string }): void {
-  if (options.json) return printJson({ items });
-  if (items.length === 0) return printLine(options.empty);
-  for (const item of items) printLine(options.line(item));
 }
 
 /**

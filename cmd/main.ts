@@ -2,15 +2,8 @@
 // The authd command line: every command calls the same core functions as the HTTP API.
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import {
-  currentCliIo,
-  describeCliFailure,
-  describeCliFailureAsJson,
-  printErrorLine,
-  processIo,
-  withCliIo,
-  type CliIo,
-} from './cli-support';
+import { describeCliFailure, describeCliFailureAsJson } from './cli-support';
+import { currentCliIo, printErrorLine, processIo, withCliIo, type CliIo } from './cli-output';
 import { userInfo } from 'node:os';
 import { withAuditOrigin, type AuditOrigin } from '../server/core/audit/audit-origin';
 import { addHelpExamples } from './help-examples';

@@ -1,7 +1,9 @@
 // Questions the CLI asks only when a person is at a terminal: confirmation of destructive
 // commands and a password typed without echo. In scripts (no TTY) nothing is asked: --yes and
 // piped passwords are how scripts answer, and a destructive command without --yes refuses.
-import { CliError, currentCliIo, processIo } from './cli-support';
+import type { Command } from 'commander';
+import { CliError, projectCommand, type ProjectOption } from './cli-support';
+import { currentCliIo, processIo } from './cli-output';
 
 /** A person is at the keyboard: the real process's stdin and stderr are terminals. */
 export function atTerminal(): boolean {
@@ -55,6 +57,19 @@ export async function confirmDestructive(options: { yes?: boolean }, question: s
 
 /** The --yes of a destructive command (see confirmDestructive). */
 export const yesOption = ['--yes', 'do not ask for confirmation; required without a terminal (scripts)'] as const;
+
+/** The options of a destructiveProjectCommand: the project's, and --yes. */
+export interface DestructiveProjectOption extends ProjectOption {
+  yes?: boolean;
+}
+
+/**
+ * A leaf command inside one project that deletes or ends something, so takes --yes after the
+ * project options; its action asks with confirmDestructive before the change.
+ */
+export function destructiveProjectCommand(name: string): Command {
+  return projectCommand(name).option(...yesOption);
+}
 
 /** A password or other secret typed at the terminal, not echoed; `what` is its name in the prompt. */
 export function promptHidden(what: string): Promise<string> {

@@ -12,16 +12,8 @@ import {
   type OwnershipChange,
 } from '../../server/core/accounts/project-admins';
 import { emailSchema } from '../../server/protocol/user-schemas';
-import {
-  parseWithSchema,
-  printJson,
-  printLine,
-  withCommonOptions,
-  withContext,
-  type CommonOptions,
-  type ProjectOption,
-  printList,
-} from '../cli-support';
+import { parseWithSchema, withCommonOptions, withContext, type CommonOptions, type ProjectOption } from '../cli-support';
+import { printJson, printLine, printList } from '../cli-output';
 
 export function adminsCommand(): Command {
   const adminsCmd = new Command('admins').description('manage admins: internal-project users and the projects they own');

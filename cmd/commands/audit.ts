@@ -4,7 +4,8 @@
 import { Command } from 'commander';
 import { auditEventsAfter, listAuditEvents } from '../../server/core/audit/audit-log';
 import { auditListQuery, type AuditEventView } from '../../server/protocol/audit-schemas';
-import { CliError, parseWithSchema, printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { CliError, parseWithSchema, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printJson, printLine } from '../cli-output';
 
 interface AuditOptions extends ProjectOption {
   user?: string;

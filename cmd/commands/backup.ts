@@ -3,7 +3,8 @@
 import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { backupDatabase, restoreDatabase } from '../../server/core/operations/backups';
-import { CliError, currentCliIo, databaseLocationOf, printJson, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
+import { CliError, databaseLocationOf, withCommonOptions, type CommonOptions } from '../cli-support';
+import { currentCliIo, printJson, printLine } from '../cli-output';
 import { atTerminal } from '../terminal-prompts';
 import { renderProgressLine } from '../progress-bar';
 

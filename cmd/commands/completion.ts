@@ -6,7 +6,8 @@ import { Command } from 'commander';
 import { listProjectAdminViews } from '../../server/core/projects/projects';
 import { listTeams } from '../../server/core/teams/teams';
 import { listUsers } from '../../server/core/users/users';
-import { CliError, printLine, projectCommand, withContext, withProject, type ProjectOption } from '../cli-support';
+import { CliError, projectCommand, withContext, withProject, type ProjectOption } from '../cli-support';
+import { printLine } from '../cli-output';
 
 /** The kinds of id that complete from the data. */
 type IdKind = 'project' | 'user' | 'team';

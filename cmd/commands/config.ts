@@ -1,7 +1,7 @@
 // `authd config print`: the configuration `serve` would run with, and where each value comes
 // from (flag, environment or default), so a surprising setting can be traced to its source.
 import { Command } from 'commander';
-import { printJson, printLine } from '../cli-support';
+import { printJson, printLine } from '../cli-output';
 
 interface Setting {
   name: string;

@@ -9,16 +9,8 @@ import {
   withConnectTimeout,
 } from '../../server/core/storage/database-location';
 import { migrateDatabase } from '../../server/core/operations/database-migrations';
-import {
-  currentCliIo,
-  databaseLocationOf,
-  parseCount,
-  printJson,
-  printLine,
-  processIo,
-  withCommonOptions,
-  type CommonOptions,
-} from '../cli-support';
+import { databaseLocationOf, parseCount, withCommonOptions, type CommonOptions } from '../cli-support';
+import { currentCliIo, printJson, printLine, processIo } from '../cli-output';
 import { renderProgressLine } from '../progress-bar';
 
 export function migrateCommand(): Command {

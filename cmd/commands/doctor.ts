@@ -2,7 +2,8 @@
 // from the flags and environment `serve` reads, one line per check; exit status 1 when one fails.
 import { Command, CommanderError } from 'commander';
 import { checkDeployment, deploymentNeedsFixing } from '../../server/core/operations/deployment-checks';
-import { CliError, databaseLocationOf, printJson, printLine, withCommonOptions, type CommonOptions } from '../cli-support';
+import { CliError, databaseLocationOf, withCommonOptions, type CommonOptions } from '../cli-support';
+import { printJson, printLine } from '../cli-output';
 import { deploymentSettingsOf, withDeploymentOptions, type DeploymentOptions } from './serve';
 
 interface DoctorOptions extends CommonOptions, DeploymentOptions {

@@ -1,7 +1,7 @@
 // `authd email-templates list|get|set|reset|preview`: a project's editable emails, over the
 // same core functions as /email-templates.
 import { Command } from 'commander';
-import { confirmDestructive, yesOption } from '../terminal-prompts';
+import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
 import {
   listEmailTemplates,
   previewEmailTemplate,
@@ -11,7 +11,8 @@ import {
 } from '../../server/core/email/email-templates';
 import { emailTemplateTypes, type EmailTemplateType } from '../../templates/default-email-templates';
 import { isSupportedLocale, sourceLocale, supportedLocales } from '../../server/protocol/locales';
-import { CliError, parseJsonFlag, printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { CliError, parseJsonFlag, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 
 function templateType(text: string): EmailTemplateType {
   if (!(emailTemplateTypes as readonly string[]).includes(text)) {
@@ -28,8 +29,10 @@ export function emailTemplatesCommand(): Command {
       .action((options: ProjectOption) =>
         withProject(options, async (ctx, projectId) => {
           const items = await listEmailTemplates(ctx, projectId);
-          if (options.json) return printJson({ items });
-          for (const t of items) printLine(`${t.type.padEnd(20)} ${t.is_default ? 'default' : 'edited '}  ${t.subject}`);
+          printList(items, {
+            json: options.json,
+            line: (t) => `${t.type.padEnd(20)} ${t.is_default ? 'default' : 'edited '}  ${t.subject}`,
+          });
         }),
       ),
   );
@@ -59,16 +62,14 @@ export function emailTemplatesCommand(): Command {
       ),
   );
   templates.addCommand(
-    projectCommand('reset')
+    destructiveProjectCommand('reset')
       .description("go back to authd's default template")
       .argument('<type>', emailTemplateTypes.join(' | '))
-      .option(...yesOption)
-      .action((type: string, options: ProjectOption & { yes?: boolean }) =>
+      .action((type: string, options: DestructiveProjectOption) =>
         withProject(options, async (ctx, projectId) => {
           await confirmDestructive(options, `Replace the project's ${type} template with the default?`);
           await resetEmailTemplate(ctx, projectId, templateType(type));
-          if (options.json) return printJson({ success: true });
-          printLine(`The ${type} template is the default again.`);
+          printSuccess(options, `The ${type} template is the default again.`);
         }),
       ),
   );

@@ -11,7 +11,8 @@ import { rotateProjectSigningKey } from '../../server/core/auth/signing-keys';
 import { parseTimeSpan } from '../../server/core/projects/time-span';
 import { apiKeyKinds, type ApiKeySetObfuscatedView } from '../../server/protocol/api-key-schemas';
 import { confirmDestructive, yesOption } from '../terminal-prompts';
-import { CliError, printJson, printLine, withCommonOptions, withProject, type ProjectOption, printList } from '../cli-support';
+import { CliError, withCommonOptions, withProject, type ProjectOption } from '../cli-support';
+import { printJson, printLine, printList } from '../cli-output';
 
 interface CreateOptions extends ProjectOption {
   description: string;

@@ -3,7 +3,8 @@
 import { Command } from 'commander';
 import { listEmailMessages } from '../../server/core/email/email-queue';
 import { requireProjectRow } from '../../server/core/projects/projects';
-import { parseCount, printJson, printLine, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
+import { parseCount, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
+import { printJson, printLine } from '../cli-output';
 
 export function mailCommand(): Command {
   return withCommonOptions(new Command('mail'))

@@ -2,7 +2,8 @@
 // Provider, over the core functions of server/core/oidc. A client's secret is printed once.
 import { Command } from 'commander';
 import { createOidcClient, deleteOidcClient, listOidcClients, updateOidcClient, type OidcClientView } from '../../server/core/oidc/oidc-clients';
-import { printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printJson, printLine, printSuccess } from '../cli-output';
 
 interface ClientOptions extends ProjectOption {
   name?: string;
@@ -93,8 +94,7 @@ export function oidcClientsCommand(): Command {
       .action((clientId: string, options: ClientOptions) =>
         withProject(options, async (ctx, projectId) => {
           await deleteOidcClient(ctx, projectId, clientId);
-          if (options.json) return printJson({ success: true });
-          printLine(`Deleted ${clientId}`);
+          printSuccess(options, `Deleted ${clientId}`);
         }),
       ),
   );

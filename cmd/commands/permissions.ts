@@ -2,7 +2,7 @@
 // admin key would manage them) and `authd permissions list --team/--user|grant|revoke` (members'
 // permissions, as the server would), over the same core functions and schemas as the API.
 import { Command } from 'commander';
-import { confirmDestructive, yesOption } from '../terminal-prompts';
+import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
 import {
   createPermissionDefinition,
   deletePermissionDefinition,
@@ -23,13 +23,12 @@ import {
   CliError,
   parseUuids,
   parseWithSchema,
-  printJson,
-  printLine,
   projectCommand,
   withProject,
   type ProjectOption,
-  printList,
+  parseOptionalUuidFlag,
 } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 
 interface DefinitionOptions extends ProjectOption {
   id?: string;
@@ -99,14 +98,10 @@ export function permissionsCommand(): Command {
           if (options.team === undefined && options.user === undefined) {
             if (options.recursive) throw new CliError('--recursive lists members\u2019 permissions: give --team and/or --user');
             const definitions = await listPermissionDefinitions(ctx, projectId);
-            if (options.json) return printJson({ items: definitions });
-            for (const definition of definitions) printLine(describeDefinition(definition));
-            return;
+            return printList(definitions, { json: options.json, line: describeDefinition });
           }
-          const teamId =
-            options.team === undefined ? undefined : parseUuids({ team_id: options.team }, { team_id: '--team' }).team_id;
-          const userId =
-            options.user === undefined ? undefined : parseUuids({ user_id: options.user }, { user_id: '--user' }).user_id;
+          const teamId = parseOptionalUuidFlag('--team', options.team);
+          const userId = parseOptionalUuidFlag('--user', options.user);
           // The API answers an unknown id with an empty list; on the command line that hides a typo.
           if (teamId !== undefined) await requireTeamRow(ctx.db, projectId, teamId);
           if (userId !== undefined) await requireUserRow(ctx.db, projectId, userId);
@@ -121,16 +116,14 @@ export function permissionsCommand(): Command {
   );
 
   permissions.addCommand(
-    projectCommand('delete')
+    destructiveProjectCommand('delete')
       .description('delete a definition with its grants; other definitions and the defaults stop containing it')
       .argument('<permission-id>')
-      .option(...yesOption)
-      .action((permissionId: string, options: ProjectOption & { yes?: boolean }) =>
+      .action((permissionId: string, options: DestructiveProjectOption) =>
         withProject(options, async (ctx, projectId) => {
           await confirmDestructive(options, `Delete permission ${permissionId} with its grants?`);
           await deletePermissionDefinition(ctx, projectId, permissionId);
-          if (options.json) return printJson({ success: true });
-          printLine(`Deleted permission ${permissionId}.`);
+          printSuccess(options, `Deleted permission ${permissionId}.`);
         }),
       ),
   );
@@ -152,19 +145,17 @@ export function permissionsCommand(): Command {
   );
 
   permissions.addCommand(
-    projectCommand('revoke')
+    destructiveProjectCommand('revoke')
       .description('revoke a permission granted directly to a team member')
       .argument('<team-id>')
       .argument('<user-id>')
       .argument('<permission-id>')
-      .option(...yesOption)
-      .action((teamId: string, userId: string, permissionId: string, options: ProjectOption & { yes?: boolean }) =>
+      .action((teamId: string, userId: string, permissionId: string, options: DestructiveProjectOption) =>
         withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
           await confirmDestructive(options, `Revoke ${permissionId} from user ${ids.user_id} in team ${ids.team_id}?`);
           await revokeTeamPermission(ctx, projectId, ids.team_id, ids.user_id, permissionId);
-          if (options.json) return printJson({ success: true });
-          printLine(`Revoked ${permissionId} from user ${ids.user_id} in team ${ids.team_id}.`);
+          printSuccess(options, `Revoked ${permissionId} from user ${ids.user_id} in team ${ids.team_id}.`);
         }),
       ),
   );

@@ -10,16 +10,8 @@ import {
   type OAuthProviderSummary,
 } from '../../server/core/projects/oauth-provider-settings';
 import { oauthProviderIds } from '../../server/protocol/oauth-provider-ids';
-import {
-  CliError,
-  parseOnOff,
-  printJson,
-  printLine,
-  withCommonOptions,
-  withContext,
-  type CommonOptions,
-  printList,
-} from '../cli-support';
+import { CliError, parseOnOff, withCommonOptions, withContext, type CommonOptions } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 import { confirmDestructive, yesOption, readSecretFromStdin } from '../terminal-prompts';
 
 interface SetOptions extends CommonOptions {
@@ -93,8 +85,7 @@ export function projectProvidersCommand(): Command {
         withContext(options, async (ctx) => {
           await confirmDestructive(options, `Remove the ${providerId} provider and its credentials from project ${projectId}?`);
           await removeOAuthProvider(ctx, projectId, providerId);
-          if (options.json) return printJson({ success: true });
-          printLine(`Removed the ${providerId} provider.`);
+          printSuccess(options, `Removed the ${providerId} provider.`);
         }),
       ),
   );

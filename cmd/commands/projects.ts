@@ -23,13 +23,12 @@ import {
   parseJsonFlag,
   parseOnOff,
   parseWithSchema,
-  printJson,
-  printLine,
   withCommonOptions,
   withContext,
   withNewOrExistingContext,
   type CommonOptions,
 } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 import { supportedLocales } from '../../server/protocol/locales';
 
 export function createProjectCommand(): Command {
@@ -105,9 +104,10 @@ export function projectsCommand(): Command {
       .action((options: CommonOptions) =>
         withContext(options, async (ctx) => {
           const views = await listProjectAdminViews(ctx);
-          if (options.json) return printJson({ items: views });
-          for (const p of views)
-            printLine(`${p.id}  ${p.display_name}  (${p.user_count} users${p.is_production_mode ? ', production' : ''})`);
+          printList(views, {
+            json: options.json,
+            line: (p) => `${p.id}  ${p.display_name}  (${p.user_count} users${p.is_production_mode ? ', production' : ''})`,
+          });
         }),
       ),
   );
@@ -177,8 +177,7 @@ export function projectsCommand(): Command {
           const project = await readProjectAdminView(ctx, projectId);
           await confirmDestructive(options, `Delete project "${project.display_name}" (${projectId}) and everything in it?`);
           await deleteProject(ctx, projectId);
-          if (options.json) return printJson({ success: true });
-          printLine(`Deleted project ${projectId}.`);
+          printSuccess(options, `Deleted project ${projectId}.`);
         }),
       ),
   );

@@ -15,15 +15,8 @@ import { observeWriteTransactions } from '../../server/core/storage/transactions
 import type { ServedOverHttps } from './serve-https';
 import { flushDeferredSends } from '../../server/core/email/code-emails';
 import { oauthSettingsFromEnvironment } from '../../server/core/auth/provider-registry';
-import {
-  CliError,
-  databaseLocationOf,
-  portNumber,
-  printErrorLine,
-  printLine,
-  withCommonOptions,
-  type CommonOptions,
-} from '../cli-support';
+import { CliError, databaseLocationOf, portNumber, withCommonOptions, type CommonOptions } from '../cli-support';
+import { printErrorLine, printLine } from '../cli-output';
 
 interface ServeOptions extends CommonOptions, DeploymentOptions {
   port?: string;

@@ -4,17 +4,9 @@ import { Command } from 'commander';
 import { listTeamInvitations, revokeTeamInvitation, sendTeamInvitation } from '../../server/core/teams/team-invitations';
 import { serverCaller } from '../../server/core/teams/team-callers';
 import { invitationSendSchema, type TeamInvitationView } from '../../server/protocol/team-schemas';
-import {
-  parseUuids,
-  parseWithSchema,
-  printJson,
-  printLine,
-  projectCommand,
-  withProject,
-  type ProjectOption,
-  printList,
-} from '../cli-support';
-import { confirmDestructive, yesOption } from '../terminal-prompts';
+import { parseUuids, parseWithSchema, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printList, printSuccess } from '../cli-output';
+import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
 
 /**
  * The CLI has no client address. Its sends share one per-IP window under this name (the
@@ -44,8 +36,7 @@ export function teamInvitationsCommand(): Command {
             { team_id: '<team-id>', email: '--email', callback_url: '--callback-url' },
           );
           const { id } = await sendTeamInvitation(ctx, projectId, serverCaller, input, cliRequestOrigin);
-          if (options.json) return printJson({ success: true, id });
-          printLine(`Invited ${input.email} to team ${input.team_id} (invitation ${id}).`);
+          printSuccess(options, `Invited ${input.email} to team ${input.team_id} (invitation ${id}).`, { id });
         }),
       ),
   );
@@ -64,18 +55,16 @@ export function teamInvitationsCommand(): Command {
   );
 
   invitations.addCommand(
-    projectCommand('revoke')
+    destructiveProjectCommand('revoke')
       .description('withdraw a pending invitation; its link stops working')
       .argument('<team-id>')
       .argument('<invitation-id>')
-      .option(...yesOption)
-      .action((teamId: string, invitationId: string, options: ProjectOption & { yes?: boolean }) =>
+      .action((teamId: string, invitationId: string, options: DestructiveProjectOption) =>
         withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ team_id: teamId, invitation_id: invitationId });
           await confirmDestructive(options, `Withdraw invitation ${ids.invitation_id} to team ${ids.team_id}?`);
           await revokeTeamInvitation(ctx, projectId, serverCaller, ids.team_id, ids.invitation_id);
-          if (options.json) return printJson({ success: true });
-          printLine(`Withdrew invitation ${ids.invitation_id}.`);
+          printSuccess(options, `Withdrew invitation ${ids.invitation_id}.`);
         }),
       ),
   );

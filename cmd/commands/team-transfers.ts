@@ -3,7 +3,8 @@
 // prints the report.
 import { Option, type Command } from 'commander';
 import { importTeams, teamImportFormats, type TeamImportReport } from '../../server/core/transfers/team-import';
-import { CliError, printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { CliError, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printJson, printLine } from '../cli-output';
 
 interface TeamImportOptions extends ProjectOption {
   format: string;

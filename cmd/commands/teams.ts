@@ -3,7 +3,7 @@
 // as the server would (serverCaller) through the same core functions and schemas as the API.
 import { teamImportCommand } from './team-transfers';
 import { Command } from 'commander';
-import { confirmDestructive, yesOption } from '../terminal-prompts';
+import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
 import { teamInvitationsCommand } from './team-invitations';
 import { addTeamMember, removeTeamMember } from '../../server/core/teams/team-memberships';
 import {
@@ -25,14 +25,13 @@ import {
   parseJsonFlag,
   parseUuids,
   parseWithSchema,
-  printJson,
-  printLine,
   projectCommand,
   withProject,
   type CommonOptions,
   type ProjectOption,
-  printList,
+  parseOptionalUuidFlag,
 } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 
 interface TeamFieldOptions extends ProjectOption {
   name?: string;
@@ -49,8 +48,7 @@ export function teamsCommand(): Command {
       .option('--user <user-id>', "only this user's teams")
       .action((options: ProjectOption & { user?: string }) =>
         withProject(options, async (ctx, projectId) => {
-          const userId =
-            options.user === undefined ? undefined : parseUuids({ user_id: options.user }, { user_id: '--user' }).user_id;
+          const userId = parseOptionalUuidFlag('--user', options.user);
           if (userId !== undefined) await requireUserRow(ctx.db, projectId, userId);
           const teams = await listTeams(ctx, projectId, userId);
           printList(teams, { json: options.json, empty: 'No teams.', line: describeTeam });
@@ -107,17 +105,15 @@ export function teamsCommand(): Command {
   );
 
   teamsCmd.addCommand(
-    projectCommand('delete')
+    destructiveProjectCommand('delete')
       .description('delete a team with its memberships, permissions and pending invitations')
       .argument('<team-id>')
-      .option(...yesOption)
-      .action((teamId: string, options: ProjectOption & { yes?: boolean }) =>
+      .action((teamId: string, options: DestructiveProjectOption) =>
         withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ team_id: teamId }).team_id;
           await confirmDestructive(options, `Delete team ${id} with its memberships and invitations?`);
           await deleteTeam(ctx, projectId, serverCaller, id);
-          if (options.json) return printJson({ success: true });
-          printLine(`Deleted team ${id}.`);
+          printSuccess(options, `Deleted team ${id}.`);
         }),
       ),
   );
@@ -148,18 +144,16 @@ function membersCommand(): Command {
   );
 
   members.addCommand(
-    projectCommand('remove')
+    destructiveProjectCommand('remove')
       .description('remove a user from a team, with the permissions they held in it')
       .argument('<team-id>')
       .argument('<user-id>')
-      .option(...yesOption)
-      .action((teamId: string, userId: string, options: ProjectOption & { yes?: boolean }) =>
+      .action((teamId: string, userId: string, options: DestructiveProjectOption) =>
         withProject(options, async (ctx, projectId) => {
           const ids = parseUuids({ team_id: teamId, user_id: userId });
           await confirmDestructive(options, `Remove user ${ids.user_id} from team ${ids.team_id} with their permissions in it?`);
           await removeTeamMember(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
-          if (options.json) return printJson({ success: true });
-          printLine(`Removed user ${ids.user_id} from team ${ids.team_id}.`);
+          printSuccess(options, `Removed user ${ids.user_id} from team ${ids.team_id}.`);
         }),
       ),
   );

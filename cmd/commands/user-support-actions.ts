@@ -4,7 +4,8 @@ import { Command } from 'commander';
 import { banUser, unbanUser } from '../../server/core/auth/user-bans';
 import { createImpersonationLink, impersonateUser, impersonationLifetimeMillis } from '../../server/core/auth/impersonation';
 import { banRequestSchema } from '../../server/protocol/user-schemas';
-import { CliError, parseUuids, parseWithSchema, printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { CliError, parseUuids, parseWithSchema, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printJson, printLine } from '../cli-output';
 
 function parseUntil(text: string): number {
   const parsed = Date.parse(text);

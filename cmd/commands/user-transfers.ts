@@ -6,7 +6,8 @@ import { importUsers, type ImportCounts, type ImportReport } from '../../server/
 import { importFormats } from '../../server/core/transfers/source-formats';
 import { exportFormats, exportUsers } from '../../server/core/transfers/user-export';
 import { renderProgressLine } from '../progress-bar';
-import { CliError, currentCliIo, parseCount, printErrorLine, printJson, printLine, processIo, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { CliError, parseCount, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { currentCliIo, printErrorLine, printJson, printLine, processIo } from '../cli-output';
 
 interface ImportOptions extends ProjectOption {
   format: string;

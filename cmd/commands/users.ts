@@ -11,8 +11,6 @@ import {
   parseJsonFlag,
   parseOnOff,
   parseWithSchema,
-  printJson,
-  printLine,
   projectCommand,
   withCommonOptions,
   withContext,
@@ -20,7 +18,13 @@ import {
   type CommonOptions,
   type ProjectOption,
 } from '../cli-support';
-import { confirmDestructive, yesOption, readSecretFromStdin } from '../terminal-prompts';
+import { printJson, printLine, printSuccess } from '../cli-output';
+import {
+  confirmDestructive,
+  readSecretFromStdin,
+  destructiveProjectCommand,
+  type DestructiveProjectOption,
+} from '../terminal-prompts';
 import { userPasskeysCommand } from './user-passkeys';
 import { userSessionsCommand } from './user-sessions';
 import { userSupportActionCommands } from './user-support-actions';
@@ -160,16 +164,14 @@ export function usersCommand(): Command {
   );
 
   usersCmd.addCommand(
-    projectCommand('delete')
+    destructiveProjectCommand('delete')
       .description('delete a user and end their sessions')
       .argument('<user-id>')
-      .option(...yesOption)
-      .action((userId: string, options: ProjectOption & { yes?: boolean }) =>
+      .action((userId: string, options: DestructiveProjectOption) =>
         withProject(options, async (ctx) => {
           await confirmDestructive(options, `Delete user ${userId} and end their sessions?`);
           await deleteUser(ctx, options.project, userId);
-          if (options.json) return printJson({ success: true });
-          printLine(`Deleted user ${userId}.`);
+          printSuccess(options, `Deleted user ${userId}.`);
         }),
       ),
   );

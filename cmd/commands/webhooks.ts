@@ -2,14 +2,15 @@
 // delivery log, through the same core functions as the management API. Deliveries themselves
 // are made by a running `authd serve`, which picks up what the CLI queues.
 import { Command } from 'commander';
-import { confirmDestructive, yesOption } from '../terminal-prompts';
+import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
 import {
   listWebhookDeliveries,
   retryWebhookDelivery,
   type WebhookDeliveryView,
 } from '../../server/core/webhooks/webhook-delivery-log';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../server/core/webhooks/webhook-endpoints';
-import { CliError, parseUuids, printJson, printLine, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { CliError, parseUuids, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printJson, printLine, printList, printSuccess } from '../cli-output';
 
 export function webhooksCommand(): Command {
   const webhooksCmd = new Command('webhooks').description("manage a project's webhook endpoints and see their deliveries");
@@ -38,27 +39,25 @@ export function webhooksCommand(): Command {
       .action((options: ProjectOption) =>
         withProject(options, async (ctx, projectId) => {
           const endpoints = await listWebhookEndpoints(ctx, projectId);
-          if (options.json) return printJson({ items: endpoints });
-          if (endpoints.length === 0) printLine('No webhook endpoints.');
-          for (const e of endpoints) {
-            printLine(`${e.id}  ${e.url}${e.description ? `  (${e.description})` : ''}`);
-          }
+          printList(endpoints, {
+            json: options.json,
+            empty: 'No webhook endpoints.',
+            line: (e) => `${e.id}  ${e.url}${e.description ? `  (${e.description})` : ''}`,
+          });
         }),
       ),
   );
 
   webhooksCmd.addCommand(
-    projectCommand('remove')
+    destructiveProjectCommand('remove')
       .description('remove an endpoint with its pending deliveries and delivery log')
       .argument('<endpoint-id>')
-      .option(...yesOption)
-      .action((endpointId: string, options: ProjectOption & { yes?: boolean }) =>
+      .action((endpointId: string, options: DestructiveProjectOption) =>
         withProject(options, async (ctx, projectId) => {
           const id = parseUuids({ endpoint_id: endpointId }).endpoint_id;
           await confirmDestructive(options, `Remove webhook endpoint ${id} with its deliveries?`);
           await deleteWebhookEndpoint(ctx, projectId, id);
-          if (options.json) return printJson({ success: true });
-          printLine(`Removed webhook endpoint ${id}.`);
+          printSuccess(options, `Removed webhook endpoint ${id}.`);
         }),
       ),
   );
@@ -75,9 +74,7 @@ export function webhooksCommand(): Command {
           const deliveries = await listWebhookDeliveries(ctx, projectId, parseUuids({ endpoint_id: endpointId }).endpoint_id, {
             limit,
           });
-          if (options.json) return printJson({ items: deliveries });
-          if (deliveries.length === 0) printLine('No deliveries.');
-          for (const d of deliveries) printDelivery(d);
+          printList(deliveries, { json: options.json, empty: 'No deliveries.', line: describeDelivery });
         }),
       ),
   );
@@ -90,7 +87,7 @@ export function webhooksCommand(): Command {
         withProject(options, async (ctx, projectId) => {
           const delivery = await retryWebhookDelivery(ctx, projectId, parseUuids({ delivery_id: deliveryId }).delivery_id);
           if (options.json) return printJson(delivery);
-          printDelivery(delivery);
+          printLine(describeDelivery(delivery));
         }),
       ),
   );
@@ -98,11 +95,12 @@ export function webhooksCommand(): Command {
   return webhooksCmd;
 }
 
-function printDelivery(d: WebhookDeliveryView): void {
+/** A delivery's line, then one indented line for each attempt. */
+function describeDelivery(d: WebhookDeliveryView): string {
   const next = d.next_attempt_at_millis === null ? '' : `, next attempt ${new Date(d.next_attempt_at_millis).toISOString()}`;
-  printLine(`${d.id}  ${d.event_type}  ${d.status} after ${d.attempts} attempt(s)${next}`);
-  for (const a of d.attempt_log) {
+  const attempts = d.attempt_log.map((a) => {
     const outcome = a.status_code === null ? a.error : `${a.status_code}${a.error ? ` (${a.error})` : ''}`;
-    printLine(`    #${a.attempt} ${new Date(a.attempted_at_millis).toISOString()}  ${outcome}`);
-  }
+    return `    #${a.attempt} ${new Date(a.attempted_at_millis).toISOString()}  ${outcome}`;
+  });
+  return [`${d.id}  ${d.event_type}  ${d.status} after ${d.attempts} attempt(s)${next}`, ...attempts].join('\n');
 }

@@ -6,8 +6,7 @@ import { useEffect, useState } from 'react';
 import { readProjectAdminView, updateProject } from '../../../server/core/projects/projects';
 import { projectUpdateSchema, type ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
-import { useReloadable } from '../use-loaded';
-import { LoadingLine } from '../loading-line';
+import { afterFirstRead, type LoadedProps } from '../after-first-read';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { TextField } from '../text-field';
@@ -36,15 +35,12 @@ const switches: Switch[] = [
   { label: 'Production mode', on: (p) => p.is_production_mode, update: (on) => ({ is_production_mode: on }) },
 ];
 
-export function ConfigScreen(props: { projectId: string }) {
-  const { ctx } = useNavigation();
-  const { projectId } = props;
-  const [project, reload] = useReloadable(() => readProjectAdminView(ctx, projectId), [projectId]);
-  if (project === undefined) return <LoadingLine />;
-  return <ConfigScreenLoaded {...props} project={project} reload={reload} />;
-}
+export const ConfigScreen = afterFirstRead(
+  (ctx, { projectId }: { projectId: string }) => readProjectAdminView(ctx, projectId),
+  ConfigScreenLoaded,
+);
 
-function ConfigScreenLoaded({ projectId, project, reload }: { projectId: string } & { project: ProjectAdminView; reload: () => void }) {
+function ConfigScreenLoaded({ projectId, loaded: project, reload }: LoadedProps<{ projectId: string }, ProjectAdminView>) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [adding, setAdding] = useState(false);

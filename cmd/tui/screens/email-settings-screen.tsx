@@ -9,8 +9,7 @@ import { sendTestEmail } from '../../../server/core/email/test-email';
 import { readProjectAdminView, updateProject } from '../../../server/core/projects/projects';
 import { projectUpdateSchema } from '../../../server/protocol/project-schemas';
 import { parseWithSchema } from '../../cli-support';
-import { useReloadable } from '../use-loaded';
-import { LoadingLine } from '../loading-line';
+import { afterFirstRead, type LoadedProps } from '../after-first-read';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { TextField } from '../text-field';
 
@@ -26,15 +25,12 @@ const serverFields: { field: ServerField; label: string }[] = [
 
 type Mode = { kind: 'view' } | { kind: 'edit'; step: number; values: Partial<Record<ServerField, string>> } | { kind: 'test' };
 
-export function EmailSettingsScreen(props: { projectId: string }) {
-  const { ctx } = useNavigation();
-  const { projectId } = props;
-  const [project, reload] = useReloadable(() => readProjectAdminView(ctx, projectId), [projectId]);
-  if (project === undefined) return <LoadingLine />;
-  return <EmailSettingsScreenLoaded {...props} project={project} reload={reload} />;
-}
+export const EmailSettingsScreen = afterFirstRead(
+  (ctx, { projectId }: { projectId: string }) => readProjectAdminView(ctx, projectId),
+  EmailSettingsScreenLoaded,
+);
 
-function EmailSettingsScreenLoaded({ projectId, project, reload }: { projectId: string } & { project: ProjectAdminView; reload: () => void }) {
+function EmailSettingsScreenLoaded({ projectId, loaded: project, reload }: LoadedProps<{ projectId: string }, ProjectAdminView>) {
   const { ctx, say } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'view' });

@@ -1,14 +1,16 @@
 // API key sets: list (state, last four characters, expiry), create (n: the keys are shown
 // once, to copy now; c copies them through the terminal) and revoke (r, confirmed).
-import { Box, Text, useInput, useStdout } from 'ink';
+import { Box, useInput, useStdout } from 'ink';
 import { useState } from 'react';
 import { createApiKeySet, listApiKeySets, nonExpiringKeyMillis, revokeApiKeySet } from '../../../server/core/projects/api-keys';
 import type { ApiKeySetCreationView, ApiKeySetObfuscatedView } from '../../../server/protocol/api-key-schemas';
 import { copyWithOsc52 } from '../clipboard';
+import { ShownOnce } from '../shown-once';
 import { useReloadable } from '../use-loaded';
 import { screenReadsSettled, useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
-import { Confirm, TextField } from '../text-field';
+import { TextField } from '../text-field';
+import { ConfirmChange } from '../editable-list';
 
 export function keySetState(set: ApiKeySetObfuscatedView, now: number): string {
   if (set.manually_revoked_at_millis !== undefined) return 'revoked';
@@ -69,13 +71,15 @@ export function KeysScreen({ projectId }: { projectId: string }) {
         }}
       />
       {created ? (
-        <Box flexDirection="column" borderStyle="round" borderColor="green" paddingX={1}>
-          <Text bold>Copy these keys now: they are not shown again.</Text>
-          <Text>project id              {projectId}</Text>
-          <Text>publishable client key  {created.publishable_client_key}</Text>
-          <Text>secret server key       {created.secret_server_key}</Text>
-          <Text>super secret admin key  {created.super_secret_admin_key}</Text>
-        </Box>
+        <ShownOnce
+          heading="Copy these keys now: they are not shown again."
+          rows={[
+            ['project id', projectId],
+            ['publishable client key', created.publishable_client_key],
+            ['secret server key', created.secret_server_key],
+            ['super secret admin key', created.super_secret_admin_key],
+          ]}
+        />
       ) : null}
       {mode === 'create' ? (
         <TextField
@@ -97,16 +101,14 @@ export function KeysScreen({ projectId }: { projectId: string }) {
         />
       ) : null}
       {mode === 'revoke' ? (
-        <Confirm
+        <ConfirmChange
           question={`Revoke "${sets[selected]!.description}"? Apps using it stop working at once.`}
-          onNo={() => setMode('list')}
-          onYes={() =>
-            act(async () => {
-              await revokeApiKeySet(ctx, projectId, sets[selected]!.id);
-              setMode('list');
-              reload();
-            }, 'Key set revoked.')
-          }
+          change={async () => {
+            await revokeApiKeySet(ctx, projectId, sets[selected]!.id);
+            reload();
+          }}
+          done="Key set revoked."
+          onClose={() => setMode('list')}
         />
       ) : null}
     </Box>

@@ -2,9 +2,8 @@
 // charts drawn with block characters.
 import { Box, Text } from 'ink';
 import { readUsageMetrics } from '../../../server/core/users/usage-metrics';
-import { useLoaded } from '../use-loaded';
-import { LoadingLine } from '../loading-line';
-import { useHelp, useNavigation } from '../navigation';
+import { afterFirstRead, type LoadedProps } from '../after-first-read';
+import { useHelp } from '../navigation';
 
 const bars = ' ▁▂▃▄▅▆▇█';
 
@@ -14,16 +13,12 @@ export function sparkline(values: number[]): string {
   return values.map((value) => (most === 0 ? bars[0] : bars[Math.ceil((value / most) * (bars.length - 1))])).join('');
 }
 
-export function MetricsScreen(props: { projectId: string }) {
-  const { ctx } = useNavigation();
-  const { projectId } = props;
+export const MetricsScreen = afterFirstRead(
+  (ctx, { projectId }: { projectId: string }) => readUsageMetrics(ctx, projectId),
+  MetricsScreenLoaded,
+);
 
-  const metrics = useLoaded(() => readUsageMetrics(ctx, projectId), [projectId]);
-  if (metrics === undefined) return <LoadingLine />;
-  return <MetricsScreenLoaded {...props} metrics={metrics} />;
-}
-
-function MetricsScreenLoaded({ projectId, metrics }: { projectId: string } & { metrics: Awaited<ReturnType<typeof readUsageMetrics>> }) {
+function MetricsScreenLoaded({ projectId, loaded: metrics }: LoadedProps<{ projectId: string }, Awaited<ReturnType<typeof readUsageMetrics>>>) {
   useHelp('');
   const signUps = metrics.daily_users.map((day) => day.activity);
   const active = metrics.daily_active_users.map((day) => day.activity);

@@ -13,10 +13,12 @@ import {
   type OidcClientCreation,
 } from '../../../server/core/oidc/oidc-clients';
 import { copyWithOsc52 } from '../clipboard';
+import { ShownOnce } from '../shown-once';
 import { useReloadable } from '../use-loaded';
 import { screenReadsSettled, useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
-import { Confirm, TextField } from '../text-field';
+import { TextField } from '../text-field';
+import { ConfirmChange } from '../editable-list';
 
 type Mode = 'list' | 'name' | 'redirect' | 'public' | 'redirects' | 'scopes' | 'delete';
 
@@ -84,12 +86,14 @@ export function OidcClientsScreen({ projectId }: { projectId: string }) {
         </Text>
       ) : null}
       {created ? (
-        <Box flexDirection="column" borderStyle="round" borderColor="green" paddingX={1}>
-          <Text bold>{created.client_secret ? 'Copy the client secret now: it is not shown again.' : `${created.name} is registered (public: no secret, PKCE).`}</Text>
-          <Text>issuer         {created.issuer}</Text>
-          <Text>client id      {created.client_id}</Text>
-          {created.client_secret ? <Text>client secret  {created.client_secret}</Text> : null}
-        </Box>
+        <ShownOnce
+          heading={created.client_secret ? 'Copy the client secret now: it is not shown again.' : `${created.name} is registered (public: no secret, PKCE).`}
+          rows={[
+            ['issuer', created.issuer],
+            ['client id', created.client_id],
+            ['client secret', created.client_secret],
+          ]}
+        />
       ) : null}
       {mode === 'name' ? (
         <TextField
@@ -131,18 +135,16 @@ export function OidcClientsScreen({ projectId }: { projectId: string }) {
         />
       ) : null}
       {mode === 'delete' && client ? (
-        <Confirm
+        <ConfirmChange
           question={`Delete ${client.name}? It can no longer sign anyone in; its tokens and every consent to it end.`}
-          onNo={() => setMode('list')}
-          onYes={() =>
-            act(async () => {
-              await deleteOidcClient(ctx, projectId, client.client_id);
-              // Its credentials are no use any more.
-              if (created?.client_id === client.client_id) setCreated(null);
-              setMode('list');
-              reload();
-            }, `${client.name} deleted.`)
-          }
+          change={async () => {
+            await deleteOidcClient(ctx, projectId, client.client_id);
+            // Its credentials are no use any more.
+            if (created?.client_id === client.client_id) setCreated(null);
+            reload();
+          }}
+          done={`${client.name} deleted.`}
+          onClose={() => setMode('list')}
         />
       ) : null}
     </Box>

@@ -1,40 +1,29 @@
 // Team permission definitions: list with what each contains, define (n: "id" or
 // "id: contained,ids"), delete (d, confirmed).
-import { Box, useInput } from 'ink';
-import { useState } from 'react';
+import { Box } from 'ink';
 import { createPermissionDefinition, deletePermissionDefinition, listPermissionDefinitions } from '../../../server/core/projects/permission-definitions';
-import { useReloadable } from '../use-loaded';
+import { ConfirmChange, useEditableList } from '../editable-list';
 import { useAction, useHelp, useNavigation } from '../navigation';
-import { ListRows, useSelection } from '../select-list';
-import { Confirm, TextField } from '../text-field';
+import { ListRows } from '../select-list';
+import { TextField } from '../text-field';
 
 export function PermissionsScreen({ projectId }: { projectId: string }) {
   const { ctx } = useNavigation();
   const act = useAction();
-  const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
-  const [definitionsLoaded, reload] = useReloadable(() => listPermissionDefinitions(ctx, projectId), [projectId, mode]);
-  const definitions = definitionsLoaded ?? [];
-  const selected = useSelection(definitions.length, mode === 'list');
-  useInput(
-    (input) => {
-      if (input === 'n') setMode('create');
-      if (input === 'd' && definitions[selected]) setMode('delete');
-    },
-    { isActive: mode === 'list' },
-  );
+  const definitions = useEditableList(() => listPermissionDefinitions(ctx, projectId), [projectId]);
   useHelp('↑↓ move · n define · d delete');
   return (
     <Box flexDirection="column">
       <ListRows
-        items={definitions}
-        selected={selected}
+        items={definitions.items}
+        selected={definitions.selected}
         empty="No permission definitions."
         row={(d) => `${d.id.padEnd(28)} ${d.contained_permission_ids.length ? `contains ${d.contained_permission_ids.join(', ')}` : ''}`}
       />
-      {mode === 'create' ? (
+      {definitions.mode === 'create' ? (
         <TextField
           label="Permission id (id: contained,ids)"
-          onCancel={() => setMode('list')}
+          onCancel={() => definitions.setMode('list')}
           onSubmit={(text) => {
             const [id, contained] = text.split(':');
             return act(async () => {
@@ -42,22 +31,17 @@ export function PermissionsScreen({ projectId }: { projectId: string }) {
                 id: id!.trim(),
                 contained_permission_ids: contained ? contained.split(',').map((s) => s.trim()).filter(Boolean) : [],
               });
-              setMode('list');
+              definitions.setMode('list');
             }, `Defined ${id!.trim()}.`);
           }}
         />
       ) : null}
-      {mode === 'delete' ? (
-        <Confirm
-          question={`Delete ${definitions[selected]!.id} and its grants?`}
-          onNo={() => setMode('list')}
-          onYes={() =>
-            act(async () => {
-              await deletePermissionDefinition(ctx, projectId, definitions[selected]!.id);
-              setMode('list');
-              reload();
-            }, 'Deleted.')
-          }
+      {definitions.mode === 'delete' && definitions.highlighted ? (
+        <ConfirmChange
+          question={`Delete ${definitions.highlighted.id} and its grants?`}
+          change={() => deletePermissionDefinition(ctx, projectId, definitions.highlighted!.id)}
+          done="Deleted."
+          onClose={() => definitions.setMode('list')}
         />
       ) : null}
     </Box>

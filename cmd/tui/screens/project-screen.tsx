@@ -3,8 +3,7 @@ import type { ProjectAdminView } from '../../../server/protocol/project-schemas'
 import { Box, Text } from 'ink';
 import type { ReactElement } from 'react';
 import { readProjectAdminView } from '../../../server/core/projects/projects';
-import { useLoaded } from '../use-loaded';
-import { LoadingLine } from '../loading-line';
+import { afterFirstRead, type LoadedProps } from '../after-first-read';
 import { useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { ConfigScreen } from './config-screen';
@@ -21,16 +20,12 @@ import { EmailTemplatesScreen } from './email-templates-screen';
 import { WebhooksScreen } from './webhooks-screen';
 import { AuditScreen } from './audit-screen';
 
-export function ProjectScreen(props: { projectId: string }) {
-  const { ctx } = useNavigation();
-  const { projectId } = props;
+export const ProjectScreen = afterFirstRead(
+  (ctx, { projectId }: { projectId: string }) => readProjectAdminView(ctx, projectId),
+  ProjectScreenLoaded,
+);
 
-  const project = useLoaded(() => readProjectAdminView(ctx, projectId), [projectId]);
-  if (project === undefined) return <LoadingLine />;
-  return <ProjectScreenLoaded {...props} project={project} />;
-}
-
-function ProjectScreenLoaded({ projectId, project }: { projectId: string } & { project: ProjectAdminView }) {
+function ProjectScreenLoaded({ projectId, loaded: project }: LoadedProps<{ projectId: string }, ProjectAdminView>) {
   const { push } = useNavigation();
   const sections: Array<[string, ReactElement]> = [
     ['Configuration', <ConfigScreen projectId={projectId} />],

@@ -9,30 +9,23 @@ import {
   setOAuthProvider,
 } from '../../../server/core/projects/oauth-provider-settings';
 import { oauthProviderIds, sharedOAuthProviderIds, type OAuthProviderId } from '../../../server/protocol/oauth-provider-ids';
-import { useReloadable } from '../use-loaded';
-import { LoadingLine } from '../loading-line';
+import { afterFirstRead, type LoadedProps } from '../after-first-read';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
 
 type Mode = { kind: 'list' } | { kind: 'client-id' } | { kind: 'client-secret'; clientId: string } | { kind: 'remove' };
 
-export function ProvidersScreen(props: { projectId: string }) {
-  const { ctx } = useNavigation();
-  const { projectId } = props;
-  const [configured, reload] = useReloadable(() => listOAuthProviderSettings(ctx, projectId), [projectId]);
-  if (configured === undefined) return <LoadingLine />;
-  return <ProvidersScreenLoaded {...props} configured={configured} reload={reload} />;
-}
+export const ProvidersScreen = afterFirstRead(
+  (ctx, { projectId }: { projectId: string }) => listOAuthProviderSettings(ctx, projectId),
+  ProvidersScreenLoaded,
+);
 
 function ProvidersScreenLoaded({
   projectId,
-  configured,
+  loaded: configured,
   reload,
-}: { projectId: string } & {
-  configured: Awaited<ReturnType<typeof listOAuthProviderSettings>>;
-  reload: () => void;
-}) {
+}: LoadedProps<{ projectId: string }, Awaited<ReturnType<typeof listOAuthProviderSettings>>>) {
   const { ctx } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });

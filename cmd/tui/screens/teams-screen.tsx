@@ -7,54 +7,40 @@ import { addTeamMember, removeTeamMember } from '../../../server/core/teams/team
 import { createTeam, deleteTeam, listMemberProfiles, listTeams } from '../../../server/core/teams/teams';
 import { teamCreateServerSchema } from '../../../server/protocol/team-schemas';
 import { parseWithSchema } from '../../cli-support';
+import { ConfirmChange, useEditableList } from '../editable-list';
 import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
-import { Confirm, TextField } from '../text-field';
+import { TextField } from '../text-field';
 
 export function TeamsScreen({ projectId }: { projectId: string }) {
   const { ctx, push } = useNavigation();
   const act = useAction();
-  const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
-  const [teamsLoaded, reload] = useReloadable(() => listTeams(ctx, projectId), [projectId, mode]);
-  const teams = teamsLoaded ?? [];
-  const selected = useSelection(teams.length, mode === 'list', (index) =>
-    push({ title: teams[index]!.display_name, element: <MembersScreen projectId={projectId} teamId={teams[index]!.id} /> }),
-  );
-  useInput(
-    (input) => {
-      if (input === 'n') setMode('create');
-      if (input === 'd' && teams[selected]) setMode('delete');
-    },
-    { isActive: mode === 'list' },
+  const teams = useEditableList(() => listTeams(ctx, projectId), [projectId], (team) =>
+    push({ title: team.display_name, element: <MembersScreen projectId={projectId} teamId={team.id} /> }),
   );
   useHelp('↑↓ move · Enter members · n new team · d delete');
   return (
     <Box flexDirection="column">
-      <ListRows items={teams} selected={selected} empty="No teams yet." row={(team) => `${team.display_name.padEnd(30).slice(0, 30)} ${team.id}`} />
-      {mode === 'create' ? (
+      <ListRows items={teams.items} selected={teams.selected} empty="No teams yet." row={(team) => `${team.display_name.padEnd(30).slice(0, 30)} ${team.id}`} />
+      {teams.mode === 'create' ? (
         <TextField
           label="Team name"
-          onCancel={() => setMode('list')}
+          onCancel={() => teams.setMode('list')}
           onSubmit={(name) =>
             void act(async () => {
               await createTeam(ctx, projectId, serverCaller, parseWithSchema(teamCreateServerSchema, { display_name: name }), undefined);
-              setMode('list');
+              teams.setMode('list');
             }, `Team "${name}" created.`)
           }
         />
       ) : null}
-      {mode === 'delete' ? (
-        <Confirm
-          question={`Delete team "${teams[selected]!.display_name}" with its memberships?`}
-          onNo={() => setMode('list')}
-          onYes={() =>
-            void act(async () => {
-              await deleteTeam(ctx, projectId, serverCaller, teams[selected]!.id);
-              setMode('list');
-              reload();
-            }, 'Team deleted.')
-          }
+      {teams.mode === 'delete' && teams.highlighted ? (
+        <ConfirmChange
+          question={`Delete team "${teams.highlighted.display_name}" with its memberships?`}
+          change={() => deleteTeam(ctx, projectId, serverCaller, teams.highlighted!.id)}
+          done="Team deleted."
+          onClose={() => teams.setMode('list')}
         />
       ) : null}
     </Box>

@@ -8,11 +8,11 @@ import { readUserServerView } from '../../../server/core/users/user-views';
 import { deleteUser, updateUser } from '../../../server/core/users/users';
 import { userUpdateSchema } from '../../../server/protocol/user-schemas';
 import { parseWithSchema } from '../../cli-support';
-import { useReloadable } from '../use-loaded';
-import { LoadingLine } from '../loading-line';
+import { afterFirstRead, type LoadedProps } from '../after-first-read';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
 import { Confirm, TextField } from '../text-field';
+import { ConfirmChange } from '../editable-list';
 
 type Mode = 'view' | 'metadata' | 'password' | 'delete' | 'signout' | 'end-session';
 
@@ -22,15 +22,13 @@ function sessionRow(session: UserSessionView): string {
   return `${lastUsed.padEnd(22)} ${from.slice(0, 60)}`;
 }
 
-export function UserScreen(props: { projectId: string; userId: string }) {
-  const { ctx } = useNavigation();
-  const { projectId,userId } = props;
-  const [loaded, reload] = useReloadable(() => Promise.all([readUserServerView(ctx, projectId, userId), listUserSessions(ctx, projectId, userId)]), [projectId, userId]);
-  if (loaded === undefined) return <LoadingLine />;
-  return <UserScreenLoaded {...props} loaded={loaded} reload={reload} />;
-}
+export const UserScreen = afterFirstRead(
+  (ctx, { projectId, userId }: { projectId: string; userId: string }) =>
+    Promise.all([readUserServerView(ctx, projectId, userId), listUserSessions(ctx, projectId, userId)]),
+  UserScreenLoaded,
+);
 
-function UserScreenLoaded({ projectId, userId, loaded, reload }: { projectId: string; userId: string } & { loaded: [Awaited<ReturnType<typeof readUserServerView>>, Awaited<ReturnType<typeof listUserSessions>>]; reload: () => void }) {
+function UserScreenLoaded({ projectId, userId, loaded, reload }: LoadedProps<{ projectId: string; userId: string }, [Awaited<ReturnType<typeof readUserServerView>>, Awaited<ReturnType<typeof listUserSessions>>]>) {
   const { ctx, say, pop } = useNavigation();
   const act = useAction();
   const [mode, setMode] = useState<Mode>('view');
@@ -102,28 +100,21 @@ function UserScreenLoaded({ projectId, userId, loaded, reload }: { projectId: st
         />
       ) : null}
       {mode === 'signout' ? (
-        <Confirm
+        <ConfirmChange
           question={`End all ${sessions.length} session(s) of this user?`}
-          onNo={() => setMode('view')}
-          onYes={() =>
-            act(async () => {
-              const ended = await signOutEverywhere(ctx, projectId, userId);
-              say(`Signed out everywhere (${ended} session(s) ended).`);
-              setMode('view');
-            })
-          }
+          change={async () => {
+            const ended = await signOutEverywhere(ctx, projectId, userId);
+            say(`Signed out everywhere (${ended} session(s) ended).`);
+          }}
+          onClose={() => setMode('view')}
         />
       ) : null}
       {mode === 'end-session' && sessions[selectedSession] ? (
-        <Confirm
+        <ConfirmChange
           question={`End the session ${sessionRow(sessions[selectedSession]).trim()}?`}
-          onNo={() => setMode('view')}
-          onYes={() =>
-            act(async () => {
-              await endUserSession(ctx, projectId, userId, sessions[selectedSession]!.id);
-              setMode('view');
-            }, 'Session ended: that device is signed out.')
-          }
+          change={() => endUserSession(ctx, projectId, userId, sessions[selectedSession]!.id)}
+          done="Session ended: that device is signed out."
+          onClose={() => setMode('view')}
         />
       ) : null}
       {mode === 'delete' ? (

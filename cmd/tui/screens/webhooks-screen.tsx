@@ -1,58 +1,43 @@
 // Webhooks: endpoints (n adds one and shows its secret once, d removes), Enter for an
 // endpoint's delivery log, where t retries the selected delivery now.
 import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
 import { listWebhookDeliveries, retryWebhookDelivery } from '../../../server/core/webhooks/webhook-delivery-log';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../../server/core/webhooks/webhook-endpoints';
+import { ConfirmChange, useEditableList } from '../editable-list';
 import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
-import { Confirm, TextField } from '../text-field';
+import { TextField } from '../text-field';
 
 export function WebhooksScreen({ projectId }: { projectId: string }) {
   const { ctx, push, say } = useNavigation();
   const act = useAction();
-  const [mode, setMode] = useState<'list' | 'create' | 'delete'>('list');
-  const [endpointsLoaded, reload] = useReloadable(() => listWebhookEndpoints(ctx, projectId), [projectId, mode]);
-  const endpoints = endpointsLoaded ?? [];
-  const selected = useSelection(endpoints.length, mode === 'list', (index) =>
-    push({ title: endpoints[index]!.url, element: <DeliveriesScreen projectId={projectId} endpointId={endpoints[index]!.id} /> }),
-  );
-  useInput(
-    (input) => {
-      if (input === 'n') setMode('create');
-      if (input === 'd' && endpoints[selected]) setMode('delete');
-    },
-    { isActive: mode === 'list' },
+  const endpoints = useEditableList(() => listWebhookEndpoints(ctx, projectId), [projectId], (endpoint) =>
+    push({ title: endpoint.url, element: <DeliveriesScreen projectId={projectId} endpointId={endpoint.id} /> }),
   );
   useHelp('↑↓ move · Enter deliveries · n add endpoint · d remove');
   return (
     <Box flexDirection="column">
-      <ListRows items={endpoints} selected={selected} empty="No endpoints." row={(e) => `${e.url.padEnd(48).slice(0, 48)} ${e.description}`} />
-      {mode === 'create' ? (
+      <ListRows items={endpoints.items} selected={endpoints.selected} empty="No endpoints." row={(e) => `${e.url.padEnd(48).slice(0, 48)} ${e.description}`} />
+      {endpoints.mode === 'create' ? (
         <TextField
           label="Endpoint URL"
-          onCancel={() => setMode('list')}
+          onCancel={() => endpoints.setMode('list')}
           onSubmit={(url) =>
             act(async () => {
               const created = await createWebhookEndpoint(ctx, projectId, { url: url.trim() });
               say(`Endpoint added. Its signing secret, shown once: ${created.secret}`);
-              setMode('list');
+              endpoints.setMode('list');
             })
           }
         />
       ) : null}
-      {mode === 'delete' ? (
-        <Confirm
-          question={`Remove ${endpoints[selected]!.url} with its deliveries?`}
-          onNo={() => setMode('list')}
-          onYes={() =>
-            act(async () => {
-              await deleteWebhookEndpoint(ctx, projectId, endpoints[selected]!.id);
-              setMode('list');
-              reload();
-            }, 'Endpoint removed.')
-          }
+      {endpoints.mode === 'delete' && endpoints.highlighted ? (
+        <ConfirmChange
+          question={`Remove ${endpoints.highlighted.url} with its deliveries?`}
+          change={() => deleteWebhookEndpoint(ctx, projectId, endpoints.highlighted!.id)}
+          done="Endpoint removed."
+          onClose={() => endpoints.setMode('list')}
         />
       ) : null}
     </Box>
