@@ -124,7 +124,7 @@ describe('authd tui screens', () => {
     ]);
   });
 
-  test('API keys: created and shown once, listed as never expiring, revoked after confirmation', async () => {
+  test('API keys: created and shown once, listed as never expiring, revoked after confirmation (and no longer shown)', async () => {
     const project = await scratchProject();
     tui = await openSection(project, 'API keys');
     expect(tui.frame()).toContain('valid, never expires');
@@ -148,6 +148,8 @@ describe('authd tui screens', () => {
     await tui.press('y');
     await tui.waitFor('Key set revoked.');
     expect(tui.frame()).toMatch(/deploy key\s+revoked/);
+    // Its keys are no longer offered to copy.
+    expect(tui.frame()).not.toContain('Copy these keys now');
     expect((await listApiKeySets(t.ctx, project.id)).find((s) => s.description === 'deploy key')?.manually_revoked_at_millis).toBeNumber();
     // The running server refuses it from the next request.
     const refused = await call(t, 'GET', '/users', { headers: { ...project.headers('server'), 'x-stack-secret-server-key': secret } });

@@ -104,7 +104,10 @@ export function KeysScreen({ projectId }: { projectId: string }) {
         <ConfirmChange
           question={`Revoke "${sets[selected]!.description}"? Apps using it stop working at once.`}
           change={async () => {
-            await revokeApiKeySet(ctx, projectId, sets[selected]!.id);
+            const revokedId = sets[selected]!.id;
+            await revokeApiKeySet(ctx, projectId, revokedId);
+            // The keys shown to copy are of no use once their set is revoked.
+            if (created?.id === revokedId) setCreated(null);
             reload();
           }}
           done="Key set revoked."
