@@ -6,5 +6,6 @@ import screens from './panda.config';
 
 export default defineConfig({
   ...screens,
-  include: ['./ui/console/**/*.{ts,tsx}'],
+  // The style pieces the console's classes share with the screens' are read with its sources.
+  include: ['./ui/console/**/*.{ts,tsx}', './ui/react/components/style-parts.ts'],
 });

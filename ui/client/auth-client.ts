@@ -7,11 +7,9 @@ import { browserCookieDocument, type CookieDocument } from './cookies';
 import { SessionKeeper } from './session';
 import { teamCalls } from './team-calls';
 import { authHeaderValue, resolveTokenStore, type StoredTokens } from './token-stores';
-import { callAuthApi, type ApiCall, type TransportConfig } from './transport';
+import { callAuthApi, type Answer, type ApiCall, type TransportConfig } from './transport';
 import { projectFromWire, sessionFromWire, userFromWire, userUpdateToWire } from './wire-shapes';
 import { webAuthnJsonApi } from './webauthn-json-api';
-
-type Answer = Record<string, any>;
 
 /**
  * Methods that load their module on first use: each named call awaits `load()` (which loads the

@@ -3,11 +3,9 @@
 // (PublicKeyCredential.parseCreationOptionsFromJSON / toJSON) rather than a library, which keeps
 // the sign-in screen's bundle small; browsers without those helpers get a clear error.
 import type { AuthClient, Passkey, SignInOutcome } from './index';
-import type { ApiCall } from './transport';
+import type { Answer, Call } from './transport';
 import { webAuthnJsonApi, type WebAuthnJsonApi } from './webauthn-json-api';
 
-type Answer = Record<string, any>;
-type Call = (call: Omit<ApiCall, 'accessToken' | 'refreshToken'>) => Promise<Answer>;
 
 export type PasskeyCalls = Pick<
   AuthClient,
@@ -37,6 +35,17 @@ function requireWebAuthn(): WebAuthnJsonApi {
 function credentialJson(credential: Credential | null): unknown {
   if (!credential) throw new Error('No passkey was chosen.');
   return (credential as PublicKeyCredential & { toJSON(): unknown }).toJSON();
+}
+
+/** A fresh challenge to sign with a passkey (sign-in, reauthentication), for this page's host. */
+async function authenticationChallenge(anonymously: Call): Promise<{ optionsJson: Answer; code: unknown }> {
+  const { options_json: optionsJson, code } = await anonymously({
+    method: 'POST',
+    path: '/auth/passkey/initiate-passkey-authentication',
+    body: {},
+  });
+  if (optionsJson.rpId === sentinelRpId) optionsJson.rpId = location.hostname;
+  return { optionsJson, code };
 }
 
 function passkeyFromWire(passkey: Answer): Passkey {
@@ -74,23 +83,13 @@ export function passkeyCalls(calls: {
     },
     async passkeyAssertion() {
       const api = requireWebAuthn();
-      const { options_json: optionsJson, code } = await calls.anonymously({
-        method: 'POST',
-        path: '/auth/passkey/initiate-passkey-authentication',
-        body: {},
-      });
-      if (optionsJson.rpId === sentinelRpId) optionsJson.rpId = location.hostname;
+      const { optionsJson, code } = await authenticationChallenge(calls.anonymously);
       const credential = await navigator.credentials.get({ publicKey: api.parseRequestOptionsFromJSON(optionsJson) });
       return { authentication_response: credentialJson(credential), code: String(code) };
     },
     async signInWithPasskey(options) {
       const api = requireWebAuthn();
-      const { options_json: optionsJson, code } = await calls.anonymously({
-        method: 'POST',
-        path: '/auth/passkey/initiate-passkey-authentication',
-        body: {},
-      });
-      if (optionsJson.rpId === sentinelRpId) optionsJson.rpId = location.hostname;
+      const { optionsJson, code } = await authenticationChallenge(calls.anonymously);
       options?.signal?.throwIfAborted();
       const credential = await navigator.credentials.get({
         publicKey: api.parseRequestOptionsFromJSON(optionsJson),

@@ -15,9 +15,7 @@ import type {
 } from './index';
 import { beginPkceFlow, takeVerifier } from './oauth-pkce';
 import type { StoredTokens } from './token-stores';
-import { callTokenEndpoint, type ApiCall, type TransportConfig } from './transport';
-
-type Answer = Record<string, any>;
+import { callTokenEndpoint, type Answer, type Call, type TransportConfig } from './transport';
 
 export type SignInCalls = Pick<
   AuthClient,
@@ -41,7 +39,7 @@ export type SignInCalls = Pick<
 >;
 
 export function signInCalls(calls: {
-  anonymously: (call: Omit<ApiCall, 'accessToken' | 'refreshToken'>) => Promise<Answer>;
+  anonymously: Call;
   finishSignIn: (signIn: () => Promise<Answer>) => Promise<SignInOutcome>;
   handlerUrls: () => HandlerUrls;
   cookieJar: () => CookieDocument;

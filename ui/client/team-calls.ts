@@ -1,11 +1,9 @@
 // The client's team calls: the signed-in user's teams and the three calls of an
 // emailed team invitation. Kept apart from auth-client.ts, which holds the session and sign-in calls.
 import type { AuthClient, Team } from './index';
-import type { ApiCall } from './transport';
+import type { Answer, Call } from './transport';
 import { teamFromWire } from './wire-shapes';
 
-type Answer = Record<string, any>;
-type Call = (call: Omit<ApiCall, 'accessToken' | 'refreshToken'>) => Promise<Answer>;
 
 export type TeamCalls = Pick<
   AuthClient,

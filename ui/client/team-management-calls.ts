@@ -2,11 +2,9 @@
 // leave, invite, the member list, the user's own per-team profile and their permissions in a team.
 // Kept apart from auth-client.ts, which holds the session and sign-in calls.
 import type { AuthClient, TeamMemberProfile } from './index';
-import type { ApiCall } from './transport';
+import type { Answer, Call } from './transport';
 import { teamFromWire } from './wire-shapes';
 
-type Answer = Record<string, any>;
-type Call = (call: Omit<ApiCall, 'accessToken' | 'refreshToken'>) => Promise<Answer>;
 
 export type TeamManagementCalls = Pick<
   AuthClient,

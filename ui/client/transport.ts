@@ -25,6 +25,11 @@ export interface ApiCall {
   refreshToken?: string | null;
 }
 
+/** An API answer as the call modules read it: JSON, field by field. */
+export type Answer = Record<string, any>;
+/** An API call whose tokens the caller fills in: as the signed-in user, or anonymously. */
+export type Call = (call: Omit<ApiCall, 'accessToken' | 'refreshToken'>) => Promise<Answer>;
+
 const clientVersion = 'js @authd/client@0.1.0';
 /** Upper bound on a server-requested Retry-After wait, so a misbehaving proxy cannot hang the app. */
 const maxRetryAfterMillis = 60_000;

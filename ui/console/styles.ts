@@ -1,6 +1,7 @@
 // The console's Panda CSS classes, in one file: evaluated at build time and shipped as plain
 // class-name strings (scripts/build-ui.ts), so the console carries no css() runtime.
 import { css } from '../styled-system/css';
+import { centredFlex, fieldBox, focusOutlineNear, lineBorder, visuallyHidden } from '../react/components/style-parts';
 
 const wide = '@media (min-width: 900px)';
 
@@ -93,7 +94,7 @@ export const navLinkClass = css({
   textDecoration: 'none',
   whiteSpace: 'nowrap',
   _hover: { bg: 'subtle' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  ...focusOutlineNear,
   '&[aria-current=page], &[data-status=active]': { bg: 'subtle', fontWeight: '600' },
 });
 
@@ -116,9 +117,7 @@ export const titleRowClass = css({ display: 'flex', alignItems: 'center', gap: '
 
 export const panelClass = css({
   bg: 'surface',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
+  ...lineBorder,
   borderRadius: 'card',
   padding: '4',
   display: 'flex',
@@ -133,16 +132,10 @@ export const labelClass = css({ fontSize: 'sm', fontWeight: '500' });
 export const inputClass = css({
   width: '100%',
   height: '38px',
-  paddingX: '3',
-  bg: 'field',
-  color: 'text',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'fieldLine',
-  borderRadius: 'control',
+  ...fieldBox,
   fontSize: 'lg',
   boxSizing: 'border-box',
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  ...focusOutlineNear,
 });
 export const checkboxRowClass = css({ display: 'flex', alignItems: 'center', gap: '2', overflowWrap: 'anywhere' });
 
@@ -188,7 +181,7 @@ export const linkClass = css({
   color: 'text',
   textDecoration: 'underline',
   textUnderlineOffset: '2px',
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  ...focusOutlineNear,
 });
 
 export const tableWrapClass = css({ overflowX: 'auto', maxWidth: '100%' });
@@ -298,9 +291,7 @@ export const dialogBackdropClass = css({ position: 'fixed', inset: '0', bg: 'rgb
 export const dialogPositionerClass = css({
   position: 'fixed',
   inset: '0',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+  ...centredFlex,
   padding: '4',
   zIndex: '11',
 });
@@ -315,9 +306,7 @@ export const dialogContentClass = css({
   flexDirection: 'column',
   gap: '3',
   boxShadow: '0 10px 30px rgba(0,0,0,0.25)',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
+  ...lineBorder,
 });
 export const dialogActionsClass = css({ display: 'flex', gap: '2', justifyContent: 'flex-end', flexWrap: 'wrap' });
 
@@ -326,9 +315,7 @@ export const centeredCardClass = css({
   maxWidth: '420px',
   width: 'calc(100% - 32px)',
   bg: 'surface',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
+  ...lineBorder,
   borderRadius: 'card',
   padding: '6',
   display: 'flex',
@@ -342,18 +329,13 @@ export const pagerClass = css({ display: 'flex', gap: '2', justifyContent: 'flex
 export const textareaClass = css({
   width: '100%',
   minHeight: '72px',
+  ...fieldBox,
   padding: '3',
-  bg: 'field',
-  color: 'text',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'fieldLine',
-  borderRadius: 'control',
   fontFamily: 'mono',
   fontSize: 'sm',
   boxSizing: 'border-box',
   '&[aria-invalid=true]': { borderColor: 'danger' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  ...focusOutlineNear,
 });
 export const detailGridClass = css({
   display: 'grid',
@@ -364,15 +346,9 @@ export const detailGridClass = css({
 export const selectClass = css({
   width: '100%',
   height: '38px',
-  paddingX: '3',
-  bg: 'field',
-  color: 'text',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'fieldLine',
-  borderRadius: 'control',
+  ...fieldBox,
   fontSize: 'md',
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' },
+  ...focusOutlineNear,
 });
 export const channelListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: '0', margin: '0' });
 export const fieldsetClass = css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', padding: '0', margin: '0' });
@@ -380,17 +356,7 @@ export const problemListClass = css({ display: 'flex', flexDirection: 'column', 
 export const formContentsClass = css({ display: 'contents' });
 /** Columns that only help on a wide screen; a phone shows the table without them. */
 export const wideOnlyClass = css({ '@media (max-width: 639px)': { display: 'none' } });
-export const visuallyHiddenClass = css({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: '0',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  borderWidth: '0',
-});
+export const visuallyHiddenClass = css({ ...visuallyHidden });
 export const stackedCellClass = css({ display: 'flex', flexDirection: 'column', gap: '1', minWidth: '0', overflowWrap: 'anywhere' });
 export const keyListClass = css({ display: 'flex', flexDirection: 'column', fontFamily: 'mono', fontSize: 'sm', whiteSpace: 'nowrap' });
 /** A label and its field in a column (fieldClass grows them side by side in a row). */
@@ -421,9 +387,7 @@ export const warningBoxClass = css({
 export const previewFrameClass = css({
   width: '100%',
   height: '480px',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
+  ...lineBorder,
   borderRadius: 'control',
   bg: 'white',
 });

@@ -16,6 +16,18 @@ import {
   textareaClass,
 } from './styles';
 
+/** A form control (`children`, whose id is `id`) under its label, in a field's box. */
+function Labelled(props: { id: string; label: ReactNode; className: string; children: ReactNode }) {
+  return (
+    <div className={props.className}>
+      <label className={labelClass} htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.children}
+    </div>
+  );
+}
+
 export function TextField(props: {
   id: string;
   label: ReactNode;
@@ -33,10 +45,7 @@ export function TextField(props: {
   className?: string;
 }) {
   return (
-    <div className={props.className ?? fieldClass}>
-      <label className={labelClass} htmlFor={props.id}>
-        {props.label}
-      </label>
+    <Labelled id={props.id} label={props.label} className={props.className ?? fieldClass}>
       <input
         id={props.id}
         className={inputClass}
@@ -51,17 +60,14 @@ export function TextField(props: {
         aria-describedby={props.errorId}
         onChange={(event) => props.onChange(event.target.value)}
       />
-    </div>
+    </Labelled>
   );
 }
 
 /** A labelled box of several lines, the width of its form (a description, one URI a line). */
 export function TextAreaField(props: { id: string; label: ReactNode; value: string; onChange(value: string): void; rows: number; autoFocus?: boolean }) {
   return (
-    <div className={columnFieldClass}>
-      <label className={labelClass} htmlFor={props.id}>
-        {props.label}
-      </label>
+    <Labelled id={props.id} label={props.label} className={columnFieldClass}>
       <textarea
         id={props.id}
         className={textareaClass}
@@ -70,7 +76,7 @@ export function TextAreaField(props: { id: string; label: ReactNode; value: stri
         value={props.value}
         onChange={(event) => props.onChange(event.target.value)}
       />
-    </div>
+    </Labelled>
   );
 }
 
@@ -91,10 +97,7 @@ export function SelectField(props: {
   options: readonly (readonly [string, string])[];
 }) {
   return (
-    <div className={fieldClass}>
-      <label className={labelClass} htmlFor={props.id}>
-        {props.label}
-      </label>
+    <Labelled id={props.id} label={props.label} className={fieldClass}>
       <select id={props.id} className={selectClass} value={props.value} onChange={(event) => props.onChange(event.target.value)}>
         {props.options.map(([value, words]) => (
           <option key={value} value={value}>
@@ -102,7 +105,7 @@ export function SelectField(props: {
           </option>
         ))}
       </select>
-    </div>
+    </Labelled>
   );
 }
 

@@ -14,20 +14,16 @@ import { Section } from '../section';
 import { useAction } from '../action';
 import { SelectField, TextField, SubmitRow } from '../text-field';
 import { TwoStepButton } from '../two-step-button';
-import { CopyButton } from '../copy-button';
+import { ShownOnceValues } from '../shown-once-values';
 import {
   badgeClass,
   checkboxRowClass,
-  columnFieldClass,
   fieldsetClass,
   formRowClass,
   labelClass,
   pageTitleClass,
   panelClass,
-  secretBoxClass,
   sectionTitleClass,
-  smallButtonClass,
-  textClass,
   keyListClass,
 } from '../styles';
 
@@ -184,29 +180,19 @@ function CreateKeysForm(props: { projectId: string; onCreated(view: ApiKeySetCre
 
 function CreatedKeys(props: { view: ApiKeySetCreationView; onDone(): void }) {
   const t = useConsoleT();
+  const values = kinds.flatMap((kind) => {
+    const value = props.view[kind.field];
+    return value ? [{ label: t(kind.label), copy: t(kind.copy), value, testId: `created-${kind.prefix}` }] : [];
+  });
   return (
-    <Section id="created-keys-title" title={t('keys.copyNow')} testId="created-keys">
-      <p className={textClass}>{t('keys.shownOnce')}</p>
-      {kinds.map((kind) => {
-        const value = props.view[kind.field];
-        if (!value) return null;
-        return (
-          <div key={kind.field} className={columnFieldClass}>
-            <span className={labelClass}>{t(kind.label)}</span>
-            <div className={formRowClass}>
-              <code className={secretBoxClass} data-testid={`created-${kind.prefix}`}>
-                {value}
-              </code>
-              <CopyButton value={value} label={t(kind.copy)} />
-            </div>
-          </div>
-        );
-      })}
-      <div>
-        <button type="button" className={smallButtonClass} onClick={props.onDone}>
-          {t('keys.copiedThem')}
-        </button>
-      </div>
-    </Section>
+    <ShownOnceValues
+      id="created-keys-title"
+      testId="created-keys"
+      title={t('keys.copyNow')}
+      text={t('keys.shownOnce')}
+      values={values}
+      done={t('keys.copiedThem')}
+      onDone={props.onDone}
+    />
   );
 }

@@ -11,8 +11,8 @@ import type { ConsoleKey } from '../../../server/protocol/messages/console/conso
 import { ApiStates, Table } from '../data-table';
 import { Section } from '../section';
 import { TextAreaField, TextField, SubmitRow } from '../text-field';
-import { CopyButton } from '../copy-button';
-import { TypedConfirmation } from '../confirm-dialog';
+import { ShownOnceValues, type ShownValue } from '../shown-once-values';
+import { EditAndDelete } from '../edit-and-delete';
 import {
   badgeClass,
   checkboxRowClass,
@@ -23,7 +23,6 @@ import {
   pageTitleClass,
   panelClass,
   primaryButtonClass,
-  secretBoxClass,
   sectionTitleClass,
   smallButtonClass,
   stackedCellClass,
@@ -111,23 +110,20 @@ export function OidcClientsPage() {
                   header: t('common.actions'),
                   headerHidden: true,
                   cell: (client) => (
-                    <span className={formRowClass}>
-                      <button type="button" className={smallButtonClass} aria-label={t('oidc.editNamed', { name: client.name })} onClick={() => setEditing(client.client_id)}>
-                        {t('oidc.edit')}
-                      </button>
-                      <TypedConfirmation
-                        action={t('common.delete')}
-                        title={t('oidc.deleteTitle', { name: client.name })}
-                        description={t('oidc.deleteText')}
-                        phrase={client.name}
-                        onConfirm={async () => {
-                          await api.project(projectId, 'DELETE', path(client.client_id));
-                          setNotice(t('oidc.deleted', { name: client.name }));
-                          if (editing === client.client_id) setEditing(null);
-                          clients.reload();
-                        }}
-                      />
-                    </span>
+                    <EditAndDelete
+                      edit={t('oidc.edit')}
+                      editLabel={t('oidc.editNamed', { name: client.name })}
+                      onEdit={() => setEditing(client.client_id)}
+                      deleteTitle={t('oidc.deleteTitle', { name: client.name })}
+                      deleteText={t('oidc.deleteText')}
+                      phrase={client.name}
+                      onDelete={async () => {
+                        await api.project(projectId, 'DELETE', path(client.client_id));
+                        setNotice(t('oidc.deleted', { name: client.name }));
+                        if (editing === client.client_id) setEditing(null);
+                        clients.reload();
+                      }}
+                    />
                   ),
                 },
               ]}
@@ -228,7 +224,7 @@ function CreateClientForm(props: { projectId: string; onCreated(client: CreatedO
 function CreatedClient(props: { client: CreatedOidcClient; onDone(): void }) {
   const { client } = props;
   const t = useConsoleT();
-  const fields: { label: string; copy: string; value: string; testId: string }[] = [
+  const fields: ShownValue[] = [
     { label: t('methods.clientId'), copy: t('oidc.copyClientId'), value: client.client_id, testId: 'created-client-id' },
     ...(client.client_secret
       ? [{ label: t('methods.clientSecret'), copy: t('oidc.copySecret'), value: client.client_secret, testId: 'created-client-secret' }]
@@ -236,29 +232,15 @@ function CreatedClient(props: { client: CreatedOidcClient; onDone(): void }) {
     { label: t('oidc.issuer'), copy: t('oidc.copyIssuer'), value: client.issuer, testId: 'created-issuer' },
   ];
   return (
-    <Section
+    <ShownOnceValues
       id="created-client-title"
       testId="created-client"
       title={client.client_secret ? t('oidc.copySecretNow') : t('oidc.registered', { name: client.name })}
-    >
-      <p className={textClass}>{client.client_secret ? t('oidc.secretShownOnce') : t('oidc.publicNoSecret')}</p>
-      {fields.map((field) => (
-        <div key={field.testId} className={columnFieldClass}>
-          <span className={labelClass}>{field.label}</span>
-          <div className={formRowClass}>
-            <code className={secretBoxClass} data-testid={field.testId}>
-              {field.value}
-            </code>
-            <CopyButton value={field.value} label={field.copy} />
-          </div>
-        </div>
-      ))}
-      <div>
-        <button type="button" className={smallButtonClass} onClick={props.onDone}>
-          {client.client_secret ? t('oidc.copiedIt') : t('oidc.done')}
-        </button>
-      </div>
-    </Section>
+      text={client.client_secret ? t('oidc.secretShownOnce') : t('oidc.publicNoSecret')}
+      values={fields}
+      done={client.client_secret ? t('oidc.copiedIt') : t('oidc.done')}
+      onDone={props.onDone}
+    />
   );
 }
 

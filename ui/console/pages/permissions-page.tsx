@@ -6,7 +6,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { useConsoleT } from '../console-messages';
-import { TypedConfirmation } from '../confirm-dialog';
+import { EditAndDelete } from '../edit-and-delete';
 import { FailedState, LoadingState } from '../page-states';
 import { Table } from '../data-table';
 import { Section } from '../section';
@@ -92,23 +92,20 @@ export function PermissionsPage() {
               headerHidden: true,
               cell: (definition) =>
                 isBuiltIn(definition.id) ? null : (
-                  <span className={formRowClass}>
-                    <button type="button" className={smallButtonClass} aria-label={t('permissions.editLabel', { id: definition.id })} onClick={() => setEditing(definition.id)}>
-                      {t('permissions.edit')}
-                    </button>
-                    <TypedConfirmation
-                      action={t('common.delete')}
-                      title={t('projects.deleteTitle', { project: definition.id })}
-                      description={t('permissions.deleteText')}
-                      phrase={definition.id}
-                      onConfirm={async () => {
-                        await api.project(projectId, 'DELETE', path(definition.id));
-                        setNotice(t('permissions.deleted', { id: definition.id }));
-                        if (editing === definition.id) setEditing(null);
-                        definitions.reload();
-                      }}
-                    />
-                  </span>
+                  <EditAndDelete
+                    edit={t('permissions.edit')}
+                    editLabel={t('permissions.editLabel', { id: definition.id })}
+                    onEdit={() => setEditing(definition.id)}
+                    deleteTitle={t('projects.deleteTitle', { project: definition.id })}
+                    deleteText={t('permissions.deleteText')}
+                    phrase={definition.id}
+                    onDelete={async () => {
+                      await api.project(projectId, 'DELETE', path(definition.id));
+                      setNotice(t('permissions.deleted', { id: definition.id }));
+                      if (editing === definition.id) setEditing(null);
+                      definitions.reload();
+                    }}
+                  />
                 ),
             },
           ]}

@@ -1,7 +1,6 @@
 // The projects the signed-in admin owns (GET /internal/projects), a form to create one
 // (POST /internal/projects) and, on each, delete with a typed confirmation (DELETE
 // /projects/current as that project's admin).
-import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ProjectAdminView } from '../../../server/protocol/project-schemas';
 import { useApiData } from '../api-data';
@@ -10,15 +9,13 @@ import { useConsoleT } from '../console-messages';
 import { TypedConfirmation } from '../confirm-dialog';
 import { ApiStates } from '../data-table';
 import { Section } from '../section';
-import { useAction } from '../action';
-import { PanelForm, TextField } from '../text-field';
+import { NameCreationForm } from '../name-creation-form';
 import {
   cardGridClass,
   mainClass,
   mutedClass,
   panelClass,
   pageTitleClass,
-  primaryButtonClass,
   projectCardLinkClass,
   titleRowClass,
   warningBoxClass,
@@ -94,32 +91,17 @@ export function ProjectsPage() {
 
 function CreateProjectForm(props: { onCreated(): void }) {
   const { api } = useConsoleSession();
-  const [name, setName] = useState('');
-  const action = useAction();
   const t = useConsoleT();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (action.busy) return;
-    if (name.trim() === '') return action.refuse(t('projects.nameRequired'));
-    void action.run(async () => {
-      await api.internal('POST', '/internal/projects', { display_name: name.trim(), config: {} });
-      setName('');
-      props.onCreated();
-    });
-  };
-  const errorId = action.failure ? 'project-name-error' : undefined;
   return (
-    <PanelForm
+    <NameCreationForm
       id="new-project"
+      fieldId="project-name"
       title={t('projects.new')}
-      onSubmit={submit}
-      submit={action.busy ? t('common.creating') : t('projects.create')}
-      submitClass={primaryButtonClass}
-      busy={action.busy}
-      failure={action.failure}
-      errorId={errorId}
-    >
-      <TextField id="project-name" label={t('common.name')} value={name} maxLength={200} errorId={errorId} onChange={setName} />
-    </PanelForm>
+      createLabel={t('projects.create')}
+      nameRequired={t('projects.nameRequired')}
+      errorId="project-name-error"
+      create={(name) => api.internal('POST', '/internal/projects', { display_name: name, config: {} })}
+      onCreated={props.onCreated}
+    />
   );
 }

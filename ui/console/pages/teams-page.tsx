@@ -1,14 +1,12 @@
 // A project's teams (GET /teams as its admin, oldest first) and a form to create one.
-import { useState, type FormEvent } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { formatDay, useConsoleT } from '../console-messages';
 import { DataTable } from '../data-table';
 import { Section } from '../section';
-import { useAction } from '../action';
-import { PanelForm, TextField } from '../text-field';
-import { cellNowrapClass, linkClass, monoClass, pageTitleClass, primaryButtonClass } from '../styles';
+import { NameCreationForm } from '../name-creation-form';
+import { cellNowrapClass, linkClass, monoClass, pageTitleClass } from '../styles';
 
 const route = getRouteApi('/projects/$projectId/teams');
 
@@ -57,29 +55,16 @@ export function TeamsPage() {
 
 function CreateTeamForm(props: { projectId: string; onCreated(): void }) {
   const { api } = useConsoleSession();
-  const [name, setName] = useState('');
-  const action = useAction();
   const t = useConsoleT();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') return action.refuse(t('teams.nameRequired'));
-    void action.run(async () => {
-      await api.project(props.projectId, 'POST', '/teams', { display_name: name.trim() });
-      setName('');
-      props.onCreated();
-    });
-  };
   return (
-    <PanelForm
+    <NameCreationForm
       id="new-team-title"
+      fieldId="team-name"
       title={t('teams.new')}
-      onSubmit={submit}
-      submit={action.busy ? t('common.creating') : t('teams.create')}
-      submitClass={primaryButtonClass}
-      busy={action.busy}
-      failure={action.failure}
-    >
-      <TextField id="team-name" label={t('common.name')} value={name} maxLength={200} onChange={setName} />
-    </PanelForm>
+      createLabel={t('teams.create')}
+      nameRequired={t('teams.nameRequired')}
+      create={(name) => api.project(props.projectId, 'POST', '/teams', { display_name: name })}
+      onCreated={props.onCreated}
+    />
   );
 }

@@ -6,6 +6,7 @@ import type { UserServerView } from '../../../server/protocol/user-schemas';
 import { useApiData } from '../api-data';
 import { useConsoleSession } from '../console-context';
 import { formatDay, formatList, useConsoleT } from '../console-messages';
+import type { ConsoleKey } from '../../../server/protocol/messages/console/console-en';
 import { DataTable } from '../data-table';
 import { CursorPager, useCursorPages } from '../cursor-pager';
 import { SelectField, TextField } from '../text-field';
@@ -29,15 +30,23 @@ interface UserPage {
   pagination?: { next_cursor: string | null };
 }
 
+type YesNo = '' | 'true' | 'false';
+
 /** What the list is narrowed to: the search text and authd's filters ('' is any). */
 interface UserFilter {
   query: string;
-  verified: '' | 'true' | 'false';
-  mfa: '' | 'true' | 'false';
+  verified: YesNo;
+  mfa: YesNo;
   /** UTC days, YYYY-MM-DD. */
   from: string;
   to: string;
 }
+
+/** The filters that are on, off or either, each with the words of its choices. */
+const yesNoFilters = [
+  { field: 'verified', id: 'user-verified', label: 'users.email', yes: 'users.verified', no: 'users.notVerified' },
+  { field: 'mfa', id: 'user-mfa', label: 'users.mfa', yes: 'users.on', no: 'users.off' },
+] as const satisfies readonly { field: 'verified' | 'mfa'; label: ConsoleKey; yes: ConsoleKey; no: ConsoleKey; id: string }[];
 
 const anyUser: UserFilter = { query: '', verified: '', mfa: '', from: '', to: '' };
 
@@ -88,28 +97,20 @@ export function UsersPage() {
           </button>
         </div>
         <div className={formRowClass}>
-          <SelectField
-            id="user-verified"
-            label={t('users.email')}
-            value={draft.verified}
-            onChange={(verified) => setDraft({ ...draft, verified: verified as UserFilter['verified'] })}
-            options={[
-              ['', t('users.any')],
-              ['true', t('users.verified')],
-              ['false', t('users.notVerified')],
-            ]}
-          />
-          <SelectField
-            id="user-mfa"
-            label={t('users.mfa')}
-            value={draft.mfa}
-            onChange={(mfa) => setDraft({ ...draft, mfa: mfa as UserFilter['mfa'] })}
-            options={[
-              ['', t('users.any')],
-              ['true', t('users.on')],
-              ['false', t('users.off')],
-            ]}
-          />
+          {yesNoFilters.map((choice) => (
+            <SelectField
+              key={choice.field}
+              id={choice.id}
+              label={t(choice.label)}
+              value={draft[choice.field]}
+              onChange={(value) => setDraft({ ...draft, [choice.field]: value as YesNo })}
+              options={[
+                ['', t('users.any')],
+                ['true', t(choice.yes)],
+                ['false', t(choice.no)],
+              ]}
+            />
+          ))}
           <TextField id="user-from" label={t('users.from')} type="date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
           <TextField id="user-to" label={t('users.to')} type="date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
         </div>

@@ -12,7 +12,7 @@ import { useBrowserLocation } from '../navigation';
 import { Avatar } from './avatar';
 import { AccountSettingsContext, type TeamsState } from './account-settings-context';
 import { SettingsLayout, type SettingsMenuEntry } from './settings-layout';
-import { ConnectedAppsIcon, PlusIcon, ProfileIcon, SecurityIcon, SignOutIcon } from './settings-icons';
+import { ConnectedAppsIcon, PlusIcon, ProfileIcon, SecurityIcon, SignOutIcon } from '../components/line-icons';
 import { SignOutPage } from './sign-out-page';
 import { rootClass } from './account-settings-styles';
 import { useSettingsT } from '../i18n/lazy-messages';

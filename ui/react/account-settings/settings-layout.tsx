@@ -3,7 +3,7 @@
 // An unknown subpath goes back to the base path. Entries are items, labels or dividers.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useAuthRuntime } from '../auth-context';
-import { CloseIcon } from './settings-icons';
+import { CloseIcon } from '../components/line-icons';
 import {
   closeButtonClass,
   contentClass,

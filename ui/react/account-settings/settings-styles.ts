@@ -3,6 +3,7 @@
 // sign-in screens (components/styles.ts) are reused inside.
 import { css, cx } from '../../styled-system/css';
 import { button, focusRing } from '../components/button-recipe';
+import { centredFlex, lineBorder } from '../components/style-parts';
 
 /** Where the layout switches from list-or-item to sidebar-beside-item. */
 const wide = '@media (min-width: 720px)';
@@ -88,9 +89,7 @@ export const closeButtonClass = css({
   marginInlineStart: 'auto',
   width: '36px',
   height: '36px',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+  ...centredFlex,
   flexShrink: '0',
   bg: 'transparent',
   color: 'text',
@@ -108,9 +107,7 @@ export const sectionClass = css({
   gap: '3',
   padding: '4',
   bg: 'surface',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
+  ...lineBorder,
   borderRadius: 'card',
 });
 export const sectionTitleClass = css({ fontSize: 'md', fontWeight: '600', margin: '0' });
@@ -148,18 +145,14 @@ export const avatarButtonClass = cx(
 );
 
 export const avatarClass = css({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
+  ...centredFlex,
   borderRadius: '50%',
   overflow: 'hidden',
   bg: 'subtle',
   color: 'text',
   fontWeight: '600',
   flexShrink: '0',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
+  ...lineBorder,
   '& img': { width: '100%', height: '100%', objectFit: 'cover' },
 });
 

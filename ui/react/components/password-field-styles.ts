@@ -2,6 +2,7 @@
 // Apart from styles.ts so that only the screens that show it download it.
 import { css, cx } from '../../styled-system/css';
 import { focusRing } from './button-recipe';
+import { centredFlex } from './style-parts';
 
 export const passwordControlClass = css({ position: 'relative', display: 'flex', alignItems: 'center' });
 
@@ -11,9 +12,7 @@ export const passwordToggleClass = cx(
     insetInlineEnd: '2',
     width: '24px',
     height: '24px',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
+    ...centredFlex,
     color: 'muted',
     cursor: 'pointer',
     bg: 'transparent',

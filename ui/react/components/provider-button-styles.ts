@@ -2,6 +2,7 @@
 // Apart from styles.ts so that only the screens that show it download it.
 import { css, cx } from '../../styled-system/css';
 import { focusRing } from './button-recipe';
+import { centredFlex } from './style-parts';
 
 export const providerListClass = css({ display: 'flex', flexDirection: 'column', gap: '2' });
 
@@ -11,9 +12,7 @@ export const providerButtonClass = cx(
   css({
     height: '40px',
     width: '100%',
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
+    ...centredFlex,
     gap: '2',
     borderWidth: '1px',
     borderStyle: 'solid',

@@ -4,6 +4,7 @@
 // so that screens without that part do not download them.
 import { css } from '../../styled-system/css';
 import { button } from './button-recipe';
+import { fieldBox, lineBorder } from './style-parts';
 
 export const pageClass = css({
   minHeight: '100%',
@@ -23,9 +24,7 @@ export const cardClass = css({
   maxWidth: 'card',
   bg: 'surface',
   color: 'text',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
+  ...lineBorder,
   borderRadius: 'card',
   padding: '6',
   display: 'flex',
@@ -46,13 +45,7 @@ export const labelClass = css({ fontSize: 'sm', fontWeight: '500' });
 export const inputClass = css({
   width: '100%',
   height: '40px',
-  paddingX: '3',
-  bg: 'field',
-  color: 'text',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'fieldLine',
-  borderRadius: 'control',
+  ...fieldBox,
   fontSize: 'lg', // 16 px: smaller text makes iOS Safari zoom into the page on focus
   outline: 'none',
   _focusVisible: { borderColor: 'accent' },

@@ -11,7 +11,7 @@ import { useAuthRuntime } from '../auth-context';
 import { useProject, useUser } from '../hooks';
 import { TeamAvatar } from './avatars';
 import { selectCollection } from './select-collection';
-import { CheckIcon, ChevronIcon, PlusIcon, SettingsIcon } from './widget-icons';
+import { CheckIcon, ChevronIcon, PlusIcon, SettingsIcon } from './line-icons';
 import { WidgetRoot } from './widget-root';
 import {
   dropdownContentClass,

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { useUser } from '../hooks';
 import { UserAvatar } from './avatars';
-import { SettingsIcon, SignInIcon, SignOutIcon, SignUpIcon, ThemeIcon } from './widget-icons';
+import { SettingsIcon, SignInIcon, SignOutIcon, SignUpIcon, ThemeIcon } from './line-icons';
 import { WidgetRoot } from './widget-root';
 import {
   avatarTriggerClass,

@@ -2,6 +2,7 @@
 // the floating list both share, so the two menus look alike.
 import { css, cx } from '../../styled-system/css';
 import { focusRing } from './button-recipe';
+import { lineBorder, visuallyHidden } from './style-parts';
 
 /** The themed root a widget sits in, inline in the host's layout (no page padding or centring). */
 export const widgetRootClass = css({ display: 'inline-block', position: 'relative', fontFamily: 'body', color: 'text' });
@@ -38,9 +39,7 @@ export const selectTriggerClass = cx(
     paddingY: '1',
     bg: 'field',
     color: 'text',
-    borderWidth: '1px',
-    borderStyle: 'solid',
-    borderColor: 'line',
+    ...lineBorder,
     borderRadius: 'control',
     fontSize: 'md',
     cursor: 'pointer',
@@ -60,9 +59,7 @@ export const dropdownContentClass = css({
   maxWidth: 'calc(100vw - 16px)',
   bg: 'surface',
   color: 'text',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'line',
+  ...lineBorder,
   borderRadius: 'control',
   boxShadow: '0 8px 24px rgba(0,0,0,0.16)',
   padding: '1',
@@ -94,17 +91,7 @@ export const dropdownLabelClass = css({
 
 export const dropdownSeparatorClass = css({ height: '1px', bg: 'line', marginY: '1', border: 'none' });
 
-export const visuallyHiddenClass = css({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: '0',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: '0',
-});
+export const visuallyHiddenClass = css({ ...visuallyHidden });
 
 export const menuNameClass = css({ display: 'block', color: 'text', fontWeight: '600' });
 export const menuEmailClass = css({ display: 'block', fontWeight: '400' });

@@ -1,7 +1,8 @@
-// The small line icons of the dropdown widgets, drawn inline (no icon font or package to ship).
-// Decorative: every item carries its own text.
+// The small line icons of the dropdown widgets and the account settings' sidebar, drawn inline in
+// the text colour (no icon font or package to ship). Decorative: every item carries its own text.
 import type { ReactNode } from 'react';
 
+/** Draws its children (paths in a 24-unit box) at 16 px with 2 px strokes. */
 function Icon(props: { children: ReactNode }) {
   return (
     <svg
@@ -56,6 +57,32 @@ export const SignUpIcon = () => (
 export const PlusIcon = () => (
   <Icon>
     <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const CloseIcon = () => (
+  <Icon>
+    <path d="M18 6L6 18M6 6l12 12" />
+  </Icon>
+);
+
+export const ProfileIcon = () => (
+  <Icon>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+  </Icon>
+);
+
+export const SecurityIcon = () => (
+  <Icon>
+    <path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z" />
+  </Icon>
+);
+
+/** Connected apps: four app tiles. */
+export const ConnectedAppsIcon = () => (
+  <Icon>
+    <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />
   </Icon>
 );
 

@@ -1,0 +1,37 @@
+// Pieces of style that the screens' and the console's style modules build their classes from:
+// the thin border, a text field's box, the keyboard focus outline and the hidden-but-read text.
+// Only style modules import this, at build time, so none of it reaches a page (build-ui.ts).
+import { css } from '../../styled-system/css';
+
+/** The 1 px border in the line colour round a card, panel, menu or dialog. */
+export const lineBorder = css.raw({ borderWidth: '1px', borderStyle: 'solid', borderColor: 'line' });
+
+/** A text field's box: the field colour, its border (which is how it is seen at all) and radius. */
+export const fieldBox = css.raw({
+  paddingX: '3',
+  bg: 'field',
+  color: 'text',
+  borderWidth: '1px',
+  borderStyle: 'solid',
+  borderColor: 'fieldLine',
+  borderRadius: 'control',
+});
+
+/** Content centred on both axes of a flex box (an icon in its button). */
+export const centredFlex = css.raw({ display: 'flex', alignItems: 'center', justifyContent: 'center' });
+
+/** The console's keyboard focus outline, 1 px off a field's or link's edge. */
+export const focusOutlineNear = css.raw({ _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' } });
+
+/** Text for screen readers only: laid out at one pixel, clipped away. */
+export const visuallyHidden = css.raw({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: '0',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  borderWidth: '0',
+});
