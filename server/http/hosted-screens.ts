@@ -104,7 +104,7 @@ function pageLanguageRequest(request: Request): PageLanguageRequest {
   };
 }
 
-/** The catalogues a screen shows besides `screens` (ui/react/i18n/lazy-messages.ts): written into its page with it. */
+/** The catalogues a screen shows besides `screens` (ui/react/i18n/messages-context.ts): written into its page with it. */
 const screenCataloguesOf: Partial<Record<HostedScreen, string[]>> = {
   'sign-in': ['auth', 'forms'],
   'sign-up': ['auth', 'forms'],

@@ -15,7 +15,7 @@ import { SettingsLayout, type SettingsMenuEntry } from './settings-layout';
 import { ConnectedAppsIcon, PlusIcon, ProfileIcon, SecurityIcon, SignOutIcon } from '../components/line-icons';
 import { SignOutPage } from './sign-out-page';
 import { rootClass } from './account-settings-styles';
-import { useSettingsT } from '../i18n/lazy-messages';
+import { useSettingsT } from '../i18n/messages-context';
 import { textDirectionOf } from '../../../server/protocol/locales';
 
 // Each item is its own chunk: opening Security does not download the team pages, nor the reverse.

@@ -8,8 +8,7 @@ import { messageOf } from '../form-submit';
 import { newPasswordErrors } from '../form-validation';
 import { emptyNewPassword, NewPasswordFields } from '../components/new-password-fields';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
-import { useT } from '../i18n/messages-context';
-import { useSecurityFormsT, useFormsT } from '../i18n/lazy-messages';
+import { useT, useSecurityFormsT, useFormsT } from '../i18n/messages-context';
 
 export function ChangePasswordForm(props: { onDone(): void; onCancel(): void }) {
   const t = useT();

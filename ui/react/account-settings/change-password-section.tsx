@@ -13,7 +13,7 @@ import {
   successTextClass,
 } from './settings-styles';
 import { useFocusBackWhenClosed } from '../focus-moves';
-import { useSecurityT } from '../i18n/lazy-messages';
+import { useSecurityT } from '../i18n/messages-context';
 
 const ChangePasswordForm = lazy(() => import('./change-password-form').then((m) => ({ default: m.ChangePasswordForm })));
 

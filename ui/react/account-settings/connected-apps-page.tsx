@@ -18,7 +18,7 @@ import {
   settingRowClass,
   successTextClass,
 } from './settings-styles';
-import { useLazyT } from '../i18n/lazy-messages';
+import { useLazyT } from '../i18n/messages-context';
 import type { Translator } from '../i18n/translator';
 import type { ConnectedAppsKey } from '../../../server/protocol/messages/connected-apps/connected-apps-en';
 

@@ -11,7 +11,7 @@ import {
   sectionTitleClass,
   settingRowClass,
 } from './settings-styles';
-import { useSecurityT } from '../i18n/lazy-messages';
+import { useSecurityT } from '../i18n/messages-context';
 import { SectionError } from './section-error';
 
 export function EmailVerificationSection() {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { contentClass, cropAreaClass, maskClass, sliderClass, rangeClass } from './crop-dialog-styles';
 import { messageOf } from '../form-submit';
 import { cropAt, drawCrop, exportCrop, imageTooLargeMessage, uprightCanvasOf, type SquareCrop } from './image-export';
-import { useLazyT, useSettingsT } from '../i18n/lazy-messages';
+import { useLazyT, useSettingsT } from '../i18n/messages-context';
 import { ImageOrientationError } from './jpeg-orientation';
 import type { Translator } from '../i18n/translator';
 import type { ImageCropKey } from '../../../server/protocol/messages/image-crop/image-crop-en';

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { PlainTextField } from '../components/plain-fields';
 import { messageOf } from '../form-submit';
 import { compactPrimaryButtonClass, compactSecondaryButtonClass, inlineButtonsClass } from './settings-styles';
-import { useSettingsT } from '../i18n/lazy-messages';
+import { useSettingsT } from '../i18n/messages-context';
 
 export function InlineTextEditForm(props: {
   label: string;

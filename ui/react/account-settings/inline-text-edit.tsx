@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useFocusBackWhenClosed } from '../focus-moves';
 import { compactSecondaryButtonClass, sectionTextClass, sectionTitleClass, settingRowClass } from './settings-styles';
-import { useSettingsT } from '../i18n/lazy-messages';
+import { useSettingsT } from '../i18n/messages-context';
 
 const InlineTextEditForm = lazy(() => import('./inline-text-edit-form').then((m) => ({ default: m.InlineTextEditForm })));
 

@@ -13,7 +13,7 @@ import {
   sectionTextClass,
   sectionTitleClass,
 } from './settings-styles';
-import { useTeamsT } from '../i18n/lazy-messages';
+import { useTeamsT } from '../i18n/messages-context';
 import { SectionError } from './section-error';
 
 export function LeaveTeamSection(props: { team: Team }) {

@@ -19,8 +19,7 @@ import {
   settingRowClass,
 } from './settings-styles';
 import { useRecentAuthentication } from './recent-authentication';
-import { useT } from '../i18n/messages-context';
-import { useSecurityT } from '../i18n/lazy-messages';
+import { useT, useSecurityT } from '../i18n/messages-context';
 import { SectionError } from './section-error';
 
 const MfaStep = lazy(() => import('./mfa-setup').then((m) => ({ default: m.MfaStep })));

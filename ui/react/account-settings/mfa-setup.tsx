@@ -18,8 +18,7 @@ import {
 } from './settings-styles';
 import { base32Of, base64Of, isCurrentTotpCode, otpauthUrl, randomTotpSecret } from './totp';
 import { useRecentAuthentication } from './recent-authentication';
-import { useT } from '../i18n/messages-context';
-import { useSecurityFormsT } from '../i18n/lazy-messages';
+import { useT, useSecurityFormsT } from '../i18n/messages-context';
 import type { Translator } from '../i18n/translator';
 import type { SecurityFormsKey } from '../../../server/protocol/messages/security-forms/security-forms-en';
 import { SectionError } from './section-error';

@@ -31,10 +31,9 @@ import {
   settingRowClass,
 } from './settings-styles';
 import { useRecentAuthentication } from './recent-authentication';
-import { useT } from '../i18n/messages-context';
+import { useT, useSecurityFormsT } from '../i18n/messages-context';
 import type { Translator } from '../i18n/translator';
 import type { ScreensKey } from '../../../server/protocol/messages/screens/screens-en';
-import { useSecurityFormsT } from '../i18n/lazy-messages';
 import type { SecurityFormsKey } from '../../../server/protocol/messages/security-forms/security-forms-en';
 import { SectionError } from './section-error';
 

@@ -9,7 +9,7 @@ import { InlineTextEdit } from './inline-text-edit';
 import { ImagePicker } from './image-picker';
 import { sectionClass, sectionTextClass, sectionTitleClass } from './settings-styles';
 import { inputClass } from '../components/styles';
-import { useSettingsT } from '../i18n/lazy-messages';
+import { useSettingsT } from '../i18n/messages-context';
 import { browserLanguages, chooseLocale } from '../i18n/locale-choice';
 import { supportedLocales } from '../../../server/protocol/locales';
 import { localeNames } from '../../../server/protocol/locale-names';

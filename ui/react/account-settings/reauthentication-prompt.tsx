@@ -13,8 +13,7 @@ import {
   sectionTextClass,
   sectionTitleClass,
 } from './settings-styles';
-import { useT } from '../i18n/messages-context';
-import { useSecurityFormsT } from '../i18n/lazy-messages';
+import { useT, useSecurityFormsT } from '../i18n/messages-context';
 import { SectionError } from './section-error';
 
 type Proof = { password: string } | { totp: string } | { passkey: true };

@@ -8,7 +8,7 @@ import { useAuthRuntime } from '../auth-context';
 import { messageOf } from '../form-submit';
 import { describeDevice } from './device-names';
 import { compactSecondaryButtonClass, sectionClass, sectionTextClass, sectionTitleClass, settingRowClass } from './settings-styles';
-import { useSecurityT } from '../i18n/lazy-messages';
+import { useSecurityT } from '../i18n/messages-context';
 import type { Translator } from '../i18n/translator';
 import type { SecurityKey } from '../../../server/protocol/messages/security/security-en';
 import { SectionError } from './section-error';

@@ -18,7 +18,7 @@ import {
   sidebarItemTextClass,
   sidebarLabelClass,
 } from './settings-styles';
-import { useSettingsT } from '../i18n/lazy-messages';
+import { useSettingsT } from '../i18n/messages-context';
 
 export interface SettingsMenuItem {
   type: 'item';

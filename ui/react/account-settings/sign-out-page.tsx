@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { compactPrimaryButtonClass, sectionClass, sectionTextClass } from './settings-styles';
-import { useSettingsT } from '../i18n/lazy-messages';
+import { useSettingsT } from '../i18n/messages-context';
 
 export function SignOutPage() {
   const runtime = useAuthRuntime();

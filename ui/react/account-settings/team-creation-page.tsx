@@ -5,7 +5,7 @@ import { TextField } from '../components/form-fields';
 import { useFormSubmit } from '../form-submit';
 import { useAccountSettings } from './account-settings-context';
 import { compactPrimaryButtonClass, sectionClass, sectionTextClass } from './settings-styles';
-import { useTeamsT } from '../i18n/lazy-messages';
+import { useTeamsT } from '../i18n/messages-context';
 
 export function TeamCreationPage() {
   const runtime = useAuthRuntime();

@@ -14,7 +14,7 @@ import {
   sectionTitleClass,
   successTextClass,
 } from './settings-styles';
-import { useTeamsT, useFormsT } from '../i18n/lazy-messages';
+import { useTeamsT, useFormsT } from '../i18n/messages-context';
 
 export function TeamInviteSection(props: { team: Team }) {
   const formsT = useFormsT();

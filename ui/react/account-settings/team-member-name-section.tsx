@@ -8,7 +8,7 @@ import { InfoTooltip } from '../components/info-tooltip';
 import { Skeleton } from '../components/skeleton';
 import { messageOf } from '../form-submit';
 import { sectionClass } from './settings-styles';
-import { useTeamsT } from '../i18n/lazy-messages';
+import { useTeamsT } from '../i18n/messages-context';
 
 export function TeamMemberNameSection(props: { team: Team; onSaved?(): void }) {
   const runtime = useAuthRuntime();

@@ -9,7 +9,7 @@ import { Skeleton } from '../components/skeleton';
 import { messageOf } from '../form-submit';
 import { Avatar } from './avatar';
 import { sectionClass, sectionTextClass, sectionTitleClass, tableClass } from './settings-styles';
-import { useTeamsT } from '../i18n/lazy-messages';
+import { useTeamsT } from '../i18n/messages-context';
 import { SectionError } from './section-error';
 
 export function TeamMembersSection(props: { team: Team; canRead: boolean; version?: number }) {

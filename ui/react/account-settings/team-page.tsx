@@ -16,7 +16,7 @@ import { TeamInviteSection } from './team-invite-section';
 import { TeamMembersSection } from './team-members-section';
 import { TeamMemberNameSection } from './team-member-name-section';
 import { sectionClass, sectionTitleClass } from './settings-styles';
-import { useTeamsT } from '../i18n/lazy-messages';
+import { useTeamsT } from '../i18n/messages-context';
 import { SectionError } from './section-error';
 
 type PermissionsState = { status: 'loading' } | { status: 'loaded'; ids: Set<string> } | { status: 'failed'; message: string };

@@ -21,8 +21,7 @@ import { EmailMethodTabs } from './email-method-tabs';
 import { subtleTextClass } from './styles';
 import { dividerClass } from './auth-page-styles';
 import { isIpAddressHost } from '../../../server/protocol/localhost-names';
-import { useT } from '../i18n/messages-context';
-import { useAuthT } from '../i18n/lazy-messages';
+import { useT, useAuthT } from '../i18n/messages-context';
 
 type AuthPageType = 'sign-in' | 'sign-up';
 

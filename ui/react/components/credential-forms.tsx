@@ -17,7 +17,7 @@ import type { Translator } from '../i18n/translator';
 import type { AuthKey } from '../../../server/protocol/messages/auth/auth-en';
 import { formClass } from './styles';
 import { rightAlignedClass } from './auth-page-styles';
-import { useAuthT, useFormsT } from '../i18n/lazy-messages';
+import { useAuthT, useFormsT } from '../i18n/messages-context';
 import { withPageLanguage } from './oauth-return-to';
 
 export interface SignInFormProps {

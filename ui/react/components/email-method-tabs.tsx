@@ -3,8 +3,7 @@
 // rather than Ark UI's Tabs: the tab machine cost the sign-in screen about 9 KB of its budget.
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { tabContentClass, tabListClass, tabTriggerClass } from './tab-styles';
-import { useTextDirection } from '../i18n/messages-context';
-import { useAuthT } from '../i18n/lazy-messages';
+import { useTextDirection, useAuthT } from '../i18n/messages-context';
 
 const tabs = [
   { value: 'magic-link', label: 'auth.magicLinkTab' },

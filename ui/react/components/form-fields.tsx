@@ -6,7 +6,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { errorTextClass, fieldClass, inputClass, labelClass } from './styles';
 import { passwordControlClass, passwordToggleClass } from './password-field-styles';
 import { focusWhenMounted } from '../focus-moves';
-import { useFormsT } from '../i18n/lazy-messages';
+import { useFormsT } from '../i18n/messages-context';
 
 interface FieldProps {
   label: string;

@@ -12,7 +12,7 @@ import { Card, CardText, MessageCard } from './card';
 import { OneTimeCodeInput } from './one-time-code-input';
 import { TextField } from './form-fields';
 import { formClass, linkClass, primaryButtonClass, subtleTextClass } from './styles';
-import { usePagesT } from '../i18n/lazy-messages';
+import { usePagesT } from '../i18n/messages-context';
 
 
 export function MfaForm(props: {

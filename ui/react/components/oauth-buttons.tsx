@@ -12,8 +12,7 @@ import { keepOAuthReturnTo, withPageLanguage } from './oauth-return-to';
 import { providerName } from './provider-names';
 import { errorTextClass } from './styles';
 import { compactProviderListClass, providerButtonClass, providerListClass } from './provider-button-styles';
-import { useT } from '../i18n/messages-context';
-import { useAuthT } from '../i18n/lazy-messages';
+import { useT, useAuthT } from '../i18n/messages-context';
 
 interface Brand {
   background: string;

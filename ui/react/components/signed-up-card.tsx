@@ -2,7 +2,7 @@
 // screens of a project without a trusted domain): the app's name, the address to verify, a way on.
 import { useAuthRuntime, useCurrentUserValue, useProjectValue } from '../auth-context';
 import { CardText, MessageCard } from './card';
-import { useAuthT } from '../i18n/lazy-messages';
+import { useAuthT } from '../i18n/messages-context';
 
 export function SignedUpCard() {
   const runtime = useAuthRuntime();

@@ -3,8 +3,7 @@
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from './card';
-import { useT } from '../i18n/messages-context';
-import { usePagesT } from '../i18n/lazy-messages';
+import { useT, usePagesT } from '../i18n/messages-context';
 
 export function AlreadySignedInCard() {
   const runtime = useAuthRuntime();

@@ -22,7 +22,7 @@ import {
   selectTriggerClass,
   visuallyHiddenClass,
 } from './widget-styles';
-import { useComponentsT } from '../i18n/lazy-messages';
+import { useComponentsT } from '../i18n/messages-context';
 
 export interface SelectedTeamSwitcherProps {
   /** After a team is chosen, go to this URL for it (e.g. the team's dashboard). */

@@ -22,8 +22,7 @@ import {
   secondaryLineClass,
   triggerTextClass,
 } from './widget-styles';
-import { useT } from '../i18n/messages-context';
-import { useComponentsT } from '../i18n/lazy-messages';
+import { useT, useComponentsT } from '../i18n/messages-context';
 
 export interface UserButtonItem {
   text: string;

@@ -5,7 +5,7 @@
 import type { Locale } from '../../../server/protocol/locales';
 import type { Catalogue } from '../../../server/protocol/messages/message-format';
 
-/** The catalogues: `screens` loads with the provider, the others when a screen needs them (lazy-messages.ts). */
+/** The catalogues: `screens` loads with the provider, the others when a screen needs them (messages-context.ts). */
 export const messageAreas = ['screens', 'auth', 'forms', 'components', 'settings', 'pages', 'security', 'securityForms', 'teams', 'connectedApps', 'imageCrop'] as const;
 export type MessageArea = (typeof messageAreas)[number];
 export type MessagesSource = (area: MessageArea, locale: Locale) => Promise<Catalogue<string>>;

@@ -6,7 +6,7 @@ import { Card, CardText, MessageCard } from '../components/card';
 import { InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
-import { usePagesT } from '../i18n/lazy-messages';
+import { usePagesT } from '../i18n/messages-context';
 
 export function EmailVerification() {
   const runtime = useAuthRuntime();

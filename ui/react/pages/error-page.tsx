@@ -5,8 +5,7 @@ import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from '../components/card';
 import { bodyTextClass, detailsLineClass, labelClass, labelledValueClass } from '../components/styles';
 import { currentSearchParameter } from '../navigation';
-import { useT } from '../i18n/messages-context';
-import { usePagesT } from '../i18n/lazy-messages';
+import { useT, usePagesT } from '../i18n/messages-context';
 import { knownErrorWords } from '../form-submit';
 
 export function ErrorPage() {

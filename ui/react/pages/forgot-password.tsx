@@ -11,7 +11,7 @@ import { formClass, subtleTextClass } from '../components/styles';
 import { useUrlKeepingReturnTo } from '../hooks';
 import { useFormSubmit } from '../form-submit';
 import { emailError } from '../form-validation';
-import { usePagesT, useFormsT } from '../i18n/lazy-messages';
+import { usePagesT, useFormsT } from '../i18n/messages-context';
 
 export function ForgotPassword() {
   const formsT = useFormsT();

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useAuthRuntime, useCurrentUserValue } from '../auth-context';
 import { Card, CardText, MessageCard } from '../components/card';
 import { MfaForm } from '../components/mfa-form';
-import { useAuthT, usePagesT } from '../i18n/lazy-messages';
+import { useAuthT, usePagesT } from '../i18n/messages-context';
 import { AlreadySignedInCard, InvalidLinkCard, verificationProblemCard, isWellFormedLinkCode } from '../components/status-cards';
 import { useRedirectAfterAuth } from '../hooks';
 import { currentSearchParameter } from '../navigation';

@@ -11,7 +11,7 @@ import { useRedirectAfterAuth } from '../hooks';
 import { withReturnTo } from '../redirect-rules';
 import { useCallOncePerCode } from '../once-per-code';
 import { takeOAuthReturnTo } from '../components/oauth-return-to';
-import { usePagesT } from '../i18n/lazy-messages';
+import { usePagesT } from '../i18n/messages-context';
 
 // Only a sign-in that asks for a second factor needs the code form: most callbacks never load it.
 const MfaForm = lazy(() => import('../components/mfa-form').then((m) => ({ default: m.MfaForm })));

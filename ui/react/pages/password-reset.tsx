@@ -11,7 +11,7 @@ import { useFormSubmit } from '../form-submit';
 import { newPasswordErrors } from '../form-validation';
 import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
-import { usePagesT, useFormsT } from '../i18n/lazy-messages';
+import { usePagesT, useFormsT } from '../i18n/messages-context';
 
 export function PasswordReset() {
   const formsT = useFormsT();

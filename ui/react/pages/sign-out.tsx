@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useAuthRuntime } from '../auth-context';
 import { Card } from '../components/card';
 import { SignedOutCard } from '../components/status-cards';
-import { usePagesT } from '../i18n/lazy-messages';
+import { usePagesT } from '../i18n/messages-context';
 
 export function SignOut() {
   const runtime = useAuthRuntime();

@@ -3,7 +3,7 @@
 import { isKnownError } from '../../client/index';
 import { useAuthRuntime } from '../auth-context';
 import { CardText, MessageCard } from '../components/card';
-import { usePagesT } from '../i18n/lazy-messages';
+import { usePagesT } from '../i18n/messages-context';
 
 function useGoHome() {
   const runtime = useAuthRuntime();

@@ -13,7 +13,7 @@ import { currentSearchParameter } from '../navigation';
 import { useCallOncePerCode } from '../once-per-code';
 import { withReturnTo } from '../redirect-rules';
 import { invitationProblemCard, InvalidInvitationCard } from './invitation-cards';
-import { usePagesT } from '../i18n/lazy-messages';
+import { usePagesT } from '../i18n/messages-context';
 
 function CheckingCard() {
   const t = usePagesT();
