@@ -25,6 +25,7 @@ import {
 } from '../../protocol/auth-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { succeeded } from '../resource-answers';
 import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 import { parseBodyForAccess } from '../body-parsing';
 
@@ -85,10 +86,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/contact-channels/verify',
-      async ({ auth, body }) => {
-        await verifyEmail(ctx, requireAccess(auth, 'client').projectId, body.code);
-        return { success: true };
-      },
+      async ({ auth, body }) => await succeeded(verifyEmail(ctx, requireAccess(auth, 'client').projectId, body.code)),
       { body: codeBodySchema },
     )
     .get(

@@ -18,6 +18,7 @@ import {
   sendResetCodeSchema,
 } from '../../protocol/auth-schemas';
 import type { ApiApp } from '../api-app';
+import { succeeded } from '../resource-answers';
 
 export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -64,10 +65,8 @@ export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/auth/password/reset',
-      async ({ auth, body }) => {
-        await resetPassword(ctx, requireAccess(auth, 'client').projectId, body.code, body.password);
-        return { success: true };
-      },
+      async ({ auth, body }) =>
+        await succeeded(resetPassword(ctx, requireAccess(auth, 'client').projectId, body.code, body.password)),
       { body: passwordResetSchema },
     )
     .post(

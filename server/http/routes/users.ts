@@ -16,6 +16,7 @@ import {
 } from '../../protocol/user-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { created, succeeded } from '../resource-answers';
 import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 import { parseBodyForAccess } from '../body-parsing';
 
@@ -75,11 +76,7 @@ export function userRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/users',
-      async ({ auth, body, set }) => {
-        const view = await createUser(ctx, requireAccess(auth, 'server').projectId, body);
-        set.status = 201;
-        return view;
-      },
+      async ({ auth, body, set }) => await created(set, createUser(ctx, requireAccess(auth, 'server').projectId, body)),
       { body: userCreateSchema, query: noQueryParameters },
     )
     .get(
@@ -97,10 +94,7 @@ export function userRoutes(app: ApiApp, ctx: Context) {
     )
     .delete(
       '/users/:user_id',
-      async ({ auth, params }) => {
-        await deleteUser(ctx, requireAccess(auth, 'server').projectId, params.user_id);
-        return { success: true };
-      },
+      async ({ auth, params }) => await succeeded(deleteUser(ctx, requireAccess(auth, 'server').projectId, params.user_id)),
       { params: userParams, query: noQueryParameters },
     );
 }
