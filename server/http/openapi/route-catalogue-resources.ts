@@ -2,12 +2,7 @@
 // webhooks (see route-catalogue.ts).
 import { auditEventView } from '../../protocol/audit-schemas';
 import * as v from 'valibot';
-import {
-  contactChannelCreateClientSchema,
-  contactChannelCreateServerSchema,
-  contactChannelUpdateClientSchema,
-  contactChannelUpdateServerSchema,
-} from '../../protocol/auth-schemas';
+import { contactChannelCreateByAccess, contactChannelUpdateByAccess } from '../../protocol/auth-schemas';
 import {
   apiKeySetCreatedResponse,
   apiKeySetResponse,
@@ -25,7 +20,7 @@ import {
   webhookEndpointCreatedResponse,
   webhookEndpointResponse,
 } from '../../protocol/response-schemas';
-import { clientUserUpdateSchema, userUpdateSchema } from '../../protocol/user-schemas';
+import { userUpdateByAccess } from '../../protocol/user-schemas';
 import { userImportReportResponse } from '../../protocol/user-transfer-schemas';
 import { routeGroup, type RouteDescription } from './route-description';
 
@@ -130,7 +125,7 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
         summary: 'Change the signed-in user (clients may change only their own client fields)',
         access: 'client',
         signedInUser: true,
-        bodyByAccess: { client: clientUserUpdateSchema, server: userUpdateSchema },
+        bodyByAccess: userUpdateByAccess,
         response: { schema: userServerViewResponse, clientSchema: userClientViewResponse },
       },
       'DELETE /users/me': {
@@ -194,7 +189,7 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
       },
       'POST /contact-channels': {
         summary: 'Add an email address to a user',
-        bodyByAccess: { client: contactChannelCreateClientSchema, server: contactChannelCreateServerSchema },
+        bodyByAccess: contactChannelCreateByAccess,
         response: { status: 201, schema: contactChannelResponse },
         textErrors: [clientOnlyActsOnItself],
       },
@@ -219,7 +214,7 @@ export const resourceRouteCatalogue: Record<string, RouteDescription> = {
       },
       'PATCH /contact-channels/:user_id/:contact_channel_id': {
         summary: 'Change an email address (value, primary, used for sign-in)',
-        bodyByAccess: { client: contactChannelUpdateClientSchema, server: contactChannelUpdateServerSchema },
+        bodyByAccess: contactChannelUpdateByAccess,
         response: { schema: contactChannelResponse },
         errors: ['USER_NOT_FOUND'],
         textErrors: [clientOnlyActsOnItself, { status: 404, when: 'no such contact channel' }],

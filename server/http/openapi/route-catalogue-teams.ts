@@ -11,12 +11,7 @@ import {
   teamPermissionResponse,
   teamServerViewResponse,
 } from '../../protocol/response-schemas';
-import {
-  teamCreateClientSchema,
-  teamCreateServerSchema,
-  teamUpdateClientSchema,
-  teamUpdateServerSchema,
-} from '../../protocol/team-schemas';
+import { teamCreateByAccess, teamUpdateByAccess } from '../../protocol/team-schemas';
 import { routeGroup, type RouteDescription } from './route-description';
 
 export const teamRouteCatalogue: Record<string, RouteDescription> = {
@@ -30,7 +25,7 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
       },
       'POST /teams': {
         summary: 'Create a team (clients when the project allows it, always as its creator)',
-        bodyByAccess: { client: teamCreateClientSchema, server: teamCreateServerSchema },
+        bodyByAccess: teamCreateByAccess,
         response: { status: 201, schema: teamServerViewResponse, clientSchema: teamClientViewResponse },
         textErrors: [{ status: 403, when: 'clients may not create teams here, or named a creator other than themselves' }],
       },
@@ -40,7 +35,7 @@ export const teamRouteCatalogue: Record<string, RouteDescription> = {
       },
       'PATCH /teams/:team_id': {
         summary: 'Change a team (clients need $update_team)',
-        bodyByAccess: { client: teamUpdateClientSchema, server: teamUpdateServerSchema },
+        bodyByAccess: teamUpdateByAccess,
         response: { schema: teamServerViewResponse, clientSchema: teamClientViewResponse },
       },
       'DELETE /teams/:team_id': {

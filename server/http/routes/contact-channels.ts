@@ -15,12 +15,10 @@ import { checkVerificationCode } from '../../core/credentials/verification-codes
 import {
   callbackUrlBodySchema,
   codeBodySchema,
-  contactChannelCreateClientSchema,
-  contactChannelCreateServerSchema,
+  contactChannelCreateByAccess,
   contactChannelListQuery,
   contactChannelParams,
-  contactChannelUpdateClientSchema,
-  contactChannelUpdateServerSchema,
+  contactChannelUpdateByAccess,
   sendVerificationCodeSchema,
 } from '../../protocol/auth-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
@@ -45,10 +43,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
       async ({ auth, body, request, set }) => {
         const caller = requireAccess(auth, 'client');
         // Only the server may declare an address verified; each level has its own schema.
-        const input = parseBodyForAccess(request, body, caller.accessType, {
-          client: contactChannelCreateClientSchema,
-          server: contactChannelCreateServerSchema,
-        });
+        const input = parseBodyForAccess(request, body, caller.accessType, contactChannelCreateByAccess);
         const view = await createContactChannel(
           ctx,
           caller.projectId,
@@ -106,10 +101,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
       '/contact-channels/:user_id/:contact_channel_id',
       async ({ auth, params, body, request }) => {
         const caller = requireAccess(auth, 'client');
-        const input = parseBodyForAccess(request, body, caller.accessType, {
-          client: contactChannelUpdateClientSchema,
-          server: contactChannelUpdateServerSchema,
-        });
+        const input = parseBodyForAccess(request, body, caller.accessType, contactChannelUpdateByAccess);
         return await updateContactChannel(
           ctx,
           caller.projectId,

@@ -7,10 +7,10 @@ import { deleteUser, deleteUserAsClient, listUsers, updateUser, updateUserAsClie
 import { createUser } from '../../core/accounts/new-accounts';
 import { readUserServerView } from '../../core/users/user-views';
 import {
-  clientUserUpdateSchema,
   toClientUserView,
   userCreateSchema,
   userListQuerySchema,
+  userUpdateByAccess,
   userUpdateSchema,
   uuidSchema,
 } from '../../protocol/user-schemas';
@@ -38,10 +38,7 @@ export function userRoutes(app: ApiApp, ctx: Context) {
       async ({ auth, body, request }) => {
         const caller = requireAccess(auth, 'client');
         const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
-        const update = parseBodyForAccess(request, body, caller.accessType, {
-          client: clientUserUpdateSchema,
-          server: userUpdateSchema,
-        });
+        const update = parseBodyForAccess(request, body, caller.accessType, userUpdateByAccess);
         // MFA on or off, or a password (server access), is how the user signs in: never an impersonator's to change.
         if (update.totp_secret_base64 !== undefined || 'password' in update) refuseInsideImpersonation(caller);
         if (update.totp_secret_base64 === null) await requireRecentAuthentication(ctx, caller);
