@@ -23,7 +23,7 @@ import {
 } from '../../protocol/auth-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
-import { succeeded } from '../resource-answers';
+import { codeIsValid, succeeded } from '../resource-answers';
 import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 import { parseBodyForAccess } from '../body-parsing';
 
@@ -73,10 +73,8 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/contact-channels/verify/check-code',
-      async ({ auth, body }) => {
-        await checkVerificationCode(ctx, requireAccess(auth, 'client').projectId, 'email_verification', body.code);
-        return { is_code_valid: true };
-      },
+      async ({ auth, body }) =>
+        await codeIsValid(checkVerificationCode(ctx, requireAccess(auth, 'client').projectId, 'email_verification', body.code)),
       { body: codeBodySchema },
     )
     .post(

@@ -18,7 +18,7 @@ import {
   sendResetCodeSchema,
 } from '../../protocol/auth-schemas';
 import type { ApiApp } from '../api-app';
-import { succeeded } from '../resource-answers';
+import { codeIsValid, succeeded } from '../resource-answers';
 
 export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -57,10 +57,8 @@ export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/auth/password/reset/check-code',
-      async ({ auth, body }) => {
-        await checkPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.code);
-        return { is_code_valid: true };
-      },
+      async ({ auth, body }) =>
+        await codeIsValid(checkPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.code)),
       { body: codeBodySchema },
     )
     .post(
