@@ -12,7 +12,7 @@ import { requireProject } from '../projects/projects';
 import { writeTransaction } from '../storage/transactions';
 import { isOidcScope, oidcScopes, type OidcScope } from './oidc-scopes';
 import { oidcIssuer } from './oidc-issuer';
-import { deleteProjectRow, findProjectRow, projectRow } from '../storage/project-rows';
+import { deleteRowOfProject, findRowOfProject, rowOfProject } from '../storage/rows-of-project';
 
 export type OidcClientRow = typeof oidcClients.$inferSelect;
 
@@ -110,7 +110,7 @@ export async function listOidcClients(ctx: Context, projectId: string): Promise<
 
 /** The client `clientId` of the project; a client of another project is no client here. */
 export async function findOidcClient(ctx: Context, projectId: string, clientId: string): Promise<OidcClientRow | undefined> {
-  return await findProjectRow(ctx.db, oidcClients, projectId, clientId);
+  return await findRowOfProject(ctx.db, oidcClients, projectId, clientId);
 }
 
 export async function readOidcClient(ctx: Context, projectId: string, clientId: string): Promise<OidcClientView> {
@@ -134,7 +134,7 @@ export async function updateOidcClient(ctx: Context, projectId: string, clientId
     const found = await tx
       .select({ id: oidcClients.id })
       .from(oidcClients)
-      .where(projectRow(oidcClients, projectId, clientId));
+      .where(rowOfProject(oidcClients, projectId, clientId));
     if (found.length === 0) throw plainTextError('OIDC_CLIENT_NOT_FOUND');
     if (Object.keys(changes).length > 0) await tx.update(oidcClients).set(changes).where(eq(oidcClients.id, clientId));
   });
@@ -144,7 +144,7 @@ export async function updateOidcClient(ctx: Context, projectId: string, clientId
 /** Deleting a client ends every grant and consent it had (foreign keys cascade). */
 export async function deleteOidcClient(ctx: Context, projectId: string, clientId: string): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
-    if (!(await deleteProjectRow(tx, oidcClients, projectId, clientId))) throw plainTextError('OIDC_CLIENT_NOT_FOUND');
+    if (!(await deleteRowOfProject(tx, oidcClients, projectId, clientId))) throw plainTextError('OIDC_CLIENT_NOT_FOUND');
   });
 }
 

@@ -20,7 +20,7 @@ import { randomCrockfordString, secretMatchesDigest, sha256Hex } from '../creden
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
 import { recordAuditEvent } from '../audit/audit-log';
-import { findProjectRow } from '../storage/project-rows';
+import { findRowOfProject } from '../storage/rows-of-project';
 
 type KeySetRow = typeof apiKeySets.$inferSelect;
 
@@ -186,7 +186,7 @@ const selectKeySetsOfProject = (db: Db) =>
 
 async function findKeySetRow(ctx: Context, projectId: string, keySetId: string): Promise<KeySetRow> {
   await requireProjectRow(ctx.db, projectId);
-  const row = await findProjectRow(ctx.db, apiKeySets, projectId, keySetId);
+  const row = await findRowOfProject(ctx.db, apiKeySets, projectId, keySetId);
   if (!row) throw knownError('API_KEY_NOT_FOUND');
   return row;
 }

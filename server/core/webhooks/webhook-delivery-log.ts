@@ -9,7 +9,7 @@ import { attemptWebhookDelivery, findDeliveryToAttempt } from './webhook-deliver
 import { requireWebhookEndpointRow } from './webhook-endpoints';
 import { firstRow } from '../storage/query-results';
 import { insertionOrder } from '../storage/dialect-sql';
-import { projectRow } from '../storage/project-rows';
+import { rowOfProject } from '../storage/rows-of-project';
 
 const manualRetryReservationMillis = 60_000;
 
@@ -103,7 +103,7 @@ export async function readWebhookDelivery(ctx: Context, projectId: string, deliv
         .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
         .from(webhookDeliveries)
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-        .where(projectRow(webhookDeliveries, projectId, deliveryId))
+        .where(rowOfProject(webhookDeliveries, projectId, deliveryId))
         .limit(1),
     );
     if (!row) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
@@ -123,7 +123,7 @@ export async function retryWebhookDelivery(ctx: Context, projectId: string, deli
       // Not due for a worker (maybe in another process) for a minute, so only this call makes the
       // attempt; should it die first, the worker takes over.
       .set({ status: 'pending', nextAttemptAt: ctx.clock.now() + manualRetryReservationMillis })
-      .where(projectRow(webhookDeliveries, projectId, deliveryId))
+      .where(rowOfProject(webhookDeliveries, projectId, deliveryId))
       .returning({ id: webhookDeliveries.id });
     if (rows.length === 0) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
   });

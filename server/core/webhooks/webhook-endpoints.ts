@@ -11,7 +11,7 @@ import { requireProjectRow } from '../projects/projects';
 import { openSecret, sealSecret } from '../storage/secret-box';
 import { writeTransaction } from '../storage/transactions';
 import { generateWebhookSecret } from './webhook-signing';
-import { deleteProjectRow, findProjectRow, projectRow } from '../storage/project-rows';
+import { deleteRowOfProject, findRowOfProject, rowOfProject } from '../storage/rows-of-project';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -100,7 +100,7 @@ export async function listWebhookEndpoints(ctx: Context, projectId: string): Pro
 }
 
 export async function requireWebhookEndpointRow(ctx: Context, projectId: string, endpointId: string): Promise<EndpointRow> {
-  const row = await findProjectRow(ctx.db, webhookEndpoints, projectId, endpointId);
+  const row = await findRowOfProject(ctx.db, webhookEndpoints, projectId, endpointId);
   if (!row) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   return row;
 }
@@ -124,7 +124,7 @@ export async function updateWebhookEndpoint(
         ...(url !== undefined ? { url } : {}),
         ...(change.description !== undefined ? { description: change.description } : {}),
       })
-      .where(projectRow(webhookEndpoints, projectId, endpointId))
+      .where(rowOfProject(webhookEndpoints, projectId, endpointId))
       .returning({ id: webhookEndpoints.id });
     if (updated.length === 0) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   });
@@ -134,7 +134,7 @@ export async function updateWebhookEndpoint(
 /** Removes the endpoint with its pending deliveries and their log. */
 export async function deleteWebhookEndpoint(ctx: Context, projectId: string, endpointId: string): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
-    if (!(await deleteProjectRow(tx, webhookEndpoints, projectId, endpointId))) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
+    if (!(await deleteRowOfProject(tx, webhookEndpoints, projectId, endpointId))) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   });
 }
 

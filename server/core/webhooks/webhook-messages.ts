@@ -8,7 +8,7 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { requireWebhookEndpointRow } from './webhook-endpoints';
 import { firstRow } from '../storage/query-results';
-import { findProjectRow } from '../storage/project-rows';
+import { findRowOfProject } from '../storage/rows-of-project';
 
 export interface WebhookMessage {
   id: string;
@@ -68,7 +68,7 @@ export async function listWebhookMessages(ctx: Context, projectId: string, page:
 }
 
 export async function readWebhookMessage(ctx: Context, projectId: string, messageId: string): Promise<WebhookMessage> {
-  const row = await findProjectRow(ctx.db, webhookEvents, projectId, messageId);
+  const row = await findRowOfProject(ctx.db, webhookEvents, projectId, messageId);
   if (!row) throw plainTextError('WEBHOOK_MESSAGE_NOT_FOUND');
   return messageOf(row);
 }

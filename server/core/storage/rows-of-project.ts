@@ -9,23 +9,23 @@ import { firstRow } from './query-results';
 type ProjectScopedTable = SQLiteTable & { projectId: SQLiteColumn; id: SQLiteColumn };
 
 /** The condition that picks the row `id` of the project. */
-export function projectRow(table: ProjectScopedTable, projectId: string, id: string): SQL {
+export function rowOfProject(table: ProjectScopedTable, projectId: string, id: string): SQL {
   return and(eq(table.projectId, projectId), eq(table.id, id))!;
 }
 
 /** The row `id` of the project, if it has one. */
-export async function findProjectRow<T extends ProjectScopedTable>(
+export async function findRowOfProject<T extends ProjectScopedTable>(
   db: DbWriter,
   table: T,
   projectId: string,
   id: string,
 ): Promise<T['$inferSelect'] | undefined> {
-  const rows: T['$inferSelect'][] = await db.select().from(table).where(projectRow(table, projectId, id)).limit(1);
+  const rows: T['$inferSelect'][] = await db.select().from(table).where(rowOfProject(table, projectId, id)).limit(1);
   return firstRow(rows);
 }
 
 /** Deletes the row `id` of the project; false when the project has no such row. */
-export async function deleteProjectRow(db: DbWriter, table: ProjectScopedTable, projectId: string, id: string): Promise<boolean> {
-  const deleted = await db.delete(table).where(projectRow(table, projectId, id)).returning({ id: table.id });
+export async function deleteRowOfProject(db: DbWriter, table: ProjectScopedTable, projectId: string, id: string): Promise<boolean> {
+  const deleted = await db.delete(table).where(rowOfProject(table, projectId, id)).returning({ id: table.id });
   return deleted.length > 0;
 }
