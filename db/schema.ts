@@ -1,11 +1,22 @@
 // The SQLite schema (drizzle). Times are integer milliseconds since the epoch; booleans are
 // 0/1 integers. Project-scoped tables cascade on project deletion so a delete is one statement.
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
 
 const millis = (name: string) => integer(name, { mode: 'number' });
 const flag = (name: string) => integer(name, { mode: 'boolean' });
 const json = (name: string) => text(name, { mode: 'json' }).$type<unknown>();
+/** A required key to the row this one belongs to: deleting that row deletes this one with it. */
+const belongsTo = (name: string, owner: () => AnySQLiteColumn) => text(name).notNull().references(owner, { onDelete: 'cascade' });
 
 export const projects = sqliteTable('projects', {
   id: text('id').primaryKey(),
@@ -53,9 +64,7 @@ export const projectEmailConfigs = sqliteTable('project_email_configs', {
 export const projectDomains = sqliteTable(
   'project_domains',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     // The wire keeps domains in insertion order.
     position: integer('position').notNull(),
     domain: text('domain').notNull(),
@@ -67,9 +76,7 @@ export const projectDomains = sqliteTable(
 export const projectOAuthProviders = sqliteTable(
   'project_oauth_providers',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     providerId: text('provider_id').notNull(),
     enabled: flag('enabled').notNull(),
     type: text('type', { enum: ['shared', 'standard'] }).notNull(),
@@ -90,9 +97,7 @@ export const apiKeySets = sqliteTable(
   'api_key_sets',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     description: text('description').notNull(),
     createdAt: millis('created_at').notNull(),
     expiresAt: millis('expires_at').notNull(),
@@ -111,9 +116,7 @@ export const apiKeySets = sqliteTable(
 export const permissionDefinitions = sqliteTable(
   'permission_definitions',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     id: text('id').notNull(),
     description: text('description'),
     createdAt: millis('created_at').notNull(),
@@ -144,9 +147,7 @@ export const permissionContainments = sqliteTable(
 export const projectDefaultPermissions = sqliteTable(
   'project_default_permissions',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     kind: text('kind', { enum: ['team_creator', 'team_member'] }).notNull(),
     permissionId: text('permission_id').notNull(),
   },
@@ -157,9 +158,7 @@ export const users = sqliteTable(
   'users',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     displayName: text('display_name'),
     /** Display name case-folded by core for search: SQLite's lower() folds only ASCII. */
     displayNameFolded: text('display_name_folded'),
@@ -219,9 +218,7 @@ export const projectUserCounts = sqliteTable('project_user_counts', {
 export const dailyActiveUserCounts = sqliteTable(
   'daily_active_user_counts',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     /** Days since the epoch, UTC. */
     day: integer('day').notNull(),
     activeUsers: integer('active_users').notNull(),
@@ -236,9 +233,7 @@ export const dailyActiveUserCounts = sqliteTable(
 export const dailySignUpCounts = sqliteTable(
   'daily_sign_up_counts',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     /** Days since the epoch, UTC. */
     day: integer('day').notNull(),
     signUps: integer('sign_ups').notNull(),
@@ -251,9 +246,7 @@ export const contactChannels = sqliteTable(
   {
     id: text('id').primaryKey(),
     projectId: text('project_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     type: text('type', { enum: ['email'] }).notNull(),
     value: text('value').notNull(),
     /** The value case-folded by core, for search. */
@@ -288,9 +281,7 @@ export const refreshTokens = sqliteTable(
   {
     id: text('id').primaryKey(),
     projectId: text('project_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: millis('created_at').notNull(),
     expiresAt: millis('expires_at').notNull(),
@@ -345,9 +336,7 @@ export const teams = sqliteTable(
   'teams',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     displayName: text('display_name').notNull(),
     profileImageUrl: text('profile_image_url'),
     clientMetadata: json('client_metadata'),
@@ -369,12 +358,8 @@ export const teamMembers = sqliteTable(
   'team_members',
   {
     projectId: text('project_id').notNull(),
-    teamId: text('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: belongsTo('team_id', () => teams.id),
+    userId: belongsTo('user_id', () => users.id),
     displayName: text('display_name'),
     profileImageUrl: text('profile_image_url'),
     createdAt: millis('created_at').notNull(),
@@ -409,9 +394,7 @@ export const projectSigningKeys = sqliteTable(
   'project_signing_keys',
   {
     keyId: text('key_id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     privateJwkSealed: text('private_jwk').notNull(),
     publicJwk: text('public_jwk', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     createdAt: millis('created_at').notNull(),
@@ -434,9 +417,7 @@ export const verificationCodes = sqliteTable(
   'verification_codes',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     kind: text('kind').notNull(),
     codeHash: text('code_hash').notNull(),
     nonceHash: text('nonce_hash').notNull(),
@@ -457,9 +438,7 @@ export const verificationCodes = sqliteTable(
 export const emailTemplates = sqliteTable(
   'email_templates',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     type: text('type').notNull(),
     subject: text('subject').notNull(),
     content: text('content', { mode: 'json' }).$type<unknown>().notNull(),
@@ -478,9 +457,7 @@ export const emailMessages = sqliteTable(
   'email_messages',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
@@ -506,12 +483,8 @@ export const oauthAccounts = sqliteTable(
   'oauth_accounts',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
+    userId: belongsTo('user_id', () => users.id),
     providerId: text('provider_id').notNull(),
     providerAccountId: text('provider_account_id').notNull(),
     email: text('email'),
@@ -531,9 +504,7 @@ export const oauthTokens = sqliteTable(
   'oauth_tokens',
   {
     id: text('id').primaryKey(),
-    oauthAccountId: text('oauth_account_id')
-      .notNull()
-      .references(() => oauthAccounts.id, { onDelete: 'cascade' }),
+    oauthAccountId: belongsTo('oauth_account_id', () => oauthAccounts.id),
     kind: text('kind', { enum: ['access', 'refresh'] }).notNull(),
     sealedToken: text('sealed_token').notNull(),
     /** Granted scopes, space-separated. */
@@ -550,9 +521,7 @@ export const webhookEndpoints = sqliteTable(
   'webhook_endpoints',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     secretSealed: text('secret_sealed').notNull(),
@@ -569,9 +538,7 @@ export const webhookEvents = sqliteTable(
   'webhook_events',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     type: text('type').notNull(),
     payload: text('payload').notNull(),
     createdAt: millis('created_at').notNull(),
@@ -585,12 +552,8 @@ export const webhookDeliveries = sqliteTable(
   {
     id: text('id').primaryKey(),
     projectId: text('project_id').notNull(),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
-    endpointId: text('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: belongsTo('event_id', () => webhookEvents.id),
+    endpointId: belongsTo('endpoint_id', () => webhookEndpoints.id),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: millis('next_attempt_at').notNull(),
@@ -610,9 +573,7 @@ export const webhookDeliveries = sqliteTable(
 export const webhookDeliveryAttempts = sqliteTable(
   'webhook_delivery_attempts',
   {
-    deliveryId: text('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => webhookDeliveries.id),
     attempt: integer('attempt').notNull(),
     attemptedAt: millis('attempted_at').notNull(),
     statusCode: integer('status_code'),
@@ -631,12 +592,8 @@ export const passkeys = sqliteTable(
   'passkeys',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
+    userId: belongsTo('user_id', () => users.id),
     /** The credential id as base64url, what the authenticator names the key by. */
     credentialId: text('credential_id').notNull(),
     /** The COSE public key as base64url. */
@@ -651,10 +608,7 @@ export const passkeys = sqliteTable(
     createdAt: millis('created_at').notNull(),
     lastUsedAt: millis('last_used_at'),
   },
-  (t) => [
-    uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId),
-    index('passkeys_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
 
 /**
@@ -666,12 +620,8 @@ export const mfaRecoveryCodes = sqliteTable(
   'mfa_recovery_codes',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
+    userId: belongsTo('user_id', () => users.id),
     codeDigest: text('code_digest').notNull(),
     createdAt: millis('created_at').notNull(),
     usedAt: millis('used_at'),
@@ -688,9 +638,7 @@ export const auditEvents = sqliteTable(
   'audit_events',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     occurredAt: millis('occurred_at').notNull(),
     type: text('type').notNull(),
     /** client, server, admin (keys or an admin's token), cli (the CLI or TUI on the machine), system. */
@@ -720,9 +668,7 @@ export const oidcClients = sqliteTable(
   'oidc_clients',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     name: text('name').notNull(),
     secretHash: text('secret_hash'),
     redirectUris: json('redirect_uris').notNull(),
@@ -744,15 +690,9 @@ export const oidcGrants = sqliteTable(
   'oidc_grants',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => oidcClients.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
+    clientId: belongsTo('client_id', () => oidcClients.id),
+    userId: belongsTo('user_id', () => users.id),
     codeHash: text('code_hash').notNull(),
     codeExpiresAt: millis('code_expires_at').notNull(),
     /** When the code was exchanged; a second exchange finds this set. */
@@ -779,12 +719,8 @@ export const oidcGrants = sqliteTable(
 export const oidcConsents = sqliteTable(
   'oidc_consents',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => oidcClients.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    clientId: belongsTo('client_id', () => oidcClients.id),
     projectId: text('project_id').notNull(),
     scopes: text('scopes').notNull(),
     createdAt: millis('created_at').notNull(),

@@ -3,7 +3,19 @@
 // equal: times stay integer milliseconds (bigint read back as a JS number, not a Date), JSON stays
 // the text it was written as, and only the 0/1 flags become real booleans (`authd copy` converts).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 // bigint, since milliseconds since the epoch overflow PostgreSQL's 4-byte integer; mode 'number'
 // because every such value is far below 2^53.
@@ -21,6 +33,8 @@ const jsonText = customType<{ data: unknown; driverData: string }>({
   fromDriver: (value) => JSON.parse(value),
 });
 const json = (name: string) => jsonText(name);
+/** A required key to the row this one belongs to: deleting that row deletes this one with it. */
+const belongsTo = (name: string, owner: () => AnyPgColumn) => text(name).notNull().references(owner, { onDelete: 'cascade' });
 
 export const projects = pgTable('projects', {
   id: text('id').primaryKey(),
@@ -61,9 +75,7 @@ export const projectEmailConfigs = pgTable('project_email_configs', {
 export const projectDomains = pgTable(
   'project_domains',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     position: integer('position').notNull(),
     domain: text('domain').notNull(),
     handlerPath: text('handler_path').notNull(),
@@ -74,9 +86,7 @@ export const projectDomains = pgTable(
 export const projectOAuthProviders = pgTable(
   'project_oauth_providers',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     providerId: text('provider_id').notNull(),
     enabled: flag('enabled').notNull(),
     type: text('type', { enum: ['shared', 'standard'] }).notNull(),
@@ -92,9 +102,7 @@ export const apiKeySets = pgTable(
   'api_key_sets',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     description: text('description').notNull(),
     createdAt: millis('created_at').notNull(),
     expiresAt: millis('expires_at').notNull(),
@@ -112,9 +120,7 @@ export const apiKeySets = pgTable(
 export const permissionDefinitions = pgTable(
   'permission_definitions',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     id: text('id').notNull(),
     description: text('description'),
     createdAt: millis('created_at').notNull(),
@@ -141,9 +147,7 @@ export const permissionContainments = pgTable(
 export const projectDefaultPermissions = pgTable(
   'project_default_permissions',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     kind: text('kind', { enum: ['team_creator', 'team_member'] }).notNull(),
     permissionId: text('permission_id').notNull(),
   },
@@ -154,9 +158,7 @@ export const users = pgTable(
   'users',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     displayName: text('display_name'),
     displayNameFolded: text('display_name_folded'),
     profileImageUrl: text('profile_image_url'),
@@ -204,9 +206,7 @@ export const projectUserCounts = pgTable('project_user_counts', {
 export const dailyActiveUserCounts = pgTable(
   'daily_active_user_counts',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     day: integer('day').notNull(),
     activeUsers: integer('active_users').notNull(),
   },
@@ -216,9 +216,7 @@ export const dailyActiveUserCounts = pgTable(
 export const dailySignUpCounts = pgTable(
   'daily_sign_up_counts',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     day: integer('day').notNull(),
     signUps: integer('sign_ups').notNull(),
   },
@@ -230,9 +228,7 @@ export const contactChannels = pgTable(
   {
     id: text('id').primaryKey(),
     projectId: text('project_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     type: text('type', { enum: ['email'] }).notNull(),
     value: text('value').notNull(),
     valueFolded: text('value_folded').notNull().default(''),
@@ -247,7 +243,9 @@ export const contactChannels = pgTable(
     index('contact_channels_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('contact_channels_user_value_idx').on(t.userId, t.type, t.value),
     // The flag is a boolean here, so the predicate is the column itself (SQLite's `= 1`).
-    uniqueIndex('contact_channels_auth_key_idx').on(t.projectId, t.type, t.valueKey).where(sql`used_for_auth AND NOT key_clash`),
+    uniqueIndex('contact_channels_auth_key_idx')
+      .on(t.projectId, t.type, t.valueKey)
+      .where(sql`used_for_auth AND NOT key_clash`),
     index('contact_channels_project_key_idx').on(t.projectId, t.valueKey),
   ],
 );
@@ -257,9 +255,7 @@ export const refreshTokens = pgTable(
   {
     id: text('id').primaryKey(),
     projectId: text('project_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: millis('created_at').notNull(),
     expiresAt: millis('expires_at').notNull(),
@@ -298,9 +294,7 @@ export const teams = pgTable(
   'teams',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     displayName: text('display_name').notNull(),
     profileImageUrl: text('profile_image_url'),
     clientMetadata: json('client_metadata'),
@@ -321,12 +315,8 @@ export const teamMembers = pgTable(
   'team_members',
   {
     projectId: text('project_id').notNull(),
-    teamId: text('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: belongsTo('team_id', () => teams.id),
+    userId: belongsTo('user_id', () => users.id),
     displayName: text('display_name'),
     profileImageUrl: text('profile_image_url'),
     createdAt: millis('created_at').notNull(),
@@ -353,9 +343,7 @@ export const projectSigningKeys = pgTable(
   'project_signing_keys',
   {
     keyId: text('key_id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     privateJwkSealed: text('private_jwk').notNull(),
     publicJwk: jsonText('public_jwk').$type<Record<string, unknown>>().notNull(),
     createdAt: millis('created_at').notNull(),
@@ -363,7 +351,9 @@ export const projectSigningKeys = pgTable(
   },
   (t) => [
     index('project_signing_keys_project_idx').on(t.projectId, t.createdAt),
-    uniqueIndex('project_signing_keys_current_idx').on(t.projectId).where(sql`retired_at IS NULL`),
+    uniqueIndex('project_signing_keys_current_idx')
+      .on(t.projectId)
+      .where(sql`retired_at IS NULL`),
   ],
 );
 
@@ -371,9 +361,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     kind: text('kind').notNull(),
     codeHash: text('code_hash').notNull(),
     nonceHash: text('nonce_hash').notNull(),
@@ -393,9 +381,7 @@ export const verificationCodes = pgTable(
 export const emailTemplates = pgTable(
   'email_templates',
   {
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     type: text('type').notNull(),
     subject: text('subject').notNull(),
     content: jsonText('content').notNull(),
@@ -408,9 +394,7 @@ export const emailMessages = pgTable(
   'email_messages',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
@@ -432,12 +416,8 @@ export const oauthAccounts = pgTable(
   'oauth_accounts',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
+    userId: belongsTo('user_id', () => users.id),
     providerId: text('provider_id').notNull(),
     providerAccountId: text('provider_account_id').notNull(),
     email: text('email'),
@@ -453,9 +433,7 @@ export const oauthTokens = pgTable(
   'oauth_tokens',
   {
     id: text('id').primaryKey(),
-    oauthAccountId: text('oauth_account_id')
-      .notNull()
-      .references(() => oauthAccounts.id, { onDelete: 'cascade' }),
+    oauthAccountId: belongsTo('oauth_account_id', () => oauthAccounts.id),
     kind: text('kind', { enum: ['access', 'refresh'] }).notNull(),
     sealedToken: text('sealed_token').notNull(),
     scopes: text('scopes').notNull(),
@@ -469,9 +447,7 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     secretSealed: text('secret_sealed').notNull(),
@@ -484,9 +460,7 @@ export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     type: text('type').notNull(),
     payload: text('payload').notNull(),
     createdAt: millis('created_at').notNull(),
@@ -499,12 +473,8 @@ export const webhookDeliveries = pgTable(
   {
     id: text('id').primaryKey(),
     projectId: text('project_id').notNull(),
-    eventId: text('event_id')
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
-    endpointId: text('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: belongsTo('event_id', () => webhookEvents.id),
+    endpointId: belongsTo('endpoint_id', () => webhookEndpoints.id),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: millis('next_attempt_at').notNull(),
@@ -523,9 +493,7 @@ export const webhookDeliveries = pgTable(
 export const webhookDeliveryAttempts = pgTable(
   'webhook_delivery_attempts',
   {
-    deliveryId: text('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: belongsTo('delivery_id', () => webhookDeliveries.id),
     attempt: integer('attempt').notNull(),
     attemptedAt: millis('attempted_at').notNull(),
     statusCode: integer('status_code'),
@@ -539,12 +507,8 @@ export const passkeys = pgTable(
   'passkeys',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
+    userId: belongsTo('user_id', () => users.id),
     credentialId: text('credential_id').notNull(),
     publicKeyBase64Url: text('public_key_base64url').notNull(),
     // bigint: a WebAuthn signature counter is an unsigned 32-bit number, past int4's 2^31 - 1.
@@ -556,22 +520,15 @@ export const passkeys = pgTable(
     createdAt: millis('created_at').notNull(),
     lastUsedAt: millis('last_used_at'),
   },
-  (t) => [
-    uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId),
-    index('passkeys_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.projectId, t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
 
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
+    userId: belongsTo('user_id', () => users.id),
     codeDigest: text('code_digest').notNull(),
     createdAt: millis('created_at').notNull(),
     usedAt: millis('used_at'),
@@ -585,9 +542,7 @@ export const auditEvents = pgTable(
     // An identity column (by default, so a copy can keep the ids it brings): SQLite's
     // AUTOINCREMENT, which never hands out an id again, even one whose row was pruned.
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     occurredAt: millis('occurred_at').notNull(),
     type: text('type').notNull(),
     actorType: text('actor_type').notNull(),
@@ -609,9 +564,7 @@ export const oidcClients = pgTable(
   'oidc_clients',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     name: text('name').notNull(),
     secretHash: text('secret_hash'),
     redirectUris: json('redirect_uris').notNull(),
@@ -627,15 +580,9 @@ export const oidcGrants = pgTable(
   'oidc_grants',
   {
     id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => oidcClients.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
+    clientId: belongsTo('client_id', () => oidcClients.id),
+    userId: belongsTo('user_id', () => users.id),
     codeHash: text('code_hash').notNull(),
     codeExpiresAt: millis('code_expires_at').notNull(),
     codeUsedAt: millis('code_used_at'),
@@ -660,12 +607,8 @@ export const oidcGrants = pgTable(
 export const oidcConsents = pgTable(
   'oidc_consents',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => oidcClients.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    clientId: belongsTo('client_id', () => oidcClients.id),
     projectId: text('project_id').notNull(),
     scopes: text('scopes').notNull(),
     createdAt: millis('created_at').notNull(),

@@ -69,6 +69,9 @@ export const contactChannelUpdateServerSchema = wireObject({
   ...contactChannelUpdateClientFields,
   is_verified: v.optional(v.boolean()),
 });
+/** The body each access level may send (only the server may declare an address verified). */
+export const contactChannelCreateByAccess = { client: contactChannelCreateClientSchema, server: contactChannelCreateServerSchema };
+export const contactChannelUpdateByAccess = { client: contactChannelUpdateClientSchema, server: contactChannelUpdateServerSchema };
 export const contactChannelParams = v.strictObject({ user_id: userIdOrMeSchema, contact_channel_id: uuidSchema });
 export const contactChannelListQuery = v.strictObject({
   // Without user_id the list is the signed-in user's.

@@ -41,6 +41,9 @@ export const teamUpdateClientSchema = wireObject({
   client_metadata: v.optional(jsonValue),
 });
 export type TeamUpdate = v.InferOutput<typeof teamUpdateServerSchema>;
+/** The body each access level may send (clients set no server fields and send images as data). */
+export const teamCreateByAccess = { client: teamCreateClientSchema, server: teamCreateServerSchema };
+export const teamUpdateByAccess = { client: teamUpdateClientSchema, server: teamUpdateServerSchema };
 
 const booleanQuery = v.pipe(
   v.picklist(['true', 'false'], 'Must be true or false'),

@@ -77,6 +77,8 @@ export const clientUserUpdateSchema = wireObject({
   passkey_auth_enabled: serverUserFields.passkey_auth_enabled,
   locale: serverUserFields.locale,
 });
+/** The body of PATCH /users/me each access level may send. */
+export const userUpdateByAccess = { client: clientUserUpdateSchema, server: userUpdateSchema };
 
 const booleanQuery = v.pipe(
   v.picklist(['true', 'false'], 'Must be true or false'),

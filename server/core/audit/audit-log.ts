@@ -9,7 +9,8 @@ import type { Db } from '../../../db/connection';
 import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
 import { prepared } from '../storage/prepared-queries';
-import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
+import type { BackgroundWorker } from '../storage/background-worker';
+import { deleteInBatches, startPeriodicPruning } from '../storage/batched-pruning';
 import { currentAuditOrigin } from './audit-origin';
 
 export interface AuditEventInput {
@@ -141,38 +142,27 @@ export async function pruneAuditEvents(ctx: Context, batchSize = 5_000): Promise
   for (const { id, days } of retentions) {
     if (days <= 0) continue;
     const cutoff = now - days * 24 * 60 * 60 * 1000;
-    for (;;) {
-      const deleted = await writeTransaction(
-        ctx,
-        async (tx) =>
-          (
-            await tx
-              .delete(auditEvents)
-              .where(
-                inArray(
-                  auditEvents.id,
-                  sql`(select ${auditEvents.id} from ${auditEvents} where ${auditEvents.projectId} = ${id} and ${auditEvents.occurredAt} < ${cutoff} limit ${batchSize})`,
-                ),
-              )
-              .returning({ id: auditEvents.id })
-          ).length,
-      );
-      pruned += deleted;
-      if (deleted < batchSize) break;
-    }
+    pruned += await deleteInBatches(
+      ctx,
+      batchSize,
+      async (tx) =>
+        (
+          await tx
+            .delete(auditEvents)
+            .where(
+              inArray(
+                auditEvents.id,
+                sql`(select ${auditEvents.id} from ${auditEvents} where ${auditEvents.projectId} = ${id} and ${auditEvents.occurredAt} < ${cutoff} limit ${batchSize})`,
+              ),
+            )
+            .returning({ id: auditEvents.id })
+        ).length,
+    );
   }
   return pruned;
 }
 
 /** `serve` prunes at start and then hourly. */
 export function startAuditPruning(ctx: Context): BackgroundWorker {
-  return startBackgroundWorker({
-    name: 'audit log pruning',
-    pollIntervalMillis: 60 * 60 * 1000,
-    log: ctx.log,
-    async runBatch() {
-      await pruneAuditEvents(ctx);
-      return false;
-    },
-  });
+  return startPeriodicPruning(ctx, 'audit log pruning', 60 * 60 * 1000, pruneAuditEvents);
 }

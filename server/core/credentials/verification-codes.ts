@@ -10,7 +10,8 @@ import type { Context } from '../storage/context';
 import { prepared } from '../storage/prepared-queries';
 import { randomCrockfordString, sha256Hex } from './random-tokens';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
-import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
+import type { BackgroundWorker } from '../storage/background-worker';
+import { deleteInBatches, startPeriodicPruning } from '../storage/batched-pruning';
 
 export const verificationCodeKinds = [
   'email_verification',
@@ -198,39 +199,28 @@ export async function pruneExpiredVerificationCodes(ctx: Context, batchSize = 5_
   let pruned = 0;
   for (const kind of verificationCodeKinds) {
     const cutoff = now - verificationCodeLifetimeMillis[kind];
-    for (;;) {
-      const expired = and(eq(verificationCodes.kind, kind), lt(verificationCodes.expiresAt, cutoff));
-      const deleted = await writeTransaction(
-        ctx,
-        async (tx) =>
-          (
-            await tx
-              .delete(verificationCodes)
-              .where(
-                inArray(
-                  verificationCodes.id,
-                  tx.select({ id: verificationCodes.id }).from(verificationCodes).where(expired).limit(batchSize),
-                ),
-              )
-              .returning({ id: verificationCodes.id })
-          ).length,
-      );
-      pruned += deleted;
-      if (deleted < batchSize) break;
-    }
+    const expired = and(eq(verificationCodes.kind, kind), lt(verificationCodes.expiresAt, cutoff));
+    pruned += await deleteInBatches(
+      ctx,
+      batchSize,
+      async (tx) =>
+        (
+          await tx
+            .delete(verificationCodes)
+            .where(
+              inArray(
+                verificationCodes.id,
+                tx.select({ id: verificationCodes.id }).from(verificationCodes).where(expired).limit(batchSize),
+              ),
+            )
+            .returning({ id: verificationCodes.id })
+        ).length,
+    );
   }
   return pruned;
 }
 
 /** `serve` prunes at start and then every ten minutes. */
 export function startVerificationCodePruning(ctx: Context): BackgroundWorker {
-  return startBackgroundWorker({
-    name: 'expired code pruning',
-    pollIntervalMillis: 10 * 60 * 1000,
-    log: ctx.log,
-    async runBatch() {
-      await pruneExpiredVerificationCodes(ctx);
-      return false;
-    },
-  });
+  return startPeriodicPruning(ctx, 'expired code pruning', 10 * 60 * 1000, pruneExpiredVerificationCodes);
 }

@@ -7,6 +7,7 @@ import { sendOverSmtp } from '../../providers/smtp-transport';
 import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
 import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
+import { claimNextAttempt } from '../storage/attempt-claims';
 import { openEmailMessage, resolveEmailTransport, type EmailMessageRow } from './email-queue';
 import { firstRow } from '../storage/query-results';
 
@@ -68,22 +69,8 @@ async function deliver(ctx: Context, message: EmailMessageRow): Promise<void> {
   const retryAt = startedAt + retryDelayMillis(attempt);
   // Claim it first, so a crash mid-send retries later rather than never. Claimed only if no one
   // else has since (the worker and a waiting request may both have read it), so it goes out once.
-  const claimed = await writeTransaction(
-    ctx,
-    async (tx) =>
-      await tx
-        .update(emailMessages)
-        .set({ attempts: attempt, nextAttemptAt: retryAt + claimHeldMillis })
-        .where(
-          and(
-            eq(emailMessages.id, message.id),
-            eq(emailMessages.attempts, message.attempts),
-            eq(emailMessages.status, 'pending'),
-          ),
-        )
-        .returning({ id: emailMessages.id }),
-  );
-  if (claimed.length !== 1) return;
+  const claimed = await writeTransaction(ctx, (tx) => claimNextAttempt(tx, emailMessages, message, retryAt + claimHeldMillis));
+  if (!claimed) return;
   try {
     const transport = await resolveEmailTransport(ctx, ctx.db, message.projectId);
     if (transport.kind !== 'smtp') throw new Error('no SMTP server is configured for this project any more');

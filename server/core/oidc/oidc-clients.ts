@@ -1,7 +1,7 @@
 // The relying parties of a project's OpenID Provider: confidential clients (a secret, shown once
 // and stored as a SHA-256 digest like an API key) and public ones (no secret, PKCE required).
 // Redirect URIs are compared exactly, never by prefix or pattern (as the OAuth security best practice asks).
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { oidcClients } from '../storage/tables';
 import type { Context } from '../storage/context';
 import { plainTextError } from '../../protocol/plain-text-errors';
@@ -10,9 +10,9 @@ import { isLocalhostName } from '../../protocol/localhost-names';
 import { randomCrockfordString, secretMatchesDigest, sha256Hex } from '../credentials/random-tokens';
 import { requireProject } from '../projects/projects';
 import { writeTransaction } from '../storage/transactions';
-import { firstRow } from '../storage/query-results';
 import { isOidcScope, oidcScopes, type OidcScope } from './oidc-scopes';
 import { oidcIssuer } from './oidc-issuer';
+import { deleteRowOfProject, findRowOfProject, rowOfProject } from '../storage/rows-of-project';
 
 export type OidcClientRow = typeof oidcClients.$inferSelect;
 
@@ -110,13 +110,7 @@ export async function listOidcClients(ctx: Context, projectId: string): Promise<
 
 /** The client `clientId` of the project; a client of another project is no client here. */
 export async function findOidcClient(ctx: Context, projectId: string, clientId: string): Promise<OidcClientRow | undefined> {
-  return firstRow(
-    await ctx.db
-      .select()
-      .from(oidcClients)
-      .where(and(eq(oidcClients.projectId, projectId), eq(oidcClients.id, clientId)))
-      .limit(1),
-  );
+  return await findRowOfProject(ctx.db, oidcClients, projectId, clientId);
 }
 
 export async function readOidcClient(ctx: Context, projectId: string, clientId: string): Promise<OidcClientView> {
@@ -140,7 +134,7 @@ export async function updateOidcClient(ctx: Context, projectId: string, clientId
     const found = await tx
       .select({ id: oidcClients.id })
       .from(oidcClients)
-      .where(and(eq(oidcClients.projectId, projectId), eq(oidcClients.id, clientId)));
+      .where(rowOfProject(oidcClients, projectId, clientId));
     if (found.length === 0) throw plainTextError('OIDC_CLIENT_NOT_FOUND');
     if (Object.keys(changes).length > 0) await tx.update(oidcClients).set(changes).where(eq(oidcClients.id, clientId));
   });
@@ -150,11 +144,7 @@ export async function updateOidcClient(ctx: Context, projectId: string, clientId
 /** Deleting a client ends every grant and consent it had (foreign keys cascade). */
 export async function deleteOidcClient(ctx: Context, projectId: string, clientId: string): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
-    const deleted = await tx
-      .delete(oidcClients)
-      .where(and(eq(oidcClients.projectId, projectId), eq(oidcClients.id, clientId)))
-      .returning({ id: oidcClients.id });
-    if (deleted.length === 0) throw plainTextError('OIDC_CLIENT_NOT_FOUND');
+    if (!(await deleteRowOfProject(tx, oidcClients, projectId, clientId))) throw plainTextError('OIDC_CLIENT_NOT_FOUND');
   });
 }
 

@@ -1,6 +1,6 @@
 // API key sets: creation (generated or imported keys), listing, revocation and the check that
 // authenticates a request. Only SHA-256 digests and the last four characters are stored.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
 import { apiKeySets } from '../storage/tables';
 import {
@@ -20,7 +20,7 @@ import { randomCrockfordString, secretMatchesDigest, sha256Hex } from '../creden
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { WriteInvalidatedCache } from '../storage/write-invalidated-cache';
 import { recordAuditEvent } from '../audit/audit-log';
-import { firstRow } from '../storage/query-results';
+import { findRowOfProject } from '../storage/rows-of-project';
 
 type KeySetRow = typeof apiKeySets.$inferSelect;
 
@@ -186,13 +186,7 @@ const selectKeySetsOfProject = (db: Db) =>
 
 async function findKeySetRow(ctx: Context, projectId: string, keySetId: string): Promise<KeySetRow> {
   await requireProjectRow(ctx.db, projectId);
-  const row = firstRow(
-    await ctx.db
-      .select()
-      .from(apiKeySets)
-      .where(and(eq(apiKeySets.projectId, projectId), eq(apiKeySets.id, keySetId)))
-      .limit(1),
-  );
+  const row = await findRowOfProject(ctx.db, apiKeySets, projectId, keySetId);
   if (!row) throw knownError('API_KEY_NOT_FOUND');
   return row;
 }

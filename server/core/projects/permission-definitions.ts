@@ -10,6 +10,7 @@ import type { Context } from '../storage/context';
 import { writeTransaction, type DbWriter } from '../storage/transactions';
 import { recordAuditEvent } from '../audit/audit-log';
 import { firstRow } from '../storage/query-results';
+import { findRowOfProject, rowOfProject } from '../storage/rows-of-project';
 
 /** As in Stack, new projects get `member` (the member default) and `admin` (the creator default). */
 export const defaultPermissionDefinitions = [
@@ -86,13 +87,7 @@ export async function listPermissionDefinitions(ctx: Context, projectId: string)
 async function requireDefinition(db: DbWriter, projectId: string, id: string) {
   const row = isSystemPermissionId(id)
     ? undefined
-    : firstRow(
-        await db
-          .select()
-          .from(permissionDefinitions)
-          .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)))
-          .limit(1),
-      );
+    : await findRowOfProject(db, permissionDefinitions, projectId, id);
   if (!row) throw knownError('PERMISSION_NOT_FOUND', id);
   return row;
 }
@@ -184,7 +179,7 @@ export async function updatePermissionDefinition(
       await tx
         .update(permissionDefinitions)
         .set({ description: input.description || null })
-        .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, newId)));
+        .where(rowOfProject(permissionDefinitions, projectId, newId));
     }
     if (input.contained_permission_ids !== undefined) {
       await tx
@@ -199,7 +194,7 @@ export async function updatePermissionDefinition(
 }
 
 async function renamePermission(db: DbWriter, projectId: string, from: string, to: string): Promise<void> {
-  const definitionKey = and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, from));
+  const definitionKey = rowOfProject(permissionDefinitions, projectId, from);
   const edges = await db.select().from(permissionContainments).where(eq(permissionContainments.projectId, projectId));
   // The edges leave with their definition (cascade), so they are put back under the new id.
   const definition = firstRow(await db.select().from(permissionDefinitions).where(definitionKey).limit(1))!;
@@ -244,7 +239,7 @@ export async function deletePermissionDefinition(ctx: Context, projectId: string
       .where(and(eq(projectDefaultPermissions.projectId, projectId), eq(projectDefaultPermissions.permissionId, id)));
     await tx
       .delete(permissionDefinitions)
-      .where(and(eq(permissionDefinitions.projectId, projectId), eq(permissionDefinitions.id, id)));
+      .where(rowOfProject(permissionDefinitions, projectId, id));
     await recordAuditEvent(ctx, { projectId, type: 'permission_definition.deleted', details: { id } });
   });
 }

@@ -6,18 +6,13 @@ import { teamMembers, teams } from './tables';
 import { knownError } from '../../protocol/known-errors';
 import type { DbWriter } from './transactions';
 import { firstRow } from './query-results';
+import { findRowOfProject } from './rows-of-project';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type MemberRow = typeof teamMembers.$inferSelect;
 
 export async function findTeamRow(db: DbWriter, projectId: string, teamId: string): Promise<TeamRow | undefined> {
-  return firstRow(
-    await db
-      .select()
-      .from(teams)
-      .where(and(eq(teams.projectId, projectId), eq(teams.id, teamId)))
-      .limit(1),
-  );
+  return await findRowOfProject(db, teams, projectId, teamId);
 }
 
 export async function requireTeamRow(db: DbWriter, projectId: string, teamId: string): Promise<TeamRow> {

@@ -20,6 +20,7 @@ import { mapStackTeam } from './stack-export';
 import { checkTeamRecord, teamRecordOf, type MappedTeam } from './team-records';
 import { readLines } from './text-streams';
 import { RecordRefusal, refusalReasonOf } from './user-records';
+import { listedLimit, noteRefusal, uuidPattern, type RecordRefusals } from './import-reports';
 
 export const teamImportFormats = ['clerk', 'stack', 'jsonl'] as const;
 export type TeamImportFormat = (typeof teamImportFormats)[number];
@@ -30,11 +31,7 @@ const readers: Record<TeamImportFormat, (value: unknown) => MappedTeam> = {
   jsonl: teamRecordOf,
 };
 
-/** How many refusals and missing members a report lists; past that it only counts them. */
-const listedLimit = 1000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface TeamImportReport {
+export interface TeamImportReport extends RecordRefusals {
   format: TeamImportFormat;
   dry_run: boolean;
   /** Teams of the file read, refused ones included. */
@@ -42,8 +39,6 @@ export interface TeamImportReport {
   imported: number;
   /** Already in the project (same external id); their missing memberships are still added. */
   skipped: number;
-  refused_count: number;
-  refused: { line: number; external_id: string | null; reason: string }[];
   memberships_added: number;
   /** Members whose user is not in the project (not imported yet, or refused at its import). */
   members_not_found_count: number;
@@ -72,10 +67,7 @@ export async function importTeams(
     members_not_found_count: 0,
     members_not_found: [],
   };
-  const refuse = (line: number, externalId: string | null, reason: string) => {
-    report.refused_count += 1;
-    if (report.refused.length < listedLimit) report.refused.push({ line, external_id: externalId, reason });
-  };
+  const refuse = (line: number, externalId: string | null, reason: string) => noteRefusal(report, line, externalId, reason);
   for await (const item of jsonLines(readLines(bytes))) {
     report.read += 1;
     if (item.error !== undefined) {

@@ -17,11 +17,9 @@ import { isImportFormat, readSource, type ImportFormat } from './source-formats'
 import type { SourceEntry, SourceOptions } from './source-entries';
 import { transactionOrDryRun } from './dry-run-transactions';
 import { RecordRefusal, refusalReasonOf, type UserRecord } from './user-records';
+import { listedLimit, noteRefusal, uuidPattern, type RecordRefusals } from './import-reports';
 
-/** How many refusals and notes a report lists; past that it only counts them. */
-const listedLimit = 1000;
 const defaultBatchSize = 500;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ImportCounts {
   read: number;
@@ -30,7 +28,7 @@ export interface ImportCounts {
   refused: number;
 }
 
-export interface ImportReport {
+export interface ImportReport extends RecordRefusals {
   format: ImportFormat;
   dry_run: boolean;
   /** Users of the file read (every line that is a user, refused ones included). */
@@ -38,9 +36,6 @@ export interface ImportReport {
   imported: number;
   /** Already in the project (same external id, or same id for authd's own export). */
   skipped: number;
-  refused_count: number;
-  /** The first refusals: the file's line, the source's id when known, and why. */
-  refused: { line: number; external_id: string | null; reason: string }[];
   /** What was left out of users that were imported (an identity of a provider authd lacks). */
   notes: { line: number; note: string }[];
 }
@@ -65,10 +60,7 @@ export async function importUsers(
   await requireProject(ctx, projectId);
   if (!isImportFormat(format)) throw plainTextError('IMPORT_FORMAT_UNKNOWN', format);
   const report: ImportReport = { format, dry_run: options.dryRun === true, read: 0, imported: 0, skipped: 0, refused_count: 0, refused: [], notes: [] };
-  const refuse = (line: number, externalId: string | null, reason: string) => {
-    report.refused_count += 1;
-    if (report.refused.length < listedLimit) report.refused.push({ line, external_id: externalId, reason });
-  };
+  const refuse = (line: number, externalId: string | null, reason: string) => noteRefusal(report, line, externalId, reason);
   const batchSize = options.batchSize ?? defaultBatchSize;
   let batch: SourceEntry[] = [];
   const flush = async () => {

@@ -1,6 +1,6 @@
 // The delivery log as admins see it: each delivery of an event to an endpoint with its state
 // and every attempt's status code or error, and the manual retry.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
@@ -9,6 +9,7 @@ import { attemptWebhookDelivery, findDeliveryToAttempt } from './webhook-deliver
 import { requireWebhookEndpointRow } from './webhook-endpoints';
 import { firstRow } from '../storage/query-results';
 import { insertionOrder } from '../storage/dialect-sql';
+import { rowOfProject } from '../storage/rows-of-project';
 
 const manualRetryReservationMillis = 60_000;
 
@@ -102,7 +103,7 @@ export async function readWebhookDelivery(ctx: Context, projectId: string, deliv
         .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
         .from(webhookDeliveries)
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-        .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, deliveryId)))
+        .where(rowOfProject(webhookDeliveries, projectId, deliveryId))
         .limit(1),
     );
     if (!row) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
@@ -122,7 +123,7 @@ export async function retryWebhookDelivery(ctx: Context, projectId: string, deli
       // Not due for a worker (maybe in another process) for a minute, so only this call makes the
       // attempt; should it die first, the worker takes over.
       .set({ status: 'pending', nextAttemptAt: ctx.clock.now() + manualRetryReservationMillis })
-      .where(and(eq(webhookDeliveries.projectId, projectId), eq(webhookDeliveries.id, deliveryId)))
+      .where(rowOfProject(webhookDeliveries, projectId, deliveryId))
       .returning({ id: webhookDeliveries.id });
     if (rows.length === 0) throw plainTextError('WEBHOOK_DELIVERY_NOT_FOUND');
   });

@@ -7,6 +7,7 @@ import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEv
 import { startBackgroundWorker, type BackgroundWorker } from '../storage/background-worker';
 import type { Context } from '../storage/context';
 import { writeTransaction } from '../storage/transactions';
+import { claimNextAttempt } from '../storage/attempt-claims';
 import { openEndpointSecret } from './webhook-endpoints';
 import { signedWebhookHeaders } from './webhook-signing';
 import { postToEndpoint } from './webhook-requests';
@@ -90,22 +91,11 @@ export async function attemptWebhookDelivery(
   const startedAt = ctx.clock.now();
   const retryAt = startedAt + (webhookRetryDelaysMillis[attempt - 1] ?? 0);
   const claimed = await writeTransaction(ctx, async (tx) => {
-    const rows = await tx
-      .update(webhookDeliveries)
-      // Not due again while this attempt may still be running: another instance's worker would
-      // otherwise send the event a second time while a slow endpoint (over 5 s, under the
-      // timeout) is still answering the first. The outcome below sets the retry time proper;
-      // after a crash mid-attempt, the retry waits out the timeout too.
-      .set({ attempts: attempt, nextAttemptAt: retryAt + webhookAttemptTimeoutMillis })
-      .where(
-        and(
-          eq(webhookDeliveries.id, delivery.id),
-          eq(webhookDeliveries.attempts, delivery.attempts),
-          eq(webhookDeliveries.status, 'pending'),
-        ),
-      )
-      .returning({ id: webhookDeliveries.id });
-    if (rows.length === 0) return false;
+    // Not due again while this attempt may still be running: another instance's worker would
+    // otherwise send the event a second time while a slow endpoint (over 5 s, under the
+    // timeout) is still answering the first. The outcome below sets the retry time proper;
+    // after a crash mid-attempt, the retry waits out the timeout too.
+    if (!(await claimNextAttempt(tx, webhookDeliveries, delivery, retryAt + webhookAttemptTimeoutMillis))) return false;
     await tx
       .insert(webhookDeliveryAttempts)
       .values({ deliveryId: delivery.id, attempt, attemptedAt: startedAt, error: interruptedAttemptText });

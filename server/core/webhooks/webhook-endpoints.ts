@@ -1,7 +1,7 @@
 // A project's webhook endpoints: where events are POSTed and with which secret. The secret is
 // shown once, when the endpoint is created, and kept sealed with the instance key afterwards
 // (the worker must read it back to sign, so a digest would not do).
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { webhookEndpoints } from '../storage/tables';
 import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
@@ -11,7 +11,7 @@ import { requireProjectRow } from '../projects/projects';
 import { openSecret, sealSecret } from '../storage/secret-box';
 import { writeTransaction } from '../storage/transactions';
 import { generateWebhookSecret } from './webhook-signing';
-import { firstRow } from '../storage/query-results';
+import { deleteRowOfProject, findRowOfProject, rowOfProject } from '../storage/rows-of-project';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -100,13 +100,7 @@ export async function listWebhookEndpoints(ctx: Context, projectId: string): Pro
 }
 
 export async function requireWebhookEndpointRow(ctx: Context, projectId: string, endpointId: string): Promise<EndpointRow> {
-  const row = firstRow(
-    await ctx.db
-      .select()
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
-      .limit(1),
-  );
+  const row = await findRowOfProject(ctx.db, webhookEndpoints, projectId, endpointId);
   if (!row) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   return row;
 }
@@ -130,7 +124,7 @@ export async function updateWebhookEndpoint(
         ...(url !== undefined ? { url } : {}),
         ...(change.description !== undefined ? { description: change.description } : {}),
       })
-      .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
+      .where(rowOfProject(webhookEndpoints, projectId, endpointId))
       .returning({ id: webhookEndpoints.id });
     if (updated.length === 0) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   });
@@ -140,11 +134,7 @@ export async function updateWebhookEndpoint(
 /** Removes the endpoint with its pending deliveries and their log. */
 export async function deleteWebhookEndpoint(ctx: Context, projectId: string, endpointId: string): Promise<void> {
   await writeTransaction(ctx, async (tx) => {
-    const deleted = await tx
-      .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.projectId, projectId), eq(webhookEndpoints.id, endpointId)))
-      .returning({ id: webhookEndpoints.id });
-    if (deleted.length === 0) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
+    if (!(await deleteRowOfProject(tx, webhookEndpoints, projectId, endpointId))) throw plainTextError('WEBHOOK_ENDPOINT_NOT_FOUND');
   });
 }
 

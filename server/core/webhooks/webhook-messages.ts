@@ -8,6 +8,7 @@ import { plainTextError } from '../../protocol/plain-text-errors';
 import type { Context } from '../storage/context';
 import { requireWebhookEndpointRow } from './webhook-endpoints';
 import { firstRow } from '../storage/query-results';
+import { findRowOfProject } from '../storage/rows-of-project';
 
 export interface WebhookMessage {
   id: string;
@@ -67,13 +68,7 @@ export async function listWebhookMessages(ctx: Context, projectId: string, page:
 }
 
 export async function readWebhookMessage(ctx: Context, projectId: string, messageId: string): Promise<WebhookMessage> {
-  const row = firstRow(
-    await ctx.db
-      .select()
-      .from(webhookEvents)
-      .where(and(eq(webhookEvents.projectId, projectId), eq(webhookEvents.id, messageId)))
-      .limit(1),
-  );
+  const row = await findRowOfProject(ctx.db, webhookEvents, projectId, messageId);
   if (!row) throw plainTextError('WEBHOOK_MESSAGE_NOT_FOUND');
   return messageOf(row);
 }

@@ -3,7 +3,7 @@
 // API for its clients (routes/oidc-clients.ts).
 import * as v from 'valibot';
 import { listResponse, successResponse } from '../../protocol/response-schemas';
-import type { RouteDescription } from './route-description';
+import { routeGroup, type RouteDescription } from './route-description';
 
 const base = '/projects/:project_id/oidc';
 const tag = 'OpenID Provider';
@@ -29,115 +29,127 @@ const authorizationQuery = v.object({
   max_age: v.optional(v.string()),
 });
 const clientAuthentication = { client_id: v.optional(v.string()), client_secret: v.optional(v.string()) };
-const textErrors = [{ status: 400, when: 'an OAuth error (invalid_request, invalid_grant, ...), or 401 invalid_client: a JSON body { error, error_description }' }];
+const textErrors = [
+  {
+    status: 400,
+    when: 'an OAuth error (invalid_request, invalid_grant, ...), or 401 invalid_client: a JSON body { error, error_description }',
+  },
+];
 
 export const oidcRouteCatalogue: Record<string, RouteDescription> = {
-  [`GET ${base}/.well-known/openid-configuration`]: {
-    summary: "The project's OpenID Provider metadata (Discovery 1.0)",
-    tag,
-    access: 'none',
-    response: { schema: v.objectWithRest({ issuer: v.string(), authorization_endpoint: v.string(), token_endpoint: v.string(), jwks_uri: v.string() }, v.unknown()) },
-  },
-  [`GET ${base}/jwks`]: {
-    summary: "The keys that verify the provider's ID tokens (the project's ES256 keys)",
-    tag,
-    access: 'none',
-    response: { schema: v.object({ keys: v.array(v.object({ kty: v.string(), kid: v.string() })) }) },
-    textErrors: [{ status: 404, when: 'the project does not exist' }],
-  },
-  [`GET ${base}/authorize`]: {
-    summary: 'Authorization endpoint: code flow with PKCE; signs the user in and asks consent, then redirects with a code',
-    tag,
-    access: 'none',
-    ownErrorFormat: 'oauth',
-    query: authorizationQuery,
-    response: { status: 303, redirect: 'the hosted sign-in, or the redirect URI with code (or error), state and iss', mediaType: 'text/html' },
-    textErrors: [{ status: 400, when: 'an HTML error page: unknown client or unregistered redirect URI (never redirected)' }],
-  },
-  [`POST ${base}/authorize`]: {
-    summary: "The consent screen's decision (decision=allow|deny with the authorization request's parameters)",
-    tag,
-    access: 'none',
-    ownErrorFormat: 'oauth',
-    body: v.object({ ...authorizationQuery.entries, decision: v.optional(v.picklist(['allow', 'deny'])) }),
-    bodyMediaType: 'application/x-www-form-urlencoded',
-    response: { status: 303, redirect: 'the redirect URI with code (or error=access_denied), state and iss' },
-    textErrors: [{ status: 400, when: 'an HTML error page: unknown client or unregistered redirect URI' }],
-  },
-  [`POST ${base}/token`]: {
-    summary: 'Token endpoint: authorization_code (with PKCE) and refresh_token (rotated) grants',
-    tag,
-    access: 'none',
-    ownErrorFormat: 'oauth',
-    body: v.object({
-      grant_type: v.picklist(['authorization_code', 'refresh_token']),
-      code: v.optional(v.string()),
-      redirect_uri: v.optional(v.string()),
-      code_verifier: v.optional(v.string()),
-      refresh_token: v.optional(v.string()),
-      ...clientAuthentication,
-    }),
-    bodyMediaType: 'application/x-www-form-urlencoded',
-    response: { schema: tokenResponse },
-    textErrors,
-  },
-  [`GET ${base}/userinfo`]: {
-    summary: 'The claims of the bearer token’s user, by its scopes',
-    tag,
-    access: 'none',
-    ownErrorFormat: 'oauth',
-    response: { schema: claims },
-    textErrors: [{ status: 401, when: 'invalid_token (WWW-Authenticate: Bearer)' }],
-  },
-  [`POST ${base}/userinfo`]: {
-    summary: 'The claims of the bearer token’s user, by its scopes (POST form)',
-    tag,
-    access: 'none',
-    ownErrorFormat: 'oauth',
-    response: { schema: claims },
-    textErrors: [{ status: 401, when: 'invalid_token (WWW-Authenticate: Bearer)' }],
-  },
-  [`POST ${base}/revoke`]: {
-    summary: 'Revocation (RFC 7009): a refresh or access token ends its grant',
-    tag,
-    access: 'none',
-    ownErrorFormat: 'oauth',
-    body: v.object({ token: v.string(), token_type_hint: v.optional(v.string()), ...clientAuthentication }),
-    bodyMediaType: 'application/x-www-form-urlencoded',
-    response: { status: 200 },
-    textErrors,
-  },
-  [`GET ${base}/end-session`]: {
-    summary: 'RP-initiated logout: ends the authd session, then redirects to a registered post-logout URI',
-    tag,
-    access: 'none',
-    ownErrorFormat: 'oauth',
-    query: v.object({
-      id_token_hint: v.optional(v.string()),
-      client_id: v.optional(v.string()),
-      post_logout_redirect_uri: v.optional(v.string()),
-      state: v.optional(v.string()),
-    }),
-    response: { status: 303, redirect: 'the post_logout_redirect_uri with state, or a signed-out page', mediaType: 'text/html' },
-    textErrors: [{ status: 400, when: 'an HTML error page: unregistered post-logout URI or a bad id_token_hint' }],
-  },
-  'GET /users/me/connected-apps': {
-    summary: "The signed-in user's connected apps: the OpenID Provider clients they approved on the consent screen, with the scopes and when",
-    tag,
-    access: 'client',
-    signedInUser: true,
-    response: {
-      schema: listResponse(v.object({ client_id: v.string(), client_name: v.string(), scopes: v.array(v.string()), consented_at_millis: v.number() })),
+  ...routeGroup(
+    { tag, access: 'none' },
+    {
+      [`GET ${base}/.well-known/openid-configuration`]: {
+        summary: "The project's OpenID Provider metadata (Discovery 1.0)",
+        response: {
+          schema: v.objectWithRest(
+            { issuer: v.string(), authorization_endpoint: v.string(), token_endpoint: v.string(), jwks_uri: v.string() },
+            v.unknown(),
+          ),
+        },
+      },
+      [`GET ${base}/jwks`]: {
+        summary: "The keys that verify the provider's ID tokens (the project's ES256 keys)",
+        response: { schema: v.object({ keys: v.array(v.object({ kty: v.string(), kid: v.string() })) }) },
+        textErrors: [{ status: 404, when: 'the project does not exist' }],
+      },
+      [`GET ${base}/authorize`]: {
+        summary: 'Authorization endpoint: code flow with PKCE; signs the user in and asks consent, then redirects with a code',
+        ownErrorFormat: 'oauth',
+        query: authorizationQuery,
+        response: {
+          status: 303,
+          redirect: 'the hosted sign-in, or the redirect URI with code (or error), state and iss',
+          mediaType: 'text/html',
+        },
+        textErrors: [{ status: 400, when: 'an HTML error page: unknown client or unregistered redirect URI (never redirected)' }],
+      },
+      [`POST ${base}/authorize`]: {
+        summary: "The consent screen's decision (decision=allow|deny with the authorization request's parameters)",
+        ownErrorFormat: 'oauth',
+        body: v.object({ ...authorizationQuery.entries, decision: v.optional(v.picklist(['allow', 'deny'])) }),
+        bodyMediaType: 'application/x-www-form-urlencoded',
+        response: { status: 303, redirect: 'the redirect URI with code (or error=access_denied), state and iss' },
+        textErrors: [{ status: 400, when: 'an HTML error page: unknown client or unregistered redirect URI' }],
+      },
+      [`POST ${base}/token`]: {
+        summary: 'Token endpoint: authorization_code (with PKCE) and refresh_token (rotated) grants',
+        ownErrorFormat: 'oauth',
+        body: v.object({
+          grant_type: v.picklist(['authorization_code', 'refresh_token']),
+          code: v.optional(v.string()),
+          redirect_uri: v.optional(v.string()),
+          code_verifier: v.optional(v.string()),
+          refresh_token: v.optional(v.string()),
+          ...clientAuthentication,
+        }),
+        bodyMediaType: 'application/x-www-form-urlencoded',
+        response: { schema: tokenResponse },
+        textErrors,
+      },
+      [`GET ${base}/userinfo`]: {
+        summary: 'The claims of the bearer token’s user, by its scopes',
+        ownErrorFormat: 'oauth',
+        response: { schema: claims },
+        textErrors: [{ status: 401, when: 'invalid_token (WWW-Authenticate: Bearer)' }],
+      },
+      [`POST ${base}/userinfo`]: {
+        summary: 'The claims of the bearer token’s user, by its scopes (POST form)',
+        ownErrorFormat: 'oauth',
+        response: { schema: claims },
+        textErrors: [{ status: 401, when: 'invalid_token (WWW-Authenticate: Bearer)' }],
+      },
+      [`POST ${base}/revoke`]: {
+        summary: 'Revocation (RFC 7009): a refresh or access token ends its grant',
+        ownErrorFormat: 'oauth',
+        body: v.object({ token: v.string(), token_type_hint: v.optional(v.string()), ...clientAuthentication }),
+        bodyMediaType: 'application/x-www-form-urlencoded',
+        response: { status: 200 },
+        textErrors,
+      },
+      [`GET ${base}/end-session`]: {
+        summary: 'RP-initiated logout: ends the authd session, then redirects to a registered post-logout URI',
+        ownErrorFormat: 'oauth',
+        query: v.object({
+          id_token_hint: v.optional(v.string()),
+          client_id: v.optional(v.string()),
+          post_logout_redirect_uri: v.optional(v.string()),
+          state: v.optional(v.string()),
+        }),
+        response: {
+          status: 303,
+          redirect: 'the post_logout_redirect_uri with state, or a signed-out page',
+          mediaType: 'text/html',
+        },
+        textErrors: [{ status: 400, when: 'an HTML error page: unregistered post-logout URI or a bad id_token_hint' }],
+      },
+      'GET /users/me/connected-apps': {
+        summary:
+          "The signed-in user's connected apps: the OpenID Provider clients they approved on the consent screen, with the scopes and when",
+        access: 'client',
+        signedInUser: true,
+        response: {
+          schema: listResponse(
+            v.object({
+              client_id: v.string(),
+              client_name: v.string(),
+              scopes: v.array(v.string()),
+              consented_at_millis: v.number(),
+            }),
+          ),
+        },
+      },
+      'DELETE /users/me/connected-apps/:client_id': {
+        summary:
+          'Disconnect an app: forget the consent (the next sign-in through it asks again) and revoke its tokens for this user',
+        access: 'client',
+        signedInUser: true,
+        response: { schema: successResponse },
+        textErrors: [{ status: 404, when: 'the user has not approved this app' }],
+      },
     },
-  },
-  'DELETE /users/me/connected-apps/:client_id': {
-    summary: 'Disconnect an app: forget the consent (the next sign-in through it asks again) and revoke its tokens for this user',
-    tag,
-    access: 'client',
-    signedInUser: true,
-    response: { schema: successResponse },
-    textErrors: [{ status: 404, when: 'the user has not approved this app' }],
-  },
+  ),
 };
 
 // The admin API for the provider's clients (routes/oidc-clients.ts).
@@ -154,42 +166,42 @@ const oidcClientResponse = v.object({
   issuer: v.string(),
 });
 const oidcClientCreatedResponse = v.object({ ...oidcClientResponse.entries, client_secret: v.optional(v.string()) });
-const clientInputErrors = [{ status: 400, when: 'a redirect URI that is not absolute https (http only for localhost) or has a fragment, no redirect URI, or an unknown scope' }];
+const clientInputErrors = [
+  {
+    status: 400,
+    when: 'a redirect URI that is not absolute https (http only for localhost) or has a fragment, no redirect URI, or an unknown scope',
+  },
+];
 const noSuchClient = { status: 404, when: 'no such client in this project' };
 
 export const oidcClientRouteCatalogue: Record<string, RouteDescription> = {
-  'GET /oidc-clients': {
-    summary: "The project's OpenID Provider clients, oldest first (no secrets)",
-    tag: clientTag,
-    access: 'admin',
-    response: { schema: v.object({ items: v.array(oidcClientResponse), is_paginated: v.literal(false) }) },
-  },
-  'POST /oidc-clients': {
-    summary: 'Register a client; a confidential client’s secret is in this answer only, with the issuer',
-    tag: clientTag,
-    access: 'admin',
-    response: { status: 201, schema: oidcClientCreatedResponse },
-    textErrors: clientInputErrors,
-  },
-  'GET /oidc-clients/:client_id': {
-    summary: 'One client (no secret)',
-    tag: clientTag,
-    access: 'admin',
-    response: { schema: oidcClientResponse },
-    textErrors: [noSuchClient],
-  },
-  'PATCH /oidc-clients/:client_id': {
-    summary: 'Change a client; given fields replace the current values',
-    tag: clientTag,
-    access: 'admin',
-    response: { schema: oidcClientResponse },
-    textErrors: [...clientInputErrors, noSuchClient],
-  },
-  'DELETE /oidc-clients/:client_id': {
-    summary: 'Remove a client with every grant and consent it had',
-    tag: clientTag,
-    access: 'admin',
-    response: { schema: v.object({ success: v.literal(true) }) },
-    textErrors: [noSuchClient],
-  },
+  ...routeGroup(
+    { tag: clientTag, access: 'admin' },
+    {
+      'GET /oidc-clients': {
+        summary: "The project's OpenID Provider clients, oldest first (no secrets)",
+        response: { schema: v.object({ items: v.array(oidcClientResponse), is_paginated: v.literal(false) }) },
+      },
+      'POST /oidc-clients': {
+        summary: 'Register a client; a confidential client’s secret is in this answer only, with the issuer',
+        response: { status: 201, schema: oidcClientCreatedResponse },
+        textErrors: clientInputErrors,
+      },
+      'GET /oidc-clients/:client_id': {
+        summary: 'One client (no secret)',
+        response: { schema: oidcClientResponse },
+        textErrors: [noSuchClient],
+      },
+      'PATCH /oidc-clients/:client_id': {
+        summary: 'Change a client; given fields replace the current values',
+        response: { schema: oidcClientResponse },
+        textErrors: [...clientInputErrors, noSuchClient],
+      },
+      'DELETE /oidc-clients/:client_id': {
+        summary: 'Remove a client with every grant and consent it had',
+        response: { schema: v.object({ success: v.literal(true) }) },
+        textErrors: [noSuchClient],
+      },
+    },
+  ),
 };

@@ -39,3 +39,16 @@ export interface RouteDescription {
   /** Plain-text errors (Stack's unnamed ones), as status and when. */
   textErrors?: { status: number; when: string }[];
 }
+
+/**
+ * The entries of one tag, with what they share (the tag, the usual access level) said once for
+ * all of them; an entry's own field wins over the shared one.
+ */
+export function routeGroup<Shared extends Pick<RouteDescription, 'tag'> & Partial<RouteDescription>>(
+  shared: Shared,
+  entries: Record<string, Omit<RouteDescription, keyof Shared> & Partial<RouteDescription>>,
+): Record<string, RouteDescription> {
+  return Object.fromEntries(
+    Object.entries(entries).map(([route, entry]) => [route, { ...shared, ...entry } as RouteDescription]),
+  );
+}

@@ -15,16 +15,15 @@ import { checkVerificationCode } from '../../core/credentials/verification-codes
 import {
   callbackUrlBodySchema,
   codeBodySchema,
-  contactChannelCreateClientSchema,
-  contactChannelCreateServerSchema,
+  contactChannelCreateByAccess,
   contactChannelListQuery,
   contactChannelParams,
-  contactChannelUpdateClientSchema,
-  contactChannelUpdateServerSchema,
+  contactChannelUpdateByAccess,
   sendVerificationCodeSchema,
 } from '../../protocol/auth-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { codeIsValid, succeeded } from '../resource-answers';
 import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 import { parseBodyForAccess } from '../body-parsing';
 
@@ -44,10 +43,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
       async ({ auth, body, request, set }) => {
         const caller = requireAccess(auth, 'client');
         // Only the server may declare an address verified; each level has its own schema.
-        const input = parseBodyForAccess(request, body, caller.accessType, {
-          client: contactChannelCreateClientSchema,
-          server: contactChannelCreateServerSchema,
-        });
+        const input = parseBodyForAccess(request, body, caller.accessType, contactChannelCreateByAccess);
         const view = await createContactChannel(
           ctx,
           caller.projectId,
@@ -77,18 +73,13 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/contact-channels/verify/check-code',
-      async ({ auth, body }) => {
-        await checkVerificationCode(ctx, requireAccess(auth, 'client').projectId, 'email_verification', body.code);
-        return { is_code_valid: true };
-      },
+      async ({ auth, body }) =>
+        await codeIsValid(checkVerificationCode(ctx, requireAccess(auth, 'client').projectId, 'email_verification', body.code)),
       { body: codeBodySchema },
     )
     .post(
       '/contact-channels/verify',
-      async ({ auth, body }) => {
-        await verifyEmail(ctx, requireAccess(auth, 'client').projectId, body.code);
-        return { success: true };
-      },
+      async ({ auth, body }) => await succeeded(verifyEmail(ctx, requireAccess(auth, 'client').projectId, body.code)),
       { body: codeBodySchema },
     )
     .get(
@@ -108,10 +99,7 @@ export function contactChannelRoutes(app: ApiApp, ctx: Context) {
       '/contact-channels/:user_id/:contact_channel_id',
       async ({ auth, params, body, request }) => {
         const caller = requireAccess(auth, 'client');
-        const input = parseBodyForAccess(request, body, caller.accessType, {
-          client: contactChannelUpdateClientSchema,
-          server: contactChannelUpdateServerSchema,
-        });
+        const input = parseBodyForAccess(request, body, caller.accessType, contactChannelUpdateByAccess);
         return await updateContactChannel(
           ctx,
           caller.projectId,

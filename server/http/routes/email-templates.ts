@@ -13,6 +13,7 @@ import { noQueryParameters, wireObject } from '../../protocol/wire-object';
 import { emailTemplateTypes } from '../../../templates/default-email-templates';
 import { sourceLocale, supportedLocales } from '../../protocol/locales';
 import type { ApiApp } from '../api-app';
+import { succeeded } from '../resource-answers';
 
 const templateParams = v.strictObject({
   type: v.picklist(emailTemplateTypes, `Must be one of ${emailTemplateTypes.join(', ')}`),
@@ -61,10 +62,7 @@ export function emailTemplateRoutes(app: ApiApp, ctx: Context) {
     )
     .delete(
       '/email-templates/:type',
-      async ({ auth, params }) => {
-        await resetEmailTemplate(ctx, requireAccess(auth, 'admin').projectId, params.type);
-        return { success: true };
-      },
+      async ({ auth, params }) => await succeeded(resetEmailTemplate(ctx, requireAccess(auth, 'admin').projectId, params.type)),
       { params: templateParams, query: noQueryParameters },
     );
 }

@@ -2,12 +2,19 @@
 // super-secret admin key or an internal admin's access token). A thin layer over
 // server/core/oidc/oidc-clients.ts, which the CLI uses too; a client's secret is only in the
 // creation answer.
-import { createOidcClient, deleteOidcClient, listOidcClients, readOidcClient, updateOidcClient } from '../../core/oidc/oidc-clients';
+import {
+  createOidcClient,
+  deleteOidcClient,
+  listOidcClients,
+  readOidcClient,
+  updateOidcClient,
+} from '../../core/oidc/oidc-clients';
 import type { Context } from '../../core/storage/context';
 import { requireAccess } from '../../core/credentials/callers';
 import { oidcClientCreateSchema, oidcClientParams, oidcClientUpdateSchema } from '../../protocol/oidc-client-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { created, succeeded } from '../resource-answers';
 
 export function oidcClientRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -18,11 +25,7 @@ export function oidcClientRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/oidc-clients',
-      async ({ auth, body, set }) => {
-        const created = await createOidcClient(ctx, requireAccess(auth, 'admin').projectId, body);
-        set.status = 201;
-        return created;
-      },
+      async ({ auth, body, set }) => await created(set, createOidcClient(ctx, requireAccess(auth, 'admin').projectId, body)),
       { body: oidcClientCreateSchema, query: noQueryParameters },
     )
     .get(
@@ -32,15 +35,14 @@ export function oidcClientRoutes(app: ApiApp, ctx: Context) {
     )
     .patch(
       '/oidc-clients/:client_id',
-      async ({ auth, params, body }) => await updateOidcClient(ctx, requireAccess(auth, 'admin').projectId, params.client_id, body),
+      async ({ auth, params, body }) =>
+        await updateOidcClient(ctx, requireAccess(auth, 'admin').projectId, params.client_id, body),
       { params: oidcClientParams, body: oidcClientUpdateSchema, query: noQueryParameters },
     )
     .delete(
       '/oidc-clients/:client_id',
-      async ({ auth, params }) => {
-        await deleteOidcClient(ctx, requireAccess(auth, 'admin').projectId, params.client_id);
-        return { success: true };
-      },
+      async ({ auth, params }) =>
+        await succeeded(deleteOidcClient(ctx, requireAccess(auth, 'admin').projectId, params.client_id)),
       { params: oidcClientParams, query: noQueryParameters },
     );
 }

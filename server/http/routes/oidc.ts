@@ -14,7 +14,7 @@ import {
   type AuthorizationParameters,
 } from '../../core/oidc/oidc-authorization';
 import { findBrowserSession, readSessionCookie, sessionCookieName } from '../../core/oidc/oidc-browser-session';
-import { authenticateOidcClient, findOidcClient } from '../../core/oidc/oidc-clients';
+import { authenticateOidcClient, findOidcClient, type OidcClientRow } from '../../core/oidc/oidc-clients';
 import { clientOfIdTokenHint, exchangeAuthorizationCode, refreshOidcTokens, revokeOidcToken, verifyOidcAccessToken } from '../../core/oidc/oidc-tokens';
 import { userClaims } from '../../core/oidc/oidc-claims';
 import { oidcIssuerPath } from '../../core/oidc/oidc-issuer';
@@ -117,11 +117,31 @@ async function authorize(ctx: Context, request: Request, projectId: string, para
   }
 }
 
-async function token(ctx: Context, request: Request, projectId: string, body: unknown): Promise<Response> {
+/**
+ * Answers a call of a client (the token and revocation endpoints): `answer` runs for the client
+ * that authenticated with the form's credentials or Basic auth, and an OidcError on the way,
+ * its own or the authentication's, becomes the OAuth error answer.
+ */
+async function answerAuthenticatedClient(
+  ctx: Context,
+  request: Request,
+  projectId: string,
+  body: unknown,
+  answer: (client: OidcClientRow, form: AuthorizationParameters) => Promise<Response>,
+): Promise<Response> {
   const form = stringFields(body);
   const authorization = request.headers.get('authorization');
   try {
     const client = await authenticateOidcClient(ctx, projectId, { authorization, clientId: form.client_id, clientSecret: form.client_secret });
+    return await answer(client, form);
+  } catch (error) {
+    if (error instanceof OidcError) return oidcErrorResponse(error, authorization !== null);
+    throw error;
+  }
+}
+
+async function token(ctx: Context, request: Request, projectId: string, body: unknown): Promise<Response> {
+  return await answerAuthenticatedClient(ctx, request, projectId, body, async (client, form) => {
     switch (form.grant_type) {
       case 'authorization_code':
         return json(await exchangeAuthorizationCode(ctx, projectId, client, form));
@@ -132,10 +152,7 @@ async function token(ctx: Context, request: Request, projectId: string, body: un
       default:
         throw new OidcError('unsupported_grant_type', 'The grant types are authorization_code and refresh_token');
     }
-  } catch (error) {
-    if (error instanceof OidcError) return oidcErrorResponse(error, authorization !== null);
-    throw error;
-  }
+  });
 }
 
 async function userinfo(ctx: Context, request: Request, projectId: string): Promise<Response> {
@@ -155,16 +172,10 @@ async function userinfo(ctx: Context, request: Request, projectId: string): Prom
 }
 
 async function revoke(ctx: Context, request: Request, projectId: string, body: unknown): Promise<Response> {
-  const form = stringFields(body);
-  const authorization = request.headers.get('authorization');
-  try {
-    const client = await authenticateOidcClient(ctx, projectId, { authorization, clientId: form.client_id, clientSecret: form.client_secret });
+  return await answerAuthenticatedClient(ctx, request, projectId, body, async (client, form) => {
     await revokeOidcToken(ctx, projectId, client, form.token);
     return new Response(null, { status: 200, headers: noStore });
-  } catch (error) {
-    if (error instanceof OidcError) return oidcErrorResponse(error, authorization !== null);
-    throw error;
-  }
+  });
 }
 
 /** RP-initiated logout 1.0: ends the authd session, then back to a registered post-logout URI. */

@@ -6,6 +6,7 @@ import { requireAccess } from '../../core/credentials/callers';
 import { codeBodySchema } from '../../protocol/auth-schemas';
 import { sendSignInCodeSchema } from '../../protocol/otp-and-mfa-schemas';
 import type { ApiApp } from '../api-app';
+import { codeIsValid } from '../resource-answers';
 
 export function otpAuthRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -19,10 +20,7 @@ export function otpAuthRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/auth/otp/sign-in/check-code',
-      async ({ auth, body }) => {
-        await checkMagicLinkCode(ctx, requireAccess(auth, 'client').projectId, body.code);
-        return { is_code_valid: true };
-      },
+      async ({ auth, body }) => await codeIsValid(checkMagicLinkCode(ctx, requireAccess(auth, 'client').projectId, body.code)),
       { body: codeBodySchema },
     )
     .post(

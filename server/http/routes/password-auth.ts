@@ -18,6 +18,7 @@ import {
   sendResetCodeSchema,
 } from '../../protocol/auth-schemas';
 import type { ApiApp } from '../api-app';
+import { codeIsValid, succeeded } from '../resource-answers';
 
 export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -56,18 +57,14 @@ export function passwordAuthRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/auth/password/reset/check-code',
-      async ({ auth, body }) => {
-        await checkPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.code);
-        return { is_code_valid: true };
-      },
+      async ({ auth, body }) =>
+        await codeIsValid(checkPasswordResetCode(ctx, requireAccess(auth, 'client').projectId, body.code)),
       { body: codeBodySchema },
     )
     .post(
       '/auth/password/reset',
-      async ({ auth, body }) => {
-        await resetPassword(ctx, requireAccess(auth, 'client').projectId, body.code, body.password);
-        return { success: true };
-      },
+      async ({ auth, body }) =>
+        await succeeded(resetPassword(ctx, requireAccess(auth, 'client').projectId, body.code, body.password)),
       { body: passwordResetSchema },
     )
     .post(

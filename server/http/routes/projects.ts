@@ -5,6 +5,7 @@ import type { Context } from '../../core/storage/context';
 import { deleteProject, readProjectAdminView, readProjectClientView, updateProject } from '../../core/projects/projects';
 import { requireAccess } from '../../core/credentials/callers';
 import type { ApiApp } from '../api-app';
+import { succeeded } from '../resource-answers';
 
 export function projectRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -28,10 +29,7 @@ export function projectRoutes(app: ApiApp, ctx: Context) {
     )
     .delete(
       '/projects/current',
-      async ({ auth }) => {
-        await deleteProject(ctx, requireAccess(auth, 'admin').projectId);
-        return { success: true };
-      },
+      async ({ auth }) => await succeeded(deleteProject(ctx, requireAccess(auth, 'admin').projectId)),
       { query: noQueryParameters },
     );
 }

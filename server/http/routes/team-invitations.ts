@@ -14,6 +14,7 @@ import { codeBodySchema } from '../../protocol/auth-schemas';
 import { invitationParams, invitationSendSchema, invitationTeamQuery } from '../../protocol/team-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { codeIsValid } from '../resource-answers';
 
 export function teamInvitationRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -48,10 +49,8 @@ export function teamInvitationRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/team-invitations/accept/check-code',
-      async ({ auth, body }) => {
-        await checkTeamInvitationCode(ctx, requireAccess(auth, 'client').projectId, body.code);
-        return { is_code_valid: true };
-      },
+      async ({ auth, body }) =>
+        await codeIsValid(checkTeamInvitationCode(ctx, requireAccess(auth, 'client').projectId, body.code)),
       { body: codeBodySchema, query: noQueryParameters },
     )
     .post(

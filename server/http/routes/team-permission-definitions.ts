@@ -14,6 +14,7 @@ import {
 } from '../../protocol/team-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { created, succeeded } from '../resource-answers';
 
 export function teamPermissionDefinitionRoutes(app: ApiApp, ctx: Context) {
   return app
@@ -27,11 +28,8 @@ export function teamPermissionDefinitionRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/team-permission-definitions',
-      async ({ auth, body, set }) => {
-        const definition = await createPermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, body);
-        set.status = 201;
-        return definition;
-      },
+      async ({ auth, body, set }) =>
+        await created(set, createPermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, body)),
       { body: permissionDefinitionCreateSchema, query: noQueryParameters },
     )
     .patch(
@@ -42,10 +40,8 @@ export function teamPermissionDefinitionRoutes(app: ApiApp, ctx: Context) {
     )
     .delete(
       '/team-permission-definitions/:permission_id',
-      async ({ auth, params }) => {
-        await deletePermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, params.permission_id);
-        return { success: true };
-      },
+      async ({ auth, params }) =>
+        await succeeded(deletePermissionDefinition(ctx, requireAccess(auth, 'admin').projectId, params.permission_id)),
       { params: permissionDefinitionParams, query: noQueryParameters },
     );
 }

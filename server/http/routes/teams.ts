@@ -5,15 +5,7 @@ import { requireAccess, requireUser, resolveListedUserForCaller, type AccessType
 import { createTeam, deleteTeam, listTeams, readTeam, updateTeam } from '../../core/teams/teams';
 import { teamCallerOf } from '../../core/teams/team-callers';
 import { plainTextError } from '../../protocol/plain-text-errors';
-import {
-  teamCreateClientSchema,
-  teamCreateQuery,
-  teamCreateServerSchema,
-  teamListQuery,
-  teamParams,
-  teamUpdateClientSchema,
-  teamUpdateServerSchema,
-} from '../../protocol/team-schemas';
+import { teamCreateByAccess, teamCreateQuery, teamListQuery, teamParams, teamUpdateByAccess } from '../../protocol/team-schemas';
 import { toClientTeamView, type TeamServerView } from '../../protocol/team-views';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
@@ -39,10 +31,7 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
       '/teams',
       async ({ auth, body, query, request, set }) => {
         const caller = requireAccess(auth, 'client');
-        const input = parseBodyForAccess(request, body, caller.accessType, {
-          client: teamCreateClientSchema,
-          server: teamCreateServerSchema,
-        });
+        const input = parseBodyForAccess(request, body, caller.accessType, teamCreateByAccess);
         if (query.add_current_user !== undefined && input.creator_user_id !== undefined) {
           throw plainTextError('TEAM_CREATOR_GIVEN_TWICE');
         }
@@ -68,10 +57,7 @@ export function teamRoutes(app: ApiApp, ctx: Context) {
       '/teams/:team_id',
       async ({ auth, params, body, request }) => {
         const caller = requireAccess(auth, 'client');
-        const input = parseBodyForAccess(request, body, caller.accessType, {
-          client: teamUpdateClientSchema,
-          server: teamUpdateServerSchema,
-        });
+        const input = parseBodyForAccess(request, body, caller.accessType, teamUpdateByAccess);
         const team = await updateTeam(ctx, caller.projectId, teamCallerOf(caller), params.team_id, input);
         return teamViewFor(caller.accessType, team);
       },

@@ -7,15 +7,16 @@ import { deleteUser, deleteUserAsClient, listUsers, updateUser, updateUserAsClie
 import { createUser } from '../../core/accounts/new-accounts';
 import { readUserServerView } from '../../core/users/user-views';
 import {
-  clientUserUpdateSchema,
   toClientUserView,
   userCreateSchema,
   userListQuerySchema,
+  userUpdateByAccess,
   userUpdateSchema,
   uuidSchema,
 } from '../../protocol/user-schemas';
 import { noQueryParameters } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { created, succeeded } from '../resource-answers';
 import { requireRecentAuthentication } from '../../core/auth/recent-authentication';
 import { parseBodyForAccess } from '../body-parsing';
 
@@ -37,10 +38,7 @@ export function userRoutes(app: ApiApp, ctx: Context) {
       async ({ auth, body, request }) => {
         const caller = requireAccess(auth, 'client');
         const userId = requireUser(caller, 'CANNOT_GET_OWN_USER_WITHOUT_USER');
-        const update = parseBodyForAccess(request, body, caller.accessType, {
-          client: clientUserUpdateSchema,
-          server: userUpdateSchema,
-        });
+        const update = parseBodyForAccess(request, body, caller.accessType, userUpdateByAccess);
         // MFA on or off, or a password (server access), is how the user signs in: never an impersonator's to change.
         if (update.totp_secret_base64 !== undefined || 'password' in update) refuseInsideImpersonation(caller);
         if (update.totp_secret_base64 === null) await requireRecentAuthentication(ctx, caller);
@@ -75,11 +73,7 @@ export function userRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/users',
-      async ({ auth, body, set }) => {
-        const view = await createUser(ctx, requireAccess(auth, 'server').projectId, body);
-        set.status = 201;
-        return view;
-      },
+      async ({ auth, body, set }) => await created(set, createUser(ctx, requireAccess(auth, 'server').projectId, body)),
       { body: userCreateSchema, query: noQueryParameters },
     )
     .get(
@@ -97,10 +91,7 @@ export function userRoutes(app: ApiApp, ctx: Context) {
     )
     .delete(
       '/users/:user_id',
-      async ({ auth, params }) => {
-        await deleteUser(ctx, requireAccess(auth, 'server').projectId, params.user_id);
-        return { success: true };
-      },
+      async ({ auth, params }) => await succeeded(deleteUser(ctx, requireAccess(auth, 'server').projectId, params.user_id)),
       { params: userParams, query: noQueryParameters },
     );
 }

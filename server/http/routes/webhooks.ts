@@ -14,6 +14,7 @@ import { issueWebhookManagementToken, resolveWebhookManagerProject } from '../..
 import { uuidSchema } from '../../protocol/user-schemas';
 import { noQueryParameters, wireObject } from '../../protocol/wire-object';
 import type { ApiApp } from '../api-app';
+import { created, succeeded } from '../resource-answers';
 import { bearerTokenOf } from '../bearer-token';
 
 const endpointCreateSchema = wireObject({
@@ -51,11 +52,7 @@ export function webhookRoutes(app: ApiApp, ctx: Context) {
     )
     .post(
       '/webhooks/endpoints',
-      async ({ auth, request, body, set }) => {
-        const endpoint = await createWebhookEndpoint(ctx, managedProject(auth, request), body);
-        set.status = 201;
-        return endpoint;
-      },
+      async ({ auth, request, body, set }) => await created(set, createWebhookEndpoint(ctx, managedProject(auth, request), body)),
       { body: endpointCreateSchema, query: noQueryParameters },
     )
     .get(
@@ -65,10 +62,8 @@ export function webhookRoutes(app: ApiApp, ctx: Context) {
     )
     .delete(
       '/webhooks/endpoints/:endpoint_id',
-      async ({ auth, request, params }) => {
-        await deleteWebhookEndpoint(ctx, managedProject(auth, request), params.endpoint_id);
-        return { success: true };
-      },
+      async ({ auth, request, params }) =>
+        await succeeded(deleteWebhookEndpoint(ctx, managedProject(auth, request), params.endpoint_id)),
       { params: endpointParams, query: noQueryParameters },
     )
     .get(
