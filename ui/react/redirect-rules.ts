@@ -2,6 +2,7 @@
 // and the handler page URLs built from the handler base path. Pure functions, no React.
 import { isLocalhostName } from '../../server/protocol/localhost-names';
 import { isUnderTrustedDomain } from '../../server/protocol/trusted-url-rules';
+import { hostedScreens, type HostedScreen } from '../../server/protocol/hosted-screens-config';
 
 /** The sign-up page's query parameter that shows a signed-in new user the signed-up card. */
 export const signedUpParameter = 'signed_up';
@@ -9,32 +10,9 @@ export const signedUpParameter = 'signed_up';
 /** The query parameter that carries the page to return to after sign-in or sign-up. */
 export const returnToParameter = 'after_auth_return_to';
 
-export type HandlerPage =
-  | 'sign-in'
-  | 'sign-up'
-  | 'sign-out'
-  | 'forgot-password'
-  | 'password-reset'
-  | 'email-verification'
-  | 'magic-link-callback'
-  | 'oauth-callback'
-  | 'error'
-  | 'team-invitation'
-  | 'account-settings';
-
-export const handlerPages: readonly HandlerPage[] = [
-  'sign-in',
-  'sign-up',
-  'sign-out',
-  'forgot-password',
-  'password-reset',
-  'email-verification',
-  'magic-link-callback',
-  'oauth-callback',
-  'error',
-  'team-invitation',
-  'account-settings',
-];
+/** The handler's pages: the hosted screens, whose list the server keeps for their titles. */
+export type HandlerPage = HostedScreen;
+export const handlerPages: readonly HandlerPage[] = hostedScreens;
 
 /** Pages with their own subpaths (`account-settings/profile`, …), which they route themselves. */
 const pagesWithSubpaths: readonly HandlerPage[] = ['account-settings'];
