@@ -149,7 +149,7 @@ async function buildReact(packageDir: string): Promise<void> {
   const sources = join(repoRoot, 'ui', 'react');
   const distDir = join(packageDir, 'dist');
   const sourceFiles = filesUnder(sources).filter((file) => /\.tsx?$/.test(file));
-  runTsc('react', { outDir: distDir, noUncheckedIndexedAccess: true, rewriteRelativeImportExtensions: true }, [
+  runTsc('react', { outDir: distDir, noUncheckedIndexedAccess: true, rewriteRelativeImportExtensions: true, stripInternal: true }, [
     join(sources, 'index.ts'),
   ]);
   // The client library is @authd/client, a package of its own (one copy of its classes per app).

@@ -1,12 +1,14 @@
 // Pieces of style that the screens' and the console's style modules build their classes from:
 // the thin border, a text field's box, the keyboard focus outline and the hidden-but-read text.
 // Only style modules import this, at build time, so none of it reaches a page (build-ui.ts).
+// Each piece is marked internal: the package's declarations leave them out (stripInternal), since their
+// type is Panda's generated one, which @authd/react does not ship.
 import { css } from '../../styled-system/css';
 
-/** The 1 px border in the line colour round a card, panel, menu or dialog. */
+/** The 1 px border in the line colour round a card, panel, menu or dialog. @internal */
 export const lineBorder = css.raw({ borderWidth: '1px', borderStyle: 'solid', borderColor: 'line' });
 
-/** A text field's box: the field colour, its border (which is how it is seen at all) and radius. */
+/** A text field's box: the field colour, its border (which is how it is seen at all) and radius. @internal */
 export const fieldBox = css.raw({
   paddingX: '3',
   bg: 'field',
@@ -17,13 +19,13 @@ export const fieldBox = css.raw({
   borderRadius: 'control',
 });
 
-/** Content centred on both axes of a flex box (an icon in its button). */
+/** Content centred on both axes of a flex box (an icon in its button). @internal */
 export const centredFlex = css.raw({ display: 'flex', alignItems: 'center', justifyContent: 'center' });
 
-/** The console's keyboard focus outline, 1 px off a field's or link's edge. */
+/** The console's keyboard focus outline, 1 px off a field's or link's edge. @internal */
 export const focusOutlineNear = css.raw({ _focusVisible: { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' } });
 
-/** Text for screen readers only: laid out at one pixel, clipped away. */
+/** Text for screen readers only: laid out at one pixel, clipped away. @internal */
 export const visuallyHidden = css.raw({
   position: 'absolute',
   width: '1px',
