@@ -588,6 +588,8 @@ describe('account settings: layouts', () => {
         await expectAccessible(page);
         await page.getByRole('link', { name: 'Lovelace Labs' }).click();
         await page.getByTestId('team-member-row').first().waitFor();
+        // A member without a name or image shows by the initial of the email the row names.
+        expect(await page.getByTestId('team-member-row').first().locator('td').first().innerText()).toBe('L');
         await screenshot(`account-team-wide-${colorScheme}`);
         await page.getByRole('link', { name: 'Create a team' }).click();
         await page.getByTestId('team-creation-form').waitFor();

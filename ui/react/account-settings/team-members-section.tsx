@@ -62,7 +62,7 @@ export function TeamMembersSection(props: { team: Team; canRead: boolean; versio
               : members.map((member) => (
                   <tr key={member.userId} data-testid="team-member-row">
                     <td>
-                      <Avatar imageUrl={member.profileImageUrl} name={member.displayName} size={32} initials={2} />
+                      <Avatar imageUrl={member.profileImageUrl} name={member.displayName ?? member.primaryEmail} size={32} initials={2} />
                     </td>
                     <td>
                       {member.displayName ?? member.primaryEmail ?? <span className={sectionTextClass}>{t('members.noName')}</span>}
