@@ -53,7 +53,7 @@ function ProjectScreenLoaded({ projectId, loaded: project }: LoadedProps<{ proje
         {project.id} · {project.user_count} users · {project.is_production_mode ? 'production mode' : 'development mode'}
       </Text>
       {project.production_mode_errors.length > 0 ? (
-        <Text color="yellow">Production mode blocked by {project.production_mode_errors.length} problem(s): see Configuration.</Text>
+        <Text color="yellow">Production mode blocked by {project.production_mode_errors.length === 1 ? 'a problem' : `${project.production_mode_errors.length} problems`}: see Configuration.</Text>
       ) : (
         <Text color="green">Ready for production mode.</Text>
       )}
