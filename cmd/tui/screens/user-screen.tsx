@@ -53,7 +53,8 @@ function UserScreenLoaded({ projectId, userId, loaded, reload }: LoadedProps<{ p
     },
     { isActive: mode === 'view' },
   );
-  useHelp('↑↓ r end a session · m metadata · p password · f MFA off · o sign out everywhere · d delete');
+  // The session keys only where there is a session to pick: the line then fits 100 columns.
+  useHelp(`${sessions.length > 0 ? '↑↓ r end a session · ' : ''}m metadata · p password · f MFA off · o sign out everywhere · d delete`);
 
   return (
     <Box flexDirection="column">
