@@ -37,8 +37,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-  demo = t.demo!;
+  ({ t, smtp, demo } = started);
   alice = await signUp(t, demo, uniqueEmail('alice'));
   bob = await signUp(t, demo, uniqueEmail('bob'));
 });
