@@ -37,7 +37,11 @@ let holder: SignedIn;
 
 /** A row whose body has one field the schema refuses: SCHEMA_ERROR naming that field. */
 function refusedField(what: string, field: string, value: unknown) {
-  return { name: `${what} → SCHEMA_ERROR`, body: () => ({ [field]: value }), check: (r: ApiResult) => expectSchemaError(r, field) };
+  return {
+    name: `${what} → SCHEMA_ERROR`,
+    body: () => ({ [field]: value }),
+    check: (r: ApiResult) => expectSchemaError(r, field),
+  };
 }
 
 withInstance(async (started) => {
