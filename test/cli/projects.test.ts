@@ -75,6 +75,8 @@ describe('projects list, get, update and delete', () => {
   });
 
   const get = () => cliJson(at('projects', 'get', project.project_id));
+  /** `projects update` of the file's project with these flags, its --json answer. */
+  const update = (...flags: string[]) => cliJson(at('projects', 'update', project.project_id, ...flags));
 
   test('list --json has every project with the admin view fields', async () => {
     const listed = await cliJson(at('projects', 'list'));
@@ -109,32 +111,27 @@ describe('projects list, get, update and delete', () => {
   });
 
   test('update changes the name, description and on/off settings', async () => {
-    const updated = await cliJson(
-      at(
-        'projects',
-        'update',
-        project.project_id,
-        '--name',
-        'Renamed',
-        '--description',
-        'second',
-        '--sign-up',
-        'off',
-        '--credential',
-        'off',
-        '--magic-link',
-        'on',
-        '--allow-localhost',
-        'off',
-        '--client-team-creation',
-        'on',
-        '--create-team-on-sign-up',
-        'on',
-        '--invitation-email-match',
-        'on',
-        '--default-locale',
-        'ja',
-      ),
+    const updated = await update(
+      '--name',
+      'Renamed',
+      '--description',
+      'second',
+      '--sign-up',
+      'off',
+      '--credential',
+      'off',
+      '--magic-link',
+      'on',
+      '--allow-localhost',
+      'off',
+      '--client-team-creation',
+      'on',
+      '--create-team-on-sign-up',
+      'on',
+      '--invitation-email-match',
+      'on',
+      '--default-locale',
+      'ja',
     );
     const expected = {
       display_name: 'Renamed',
@@ -159,28 +156,18 @@ describe('projects list, get, update and delete', () => {
   });
 
   test('update turns a setting back on', async () => {
-    const updated = await cliJson(at('projects', 'update', project.project_id, '--sign-up', 'on'));
+    const updated = await update('--sign-up', 'on');
     expect(updated.config.sign_up_enabled).toBe(true);
     expect(updated.config.credential_enabled).toBe(false);
   });
 
   test('--add-domain and --remove-domain edit the trusted domains', async () => {
-    const added = await cliJson(
-      at(
-        'projects',
-        'update',
-        project.project_id,
-        '--add-domain',
-        'https://app.example.com',
-        '--add-domain',
-        'https://shop.example.com,/auth',
-      ),
-    );
+    const added = await update('--add-domain', 'https://app.example.com', '--add-domain', 'https://shop.example.com,/auth');
     expect(added.config.domains).toEqual([
       { domain: 'https://app.example.com', handler_path: '/handler' },
       { domain: 'https://shop.example.com', handler_path: '/auth' },
     ]);
-    const removed = await cliJson(at('projects', 'update', project.project_id, '--remove-domain', 'https://app.example.com'));
+    const removed = await update('--remove-domain', 'https://app.example.com');
     expect(removed.config.domains).toEqual([{ domain: 'https://shop.example.com', handler_path: '/auth' }]);
     expect((await get()).config.domains).toEqual([{ domain: 'https://shop.example.com', handler_path: '/auth' }]);
   });
@@ -195,9 +182,7 @@ describe('projects list, get, update and delete', () => {
       sender_name: 'Example',
       sender_email: 'noreply@example.com',
     };
-    const updated = await cliJson(
-      at('projects', 'update', project.project_id, '--config-json', JSON.stringify({ email_config: emailConfig })),
-    );
+    const updated = await update('--config-json', JSON.stringify({ email_config: emailConfig }));
     expect(updated.config.email_config).toMatchObject({
       type: 'standard',
       host: 'smtp.example.com',

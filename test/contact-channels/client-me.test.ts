@@ -37,8 +37,7 @@ let alice: TestUser;
 let bob: TestUser;
 
 withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-  demo = t.demo!;
+  ({ t, smtp, demo } = started);
   alice = await signUp(t, demo, uniqueEmail('alice'));
   bob = await signUp(t, demo, uniqueEmail('bob'));
 });
@@ -57,6 +56,11 @@ const sendMe = (user: TestUser, id: string, callbackUrl = trustedCallback) =>
     body: { callback_url: callbackUrl },
   });
 const verify = (code: string) => call(t, 'POST', '/contact-channels/verify', { headers: as(demo, 'client'), body: { code } });
+/** Channel ids alice may not reach through `me`: one no one has, and one of bob's (looked up when the row runs). */
+const notAlicesChannels = (unknownName = 'unknown id', bobsName = "another user's channel id") => [
+  { name: unknownName, id: async () => unknownUuid() },
+  { name: bobsName, id: async (): Promise<string> => (await channelsOf(t, demo, bob.user_id))[0].id },
+];
 const primaryEmailOf = async (user: TestUser) =>
   expectOk(await call(t, 'GET', '/users/me', { headers: client(user) })).primary_email;
 
@@ -247,10 +251,7 @@ describe('GET /contact-channels/me/{id} (client)', () => {
     );
   });
 
-  const missing: { name: string; id: () => Promise<string> }[] = [
-    { name: 'unknown id', id: async () => unknownUuid() },
-    { name: "another user's channel id", id: async () => (await channelsOf(t, demo, bob.user_id))[0].id },
-  ];
+  const missing = notAlicesChannels();
   for (const row of missing) {
     test(`${row.name} → 404 text "Contact channel not found."`, async () => {
       expectTextError(await readMe(alice, await row.id()), 404, 'Contact channel not found.');
@@ -392,10 +393,7 @@ describe('DELETE /contact-channels/me/{id} (client)', () => {
     expect(await primaryEmailOf(user)).toBeNull();
   });
 
-  const refused: { name: string; id: () => Promise<string> }[] = [
-    { name: 'unknown id', id: async () => unknownUuid() },
-    { name: "another user's channel id", id: async () => (await channelsOf(t, demo, bob.user_id))[0].id },
-  ];
+  const refused = notAlicesChannels();
   for (const row of refused) {
     test(`${row.name} → 400 text "Contact channel not found", nothing deleted`, async () => {
       const id = await row.id();
@@ -481,10 +479,7 @@ describe('POST /contact-channels/me/{id}/send-verification-code and verify (clie
     });
   }
 
-  const notFound: { name: string; id: () => Promise<string> }[] = [
-    { name: 'unknown channel', id: async () => unknownUuid() },
-    { name: "another user's channel", id: async () => (await channelsOf(t, demo, bob.user_id))[0].id },
-  ];
+  const notFound = notAlicesChannels('unknown channel', "another user's channel");
   for (const row of notFound) {
     test(`${row.name} → 404 text "Contact channel not found", no email`, async () => {
       const id = await row.id();

@@ -23,8 +23,7 @@ import {
 let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject, other: BootstrappedProject;
 
 withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-  demo = t.demo!;
+  ({ t, smtp, demo } = started);
   other = await makeProject(t, 'Other project');
 });
 

@@ -37,8 +37,7 @@ let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject, other: Boots
 let stranger: TestUser;
 
 withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-  demo = t.demo!;
+  ({ t, smtp, demo } = started);
   other = await makeProject(t, 'Other project');
   alice = await signUp(t, demo, uniqueEmail('alice'));
   stranger = await serverUser(t, other, uniqueEmail('stranger'));

@@ -4,10 +4,11 @@
 // in a project of its own so the other one does not interfere. The verification paths used to
 // skip the per-client-address limit. A development instance lifts per-client-address limits for
 // loopback clients only, so every send here comes from a forwarded remote address.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { rateLimitRules } from '../../server/core/credentials/rate-limits';
-import { startTestInstance, type ApiResult, type TestInstance } from '../support/instance';
+import { type ApiResult, type TestInstance } from '../support/instance';
+import { withInstance } from '../support/file-instance';
 import {
   as,
   call as callFromLoopback,
@@ -21,19 +22,13 @@ import { addChannel, serverUser } from '../support/contact-channels';
 
 let t: TestInstance;
 
-beforeAll(async () => {
-  t = await startTestInstance({ settings: { trustProxy: true } });
-});
+withInstance((started) => ({ t } = started), { instance: { settings: { trustProxy: true } } });
 
 const remoteClient = '203.0.113.50';
 
 /** A call from `remoteClient` (forwarded by the trusted proxy), which every limit applies to. */
 const call: typeof callFromLoopback = (instance, method, path, options = {}) =>
   callFromLoopback(instance, method, path, { ...options, headers: { ...options.headers, 'x-forwarded-for': remoteClient } });
-
-afterAll(async () => {
-  await t?.stop();
-});
 
 const callbackUrl = 'http://localhost:3000/handler/callback';
 

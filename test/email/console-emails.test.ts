@@ -2,10 +2,11 @@
 // the project's own SMTP server (a real receiver) or kept in the development outbox, limited as
 // every email sent on request is; the outbox listed per project; a template's preview rendered
 // in a chosen language (an edited template as written); and the same from the CLI.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { rateLimitRules } from '../../server/core/credentials/rate-limits';
-import { runCli, startTestInstance, type TestInstance } from '../support/instance';
+import { runCli, type TestInstance } from '../support/instance';
+import { withInstance } from '../support/file-instance';
 import { ownSmtpConfig, startSmtpReceiver, type SmtpReceiver } from '../support/smtp-receiver';
 import {
   as,
@@ -22,15 +23,14 @@ import {
 let t: TestInstance;
 let smtp: SmtpReceiver;
 
-beforeAll(async () => {
-  t = await startTestInstance({});
-  smtp = await startSmtpReceiver();
-});
-
-afterAll(async () => {
-  await smtp?.stop();
-  await t?.stop();
-});
+// The receiver is the project's own SMTP server, not the instance's: the instance itself sends none.
+withInstance(
+  async (started) => {
+    ({ t } = started);
+    smtp = await startSmtpReceiver();
+  },
+  { beforeStop: () => smtp?.stop() },
+);
 
 describe('POST /emails/test and GET /emails/outbox', () => {
   test("sent at once through the project's own SMTP server", async () => {

@@ -12,11 +12,11 @@ import { type ReceivedEmail, type SmtpReceiver } from '../support/smtp-receiver'
 import {
   as,
   call,
-  enableMagicLink,
   expectOk,
   expectTextError,
   goodPassword,
   magicLinkCallback,
+  magicLinkProject,
   makeProject,
   queuedMessages,
   resetCallback,
@@ -34,8 +34,7 @@ describe("mail in the project's name", () => {
   test('the sender is the project, at the instance address; the subject names it; the code has a line of its own', async () => {
     const named = await startTestInstance({ settings: { smtpUrl: smtp.url, mailFrom: 'hello@acme.test' } });
     try {
-      const project = await makeProject(named, 'Acme "Rockets"');
-      await enableMagicLink(named, project);
+      const project = await magicLinkProject(named, 'Acme "Rockets"');
       const email = uniqueEmail('named');
       expectOk(await sendSignInCode(named, project, email));
       const mail = await smtp.waitFor(email);
@@ -76,8 +75,7 @@ function codeOf(mail: ReceivedEmail): string {
 
 describe('mail before the answer', () => {
   test('every code email is at the SMTP receiver when its call returns', async () => {
-    const project = await makeProject(t, 'Mailbox readers');
-    await enableMagicLink(t, project);
+    const project = await magicLinkProject(t, 'Mailbox readers');
 
     const magic = uniqueEmail('magic');
     expectOk(await sendSignInCode(t, project, magic));
@@ -117,8 +115,7 @@ describe('mail before the answer', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const refusing = await startTestInstance({ settings: { smtpUrl: `smtp://127.0.0.1:${closedPort}` } });
     try {
-      const project = await makeProject(refusing, 'Nobody listens');
-      await enableMagicLink(refusing, project);
+      const project = await magicLinkProject(refusing, 'Nobody listens');
       const email = uniqueEmail('queued');
       expectOk(await sendSignInCode(refusing, project, email));
       const [row] = await queuedMessages(refusing, email);
@@ -132,8 +129,7 @@ describe('mail before the answer', () => {
 
 describe("an app's test suite against one instance from 127.0.0.1", () => {
   test('development: 300 password sign-ups and 300 magic-link sign-ups, each mail read right after its call, no 429', async () => {
-    const project = await makeProject(t, 'Test suite target');
-    await enableMagicLink(t, project);
+    const project = await magicLinkProject(t, 'Test suite target');
     const started = performance.now();
     for (let i = 0; i < 300; i++) {
       const email = uniqueEmail(`pw${i}`);

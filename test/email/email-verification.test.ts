@@ -30,10 +30,7 @@ import {
 
 let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-  demo = t.demo!;
-});
+withMailInstance((started) => ({ t, smtp, demo } = started));
 
 const day = 24 * 60 * 60 * 1000;
 

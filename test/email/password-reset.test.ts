@@ -35,10 +35,7 @@ import {
 
 let t: TestInstance, smtp: SmtpReceiver, demo: BootstrappedProject;
 
-withMailInstance(async (started) => {
-  ({ t, smtp } = started);
-  demo = t.demo!;
-});
+withMailInstance((started) => ({ t, smtp, demo } = started));
 
 const maybeAnswer = { success: 'maybe, only if user with e-mail exists' };
 const newPassword = 'a much better passphrase';

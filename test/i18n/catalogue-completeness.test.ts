@@ -26,19 +26,24 @@ async function loadAll(loaders: Record<Locale, () => Promise<{ default: AnyCatal
   return Object.fromEntries(entries) as Record<Locale, AnyCatalogue>;
 }
 
+/** The catalogues loaded per locale on demand, by the name the tests report them under. */
+const loadedCatalogues = {
+  screens: screensLoaders,
+  auth: authLoaders,
+  forms: formsLoaders,
+  components: componentsLoaders,
+  settings: settingsLoaders,
+  pages: pagesLoaders,
+  security: securityLoaders,
+  securityForms: securityFormsLoaders,
+  teams: teamsLoaders,
+  connectedApps: connectedAppsLoaders,
+  imageCrop: imageCropLoaders,
+  console: consoleLoaders,
+};
+
 const catalogues: Record<string, () => Promise<Record<Locale, AnyCatalogue>>> = {
-  screens: () => loadAll(screensLoaders as never),
-  auth: () => loadAll(authLoaders as never),
-  forms: () => loadAll(formsLoaders as never),
-  components: () => loadAll(componentsLoaders as never),
-  settings: () => loadAll(settingsLoaders as never),
-  pages: () => loadAll(pagesLoaders as never),
-  security: () => loadAll(securityLoaders as never),
-  securityForms: () => loadAll(securityFormsLoaders as never),
-  teams: () => loadAll(teamsLoaders as never),
-  connectedApps: () => loadAll(connectedAppsLoaders as never),
-  imageCrop: () => loadAll(imageCropLoaders as never),
-  console: () => loadAll(consoleLoaders as never),
+  ...Object.fromEntries(Object.entries(loadedCatalogues).map(([name, loaders]) => [name, () => loadAll(loaders as never)])),
   emails: async () => emailsByLocale as Record<Locale, AnyCatalogue>,
   oidcPages: async () => oidcPagesByLocale as Record<Locale, AnyCatalogue>,
   impersonation: async () => impersonationByLocale as Record<Locale, AnyCatalogue>,

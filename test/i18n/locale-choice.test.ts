@@ -19,15 +19,14 @@ import {
   uniqueEmail,
 } from '../support/mail';
 import { createUser } from '../support/accounts';
-import { enableMagicLink, sendSignInCode } from '../support/magic-links';
+import { magicLinkProject, sendSignInCode } from '../support/magic-links';
 import { localeFromAcceptLanguage, matchLocale } from '../../server/protocol/locales';
 
 let t: TestInstance, smtp: SmtpReceiver, project: BootstrappedProject;
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);
-  project = await makeProject(t, 'Sprachen & Co');
-  await enableMagicLink(t, project);
+  project = await magicLinkProject(t, 'Sprachen & Co');
 });
 
 const patchMe = (accessToken: string, body: unknown) =>

@@ -7,7 +7,14 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
-import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
+import {
+  enableMagicLink,
+  expectSignInResponse,
+  magicLinkProject,
+  otpSignIn,
+  receiveMagicLink,
+  sendSignInCode,
+} from '../support/magic-links';
 import {
   as,
   call,
@@ -253,8 +260,7 @@ describe('refusals', () => {
   });
 
   test('a magic-link attempt code is not an MFA attempt code', async () => {
-    const project = await makeProject(t, 'MFA kinds');
-    await enableMagicLink(t, project);
+    const project = await magicLinkProject(t, 'MFA kinds');
     const res = await sendSignInCode(t, project, 'kinds@example.com');
     expectOk(res);
     const mail = await receiveMagicLink(smtp, 'kinds@example.com');

@@ -19,6 +19,7 @@ import {
   getMe,
   goodPassword,
   magicLinkCallback,
+  magicLinkProject,
   makeProject,
   otpCheckCode,
   otpSignIn,
@@ -40,12 +41,6 @@ let t: TestInstance, smtp: SmtpReceiver;
 
 withMailInstance((started) => ({ t, smtp } = started));
 
-async function magicLinkProject(name: string): Promise<BootstrappedProject> {
-  const project = await makeProject(t, name);
-  await enableMagicLink(t, project);
-  return project;
-}
-
 /** A user with a verified email used for sign-in, made by the server API. */
 async function verifiedUser(project: BootstrappedProject, email = uniqueEmail('known')): Promise<{ id: string; email: string }> {
   const res = await call(t, 'POST', '/users', {
@@ -61,7 +56,7 @@ function serverUser(project: BootstrappedProject, userId: string) {
 
 describe('a new address', () => {
   test('gets a link and a typed code; the link creates a verified account with is_new_user, once', async () => {
-    const project = await magicLinkProject('Magic new user');
+    const project = await magicLinkProject(t, 'Magic new user');
     const email = uniqueEmail('new');
     const sent = expectOk(await sendSignInCode(t, project, email));
     expect(Object.keys(sent)).toEqual(['nonce']);
@@ -106,7 +101,7 @@ describe('a new address', () => {
   });
 
   test('the personal team of create_team_on_sign_up comes with a magic-link sign-up', async () => {
-    const project = await magicLinkProject('Magic team');
+    const project = await magicLinkProject(t, 'Magic team');
     await setProjectConfig(t, project, { create_team_on_sign_up: true });
     const email = uniqueEmail('team');
     expectOk(await sendSignInCode(t, project, email));
@@ -118,7 +113,7 @@ describe('a new address', () => {
 
 describe('a known address', () => {
   test('the typed code plus the nonce signs the existing user in; the link is then used up', async () => {
-    const project = await magicLinkProject('Magic typed');
+    const project = await magicLinkProject(t, 'Magic typed');
     const user = await verifiedUser(project);
     const { nonce } = expectOk(await sendSignInCode(t, project, user.email));
     const mail = await receiveMagicLink(smtp, user.email);
@@ -137,7 +132,7 @@ describe('a known address', () => {
   });
 
   test('any access type may sign in with a code', async () => {
-    const project = await magicLinkProject('Magic server key');
+    const project = await magicLinkProject(t, 'Magic server key');
     const user = await verifiedUser(project);
     expectOk(await sendSignInCode(t, project, user.email));
     const mail = await receiveMagicLink(smtp, user.email);
@@ -145,7 +140,7 @@ describe('a known address', () => {
   });
 
   test('an address used for sign-in but not verified is refused with USER_EMAIL_ALREADY_EXISTS, nothing sent', async () => {
-    const project = await magicLinkProject('Magic unverified');
+    const project = await magicLinkProject(t, 'Magic unverified');
     const user = await signUp(t, project, { callbackUrl: null });
     expectKnownError(await sendSignInCode(t, project, user.email), 409, 'USER_EMAIL_ALREADY_EXISTS');
     expect(await queuedMessages(t, user.email)).toEqual([]);
@@ -167,7 +162,7 @@ describe('the X-Stack-Client-Version header', () => {
     });
 
   test('@stackframe/stack 2.5.37 and older get the link alone, with no code to type; the link signs in', async () => {
-    const project = await magicLinkProject('Magic legacy client');
+    const project = await magicLinkProject(t, 'Magic legacy client');
     for (const version of ['2.5.37', '2.4.0', '1.99.99']) {
       const email = uniqueEmail(`legacy-${version}`);
       const nonce = expectOk(await sendAs(project, email, `js @stackframe/stack@${version}`)).nonce;
@@ -182,7 +177,7 @@ describe('the X-Stack-Client-Version header', () => {
   });
 
   test('newer or other SDKs, and an unreadable header, still get the code', async () => {
-    const project = await magicLinkProject('Magic current client');
+    const project = await magicLinkProject(t, 'Magic current client');
     for (const clientVersion of [
       'js @stackframe/stack@2.5.38',
       'js @stackframe/js@2.5.0',
@@ -216,7 +211,7 @@ describe('refusals', () => {
   });
 
   test('sign-up disabled: a new address gets SIGN_UP_NOT_ENABLED, a known one still signs in', async () => {
-    const project = await magicLinkProject('Magic closed');
+    const project = await magicLinkProject(t, 'Magic closed');
     const known = await verifiedUser(project);
     const pending = uniqueEmail('pending');
     expectOk(await sendSignInCode(t, project, pending));
@@ -238,7 +233,7 @@ describe('refusals', () => {
   });
 
   test('an untrusted callback URL is REDIRECT_URL_NOT_WHITELISTED before anything is sent; a trusted domain keeps its query', async () => {
-    const project = await magicLinkProject('Magic callbacks');
+    const project = await magicLinkProject(t, 'Magic callbacks');
     const email = uniqueEmail('callback');
     for (const callback of [untrustedCallback, 'https://app.example.com.evil.org/handler/magic-link-callback']) {
       expectKnownError(await sendSignInCode(t, project, email, callback), 400, 'REDIRECT_URL_NOT_WHITELISTED');
@@ -259,7 +254,7 @@ describe('refusals', () => {
   });
 
   test('wrong typed codes exhaust the nonce: after 20 the right code is VERIFICATION_CODE_MAX_ATTEMPTS_REACHED', async () => {
-    const project = await magicLinkProject('Magic guessing');
+    const project = await magicLinkProject(t, 'Magic guessing');
     const email = uniqueEmail('guess');
     const { nonce } = expectOk(await sendSignInCode(t, project, email));
     const mail = await receiveMagicLink(smtp, email);
@@ -284,7 +279,7 @@ describe('refusals', () => {
   });
 
   test('19 wrong guesses still leave the right code usable', async () => {
-    const project = await magicLinkProject('Magic near miss');
+    const project = await magicLinkProject(t, 'Magic near miss');
     const email = uniqueEmail('near');
     const { nonce } = expectOk(await sendSignInCode(t, project, email));
     const right = (await receiveMagicLink(smtp, email)).code.slice(0, 6);
@@ -295,7 +290,7 @@ describe('refusals', () => {
   });
 
   test('a code older than 7 days is VERIFICATION_CODE_EXPIRED', async () => {
-    const project = await magicLinkProject('Magic expiry');
+    const project = await magicLinkProject(t, 'Magic expiry');
     const email = uniqueEmail('late');
     expectOk(await sendSignInCode(t, project, email));
     const mail = await receiveMagicLink(smtp, email);
@@ -309,7 +304,7 @@ describe('refusals', () => {
   });
 
   test('the 6th send to one address within the hour is 429 with Retry-After; other addresses still get theirs', async () => {
-    const project = await magicLinkProject('Magic flood');
+    const project = await magicLinkProject(t, 'Magic flood');
     const email = uniqueEmail('flood');
     for (let i = 0; i < 5; i++) expectOk(await sendSignInCode(t, project, email));
     const limited = await sendSignInCode(t, project, email);
@@ -331,8 +326,7 @@ describe('refusals', () => {
     // Behind a trusted proxy, so requests can come from a remote address.
     const proxied = await startTestInstance({ settings: { trustProxy: true } });
     try {
-      const project = await makeProject(proxied, 'Magic flood by address');
-      await enableMagicLink(proxied, project);
+      const project = await magicLinkProject(proxied, 'Magic flood by address');
       const fromRemote = (email: string) =>
         call(proxied, 'POST', '/auth/otp/send-sign-in-code', {
           headers: { ...as(project, 'client'), 'x-forwarded-for': '198.51.100.20' },
@@ -350,7 +344,7 @@ describe('refusals', () => {
   });
 
   test('malformed bodies are SCHEMA_ERROR', async () => {
-    const project = await magicLinkProject('Magic schema');
+    const project = await magicLinkProject(t, 'Magic schema');
     expectSchemaError(await sendSignInCode(t, project, 'not-an-email'), 'email');
     expectSchemaError(await sendSignInCode(t, project, '.dot@example.com'), 'email');
     expectSchemaError(await sendSignInCode(t, project, uniqueEmail(), 'not a url'), 'callback_url');

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { KnownErrors } from '@stackframe/stack-shared';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { newTotpSecret, shiftClock, totpAt, wrongTotp } from '../support/totp';
-import { enableMagicLink, magicLinkCallback, receiveMagicLink, receivedCount } from '../support/magic-links';
+import { magicLinkCallback, magicLinkProject, receiveMagicLink, receivedCount } from '../support/magic-links';
 import { as, call, makeProject, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
@@ -66,8 +66,7 @@ describe('magic links through the SDK', () => {
   test(
     'sendMagicLinkEmail sends {email, callback_url} and returns the nonce; signInWithMagicLink takes the link code or otp + nonce',
     async () => {
-      const project = await makeProject(t, 'SDK magic');
-      await enableMagicLink(t, project);
+      const project = await magicLinkProject(t, 'SDK magic');
       const email = uniqueEmail('sdk-magic');
       const app = clientApp(project);
 
@@ -118,8 +117,7 @@ describe('magic links through the SDK', () => {
   test(
     'an untrusted callback URL comes back as RedirectUrlNotWhitelisted; a wrong code as a verification error',
     async () => {
-      const project = await makeProject(t, 'SDK magic refusals');
-      await enableMagicLink(t, project);
+      const project = await magicLinkProject(t, 'SDK magic refusals');
       const app = clientApp(project);
       const email = uniqueEmail('sdk-untrusted');
       const refused = await app.sendMagicLinkEmail(email, {
@@ -231,8 +229,7 @@ describe('TOTP through the SDK', () => {
   test(
     'signInWithMagicLink of a TOTP user prompts too',
     async () => {
-      const project = await makeProject(t, 'SDK MFA magic');
-      await enableMagicLink(t, project);
+      const project = await magicLinkProject(t, 'SDK MFA magic');
       const email = uniqueEmail('sdk-mfa-magic');
       const first = clientApp(project);
       expect((await first.sendMagicLinkEmail(email, { callbackUrl: magicLinkCallback })).status).toBe('ok');

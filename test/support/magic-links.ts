@@ -4,7 +4,7 @@ import { expect } from 'bun:test';
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import type { ApiResult, TestInstance } from './instance';
 import type { ReceivedEmail, SmtpReceiver } from './smtp-receiver';
-import { as, call, codePattern, expectOk, setProjectConfig } from './mail';
+import { as, call, codePattern, expectOk, makeProject, setProjectConfig } from './mail';
 
 export * from './mail';
 
@@ -12,6 +12,13 @@ export const magicLinkCallback = 'http://localhost:3000/handler/magic-link-callb
 
 export async function enableMagicLink(t: TestInstance, project: BootstrappedProject): Promise<void> {
   await setProjectConfig(t, project, { magic_link_enabled: true });
+}
+
+/** A new project of its own (makeProject) with magic links switched on. */
+export async function magicLinkProject(t: TestInstance, displayName: string): Promise<BootstrappedProject> {
+  const project = await makeProject(t, displayName);
+  await enableMagicLink(t, project);
+  return project;
 }
 
 export function sendSignInCode(

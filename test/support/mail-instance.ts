@@ -1,5 +1,6 @@
 // A test file's real SMTP receiver and the test instance sending to it: started together before
 // the file's tests, stopped together after them (the block 20-odd files used to copy).
+import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { aroundFile, type FileInstanceOptions } from './file-instance';
 import { startTestInstance, type TestInstance } from './instance';
 import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
@@ -7,6 +8,8 @@ import { startSmtpReceiver, type SmtpReceiver } from './smtp-receiver';
 export interface MailInstance {
   t: TestInstance;
   smtp: SmtpReceiver;
+  /** The development instance's demo project, as withInstance hands it over. */
+  demo: BootstrappedProject;
 }
 
 /** withInstance's options; `instance.settings.smtpUrl` is set to the receiver's unless given. */
@@ -25,6 +28,7 @@ export function withMailInstance(
       into.smtp = await startSmtpReceiver();
       const instance = options.instance ?? {};
       into.t = await startTestInstance({ ...instance, settings: { smtpUrl: into.smtp.url, ...instance.settings } });
+      into.demo = into.t.demo!;
     },
     async (started) => {
       await started.t?.stop();

@@ -3,6 +3,7 @@
 import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { createAuthClient, type AuthClient, type AuthClientOptions } from '../../ui/client/index';
 import type { TestInstance } from './instance';
+import { uniqueEmail } from './api-expectations';
 export { rejection } from './api-expectations';
 
 export interface RecordedCall {
@@ -57,6 +58,22 @@ export function recordingClient(
     ...options,
   });
   return { client, calls, lines: () => calls.map((c) => `${c.method} ${c.path}`) };
+}
+
+/**
+ * A recording client of the demo project, signed up with a new address (from `label`) and
+ * `password`; the verification email links to `verificationCallbackUrl`.
+ */
+export async function signedUpClient(
+  t: TestInstance,
+  label: string,
+  password: string,
+  verificationCallbackUrl = 'http://localhost:3000/v',
+): Promise<RecordingClient & { email: string }> {
+  const recording = recordingClient(t, t.demo!);
+  const email = uniqueEmail(label);
+  await recording.client.signUpWithPassword({ email, password, verificationCallbackUrl });
+  return { ...recording, email };
 }
 
 /** A clock the test moves by hand, for the client's view of access-token expiry. */

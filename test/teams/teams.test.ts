@@ -167,30 +167,22 @@ describe('POST /teams (server)', () => {
         status: 201,
         webhooks: ['team.created', 'team_membership.created'],
       },
-      {
-        name: 'an unknown creator is USER_NOT_FOUND and no team is created',
+      // A creator the project does not know, by an id no one has or one of another project's users.
+      ...[
+        { name: 'an unknown creator is USER_NOT_FOUND and no team is created', team: 'Ghost team', creator: () => unknownUuid() },
+        { name: 'a creator from another project is USER_NOT_FOUND', team: 'Cross team', creator: () => openAlice.user_id },
+      ].map(({ name, team, creator }) => ({
+        name,
         request: () => ({
           method: 'POST',
           path: '/teams',
           headers: as(closed, 'server'),
-          body: { display_name: 'Ghost team', creator_user_id: unknownUuid() },
+          body: { display_name: team, creator_user_id: creator() },
         }),
         status: 404,
         knownError: 'USER_NOT_FOUND',
         unchanged: () => allTeamIds(closed),
-      },
-      {
-        name: 'a creator from another project is USER_NOT_FOUND',
-        request: () => ({
-          method: 'POST',
-          path: '/teams',
-          headers: as(closed, 'server'),
-          body: { display_name: 'Cross team', creator_user_id: openAlice.user_id },
-        }),
-        status: 404,
-        knownError: 'USER_NOT_FOUND',
-        unchanged: () => allTeamIds(closed),
-      },
+      })),
       {
         name: 'add_current_user=true without a signed-in user: USER_AUTHENTICATION_REQUIRED, no team',
         request: () => ({

@@ -7,7 +7,7 @@ import { as, call, uniqueEmail } from '../support/api-expectations';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { codeFromEmail, type SmtpReceiver } from '../support/smtp-receiver';
-import { recordingClient, rejection } from '../support/ui-client';
+import { recordingClient, rejection, signedUpClient } from '../support/ui-client';
 
 const testTimeout = 30_000;
 let smtp: SmtpReceiver, t: TestInstance;
@@ -150,12 +150,7 @@ describe('password accounts', () => {
   });
 
   test('plain-text errors become UnexpectedResponseError with status and text', async () => {
-    const { client } = recordingClient(t, t.demo!);
-    await client.signUpWithPassword({
-      email: uniqueEmail('plain'),
-      password: 'plain passphrase 1',
-      verificationCallbackUrl: 'http://localhost:3000/v',
-    });
+    const { client } = await signedUpClient(t, 'plain', 'plain passphrase 1');
     const error = await rejection(client.updateCurrentUser({ profileImageUrl: 'https://example.com/not-a-data-url.png' }));
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect((error as UnexpectedResponseError).status).toBe(400);
@@ -176,13 +171,12 @@ describe('emailed codes', () => {
   test(
     'email verification: send, check, verify; a used code is VERIFICATION_CODE_ALREADY_USED',
     async () => {
-      const { client } = recordingClient(t, t.demo!);
-      const email = uniqueEmail('client-verify');
-      await client.signUpWithPassword({
-        email,
-        password: 'verify passphrase 1',
-        verificationCallbackUrl: 'http://localhost:3000/handler/email-verification?via=signup',
-      });
+      const { client, email } = await signedUpClient(
+        t,
+        'client-verify',
+        'verify passphrase 1',
+        'http://localhost:3000/handler/email-verification?via=signup',
+      );
       await smtp.waitFor(email, (m) => m.text.includes('via=signup'));
       await client.sendVerificationEmail({ callbackUrl: 'http://localhost:3000/handler/email-verification?via=resend' });
       const message = await smtp.waitFor(email, (m) => m.text.includes('via=resend'));
@@ -215,13 +209,7 @@ describe('emailed codes', () => {
   test(
     'forgotten password: send, check, reset; the old sessions end and the new password signs in',
     async () => {
-      const { client } = recordingClient(t, t.demo!);
-      const email = uniqueEmail('client-reset');
-      await client.signUpWithPassword({
-        email,
-        password: 'before passphrase 1',
-        verificationCallbackUrl: 'http://localhost:3000/v',
-      });
+      const { client, email } = await signedUpClient(t, 'client-reset', 'before passphrase 1');
 
       const stranger = recordingClient(t, t.demo!).client;
       await stranger.sendPasswordResetEmail(email, { callbackUrl: 'http://localhost:3000/handler/password-reset?via=forgot' });
@@ -240,13 +228,7 @@ describe('emailed codes', () => {
   );
 
   test('password update keeps this session and checks the old password', async () => {
-    const { client, calls } = recordingClient(t, t.demo!);
-    const email = uniqueEmail('client-change');
-    await client.signUpWithPassword({
-      email,
-      password: 'change passphrase 1',
-      verificationCallbackUrl: 'http://localhost:3000/v',
-    });
+    const { client, calls, email } = await signedUpClient(t, 'client-change', 'change passphrase 1');
     const wrong = await rejection(client.updatePassword({ oldPassword: 'not it at all', newPassword: 'change passphrase 2' }));
     expect(wrong).toBeInstanceOf(KnownErrors.PASSWORD_CONFIRMATION_MISMATCH);
     await client.updatePassword({ oldPassword: 'change passphrase 1', newPassword: 'change passphrase 2' });

@@ -8,7 +8,7 @@ import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
 import { newTotpSecret, totpAt, wrongTotp } from '../support/totp';
 import { receiveMagicLink, receivedCount } from '../support/magic-links';
-import { recordingClient, rejection } from '../support/ui-client';
+import { recordingClient, rejection, signedUpClient } from '../support/ui-client';
 import { uniqueEmail } from '../support/api-expectations';
 
 const testTimeout = 30_000;
@@ -60,9 +60,7 @@ describe('magic link', () => {
 
 describe('multi-factor sign-in', () => {
   test('a TOTP user gets mfa-required with an attempt code; a wrong code is typed; the right one signs in', async () => {
-    const { client } = recordingClient(t, t.demo!);
-    const email = uniqueEmail('client-mfa');
-    await client.signUpWithPassword({ email, password: 'mfa passphrase 1', verificationCallbackUrl: 'http://localhost:3000/v' });
+    const { client, email } = await signedUpClient(t, 'client-mfa', 'mfa passphrase 1');
     const secret = newTotpSecret();
     const enabled = await client.updateCurrentUser({ totpSecretBase64: secret.base64 });
     expect(enabled.requiresTotpMfa).toBe(true);

@@ -6,7 +6,7 @@ import type { BootstrappedProject } from '../../server/core/projects/bootstrap';
 import { type TestInstance } from '../support/instance';
 import { withMailInstance } from '../support/mail-instance';
 import { type SmtpReceiver } from '../support/smtp-receiver';
-import { enableMagicLink, expectSignInResponse, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
+import { expectSignInResponse, magicLinkProject, otpSignIn, receiveMagicLink, sendSignInCode } from '../support/magic-links';
 import {
   as,
   call,
@@ -14,7 +14,6 @@ import {
   expectOk,
   expectTextError,
   getUser,
-  makeProject,
   signInCall,
   signUp,
   uniqueEmail,
@@ -27,8 +26,7 @@ const shouted = (email: string) => email.replace(/^[^@]+/, (local) => local.toUp
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);
-  project = await makeProject(t, 'Letter case');
-  await enableMagicLink(t, project);
+  project = await magicLinkProject(t, 'Letter case');
 });
 
 test('a magic link typed in other letter case signs in to the existing account, not a new one', async () => {

@@ -289,24 +289,25 @@ const refusals: RefusalRow[] = [
     body: () => ({ email: uniqueEmail(), password: long }),
     expectError: (res) => expectKnownError(res, 400, 'PASSWORD_TOO_LONG', { maxLength: 256 }),
   },
-  {
-    name: 'sign-up disabled, short password → PASSWORD_TOO_SHORT before SIGN_UP_NOT_ENABLED',
-    project: () => signUpOff,
-    body: () => ({ email: uniqueEmail(), password: short }),
-    expectError: (res) => expectKnownError(res, 400, 'PASSWORD_TOO_SHORT', { min_length: 8 }),
-  },
-  {
-    name: 'sign-up disabled, long password → PASSWORD_TOO_LONG before SIGN_UP_NOT_ENABLED',
-    project: () => signUpOff,
-    body: () => ({ email: uniqueEmail(), password: long }),
-    expectError: (res) => expectKnownError(res, 400, 'PASSWORD_TOO_LONG', { maxLength: 256 }),
-  },
-  {
-    name: 'existing email, short password → PASSWORD_TOO_SHORT before USER_EMAIL_ALREADY_EXISTS',
-    project: () => demo,
-    body: () => ({ email: existing.email, password: short }),
-    expectError: (res) => expectKnownError(res, 400, 'PASSWORD_TOO_SHORT', { min_length: 8 }),
-  },
+  // The length is refused before what the project or the address would refuse.
+  ...(
+    [
+      ['sign-up disabled, short password', () => signUpOff, () => uniqueEmail(), short, 'SIGN_UP_NOT_ENABLED'],
+      ['sign-up disabled, long password', () => signUpOff, () => uniqueEmail(), long, 'SIGN_UP_NOT_ENABLED'],
+      ['existing email, short password', () => demo, () => existing.email, short, 'USER_EMAIL_ALREADY_EXISTS'],
+    ] as const
+  ).map(([what, project, email, password, laterRefusal]) => {
+    const tooShort = password === short;
+    return {
+      name: `${what} → ${tooShort ? 'PASSWORD_TOO_SHORT' : 'PASSWORD_TOO_LONG'} before ${laterRefusal}`,
+      project,
+      body: () => ({ email: email(), password }),
+      expectError: (res: any) =>
+        tooShort
+          ? expectKnownError(res, 400, 'PASSWORD_TOO_SHORT', { min_length: 8 })
+          : expectKnownError(res, 400, 'PASSWORD_TOO_LONG', { maxLength: 256 }),
+    };
+  }),
   // 3. sign-up enabled?
   {
     name: 'sign-up disabled → SIGN_UP_NOT_ENABLED',

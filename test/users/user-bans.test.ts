@@ -14,7 +14,6 @@ import {
   expectOk,
   expectTextError,
   expectRefreshRefused,
-  makeProject,
   refreshFor,
   shiftClock,
   signIn,
@@ -23,7 +22,7 @@ import {
   uniqueEmail,
   unknownUuid,
 } from '../support/user-views';
-import { enableMagicLink, otpSignIn, receiveMagicLink, receivedCount, sendSignInCode } from '../support/magic-links';
+import { magicLinkProject, otpSignIn, receiveMagicLink, receivedCount, sendSignInCode } from '../support/magic-links';
 import { expectMfaRequired, mfaSignIn, newTotpSecret, setTotpSecretAsServer, totpAt } from '../support/totp';
 import { registerPasskey, signInWithPasskey } from '../support/passkeys';
 
@@ -33,8 +32,7 @@ let project: BootstrappedProject;
 
 withMailInstance(async (started) => {
   ({ t, smtp } = started);
-  project = await makeProject(t, 'Bans');
-  await enableMagicLink(t, project);
+  project = await magicLinkProject(t, 'Bans');
   const res = await call(t, 'PATCH', '/projects/current', { headers: as(project, 'admin'), body: { config: { passkey_enabled: true } } });
   expectOk(res);
 });

@@ -35,6 +35,15 @@ let t: TestInstance, demo: BootstrappedProject, other: BootstrappedProject, othe
 /** A demo user whose email is used for sign-in, for the duplicate-email rows. */
 let holder: SignedIn;
 
+/** A row whose body has one field the schema refuses: SCHEMA_ERROR naming that field. */
+function refusedField(what: string, field: string, value: unknown) {
+  return {
+    name: `${what} → SCHEMA_ERROR`,
+    body: () => ({ [field]: value }),
+    check: (r: ApiResult) => expectSchemaError(r, field),
+  };
+}
+
 withInstance(async (started) => {
   ({ t, demo } = started);
   other = await makeProject(t, 'Other project');
@@ -165,22 +174,10 @@ describe('POST /users', () => {
       body: () => ({ otp_auth_enabled: true }),
       check: (r) => expectTextError(r, 400, 'OTP auth not enabled in the project'),
     },
-    { name: 'unknown field → SCHEMA_ERROR', body: () => ({ nickname: 'x' }), check: (r) => expectSchemaError(r, 'nickname') },
-    {
-      name: 'invalid primary_email → SCHEMA_ERROR',
-      body: () => ({ primary_email: 'nope' }),
-      check: (r) => expectSchemaError(r, 'primary_email'),
-    },
-    {
-      name: 'profile_image_url not a URL → SCHEMA_ERROR',
-      body: () => ({ profile_image_url: 'not a url' }),
-      check: (r) => expectSchemaError(r, 'profile_image_url'),
-    },
-    {
-      name: 'display_name a number → SCHEMA_ERROR',
-      body: () => ({ display_name: 7 }),
-      check: (r) => expectSchemaError(r, 'display_name'),
-    },
+    refusedField('unknown field', 'nickname', 'x'),
+    refusedField('invalid primary_email', 'primary_email', 'nope'),
+    refusedField('profile_image_url not a URL', 'profile_image_url', 'not a url'),
+    refusedField('display_name a number', 'display_name', 7),
     { name: 'body an array → SCHEMA_ERROR', body: () => [], check: (r) => expectSchemaError(r) },
   ];
 
@@ -626,17 +623,9 @@ describe('PATCH /users/{id}', () => {
         check: (r) =>
           expectTextError(r, 400, 'Cannot manually enable passkey auth, it is enabled iff there is a passkey auth method'),
       },
-      { name: 'unknown field → SCHEMA_ERROR', body: () => ({ nickname: 'x' }), check: (r) => expectSchemaError(r, 'nickname') },
-      {
-        name: 'primary_email empty → SCHEMA_ERROR',
-        body: () => ({ primary_email: '' }),
-        check: (r) => expectSchemaError(r, 'primary_email'),
-      },
-      {
-        name: 'password a number → SCHEMA_ERROR',
-        body: () => ({ password: 12345678 }),
-        check: (r) => expectSchemaError(r, 'password'),
-      },
+      refusedField('unknown field', 'nickname', 'x'),
+      refusedField('primary_email empty', 'primary_email', ''),
+      refusedField('password a number', 'password', 12345678),
       {
         name: 'client key → INSUFFICIENT_ACCESS_TYPE',
         body: () => ({ display_name: 'No' }),
