@@ -1,7 +1,17 @@
 // The console's Panda CSS classes, in one file: evaluated at build time and shipped as plain
 // class-name strings (scripts/build-ui.ts), so the console carries no css() runtime.
 import { css } from '../styled-system/css';
-import { centredFlex, fieldBox, focusOutlineNear, lineBorder, visuallyHidden } from '../react/components/style-parts';
+import {
+  cardSurface,
+  centredFlex,
+  dangerBorder,
+  ellipsis,
+  fieldBox,
+  focusOutlineNear,
+  lineBorder,
+  ruleBelow,
+  visuallyHidden,
+} from '../react/components/style-parts';
 
 const wide = '@media (min-width: 900px)';
 
@@ -26,9 +36,7 @@ export const headerClass = css({
   minHeight: '52px',
   flexWrap: 'wrap',
   bg: 'surface',
-  borderBottomWidth: '1px',
-  borderBottomStyle: 'solid',
-  borderBottomColor: 'line',
+  ...ruleBelow,
   flexShrink: '0',
 });
 export const brandClass = css({ fontWeight: '700', fontSize: 'lg', color: 'text', textDecoration: 'none', whiteSpace: 'nowrap' });
@@ -36,9 +44,7 @@ export const headerSpacerClass = css({ flex: '1', minWidth: '0' });
 export const headerUserClass = css({
   color: 'muted',
   fontSize: 'sm',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
   display: 'none',
   '@media (min-width: 600px)': { display: 'block' },
 });
@@ -58,9 +64,7 @@ export const navClass = css({
   paddingX: '3',
   paddingY: '2',
   bg: 'surface',
-  borderBottomWidth: '1px',
-  borderBottomStyle: 'solid',
-  borderBottomColor: 'line',
+  ...ruleBelow,
   [wide]: {
     flexDirection: 'column',
     width: '220px',
@@ -78,9 +82,7 @@ export const navHeadingClass = css({
   margin: '0',
   paddingX: '2',
   display: 'none',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+  ...ellipsis,
   [wide]: { display: 'block', marginBottom: '2' },
 });
 export const navLinkClass = css({
@@ -116,9 +118,7 @@ export const textClass = css({ margin: '0' });
 export const titleRowClass = css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap', justifyContent: 'space-between' });
 
 export const panelClass = css({
-  bg: 'surface',
-  ...lineBorder,
-  borderRadius: 'card',
+  ...cardSurface,
   padding: '4',
   display: 'flex',
   flexDirection: 'column',
@@ -193,9 +193,7 @@ export const tableClass = css({
     textAlign: 'start',
     paddingY: '2',
     paddingX: '3',
-    borderBottomWidth: '1px',
-    borderBottomStyle: 'solid',
-    borderBottomColor: 'line',
+    ...ruleBelow,
     verticalAlign: 'middle',
   },
   // Headers and the nowrap cells keep to one line where the table has room (640 px and up);
@@ -230,9 +228,7 @@ export const stateBoxClass = css({
 export const errorBoxClass = css({
   padding: '4',
   borderRadius: 'control',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'danger',
+  ...dangerBorder,
   color: 'danger',
   display: 'flex',
   flexDirection: 'column',
@@ -314,9 +310,7 @@ export const centeredCardClass = css({
   margin: '48px auto',
   maxWidth: '420px',
   width: 'calc(100% - 32px)',
-  bg: 'surface',
-  ...lineBorder,
-  borderRadius: 'card',
+  ...cardSurface,
   padding: '6',
   display: 'flex',
   flexDirection: 'column',
@@ -364,7 +358,7 @@ export const columnFieldClass = css({ display: 'flex', flexDirection: 'column', 
 export const breakAnywhereClass = css({ fontFamily: 'mono', fontSize: 'sm', overflowWrap: 'anywhere' });
 export const statGridClass = css({ display: 'grid', gap: '3', gridTemplateColumns: 'repeat(auto-fit, minmax(100px, 1fr))' });
 export const figureNumberClass = css({ fontSize: '28px', fontWeight: '700', margin: '0', fontVariantNumeric: 'tabular-nums' });
-export const chartClass = css({ width: '100%', height: '120px', display: 'block', borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'line' });
+export const chartClass = css({ width: '100%', height: '120px', display: 'block', ...ruleBelow });
 export const chartBarClass = css({ fill: 'accent' });
 export const recentListClass = css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', padding: '0', margin: '0' });
 /** An identifier kept on one line (permission ids break badly anywhere). */
@@ -375,9 +369,7 @@ export const warningBoxClass = css({
   padding: '3',
   margin: '0',
   borderRadius: 'control',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'danger',
+  ...dangerBorder,
   borderInlineStartWidth: '4px',
   color: 'text',
   fontSize: 'sm',

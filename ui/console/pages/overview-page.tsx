@@ -1,8 +1,9 @@
 // A project at a glance (GET /internal/metrics as its admin): total users, sign-ups and active
 // users per day over the last 31 days as charts, and the newest sign-ups.
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
 import { useApiData } from '../api-data';
+import { UserLink } from '../user-link';
 import { useConsoleSession } from '../console-context';
 import { formatDay, formatNumber, useConsoleT } from '../console-messages';
 import { EmptyState, FailedState, LoadingState } from '../page-states';
@@ -11,7 +12,6 @@ import {
   chartClass,
   detailGridClass,
   figureNumberClass,
-  linkClass,
   mutedClass,
   pageTitleClass,
   panelClass,
@@ -67,9 +67,7 @@ export function OverviewPage() {
               <ul className={recentListClass}>
                 {metrics.data.recently_registered.map((user) => (
                   <li key={user.id}>
-                    <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
-                      {user.display_name ?? user.primary_email ?? user.id}
-                    </Link>{' '}
+                    <UserLink projectId={projectId} user={user} />{' '}
                     <span className={mutedClass}>{formatDay(t, user.signed_up_at_millis)}</span>
                   </li>
                 ))}

@@ -5,6 +5,7 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
 import { ConsoleRefusal, type AdminApi } from '../admin-api';
 import { useApiData, type List } from '../api-data';
+import { UserLink } from '../user-link';
 import { useConsoleSession } from '../console-context';
 import { formatMoment, useConsoleT } from '../console-messages';
 import { TypedConfirmation } from '../confirm-dialog';
@@ -128,9 +129,7 @@ function MembersSection(props: { api: AdminApi; projectId: string; teamId: strin
             header: t('team.member'),
             cell: (user) => (
               <span className={stackedCellClass}>
-                <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
-                  {user.display_name ?? user.primary_email ?? user.id}
-                </Link>
+                <UserLink projectId={projectId} user={user} />
                 {user.display_name && user.primary_email ? <span className={mutedClass}>{user.primary_email}</span> : null}
               </span>
             ),

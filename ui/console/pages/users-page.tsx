@@ -1,9 +1,10 @@
 // A project's users (GET /users as its admin): newest first, 25 a page with the API's cursors
 // (next, and back through the cursors already seen), and a search by name, email or id.
 import { useState, type FormEvent } from 'react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import type { UserServerView } from '../../../server/protocol/user-schemas';
 import { useApiData } from '../api-data';
+import { UserLink } from '../user-link';
 import { useConsoleSession } from '../console-context';
 import { formatDay, formatList, useConsoleT } from '../console-messages';
 import type { ConsoleKey } from '../../../server/protocol/messages/console/console-en';
@@ -14,7 +15,6 @@ import {
   badgeClass,
   cellNowrapClass,
   formRowClass,
-  linkClass,
   mutedClass,
   pageTitleClass,
   panelClass,
@@ -129,9 +129,7 @@ export function UsersPage() {
               header: t('users.user'),
               cell: (user) => (
                 <span className={stackedCellClass}>
-                  <Link to="/projects/$projectId/users/$userId" params={{ projectId, userId: user.id }} className={linkClass}>
-                    {user.display_name ?? user.primary_email ?? user.id}
-                  </Link>
+                  <UserLink projectId={projectId} user={user} />
                   {user.primary_email && (user.display_name || !user.primary_email_verified) ? (
                     <span className={mutedClass}>
                       {user.display_name ? user.primary_email : null} {user.primary_email_verified ? null : <span className={badgeClass}>{t('users.unverified')}</span>}

@@ -3,7 +3,7 @@
 // sign-in screens (components/styles.ts) are reused inside.
 import { css, cx } from '../../styled-system/css';
 import { button, focusRing } from '../components/button-recipe';
-import { centredFlex, lineBorder } from '../components/style-parts';
+import { cardSurface, centredFlex, ellipsis, lineBorder, ruleAbove } from '../components/style-parts';
 
 /** Where the layout switches from list-or-item to sidebar-beside-item. */
 const wide = '@media (min-width: 720px)';
@@ -66,7 +66,7 @@ export const sidebarItemClass = cx(
 );
 
 // A long team name ends in an ellipsis rather than wrapping the list.
-export const sidebarItemTextClass = css({ minWidth: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const sidebarItemTextClass = css({ minWidth: '0', ...ellipsis });
 
 export const sidebarLabelClass = css({
   display: 'flex',
@@ -106,9 +106,7 @@ export const sectionClass = css({
   flexDirection: 'column',
   gap: '3',
   padding: '4',
-  bg: 'surface',
-  ...lineBorder,
-  borderRadius: 'card',
+  ...cardSurface,
 });
 export const sectionTitleClass = css({ fontSize: 'md', fontWeight: '600', margin: '0' });
 export const sectionTextClass = css({ color: 'muted', fontSize: 'sm', margin: '0' });
@@ -161,7 +159,7 @@ export const tableClass = css({
   borderCollapse: 'collapse',
   fontSize: 'md',
   '& th': { textAlign: 'start', color: 'muted', fontSize: 'sm', fontWeight: '500', paddingY: '2', paddingX: '2' },
-  '& td': { paddingY: '2', paddingX: '2', borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'line' },
+  '& td': { paddingY: '2', paddingX: '2', ...ruleAbove },
 });
 
 export const secretTextClass = css({

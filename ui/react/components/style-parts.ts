@@ -8,6 +8,21 @@ import { css } from '../../styled-system/css';
 /** The 1 px border in the line colour round a card, panel, menu or dialog. @internal */
 export const lineBorder = css.raw({ borderWidth: '1px', borderStyle: 'solid', borderColor: 'line' });
 
+/** A 1 px line in the line colour below a header, a bar or a table's cells. @internal */
+export const ruleBelow = css.raw({ borderBottomWidth: '1px', borderBottomStyle: 'solid', borderBottomColor: 'line' });
+
+/** A 1 px line in the line colour above a step, a group or a table's row. @internal */
+export const ruleAbove = css.raw({ borderTopWidth: '1px', borderTopStyle: 'solid', borderTopColor: 'line' });
+
+/** The 1 px danger-coloured border round a problem or a warning. @internal */
+export const dangerBorder = css.raw({ borderWidth: '1px', borderStyle: 'solid', borderColor: 'danger' });
+
+/** A card's or panel's surface: the surface colour inside the thin border, the card's radius. @internal */
+export const cardSurface = css.raw({ bg: 'surface', ...lineBorder, borderRadius: 'card' });
+
+/** One line of text that ends in an ellipsis rather than wrapping (a long name in a bar or list). @internal */
+export const ellipsis = css.raw({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
 /** A text field's box: the field colour, its border (which is how it is seen at all) and radius. @internal */
 export const fieldBox = css.raw({
   paddingX: '3',

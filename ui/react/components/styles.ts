@@ -4,7 +4,7 @@
 // so that screens without that part do not download them.
 import { css } from '../../styled-system/css';
 import { button } from './button-recipe';
-import { fieldBox, lineBorder } from './style-parts';
+import { dangerBorder, fieldBox, lineBorder } from './style-parts';
 
 export const pageClass = css({
   minHeight: '100%',
@@ -62,9 +62,7 @@ export const spinnerRowClass = css({ display: 'inline-flex', alignItems: 'center
 export const formProblemClass = css({
   color: 'danger',
   fontSize: 'sm',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'danger',
+  ...dangerBorder,
   borderRadius: 'control',
   paddingX: '3',
   paddingY: '2',

@@ -2,7 +2,7 @@
 // the floating list both share, so the two menus look alike.
 import { css, cx } from '../../styled-system/css';
 import { focusRing } from './button-recipe';
-import { lineBorder, visuallyHidden } from './style-parts';
+import { ellipsis, lineBorder, ruleAbove, visuallyHidden } from './style-parts';
 
 /** The themed root a widget sits in, inline in the host's layout (no page padding or centring). */
 export const widgetRootClass = css({ display: 'inline-block', position: 'relative', fontFamily: 'body', color: 'text' });
@@ -50,7 +50,7 @@ export const selectTriggerClass = cx(
 );
 
 export const triggerTextClass = css({ display: 'flex', flexDirection: 'column', minWidth: '0', lineHeight: '1.3' });
-export const ellipsisClass = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const ellipsisClass = css({ ...ellipsis });
 export const secondaryLineClass = css({ color: 'muted', fontSize: 'sm' });
 
 export const dropdownContentClass = css({
@@ -97,9 +97,7 @@ export const menuNameClass = css({ display: 'block', color: 'text', fontWeight: 
 export const menuEmailClass = css({ display: 'block', fontWeight: '400' });
 /** A group after another in a list: a line above it (a separator element is not allowed inside a listbox). */
 export const groupDividerClass = css({
-  borderTopWidth: '1px',
-  borderTopStyle: 'solid',
-  borderTopColor: 'line',
+  ...ruleAbove,
   marginTop: '1',
   paddingTop: '1',
 });
