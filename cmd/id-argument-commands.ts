@@ -26,14 +26,18 @@ function withIdArguments(command: Command, idNames: readonly string[]): Command 
 export interface IdListCommandSpec<K extends string, T> {
   name?: string;
   description: string;
-  /** The ids typed as arguments, in order, as parseUuids names them (`team_id` is `<team-id>`). */
+  /**
+   * The ids typed as arguments, in order, as parseUuids names them (`team_id` is `<team-id>`);
+   * none for a list of the whole project.
+   */
   ids: readonly K[];
   list: (ctx: Context, projectId: string, ids: Ids<K>) => Promise<readonly T[]>;
-  empty: string;
+  /** The line for no items; a list that is never empty gives none (see printList). */
+  empty?: string;
   line: (item: T) => string;
 }
 
-/** `… list <id>…`: the items, one line each (or `{ items }` with --json). */
+/** `… list [<id>…]`: the items, one line each (or `{ items }` with --json). */
 export function idListCommand<K extends string, T>(spec: IdListCommandSpec<K, T>): Command {
   return withIdArguments(projectCommand(spec.name ?? 'list').description(spec.description), spec.ids).action(
     (...args: unknown[]) => {

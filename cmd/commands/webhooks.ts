@@ -2,7 +2,7 @@
 // delivery log, through the same core functions as the management API. Deliveries themselves
 // are made by a running `authd serve`, which picks up what the CLI queues.
 import { Command } from 'commander';
-import { idDestructiveCommand } from '../id-argument-commands';
+import { idDestructiveCommand, idListCommand } from '../id-argument-commands';
 import {
   listWebhookDeliveries,
   retryWebhookDelivery,
@@ -34,18 +34,13 @@ export function webhooksCommand(): Command {
   );
 
   webhooksCmd.addCommand(
-    projectCommand('list')
-      .description('list the endpoints, oldest first')
-      .action((options: ProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const endpoints = await listWebhookEndpoints(ctx, projectId);
-          printList(endpoints, {
-            json: options.json,
-            empty: 'No webhook endpoints.',
-            line: (e) => `${e.id}  ${e.url}${e.description ? `  (${e.description})` : ''}`,
-          });
-        }),
-      ),
+    idListCommand({
+      description: 'list the endpoints, oldest first',
+      ids: [],
+      list: (ctx, projectId) => listWebhookEndpoints(ctx, projectId),
+      empty: 'No webhook endpoints.',
+      line: (e) => `${e.id}  ${e.url}${e.description ? `  (${e.description})` : ''}`,
+    }),
   );
 
   webhooksCmd.addCommand(
