@@ -12,7 +12,8 @@ import {
 import { emailTemplateTypes, type EmailTemplateType } from '../../templates/default-email-templates';
 import { isSupportedLocale, sourceLocale, supportedLocales } from '../../server/protocol/locales';
 import { CliError, parseJsonFlag, projectCommand, withProject, type ProjectOption } from '../cli-support';
-import { printJson, printLine, printList, printSuccess } from '../cli-output';
+import { printJson, printLine, printSuccess } from '../cli-output';
+import { idListCommand } from '../id-argument-commands';
 
 function templateType(text: string): EmailTemplateType {
   if (!(emailTemplateTypes as readonly string[]).includes(text)) {
@@ -24,17 +25,12 @@ function templateType(text: string): EmailTemplateType {
 export function emailTemplatesCommand(): Command {
   const templates = new Command('email-templates').description("a project's email templates");
   templates.addCommand(
-    projectCommand('list')
-      .description('the four templates, edited or default')
-      .action((options: ProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const items = await listEmailTemplates(ctx, projectId);
-          printList(items, {
-            json: options.json,
-            line: (t) => `${t.type.padEnd(20)} ${t.is_default ? 'default' : 'edited '}  ${t.subject}`,
-          });
-        }),
-      ),
+    idListCommand({
+      description: 'the four templates, edited or default',
+      ids: [],
+      list: (ctx, projectId) => listEmailTemplates(ctx, projectId),
+      line: (t) => `${t.type.padEnd(20)} ${t.is_default ? 'default' : 'edited '}  ${t.subject}`,
+    }),
   );
   templates.addCommand(
     projectCommand('get')

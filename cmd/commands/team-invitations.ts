@@ -4,9 +4,9 @@ import { Command } from 'commander';
 import { listTeamInvitations, revokeTeamInvitation, sendTeamInvitation } from '../../server/core/teams/team-invitations';
 import { serverCaller } from '../../server/core/teams/team-callers';
 import { invitationSendSchema, type TeamInvitationView } from '../../server/protocol/team-schemas';
-import { parseUuids, parseWithSchema, projectCommand, withProject, type ProjectOption } from '../cli-support';
-import { printList, printSuccess } from '../cli-output';
-import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
+import { parseWithSchema, projectCommand, withProject, type ProjectOption } from '../cli-support';
+import { printSuccess } from '../cli-output';
+import { idDestructiveCommand, idListCommand } from '../id-argument-commands';
 
 /**
  * The CLI has no client address. Its sends share one per-IP window under this name (the
@@ -42,31 +42,24 @@ export function teamInvitationsCommand(): Command {
   );
 
   invitations.addCommand(
-    projectCommand('list')
-      .description("a team's pending invitations (neither used nor expired), oldest first")
-      .argument('<team-id>')
-      .action((teamId: string, options: ProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const id = parseUuids({ team_id: teamId }).team_id;
-          const items = await listTeamInvitations(ctx, projectId, serverCaller, id);
-          printList(items, { json: options.json, empty: 'No pending invitations.', line: describeInvitation });
-        }),
-      ),
+    idListCommand({
+      description: "a team's pending invitations (neither used nor expired), oldest first",
+      ids: ['team_id'],
+      list: (ctx, projectId, ids) => listTeamInvitations(ctx, projectId, serverCaller, ids.team_id),
+      empty: 'No pending invitations.',
+      line: describeInvitation,
+    }),
   );
 
   invitations.addCommand(
-    destructiveProjectCommand('revoke')
-      .description('withdraw a pending invitation; its link stops working')
-      .argument('<team-id>')
-      .argument('<invitation-id>')
-      .action((teamId: string, invitationId: string, options: DestructiveProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const ids = parseUuids({ team_id: teamId, invitation_id: invitationId });
-          await confirmDestructive(options, `Withdraw invitation ${ids.invitation_id} to team ${ids.team_id}?`);
-          await revokeTeamInvitation(ctx, projectId, serverCaller, ids.team_id, ids.invitation_id);
-          printSuccess(options, `Withdrew invitation ${ids.invitation_id}.`);
-        }),
-      ),
+    idDestructiveCommand({
+      name: 'revoke',
+      description: 'withdraw a pending invitation; its link stops working',
+      ids: ['team_id', 'invitation_id'],
+      question: (ids) => `Withdraw invitation ${ids.invitation_id} to team ${ids.team_id}?`,
+      change: (ctx, projectId, ids) => revokeTeamInvitation(ctx, projectId, serverCaller, ids.team_id, ids.invitation_id),
+      done: (ids) => `Withdrew invitation ${ids.invitation_id}.`,
+    }),
   );
   return invitations;
 }

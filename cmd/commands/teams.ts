@@ -3,7 +3,7 @@
 // as the server would (serverCaller) through the same core functions and schemas as the API.
 import { teamImportCommand } from './team-transfers';
 import { Command } from 'commander';
-import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
+import { idDestructiveCommand, idListCommand } from '../id-argument-commands';
 import { teamInvitationsCommand } from './team-invitations';
 import { addTeamMember, removeTeamMember } from '../../server/core/teams/team-memberships';
 import {
@@ -31,7 +31,7 @@ import {
   type ProjectOption,
   parseOptionalUuidFlag,
 } from '../cli-support';
-import { printJson, printLine, printList, printSuccess } from '../cli-output';
+import { printJson, printLine, printList } from '../cli-output';
 
 interface TeamFieldOptions extends ProjectOption {
   name?: string;
@@ -105,17 +105,14 @@ export function teamsCommand(): Command {
   );
 
   teamsCmd.addCommand(
-    destructiveProjectCommand('delete')
-      .description('delete a team with its memberships, permissions and pending invitations')
-      .argument('<team-id>')
-      .action((teamId: string, options: DestructiveProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const id = parseUuids({ team_id: teamId }).team_id;
-          await confirmDestructive(options, `Delete team ${id} with its memberships and invitations?`);
-          await deleteTeam(ctx, projectId, serverCaller, id);
-          printSuccess(options, `Deleted team ${id}.`);
-        }),
-      ),
+    idDestructiveCommand({
+      name: 'delete',
+      description: 'delete a team with its memberships, permissions and pending invitations',
+      ids: ['team_id'],
+      question: (ids) => `Delete team ${ids.team_id} with its memberships and invitations?`,
+      change: (ctx, projectId, ids) => deleteTeam(ctx, projectId, serverCaller, ids.team_id),
+      done: (ids) => `Deleted team ${ids.team_id}.`,
+    }),
   );
 
   teamsCmd.addCommand(teamImportCommand());
@@ -144,31 +141,24 @@ function membersCommand(): Command {
   );
 
   members.addCommand(
-    destructiveProjectCommand('remove')
-      .description('remove a user from a team, with the permissions they held in it')
-      .argument('<team-id>')
-      .argument('<user-id>')
-      .action((teamId: string, userId: string, options: DestructiveProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const ids = parseUuids({ team_id: teamId, user_id: userId });
-          await confirmDestructive(options, `Remove user ${ids.user_id} from team ${ids.team_id} with their permissions in it?`);
-          await removeTeamMember(ctx, projectId, serverCaller, ids.team_id, ids.user_id);
-          printSuccess(options, `Removed user ${ids.user_id} from team ${ids.team_id}.`);
-        }),
-      ),
+    idDestructiveCommand({
+      name: 'remove',
+      description: 'remove a user from a team, with the permissions they held in it',
+      ids: ['team_id', 'user_id'],
+      question: (ids) => `Remove user ${ids.user_id} from team ${ids.team_id} with their permissions in it?`,
+      change: (ctx, projectId, ids) => removeTeamMember(ctx, projectId, serverCaller, ids.team_id, ids.user_id),
+      done: (ids) => `Removed user ${ids.user_id} from team ${ids.team_id}.`,
+    }),
   );
 
   members.addCommand(
-    projectCommand('list')
-      .description("list a team's members (their team profiles), by membership age")
-      .argument('<team-id>')
-      .action((teamId: string, options: ProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const id = parseUuids({ team_id: teamId }).team_id;
-          const profiles = await listMemberProfiles(ctx, projectId, serverCaller, { teamId: id });
-          printList(profiles, { json: options.json, empty: 'No members.', line: describeMember });
-        }),
-      ),
+    idListCommand({
+      description: "list a team's members (their team profiles), by membership age",
+      ids: ['team_id'],
+      list: (ctx, projectId, ids) => listMemberProfiles(ctx, projectId, serverCaller, { teamId: ids.team_id }),
+      empty: 'No members.',
+      line: describeMember,
+    }),
   );
   return members;
 }

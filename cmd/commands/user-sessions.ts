@@ -1,51 +1,39 @@
 // `authd users sessions list|revoke|sign-out USER_ID`: a user's sessions, ending one, or all.
 import { Command } from 'commander';
 import { endUserSession, listUserSessions, signOutEverywhere, type UserSessionView } from '../../server/core/auth/user-sessions';
-import { parseUuids, projectCommand, withProject, type ProjectOption } from '../cli-support';
-import { printList, printSuccess } from '../cli-output';
-import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
+import { idDestructiveCommand, idListCommand } from '../id-argument-commands';
 
 export function userSessionsCommand(): Command {
   const sessions = new Command('sessions').description("a user's sessions (refresh tokens)");
   sessions.addCommand(
-    projectCommand('list')
-      .description("a user's sessions, newest first (the tokens themselves are never stored)")
-      .argument('<user-id>')
-      .action((userId: string, options: ProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const items = await listUserSessions(ctx, projectId, parseUuids({ user_id: userId }).user_id);
-          printList(items, { json: options.json, empty: 'No sessions.', line: describeSession });
-        }),
-      ),
+    idListCommand({
+      description: "a user's sessions, newest first (the tokens themselves are never stored)",
+      ids: ['user_id'],
+      list: (ctx, projectId, ids) => listUserSessions(ctx, projectId, ids.user_id),
+      empty: 'No sessions.',
+      line: describeSession,
+    }),
   );
   sessions.addCommand(
-    destructiveProjectCommand('revoke')
-      .description('end one session of a user (a lost device); the others go on')
-      .argument('<user-id>')
-      .argument('<session-id>')
-      .action((userId: string, sessionId: string, options: DestructiveProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const ids = parseUuids({ user_id: userId, session_id: sessionId });
-          await confirmDestructive(options, `End session ${ids.session_id} of user ${ids.user_id}?`);
-          await endUserSession(ctx, projectId, ids.user_id, ids.session_id);
-          printSuccess(options, `Ended session ${ids.session_id}.`);
-        }),
-      ),
+    idDestructiveCommand({
+      name: 'revoke',
+      description: 'end one session of a user (a lost device); the others go on',
+      ids: ['user_id', 'session_id'],
+      question: (ids) => `End session ${ids.session_id} of user ${ids.user_id}?`,
+      change: (ctx, projectId, ids) => endUserSession(ctx, projectId, ids.user_id, ids.session_id),
+      done: (ids) => `Ended session ${ids.session_id}.`,
+    }),
   );
   sessions.addCommand(
-    destructiveProjectCommand('sign-out')
-      .description('end every session of a user (sign out everywhere); access tokens run out within 10 minutes')
-      .argument('<user-id>')
-      .action((userId: string, options: DestructiveProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const id = parseUuids({ user_id: userId }).user_id;
-          await confirmDestructive(options, `End every session of user ${id}?`);
-          const ended = await signOutEverywhere(ctx, projectId, id);
-          printSuccess(options, `Signed user ${id} out everywhere (${ended} session${ended === 1 ? '' : 's'} ended).`, {
-            ended_sessions: ended,
-          });
-        }),
-      ),
+    idDestructiveCommand({
+      name: 'sign-out',
+      description: 'end every session of a user (sign out everywhere); access tokens run out within 10 minutes',
+      ids: ['user_id'],
+      question: (ids) => `End every session of user ${ids.user_id}?`,
+      change: (ctx, projectId, ids) => signOutEverywhere(ctx, projectId, ids.user_id),
+      done: (ids, ended) => `Signed user ${ids.user_id} out everywhere (${ended} session${ended === 1 ? '' : 's'} ended).`,
+      details: (ended) => ({ ended_sessions: ended }),
+    }),
   );
   return sessions;
 }

@@ -2,7 +2,7 @@
 // delivery log, through the same core functions as the management API. Deliveries themselves
 // are made by a running `authd serve`, which picks up what the CLI queues.
 import { Command } from 'commander';
-import { confirmDestructive, destructiveProjectCommand, type DestructiveProjectOption } from '../terminal-prompts';
+import { idDestructiveCommand, idListCommand } from '../id-argument-commands';
 import {
   listWebhookDeliveries,
   retryWebhookDelivery,
@@ -10,7 +10,7 @@ import {
 } from '../../server/core/webhooks/webhook-delivery-log';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../server/core/webhooks/webhook-endpoints';
 import { CliError, parseUuids, projectCommand, withProject, type ProjectOption } from '../cli-support';
-import { printJson, printLine, printList, printSuccess } from '../cli-output';
+import { printJson, printLine, printList } from '../cli-output';
 
 export function webhooksCommand(): Command {
   const webhooksCmd = new Command('webhooks').description("manage a project's webhook endpoints and see their deliveries");
@@ -34,32 +34,24 @@ export function webhooksCommand(): Command {
   );
 
   webhooksCmd.addCommand(
-    projectCommand('list')
-      .description('list the endpoints, oldest first')
-      .action((options: ProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const endpoints = await listWebhookEndpoints(ctx, projectId);
-          printList(endpoints, {
-            json: options.json,
-            empty: 'No webhook endpoints.',
-            line: (e) => `${e.id}  ${e.url}${e.description ? `  (${e.description})` : ''}`,
-          });
-        }),
-      ),
+    idListCommand({
+      description: 'list the endpoints, oldest first',
+      ids: [],
+      list: (ctx, projectId) => listWebhookEndpoints(ctx, projectId),
+      empty: 'No webhook endpoints.',
+      line: (e) => `${e.id}  ${e.url}${e.description ? `  (${e.description})` : ''}`,
+    }),
   );
 
   webhooksCmd.addCommand(
-    destructiveProjectCommand('remove')
-      .description('remove an endpoint with its pending deliveries and delivery log')
-      .argument('<endpoint-id>')
-      .action((endpointId: string, options: DestructiveProjectOption) =>
-        withProject(options, async (ctx, projectId) => {
-          const id = parseUuids({ endpoint_id: endpointId }).endpoint_id;
-          await confirmDestructive(options, `Remove webhook endpoint ${id} with its deliveries?`);
-          await deleteWebhookEndpoint(ctx, projectId, id);
-          printSuccess(options, `Removed webhook endpoint ${id}.`);
-        }),
-      ),
+    idDestructiveCommand({
+      name: 'remove',
+      description: 'remove an endpoint with its pending deliveries and delivery log',
+      ids: ['endpoint_id'],
+      question: (ids) => `Remove webhook endpoint ${ids.endpoint_id} with its deliveries?`,
+      change: (ctx, projectId, ids) => deleteWebhookEndpoint(ctx, projectId, ids.endpoint_id),
+      done: (ids) => `Removed webhook endpoint ${ids.endpoint_id}.`,
+    }),
   );
 
   webhooksCmd.addCommand(

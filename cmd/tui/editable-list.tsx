@@ -1,11 +1,11 @@
 // What the TUI's list screens with n (new row) and d (delete the highlighted row, asked first)
 // share: which of the three the screen shows, its rows, read again whenever that changes, and
 // the question before a change that cannot be undone.
-import { useInput } from 'ink';
+import { Box, useInput } from 'ink';
 import { useState } from 'react';
 import { useAction } from './navigation';
-import { useSelection } from './select-list';
-import { Confirm } from './text-field';
+import { ListRows, useSelection } from './select-list';
+import { Confirm, TextField } from './text-field';
 import { useReloadable } from './use-loaded';
 
 export type EditableListMode = 'list' | 'create' | 'delete';
@@ -71,5 +71,35 @@ export function ConfirmChange({
         }, done)
       }
     />
+  );
+}
+
+/**
+ * A useEditableList screen's body: its rows, the n field (closed by Esc; `create.submit` closes
+ * it once the new row is made) and the question d asks about the highlighted row.
+ */
+export function EditableListView<T>({
+  list,
+  empty,
+  row,
+  create,
+  remove,
+}: {
+  list: EditableList<T>;
+  empty: string;
+  row(item: T): string;
+  create: { label: string; submit(text: string): void | Promise<unknown> };
+  remove: { question(item: T): string; change(item: T): Promise<unknown>; done: string };
+}) {
+  const close = () => list.setMode('list');
+  const highlighted = list.highlighted;
+  return (
+    <Box flexDirection="column">
+      <ListRows items={list.items} selected={list.selected} empty={empty} row={row} />
+      {list.mode === 'create' ? <TextField label={create.label} onCancel={close} onSubmit={create.submit} /> : null}
+      {list.mode === 'delete' && highlighted ? (
+        <ConfirmChange question={remove.question(highlighted)} change={() => remove.change(highlighted)} done={remove.done} onClose={close} />
+      ) : null}
+    </Box>
   );
 }

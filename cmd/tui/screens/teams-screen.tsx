@@ -7,7 +7,7 @@ import { addTeamMember, removeTeamMember } from '../../../server/core/teams/team
 import { createTeam, deleteTeam, listMemberProfiles, listTeams } from '../../../server/core/teams/teams';
 import { teamCreateServerSchema } from '../../../server/protocol/team-schemas';
 import { parseWithSchema } from '../../cli-support';
-import { ConfirmChange, useEditableList } from '../editable-list';
+import { EditableListView, useEditableList } from '../editable-list';
 import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
@@ -21,29 +21,24 @@ export function TeamsScreen({ projectId }: { projectId: string }) {
   );
   useHelp('↑↓ move · Enter members · n new team · d delete');
   return (
-    <Box flexDirection="column">
-      <ListRows items={teams.items} selected={teams.selected} empty="No teams yet." row={(team) => `${team.display_name.padEnd(30).slice(0, 30)} ${team.id}`} />
-      {teams.mode === 'create' ? (
-        <TextField
-          label="Team name"
-          onCancel={() => teams.setMode('list')}
-          onSubmit={(name) =>
-            void act(async () => {
-              await createTeam(ctx, projectId, serverCaller, parseWithSchema(teamCreateServerSchema, { display_name: name }), undefined);
-              teams.setMode('list');
-            }, `Team "${name}" created.`)
-          }
-        />
-      ) : null}
-      {teams.mode === 'delete' && teams.highlighted ? (
-        <ConfirmChange
-          question={`Delete team "${teams.highlighted.display_name}" with its memberships?`}
-          change={() => deleteTeam(ctx, projectId, serverCaller, teams.highlighted!.id)}
-          done="Team deleted."
-          onClose={() => teams.setMode('list')}
-        />
-      ) : null}
-    </Box>
+    <EditableListView
+      list={teams}
+      empty="No teams yet."
+      row={(team) => `${team.display_name.padEnd(30).slice(0, 30)} ${team.id}`}
+      create={{
+        label: 'Team name',
+        submit: (name) =>
+          void act(async () => {
+            await createTeam(ctx, projectId, serverCaller, parseWithSchema(teamCreateServerSchema, { display_name: name }), undefined);
+            teams.setMode('list');
+          }, `Team "${name}" created.`),
+      }}
+      remove={{
+        question: (team) => `Delete team "${team.display_name}" with its memberships?`,
+        change: (team) => deleteTeam(ctx, projectId, serverCaller, team.id),
+        done: 'Team deleted.',
+      }}
+    />
   );
 }
 

@@ -3,11 +3,10 @@
 import { Box, Text, useInput } from 'ink';
 import { listWebhookDeliveries, retryWebhookDelivery } from '../../../server/core/webhooks/webhook-delivery-log';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../../../server/core/webhooks/webhook-endpoints';
-import { ConfirmChange, useEditableList } from '../editable-list';
+import { EditableListView, useEditableList } from '../editable-list';
 import { useReloadable } from '../use-loaded';
 import { useAction, useHelp, useNavigation } from '../navigation';
 import { ListRows, useSelection } from '../select-list';
-import { TextField } from '../text-field';
 
 export function WebhooksScreen({ projectId }: { projectId: string }) {
   const { ctx, push, say } = useNavigation();
@@ -17,30 +16,25 @@ export function WebhooksScreen({ projectId }: { projectId: string }) {
   );
   useHelp('↑↓ move · Enter deliveries · n add endpoint · d remove');
   return (
-    <Box flexDirection="column">
-      <ListRows items={endpoints.items} selected={endpoints.selected} empty="No endpoints." row={(e) => `${e.url.padEnd(48).slice(0, 48)} ${e.description}`} />
-      {endpoints.mode === 'create' ? (
-        <TextField
-          label="Endpoint URL"
-          onCancel={() => endpoints.setMode('list')}
-          onSubmit={(url) =>
-            act(async () => {
-              const created = await createWebhookEndpoint(ctx, projectId, { url: url.trim() });
-              say(`Endpoint added. Its signing secret, shown once: ${created.secret}`);
-              endpoints.setMode('list');
-            })
-          }
-        />
-      ) : null}
-      {endpoints.mode === 'delete' && endpoints.highlighted ? (
-        <ConfirmChange
-          question={`Remove ${endpoints.highlighted.url} with its deliveries?`}
-          change={() => deleteWebhookEndpoint(ctx, projectId, endpoints.highlighted!.id)}
-          done="Endpoint removed."
-          onClose={() => endpoints.setMode('list')}
-        />
-      ) : null}
-    </Box>
+    <EditableListView
+      list={endpoints}
+      empty="No endpoints."
+      row={(e) => `${e.url.padEnd(48).slice(0, 48)} ${e.description}`}
+      create={{
+        label: 'Endpoint URL',
+        submit: (url) =>
+          act(async () => {
+            const created = await createWebhookEndpoint(ctx, projectId, { url: url.trim() });
+            say(`Endpoint added. Its signing secret, shown once: ${created.secret}`);
+            endpoints.setMode('list');
+          }),
+      }}
+      remove={{
+        question: (endpoint) => `Remove ${endpoint.url} with its deliveries?`,
+        change: (endpoint) => deleteWebhookEndpoint(ctx, projectId, endpoint.id),
+        done: 'Endpoint removed.',
+      }}
+    />
   );
 }
 
