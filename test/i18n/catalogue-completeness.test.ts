@@ -5,19 +5,9 @@
 import { describe, expect, test } from 'bun:test';
 import { supportedLocales, type Locale } from '../../server/protocol/locales';
 import { formatMessage, placeholdersOf, type Catalogue, type Message } from '../../server/protocol/messages/message-format';
-import { screensLoaders } from '../../server/protocol/messages/catalogue-loaders';
-import { settingsLoaders } from '../../server/protocol/messages/settings-loaders';
-import { pagesLoaders } from '../../server/protocol/messages/pages-loaders';
-import { securityLoaders } from '../../server/protocol/messages/security-loaders';
-import { teamsLoaders } from '../../server/protocol/messages/teams-loaders';
-import { authLoaders } from '../../server/protocol/messages/auth-loaders';
-import { formsLoaders } from '../../server/protocol/messages/forms-loaders';
-import { componentsLoaders } from '../../server/protocol/messages/components-loaders';
-import { securityFormsLoaders } from '../../server/protocol/messages/security-forms-loaders';
-import { connectedAppsLoaders } from '../../server/protocol/messages/connected-apps-loaders';
-import { imageCropLoaders } from '../../server/protocol/messages/image-crop-loaders';
 import { emailsByLocale, impersonationByLocale, oidcPagesByLocale } from '../../server/protocol/messages/all-locales';
 import { consoleLoaders } from '../../server/protocol/messages/console-loaders';
+import { bundledLoaders } from '../../ui/react/i18n/bundled-messages';
 
 type AnyCatalogue = Catalogue<string>;
 
@@ -27,20 +17,7 @@ async function loadAll(loaders: Record<Locale, () => Promise<{ default: AnyCatal
 }
 
 /** The catalogues loaded per locale on demand, by the name the tests report them under. */
-const loadedCatalogues = {
-  screens: screensLoaders,
-  auth: authLoaders,
-  forms: formsLoaders,
-  components: componentsLoaders,
-  settings: settingsLoaders,
-  pages: pagesLoaders,
-  security: securityLoaders,
-  securityForms: securityFormsLoaders,
-  teams: teamsLoaders,
-  connectedApps: connectedAppsLoaders,
-  imageCrop: imageCropLoaders,
-  console: consoleLoaders,
-};
+const loadedCatalogues = { ...bundledLoaders, console: consoleLoaders };
 
 const catalogues: Record<string, () => Promise<Record<Locale, AnyCatalogue>>> = {
   ...Object.fromEntries(Object.entries(loadedCatalogues).map(([name, loaders]) => [name, () => loadAll(loaders as never)])),

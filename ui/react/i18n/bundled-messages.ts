@@ -13,7 +13,8 @@ import { connectedAppsLoaders } from '../../../server/protocol/messages/connecte
 import { imageCropLoaders } from '../../../server/protocol/messages/image-crop-loaders';
 import type { MessageArea, MessagesSource } from './messages-source';
 
-const loaders: Record<MessageArea, CatalogueLoaders<string>> = {
+/** Each area's loaders, by locale: what the package ships (the catalogue tests read them here). */
+export const bundledLoaders: Record<MessageArea, CatalogueLoaders<string>> = {
   screens: screensLoaders,
   auth: authLoaders,
   forms: formsLoaders,
@@ -27,4 +28,4 @@ const loaders: Record<MessageArea, CatalogueLoaders<string>> = {
   imageCrop: imageCropLoaders,
 };
 
-export const bundledMessages: MessagesSource = async (area, locale) => (await loaders[area][locale]()).default;
+export const bundledMessages: MessagesSource = async (area, locale) => (await bundledLoaders[area][locale]()).default;
